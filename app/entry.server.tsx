@@ -1,0 +1,84 @@
+import { PassThrough } from "node:stream";
+import path from "node:path";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { RouterContextProvider as Provider, ServerRouter } from "react-router";
+import { requestInfoContext, type RequestInfo } from "./lib/context";
+import { closeDatabase, openDatabase } from "./lib/db.server";
+import { env } from "./lib/env.server";
+import { log } from "./lib/log.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "./lib/jobs.server";
+import { seedDatabase } from "./lib/seed.server";
+import { NonceProvider } from "./lib/nonce";
+
+export const streamTimeout = 5_000;
+
+/** Called once by the HTTP server before it listens. */
+export async function startup(): Promise<void> {
+  const e = env();
+  await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite") });
+  await seedDatabase();
+  startBackgroundJobs();
+  log.info("application ready", { database: e.DATABASE_URL ? "postgres" : "pglite" });
+}
+
+/** Called once by the HTTP server after it stopped accepting requests. */
+export async function shutdown(): Promise<void> {
+  await stopBackgroundJobs();
+  await closeDatabase();
+}
+
+/** Builds the per-request context (the server cannot import app modules itself). */
+export function createLoadContext(info: RequestInfo): RouterContextProvider {
+  const context = new Provider();
+  context.set(requestInfoContext, info);
+  return context;
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  log.error("request failed", { err: error, url: new URL(request.url).pathname });
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const { nonce } = loadContext.get(requestInfoContext);
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) log.error("render failed", { err: error });
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,13 @@
+/**
+ * Content seeders, run in order inside the first-start transaction.
+ * Each module of content adds its own file here and one line below.
+ * A seeder receives the transaction and must only use it (never `db`).
+ */
+import type { Transaction } from "../db.server";
+
+export interface Seeder {
+  name: string;
+  run: (tx: Transaction) => Promise<void>;
+}
+
+export const seeders: Seeder[] = [];

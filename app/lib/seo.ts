@@ -1,0 +1,42 @@
+/** Page metadata: unique French title, description, OpenGraph, canonical URL. */
+import type { MetaDescriptor } from "react-router";
+
+export interface RootData {
+  baseUrl: string;
+  clubName: string;
+}
+
+interface MetaArgsLike {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown; data?: unknown } | undefined>;
+}
+
+export function rootData(args: MetaArgsLike): RootData {
+  const root = args.matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as Partial<RootData> | undefined;
+  return { baseUrl: data?.baseUrl ?? "", clubName: data?.clubName ?? "Vovinam Viet Vo Dao" };
+}
+
+export function pageMeta(
+  args: MetaArgsLike,
+  page: { title: string; description: string; image?: string; noindex?: boolean; type?: string },
+): MetaDescriptor[] {
+  const { baseUrl, clubName } = rootData(args);
+  const title = page.title.includes(clubName) ? page.title : `${page.title} | ${clubName}`;
+  const url = `${baseUrl}${args.location.pathname}`;
+  const image = `${baseUrl}${page.image ?? "/og-image.png"}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: page.description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: page.description },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:locale", content: "fr_FR" },
+    { property: "og:site_name", content: clubName },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+  if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

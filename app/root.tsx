@@ -1,0 +1,92 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { env } from "./lib/env.server";
+import { useNonce } from "./lib/nonce";
+import { getSetting } from "./lib/settings.server";
+
+export async function loader() {
+  const identity = await getSetting("identity");
+  return {
+    baseUrl: env().BASE_URL,
+    clubName: identity.clubName,
+    identity,
+    year: new Date().getFullYear(),
+  };
+}
+
+export function links(): Route.LinkDescriptors {
+  return [
+    { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+    { rel: "manifest", href: "/site.webmanifest" },
+  ];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#17449b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useEffect(() => {
+    // Lets browser tests (and curious developers) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+/** Root loader data from any component (layout, footer…). */
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<RootLoaderData>("root");
+}
+
+/** Last-resort error page: French, never a stack trace. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Une erreur est survenue";
+  let message = "Le serveur n'a pas pu afficher cette page. Réessayez dans quelques instants.";
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    title = "Page introuvable";
+    message = "La page que vous cherchez n'existe pas ou a été déplacée.";
+  } else if (isRouteErrorResponse(error) && error.status === 403) {
+    title = "Accès refusé";
+    message = "Vous n'avez pas accès à cette page.";
+  }
+  return (
+    <main id="contenu" className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{title}</title>
+      <h1 className="text-3xl font-bold text-club-900">{title}</h1>
+      <p className="mt-4 text-slate-700">{message}</p>
+      <p className="mt-8">
+        <a href="/" className="font-semibold text-club-700 underline">
+          Retour à l'accueil
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Route table: mirrors section 2 of the specification. Every path here is a
+ * lazily loaded module (React Router code-splits each route).
+ */
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  // Resource routes (no layout).
+  route("healthz", "routes/resources/healthz.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("la-vie-du-club/calendrier.ics", "routes/resources/calendar-feed.ts"),
+  route("api/auth/*", "routes/resources/auth-api.ts"),
+  route("media/*", "routes/resources/media.ts"),
+
+  // Main layout: top bar, banner, footer.
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+
+    ...prefix("le-vovinam-viet-vo-dao", [
+      index("routes/art/index.ts"),
+      route("presentation", "routes/art/presentation.tsx"),
+      route("histoire", "routes/art/history.tsx"),
+      route("philosophie", "routes/art/philosophy.tsx"),
+      route("grades", "routes/art/grades.tsx"),
+    ]),
+
+    ...prefix("la-vie-du-club", [
+      route("actualites", "routes/club/news.tsx"),
+      route("actualites/:articleId", "routes/club/article.tsx"),
+      route("calendrier", "routes/club/calendar.tsx"),
+      route("bd-humour", "routes/club/comics.tsx"),
+    ]),
+
+    route("tarifs-horaires", "routes/info/prices.tsx"),
+    route("adresse-acces", "routes/info/access.tsx"),
+    route("inscription-documents", "routes/info/registration.tsx"),
+    route("equipement", "routes/info/equipment.tsx"),
+    route("contact", "routes/info/contact.tsx"),
+    route("credits-photo", "routes/legal/credits.tsx"),
+    route("mentions-legales", "routes/legal/legal-notice.tsx"),
+    route("faire-un-don", "routes/donate.tsx"),
+
+    route("connexion", "routes/auth/sign-in.tsx"),
+    route("inscription", "routes/auth/sign-up.tsx"),
+    route("mot-de-passe-oublie", "routes/auth/forgot-password.tsx"),
+    route("reinitialiser-mot-de-passe", "routes/auth/reset-password.tsx"),
+    route("deconnexion", "routes/auth/sign-out.ts"),
+
+    // Member area: the guard (role table of permissions.server.ts) runs in
+    // the layout's server middleware for every child loader and action.
+    route("espace-membre", "routes/member/layout.tsx", [
+      index("routes/member/home.tsx"),
+      route("profil", "routes/member/profile.tsx"),
+      route("grades", "routes/member/grades.tsx"),
+      route("revision", "routes/member/revision.tsx"),
+      route("brochure", "routes/member/brochure.tsx"),
+
+      route("contenu", "routes/member/admin/dashboard.tsx"),
+      route("todo", "routes/member/admin/todo.tsx"),
+      route("videos", "routes/member/admin/videos.tsx"),
+
+      ...prefix("utilisateurs", [
+        index("routes/member/users/list.tsx"),
+        route("ajouter", "routes/member/users/new.tsx"),
+        route("modifier/:id", "routes/member/users/edit.tsx"),
+      ]),
+      ...prefix("articles", [
+        index("routes/member/articles/list.tsx"),
+        route("ajouter", "routes/member/articles/new.tsx"),
+        route("modifier/:id", "routes/member/articles/edit.tsx"),
+      ]),
+      ...prefix("evenements", [
+        index("routes/member/events/list.tsx"),
+        route("ajouter", "routes/member/events/new.tsx"),
+        route("modifier/:id", "routes/member/events/edit.tsx"),
+      ]),
+    ]),
+
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

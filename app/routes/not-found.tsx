@@ -1,0 +1,39 @@
+import { Link } from "react-router";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/not-found";
+
+export function loader() {
+  throw new Response("Page introuvable", { status: 404 });
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Page introuvable",
+    description: "Cette page n'existe pas ou a été déplacée.",
+    noindex: true,
+  });
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <title>Page introuvable</title>
+      <h1 className="text-3xl font-bold text-club-900">Page introuvable</h1>
+      <p className="mt-4 text-slate-700">
+        La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse, ou repartez de
+        l'accueil.
+      </p>
+      <p className="mt-8 flex flex-wrap justify-center gap-4">
+        <Link to="/" className="rounded bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800">
+          Retour à l'accueil
+        </Link>
+        <Link to="/contact" className="rounded border border-club-700 px-4 py-2 font-semibold text-club-700">
+          Nous contacter
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default function NotFound() {
+  return null;
+}

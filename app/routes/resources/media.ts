@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by its owner
+export function loader() {
+  return new Response("Non disponible", { status: 404 });
+}

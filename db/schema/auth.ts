@@ -1,0 +1,77 @@
+// Better Auth tables (plural names: the adapter is configured with usePlural).
+// The user row is the spec's "utilisateurs" document: prenom, nom, email, roles,
+// createdAt, aPayeCotisation, certificatMedicalFourni.
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable("users", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull().unique(),
+  emailVerified: boolean().notNull().default(false),
+  image: text(),
+  prenom: text().notNull().default(""),
+  nom: text().notNull().default(""),
+  /** Ordered list of roles; the spec's single `role` is the first entry. */
+  roles: text()
+    .array()
+    .notNull()
+    .default(sql`ARRAY['pré-inscrit']::text[]`),
+  aPayeCotisation: boolean().notNull().default(false),
+  certificatMedicalFourni: boolean().notNull().default(false),
+  ...timestamps,
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull().unique(),
+    ipAddress: text(),
+    userAgent: text(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text().primaryKey(),
+    accountId: text().notNull(),
+    providerId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text(),
+    refreshToken: text(),
+    idToken: text(),
+    accessTokenExpiresAt: timestamp({ withTimezone: true }),
+    refreshTokenExpiresAt: timestamp({ withTimezone: true }),
+    scope: text(),
+    password: text(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text().primaryKey(),
+    identifier: text().notNull(),
+    value: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.identifier)],
+);

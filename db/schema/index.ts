@@ -1,0 +1,4 @@
+export * from "./auth";
+export * from "./settings";
+export * from "./mail";
+export * from "./content";

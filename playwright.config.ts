@@ -1,0 +1,38 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests drive Debian's Chromium (/usr/bin/chromium); the global setup
+ * starts the production build on a free port with its own data folder, a local
+ * SMTP server that stores every message, and exports their addresses.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  outputDir: "test-results/e2e",
+  use: {
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+});

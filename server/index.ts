@@ -1,0 +1,159 @@
+/**
+ * HTTP server: Express in front of the React Router request handler.
+ * Compression, caching of hashed assets, security headers with a per-request
+ * CSP nonce, one JSON log line per request, graceful shutdown.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { contentSecurityPolicy } from "./csp";
+
+type AppModule = {
+  startup: () => Promise<void>;
+  shutdown: () => Promise<void>;
+  createLoadContext: (info: { nonce: string; ip: string }) => unknown;
+};
+
+const DEV = process.env.NODE_ENV === "development";
+const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
+
+function logLine(level: string, msg: string, fields: Record<string, unknown> = {}) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === "error" ? process.stderr : process.stdout).write(line + "\n");
+}
+
+async function main() {
+  const app = express();
+  app.disable("x-powered-by");
+  const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
+  if (trustProxy) app.set("trust proxy", true);
+
+  let getBuild: () => Promise<ServerBuild>;
+  let viteClose: (() => Promise<void>) | undefined;
+  if (DEV) {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    getBuild = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    viteClose = () => devServer.close();
+  } else {
+    const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
+    getBuild = async () => build;
+  }
+
+  const entry = (await getBuild()).entry.module as unknown as AppModule;
+  try {
+    await entry.startup();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`\nLe site n'a pas pu démarrer.\n${message}\n\n`);
+    process.exit(1);
+  }
+
+  app.use(compression());
+
+  // Security headers and the per-request nonce.
+  app.use((req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    if (!DEV) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  // Access log.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path === "/healthz" && res.statusCode === 200) return;
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : "info";
+      if (process.env.LOG_LEVEL === "silent" || (process.env.LOG_LEVEL === "warn" && level === "info")) return;
+      logLine(level, "request", {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+      });
+    });
+    next();
+  });
+
+  if (!DEV) {
+    // Hashed file names: cache for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  }
+
+  app.all(/.*/, async (req, res, next) => {
+    try {
+      const build = await getBuild();
+      const handler = createRequestHandler({
+        build,
+        mode: DEV ? "development" : "production",
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        getLoadContext: (rq) => entry.createLoadContext({ nonce: res.locals.nonce, ip: rq.ip ?? "unknown" }) as any,
+      });
+      await handler(req, res, next);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // Never show a stack trace.
+  app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    logLine("error", "unhandled error", { err: err instanceof Error ? err.stack : String(err) });
+    if (!res.headersSent) {
+      res.status(500).type("text/plain; charset=utf-8").send("Erreur interne du serveur. Réessayez plus tard.");
+    }
+  });
+
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    logLine("info", "server listening", { url: `http://localhost:${port}`, host, port });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logLine("info", "shutting down", { signal });
+    const force = setTimeout(() => {
+      logLine("error", "forced exit after 10 s");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await entry.shutdown();
+        await viteClose?.();
+        logLine("info", "stopped cleanly");
+        process.exit(0);
+      } catch (err) {
+        logLine("error", "shutdown failed", { err: String(err) });
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,57 @@
+/**
+ * Shared browser-test helpers. Import `test` and `expect` from here, never
+ * from @playwright/test directly: baseURL comes from the global setup.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+});
+export { expect };
+
+/** Navigates and waits until React has hydrated the page (safe to click). */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  return response;
+}
+
+/** Runs axe-core (WCAG 2.1 AA rules) and returns the violations. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
+}
+
+export interface ReceivedMail {
+  to: string[];
+  from?: string;
+  replyTo?: string;
+  subject?: string;
+  text?: string;
+  html?: string;
+}
+
+/** Waits for a message to `to` (and matching `subject` when given) on the local SMTP server. */
+export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const dir = process.env.E2E_MAIL_DIR!;
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    const files = readdirSync(dir).sort();
+    for (const f of files.reverse()) {
+      const mail = JSON.parse(readFileSync(path.join(dir, f), "utf8")) as ReceivedMail;
+      if (mail.to.includes(to.toLowerCase()) && (!subject || subject.test(mail.subject ?? ""))) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} ${subject ?? ""} within ${timeoutMs} ms`);
+}
+
+/** A unique e-mail address for one test. */
+export function uniqueEmail(prefix = "test"): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
+}

@@ -1,0 +1,117 @@
+/**
+ * Starts, for the whole browser-test run:
+ *  - a local SMTP server (smtp-server) that writes each received message as
+ *    JSON into E2E_MAIL_DIR (tests read it with readMail());
+ *  - the production server (BUILD_DIR/server.js) on a free port, with a fresh
+ *    data folder, pointed at that SMTP server and at a local OIDC issuer port
+ *    (E2E_OIDC_PORT; the Google sign-in spec starts oauth2-mock-server there).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not become healthy: ${url}`);
+}
+
+export default async function globalSetup() {
+  const root = mkdtempSync(path.join(os.tmpdir(), "club-e2e-"));
+  const mailDir = path.join(root, "mail");
+  mkdirSync(mailDir, { recursive: true });
+
+  let counter = 0;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+          const file = path.join(mailDir, `${Date.now()}-${++counter}.json`);
+          writeFileSync(
+            file,
+            JSON.stringify({
+              to: to.flatMap((a) => a.value.map((v) => v.address?.toLowerCase())),
+              from: mail.from?.text,
+              replyTo: mail.replyTo?.text,
+              subject: mail.subject,
+              text: mail.text,
+              html: typeof mail.html === "string" ? mail.html : "",
+            }),
+          );
+          callback();
+        })
+        .catch((err) => callback(err));
+    },
+  });
+  const smtpPort = await freePort();
+  await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
+
+  const port = await freePort();
+  const oidcPort = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BASE_URL: baseUrl,
+      DATA_DIR: path.join(root, "data"),
+      DATABASE_URL: "",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      GOOGLE_CLIENT_ID: "club-e2e-client",
+      GOOGLE_CLIENT_SECRET: "club-e2e-secret",
+      GOOGLE_ISSUER: `http://localhost:${oidcPort}`,
+      LOG_LEVEL: "warn",
+      // Browser flows sign in many times from one address; rate limits are
+      // covered by the integration tests.
+      RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
+      RATE_LIMIT_SIGNUP_PER_MINUTE: "1000",
+      RATE_LIMIT_RESET_PER_5_MINUTES: "1000",
+      RATE_LIMIT_CONTACT_PER_HOUR: "1000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForHealth(`${baseUrl}/healthz`, child);
+
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_OIDC_PORT = String(oidcPort);
+  process.env.E2E_DATA_DIR = path.join(root, "data");
+
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    await new Promise<void>((r) => smtp.close(() => r()));
+    rmSync(root, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Vitest setup: every test file gets its own fresh, migrated database —
+ * an in-memory PGlite, or (project "postgres") a new database on the
+ * TEST_DATABASE_URL server, dropped afterwards.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { closeDatabase, openDatabase } from "~/lib/db.server";
+import { setEnvForTests } from "~/lib/env.server";
+import { clearSettingsCache } from "~/lib/settings.server";
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-test-"));
+let dropDatabase: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  setEnvForTests({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    BASE_URL: "http://localhost:3000",
+    SMTP_URL: "",
+    DATABASE_URL: "",
+    LOG_LEVEL: "error",
+  });
+  clearSettingsCache();
+  if (process.env.TEST_DB_DRIVER === "postgres") {
+    const admin = process.env.TEST_DATABASE_URL!;
+    const { default: pg } = await import("pg");
+    const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    await openDatabase({ url: url.toString() });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    await openDatabase({ pgliteDir: "memory://" });
+  }
+});
+
+afterAll(async () => {
+  await closeDatabase();
+  await dropDatabase?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
