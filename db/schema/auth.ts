@@ -2,7 +2,7 @@
 // The user row is the spec's "utilisateurs" document: prenom, nom, email, roles,
 // createdAt, aPayeCotisation, certificatMedicalFourni.
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -24,6 +24,8 @@ export const users = pgTable("users", {
     .default(sql`ARRAY['pré-inscrit']::text[]`),
   aPayeCotisation: boolean().notNull().default(false),
   certificatMedicalFourni: boolean().notNull().default(false),
+  /** A deactivated account cannot sign in (its sessions are deleted). */
+  active: boolean().notNull().default(true),
   ...timestamps,
 });
 
@@ -35,6 +37,8 @@ export const sessions = pgTable(
     token: text().notNull().unique(),
     ipAddress: text(),
     userAgent: text(),
+    /** The profile selected for this session (null: the user's own). Reset by every sign-in. */
+    selectedProfileId: integer(),
     userId: text()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
