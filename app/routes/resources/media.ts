@@ -1,4 +1,4 @@
-// PLACEHOLDER: replaced by its owner
+/** Serves uploaded files: /media/<key>/<variant> (skeleton, completed below). */
 export function loader() {
-  return new Response("Non disponible", { status: 404 });
+  return new Response("Fichier introuvable", { status: 404 });
 }

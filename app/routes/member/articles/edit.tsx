@@ -1,4 +1,17 @@
-// PLACEHOLDER: replaced by its owner
-export default function Placeholder() {
-  return <h1>En construction</h1>;
+import type { Route } from "./+types/edit";
+import { requireRoles } from "~/lib/session.server";
+import { CONTENT_MANAGERS } from "~/lib/roles";
+import { pageMeta } from "~/lib/seo";
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { title: "Modifier un article", description: "Modifier un article des actualités du club.", noindex: true });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRoles(request, CONTENT_MANAGERS);
+  return null;
+}
+
+export default function Page() {
+  return <h1 className="text-3xl font-bold text-club-900">Modifier l’article</h1>;
 }
