@@ -59,6 +59,12 @@ export default [
       route("contenu", "routes/member/admin/dashboard.tsx"),
       route("todo", "routes/member/admin/todo.tsx"),
       route("videos", "routes/member/admin/videos.tsx"),
+      route("contenu/messages", "routes/member/admin/messages.tsx"),
+      route("contenu/documents", "routes/member/admin/documents.tsx"),
+      route("contenu/bd", "routes/member/admin/comics.tsx"),
+      route("contenu/brochure", "routes/member/admin/brochure.tsx"),
+      route("contenu/bannieres", "routes/member/admin/banners.tsx"),
+      route("contenu/reglages/:section", "routes/member/admin/settings.tsx"),
 
       ...prefix("utilisateurs", [
         index("routes/member/users/list.tsx"),
