@@ -1,0 +1,149 @@
+/**
+ * npm run bench — performance figures of the production build:
+ *  1. requests/s and p50/p99 latency of home, an art page and the news list
+ *     (autocannon, 10 s each, 10 connections, on loopback);
+ *  2. the gzip size of the JavaScript each public page loads;
+ *  3. Lighthouse (mobile) scores of home, when Chromium is installed
+ *     (skip with --no-lighthouse).
+ * It starts its own server on a free port with a throw-away data folder.
+ * Targets (issue 2): home >= 500 req/s with p99 < 100 ms on 2 cores;
+ * <= 130 KB gzipped JS per public page; Lighthouse perf >= 95, others 100.
+ */
+import { spawn, execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const args = new Set(process.argv.slice(2));
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+const LOAD_PAGES = ["/", "/le-vovinam-viet-vo-dao/presentation", "/la-vie-du-club/actualites"];
+const PUBLIC_PAGES = [
+  "/",
+  "/le-vovinam-viet-vo-dao/presentation",
+  "/le-vovinam-viet-vo-dao/histoire",
+  "/le-vovinam-viet-vo-dao/philosophie",
+  "/le-vovinam-viet-vo-dao/grades",
+  "/la-vie-du-club/actualites",
+  "/la-vie-du-club/calendrier",
+  "/la-vie-du-club/bd-humour",
+  "/tarifs-horaires",
+  "/adresse-acces",
+  "/inscription-documents",
+  "/equipement",
+  "/contact",
+  "/credits-photo",
+  "/mentions-legales",
+  "/connexion",
+  "/inscription",
+  "/mot-de-passe-oublie",
+  "/faire-un-don",
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function main() {
+  if (!existsSync(path.join(buildDir, "server.js"))) {
+    console.log("Construction du site (npm run build)…");
+    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bench-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(buildDir, "server.js")], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", BASE_URL: base },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    for (let i = 0; i < 150; i++) {
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        // starting
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    console.log(`\n== Charge (${duration} s par page, 10 connexions, 2 cœurs)`);
+    console.log("page".padEnd(42) + "req/s".padStart(10) + "p50 ms".padStart(10) + "p99 ms".padStart(10) + "erreurs".padStart(10));
+    for (const page of LOAD_PAGES) {
+      // Warm up (compiles code paths, fills caches).
+      for (let i = 0; i < 20; i++) await (await fetch(base + page)).text();
+      const result = await autocannon({ url: base + page, connections: 10, duration, headers: { "accept-encoding": "gzip" } });
+      const errors = result.errors + result.non2xx;
+      console.log(
+        page.padEnd(42) +
+          result.requests.average.toFixed(0).padStart(10) +
+          String(result.latency.p50).padStart(10) +
+          String(result.latency.p99).padStart(10) +
+          String(errors).padStart(10),
+      );
+    }
+
+    console.log("\n== JavaScript chargé par page (gzip)");
+    const clientDir = path.join(buildDir, "client");
+    let worst = 0;
+    for (const page of PUBLIC_PAGES) {
+      const html = await (await fetch(base + page)).text();
+      const scripts = new Set<string>();
+      for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1]);
+      for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(m[1]);
+      for (const m of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]);
+      let total = 0;
+      for (const src of scripts) {
+        const file = path.join(clientDir, src.replace(/^\//, ""));
+        if (existsSync(file)) total += gzipSync(readFileSync(file), { level: 9 }).length;
+      }
+      worst = Math.max(worst, total);
+      console.log(`${page.padEnd(42)}${(total / 1024).toFixed(1).padStart(8)} Ko  (${scripts.size} fichiers)`);
+    }
+    console.log(`maximum : ${(worst / 1024).toFixed(1)} Ko (objectif : 130 Ko au plus)`);
+
+    const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    if (!args.has("--no-lighthouse") && existsSync(chrome)) {
+      console.log("\n== Lighthouse (mobile), accueil");
+      const out = path.join(dataDir, "lighthouse.json");
+      execFileSync(
+        "npx",
+        [
+          "lighthouse",
+          `${base}/`,
+          "--quiet",
+          "--output=json",
+          `--output-path=${out}`,
+          "--form-factor=mobile",
+          "--only-categories=performance,accessibility,best-practices,seo",
+          "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync",
+        ],
+        { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome } },
+      );
+      const report = JSON.parse(readFileSync(out, "utf8")) as {
+        categories: Record<string, { title: string; score: number }>;
+      };
+      for (const c of Object.values(report.categories)) {
+        console.log(`${c.title.padEnd(20)}${Math.round(c.score * 100).toString().padStart(5)}`);
+      }
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
