@@ -4,10 +4,15 @@
  * A seeder receives the transaction and must only use it (never `db`).
  */
 import type { Transaction } from "../db.server";
+import { seedDocuments } from "./documents.server";
+import { seedGrades } from "./grades.server";
 
 export interface Seeder {
   name: string;
   run: (tx: Transaction) => Promise<void>;
 }
 
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [
+  { name: "documents", run: seedDocuments },
+  { name: "grades", run: seedGrades },
+];
