@@ -1,4 +1,57 @@
-/** Serves uploaded files: /media/<key>/<variant> (skeleton, completed below). */
-export function loader() {
-  return new Response("Fichier introuvable", { status: 404 });
+/**
+ * Serves uploaded files: /media/<storageKey>/<variant>.
+ * Keys are random and never reused, so every file is cached for a year as
+ * immutable. PDFs open inline with their original file name.
+ */
+import type { Route } from "./+types/media";
+import { isValidKey, storage } from "~/lib/storage.server";
+import { getMediaByKey } from "~/lib/uploads.server";
+
+const CONTENT_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  avif: "image/avif",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  pdf: "application/pdf",
+};
+
+function notFound(): Response {
+  return new Response("Fichier introuvable", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+/** RFC 6266 filename: ASCII fallback plus the UTF-8 name. */
+function contentDisposition(name: string): string {
+  const withPdf = /\.pdf$/i.test(name) ? name : `${name}.pdf`;
+  const ascii = withPdf.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(withPdf)}`;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const path = params["*"] ?? "";
+  const parts = path.split("/");
+  if (parts.length !== 2 || !isValidKey(path)) return notFound();
+  const [key, variant] = parts;
+  const ext = variant.split(".").pop() ?? "";
+  const contentType = CONTENT_TYPES[ext];
+  if (!contentType) return notFound();
+
+  const object = await storage().get(path);
+  if (!object) return notFound();
+
+  const headers = new Headers({
+    "Content-Type": contentType,
+    "Content-Length": String(object.size),
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (contentType === "application/pdf") {
+    const row = await getMediaByKey(key);
+    if (!row) return notFound();
+    headers.set("Content-Disposition", contentDisposition(row.originalName));
+  }
+  return new Response(new Uint8Array(object.body), { status: 200, headers });
 }
