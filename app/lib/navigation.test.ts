@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import {
+  BANNER_COLLAPSE_THRESHOLD_PX,
+  BANNER_HEIGHT_PX,
+  BANNER_TRANSITION_MS,
+  DEFAULT_BANNER,
+  DROPDOWN_CLOSE_DELAY_MS,
+  anchorScrollTop,
+  bannerImageForPath,
+  contentPaddingTop,
+  footerGroups,
+  groupForPath,
+  isCurrentLink,
+  isHomePath,
+  isScrolled,
+  matchesPrefix,
+  navGroups,
+  normalizePath,
+  sectionForPath,
+} from "./navigation";
+
+const CLUB = "Vovinam Viet Vo Dao Créteil";
+
+describe("constants of the specification", () => {
+  it("match section 9", () => {
+    expect(DROPDOWN_CLOSE_DELAY_MS).toBe(200);
+    expect(BANNER_COLLAPSE_THRESHOLD_PX).toBe(50);
+    expect(BANNER_HEIGHT_PX).toBe(192);
+    expect(BANNER_TRANSITION_MS).toBe(500);
+  });
+});
+
+describe("menu structure", () => {
+  it("has the three dropdowns with their entries in order", () => {
+    expect(navGroups.map((g) => g.label)).toEqual(["Le Vovinam Viet Vo Dao", "La vie du club", "Infos Pratiques"]);
+    expect(navGroups.map((g) => g.items.map((i) => `${i.title} ${i.to}`))).toEqual([
+      [
+        "Présentation /le-vovinam-viet-vo-dao/presentation",
+        "Histoire /le-vovinam-viet-vo-dao/histoire",
+        "Philosophie /le-vovinam-viet-vo-dao/philosophie",
+        "Les Grades /le-vovinam-viet-vo-dao/grades",
+      ],
+      ["Calendrier /la-vie-du-club/calendrier", "Actualités /la-vie-du-club/actualites", "BD Humour /la-vie-du-club/bd-humour"],
+      [
+        "Tarifs & Horaires /tarifs-horaires",
+        "Adresse & Accès /adresse-acces",
+        "Inscription /inscription-documents",
+        "Équipement /equipement",
+        "Contact /contact",
+      ],
+    ]);
+  });
+
+  it("gives every card an icon and a short description", () => {
+    for (const item of navGroups.flatMap((g) => g.items)) {
+      expect(item.icon).toBeTruthy();
+      expect(item.description.length).toBeGreaterThan(10);
+      expect(item.description.length).toBeLessThan(80);
+    }
+  });
+
+  it("lists every menu entry in the footer", () => {
+    expect(footerGroups.flatMap((g) => g.links.map((l) => l.to))).toEqual(navGroups.flatMap((g) => g.items.map((i) => i.to)));
+  });
+});
+
+describe("path helpers", () => {
+  it("normalizes paths", () => {
+    expect(normalizePath("")).toBe("/");
+    expect(normalizePath("/")).toBe("/");
+    expect(normalizePath("/contact/")).toBe("/contact");
+    expect(normalizePath("/contact?x=1#y")).toBe("/contact");
+  });
+
+  it("matches prefixes on whole segments", () => {
+    expect(matchesPrefix("/inscription", "/inscription")).toBe(true);
+    expect(matchesPrefix("/inscription-documents", "/inscription")).toBe(false);
+    expect(matchesPrefix("/la-vie-du-club/actualites/12", "/la-vie-du-club/actualites")).toBe(true);
+    expect(matchesPrefix("/la-vie-du-club/actualites-2", "/la-vie-du-club/actualites")).toBe(false);
+    expect(matchesPrefix("/anything", "/")).toBe(true);
+  });
+
+  it("recognizes home", () => {
+    expect(isHomePath("/")).toBe(true);
+    expect(isHomePath("")).toBe(true);
+    expect(isHomePath("/contact")).toBe(false);
+  });
+});
+
+describe("sectionForPath (longest matching prefix)", () => {
+  it.each([
+    ["/le-vovinam-viet-vo-dao", "Le Vovinam Viet Vo Dao"],
+    ["/le-vovinam-viet-vo-dao/histoire", "Histoire"],
+    ["/le-vovinam-viet-vo-dao/grades", "Les Grades"],
+    ["/le-vovinam-viet-vo-dao/inconnu", "Le Vovinam Viet Vo Dao"],
+    ["/la-vie-du-club", "La vie du club"],
+    ["/la-vie-du-club/actualites", "Actualités"],
+    ["/la-vie-du-club/actualites/42", "Actualités"],
+    ["/la-vie-du-club/actualites/", "Actualités"],
+    ["/la-vie-du-club/calendrier", "Calendrier"],
+    ["/la-vie-du-club/bd-humour", "BD Humour"],
+    ["/tarifs-horaires", "Tarifs & Horaires"],
+    ["/adresse-acces", "Adresse & Accès"],
+    ["/inscription-documents", "Inscription"],
+    ["/inscription", "Créer un compte"],
+    ["/equipement", "Équipement"],
+    ["/contact", "Contact"],
+    ["/faire-un-don", "Faire un don"],
+    ["/credits-photo", "Crédits photo"],
+    ["/mentions-legales", "Mentions légales"],
+    ["/connexion", "Connexion"],
+    ["/mot-de-passe-oublie", "Mot de passe oublié"],
+    ["/espace-membre", "Espace membre"],
+    ["/espace-membre/utilisateurs/modifier/3", "Espace membre"],
+  ])("%s -> %s", (path, name) => {
+    expect(sectionForPath(path, CLUB)).toBe(name);
+  });
+
+  it("defaults to the club name", () => {
+    expect(sectionForPath("/page-inconnue", CLUB)).toBe(CLUB);
+    expect(sectionForPath("/contacts", CLUB)).toBe(CLUB);
+    expect(sectionForPath("/", CLUB)).toBe(CLUB);
+    expect(sectionForPath("/page-inconnue")).toBe("Vovinam Viet Vo Dao");
+  });
+});
+
+describe("banner images", () => {
+  it("choose a picture per section, by longest prefix", () => {
+    expect(bannerImageForPath("/le-vovinam-viet-vo-dao/histoire")).toBe("/banners/bambou.svg");
+    expect(bannerImageForPath("/le-vovinam-viet-vo-dao/grades")).toBe("/banners/ceintures.svg");
+    expect(bannerImageForPath("/la-vie-du-club/actualites/3")).toBe("/banners/vagues.svg");
+    expect(bannerImageForPath("/espace-membre/profil")).toBe("/banners/salut.svg");
+    expect(bannerImageForPath("/inconnu")).toBe(DEFAULT_BANNER);
+  });
+});
+
+describe("scroll-dependent layout", () => {
+  it("collapses strictly past 50 px", () => {
+    expect(isScrolled(0)).toBe(false);
+    expect(isScrolled(50)).toBe(false);
+    expect(isScrolled(51)).toBe(true);
+  });
+
+  it("pads the content: 0 on home, 72 when scrolled, 264 otherwise", () => {
+    expect(contentPaddingTop("/", false)).toBe(0);
+    expect(contentPaddingTop("/", true)).toBe(0);
+    expect(contentPaddingTop("/contact", true)).toBe(72);
+    expect(contentPaddingTop("/contact", false)).toBe(264);
+  });
+
+  it("puts an anchor just under the bar, whatever the banner state", () => {
+    // Expanded layout: element at document Y 1000 -> 1000 - 72 - 192 - 16.
+    expect(anchorScrollTop(1000, { home: false, scrolled: false })).toBe(720);
+    // Same element while collapsed is 192 px higher: same target.
+    expect(anchorScrollTop(808, { home: false, scrolled: true })).toBe(720);
+    expect(anchorScrollTop(100, { home: false, scrolled: false })).toBe(0);
+    expect(anchorScrollTop(1000, { home: true, scrolled: false })).toBe(912);
+  });
+});
+
+describe("current entries", () => {
+  it("finds the group and the current link", () => {
+    expect(groupForPath("/la-vie-du-club/actualites/5")?.id).toBe("club");
+    expect(groupForPath("/contact")?.id).toBe("infos");
+    expect(groupForPath("/")).toBeUndefined();
+    expect(isCurrentLink("/", "/")).toBe(true);
+    expect(isCurrentLink("/contact", "/")).toBe(false);
+    expect(isCurrentLink("/la-vie-du-club/actualites/5", "/la-vie-du-club/actualites")).toBe(true);
+  });
+});
