@@ -38,7 +38,7 @@ export interface OpenOptions {
 }
 
 /** Takes an exclusive lock on a PGlite folder (one process owns it). */
-function lockFolder(dir: string): () => void {
+export function lockFolder(dir: string): () => void {
   const lockFile = path.join(dir, "..", `${path.basename(dir)}.lock`);
   mkdirSync(path.dirname(lockFile), { recursive: true });
   for (let attempt = 0; attempt < 2; attempt++) {

@@ -1,0 +1,84 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "./fixtures";
+
+test("pages carry the security headers and a per-request CSP nonce", async ({ request }) => {
+  const first = await request.get("/");
+  const second = await request.get("/");
+  const csp = first.headers()["content-security-policy"];
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+  expect(scriptSrc).not.toContain("unsafe-inline");
+  const nonce = /'nonce-([^']+)'/.exec(scriptSrc)![1];
+  expect(second.headers()["content-security-policy"]).not.toContain(nonce);
+  // Every inline script of the page carries this response's nonce.
+  const html = await first.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+  const h = first.headers();
+  expect(h["x-content-type-options"]).toBe("nosniff");
+  expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(h["strict-transport-security"]).toBeUndefined(); // plain HTTP here
+  expect(h["x-powered-by"]).toBeUndefined();
+});
+
+test("HTML is compressed and hashed assets are cached for a year", async ({ request }) => {
+  const res = await request.get("/", { headers: { "accept-encoding": "gzip" } });
+  expect(res.headers()["content-encoding"]).toBe("gzip");
+  const html = await res.text();
+  const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+  const assetRes = await request.get(asset);
+  expect(assetRes.status()).toBe(200);
+  expect(assetRes.headers()["cache-control"]).toContain("max-age=31536000");
+  expect(assetRes.headers()["cache-control"]).toContain("immutable");
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+test("SIGTERM stops the server, closes the database and releases its lock", async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-shutdown-"));
+  const port = await freePort();
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  try {
+    await expect
+      .poll(async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+        } catch {
+          return 0;
+        }
+      }, { timeout: 30_000 })
+      .toBe(200);
+    expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
+    child.kill("SIGTERM");
+    const code = await new Promise((r) => child.once("exit", r));
+    expect(code).toBe(0);
+    expect(output).toContain("stopped cleanly");
+    expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
