@@ -20,7 +20,10 @@ type AppModule = {
 const DEV = process.env.NODE_ENV === "development";
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
 
+const LEVELS: Record<string, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
 function logLine(level: string, msg: string, fields: Record<string, unknown> = {}) {
+  if ((LEVELS[level] ?? 20) < (LEVELS[process.env.LOG_LEVEL ?? "info"] ?? 20)) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === "error" ? process.stderr : process.stdout).write(line + "\n");
 }
@@ -76,7 +79,6 @@ async function main() {
       if (req.path === "/healthz" && res.statusCode === 200) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const level = res.statusCode >= 500 ? "error" : "info";
-      if (process.env.LOG_LEVEL === "silent" || (process.env.LOG_LEVEL === "warn" && level === "info")) return;
       logLine(level, "request", {
         method: req.method,
         path: req.path,
