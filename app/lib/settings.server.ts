@@ -89,6 +89,13 @@ export const settingsSchemas = {
     certificateValiditySeasons: z.number().int().min(1).max(5),
     trialClasses: z.number().int().min(0).max(5),
   }),
+  /** The club brochure (one PDF of the media table), shown in the member area. */
+  brochure: z.object({
+    mediaId: z.number().int().nullable(),
+    title: z.string(),
+  }),
+  /** Banner images chosen by the admins: section path prefix ("/" = default) -> image media id. */
+  banners: z.record(z.string().regex(/^\/[a-z0-9/-]*$/), z.number().int().positive()),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -165,6 +172,11 @@ export const defaultSettings: Settings = {
     certificateValiditySeasons: 3,
     trialClasses: 2,
   },
+  brochure: {
+    mediaId: null,
+    title: "Brochure du club",
+  },
+  banners: {},
 };
 
 const cache = new Map<SettingKey, unknown>();
