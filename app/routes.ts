@@ -10,6 +10,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("la-vie-du-club/calendrier.ics", "routes/resources/calendar-feed.ts"),
+  route("calendrier/membre/:token.ics", "routes/resources/member-calendar-feed.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("media/*", "routes/resources/media.ts"),
 
@@ -46,6 +47,7 @@ export default [
     route("mot-de-passe-oublie", "routes/auth/forgot-password.tsx"),
     route("reinitialiser-mot-de-passe", "routes/auth/reset-password.tsx"),
     route("deconnexion", "routes/auth/sign-out.ts"),
+    route("compte-supprime", "routes/member/account-deleted.tsx"),
 
     // Member area: the guard (role table of permissions.server.ts) runs in
     // the layout's server middleware for every child loader and action.
@@ -55,6 +57,8 @@ export default [
       route("grades", "routes/member/grades.tsx"),
       route("revision", "routes/member/revision.tsx"),
       route("brochure", "routes/member/brochure.tsx"),
+      route("profil-actif", "routes/member/select-profile.ts"),
+      route("profil/donnees", "routes/member/export-data.ts"),
 
       route("contenu", "routes/member/admin/dashboard.tsx"),
       route("todo", "routes/member/admin/todo.tsx"),

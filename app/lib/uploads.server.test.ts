@@ -83,6 +83,9 @@ describe("uploads", () => {
     expect(res.headers.get("content-type")).toBe("image/webp");
     expect(res.headers.get("cache-control")).toContain("immutable");
     expect((await serve(`${m.storageKey}/2000.webp`)).status).toBe(404);
+    const whole = await serve(m.storageKey);
+    expect(whole.status).toBe(200);
+    expect((await sharp(Buffer.from(await whole.arrayBuffer())).metadata()).width).toBe(1200);
     expect((await serve(`../../etc/passwd`)).status).toBe(404);
     expect((await serve(`${m.storageKey}/../x.webp`)).status).toBe(404);
   });

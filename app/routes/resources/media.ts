@@ -1,11 +1,12 @@
 /**
- * Serves uploaded files: /media/<storageKey>/<variant>.
+ * Serves uploaded files: /media/<storageKey>/<variant> (or /media/<storageKey>
+ * for the default file: the largest WebP of an image, the PDF of a document).
  * Keys are random and never reused, so every file is cached for a year as
  * immutable. PDFs open inline with their original file name.
  */
 import type { Route } from "./+types/media";
 import { isValidKey, storage } from "~/lib/storage.server";
-import { getMediaByKey } from "~/lib/uploads.server";
+import { getMediaByKey, variantWidths } from "~/lib/uploads.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",
@@ -32,14 +33,22 @@ function contentDisposition(name: string): string {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
+  if (!isValidKey(path)) return notFound();
   const parts = path.split("/");
-  if (parts.length !== 2 || !isValidKey(path)) return notFound();
+  if (parts.length === 1) {
+    // /media/<key> alone: the default file (largest WebP of an image, or the PDF).
+    const row = await getMediaByKey(path);
+    if (!row) return notFound();
+    const variant = row.kind === "pdf" ? "document.pdf" : `${variantWidths(row.width ?? 1600).at(-1)}.webp`;
+    parts.push(variant);
+  }
+  if (parts.length !== 2) return notFound();
   const [key, variant] = parts;
   const ext = variant.split(".").pop() ?? "";
   const contentType = CONTENT_TYPES[ext];
   if (!contentType) return notFound();
 
-  const object = await storage().get(path);
+  const object = await storage().get(`${key}/${variant}`);
   if (!object) return notFound();
 
   const headers = new Headers({
