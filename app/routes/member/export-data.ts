@@ -1,0 +1,21 @@
+/**
+ * GET /espace-membre/profil/donnees — the RGPD export: a JSON file of exactly
+ * the signed-in user's own data (no password hash, no token).
+ */
+import type { Route } from "./+types/export-data";
+import { exportUserData } from "~/lib/member-data.server";
+import { MEMBER_ROLES } from "~/lib/roles";
+import { requireRoles } from "~/lib/session.server";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireRoles(request, MEMBER_ROLES);
+  const data = await exportUserData(user.id);
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(JSON.stringify(data, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="mes-donnees-${day}.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * POST /espace-membre/profil-actif — selects one of the account's profiles for
+ * the session (intent=select, profileId) or goes back to the user's own
+ * profile (intent=clear), then returns to the member page the form came from.
+ */
+import { redirect } from "react-router";
+import type { Route } from "./+types/select-profile";
+import { getCurrentSessionId } from "~/lib/current-session.server";
+import { clearSelection, selectProfile } from "~/lib/profiles.server";
+import { MEMBER_ROLES } from "~/lib/roles";
+import { requireRoles } from "~/lib/session.server";
+
+function hasUnsafeChars(path: string): boolean {
+  return path.includes("\\") || [...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+}
+
+/** Back to a member-area page only (the hidden field first, then the Referer). */
+function backTo(request: Request, field: FormDataEntryValue | null): string {
+  const candidates = [typeof field === "string" ? field : null];
+  const referer = request.headers.get("referer");
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.origin === new URL(request.url).origin) candidates.push(url.pathname + url.search);
+    } catch {
+      // ignore a malformed Referer
+    }
+  }
+  for (const c of candidates) {
+    if (c && /^\/espace-membre(\/|\?|$)/.test(c) && !c.startsWith("/espace-membre/profil-actif") && !hasUnsafeChars(c)) {
+      return c;
+    }
+  }
+  return "/espace-membre";
+}
+
+export async function loader() {
+  return redirect("/espace-membre");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRoles(request, MEMBER_ROLES);
+  const form = await request.formData();
+  const sessionId = await getCurrentSessionId(request);
+  if (!sessionId) throw redirect("/connexion?redirectTo=%2Fespace-membre");
+  if (form.get("intent") === "clear") {
+    await clearSelection(sessionId, user.id);
+  } else {
+    const profileId = Number(form.get("profileId"));
+    // Throws 404 for a profile of another account (or a tampered id).
+    await selectProfile(sessionId, user.id, profileId);
+  }
+  return redirect(backTo(request, form.get("redirectTo")));
+}
