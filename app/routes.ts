@@ -48,7 +48,6 @@ export default [
     route("reinitialiser-mot-de-passe", "routes/auth/reset-password.tsx"),
     route("deconnexion", "routes/auth/sign-out.ts"),
     route("compte-supprime", "routes/member/account-deleted.tsx"),
-    route("compte-supprime", "routes/member/account-deleted.tsx"),
 
     // Member area: the guard (role table of permissions.server.ts) runs in
     // the layout's server middleware for every child loader and action.
@@ -58,8 +57,6 @@ export default [
       route("grades", "routes/member/grades.tsx"),
       route("revision", "routes/member/revision.tsx"),
       route("brochure", "routes/member/brochure.tsx"),
-      route("profil-actif", "routes/member/select-profile.ts"),
-      route("profil/donnees", "routes/member/export-data.ts"),
       route("profil-actif", "routes/member/select-profile.ts"),
       route("profil/donnees", "routes/member/export-data.ts"),
 
