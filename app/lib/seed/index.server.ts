@@ -5,7 +5,6 @@
  */
 import type { Transaction } from "../db.server";
 import { seedDocuments } from "./documents.server";
-import { seedDocuments } from "./documents.server";
 import { seedGrades } from "./grades.server";
 
 export interface Seeder {
@@ -14,7 +13,6 @@ export interface Seeder {
 }
 
 export const seeders: Seeder[] = [
-  { name: "documents", run: seedDocuments },
   { name: "documents", run: seedDocuments },
   { name: "grades", run: seedGrades },
 ];
