@@ -1,4 +1,122 @@
-// PLACEHOLDER: replaced by its owner
-export default function Placeholder() {
-  return <h1>En construction</h1>;
+import { Accessibility, Bus, Car, ExternalLink, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
+import { pageMeta } from "~/lib/seo";
+import { getSetting } from "~/lib/settings.server";
+import type { Route } from "./+types/access";
+
+export async function loader() {
+  const identity = await getSetting("identity");
+  return {
+    sportsComplex: identity.sportsComplex,
+    street: identity.street,
+    postalCode: identity.postalCode,
+    city: identity.city,
+    phone: identity.phone,
+    email: identity.email,
+    mapUrl: identity.mapUrl,
+    transport: identity.transport,
+    parking: identity.parking,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Adresse et accès au gymnase",
+    description:
+      "Où s'entraîner : l'adresse du gymnase du club de Vovinam Viet Vo Dao, le plan, les transports en commun, le stationnement et l'accessibilité.",
+  });
+
+export default function Access({ loaderData }: Route.ComponentProps) {
+  const d = loaderData;
+  const telHref = d.phone ? `tel:${d.phone.replace(/[^\d+]/g, "")}` : "";
+  return (
+    <InfoPage
+      title="Adresse et accès"
+      intro={<p>Tous les cours ont lieu au {d.sportsComplex}. Voici comment nous y rejoindre.</p>}
+    >
+      <InfoSection id="adresse" title="Adresse" icon={<MapPin className="size-6" />}>
+        <address className="rounded-lg border border-slate-200 p-5 text-lg not-italic shadow-sm">
+          <strong className="text-club-900">{d.sportsComplex}</strong>
+          <br />
+          {d.street}
+          <br />
+          {d.postalCode} {d.city}
+        </address>
+        {d.mapUrl ? (
+          <p>
+            <a
+              href={d.mapUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-2 rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800"
+            >
+              <MapPin aria-hidden="true" className="size-5" />
+              Voir le plan sur OpenStreetMap
+              <ExternalLink aria-hidden="true" className="size-4" />
+              <span className="sr-only">(nouvel onglet)</span>
+            </a>
+          </p>
+        ) : null}
+        <p className="text-sm text-slate-600">
+          Le plan s'ouvre sur le site OpenStreetMap : aucune carte tierce n'est chargée sur cette page.
+        </p>
+      </InfoSection>
+
+      {d.transport.length > 0 ? (
+        <InfoSection id="transports" title="En transports en commun" icon={<Bus className="size-6" />}>
+          <ul className="list-disc space-y-1 pl-6">
+            {d.transport.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="text-sm text-slate-600">
+            Horaires et perturbations : consultez votre application de transport avant de partir.
+          </p>
+        </InfoSection>
+      ) : null}
+
+      {d.parking ? (
+        <InfoSection id="stationnement" title="En voiture" icon={<Car className="size-6" />}>
+          <p>{d.parking}</p>
+        </InfoSection>
+      ) : null}
+
+      <InfoSection id="accessibilite" title="Accessibilité" icon={<Accessibility className="size-6" />}>
+        <p>
+          Vous vous déplacez en fauteuil roulant, avec une poussette, ou vous avez besoin d'un accueil adapté ?
+          Dites-le-nous avant votre venue : nous vous indiquerons l'accès le plus simple et ferons notre possible
+          pour que vous puissiez assister au cours ou le pratiquer dans de bonnes conditions.
+        </p>
+        <p>
+          {d.phone ? (
+            <>
+              Téléphone :{" "}
+              <a href={telHref} className={linkClass}>
+                {d.phone}
+              </a>
+              {" – "}
+            </>
+          ) : null}
+          e-mail :{" "}
+          <a href={`mailto:${d.email}`} className={linkClass}>
+            {d.email}
+          </a>
+          , ou notre{" "}
+          <Link to="/contact" className={linkClass}>
+            formulaire de contact
+          </Link>
+          .
+        </p>
+      </InfoSection>
+
+      <p>
+        Les jours et heures des cours sont indiqués sur la page{" "}
+        <Link to="/tarifs-horaires" className={linkClass}>
+          Tarifs et horaires
+        </Link>
+        .
+      </p>
+    </InfoPage>
+  );
 }
