@@ -1,0 +1,31 @@
+/**
+ * The HelloAsso donation links from the club settings, checked before use:
+ * the widget is framed only when its origin is exactly the one the CSP
+ * allows (server/csp.ts), and the plain link must be an http(s) address.
+ */
+export const HELLOASSO_ORIGIN = "https://www.helloasso.com";
+
+export function safeWidgetUrl(url: string): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === HELLOASSO_ORIGIN && !parsed.username && !parsed.password ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function safeLinkUrl(url: string): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Cost of a gift after the 66 % income-tax reduction, in euros (rounded to the cent). */
+export function costAfterReduction(amount: number, rate = 0.66): number {
+  return Math.round(amount * (1 - rate) * 100) / 100;
+}
