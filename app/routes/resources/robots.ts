@@ -1,4 +1,8 @@
-// PLACEHOLDER: replaced by its owner
+import { env } from "~/lib/env.server";
+import { robotsTxt } from "~/lib/sitemap.server";
+
 export function loader() {
-  return new Response("Non disponible", { status: 404 });
+  return new Response(robotsTxt(env().BASE_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -1,4 +1,9 @@
-// PLACEHOLDER: replaced by its owner
-export function loader() {
-  return new Response("Non disponible", { status: 404 });
+import { env } from "~/lib/env.server";
+import { sitemapEntries, sitemapXml } from "~/lib/sitemap.server";
+
+export async function loader() {
+  const xml = sitemapXml(env().BASE_URL, await sitemapEntries());
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+  });
 }
