@@ -10,6 +10,7 @@
 import { and, count, desc, eq, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { articles, media } from "#db/schema";
 import { db, type Queryable } from "./db.server";
+import { imageSrcSet, type ImageSources } from "./uploads.server";
 
 export const ARTICLE_STATUSES = ["brouillon", "publie", "programme"] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
@@ -22,11 +23,9 @@ export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {
 
 export const NEWS_PER_PAGE = 9;
 
-export interface CoverImage {
-  src: string;
+/** Cover image: responsive sources (see ResponsiveImage) and its alt text. */
+export interface CoverImage extends ImageSources {
   alt: string;
-  width: number | null;
-  height: number | null;
 }
 
 export interface ArticleSummary {
@@ -60,11 +59,6 @@ export function publishedCondition(now: Date = new Date()): SQL {
     eq(articles.status, "publie"),
     and(eq(articles.status, "programme"), isNotNull(articles.publishedAt), lte(articles.publishedAt, now)),
   )!;
-}
-
-/** URL of an uploaded image in the media store (served by routes/resources/media.ts). */
-export function mediaImageSrc(storageKey: string): string {
-  return `/media/${storageKey}`;
 }
 
 /** "Passage de grades : bravo à tous !" -> "passage-de-grades-bravo-a-tous". */
@@ -105,6 +99,7 @@ const summaryColumns = {
   publishedAt: articles.publishedAt,
   coverAlt: articles.coverAlt,
   mediaKey: media.storageKey,
+  mediaKind: media.kind,
   mediaWidth: media.width,
   mediaHeight: media.height,
 };
@@ -118,6 +113,7 @@ type SummaryRow = {
   publishedAt: Date | null;
   coverAlt: string;
   mediaKey: string | null;
+  mediaKind: string | null;
   mediaWidth: number | null;
   mediaHeight: number | null;
 };
@@ -131,9 +127,13 @@ function toSummary(row: SummaryRow): ArticleSummary {
     status: row.status,
     publishedAt: row.publishedAt,
     path: articlePath(row),
-    cover: row.mediaKey
-      ? { src: mediaImageSrc(row.mediaKey), alt: row.coverAlt, width: row.mediaWidth, height: row.mediaHeight }
-      : null,
+    cover:
+      row.mediaKey && row.mediaKind === "image"
+        ? {
+            ...imageSrcSet({ storageKey: row.mediaKey, kind: row.mediaKind, width: row.mediaWidth, height: row.mediaHeight }),
+            alt: row.coverAlt,
+          }
+        : null,
   };
 }
 

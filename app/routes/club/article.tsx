@@ -1,4 +1,114 @@
-// PLACEHOLDER: replaced by its owner
-export default function Placeholder() {
-  return <h1>En construction</h1>;
+import { ArrowLeft, Eye } from "lucide-react";
+import { isRouteErrorResponse, Link } from "react-router";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { getArticleById, isPublished, parseArticleId } from "~/lib/articles.server";
+import { formatDate } from "~/lib/dates";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/article";
+
+function notFound(): Response {
+  return new Response(null, { status: 404 });
+}
+
+/**
+ * May this request see unpublished articles (drafts, scheduled)? Nobody yet:
+ * the content-management module answers here for managers (preview).
+ */
+async function canPreview(_request: Request): Promise<boolean> {
+  return false;
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const id = parseArticleId(params.articleId);
+  if (id === null) throw notFound();
+  const article = await getArticleById(id);
+  if (!article) throw notFound();
+  const published = isPublished(article);
+  if (!published && !(await canPreview(request))) throw notFound();
+  return {
+    article: { ...article, body: sanitizeRichText(article.body) },
+    preview: !published,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.loaderData;
+  if (!data) return [{ title: "Article introuvable" }, { name: "robots", content: "noindex" }];
+  const { article, preview } = data;
+  return pageMeta(
+    { ...args, location: { ...args.location, pathname: article.path } },
+    {
+      title: article.title,
+      description: article.summary || `${article.title} : une actualité du club de Vovinam Viet Vo Dao.`,
+      type: "article",
+      image: article.cover?.src,
+      noindex: preview,
+    },
+  );
+};
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, preview } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <p>
+        <Link
+          to="/la-vie-du-club/actualites"
+          className="inline-flex items-center gap-1 text-sm font-semibold text-club-700 underline underline-offset-2 hover:text-club-900"
+        >
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          Toutes les actualités
+        </Link>
+      </p>
+      {preview ? (
+        <p role="status" className="mt-4 flex items-center gap-2 rounded-md border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-amber-900">
+          <Eye aria-hidden="true" className="h-5 w-5" />
+          Aperçu : cet article n'est pas encore publié, les visiteurs ne le voient pas.
+        </p>
+      ) : null}
+      <header className="mt-6">
+        <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">{article.title}</h1>
+        {article.publishedAt ? (
+          <p className="mt-3 text-slate-600">
+            Publié le <time dateTime={article.publishedAt.toISOString()}>{formatDate(article.publishedAt)}</time>
+          </p>
+        ) : null}
+        {article.summary ? <p className="mt-4 text-lg font-medium leading-relaxed text-slate-800">{article.summary}</p> : null}
+      </header>
+      {article.cover ? (
+        <figure className="mt-8 overflow-hidden rounded-xl">
+          <ResponsiveImage
+            image={article.cover}
+            alt={article.cover.alt}
+            sizes="(min-width: 768px) 720px, 100vw"
+            loading="eager"
+            fetchPriority="high"
+            className="h-auto w-full"
+          />
+        </figure>
+      ) : null}
+      <div className="prose-club mt-8 text-slate-800" dangerouslySetInnerHTML={{ __html: article.body }} />
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  const title = missing ? "Article introuvable" : "Une erreur est survenue";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold text-club-900">{title}</h1>
+      <p className="mt-4 text-slate-700">
+        {missing
+          ? "Cet article n'existe pas, n'est pas encore publié ou a été retiré."
+          : "Le serveur n'a pas pu afficher cet article. Réessayez dans quelques instants."}
+      </p>
+      <p className="mt-8">
+        <Link to="/la-vie-du-club/actualites" className="font-semibold text-club-700 underline">
+          Voir toutes les actualités
+        </Link>
+      </p>
+    </div>
+  );
 }

@@ -1,4 +1,69 @@
-// PLACEHOLDER: replaced by its owner
-export default function Placeholder() {
-  return <h1>En construction</h1>;
+import { Smile } from "lucide-react";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { listComics } from "~/lib/comics.server";
+import { formatDate } from "~/lib/dates";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/comics";
+
+export async function loader() {
+  return { strips: await listComics() };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "BD humour",
+    description:
+      "Les bandes dessinées du club : la vie d'un cours de Vovinam Viet Vo Dao vue avec humour, de la tenue bleue aux fameux ciseaux.",
+  });
+
+export default function Comics({ loaderData }: Route.ComponentProps) {
+  const { strips } = loaderData;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">BD humour</h1>
+      <p className="mt-4 text-lg leading-relaxed text-slate-700">
+        La vie d'un cours de Vovinam vue avec le sourire : débutants, ciseaux, devise du club… Toute ressemblance avec
+        des pratiquants existants serait bien sûr purement fortuite.
+      </p>
+      {strips.length === 0 ? (
+        <p className="mt-10 flex items-center gap-2 rounded-md bg-slate-50 p-6 text-slate-700">
+          <Smile aria-hidden="true" className="h-6 w-6 text-club-700" />
+          Aucune planche pour le moment : les dessinateurs du club sont à l'entraînement.
+        </p>
+      ) : (
+        <ul className="mt-10 space-y-14">
+          {strips.map((strip, i) => (
+            <li key={strip.id}>
+              <article aria-labelledby={`bd-${strip.id}`}>
+                <h2 id={`bd-${strip.id}`} className="text-2xl font-bold text-club-900">
+                  {strip.title}
+                </h2>
+                <p className="mt-1 text-sm text-slate-600">
+                  <time dateTime={strip.publishedAt.toISOString()}>{formatDate(strip.publishedAt)}</time>
+                </p>
+                <figure className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                  {strip.image ? (
+                    <ResponsiveImage
+                      image={strip.image}
+                      alt={strip.alt}
+                      sizes="(min-width: 768px) 720px, 100vw"
+                      loading={i === 0 ? "eager" : "lazy"}
+                    />
+                  ) : (
+                    <img
+                      src={strip.src ?? ""}
+                      alt={strip.alt}
+                      loading={i === 0 ? "eager" : "lazy"}
+                      decoding="async"
+                      className="h-auto w-full"
+                    />
+                  )}
+                </figure>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,203 @@
-// PLACEHOLDER: replaced by its owner
-export default function Placeholder() {
-  return <h1>En construction</h1>;
+import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
+import { data, Form, Link, redirect } from "react-router";
+import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
+import { CONTACT_SUBJECTS, HONEYPOT_FIELD, submitContact, SUBJECT_SHORTCUTS } from "~/lib/contact.server";
+import { requestInfoContext } from "~/lib/context";
+import { pageMeta } from "~/lib/seo";
+import { getSetting } from "~/lib/settings.server";
+import type { Route } from "./+types/contact";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const identity = await getSetting("identity");
+  return {
+    sent: url.searchParams.get("envoye") === "1",
+    subject: SUBJECT_SHORTCUTS[url.searchParams.get("objet") ?? ""] ?? "",
+    contact: {
+      phone: identity.phone,
+      email: identity.email,
+      sportsComplex: identity.sportsComplex,
+      street: identity.street,
+      postalCode: identity.postalCode,
+      city: identity.city,
+      mapUrl: identity.mapUrl,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { ip } = context.get(requestInfoContext);
+  const result = await submitContact(await request.formData(), ip);
+  switch (result.status) {
+    case "sent":
+      // Post/Redirect/Get: a reload does not send the message twice.
+      return redirect("/contact?envoye=1");
+    case "invalid":
+      return data(
+        { errors: result.errors, values: result.values, formError: "Le message n'a pas été envoyé : corrigez les champs signalés." },
+        { status: 400 },
+      );
+    case "rate-limited":
+      return data(
+        { errors: {} as Record<string, string>, values: result.values, formError: result.message },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Contact",
+    description:
+      "Écrire au club de Vovinam Viet Vo Dao : renseignements, cours d'essai, inscription. Téléphone, e-mail et adresse du gymnase.",
+  });
+
+const SUBJECT_OPTIONS = [
+  { value: "", label: "Choisissez un objet" },
+  ...CONTACT_SUBJECTS.map((s) => ({ value: s, label: s })),
+];
+
+function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  return `tel:${digits.startsWith("0") ? `+33${digits.slice(1)}` : digits}`;
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { sent, subject, contact } = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {};
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">Contact</h1>
+      <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">
+        Une question sur les cours, envie d'essayer ou de vous inscrire ? Écrivez-nous : un membre du bureau vous répond
+        par e-mail, en général sous quelques jours.
+      </p>
+
+      <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
+        <section aria-labelledby="formulaire-titre">
+          <h2 id="formulaire-titre" className="text-2xl font-bold text-club-900">
+            {sent ? "Message envoyé" : "Nous écrire"}
+          </h2>
+          {sent ? (
+            <div className="mt-4">
+              <FormMessage tone="success">
+                <p className="flex items-start gap-2 font-semibold">
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+                  Merci, votre message a bien été envoyé au club.
+                </p>
+                <p className="mt-2">
+                  Nous vous répondrons à l'adresse e-mail que vous avez indiquée. Pensez à vérifier vos courriers
+                  indésirables si vous ne voyez rien venir.
+                </p>
+              </FormMessage>
+              <p>
+                <Link to="/contact" className="font-semibold text-club-700 underline">
+                  Écrire un autre message
+                </Link>
+              </p>
+            </div>
+          ) : (
+            <Form method="post" noValidate className="mt-4" aria-describedby="champs-obligatoires">
+              {actionData?.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
+              <p id="champs-obligatoires" className="mb-4 text-sm text-slate-700">
+                Tous les champs sont obligatoires.
+              </p>
+              <TextField label="Nom" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
+              <TextField
+                label="Adresse e-mail"
+                name="email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                hint="Pour que nous puissions vous répondre."
+                defaultValue={values.email}
+                error={errors.email}
+              />
+              <SelectField
+                label="Objet"
+                name="subject"
+                required
+                options={SUBJECT_OPTIONS}
+                defaultValue={values.subject ?? subject}
+                error={errors.subject}
+              />
+              <TextAreaField
+                label="Message"
+                name="message"
+                rows={7}
+                required
+                defaultValue={values.message}
+                error={errors.message}
+              />
+              {/* Honeypot: invisible for people (and for assistive technologies); bots fill it in. */}
+              <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+                <label htmlFor="site_web">Ne pas remplir ce champ</label>
+                <input id="site_web" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+              </div>
+              <SubmitButton>Envoyer le message</SubmitButton>
+              <p className="mt-4 text-sm text-slate-600">
+                Vos coordonnées servent uniquement à vous répondre et ne sont jamais transmises à des tiers. Voir les{" "}
+                <Link to="/mentions-legales" className="underline">
+                  mentions légales
+                </Link>
+                .
+              </p>
+            </Form>
+          )}
+        </section>
+
+        <section aria-labelledby="coordonnees-titre" className="h-fit rounded-xl border border-club-200 bg-club-50 p-6">
+          <h2 id="coordonnees-titre" className="text-xl font-bold text-club-900">
+            Coordonnées du club
+          </h2>
+          <ul className="mt-4 space-y-4 text-slate-800">
+            {contact.phone ? (
+              <li className="flex items-start gap-3">
+                <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
+                <span>
+                  <span className="block text-sm font-semibold">Téléphone</span>
+                  <a href={telHref(contact.phone)} className="text-club-800 underline">
+                    {contact.phone}
+                  </a>
+                </span>
+              </li>
+            ) : null}
+            <li className="flex items-start gap-3">
+              <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
+              <span>
+                <span className="block text-sm font-semibold">E-mail</span>
+                <a href={`mailto:${contact.email}`} className="break-all text-club-800 underline">
+                  {contact.email}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-start gap-3">
+              <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
+              <span>
+                <span className="block text-sm font-semibold">Lieu des cours</span>
+                <span className="block">{contact.sportsComplex}</span>
+                <span className="block">{contact.street}</span>
+                <span className="block">
+                  {contact.postalCode} {contact.city}
+                </span>
+                <Link to="/adresse-acces" className="mt-1 inline-block text-club-800 underline">
+                  Plan et accès
+                </Link>
+              </span>
+            </li>
+          </ul>
+          <p className="mt-6 text-sm text-slate-700">
+            Le plus simple pour découvrir le Vovinam : venir à un cours d'essai. Les horaires sont sur la page{" "}
+            <Link to="/tarifs-horaires" className="font-semibold text-club-800 underline">
+              Tarifs et horaires
+            </Link>
+            .
+          </p>
+        </section>
+      </div>
+    </div>
+  );
 }
