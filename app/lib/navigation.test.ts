@@ -149,12 +149,14 @@ describe("scroll-dependent layout", () => {
   });
 
   it("puts an anchor just under the bar, whatever the banner state", () => {
-    // Expanded layout: element at document Y 1000 -> 1000 - 72 - 192 - 16.
-    expect(anchorScrollTop(1000, { home: false, scrolled: false })).toBe(720);
-    // Same element while collapsed is 192 px higher: same target.
-    expect(anchorScrollTop(808, { home: false, scrolled: true })).toBe(720);
-    expect(anchorScrollTop(100, { home: false, scrolled: false })).toBe(0);
-    expect(anchorScrollTop(1000, { home: true, scrolled: false })).toBe(912);
+    // 1000 px into the content: expanded it sits at 1264, collapsed at 1072;
+    // scrolling to 984 leaves it 88 px (bar + margin) below the top of the window.
+    expect(anchorScrollTop(1000, { home: false })).toBe(984);
+    expect(1000 + 72 - 984).toBe(88);
+    // Near the top the banner stays: the element is shown below it.
+    expect(anchorScrollTop(10, { home: false })).toBe(0);
+    expect(anchorScrollTop(1000, { home: true })).toBe(912);
+    expect(anchorScrollTop(1000, { home: false, margin: 0 })).toBe(1000);
   });
 });
 

@@ -249,18 +249,18 @@ export function isCurrentLink(pathname: string, to: string): boolean {
 
 /**
  * Where to scroll (window Y) so that an anchor ends up just under the fixed
- * top bar, taking into account that the banner collapses (and the content
- * moves up by the banner height) once the page is scrolled past the threshold.
- * `elementTop` is the element's current document Y.
+ * top bar, whatever the banner state. `contentTop` is the element's document
+ * Y measured without the layout's top padding (its offset inside the content
+ * box of <main>), so the answer does not depend on a running transition.
+ * Off home, the expanded layout needs the element below bar + banner, the
+ * collapsed one (content moved up by the banner height) below the bar: both
+ * give the same scroll position.
  */
-export function anchorScrollTop(elementTop: number, options: { home: boolean; scrolled: boolean; margin?: number }): number {
+export function anchorScrollTop(contentTop: number, options: { home: boolean; margin?: number }): number {
   const margin = options.margin ?? 16;
-  if (options.home) return Math.max(0, Math.round(elementTop - TOP_BAR_HEIGHT_PX - margin));
-  // Document Y of the element in the expanded layout. Expanded, it must sit
-  // below bar + banner; collapsed, the content moved up by the banner height
-  // and it must sit below the bar: both give the same scroll position.
-  const expandedTop = options.scrolled ? elementTop + BANNER_HEIGHT_PX : elementTop;
-  return Math.max(0, Math.round(expandedTop - TOP_BAR_HEIGHT_PX - BANNER_HEIGHT_PX - margin));
+  const padding = contentPaddingTop(options.home ? "/" : "/page", false);
+  const covered = options.home ? TOP_BAR_HEIGHT_PX : TOP_BAR_HEIGHT_PX + BANNER_HEIGHT_PX;
+  return Math.max(0, Math.round(contentTop + padding - covered - margin));
 }
 
 /** Footer navigation: every public section (credits and legal notice have their own links). */

@@ -16,7 +16,7 @@ export interface AnchorTarget {
   scrollIntoView?: (options?: ScrollIntoViewOptions) => void;
 }
 
-export interface ScrollToAnchorOptions<T extends AnchorTarget = AnchorTarget> {
+export interface ScrollToAnchorOptions<T extends object = AnchorTarget> {
   /** Maximum wait for the element (ms), 10 000 by default. */
   timeoutMs?: number;
   /** Polling interval (ms). */
@@ -54,7 +54,7 @@ function defaultFind(id: string): AnchorTarget | null {
  * once scrolled, false when the element did not appear in time, the hash is
  * empty or the wait was aborted.
  */
-export function scrollToAnchor<T extends AnchorTarget = AnchorTarget>(
+export function scrollToAnchor<T extends object = AnchorTarget>(
   hash: string,
   options: ScrollToAnchorOptions<T> = {},
 ): Promise<boolean> {
@@ -69,7 +69,7 @@ export function scrollToAnchor<T extends AnchorTarget = AnchorTarget>(
     clearTimer = (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   } = options;
   const find = options.find ?? (defaultFind as unknown as (id: string) => T | null);
-  const scroll = options.scroll ?? ((el: T) => el.scrollIntoView?.({ behavior, block: "start" }));
+  const scroll = options.scroll ?? ((el: T) => (el as AnchorTarget).scrollIntoView?.({ behavior, block: "start" }));
 
   return new Promise<boolean>((resolve) => {
     if (!id || signal?.aborted) return resolve(false);

@@ -1,9 +1,54 @@
-// PLACEHOLDER: replaced by its owner (layout helper)
-import { Outlet } from "react-router";
+/**
+ * Main layout of the site: skip link, fixed header (top bar + section
+ * banner), content, footer; navigation progress and scroll handling.
+ * Content top padding: 0 on home, 72 px when scrolled, 264 px otherwise
+ * (the server renders the not-scrolled state, so there is no flash).
+ */
+import { Outlet, useLocation } from "react-router";
+import { Banner } from "~/components/layout/banner";
+import { Footer } from "~/components/layout/footer";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { ScrollManager } from "~/components/layout/scroll-manager";
+import { TopBar } from "~/components/layout/top-bar";
+import { useScrolled } from "~/components/layout/use-scrolled";
+import { contentPaddingTop, isHomePath } from "~/lib/navigation";
+import { useRootData } from "~/root";
+
 export default function SiteLayout() {
+  const data = useRootData();
+  const clubName = data?.identity.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
+  const { pathname } = useLocation();
+  const scrolled = useScrolled();
+  const home = isHomePath(pathname);
+
   return (
-    <main id="contenu">
-      <Outlet />
-    </main>
+    <div
+      data-testid="site-layout"
+      data-scrolled={scrolled}
+      data-home={home}
+      className="flex min-h-screen flex-col [overflow-anchor:none]"
+    >
+      <a
+        href="#contenu"
+        className="sr-only left-4 top-4 z-[70] rounded-md bg-white px-4 py-2 font-semibold text-club-900 shadow-lg focus:not-sr-only focus:fixed"
+      >
+        Aller au contenu
+      </a>
+      <NavigationProgress />
+      <ScrollManager />
+      <header className="fixed inset-x-0 top-0 z-50">
+        <TopBar clubName={clubName} />
+        {!home && <Banner pathname={pathname} clubName={clubName} collapsed={scrolled} />}
+      </header>
+      <main
+        id="contenu"
+        tabIndex={-1}
+        className="min-h-screen flex-1 transition-[padding-top] duration-500 ease-in-out focus:outline-none"
+        style={{ paddingTop: contentPaddingTop(pathname, scrolled) }}
+      >
+        <Outlet />
+      </main>
+      <Footer data={data} />
+    </div>
   );
 }

@@ -1,0 +1,245 @@
+/**
+ * Desktop menu (lg and up): Accueil and three dropdowns. Each dropdown opens
+ * on hover (or click / keyboard) as a full-width panel with a title and a
+ * row of link cards; it closes 200 ms after the pointer leaves the trigger
+ * and the panel, on a card click, on Escape and on every route change.
+ * Before hydration (or without JavaScript) the panels open with CSS on hover
+ * and keyboard focus.
+ */
+import { ChevronDown } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
+import { flushSync } from "react-dom";
+import { NavLink, useLocation } from "react-router";
+import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, navGroups, type NavGroup } from "~/lib/navigation";
+
+const gridCols: Record<number, string> = {
+  1: "grid-cols-1",
+  2: "grid-cols-2",
+  3: "grid-cols-3",
+  4: "grid-cols-4",
+  5: "grid-cols-5",
+};
+
+const topLinkClass =
+  "inline-flex items-center gap-1 rounded-md px-3 py-2 text-[0.95rem] font-semibold text-slate-800 hover:bg-club-50 hover:text-club-800";
+
+export function DesktopMenu() {
+  const location = useLocation();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const openedByHover = useRef(false);
+  const triggers = useRef<Record<string, HTMLButtonElement | null>>({});
+  const panels = useRef<Record<string, HTMLDivElement | null>>({});
+
+  const cancelClose = useCallback(() => {
+    clearTimeout(closeTimer.current);
+    closeTimer.current = undefined;
+  }, []);
+
+  const close = useCallback(() => {
+    cancelClose();
+    setOpenId(null);
+  }, [cancelClose]);
+
+  // Menus close on every route change.
+  useEffect(() => {
+    close();
+  }, [location.key, close]);
+
+  useEffect(() => cancelClose, [cancelClose]);
+
+  const currentGroup = groupForPath(location.pathname)?.id;
+
+  function cards(id: string): HTMLAnchorElement[] {
+    return Array.from(panels.current[id]?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? []);
+  }
+
+  function openAndFocus(id: string, which: "first" | "last") {
+    cancelClose();
+    openedByHover.current = false;
+    flushSync(() => setOpenId(id));
+    const list = cards(id);
+    list[which === "first" ? 0 : list.length - 1]?.focus();
+  }
+
+  function onPointerEnter(id: string, e: PointerEvent) {
+    if (e.pointerType !== "mouse" && e.pointerType !== "pen") return;
+    cancelClose();
+    if (openId !== id) {
+      openedByHover.current = true;
+      setOpenId(id);
+    }
+  }
+
+  function onPointerLeave(e: PointerEvent) {
+    if (e.pointerType !== "mouse" && e.pointerType !== "pen") return;
+    if (openId === null) return;
+    cancelClose();
+    closeTimer.current = setTimeout(() => {
+      closeTimer.current = undefined;
+      setOpenId(null);
+    }, DROPDOWN_CLOSE_DELAY_MS);
+  }
+
+  function onTriggerClick(id: string) {
+    cancelClose();
+    if (openId === id && openedByHover.current) {
+      // Opened by hovering: a click keeps it open (pinned) rather than closing it.
+      openedByHover.current = false;
+      return;
+    }
+    openedByHover.current = false;
+    setOpenId(openId === id ? null : id);
+  }
+
+  function onTriggerKeyDown(id: string, e: KeyboardEvent<HTMLButtonElement>) {
+    if (e.key === "ArrowDown") {
+      e.preventDefault();
+      openAndFocus(id, "first");
+    } else if (e.key === "ArrowUp") {
+      e.preventDefault();
+      openAndFocus(id, "last");
+    } else if (e.key === "Escape" && openId === id) {
+      e.preventDefault();
+      close();
+    }
+  }
+
+  function onPanelKeyDown(id: string, e: KeyboardEvent<HTMLDivElement>) {
+    const list = cards(id);
+    const index = list.indexOf(document.activeElement as HTMLAnchorElement);
+    let next: HTMLAnchorElement | undefined;
+    switch (e.key) {
+      case "Escape":
+        e.preventDefault();
+        close();
+        triggers.current[id]?.focus();
+        return;
+      case "ArrowRight":
+      case "ArrowDown":
+        next = list[(index + 1) % list.length];
+        break;
+      case "ArrowLeft":
+      case "ArrowUp":
+        next = list[(index - 1 + list.length) % list.length];
+        break;
+      case "Home":
+        next = list[0];
+        break;
+      case "End":
+        next = list[list.length - 1];
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+    next?.focus();
+  }
+
+  function onGroupBlur(e: FocusEvent<HTMLLIElement>) {
+    // Keyboard focus left the trigger and its panel: close.
+    const to = e.relatedTarget as Node | null;
+    if (to && !e.currentTarget.contains(to)) close();
+  }
+
+  return (
+    <nav aria-label="Menu principal" className="hidden lg:block">
+      <ul className="flex items-center gap-0.5">
+        <li>
+          <NavLink to={HOME_LINK.to} end className={({ isActive }) => `${topLinkClass} ${isActive ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`}>
+            {HOME_LINK.title}
+          </NavLink>
+        </li>
+        {navGroups.map((group) => (
+          <li
+            key={group.id}
+            className="group"
+            data-menu-group={group.id}
+            onPointerEnter={(e) => onPointerEnter(group.id, e)}
+            onPointerLeave={onPointerLeave}
+            onBlur={onGroupBlur}
+          >
+            <button
+              type="button"
+              ref={(el) => {
+                triggers.current[group.id] = el;
+              }}
+              id={`menu-trigger-${group.id}`}
+              aria-expanded={openId === group.id}
+              aria-controls={`menu-panel-${group.id}`}
+              onClick={() => onTriggerClick(group.id)}
+              onKeyDown={(e) => onTriggerKeyDown(group.id, e)}
+              className={`${topLinkClass} ${openId === group.id ? "bg-club-50 text-club-800" : ""} ${currentGroup === group.id ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`}
+            >
+              {group.label}
+              <ChevronDown
+                aria-hidden="true"
+                className={`size-4 transition-transform duration-200 ${openId === group.id ? "rotate-180" : ""}`}
+              />
+            </button>
+            <Panel
+              group={group}
+              open={openId === group.id}
+              onKeyDown={(e) => onPanelKeyDown(group.id, e)}
+              onCardClick={close}
+              panelRef={(el) => {
+                panels.current[group.id] = el;
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Panel({
+  group,
+  open,
+  onKeyDown,
+  onCardClick,
+  panelRef,
+}: {
+  group: NavGroup;
+  open: boolean;
+  onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
+  onCardClick: () => void;
+  panelRef: (el: HTMLDivElement | null) => void;
+}) {
+  return (
+    <div
+      ref={panelRef}
+      id={`menu-panel-${group.id}`}
+      data-testid={`menu-panel-${group.id}`}
+      data-open={open}
+      onKeyDown={onKeyDown}
+      className={`absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-xl ${open ? "block" : "hidden"} [html:not([data-hydrated])_.group:focus-within_&]:block [html:not([data-hydrated])_.group:hover_&]:block`}
+    >
+      <div className="mx-auto max-w-7xl px-6 py-6">
+        <p className="text-lg font-bold text-club-900">{group.title}</p>
+        <ul className={`mt-4 grid gap-4 ${gridCols[group.items.length] ?? "grid-cols-5"}`}>
+          {group.items.map((item) => {
+            const Icon = item.icon;
+            return (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  onClick={onCardClick}
+                  className={({ isActive }) =>
+                    `flex h-full gap-3 rounded-lg border p-4 transition-colors hover:border-club-200 hover:bg-club-50 ${isActive ? "border-club-200 bg-club-50" : "border-slate-200"}`
+                  }
+                >
+                  <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-club-700" />
+                  <span>
+                    <span className="block font-semibold text-club-900">{item.title}</span>
+                    <span className="mt-1 block text-sm text-slate-600">{item.description}</span>
+                  </span>
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

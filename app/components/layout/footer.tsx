@@ -1,0 +1,110 @@
+/**
+ * Site footer: club name and sports complex address, navigation to every
+ * public section (so every page is reachable without JavaScript), donation
+ * and social-media links, copyright line, photo credits and legal notice.
+ */
+import { ExternalLink, HandHeart, MapPin } from "lucide-react";
+import { Link } from "react-router";
+import type { RootLoaderData } from "~/root";
+import { HOME_LINK, footerGroups } from "~/lib/navigation";
+
+const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white hover:underline";
+
+export function Footer({ data }: { data: RootLoaderData | undefined }) {
+  const identity = data?.identity;
+  const clubName = identity?.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
+  const year = data?.year ?? new Date().getFullYear();
+  return (
+    <footer className="bg-club-900 text-club-50" data-testid="site-footer">
+      <div aria-hidden="true" className="h-1 bg-linear-to-r from-club-500 via-belt-yellow to-belt-red" />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.2fr_2fr]">
+        <div>
+          <p className="flex items-center gap-3 text-lg font-bold text-white">
+            <img src="/logo.svg" alt="" width={40} height={40} className="size-10 rounded-full bg-white" />
+            {clubName}
+          </p>
+          {identity && (
+            <address className="mt-4 flex gap-2 not-italic text-club-100">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <span>
+                {identity.sportsComplex}
+                <br />
+                {identity.street}
+                <br />
+                {identity.postalCode} {identity.city}
+              </span>
+            </address>
+          )}
+          <div className="mt-6 flex flex-wrap items-center gap-4">
+            <Link
+              to="/faire-un-don"
+              className="inline-flex items-center gap-2 rounded-md bg-belt-yellow px-4 py-2 font-semibold text-club-900 hover:bg-white"
+            >
+              <HandHeart aria-hidden="true" className="size-5" />
+              Faire un don
+            </Link>
+            {identity?.facebookUrl && (
+              <a
+                href={identity.facebookUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Facebook : la page du club ${clubName} (nouvel onglet)`}
+                className={`inline-flex items-center gap-2 font-semibold ${footerLink}`}
+              >
+                Facebook
+                <ExternalLink aria-hidden="true" className="size-4" />
+              </a>
+            )}
+          </div>
+        </div>
+        <nav aria-label="Plan du site" className="grid gap-8 sm:grid-cols-3">
+          {footerGroups.map((group, i) => (
+            <div key={group.title}>
+              <h2 className="text-sm font-bold uppercase tracking-wide text-white">{group.title}</h2>
+              <ul className="mt-3 space-y-2">
+                {i === 0 && (
+                  <li>
+                    <Link to={HOME_LINK.to} className={footerLink}>
+                      {HOME_LINK.title}
+                    </Link>
+                  </li>
+                )}
+                {group.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className={footerLink}>
+                      {link.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
+      </div>
+      <div className="border-t border-white/15">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-club-100 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p data-testid="copyright">
+            © {year} {identity?.associationName ?? clubName}
+          </p>
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link to="/espace-membre" className={footerLink}>
+                Espace membre
+              </Link>
+            </li>
+            <li>
+              <Link to="/credits-photo" className={footerLink}>
+                Crédits photo
+              </Link>
+            </li>
+            <li>
+              <Link to="/mentions-legales" className={footerLink}>
+                Mentions légales
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}
