@@ -265,3 +265,11 @@ export async function getSelectedProfile(request: Request): Promise<MemberContex
 export function profileName(p: Pick<Profile, "prenom" | "nom">): string {
   return `${p.prenom} ${p.nom}`.trim();
 }
+
+/** What the profile selector needs (no more). */
+export function selectorData(ctx: MemberContext) {
+  return {
+    profiles: ctx.profiles.map((p) => ({ id: p.id, prenom: p.prenom, nom: p.nom, isSelf: p.isSelf })),
+    selectedId: ctx.profile.id,
+  };
+}

@@ -1,16 +1,67 @@
+import { Download } from "lucide-react";
 import type { Route } from "./+types/brochure";
-import { requireRoles } from "~/lib/session.server";
 import { MEMBER_ROLES } from "~/lib/roles";
+import { requireRoles } from "~/lib/session.server";
 import { pageMeta } from "~/lib/seo";
+import { getSetting } from "~/lib/settings.server";
+import { getMedia, mediaUrl } from "~/lib/uploads.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Brochure du club", description: "La brochure du club à lire en ligne ou à télécharger.", noindex: true });
+  pageMeta(args, {
+    title: "Brochure du club",
+    description: "La brochure du club à lire en ligne ou à télécharger au format PDF.",
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRoles(request, MEMBER_ROLES);
-  return { prenom: user.prenom };
+  await requireRoles(request, MEMBER_ROLES);
+  const setting = await getSetting("brochure");
+  const file = setting.mediaId ? await getMedia(setting.mediaId) : null;
+  if (!file || file.kind !== "pdf") return { brochure: null };
+  return {
+    brochure: {
+      title: setting.title || "Brochure du club",
+      url: mediaUrl(file),
+      sizeKb: Math.max(1, Math.round(file.size / 1024)),
+    },
+  };
 }
 
-export default function Page() {
-  return <h1>Brochure du club</h1>;
+function sizeText(kb: number): string {
+  return kb >= 1024 ? `${(kb / 1024).toFixed(1).replace(".", ",")} Mo` : `${kb} Ko`;
+}
+
+export default function Brochure({ loaderData }: Route.ComponentProps) {
+  const { brochure } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="mb-4 text-3xl font-bold text-club-900">{brochure?.title ?? "Brochure du club"}</h1>
+      {brochure ? (
+        <>
+          <p className="mb-4">
+            <a
+              href={brochure.url}
+              download
+              className="inline-flex items-center gap-2 rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+            >
+              <Download aria-hidden="true" className="h-5 w-5" />
+              Télécharger la brochure (PDF, {sizeText(brochure.sizeKb)})
+            </a>
+          </p>
+          <iframe
+            src={brochure.url}
+            title={`${brochure.title} (document PDF)`}
+            className="h-[80vh] min-h-[30rem] w-full rounded-lg border border-slate-300 bg-slate-100"
+          />
+          <p className="mt-2 text-sm text-slate-700">
+            Si le document ne s'affiche pas dans la page, utilisez le bouton de téléchargement ci-dessus.
+          </p>
+        </>
+      ) : (
+        <p className="rounded-md border-l-4 border-club-600 bg-club-50 px-4 py-3 text-club-900" role="status">
+          La brochure n'a pas encore été publiée.
+        </p>
+      )}
+    </div>
+  );
 }

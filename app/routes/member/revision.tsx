@@ -1,16 +1,218 @@
+import { data, Link, useFetcher } from "react-router";
+import { CheckSquare, Square } from "lucide-react";
+import { z } from "zod";
 import type { Route } from "./+types/revision";
-import { requireRoles } from "~/lib/session.server";
-import { MEMBER_ROLES } from "~/lib/roles";
+import { Belt } from "~/components/belt";
+import { ProfileSelector } from "~/components/profile-selector";
+import { VideoEmbed } from "~/components/video-embed";
+import { listGrades, type Grade } from "~/lib/grades.server";
+import { currentAndNextGrade, getGradeHistory } from "~/lib/member-status.server";
+import { getSelectedProfile, profileName, selectorData, type MemberContext } from "~/lib/profiles.server";
+import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem } from "~/lib/revision.server";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Révisions", description: "Les techniques et vidéos à réviser pour votre prochain grade.", noindex: true });
+  pageMeta(args, {
+    title: "Révisions",
+    description: "Les techniques et les vidéos à réviser pour le prochain grade, et la progression de chaque profil.",
+    noindex: true,
+  });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRoles(request, MEMBER_ROLES);
-  return { prenom: user.prenom };
+/** The grades this profile may study (up to its next grade) and the one asked for. */
+async function gradeScope(ctx: MemberContext, requested: string | null) {
+  const [table, history] = [await listGrades(), await getGradeHistory(ctx.profile.id)];
+  const { current, next } = currentAndNextGrade(table, history);
+  const limit = next ?? table.find((g) => g.id === current?.gradeId) ?? table[0];
+  const allowed = limit ? table.filter((g) => g.position <= limit.position) : [];
+  let shown: Grade | undefined = limit;
+  if (requested !== null) {
+    const id = Number(requested);
+    const grade = table.find((g) => g.id === id);
+    if (!grade) throw new Response("Grade introuvable", { status: 404 });
+    if (!allowed.some((g) => g.id === id)) {
+      throw new Response("Ce grade est au-delà du prochain grade de ce profil : son programme n'est pas encore ouvert.", {
+        status: 403,
+      });
+    }
+    shown = grade;
+  }
+  return { allowed, shown: shown ?? null, nextId: next?.id ?? null, currentId: current?.gradeId ?? null };
 }
 
-export default function Page() {
-  return <h1>Révisions</h1>;
+export async function loader({ request }: Route.LoaderArgs) {
+  const ctx = await getSelectedProfile(request);
+  const url = new URL(request.url);
+  const scope = await gradeScope(ctx, url.searchParams.get("grade"));
+  const material = scope.shown ? await getRevisionMaterial(ctx.profile.id, scope.shown.id) : null;
+  const pick = (g: Grade) => ({
+    id: g.id,
+    vietnameseName: g.vietnameseName,
+    frenchName: g.frenchName,
+    beltColor: g.beltColor,
+    stripeColor: g.stripeColor,
+    stripeCount: g.stripeCount,
+    borderColor: g.borderColor,
+  });
+  return {
+    selector: selectorData(ctx),
+    profileName: profileName(ctx.profile),
+    grades: scope.allowed.map(pick),
+    shown: scope.shown ? pick(scope.shown) : null,
+    nextId: scope.nextId,
+    currentId: scope.currentId,
+    material,
+  };
+}
+
+const toggleSchema = z.object({
+  gradeId: z.coerce.number().int().positive(),
+  itemType: z.enum(["technique", "video"]),
+  itemId: z.coerce.number().int().positive(),
+  done: z.enum(["0", "1"]),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const ctx = await getSelectedProfile(request);
+  const parsed = toggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Demande invalide", { status: 400 });
+  const { gradeId, itemType, itemId, done } = parsed.data;
+  // Only the material of a grade this profile may study.
+  await gradeScope(ctx, String(gradeId));
+  if (!(await itemBelongsToGrade(itemType, itemId, gradeId))) throw new Response("Élément introuvable", { status: 404 });
+  await setItemDone(ctx.profile.id, itemType, itemId, done === "1");
+  return data({ ok: true });
+}
+
+function ItemToggle({ item, gradeId }: { item: RevisionItem; gradeId: number }) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData ? fetcher.formData.get("done") === "1" : null;
+  const done = pending ?? item.done;
+  const Icon = done ? CheckSquare : Square;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="gradeId" value={gradeId} />
+      <input type="hidden" name="itemType" value={item.type} />
+      <input type="hidden" name="itemId" value={item.id} />
+      <input type="hidden" name="done" value={done ? "0" : "1"} />
+      <button
+        type="submit"
+        aria-pressed={done}
+        className={`inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 ${
+          done ? "border-green-800 bg-green-50 text-green-900" : "border-slate-400 bg-white text-slate-800 hover:bg-slate-50"
+        }`}
+      >
+        <Icon aria-hidden="true" className="h-5 w-5" />
+        Travaillé<span className="sr-only"> : {item.title}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function Revision({ loaderData }: Route.ComponentProps) {
+  const { selector, profileName: name, grades, shown, nextId, currentId, material } = loaderData;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="mb-2 text-3xl font-bold text-club-900">Révisions</h1>
+      <p className="mb-6 text-slate-700">
+        Le programme à travailler par {name} : cochez ce qui a été pratiqué, la progression est gardée pour chaque profil.
+      </p>
+      <ProfileSelector profiles={selector.profiles} selectedId={selector.selectedId} />
+
+      {grades.length > 1 ? (
+        <nav aria-label="Programmes des grades" className="mb-6">
+          <ul className="flex flex-wrap gap-2">
+            {grades.map((g) => (
+              <li key={g.id}>
+                <Link
+                  to={`?grade=${g.id}`}
+                  aria-current={shown?.id === g.id ? "page" : undefined}
+                  className={`inline-block rounded-full border px-3 py-1 text-sm ${
+                    shown?.id === g.id
+                      ? "border-club-800 bg-club-800 font-semibold text-white"
+                      : "border-slate-300 bg-white text-slate-800 hover:border-club-700"
+                  }`}
+                >
+                  <span lang="vi">{g.vietnameseName}</span>
+                  {g.id === nextId ? " (prochain grade)" : g.id === currentId ? " (grade actuel)" : ""}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+
+      {shown && material ? (
+        <section aria-labelledby="programme">
+          <div className="mb-4 flex flex-wrap items-center gap-4">
+            <Belt {...shown} className="h-auto w-36 max-w-full" />
+            <h2 id="programme" className="text-2xl font-semibold text-club-900">
+              Programme de <span lang="vi">{shown.vietnameseName}</span>
+              <span className="block text-base font-normal text-slate-700">
+                {shown.frenchName}
+                {shown.id === nextId ? " — le prochain grade" : ""}
+              </span>
+            </h2>
+          </div>
+
+          <div className="mb-8 rounded-lg border border-slate-200 p-4">
+            <p id="progression-label" className="mb-2 font-semibold text-slate-900">
+              Progression de {name}
+            </p>
+            <div
+              role="progressbar"
+              aria-labelledby="progression-label"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={material.percent}
+              aria-valuetext={`${material.percent} %`}
+              className="h-4 w-full overflow-hidden rounded-full bg-slate-200"
+            >
+              <div className="h-full bg-club-700" style={{ width: `${material.percent}%` }} />
+            </div>
+            <p className="mt-2 text-slate-800" data-testid="progress-text">
+              {material.percent} % — {material.done} sur {material.total} élément{material.total > 1 ? "s" : ""} travaillé
+              {material.done > 1 ? "s" : ""}
+            </p>
+          </div>
+
+          {material.categories.length ? (
+            material.categories.map((c) => (
+              <section key={c.category} aria-labelledby={`cat-${c.category}`} className="mb-8">
+                <h3 id={`cat-${c.category}`} className="mb-3 text-xl font-semibold text-club-900">
+                  {c.label}
+                </h3>
+                <ul className="space-y-3">
+                  {c.items.map((item) => (
+                    <li key={`${item.type}-${item.id}`} className="rounded-lg border border-slate-200 p-4">
+                      <div className="flex flex-wrap items-start justify-between gap-3">
+                        <div className="min-w-0 flex-1">
+                          <p className="font-semibold text-slate-900">
+                            {item.type === "video" ? <span className="sr-only">Vidéo : </span> : null}
+                            {item.title}
+                          </p>
+                          {item.description ? <p className="mt-1 text-slate-700">{item.description}</p> : null}
+                        </div>
+                        <ItemToggle item={item} gradeId={shown.id} />
+                      </div>
+                      {item.video ? (
+                        <div className="mt-3 max-w-xl">
+                          <VideoEmbed provider={item.video.provider} providerVideoId={item.video.providerVideoId} title={item.title} />
+                        </div>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))
+          ) : (
+            <p className="text-slate-700">
+              Le programme de ce grade n'est pas encore en ligne. Demandez-le à votre enseignant lors du prochain cours.
+            </p>
+          )}
+        </section>
+      ) : (
+        <p className="text-slate-700">Le tableau des grades du club n'est pas encore renseigné.</p>
+      )}
+    </div>
+  );
 }
