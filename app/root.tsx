@@ -13,14 +13,20 @@ import "./app.css";
 import { env } from "./lib/env.server";
 import { useNonce } from "./lib/nonce";
 import { getSetting } from "./lib/settings.server";
+import { getSessionUser, publicUser, sessionProfile } from "./lib/session.server";
 
-export async function loader() {
-  const identity = await getSetting("identity");
+export async function loader({ request }: Route.LoaderArgs) {
+  const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request)]);
+  // Session context (spec section 4), server-rendered: no signed-out flash.
+  const selectedProfile = user ? await sessionProfile(user) : null;
   return {
     baseUrl: env().BASE_URL,
     clubName: identity.clubName,
     identity,
     year: new Date().getFullYear(),
+    user: user ? publicUser(user) : null,
+    selectedProfile,
+    isAdmin: user?.isAdmin ?? false,
   };
 }
 

@@ -1,21 +1,113 @@
 /**
- * Account area of the top bar (owned by the accounts module): sign-in link
- * when signed out; name, role, member-space link and logout when signed in.
+ * Account area of the top bar (owned by the accounts module). The user comes
+ * from the root loader (server-rendered: no signed-out flash).
+ *  - signed out: a 'Connexion' link (desktop and mobile);
+ *  - signed in, desktop: first name, first role ('_' -> space, 'Membre' when
+ *    none), a link to the member space and a logout button;
+ *  - signed in, mobile: full name, all roles, 'Mon Espace' and 'Déconnexion'.
+ * Logout is a plain POST form to /deconnexion (works without JavaScript).
  */
-import { Link } from "react-router";
+import { LogOut, UserRound } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { displayRole } from "~/lib/roles";
+import { useRootData } from "~/root";
+
+function useSessionUser() {
+  return useRootData()?.user ?? null;
+}
+
+/** The sign-in link remembers the page the visitor is on (except the auth pages themselves). */
+function useSignInHref(): string {
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const skip = ["/", "/connexion", "/inscription", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe", "/deconnexion"];
+  return skip.includes(location.pathname) ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(here)}`;
+}
 
 export function DesktopAccount() {
+  const user = useSessionUser();
+  const signInHref = useSignInHref();
+  if (!user) {
+    return (
+      <Link
+        to={signInHref}
+        data-testid="desktop-sign-in"
+        className="inline-flex items-center gap-2 rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50"
+      >
+        <UserRound aria-hidden="true" className="size-5" />
+        Connexion
+      </Link>
+    );
+  }
   return (
-    <Link to="/connexion" className="rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50">
-      Connexion
-    </Link>
+    <div data-testid="desktop-account" className="flex items-center gap-2">
+      <div className="text-right leading-tight">
+        <p className="font-semibold text-slate-900" data-testid="account-first-name">
+          {user.prenom}
+        </p>
+        <p className="text-sm text-slate-600" data-testid="account-role">
+          {displayRole(user.roles)}
+        </p>
+      </div>
+      <Link
+        to="/espace-membre"
+        className="rounded-md bg-club-700 px-3 py-2 text-sm font-semibold text-white hover:bg-club-800"
+      >
+        Espace membre
+      </Link>
+      <Form method="post" action="/deconnexion">
+        <button
+          type="submit"
+          className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-club-800 hover:bg-club-50"
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+          Déconnexion
+        </button>
+      </Form>
+    </div>
   );
 }
 
 export function MobileAccount() {
+  const user = useSessionUser();
+  const signInHref = useSignInHref();
+  if (!user) {
+    return (
+      <Link
+        to={signInHref}
+        data-testid="mobile-sign-in"
+        className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50"
+      >
+        Connexion
+      </Link>
+    );
+  }
+  const fullName = `${user.prenom} ${user.nom}`.trim();
   return (
-    <Link to="/connexion" className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50">
-      Connexion
-    </Link>
+    <div data-testid="mobile-account">
+      <p className="px-3 font-semibold text-slate-900" data-testid="account-full-name">
+        {fullName}
+      </p>
+      <p className="px-3 text-sm text-slate-600" data-testid="account-roles">
+        {user.roles.length ? user.roles.map((r) => r.replace(/_/g, " ")).join(", ") : "Membre"}
+      </p>
+      <ul className="mt-3 space-y-1">
+        <li>
+          <Link to="/espace-membre" className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50">
+            Mon Espace
+          </Link>
+        </li>
+        <li>
+          <Form method="post" action="/deconnexion">
+            <button
+              type="submit"
+              className="block w-full rounded-md px-3 py-2 text-left font-semibold text-club-800 hover:bg-club-50"
+            >
+              Déconnexion
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </div>
   );
 }

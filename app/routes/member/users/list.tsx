@@ -1,4 +1,27 @@
-// PLACEHOLDER: replaced by its owner
-export default function Placeholder() {
-  return <h1>En construction</h1>;
+/** Gestion des utilisateurs — protected page (the guard of the member layout and this loader); its features come with their own issue. */
+import type { Route } from "./+types/list";
+import { requireRoles } from "~/lib/session.server";
+import { USER_MANAGERS } from "~/lib/roles";
+import { pageMeta } from "~/lib/seo";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Gestion des utilisateurs", description: "Les comptes des membres du club.", noindex: true });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireRoles(request, USER_MANAGERS);
+  return {};
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireRoles(request, USER_MANAGERS);
+  return new Response("Aucune action sur cette page pour le moment.", { status: 405 });
+}
+
+export default function Page() {
+  return (
+    <div>
+      <h1 className="text-3xl font-bold text-club-900">Gestion des utilisateurs</h1>
+      <p className="mt-4 text-slate-700">Cette page sera bientôt disponible.</p>
+    </div>
+  );
 }
