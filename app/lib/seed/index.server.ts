@@ -4,6 +4,7 @@
  * A seeder receives the transaction and must only use it (never `db`).
  */
 import type { Transaction } from "../db.server";
+import { seedContent } from "./content.server";
 import { seedDocuments } from "./documents.server";
 import { seedGrades } from "./grades.server";
 
@@ -13,6 +14,7 @@ export interface Seeder {
 }
 
 export const seeders: Seeder[] = [
+  { name: "content", run: seedContent },
   { name: "documents", run: seedDocuments },
   { name: "grades", run: seedGrades },
 ];
