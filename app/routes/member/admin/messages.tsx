@@ -1,16 +1,207 @@
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/messages";
+import { FormMessage } from "~/components/form";
+import { DeliveryBadge, formatDateTime } from "~/components/admin-nav";
 import { requireRoles } from "~/lib/session.server";
 import { ADMIN_ONLY } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import {
+  contactMessageCounts,
+  getContactMessage,
+  listContactMessages,
+  resendContactMessage,
+  setAnswered,
+} from "~/lib/contact-messages.server";
+
+const PATH = "/espace-membre/contenu/messages";
+const PER_PAGE = 30;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Messages de contact", description: "Administration du site du club : Messages de contact.", noindex: true });
+  pageMeta(args, { title: "Messages de contact", description: "Les messages envoyés par le formulaire de contact du site.", noindex: true });
+
+const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
+  repondu: { tone: "success", text: "Le message est marqué comme répondu." },
+  "non-repondu": { tone: "success", text: "Le message est de nouveau marqué comme sans réponse." },
+  renvoye: { tone: "success", text: "L’e-mail a été remis dans la file d’envoi." },
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, ADMIN_ONLY);
-  return {};
+  const url = new URL(request.url);
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const selectedId = Number(url.searchParams.get("message")) || null;
+  const [messages, counts, selected] = await Promise.all([
+    listContactMessages({ limit: PER_PAGE, offset: (page - 1) * PER_PAGE }),
+    contactMessageCounts(),
+    selectedId ? getContactMessage(selectedId) : null,
+  ]);
+  const ok = url.searchParams.get("ok") ?? "";
+  const error = url.searchParams.get("erreur");
+  return {
+    messages,
+    counts,
+    selected,
+    selectedMissing: selectedId !== null && !selected,
+    page,
+    pages: Math.max(1, Math.ceil(counts.total / PER_PAGE)),
+    notice: NOTICES[ok] ?? (error ? { tone: "error" as const, text: error } : null),
+  };
 }
 
-export default function Page() {
-  return <h1>Messages de contact</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRoles(request, ADMIN_ONLY);
+  const formData = await request.formData();
+  const id = Number(formData.get("id"));
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Message inconnu", { status: 400 });
+  const back = (params: Record<string, string>) =>
+    redirect(`${PATH}?${new URLSearchParams({ message: String(id), ...params }).toString()}#message-detail`);
+  switch (formData.get("intent")) {
+    case "answered":
+      await setAnswered(id, true, user.id);
+      return back({ ok: "repondu" });
+    case "unanswered":
+      await setAnswered(id, false, user.id);
+      return back({ ok: "non-repondu" });
+    case "resend": {
+      const result = await resendContactMessage(id);
+      return result.ok ? back({ ok: "renvoye" }) : back({ erreur: result.message });
+    }
+    default:
+      throw new Response("Action inconnue", { status: 400 });
+  }
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { messages, counts, selected, selectedMissing, page, pages, notice } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="mb-2 text-sm">
+          <Link to="/espace-membre/contenu" className="text-club-800 underline">
+            Tableau de bord du contenu
+          </Link>
+        </p>
+        <h1 className="text-3xl font-bold text-slate-900">Messages de contact</h1>
+        <p className="mt-2 text-slate-700">
+          {counts.total} message{counts.total > 1 ? "s" : ""}, dont {counts.unanswered} sans réponse
+          {counts.failed ? ` et ${counts.failed} dont l’e-mail n’a pas pu être envoyé` : ""}. Chaque message est aussi
+          envoyé par e-mail à l’adresse du club ; répondez directement à l’expéditeur.
+        </p>
+      </div>
+
+      {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
+      {selectedMissing ? <FormMessage>Ce message n’existe plus.</FormMessage> : null}
+
+      {selected ? (
+        <section id="message-detail" aria-labelledby="message-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+          <h2 id="message-title" className="text-xl font-semibold text-slate-900">
+            {selected.subject}
+          </h2>
+          <dl className="mt-3 grid gap-x-4 gap-y-1 text-slate-800 sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium">De</dt>
+            <dd>
+              {selected.name} —{" "}
+              <a href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`} className="text-club-800 underline">
+                {selected.email}
+              </a>
+            </dd>
+            <dt className="font-medium">Reçu le</dt>
+            <dd>{formatDateTime(selected.createdAt)}</dd>
+            <dt className="font-medium">Envoi au club</dt>
+            <dd>
+              <DeliveryBadge status={selected.delivery} label={selected.deliveryLabel} />
+              {selected.delivery === "failed" && selected.lastError ? (
+                <span className="ml-2 text-sm text-slate-700">
+                  ({selected.attempts} tentative{selected.attempts > 1 ? "s" : ""}, dernière erreur : {selected.lastError})
+                </span>
+              ) : null}
+            </dd>
+            <dt className="font-medium">Réponse</dt>
+            <dd>
+              {selected.answeredAt
+                ? `Répondu le ${formatDateTime(selected.answeredAt)}${selected.answeredByName ? ` par ${selected.answeredByName}` : ""}`
+                : "Pas encore de réponse"}
+            </dd>
+          </dl>
+          <div className="mt-4 whitespace-pre-line rounded-md bg-slate-50 p-4 text-slate-900">{selected.message}</div>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <a
+              href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}
+              className="rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800"
+            >
+              Répondre par e-mail
+            </a>
+            <Form method="post">
+              <input type="hidden" name="id" value={selected.id} />
+              {selected.answeredAt ? (
+                <button type="submit" name="intent" value="unanswered" className="rounded-md border border-slate-500 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
+                  Marquer comme sans réponse
+                </button>
+              ) : (
+                <button type="submit" name="intent" value="answered" className="rounded-md border border-club-700 bg-white px-4 py-2 font-semibold text-club-900 hover:bg-club-50">
+                  Marquer comme répondu
+                </button>
+              )}
+            </Form>
+            {selected.delivery === "failed" || selected.delivery === "pending" ? (
+              <Form method="post">
+                <input type="hidden" name="id" value={selected.id} />
+                <button type="submit" name="intent" value="resend" className="rounded-md border border-red-700 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-50">
+                  Renvoyer l’e-mail au club
+                </button>
+              </Form>
+            ) : null}
+            <Link to={PATH} className="self-center font-medium text-club-800 underline">
+              Fermer
+            </Link>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="list-title">
+        <h2 id="list-title" className="text-2xl font-semibold text-slate-900">
+          Tous les messages, du plus récent au plus ancien
+        </h2>
+        {messages.length === 0 ? <p className="mt-3 text-slate-700">Aucun message pour l’instant.</p> : null}
+        <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+          {messages.map((m) => (
+            <li key={m.id} className={`p-4 ${selected?.id === m.id ? "bg-club-50" : ""}`}>
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <Link to={`${PATH}?message=${m.id}${page > 1 ? `&page=${page}` : ""}#message-detail`} className="font-semibold text-club-900 underline">
+                  {m.subject} — {m.name}
+                </Link>
+                <span className="text-sm text-slate-700">{formatDateTime(m.createdAt)}</span>
+              </div>
+              <p className="mt-1 line-clamp-2 text-slate-800">{m.message}</p>
+              <p className="mt-2 flex flex-wrap gap-2">
+                <DeliveryBadge status={m.delivery} label={m.deliveryLabel} />
+                <span
+                  className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${m.answeredAt ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-900"}`}
+                >
+                  {m.answeredAt ? "Répondu" : "Sans réponse"}
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        {pages > 1 ? (
+          <nav aria-label="Pages des messages" className="mt-4 flex gap-4">
+            {page > 1 ? (
+              <Link to={`${PATH}?page=${page - 1}`} className="text-club-800 underline">
+                Messages plus récents
+              </Link>
+            ) : null}
+            <span className="text-slate-700">
+              Page {page} sur {pages}
+            </span>
+            {page < pages ? (
+              <Link to={`${PATH}?page=${page + 1}`} className="text-club-800 underline">
+                Messages plus anciens
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
 }

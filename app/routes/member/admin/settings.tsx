@@ -1,16 +1,166 @@
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings";
+import { FormMessage, SubmitButton } from "~/components/form";
+import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { requireRoles } from "~/lib/session.server";
 import { ADMIN_ONLY } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import type { FieldErrors } from "~/lib/forms";
+import { formValues } from "~/lib/forms";
+import { isSettingsSection, SETTINGS_SECTIONS, type SettingsSection } from "~/lib/settings-labels";
+import {
+  BLANK_ROWS,
+  parseSectionForm,
+  rowsInValues,
+  saveSettingChecked,
+  sectionSetting,
+  sectionValues,
+  settingMeta,
+} from "~/lib/settings-admin.server";
+import { IdentityForm } from "./settings/identity";
+import { ScheduleForm } from "./settings/schedule";
+import { PricesForm } from "./settings/prices";
+import { EquipmentForm } from "./settings/equipment";
+import { DonationForm } from "./settings/donation";
+import { LegalForm } from "./settings/legal";
+import { MembershipForm } from "./settings/membership";
+import type { SectionFormProps } from "./settings/shared";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Réglages du club", description: "Administration du site du club : Réglages du club.", noindex: true });
+const FORMS: Record<SettingsSection, (props: SectionFormProps) => React.ReactNode> = {
+  identite: IdentityForm,
+  horaires: ScheduleForm,
+  tarifs: PricesForm,
+  equipement: EquipmentForm,
+  dons: DonationForm,
+  "mentions-legales": LegalForm,
+  adhesion: MembershipForm,
+};
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
-  return {};
+/** Public pages where each section shows, for the « voir la page » link. */
+const PUBLIC_PAGE: Record<SettingsSection, { to: string; label: string }> = {
+  identite: { to: "/adresse-acces", label: "Adresse et accès" },
+  horaires: { to: "/tarifs-horaires", label: "Tarifs et horaires" },
+  tarifs: { to: "/tarifs-horaires", label: "Tarifs et horaires" },
+  equipement: { to: "/equipement", label: "Équipement" },
+  dons: { to: "/faire-un-don", label: "Faire un don" },
+  "mentions-legales": { to: "/mentions-legales", label: "Mentions légales" },
+  adhesion: { to: "/tarifs-horaires", label: "Tarifs et horaires" },
+};
+
+const TABLE_SECTIONS: ReadonlySet<SettingsSection> = new Set(["horaires", "tarifs", "equipement"]);
+
+export const meta: Route.MetaFunction = (args) => {
+  const section = args.params.section;
+  const title = isSettingsSection(section) ? SETTINGS_SECTIONS[section].title : "Réglages du club";
+  return pageMeta(args, { title: `Réglages : ${title}`, description: "Modifier les réglages du club affichés sur le site public.", noindex: true });
+};
+
+function sectionOf(params: { section?: string }): SettingsSection {
+  if (!isSettingsSection(params.section)) throw new Response("Section inconnue", { status: 404 });
+  return params.section;
 }
 
-export default function Page() {
-  return <h1>Réglages du club</h1>;
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireRoles(request, ADMIN_ONLY);
+  const section = sectionOf(params);
+  const [current, lastChange] = await Promise.all([sectionSetting(section), settingMeta(SETTINGS_SECTIONS[section].key)]);
+  const { values, rows } = sectionValues(section, current);
+  const saved = new URL(request.url).searchParams.get("ok") === "1";
+  return {
+    section,
+    values: { ...values, basedOn: lastChange.updatedAt ?? "" },
+    rows: TABLE_SECTIONS.has(section) ? rows + BLANK_ROWS : 0,
+    lastChange,
+    saved,
+  };
+}
+
+type ActionData = { values: Record<string, string>; errors: FieldErrors; rows: number; notice?: string };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireRoles(request, ADMIN_ONLY);
+  const section = sectionOf(params);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "add-rows") {
+    const values = formValues(formData);
+    return data<ActionData>({
+      values,
+      errors: {},
+      rows: rowsInValues(values) + 3,
+      notice: "Trois lignes vides ont été ajoutées en bas de la liste. Rien n’est enregistré tant que vous n’avez pas cliqué sur « Enregistrer ».",
+    });
+  }
+
+  const parsed = parseSectionForm(section, formData);
+  if (!parsed.ok) {
+    return data<ActionData>({ values: parsed.values, errors: parsed.errors, rows: rowsInValues(parsed.values) }, { status: 400 });
+  }
+  const saved = await saveSettingChecked(SETTINGS_SECTIONS[section].key, parsed.value, parsed.values.basedOn ?? "", user.id);
+  if (!saved.ok) {
+    return data<ActionData>(
+      { values: parsed.values, errors: { _form: saved.message }, rows: rowsInValues(parsed.values) },
+      { status: 409 },
+    );
+  }
+  return redirect(`/espace-membre/contenu/reglages/${section}?ok=1`);
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { section, lastChange, saved } = loaderData;
+  const info = SETTINGS_SECTIONS[section];
+  const SectionForm = FORMS[section];
+  const values = actionData?.values ?? loaderData.values;
+  const errors = actionData?.errors ?? {};
+  const rows = actionData ? Math.max(actionData.rows, 1) : loaderData.rows;
+  const errorCount = Object.keys(errors).filter((k) => k !== "_form").length;
+  const page = PUBLIC_PAGE[section];
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="mb-2 text-sm">
+          <Link to="/espace-membre/contenu" className="text-club-800 underline">
+            Tableau de bord du contenu
+          </Link>
+        </p>
+        <h1 className="text-3xl font-bold text-slate-900">Réglages : {info.title}</h1>
+        <p className="mt-2 text-slate-700">
+          {info.description} Ces informations s’affichent sur la page publique{" "}
+          <Link to={page.to} className="font-medium text-club-800 underline">
+            {page.label}
+          </Link>
+          .
+        </p>
+        <LastChange {...lastChange} />
+      </div>
+
+      <AdminSettingsNav current={`/espace-membre/contenu/reglages/${section}`} />
+
+      {saved && !actionData ? <FormMessage tone="success">Les réglages ont été enregistrés.</FormMessage> : null}
+      {actionData?.notice ? <FormMessage tone="info">{actionData.notice}</FormMessage> : null}
+      {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
+      {errorCount > 0 ? (
+        <FormMessage>
+          {errorCount === 1 ? "Un champ est à corriger" : `${errorCount} champs sont à corriger`} : les messages sont affichés à côté
+          des champs concernés. Rien n’a été enregistré.
+        </FormMessage>
+      ) : null}
+
+      <Form method="post" noValidate key={JSON.stringify(values) + rows} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+        <input type="hidden" name="basedOn" value={values.basedOn ?? ""} />
+        {/* Enter in a field saves (the first submit button of a form is its default one). */}
+        <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">
+          Enregistrer
+        </button>
+        <SectionForm values={values} errors={errors} rows={rows} />
+        <div className="mt-6">
+          <SubmitButton name="intent" value="save" pendingLabel="Enregistrement…">
+            Enregistrer
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
 }
