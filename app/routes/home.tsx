@@ -149,7 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Le Vovinam Viet Vo Dao, qu'est-ce que c'est ?
             </h2>
             <p className="mt-4 leading-relaxed text-slate-700">
-              Un art martial vietnamien fondé à la fin des années 1930 par le maître Nguyễn Lộc. Son nom dit
+              Un art martial vietnamien fondé à la fin des années 1930 par le maître <span lang="vi">Nguyễn Lộc</span>. Son nom dit
               l'essentiel : « Vo » pour l'art martial, « Vi(e)nam » pour le Vietnam, et « Viet Vo Dao », la voie des
               arts martiaux vietnamiens.
             </p>

@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { articles, events } from "#db/schema";
+import { db } from "~/lib/db.server";
+import { seedDatabase } from "~/lib/seed.server";
+import { loader } from "./home";
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000);
+
+beforeAll(async () => {
+  await seedDatabase();
+});
+
+describe("home loader", () => {
+  it("shows the next public event and the latest article once they are inserted", async () => {
+    await db.insert(events).values([
+      { title: "Stage de ciseaux de jambes", startsAt: inDays(400), endsAt: inDays(400.2), place: "Dojo" },
+      { title: "Réunion réservée aux membres", startsAt: inDays(-1), endsAt: inDays(500), membersOnly: true },
+      { title: "Démonstration au forum des associations", startsAt: inDays(-0.5), endsAt: inDays(0.5) },
+    ]);
+    const [{ id: articleId }] = await db
+      .insert(articles)
+      .values({ slug: "tout-neuf", title: "Un article tout neuf", summary: "Résumé", status: "publie", publishedAt: new Date() })
+      .returning({ id: articles.id });
+    await db.insert(articles).values({ slug: "futur", title: "Pas encore", status: "programme", publishedAt: inDays(3) });
+
+    const data = await loader();
+    const titles = data.events.map((e) => e.title);
+    expect(titles).toContain("Démonstration au forum des associations");
+    expect(titles).not.toContain("Réunion réservée aux membres");
+    // Soonest first: the later stage, if listed, comes after the demonstration.
+    const stage = titles.indexOf("Stage de ciseaux de jambes");
+    if (stage !== -1) expect(titles.indexOf("Démonstration au forum des associations")).toBeLessThan(stage);
+    expect(data.events.length).toBeLessThanOrEqual(3);
+    expect(data.events[0].when).toMatch(/^(du )?(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) /);
+
+    expect(data.articles[0]).toMatchObject({ id: articleId, title: "Un article tout neuf" });
+    expect(data.articles.map((a) => a.title)).not.toContain("Pas encore");
+    expect(data.articles.length).toBeLessThanOrEqual(3);
+  });
+
+  it("groups the schedule by French day names and builds the JSON-LD", async () => {
+    const data = await loader();
+    expect(data.days.length).toBeGreaterThan(0);
+    expect(data.days.map((d) => d.day)).toEqual([...data.days.map((d) => d.day)].sort());
+    expect(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]).toContain(data.days[0].name);
+    expect(data.jsonLd).not.toContain("<");
+    const ld = JSON.parse(data.jsonLd);
+    expect(ld["@type"]).toBe("SportsClub");
+    expect(ld.address["@type"]).toBe("PostalAddress");
+    expect(ld.sport).toBe("Vovinam Viet Vo Dao");
+  });
+});
