@@ -17,7 +17,6 @@ import { profiles, sessions, users } from "#db/schema";
 import { db, type Queryable } from "./db.server";
 import { requireRoles, type SessionUser } from "./session.server";
 import { MEMBER_ROLES } from "./roles";
-import { getCurrentSessionId } from "./current-session.server";
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -245,7 +244,7 @@ export async function selectedProfileForSession(sessionId: string | null, ownerI
 
 export interface MemberContext {
   user: SessionUser;
-  sessionId: string | null;
+  sessionId: string;
   /** The profile the pages show (selected one, or the user's own). */
   profile: Profile;
   /** All the account's profiles, own first (for the selector). */
@@ -255,7 +254,7 @@ export interface MemberContext {
 /** For member pages: the signed-in member, their profiles and the selected one. */
 export async function getSelectedProfile(request: Request): Promise<MemberContext> {
   const user = await requireRoles(request, MEMBER_ROLES);
-  const sessionId = await getCurrentSessionId(request);
+  const sessionId = user.sessionId;
   const profile = await selectedProfileForSession(sessionId, user.id);
   const all = await listProfiles(user.id);
   return { user, sessionId, profile, profiles: all };

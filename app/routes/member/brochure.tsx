@@ -34,7 +34,7 @@ function sizeText(kb: number): string {
 export default function Brochure({ loaderData }: Route.ComponentProps) {
   const { brochure } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
+    <div className="max-w-5xl">
       <h1 className="mb-4 text-3xl font-bold text-club-900">{brochure?.title ?? "Brochure du club"}</h1>
       {brochure ? (
         <>

@@ -51,7 +51,7 @@ export default function MemberGrades({ loaderData }: Route.ComponentProps) {
   const whose = profile.isSelf ? "Votre" : `Le`;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
+    <div className="max-w-5xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Grades</h1>
       <p className="mb-6 text-slate-700">Le parcours de {profile.name} dans le tableau des grades du club.</p>
       <ProfileSelector profiles={selector.profiles} selectedId={selector.selectedId} />

@@ -1,13 +1,24 @@
 /**
  * /espace-membre: a pré-inscrit sees only the status of their registration
- * and what to bring; members see a greeting and the pages their roles allow.
- * (The member-area issue enriches the members' home.)
+ * and what to bring; members see a greeting, the selected profile's status
+ * for the current season, the next events (members-only ones included), their
+ * personal calendar feed and the pages their roles allow.
  */
 import { Link } from "react-router";
+import { CalendarDays, CircleCheck, CircleAlert } from "lucide-react";
 import type { Route } from "./+types/home";
+import { Belt } from "~/components/belt";
+import { ProfileSelector } from "~/components/profile-selector";
 import { userContext } from "~/lib/auth-context";
+import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/calendar-tokens.server";
+import { capitalize, formatEventWhen } from "~/lib/dates";
+import { env } from "~/lib/env.server";
+import { categoryLabel, listUpcomingEvents } from "~/lib/events.server";
 import { memberPagesFor } from "~/lib/member-nav";
+import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/member-status.server";
+import { getSelectedProfile, profileName, selectorData } from "~/lib/profiles.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/roles";
+import { formatDateFr } from "~/lib/seasons";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -17,24 +28,175 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const member = hasAnyRole(user.roles, MEMBER_ROLES);
+  if (!member) return { prenom: user.prenom, member: false as const };
+
+  const ctx = await getSelectedProfile(request);
+  const status = await getProfileStatus(ctx.profile.id);
+  const upcoming = await listUpcomingEvents({ limit: 5, includeMembersOnly: true });
+  const token = await getOrCreateCalendarToken(user.id);
+  const feedPath = memberCalendarPath(token);
+  const base = env().BASE_URL.replace(/\/+$/, "");
+  const belt = (g: NonNullable<typeof status.currentGrade>) => ({
+    vietnameseName: g.vietnameseName,
+    frenchName: g.frenchName,
+    beltColor: g.beltColor,
+    stripeColor: g.stripeColor,
+    stripeCount: g.stripeCount,
+    borderColor: g.borderColor,
+  });
   return {
     prenom: user.prenom,
-    member,
-    pages: member ? memberPagesFor(user.roles).filter((p) => p.to !== "/espace-membre") : [],
+    member: true as const,
+    pages: memberPagesFor(user.roles).filter((p) => p.to !== "/espace-membre"),
+    selector: selectorData(ctx),
+    profile: { name: profileName(ctx.profile), isSelf: ctx.profile.isSelf },
+    status: {
+      season: status.season,
+      cotisation: {
+        paid: status.cotisation.paid,
+        paidOn: status.cotisation.paidOn,
+        means: status.cotisation.means ? (PAYMENT_MEANS_LABELS[status.cotisation.means] ?? null) : null,
+      },
+      health: {
+        label: status.health.kind ? HEALTH_DOCUMENT_LABELS[status.health.kind] : null,
+        receivedOn: status.health.receivedOn,
+        validUntil: status.health.validUntil,
+        valid: status.health.valid,
+      },
+      currentGrade: status.currentGrade ? belt(status.currentGrade) : null,
+      currentGradeAwardedOn: status.currentGradeAwardedOn,
+      nextGrade: status.nextGrade ? belt(status.nextGrade) : null,
+    },
+    events: upcoming.map((e) => ({
+      key: e.key,
+      title: e.title,
+      when: capitalize(formatEventWhen(e)),
+      place: e.place,
+      category: categoryLabel(e.category),
+      membersOnly: e.membersOnly,
+    })),
+    feed: { https: `${base}${feedPath}`, webcal: `${base.replace(/^https?:/, "webcal:")}${feedPath}` },
   };
 }
 
+function StatusLine({ ok, children }: { ok: boolean; children: React.ReactNode }) {
+  const Icon = ok ? CircleCheck : CircleAlert;
+  return (
+    <li className="flex items-start gap-2">
+      <Icon aria-hidden="true" className={`mt-0.5 h-5 w-5 shrink-0 ${ok ? "text-green-700" : "text-amber-700"}`} />
+      <span>{children}</span>
+    </li>
+  );
+}
+
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  const { prenom, member, pages } = loaderData;
-  if (!member) return <RegistrationStatus prenom={prenom} />;
+  if (!loaderData.member) return <RegistrationStatus prenom={loaderData.prenom} />;
+  const { prenom, pages, selector, profile, status, events, feed } = loaderData;
+  const who = profile.isSelf ? "Votre situation" : `La situation de ${profile.name}`;
   return (
     <div>
       <h1 className="text-3xl font-bold text-club-900">Bonjour {prenom}</h1>
-      <p className="mt-2 text-slate-700">Bienvenue dans votre espace membre.</p>
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <p className="mt-2 mb-6 text-slate-700">Bienvenue dans votre espace membre.</p>
+      <ProfileSelector profiles={selector.profiles} selectedId={selector.selectedId} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="situation" className="rounded-lg border border-slate-200 p-5">
+          <h2 id="situation" className="mb-3 text-xl font-semibold text-club-900">
+            {who} pour la saison {status.season}
+          </h2>
+          <ul className="space-y-2 text-slate-800" data-testid="season-status">
+            <StatusLine ok={status.cotisation.paid}>
+              {status.cotisation.paid
+                ? `Cotisation réglée le ${formatDateFr(status.cotisation.paidOn)}${status.cotisation.means ? ` (${status.cotisation.means})` : ""}.`
+                : "Cotisation non enregistrée pour cette saison."}
+            </StatusLine>
+            <StatusLine ok={status.health.valid}>
+              {status.health.receivedOn
+                ? `${status.health.label ?? "Document de santé"} reçu le ${formatDateFr(status.health.receivedOn)}${
+                    status.health.validUntil
+                      ? status.health.valid
+                        ? `, valable jusqu'au ${formatDateFr(status.health.validUntil)}`
+                        : `, expiré depuis le ${formatDateFr(status.health.validUntil)}`
+                      : ""
+                  }.`
+                : "Certificat médical ou attestation du questionnaire de santé non reçu."}
+            </StatusLine>
+          </ul>
+          <h3 className="mt-5 mb-2 font-semibold text-club-900">Grade</h3>
+          {status.currentGrade ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <Belt {...status.currentGrade} className="h-auto w-32 max-w-full" />
+              <p>
+                <span lang="vi">{status.currentGrade.vietnameseName}</span> · {status.currentGrade.frenchName}
+                {status.currentGradeAwardedOn ? ` (depuis le ${formatDateFr(status.currentGradeAwardedOn)})` : ""}
+              </p>
+            </div>
+          ) : (
+            <p>Aucun grade enregistré pour l'instant.</p>
+          )}
+          {status.nextGrade ? (
+            <p className="mt-2 text-slate-700">
+              Prochain grade : <span lang="vi">{status.nextGrade.vietnameseName}</span> · {status.nextGrade.frenchName}.{" "}
+              <Link to="/espace-membre/revision" className="font-semibold text-club-800 underline hover:text-club-900">
+                Réviser son programme
+              </Link>
+            </p>
+          ) : null}
+        </section>
+
+        <section aria-labelledby="agenda" className="rounded-lg border border-slate-200 p-5">
+          <h2 id="agenda" className="mb-3 text-xl font-semibold text-club-900">
+            Prochains rendez-vous
+          </h2>
+          {events.length ? (
+            <ul className="space-y-3">
+              {events.map((e) => (
+                <li key={e.key}>
+                  <p className="font-semibold text-slate-900">
+                    {e.title}
+                    {e.membersOnly ? (
+                      <span className="ml-2 rounded-full bg-club-100 px-2 py-0.5 text-xs font-semibold text-club-900">
+                        Réservé aux membres
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {e.when}
+                    {e.place ? ` · ${e.place}` : ""} · {e.category}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-700">Aucun événement prévu pour le moment.</p>
+          )}
+          <p className="mt-4">
+            <Link to="/la-vie-du-club/calendrier" className="font-semibold text-club-800 underline hover:text-club-900">
+              Voir tout le calendrier
+            </Link>
+          </p>
+          <div className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-800">
+            <p className="flex items-center gap-2 font-semibold">
+              <CalendarDays aria-hidden="true" className="h-4 w-4" />
+              Mon agenda personnel
+            </p>
+            <p className="mt-1">
+              Abonnez votre téléphone au calendrier du club, événements réservés aux membres compris :{" "}
+              <a href={feed.webcal} className="font-semibold text-club-800 underline hover:text-club-900">
+                s'abonner au calendrier
+              </a>
+              . Adresse à copier dans votre application d'agenda (gardez-la pour vous) :
+            </p>
+            <p className="mt-1 break-all font-mono text-xs">{feed.https}</p>
+          </div>
+        </section>
+      </div>
+
+      <h2 className="mt-10 mb-4 text-xl font-semibold text-club-900">Mes pages</h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {pages.map((p) => (
           <li key={p.to}>
             <Link

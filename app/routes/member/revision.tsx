@@ -111,7 +111,7 @@ function ItemToggle({ item, gradeId }: { item: RevisionItem; gradeId: number }) 
 export default function Revision({ loaderData }: Route.ComponentProps) {
   const { selector, profileName: name, grades, shown, nextId, currentId, material } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8">
+    <div className="max-w-5xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Révisions</h1>
       <p className="mb-6 text-slate-700">
         Le programme à travailler par {name} : cochez ce qui a été pratiqué, la progression est gardée pour chaque profil.

@@ -5,7 +5,6 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/select-profile";
-import { getCurrentSessionId } from "~/lib/current-session.server";
 import { clearSelection, selectProfile } from "~/lib/profiles.server";
 import { MEMBER_ROLES } from "~/lib/roles";
 import { requireRoles } from "~/lib/session.server";
@@ -41,8 +40,7 @@ export async function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, MEMBER_ROLES);
   const form = await request.formData();
-  const sessionId = await getCurrentSessionId(request);
-  if (!sessionId) throw redirect("/connexion?redirectTo=%2Fespace-membre");
+  const sessionId = user.sessionId;
   if (form.get("intent") === "clear") {
     await clearSelection(sessionId, user.id);
   } else {
