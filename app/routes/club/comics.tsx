@@ -5,6 +5,9 @@ import { formatDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/comics";
 
+/** The strips shipped with the site (public/comics) are all drawn at this size. */
+const SHIPPED_STRIP = { width: 600, height: 1656 };
+
 export async function loader() {
   return { strips: await listComics() };
 }
@@ -53,6 +56,7 @@ export default function Comics({ loaderData }: Route.ComponentProps) {
                     <img
                       src={strip.src ?? ""}
                       alt={strip.alt}
+                      {...(strip.src?.startsWith("/comics/") ? SHIPPED_STRIP : {})}
                       loading={i === 0 ? "eager" : "lazy"}
                       decoding="async"
                       className="h-auto w-full"
