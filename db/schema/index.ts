@@ -3,3 +3,4 @@ export * from "./settings";
 export * from "./mail";
 export * from "./content";
 export * from "./members";
+export * from "./audit";
