@@ -1,14 +1,15 @@
 /**
- * Password rules of the accounts issue: 8 to 128 characters, no composition
- * rules, and none of the most common passwords (app/lib/common-passwords.txt,
- * compared case-insensitively). Server only (reads a file).
+ * Password rules (server side): 8 to 128 characters, no composition rules,
+ * and none of the most common passwords (app/lib/common-passwords.txt,
+ * compared case-insensitively). Reads a file: import it only from server
+ * code; UI code imports the constants from password-rules.ts.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { COMMON_PASSWORD_MESSAGE, passwordLengthProblem } from "./password-rules";
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /** Used only if the shipped list cannot be found (should not happen). */
 const FALLBACK = [
@@ -43,9 +44,7 @@ export function commonPasswords(): Set<string> {
   if (cached) return cached;
   const file = listLocations().find((f) => existsSync(f));
   const lines = file ? readFileSync(file, "utf8").split(/\r?\n/) : FALLBACK;
-  cached = new Set(
-    lines.map((l) => l.trim().toLowerCase()).filter((l) => l.length > 0 && !l.startsWith("#")),
-  );
+  cached = new Set(lines.map((l) => l.trim().toLowerCase()).filter((l) => l.length > 0 && !l.startsWith("#")));
   return cached;
 }
 
@@ -53,16 +52,7 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.trim().toLowerCase());
 }
 
-/** A French message when the password is refused, else null. */
+/** A French message when the password is refused (length or common list), else null. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    return `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`;
-  }
-  if (password.length > PASSWORD_MAX_LENGTH) {
-    return `Le mot de passe doit contenir au plus ${PASSWORD_MAX_LENGTH} caractères.`;
-  }
-  if (isCommonPassword(password)) {
-    return "Ce mot de passe fait partie des plus courants et serait deviné facilement. Choisissez-en un autre.";
-  }
-  return null;
+  return passwordLengthProblem(password) ?? (isCommonPassword(password) ? COMMON_PASSWORD_MESSAGE : null);
 }
