@@ -1,6 +1,7 @@
 import { ArrowLeft, Eye } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { canPreviewArticles } from "~/lib/article-editing.server";
 import { getArticleById, isPublished, parseArticleId } from "~/lib/articles.server";
 import { formatDate } from "~/lib/dates";
 import { sanitizeRichText } from "~/lib/sanitize.server";
@@ -12,11 +13,18 @@ function notFound(): Response {
 }
 
 /**
- * May this request see unpublished articles (drafts, scheduled)? Nobody yet:
- * the content-management module answers here for managers (preview).
+ * May this request see unpublished articles (drafts, scheduled)? Only the
+ * content managers (preview at the public URL); visitors get 404.
  */
-async function canPreview(_request: Request): Promise<boolean> {
-  return false;
+async function canPreview(request: Request): Promise<boolean> {
+  return canPreviewArticles(request);
+}
+
+/** A preview is never stored by a shared cache. */
+export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  loaderHeaders.forEach((value, key) => merged.set(key, value));
+  return merged;
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -26,10 +34,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!article) throw notFound();
   const published = isPublished(article);
   if (!published && !(await canPreview(request))) throw notFound();
-  return {
-    article: { ...article, body: sanitizeRichText(article.body) },
-    preview: !published,
-  };
+  return data(
+    {
+      article: { ...article, body: sanitizeRichText(article.body) },
+      preview: !published,
+    },
+    published ? undefined : { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => {

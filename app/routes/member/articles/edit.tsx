@@ -1,17 +1,144 @@
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/edit";
-import { requireRoles } from "~/lib/session.server";
+import { ArticleForm } from "~/components/article-form";
+import { FormMessage } from "~/components/form";
+import {
+  ARTICLE_STATUS_LABELS,
+  getArticleForEditing,
+  saveArticle,
+  toParisDateTimeInput,
+  uploadBodyImage,
+} from "~/lib/article-editing.server";
+import { isPublished } from "~/lib/articles.server";
+import { formatDate, formatTime } from "~/lib/dates";
 import { CONTENT_MANAGERS } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { requireRoles } from "~/lib/session.server";
+import { assertRequestSize } from "~/lib/uploads.server";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Modifier un article", description: "Modifier un article des actualités du club.", noindex: true });
+  const title = args.data?.article.title;
+  return pageMeta(args, {
+    title: title ? `Modifier « ${title} »` : "Modifier un article",
+    description: "Modifier un article des actualités du club.",
+    noindex: true,
+  });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+function articleId(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Article introuvable", { status: 404 });
+  return id;
+}
+
+const NOTICES: Record<string, string> = {
+  cree: "L’article a été créé.",
+  "1": "Les modifications ont été enregistrées.",
+};
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
-  return null;
+  const found = await getArticleForEditing(articleId(params.id));
+  if (!found) throw new Response("Article introuvable", { status: 404 });
+  const { article } = found;
+  const notice = NOTICES[new URL(request.url).searchParams.get("enregistre") ?? ""] ?? null;
+  return {
+    article: {
+      id: article.id,
+      title: article.title,
+      status: article.status,
+      statusLabel: ARTICLE_STATUS_LABELS[article.status as keyof typeof ARTICLE_STATUS_LABELS] ?? article.status,
+      visible: isPublished(article),
+      createdAt: article.createdAt,
+      updatedAt: article.updatedAt,
+      version: article.version,
+    },
+    values: {
+      title: article.title,
+      summary: article.summary,
+      body: article.body,
+      coverAlt: article.coverAlt,
+      status: article.status,
+      publishAt: article.status === "programme" ? toParisDateTimeInput(article.publishedAt) : "",
+      version: String(article.version),
+    } as Record<string, string>,
+    cover: found.cover,
+    coverAlt: article.coverAlt,
+    author: found.author,
+    editor: found.editor,
+    path: found.path,
+    notice,
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold text-club-900">Modifier l’article</h1>;
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireRoles(request, CONTENT_MANAGERS);
+  const id = articleId(params.id);
+  assertRequestSize(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "upload-image") {
+    return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
+  }
+  const result = await saveArticle(id, formData, user.id);
+  if (!result.ok) {
+    if (result.notFound) throw new Response("Article introuvable", { status: 404 });
+    return data(
+      { intent: "save" as const, errors: result.errors, values: result.values, conflict: !!result.conflict },
+      { status: result.conflict ? 409 : 400 },
+    );
+  }
+  return redirect(`/espace-membre/articles/modifier/${id}?enregistre=1`);
+}
+
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "upload-image" ? false : defaultShouldRevalidate;
+}
+
+function when(d: Date | string): string {
+  const date = new Date(d);
+  return `${formatDate(date)} à ${formatTime(date)}`;
+}
+
+export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { article, values, cover, coverAlt, author, editor, path, notice } = loaderData;
+  const failed = actionData && actionData.intent === "save" ? actionData : null;
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/espace-membre/articles" className="text-club-700 underline hover:text-club-900">
+          ← Retour aux articles
+        </Link>
+      </p>
+      <h1 className="mb-2 text-3xl font-bold text-club-900">Modifier l’article</h1>
+      <p className="mb-1 text-slate-700">
+        Statut : <strong>{article.statusLabel}</strong>
+        {article.visible ? " (visible sur le site)" : " (invisible pour les visiteurs)"} ·{" "}
+        <a href={path} target="_blank" rel="noreferrer" className="text-club-700 underline hover:text-club-900">
+          {article.visible ? "Voir sur le site" : "Aperçu"}
+          <span className="sr-only"> (nouvel onglet)</span>
+        </a>
+      </p>
+      <p className="mb-6 text-sm text-slate-600">
+        Créé le {when(article.createdAt)}
+        {author ? ` par ${author}` : ""} · modifié le {when(article.updatedAt)}
+        {editor ? ` par ${editor}` : ""}
+      </p>
+      {notice && !failed ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      {failed?.conflict ? (
+        <p className="mb-4">
+          <a href={`/espace-membre/articles/modifier/${article.id}`} target="_blank" rel="noreferrer" className="font-semibold text-club-700 underline">
+            Ouvrir la dernière version de l’article<span className="sr-only"> (nouvel onglet)</span>
+          </a>
+        </p>
+      ) : null}
+      <ArticleForm
+        key={article.version}
+        values={failed?.values ?? values}
+        errors={failed?.errors}
+        cover={cover}
+        coverAlt={coverAlt}
+        submitLabel="Enregistrer les modifications"
+      />
+    </>
+  );
 }

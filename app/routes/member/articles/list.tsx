@@ -1,17 +1,252 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/list";
-import { requireRoles } from "~/lib/session.server";
+import { FormMessage } from "~/components/form";
+import {
+  ARTICLE_STATUS_LABELS,
+  ARTICLE_STATUSES,
+  deleteArticle,
+  getArticleRow,
+  listArticlesForManagers,
+} from "~/lib/article-editing.server";
+import { formatDate, formatTime } from "~/lib/dates";
 import { CONTENT_MANAGERS } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { requireRoles } from "~/lib/session.server";
+
+const PATH = "/espace-membre/articles";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Gestion des articles", description: "Liste des articles du club : recherche, filtres, modification et suppression.", noindex: true });
+  return pageMeta(args, {
+    title: "Gestion des articles",
+    description: "Liste des articles du club : recherche, filtres, modification et suppression.",
+    noindex: true,
+  });
+}
+
+function positiveInt(value: string | null | FormDataEntryValue): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
-  return null;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const status = url.searchParams.get("statut") ?? "";
+  const page = positiveInt(url.searchParams.get("page")) ?? 1;
+  const list = await listArticlesForManagers({ q, status, page });
+  const deleteId = positiveInt(url.searchParams.get("supprimer"));
+  const toDelete = deleteId ? await getArticleRow(deleteId) : null;
+  return {
+    ...list,
+    q,
+    status: (ARTICLE_STATUSES as readonly string[]).includes(status) ? status : "",
+    toDelete: toDelete ? { id: toDelete.id, title: toDelete.title } : null,
+    deleteMissing: deleteId !== null && !toDelete,
+    deleted: url.searchParams.get("supprime") === "1",
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold text-club-900">Articles</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRoles(request, CONTENT_MANAGERS);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  const id = positiveInt(formData.get("id"));
+  if (!id) throw new Response("Article introuvable", { status: 404 });
+  await deleteArticle(id, user.id);
+  return redirect(`${PATH}?supprime=1`);
+}
+
+function dateTime(d: Date | string | null): string {
+  if (!d) return "";
+  const date = new Date(d);
+  return `${formatDate(date)}, ${formatTime(date)}`;
+}
+
+function pageHref(page: number, q: string, status: string): string {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (status) params.set("statut", status);
+  if (page > 1) params.set("page", String(page));
+  const s = params.toString();
+  return s ? `${PATH}?${s}` : PATH;
+}
+
+const STATUS_BADGE: Record<string, string> = {
+  brouillon: "bg-slate-200 text-slate-900",
+  publie: "bg-green-100 text-green-900",
+  programme: "bg-amber-100 text-amber-900",
+};
+
+export default function ArticlesList({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, q, status, toDelete, deleteMissing, deleted } = loaderData;
+  const confirmRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (toDelete) confirmRef.current?.focus();
+  }, [toDelete]);
+  const back = pageHref(page, q, status);
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-club-900">Articles</h1>
+        <Link
+          to={`${PATH}/ajouter`}
+          className="inline-flex items-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+        >
+          Nouvel article
+        </Link>
+      </div>
+
+      {deleted ? <FormMessage tone="success">L’article a été supprimé.</FormMessage> : null}
+      {deleteMissing ? <FormMessage>Cet article n’existe plus : il a peut-être déjà été supprimé.</FormMessage> : null}
+
+      {toDelete ? (
+        <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
+          <h2 id="confirm-title" ref={confirmRef} tabIndex={-1} className="mb-2 text-xl font-bold text-red-900 focus:outline-none">
+            Supprimer l’article « {toDelete.title} » ?
+          </h2>
+          <p className="mb-4 text-red-900">La suppression est définitive. Son image de couverture sera aussi supprimée si elle ne sert nulle part ailleurs.</p>
+          <Form method="post" className="flex flex-wrap gap-3">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={toDelete.id} />
+            <button
+              type="submit"
+              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+            >
+              Confirmer la suppression
+            </button>
+            <Link to={back} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+              Annuler
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+
+      <Form method="get" role="search" aria-label="Rechercher des articles" className="mb-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="articles-q" className="mb-1 block font-medium text-slate-800">
+            Titre contient
+          </label>
+          <input
+            id="articles-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            className="rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
+          />
+        </div>
+        <div>
+          <label htmlFor="articles-statut" className="mb-1 block font-medium text-slate-800">
+            Statut
+          </label>
+          <select
+            id="articles-statut"
+            name="statut"
+            defaultValue={status}
+            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
+          >
+            <option value="">Tous</option>
+            {ARTICLE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ARTICLE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
+          Filtrer
+        </button>
+      </Form>
+
+      <p className="mb-2 text-slate-700" aria-live="polite">
+        {total === 0 ? "Aucun article ne correspond." : total === 1 ? "1 article" : `${total} articles`}
+      </p>
+
+      {items.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">Articles, du plus récent au plus ancien</caption>
+            <thead>
+              <tr className="border-b-2 border-slate-300">
+                <th scope="col" className="py-2 pr-4">Titre</th>
+                <th scope="col" className="py-2 pr-4">Statut</th>
+                <th scope="col" className="py-2 pr-4">Dates</th>
+                <th scope="col" className="py-2 pr-4">Auteur</th>
+                <th scope="col" className="py-2">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((a) => (
+                <tr key={a.id} className="border-b border-slate-200 align-top">
+                  <td className="py-3 pr-4 font-medium text-slate-900">{a.title}</td>
+                  <td className="py-3 pr-4">
+                    <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_BADGE[a.status] ?? ""}`}>
+                      {ARTICLE_STATUS_LABELS[a.status as keyof typeof ARTICLE_STATUS_LABELS] ?? a.status}
+                    </span>
+                    {a.status === "programme" && a.publishedAt ? (
+                      <span className="block text-sm text-slate-700">
+                        {a.visible ? "en ligne depuis le" : "pour le"} {dateTime(a.publishedAt)}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-3 pr-4 text-sm text-slate-700">
+                    <span className="block">Créé le {dateTime(a.createdAt)}</span>
+                    {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {dateTime(a.publishedAt)}</span> : null}
+                    <span className="block">
+                      Modifié le {dateTime(a.updatedAt)}
+                      {a.editor ? ` par ${a.editor}` : ""}
+                    </span>
+                  </td>
+                  <td className="py-3 pr-4 text-sm text-slate-700">{a.author ?? "—"}</td>
+                  <td className="py-3 text-sm">
+                    <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                      <li>
+                        <Link to={`${PATH}/modifier/${a.id}`} className="text-club-700 underline hover:text-club-900">
+                          Modifier<span className="sr-only"> « {a.title} »</span>
+                        </Link>
+                      </li>
+                      <li>
+                        <a href={a.path} target="_blank" rel="noreferrer" className="text-club-700 underline hover:text-club-900">
+                          {a.visible ? "Voir" : "Aperçu"}
+                          <span className="sr-only"> « {a.title} » (nouvel onglet)</span>
+                        </a>
+                      </li>
+                      <li>
+                        <Link
+                          to={`${pageHref(page, q, status)}${pageHref(page, q, status).includes("?") ? "&" : "?"}supprimer=${a.id}`}
+                          className="text-red-700 underline hover:text-red-900"
+                        >
+                          Supprimer<span className="sr-only"> « {a.title} »</span>
+                        </Link>
+                      </li>
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pages de la liste des articles" className="mt-6 flex items-center gap-4">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1, q, status)} className="text-club-700 underline">
+              ← Page précédente
+            </Link>
+          ) : null}
+          <span className="text-slate-700">
+            Page {page} sur {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={pageHref(page + 1, q, status)} className="text-club-700 underline">
+              Page suivante →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }

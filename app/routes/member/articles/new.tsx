@@ -1,17 +1,52 @@
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/new";
-import { requireRoles } from "~/lib/session.server";
+import { ArticleForm } from "~/components/article-form";
+import { saveArticle, uploadBodyImage } from "~/lib/article-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { requireRoles } from "~/lib/session.server";
+import { assertRequestSize } from "~/lib/uploads.server";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Nouvel article", description: "Rédiger un nouvel article pour les actualités du club.", noindex: true });
+  return pageMeta(args, {
+    title: "Nouvel article",
+    description: "Rédiger un nouvel article pour les actualités du club.",
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
-  return null;
+  return { values: { status: "brouillon" } as Record<string, string> };
 }
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold text-club-900">Nouvel article</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRoles(request, CONTENT_MANAGERS);
+  assertRequestSize(request);
+  const formData = await request.formData();
+  if (formData.get("intent") === "upload-image") {
+    return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
+  }
+  const result = await saveArticle(null, formData, user.id);
+  if (!result.ok) return data({ intent: "save" as const, errors: result.errors, values: result.values }, { status: 400 });
+  return redirect(`/espace-membre/articles/modifier/${result.article.id}?enregistre=cree`);
+}
+
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "upload-image" ? false : defaultShouldRevalidate;
+}
+
+export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const failed = actionData && actionData.intent === "save" ? actionData : null;
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/espace-membre/articles" className="text-club-700 underline hover:text-club-900">
+          ← Retour aux articles
+        </Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-bold text-club-900">Nouvel article</h1>
+      <ArticleForm values={failed?.values ?? loaderData.values} errors={failed?.errors} submitLabel="Enregistrer l’article" />
+    </>
+  );
 }

@@ -1,0 +1,216 @@
+/**
+ * The article form shared by /espace-membre/articles/ajouter and
+ * /modifier/:id. Works without JavaScript (a plain <textarea name="body">);
+ * with JavaScript the textarea is replaced by the rich-text editor, whose
+ * code is loaded on demand (dynamic import) so only these pages download it.
+ */
+import { useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { Form } from "react-router";
+import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
+import { ResponsiveImage, type ResponsiveImageSources } from "~/components/responsive-image";
+
+export const STATUS_OPTIONS = [
+  { value: "brouillon", label: "Brouillon", hint: "invisible sur le site" },
+  { value: "publie", label: "Publié", hint: "visible tout de suite dans les actualités" },
+  { value: "programme", label: "Programmé", hint: "publié automatiquement à la date et à l’heure choisies" },
+] as const;
+
+export interface ArticleFormProps {
+  values: Record<string, string>;
+  errors?: Record<string, string>;
+  cover?: ResponsiveImageSources | null;
+  coverAlt?: string;
+  submitLabel: string;
+}
+
+type EditorComponent = ComponentType<{
+  name: string;
+  initialHtml: string;
+  labelId: string;
+  describedBy?: string;
+  invalid?: boolean;
+}>;
+
+function BodyField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const id = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const [editor, setEditor] = useState<{ Component: EditorComponent; initial: string } | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    import("./rich-text-editor")
+      .then((m) => {
+        // Whatever was typed in the textarea before the editor arrived is kept.
+        if (!cancelled) setEditor({ Component: m.default, initial: textareaRef.current?.value ?? defaultValue });
+      })
+      .catch(() => {
+        if (!cancelled) setLoadFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Loaded once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className="mb-6">
+      {editor ? (
+        <div id={`${id}-label`} className="mb-1 font-medium text-slate-800">
+          Texte de l’article
+        </div>
+      ) : (
+        <label htmlFor={`${id}-textarea`} id={`${id}-label`} className="mb-1 block font-medium text-slate-800">
+          Texte de l’article
+        </label>
+      )}
+      <p id={hintId} className="mb-1 text-sm text-slate-600">
+        {editor
+          ? "Utilisez la barre d’outils pour les titres, le gras, les listes, les liens, les citations et les images."
+          : loadFailed
+            ? "L’éditeur n’a pas pu être chargé : saisissez le texte ici. Laissez une ligne vide entre deux paragraphes."
+            : "Saisissez le texte. Laissez une ligne vide entre deux paragraphes."}
+      </p>
+      {editor ? (
+        <editor.Component
+          name="body"
+          initialHtml={editor.initial}
+          labelId={`${id}-label`}
+          describedBy={describedBy}
+          invalid={!!error}
+        />
+      ) : (
+        <textarea
+          ref={textareaRef}
+          id={`${id}-textarea`}
+          name="body"
+          rows={14}
+          defaultValue={defaultValue}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 font-mono text-sm text-slate-900 focus:border-club-600 focus:outline-none focus:ring-2 focus:ring-club-600"
+        />
+      )}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ArticleForm({ values, errors = {}, cover, coverAlt, submitLabel }: ArticleFormProps) {
+  const id = useId();
+  const status = values.status || "brouillon";
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate className="max-w-3xl">
+      {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
+      {Object.keys(errors).length > 0 && !errors._form ? (
+        <FormMessage>L’article n’a pas été enregistré : corrigez les champs signalés ci-dessous.</FormMessage>
+      ) : null}
+      <input type="hidden" name="version" value={values.version ?? ""} />
+
+      <TextField label="Titre" name="title" required defaultValue={values.title} error={errors.title} hint="200 caractères au maximum." />
+      <TextAreaField
+        label="Chapô (résumé)"
+        name="summary"
+        rows={3}
+        defaultValue={values.summary}
+        error={errors.summary}
+        hint="Une ou deux phrases affichées dans la liste des actualités (500 caractères au maximum)."
+      />
+      <BodyField defaultValue={values.body ?? ""} error={errors.body} />
+
+      <fieldset className="mb-6 rounded-md border border-slate-300 p-4">
+        <legend className="px-1 font-semibold text-slate-900">Image de couverture</legend>
+        {cover ? (
+          <div className="mb-4 max-w-sm">
+            <ResponsiveImage image={cover} alt={coverAlt ?? ""} sizes="384px" className="h-auto w-full rounded" />
+            <div className="mt-2 flex items-center gap-2">
+              <input
+                id={`${id}-remove`}
+                type="checkbox"
+                name="removeCover"
+                defaultChecked={values.removeCover === "on"}
+                className="h-5 w-5 rounded border-slate-400"
+              />
+              <label htmlFor={`${id}-remove`} className="text-slate-800">
+                Retirer cette image
+              </label>
+            </div>
+          </div>
+        ) : null}
+        <div className="mb-4">
+          <label htmlFor={`${id}-cover`} className="mb-1 block font-medium text-slate-800">
+            {cover ? "Remplacer par une autre image" : "Choisir une image"}
+          </label>
+          <p id={`${id}-cover-hint`} className="mb-1 text-sm text-slate-600">
+            JPEG, PNG ou WebP, 10 Mo au maximum.
+          </p>
+          <input
+            id={`${id}-cover`}
+            type="file"
+            name="cover"
+            accept="image/jpeg,image/png,image/webp"
+            aria-describedby={[`${id}-cover-hint`, errors.cover ? `${id}-cover-error` : null].filter(Boolean).join(" ")}
+            aria-invalid={errors.cover ? true : undefined}
+            className="block w-full text-slate-900 file:mr-3 file:rounded-md file:border-0 file:bg-club-700 file:px-3 file:py-2 file:font-semibold file:text-white"
+          />
+          {errors.cover ? (
+            <p id={`${id}-cover-error`} className="mt-1 text-sm font-medium text-red-700">
+              {errors.cover}
+            </p>
+          ) : null}
+        </div>
+        <TextField
+          label="Texte alternatif de l’image"
+          name="coverAlt"
+          defaultValue={values.coverAlt}
+          error={errors.coverAlt}
+          hint="Obligatoire avec une image : décrivez ce qu’elle montre (par exemple « Les élèves saluent à la fin du stage »)."
+          className="mb-0"
+        />
+      </fieldset>
+
+      <fieldset className="mb-6 rounded-md border border-slate-300 p-4" aria-describedby={errors.status ? `${id}-status-error` : undefined}>
+        <legend className="px-1 font-semibold text-slate-900">Publication</legend>
+        {STATUS_OPTIONS.map((o) => (
+          <div key={o.value} className="mb-2 flex items-start gap-2">
+            <input
+              id={`${id}-status-${o.value}`}
+              type="radio"
+              name="status"
+              value={o.value}
+              defaultChecked={status === o.value}
+              className="mt-1 h-5 w-5 border-slate-400"
+            />
+            <label htmlFor={`${id}-status-${o.value}`} className="text-slate-800">
+              <span className="font-medium">{o.label}</span> <span className="text-slate-600">— {o.hint}</span>
+            </label>
+          </div>
+        ))}
+        {errors.status ? (
+          <p id={`${id}-status-error`} className="mb-2 text-sm font-medium text-red-700">
+            {errors.status}
+          </p>
+        ) : null}
+        <TextField
+          type="datetime-local"
+          label="Date et heure de publication (heure de Paris)"
+          name="publishAt"
+          defaultValue={values.publishAt}
+          error={errors.publishAt}
+          hint="Obligatoire pour un article programmé."
+          className="mt-4 mb-0 max-w-xs"
+        />
+      </fieldset>
+
+      <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
+    </Form>
+  );
+}
