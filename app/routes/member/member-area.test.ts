@@ -1,0 +1,296 @@
+/**
+ * The member area's routes with real accounts and real Better Auth sessions:
+ * profile CRUD, the selected profile (persisting across requests, reset at
+ * sign-in and sign-out), refusal of another account's profiles, the RGPD
+ * export, e-mail and password changes, revision progress per profile.
+ */
+import { RouterContextProvider } from "react-router";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { profiles, revisionProgress, sessions, users } from "#db/schema";
+import { createUser, signInCookie, type CreatedUser } from "../../../tests/helpers/auth";
+import { signOut } from "~/lib/auth.server";
+import { userContext } from "~/lib/auth-context";
+import { db } from "~/lib/db.server";
+import { listGrades } from "~/lib/grades.server";
+import { resetRateLimits } from "~/lib/rate-limit.server";
+import { seedDatabase } from "~/lib/seed.server";
+import { getSessionUser } from "~/lib/session.server";
+import * as exportRoute from "./export-data";
+import * as gradesRoute from "./grades";
+import * as homeRoute from "./home";
+import * as profileRoute from "./profile";
+import * as revisionRoute from "./revision";
+import * as selectRoute from "./select-profile";
+
+const BASE = "http://localhost:3000";
+
+function get(path: string, cookie: string): Request {
+  return new Request(`${BASE}${path}`, { headers: { cookie } });
+}
+
+function post(path: string, fields: Record<string, string>, cookie: string, referer?: string): Request {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  const headers: Record<string, string> = { cookie, origin: BASE };
+  if (referer) headers.referer = `${BASE}${referer}`;
+  return new Request(`${BASE}${path}`, { method: "POST", body, headers });
+}
+
+async function args(request: Request) {
+  const context = new RouterContextProvider();
+  const user = await getSessionUser(request);
+  if (user) context.set(userContext, user);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { request, params: {}, context } as any;
+}
+
+/** Runs a loader or action; a thrown Response is returned. */
+async function run<T>(fn: () => Promise<T>): Promise<T | Response> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Response) return err;
+    throw err;
+  }
+}
+
+/** The `data()` payload of an action (DataWithResponseInit) or a plain object. */
+function payload(result: unknown): Record<string, unknown> {
+  const r = result as { type?: string; data?: unknown };
+  return (r && r.type === "DataWithResponseInit" ? r.data : r) as Record<string, unknown>;
+}
+
+async function addChild(member: CreatedUser, prenom: string) {
+  const res = await run(async () =>
+    profileRoute.action(await args(post("/espace-membre/profil", { intent: "add-family", prenom, nom: "Martin", dateOfBirth: "2016-05-04", relationship: "enfant" }, member.cookie))),
+  );
+  expect(payload(res).ok).toBe(true);
+  const [child] = await db.select().from(profiles).where(eq(profiles.prenom, prenom));
+  return child;
+}
+
+async function select(member: CreatedUser, profileId: number, from = "/espace-membre/grades") {
+  return run(async () =>
+    selectRoute.action(await args(post("/espace-membre/profil-actif", { intent: "select", profileId: String(profileId), redirectTo: from }, member.cookie))),
+  );
+}
+
+async function gradesData(cookie: string) {
+  return (await gradesRoute.loader(await args(get("/espace-membre/grades", cookie)))) as Awaited<ReturnType<typeof gradesRoute.loader>>;
+}
+
+let parent: CreatedUser;
+let other: CreatedUser;
+
+beforeAll(async () => {
+  await seedDatabase();
+  parent = await createUser({ roles: ["membre"], prenom: "Claire", nom: "Martin" });
+  other = await createUser({ roles: ["membre"], prenom: "Hugo", nom: "Bernard" });
+});
+
+beforeEach(() => resetRateLimits());
+
+describe("family profiles through the profile page", () => {
+  it("adds, edits (with a validation error) and removes a child", async () => {
+    const bad = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "add-family", prenom: "", relationship: "enfant" }, parent.cookie))),
+    );
+    expect(payload(bad).ok).toBe(false);
+    expect((payload(bad).errors as Record<string, string>).prenom).toBe("Le prénom est obligatoire");
+
+    const child = await addChild(parent, "Inès");
+    const edit = await run(async () =>
+      profileRoute.action(
+        await args(post("/espace-membre/profil", { intent: "edit-family", profileId: String(child.id), prenom: "Inès", nom: "Martin-Roux", dateOfBirth: "", relationship: "enfant" }, parent.cookie)),
+      ),
+    );
+    expect(payload(edit).ok).toBe(true);
+    const loaded = await profileRoute.loader(await args(get("/espace-membre/profil", parent.cookie)));
+    expect(loaded.family).toEqual([expect.objectContaining({ id: child.id, nom: "Martin-Roux" })]);
+
+    await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "remove-family", profileId: String(child.id) }, parent.cookie))),
+    );
+    expect(await db.select().from(profiles).where(eq(profiles.id, child.id))).toHaveLength(0);
+
+    // The own profile cannot be removed.
+    const [own] = await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id));
+    const refused = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "remove-family", profileId: String(own.id) }, parent.cookie))),
+    );
+    expect((refused as Response).status).toBe(400);
+  });
+
+  it("edits the own information with a validation error, then successfully", async () => {
+    const bad = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "info", prenom: "Claire", nom: "", phone: "abc" }, parent.cookie))),
+    );
+    const errors = payload(bad).errors as Record<string, string>;
+    expect(errors.nom).toBe("Le nom est obligatoire");
+    expect(errors.phone).toMatch(/Numéro de téléphone invalide/);
+    const ok = await run(async () =>
+      profileRoute.action(
+        await args(post("/espace-membre/profil", { intent: "info", prenom: "Claire", nom: "Martin", phone: "06 12 34 56 78", dateOfBirth: "1984-02-03", emergencyContact: "Paul Martin, 06 00 00 00 00" }, parent.cookie)),
+      ),
+    );
+    expect(payload(ok).ok).toBe(true);
+    const [own] = await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id));
+    expect(own.phone).toBe("06 12 34 56 78");
+  });
+});
+
+describe("selected profile", () => {
+  it("persists across requests, and is reset by a new sign-in and by sign-out", async () => {
+    const child = await addChild(parent, "Jules");
+    const res = (await select(parent, child.id)) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/espace-membre/grades");
+
+    // Two later requests of the same session show the child.
+    expect((await gradesData(parent.cookie)).profile.name).toBe("Jules Martin");
+    expect((await gradesData(parent.cookie)).selector.selectedId).toBe(child.id);
+
+    // Clearing goes back to the own profile.
+    await run(async () => selectRoute.action(await args(post("/espace-membre/profil-actif", { intent: "clear" }, parent.cookie, "/espace-membre/revision"))));
+    expect((await gradesData(parent.cookie)).profile.isSelf).toBe(true);
+
+    // A new sign-in starts on the own profile, whatever the other session selected.
+    await select(parent, child.id);
+    const second = await signInCookie(parent.email, parent.password);
+    expect((await gradesData(second)).profile.isSelf).toBe(true);
+    expect((await gradesData(parent.cookie)).profile.name).toBe("Jules Martin");
+
+    // Sign-out ends the session: its selection is gone with it.
+    const before = await getSessionUser(get("/", parent.cookie));
+    await signOut(new Headers({ cookie: parent.cookie }));
+    expect(await db.select().from(sessions).where(eq(sessions.id, before!.sessionId))).toHaveLength(0);
+    parent = { ...parent, cookie: await signInCookie(parent.email, parent.password) };
+    expect((await gradesData(parent.cookie)).profile.isSelf).toBe(true);
+  });
+
+  it("refuses to select, edit or remove another account's profile", async () => {
+    const hisChild = await addChild(other, "Léon");
+    expect(((await select(parent, hisChild.id)) as Response).status).toBe(404);
+    const edit = await run(async () =>
+      profileRoute.action(
+        await args(post("/espace-membre/profil", { intent: "edit-family", profileId: String(hisChild.id), prenom: "Pirate", nom: "", dateOfBirth: "", relationship: "autre" }, parent.cookie)),
+      ),
+    );
+    expect((edit as Response).status).toBe(404);
+    const remove = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "remove-family", profileId: String(hisChild.id) }, parent.cookie))),
+    );
+    expect((remove as Response).status).toBe(404);
+    const [still] = await db.select().from(profiles).where(eq(profiles.id, hisChild.id));
+    expect(still.prenom).toBe("Léon");
+    // Nothing of his shows on her pages.
+    const data = await gradesData(parent.cookie);
+    expect(data.selector.profiles.map((p) => p.id)).not.toContain(hisChild.id);
+  });
+});
+
+describe("grades and revision", () => {
+  it("shows a child without history the first grade as next, and keeps progress per profile", async () => {
+    const table = await listGrades();
+    const [child] = await db.select().from(profiles).where(eq(profiles.prenom, "Jules"));
+    await select(parent, child.id);
+    const g = await gradesData(parent.cookie);
+    expect(g.currentId).toBeNull();
+    expect(g.nextId).toBe(table[0].id);
+
+    const rev = await revisionRoute.loader(await args(get("/espace-membre/revision", parent.cookie)));
+    expect(rev.shown?.id).toBe(table[0].id);
+    const item = rev.material!.categories[0].items[0];
+    await revisionRoute.action(
+      await args(post("/espace-membre/revision", { gradeId: String(table[0].id), itemType: item.type, itemId: String(item.id), done: "1" }, parent.cookie)),
+    );
+    const after = await revisionRoute.loader(await args(get("/espace-membre/revision", parent.cookie)));
+    expect(after.material!.done).toBe(1);
+    expect(after.material!.percent).toBe(Math.floor(100 / after.material!.total));
+    const rows = await db.select().from(revisionProgress).where(eq(revisionProgress.profileId, child.id));
+    expect(rows).toHaveLength(1);
+
+    // The parent's own profile has its own (empty) progress.
+    await run(async () => selectRoute.action(await args(post("/espace-membre/profil-actif", { intent: "clear" }, parent.cookie))));
+    const own = await revisionRoute.loader(await args(get("/espace-membre/revision", parent.cookie)));
+    expect(own.material!.done).toBe(0);
+
+    // Beyond the next grade: refused.
+    const beyond = await run(async () => revisionRoute.loader(await args(get(`/espace-membre/revision?grade=${table[3].id}`, parent.cookie))));
+    expect((beyond as Response).status).toBe(403);
+    const tick = await run(async () =>
+      revisionRoute.action(await args(post("/espace-membre/revision", { gradeId: String(table[3].id), itemType: "technique", itemId: "1", done: "1" }, parent.cookie))),
+    );
+    expect((tick as Response).status).toBe(403);
+  });
+
+  it("shows the status and the upcoming events on the home page", async () => {
+    const home = await homeRoute.loader(await args(get("/espace-membre", parent.cookie)));
+    if (!home.member) throw new Error("expected the member home");
+    expect(home.status.cotisation.paid).toBe(false);
+    expect(home.feed.https).toMatch(/\/calendrier\/membre\/[a-f0-9]{40}\.ics$/);
+    const pre = await createUser({ roles: ["pré-inscrit"] });
+    const status = await homeRoute.loader(await args(get("/espace-membre", pre.cookie)));
+    expect(status.member).toBe(false);
+  });
+});
+
+describe("RGPD export", () => {
+  it("contains exactly the user's own data, no secret and nothing of another account", async () => {
+    const res = (await exportRoute.loader(await args(get("/espace-membre/profil/donnees", parent.cookie)))) as Response;
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="mes-donnees-/);
+    const text = await res.text();
+    const data = JSON.parse(text);
+    expect(data.user.id).toBe(parent.user.id);
+    expect(data.user.email).toBe(parent.email);
+    const ownIds = (await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id))).map((p) => p.id).sort();
+    expect(data.profiles.map((p: { id: number }) => p.id).sort()).toEqual(ownIds);
+    expect(data.revisionProgress).toHaveLength(1);
+    expect(text).not.toContain(other.user.id);
+    expect(text).not.toContain(other.email);
+    expect(text).not.toContain("Léon");
+    expect(text).not.toMatch(/"password"|"token"|scrypt|"accessToken"|"idToken"/);
+    expect(text).not.toContain(parent.password);
+  });
+});
+
+describe("e-mail and password", () => {
+  it("changes the e-mail only with the right password", async () => {
+    const wrong = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "claire.nouvelle@exemple.fr", password: "pas le bon" }, parent.cookie))),
+    );
+    expect((payload(wrong).errors as Record<string, string>).password).toBe("Mot de passe incorrect.");
+    const taken = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: other.email, password: parent.password }, parent.cookie))),
+    );
+    expect((payload(taken).errors as Record<string, string>).newEmail).toMatch(/déjà utilisée/);
+    const ok = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "Claire.Nouvelle@exemple.fr", password: parent.password }, parent.cookie))),
+    );
+    expect(payload(ok).ok).toBe(true);
+    const [u] = await db.select().from(users).where(eq(users.id, parent.user.id));
+    expect(u.email).toBe("claire.nouvelle@exemple.fr");
+    parent = { ...parent, email: "claire.nouvelle@exemple.fr" };
+    // The new address signs in.
+    expect(await signInCookie(parent.email, parent.password)).toContain("better-auth.session_token=");
+  });
+
+  it("changes the password and ends the other sessions", async () => {
+    const otherDevice = await signInCookie(parent.email, parent.password);
+    const result = await run(async () =>
+      profileRoute.action(
+        await args(post("/espace-membre/profil", { intent: "password", currentPassword: parent.password, newPassword: "une toute nouvelle phrase secrète", confirmPassword: "une toute nouvelle phrase secrète" }, parent.cookie)),
+      ),
+    );
+    expect(payload(result).ok).toBe(true);
+    expect(await getSessionUser(get("/", otherDevice))).toBeNull();
+    const fresh = await signInCookie(parent.email, "une toute nouvelle phrase secrète");
+    expect(await getSessionUser(get("/", fresh))).not.toBeNull();
+  });
+
+  it("refuses to unlink Google when it is not linked", async () => {
+    const res = await run(async () => profileRoute.action(await args(post("/espace-membre/profil", { intent: "unlink-google" }, other.cookie))));
+    expect((payload(res).errors as Record<string, string>).google).toBe("Aucun compte Google n'est associé.");
+  });
+});
