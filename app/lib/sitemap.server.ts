@@ -36,7 +36,6 @@ export const ROBOTS_DISALLOW = [
   "/mot-de-passe-oublie",
   "/reinitialiser-mot-de-passe",
   "/deconnexion",
-  "/media/",
 ] as const;
 
 export interface SitemapEntry {

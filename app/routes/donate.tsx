@@ -103,17 +103,9 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
               associations françaises. Au moment de payer, HelloAsso vous propose une contribution volontaire à
               son fonctionnement : elle est facultative et vous pouvez la ramener à 0 €.
             </p>
-            {widgetUrl ? (
-              <iframe
-                src={widgetUrl}
-                title="Formulaire de don au club sur HelloAsso"
-                loading="lazy"
-                allow="payment"
-                className="h-[750px] w-full rounded-lg border border-slate-200"
-              />
-            ) : null}
             {linkUrl ? (
-              <p>
+              <p className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                {widgetUrl ? <span>Donnez directement ci-dessous, ou sur le site de HelloAsso :</span> : null}
                 <a
                   href={linkUrl}
                   target="_blank"
@@ -125,6 +117,15 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
                   <span className="sr-only">(nouvel onglet)</span>
                 </a>
               </p>
+            ) : null}
+            {widgetUrl ? (
+              <iframe
+                src={widgetUrl}
+                title="Formulaire de don au club sur HelloAsso"
+                loading="lazy"
+                allow="payment"
+                className="h-[750px] w-full rounded-lg border border-slate-200"
+              />
             ) : null}
           </>
         ) : (
