@@ -17,17 +17,11 @@ import { profiles, sessions, users } from "#db/schema";
 import { db, type Queryable } from "./db.server";
 import { requireRoles, type SessionUser } from "./session.server";
 import { MEMBER_ROLES } from "./roles";
+import { RELATIONSHIPS } from "./relationships";
 
 export type Profile = typeof profiles.$inferSelect;
 
-export const RELATIONSHIPS = ["enfant", "conjoint", "autre"] as const;
-export type Relationship = (typeof RELATIONSHIPS)[number];
-export const RELATIONSHIP_LABELS: Record<string, string> = {
-  moi: "Moi",
-  enfant: "Enfant",
-  conjoint: "Conjoint ou conjointe",
-  autre: "Autre proche",
-};
+export { RELATIONSHIPS, RELATIONSHIP_LABELS, type Relationship } from "./relationships";
 
 function notFound(): Response {
   return new Response("Profil introuvable", { status: 404 });

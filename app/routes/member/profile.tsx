@@ -19,12 +19,11 @@ import {
   familyProfileSchema,
   getSelectedProfile,
   ownProfileSchema,
-  RELATIONSHIP_LABELS,
-  RELATIONSHIPS,
   removeFamilyProfile,
   updateFamilyProfile,
   updateOwnProfile,
 } from "~/lib/profiles.server";
+import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/lib/relationships";
 import { formatDateFr } from "~/lib/seasons";
 import { pageMeta } from "~/lib/seo";
 

@@ -1,0 +1,10 @@
+/** Relationship of a family profile to the account holder (shared by server and UI). */
+export const RELATIONSHIPS = ["enfant", "conjoint", "autre"] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
+export const RELATIONSHIP_LABELS: Record<string, string> = {
+  moi: "Moi",
+  enfant: "Enfant",
+  conjoint: "Conjoint ou conjointe",
+  autre: "Autre proche",
+};
