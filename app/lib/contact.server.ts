@@ -8,6 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_SHORTCUTS } from "./contact";
 import { contactMessages } from "#db/schema";
 import { db } from "./db.server";
 import { env } from "./env.server";
@@ -17,18 +18,7 @@ import { deliverPendingMail, queueMail } from "./mail.server";
 import { checkRateLimit, retryAfterText } from "./rate-limit.server";
 import { getSetting } from "./settings.server";
 
-export const CONTACT_SUBJECTS = ["Renseignements", "Cours d'essai", "Inscription", "Autre"] as const;
-
-/** Name of the honeypot field: hidden from people, filled in by bots. */
-export const HONEYPOT_FIELD = "site_web";
-
-/** ?objet=… values that preselect a subject (links from other pages). */
-export const SUBJECT_SHORTCUTS: Record<string, (typeof CONTACT_SUBJECTS)[number]> = {
-  renseignements: "Renseignements",
-  essai: "Cours d'essai",
-  inscription: "Inscription",
-  autre: "Autre",
-};
+export { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_SHORTCUTS };
 
 const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
 

@@ -19,32 +19,18 @@ import { and, asc, eq, gt, lt, type SQL } from "drizzle-orm";
 import { events } from "#db/schema";
 import { db, type Queryable } from "./db.server";
 import { dateKey } from "./dates";
+import {
+  categoryLabel,
+  EVENT_CATEGORIES,
+  EVENT_CATEGORY_LABELS,
+  monthLabel,
+  type EventCategory,
+  type Month,
+} from "./event-categories";
 import { getSetting, type Settings } from "./settings.server";
 
-export const EVENT_CATEGORIES = [
-  "cours",
-  "stage",
-  "competition",
-  "passage-de-grades",
-  "demonstration",
-  "fermeture",
-  "autre",
-] as const;
-export type EventCategory = (typeof EVENT_CATEGORIES)[number];
-
-export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
-  cours: "Cours",
-  stage: "Stage",
-  competition: "Compétition",
-  "passage-de-grades": "Passage de grades",
-  demonstration: "Démonstration",
-  fermeture: "Fermeture",
-  autre: "Autre",
-};
-
-export function categoryLabel(category: string): string {
-  return EVENT_CATEGORY_LABELS[category as EventCategory] ?? EVENT_CATEGORY_LABELS.autre;
-}
+export { categoryLabel, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, monthLabel };
+export type { EventCategory, Month };
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -126,12 +112,6 @@ export function entryDays(e: { startsAt: Date; endsAt: Date }): { first: string;
 
 // ---------------------------------------------------------------- months
 
-export interface Month {
-  year: number;
-  /** 1-12 */
-  month: number;
-}
-
 /** "2026-11" -> {year: 2026, month: 11}; null when malformed or out of range. */
 export function parseMonth(value: string | null | undefined): Month | null {
   const m = /^(\d{4})-(\d{2})$/.exec(value ?? "");
@@ -154,13 +134,6 @@ export function shiftMonth(m: Month, delta: number): Month {
 export function currentMonth(now: Date = new Date()): Month {
   const [y, m] = dateKey(now).split("-").map(Number);
   return { year: y, month: m };
-}
-
-const monthLabelFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", month: "long", year: "numeric" });
-
-/** « novembre 2026 » */
-export function monthLabel(m: Month): string {
-  return monthLabelFormat.format(new Date(Date.UTC(m.year, m.month - 1, 15)));
 }
 
 // ---------------------------------------------------------------- queries

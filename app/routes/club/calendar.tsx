@@ -2,13 +2,12 @@ import { CalendarPlus, ChevronLeft, ChevronRight, Clock, Lock, MapPin } from "lu
 import { Link, redirect } from "react-router";
 import { capitalize, formatEventWhen, formatTime } from "~/lib/dates";
 import { env } from "~/lib/env.server";
+import { categoryLabel, monthLabel } from "~/lib/event-categories";
 import {
-  categoryLabel,
   currentMonth,
   getMonthCalendar,
   listUpcomingEvents,
   monthKey,
-  monthLabel,
   parseMonth,
   type CalendarEntry,
 } from "~/lib/events.server";

@@ -1,7 +1,8 @@
 import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { CONTACT_SUBJECTS, HONEYPOT_FIELD, submitContact, SUBJECT_SHORTCUTS } from "~/lib/contact.server";
+import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_SHORTCUTS } from "~/lib/contact";
+import { submitContact } from "~/lib/contact.server";
 import { requestInfoContext } from "~/lib/context";
 import { pageMeta } from "~/lib/seo";
 import { getSetting } from "~/lib/settings.server";
