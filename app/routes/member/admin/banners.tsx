@@ -1,16 +1,126 @@
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/banners";
+import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
+import { FileField } from "~/components/file-field";
+import { FormMessage, SelectField, SubmitButton } from "~/components/form";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { bannerSections, getBannerOverrideImages, resetBannerImage, setBannerImage } from "~/lib/banners.server";
+import { formValues, type FieldErrors } from "~/lib/forms";
 import { requireRoles } from "~/lib/session.server";
 import { ADMIN_ONLY } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { settingMeta } from "~/lib/settings-admin.server";
+import { assertRequestSize, uploadedFile } from "~/lib/uploads.server";
+
+const PATH = "/espace-membre/contenu/bannieres";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Images des bannières", description: "Administration du site du club : Images des bannières.", noindex: true });
+  pageMeta(args, { title: "Images des bannières", description: "Choisir l’image de la bannière de chaque rubrique du site.", noindex: true });
+
+const NOTICES: Record<string, string> = {
+  enregistree: "L’image de la bannière a été enregistrée.",
+  retablie: "L’image d’origine de la bannière a été rétablie.",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, ADMIN_ONLY);
-  return {};
+  const [overrides, lastChange] = await Promise.all([getBannerOverrideImages(), settingMeta("banners")]);
+  const sections = bannerSections().map((s) => ({ ...s, override: overrides[s.prefix] ?? null }));
+  return { sections, lastChange, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
 }
 
-export default function Page() {
-  return <h1>Images des bannières</h1>;
+type ActionData = { errors: FieldErrors; values: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRoles(request, ADMIN_ONLY);
+  assertRequestSize(request);
+  const formData = await request.formData();
+  const values = formValues(formData);
+  const section = values.section ?? "";
+  if (values.intent === "reset") {
+    await resetBannerImage(section, user.id);
+    return redirect(`${PATH}?ok=retablie`);
+  }
+  const result = await setBannerImage(section, uploadedFile(formData, "file"), user.id);
+  if (!result.ok) return data<ActionData>({ errors: result.errors, values }, { status: 400 });
+  return redirect(`${PATH}?ok=enregistree`);
+}
+
+export default function Banners({ loaderData, actionData }: Route.ComponentProps) {
+  const { sections, lastChange, notice } = loaderData;
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="mb-2 text-sm">
+          <Link to="/espace-membre/contenu" className="text-club-800 underline">
+            Tableau de bord du contenu
+          </Link>
+        </p>
+        <h1 className="text-3xl font-bold text-slate-900">Images des bannières</h1>
+        <p className="mt-2 text-slate-700">
+          Chaque page, sauf l’accueil, montre une bannière avec le nom de sa rubrique. Vous pouvez remplacer l’image d’une
+          rubrique par une photo du club (au format paysage, au moins 1 600 pixels de large de préférence) ; elle vaut aussi pour
+          ses sous-pages qui n’ont pas leur propre image.
+        </p>
+        <LastChange {...lastChange} />
+      </div>
+      <AdminSettingsNav />
+      {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        key={JSON.stringify(actionData?.values ?? null)}
+        className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+        aria-labelledby="form-title"
+      >
+        <h2 id="form-title" className="mb-4 text-xl font-semibold text-slate-900">
+          Changer une image
+        </h2>
+        <input type="hidden" name="intent" value="upload" />
+        <SelectField
+          label="Rubrique"
+          name="section"
+          options={sections.map((s) => ({ value: s.prefix, label: s.prefix === "/" ? s.name : `${s.name} (${s.prefix})` }))}
+          defaultValue={actionData?.values.section ?? "/"}
+          error={errors.section}
+        />
+        <FileField label="Image" name="file" accept="image/jpeg,image/png,image/webp" required hint="JPEG, PNG ou WebP, 10 Mo au plus." error={errors.file} />
+        <SubmitButton pendingLabel="Envoi…">Enregistrer l’image</SubmitButton>
+      </Form>
+
+      <section aria-labelledby="list-title">
+        <h2 id="list-title" className="text-2xl font-semibold text-slate-900">
+          Images actuelles
+        </h2>
+        <ul className="mt-3 grid gap-4 md:grid-cols-2">
+          {sections.map((s) => (
+            <li key={s.prefix} className="rounded-lg border border-slate-300 bg-white p-3">
+              <div className="h-24 overflow-hidden rounded bg-slate-200">
+                {s.override ? (
+                  <ResponsiveImage image={s.override} alt="" sizes="480px" className="h-24 w-full object-cover" />
+                ) : (
+                  <img src={s.defaultImage} alt="" loading="lazy" className="h-24 w-full object-cover" />
+                )}
+              </div>
+              <p className="mt-2 font-semibold text-slate-900">{s.name}</p>
+              <p className="text-sm text-slate-700">
+                {s.prefix} · {s.override ? "image déposée" : "image d’origine"}
+              </p>
+              {s.override ? (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="section" value={s.prefix} />
+                  <button type="submit" name="intent" value="reset" className="text-sm font-medium text-club-800 underline" aria-label={`Rétablir l’image d’origine de « ${s.name} »`}>
+                    Rétablir l’image d’origine
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
 }

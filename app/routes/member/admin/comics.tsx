@@ -1,16 +1,211 @@
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/comics";
+import { AdminSettingsNav } from "~/components/admin-nav";
+import { FileField } from "~/components/file-field";
+import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
+import { ResponsiveImage } from "~/components/responsive-image";
+import { deleteComic, listComicsForAdmin, saveComic, type ComicView } from "~/lib/club-files.server";
+import { formValues, type FieldErrors } from "~/lib/forms";
 import { requireRoles } from "~/lib/session.server";
 import { ADMIN_ONLY } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { assertRequestSize, uploadedFile } from "~/lib/uploads.server";
+
+const PATH = "/espace-membre/contenu/bd";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "BD humour", description: "Administration du site du club : BD humour.", noindex: true });
+  pageMeta(args, { title: "BD humour", description: "Gérer les planches de la page BD humour.", noindex: true });
+
+const NOTICES: Record<string, string> = {
+  ajoute: "La planche a été ajoutée.",
+  modifie: "La planche a été modifiée.",
+  supprime: "La planche a été supprimée.",
+};
+
+function idOf(value: unknown): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, ADMIN_ONLY);
-  return {};
+  const url = new URL(request.url);
+  const list = await listComicsForAdmin();
+  const editId = idOf(url.searchParams.get("modifier"));
+  const deleteId = idOf(url.searchParams.get("supprimer"));
+  return {
+    list,
+    editing: list.find((d) => d.id === editId) ?? null,
+    deleting: list.find((d) => d.id === deleteId) ?? null,
+    notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
+    error: url.searchParams.get("erreur"),
+  };
 }
 
-export default function Page() {
-  return <h1>BD humour</h1>;
+type ActionData = { errors: FieldErrors; values: Record<string, string> };
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRoles(request, ADMIN_ONLY);
+  assertRequestSize(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "delete") {
+    const id = idOf(formData.get("id"));
+    const result = id ? await deleteComic(id) : { ok: true as const };
+    return redirect(result.ok ? `${PATH}?ok=supprime` : `${PATH}?${new URLSearchParams({ erreur: result.message })}`);
+  }
+  if (intent !== "create" && intent !== "update") throw new Response("Action inconnue", { status: 400 });
+  const values = formValues(formData);
+  const result = await saveComic(
+    {
+      id: intent === "update" ? (idOf(values.id) ?? -1) : undefined,
+      version: Number(values.version),
+      values,
+      file: uploadedFile(formData, "file"),
+    },
+    user.id,
+  );
+  if (!result.ok) return data<ActionData>({ errors: result.errors, values }, { status: result.status });
+  return redirect(`${PATH}?ok=${intent === "create" ? "ajoute" : "modifie"}#bd-${result.id}`);
+}
+
+function ComicForm({ editing, actionData }: { editing: ComicView | null; actionData?: ActionData }) {
+  const errors = actionData?.errors ?? {};
+  const values =
+    actionData?.values ??
+    (editing ? { title: editing.title, alt: editing.alt, position: String(editing.position) } : { position: "0" });
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={editing ? `${PATH}?modifier=${editing.id}` : PATH}
+      noValidate
+      key={`${editing?.id ?? "new"}-${JSON.stringify(actionData?.values ?? null)}`}
+      className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      aria-labelledby="comic-form-title"
+    >
+      <h2 id="comic-form-title" className="mb-4 text-xl font-semibold text-slate-900">
+        {editing ? `Modifier « ${editing.title} »` : "Ajouter une planche"}
+      </h2>
+      {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
+      <input type="hidden" name="intent" value={editing ? "update" : "create"} />
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={editing.id} />
+          <input type="hidden" name="version" value={values.version ?? editing.version} />
+        </>
+      ) : null}
+      <TextField label="Titre" name="title" required defaultValue={values.title} error={errors.title} />
+      <TextAreaField
+        label="Texte alternatif"
+        name="alt"
+        rows={3}
+        required
+        hint="Décrivez la planche (personnages, dialogues, chute) pour les personnes qui ne voient pas l’image."
+        defaultValue={values.alt}
+        error={errors.alt}
+      />
+      <TextField
+        label="Ordre d’affichage"
+        name="position"
+        inputMode="numeric"
+        hint="Les plus petits nombres d’abord."
+        defaultValue={values.position}
+        error={errors.position}
+      />
+      <FileField
+        label={editing ? "Remplacer l’image (facultatif)" : "Image de la planche"}
+        name="file"
+        accept="image/jpeg,image/png,image/webp"
+        required={!editing}
+        hint="Une image JPEG, PNG ou WebP de 10 Mo au plus."
+        error={errors.file}
+      />
+      <div className="flex flex-wrap items-center gap-4">
+        <SubmitButton pendingLabel="Envoi…">{editing ? "Enregistrer les modifications" : "Ajouter la planche"}</SubmitButton>
+        {editing ? (
+          <Link to={PATH} className="font-medium text-club-800 underline">
+            Annuler
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export default function Comics({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, editing, deleting, notice, error } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div>
+        <p className="mb-2 text-sm">
+          <Link to="/espace-membre/contenu" className="text-club-800 underline">
+            Tableau de bord du contenu
+          </Link>
+        </p>
+        <h1 className="text-3xl font-bold text-slate-900">BD humour</h1>
+        <p className="mt-2 text-slate-700">
+          Les planches de la page publique{" "}
+          <Link to="/la-vie-du-club/bd-humour" className="font-medium text-club-800 underline">
+            BD humour
+          </Link>
+          , dans l’ordre indiqué. Chaque planche a un texte alternatif qui la décrit.
+        </p>
+      </div>
+      <AdminSettingsNav />
+      {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      {error ? <FormMessage>{error}</FormMessage> : null}
+
+      {deleting ? (
+        <section aria-labelledby="delete-title" className="rounded-lg border-2 border-red-700 bg-red-50 p-5">
+          <h2 id="delete-title" className="text-xl font-semibold text-red-900">
+            Supprimer la planche « {deleting.title} » ?
+          </h2>
+          <p className="mt-2 text-slate-800">Elle disparaîtra de la page BD humour et son image sera effacée.</p>
+          <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={deleting.id} />
+            <button type="submit" className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800">
+              Supprimer définitivement
+            </button>
+            <Link to={PATH} className="font-medium text-club-800 underline">
+              Annuler
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+
+      <ComicForm editing={editing} actionData={actionData ?? undefined} />
+
+      <section aria-labelledby="list-title">
+        <h2 id="list-title" className="text-2xl font-semibold text-slate-900">
+          Planches publiées ({list.length})
+        </h2>
+        {list.length === 0 ? <p className="mt-3 text-slate-700">Aucune planche pour l’instant.</p> : null}
+        <ul className="mt-3 grid gap-6 md:grid-cols-2">
+          {list.map((c) => (
+            <li key={c.id} id={`bd-${c.id}`} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
+              {c.srcSet && c.src ? (
+                <ResponsiveImage image={{ ...c.srcSet, src: c.src }} alt={c.alt} sizes="(min-width: 768px) 480px, 100vw" className="h-auto w-full" />
+              ) : c.src ? (
+                <img src={c.src} alt={c.alt} loading="lazy" className="h-auto w-full" />
+              ) : null}
+              <p className="mt-3 font-semibold text-slate-900">
+                {c.position}. {c.title}
+              </p>
+              <p className="mt-1 text-sm text-slate-700">Texte alternatif : {c.alt}</p>
+              <p className="mt-2 flex gap-4">
+                <Link to={`${PATH}?modifier=${c.id}#comic-form-title`} className="font-medium text-club-800 underline" aria-label={`Modifier « ${c.title} »`}>
+                  Modifier
+                </Link>
+                <Link to={`${PATH}?supprimer=${c.id}`} className="font-medium text-red-800 underline" aria-label={`Supprimer « ${c.title} »`}>
+                  Supprimer
+                </Link>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,54 @@
+/** A labelled file input with its hint and error (the companion of form.tsx's fields). */
+import { useId } from "react";
+
+export function FileField({
+  label,
+  name,
+  accept,
+  hint,
+  error,
+  required,
+}: {
+  label: string;
+  name: string;
+  accept: string;
+  hint?: string;
+  error?: string;
+  required?: boolean;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="mb-4">
+      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+        {label}
+        {required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="mb-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        type="file"
+        name={name}
+        accept={accept}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-club-50 file:px-3 file:py-1 file:font-semibold file:text-club-900 focus:outline-none focus:ring-2 focus:ring-club-600"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
