@@ -12,6 +12,7 @@ import { log } from "./lib/log.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./lib/jobs.server";
 import { seedDatabase } from "./lib/seed.server";
 import { NonceProvider } from "./lib/nonce";
+import "./lib/reminders-job.server";
 
 export const streamTimeout = 5_000;
 

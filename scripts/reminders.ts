@@ -1,0 +1,39 @@
+/**
+ * npm run reminders — sends, once, the reminder e-mails due today
+ * (certificates expiring within 30 days, cotisations unpaid one month after
+ * the season started), never twice for the same reason in a season, and
+ * prints what it sent. Opens the database like the server (DATABASE_URL, or
+ * the PGlite folder DATA_DIR/pglite — stop the server first when it uses
+ * PGlite: one process at a time).
+ */
+import path from "node:path";
+import { closeDatabase, openDatabase } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { deliverPendingMail } from "~/lib/mail.server";
+import { runReminders } from "~/lib/reminders.server";
+import { ensureCurrentSeasonStarted } from "~/lib/seasons-admin.server";
+
+const REASONS = { "certificate-expiring": "certificat expirant", "cotisation-unpaid": "cotisation non payée" } as const;
+
+async function main() {
+  const e = env();
+  await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite") });
+  try {
+    await ensureCurrentSeasonStarted();
+    const sent = await runReminders();
+    await deliverPendingMail();
+    if (sent.length === 0) {
+      console.log("Aucun rappel à envoyer aujourd'hui.");
+    } else {
+      console.log(`${sent.length} rappel${sent.length > 1 ? "s" : ""} envoyé${sent.length > 1 ? "s" : ""} :`);
+      for (const s of sent) console.log(`- ${s.to} : ${REASONS[s.reason]} (${s.name}, saison ${s.season})`);
+    }
+  } finally {
+    await closeDatabase();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+});
