@@ -1,4 +1,182 @@
-// PLACEHOLDER: replaced by its owner
-export default function Placeholder() {
-  return <h1>En construction</h1>;
+/**
+ * /connexion: sign-in with e-mail and password, or with Google (OIDC
+ * redirect flow). Works without JavaScript: the forms post to this route's
+ * action, which calls Better Auth on the server and forwards its cookies.
+ * After sign-in the visitor goes back to `redirectTo` (same-site paths only),
+ * else to /espace-membre. Errors follow the catalogue: `{ code, message }`.
+ */
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/sign-in";
+import { AuthCard, AuthErrorMessage, linkClass } from "~/components/auth-card";
+import { FormMessage, SubmitButton, TextField } from "~/components/form";
+import { authError, isAuthErrorCode, type AuthError } from "~/lib/auth-errors";
+import {
+  googleCallbackError,
+  googleEnabled,
+  safeRedirectPath,
+  signInWithPassword,
+  startGoogleSignIn,
+} from "~/lib/auth.server";
+import { requestInfoContext } from "~/lib/context";
+import { isSameOriginRequest } from "~/lib/csrf.server";
+import { parseForm } from "~/lib/forms";
+import { log } from "~/lib/log.server";
+import { pageMeta } from "~/lib/seo";
+import { getSessionUser } from "~/lib/session.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Connexion",
+    description: "Connectez-vous à votre espace membre du club avec votre e-mail ou votre compte Google.",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+
+  // Back from Google with an error: log it, then show the catalogue message on a clean URL.
+  const providerError = url.searchParams.get("error");
+  if (providerError) {
+    const code = googleCallbackError(providerError);
+    log.warn("google sign-in failed", { error: providerError, code });
+    throw redirect(`/connexion?${new URLSearchParams({ erreur: code, redirectTo })}`);
+  }
+
+  if (await getSessionUser(request)) throw redirect(redirectTo);
+
+  const erreur = url.searchParams.get("erreur");
+  const error: AuthError | null = isAuthErrorCode(erreur) ? authError(erreur) : null;
+  return {
+    redirectTo,
+    error,
+    passwordReset: url.searchParams.get("reinitialise") === "1",
+    google: googleEnabled(),
+  };
+}
+
+const passwordSchema = z.object({
+  email: z.string().trim().min(1, "Saisissez votre adresse e-mail.").max(254, "Adresse e-mail trop longue."),
+  password: z.string().min(1, "Saisissez votre mot de passe.").max(1024, "Mot de passe trop long."),
+  redirectTo: z.string().optional(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { ip } = context.get(requestInfoContext);
+  const formData = await request.formData();
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+  if (!isSameOriginRequest(request)) {
+    return data({ error: authError("auth/invalid-origin"), fieldErrors: {}, values: { email: "" } }, { status: 403 });
+  }
+
+  if (formData.get("intent") === "google") {
+    const result = await startGoogleSignIn({ redirectTo, ip, headers: request.headers });
+    if (!result.ok) return data({ error: result.error, fieldErrors: {}, values: { email: "" } }, { status: result.status });
+    return redirect(result.url, { headers: result.headers });
+  }
+
+  const parsed = parseForm(formData, passwordSchema);
+  if (!parsed.ok) {
+    return data({ error: null, fieldErrors: parsed.errors, values: { email: parsed.values.email ?? "" } }, { status: 400 });
+  }
+  const result = await signInWithPassword({
+    email: parsed.data.email,
+    password: parsed.data.password,
+    ip,
+    headers: request.headers,
+  });
+  if (!result.ok) {
+    return data({ error: result.error, fieldErrors: {}, values: { email: parsed.data.email } }, { status: result.status });
+  }
+  return redirect(redirectTo, { headers: result.headers });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, google, passwordReset } = loaderData;
+  const error = actionData?.error ?? (actionData ? null : loaderData.error);
+  const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const navigation = useNavigation();
+  const googlePending = navigation.state !== "idle" && navigation.formData?.get("intent") === "google";
+  const signUpHref = redirectTo === "/espace-membre" ? "/inscription" : `/inscription?redirectTo=${encodeURIComponent(redirectTo)}`;
+
+  return (
+    <AuthCard
+      title="Connexion"
+      intro={
+        <>
+          Accédez à votre espace membre. Pas encore de compte ?{" "}
+          <Link to={signUpHref} className={linkClass}>
+            Créer un compte
+          </Link>
+        </>
+      }
+    >
+      {passwordReset && !actionData ? (
+        <FormMessage tone="success">Votre mot de passe a été modifié. Connectez-vous avec le nouveau mot de passe.</FormMessage>
+      ) : null}
+      <AuthErrorMessage error={error} />
+      <Form method="post" noValidate>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="intent" value="password" />
+        <TextField
+          label="Adresse e-mail"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={actionData?.values?.email ?? ""}
+          error={fieldErrors.email}
+        />
+        <TextField
+          label="Mot de passe"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={fieldErrors.password}
+        />
+        <p className="mb-4 text-sm">
+          <Link to="/mot-de-passe-oublie" className={linkClass}>
+            Mot de passe oublié ?
+          </Link>
+        </p>
+        <SubmitButton pendingLabel="Connexion en cours…" className="w-full rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white shadow hover:bg-club-800 disabled:opacity-70">
+          Se connecter
+        </SubmitButton>
+      </Form>
+      {google ? (
+        <>
+          <p className="my-6 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" />
+            ou
+            <span className="h-px flex-1 bg-slate-200" />
+          </p>
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <input type="hidden" name="intent" value="google" />
+            <button
+              type="submit"
+              disabled={googlePending}
+              className="flex w-full items-center justify-center gap-3 rounded-md border border-slate-400 bg-white px-5 py-2.5 font-semibold text-slate-900 shadow-sm hover:bg-slate-50 disabled:opacity-70"
+            >
+              <GoogleLogo />
+              Se connecter avec Google
+            </button>
+          </Form>
+        </>
+      ) : null}
+    </AuthCard>
+  );
+}
+
+function GoogleLogo() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
+      <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z" />
+      <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.6 5.9c4.4-4.1 7-10.1 7-17.6z" />
+      <path fill="#FBBC05" d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z" />
+      <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.6-5.9c-2.1 1.4-4.9 2.3-8.3 2.3-6.3 0-11.6-4.2-13.5-10l-7.8 6C6.6 42.6 14.6 48 24 48z" />
+    </svg>
+  );
 }

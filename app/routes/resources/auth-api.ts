@@ -8,21 +8,29 @@
  */
 import type { Route } from "./+types/auth-api";
 import { getAuth } from "~/lib/auth.server";
+import { requestInfoContext } from "~/lib/context";
 
 const EXPOSED = [/^\/api\/auth\/callback\/[a-z0-9_-]+$/i, /^\/api\/auth\/get-session$/, /^\/api\/auth\/ok$/];
 
-function handle(request: Request): Promise<Response> | Response {
+async function handle(request: Request, ip: string): Promise<Response> {
   const { pathname } = new URL(request.url);
   if (!EXPOSED.some((re) => re.test(pathname))) {
     return new Response("Introuvable", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  return getAuth().handler(request);
+  // The client IP as the HTTP server determined it (never a client-sent header).
+  const headers = new Headers(request.headers);
+  headers.set("x-club-client-ip", ip);
+  const init: RequestInit & { duplex?: "half" } = { method: request.method, headers, redirect: "manual" };
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    init.body = await request.arrayBuffer();
+  }
+  return getAuth().handler(new Request(request.url, init));
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return handle(request);
+export function loader({ request, context }: Route.LoaderArgs) {
+  return handle(request, context.get(requestInfoContext).ip);
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return handle(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return handle(request, context.get(requestInfoContext).ip);
 }
