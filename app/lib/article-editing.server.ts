@@ -74,7 +74,12 @@ export const articleSchema = z
     body: z.string().max(200_000, "Le texte de l’article est trop long (200 000 caractères au maximum).").default(""),
     coverAlt: z.string().trim().max(300, "Le texte alternatif ne doit pas dépasser 300 caractères.").default(""),
     removeCover: z.string().optional().transform((v) => v === "on" || v === "1" || v === "true"),
-    status: z.enum(ARTICLE_STATUSES, { message: "Choisissez un statut : brouillon, publié ou programmé." }),
+    // A refinement, not z.enum: an unknown status must not hide the other fields' errors.
+    status: z
+      .string()
+      .default("")
+      .refine((v) => (ARTICLE_STATUSES as readonly string[]).includes(v), { message: "Choisissez un statut : brouillon, publié ou programmé." })
+      .transform((v) => v as (typeof ARTICLE_STATUSES)[number]),
     publishAt: z.string().trim().default(""),
     version: versionField,
   })

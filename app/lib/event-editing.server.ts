@@ -44,7 +44,12 @@ export const eventSchema = z
     startDay: z.string().trim().default(""),
     endDay: z.string().trim().default(""),
     place: z.string().trim().max(200, "Le lieu ne doit pas dépasser 200 caractères.").default(""),
-    category: z.enum(EVENT_CATEGORIES, { message: "Choisissez une catégorie dans la liste." }),
+    // A refinement, not z.enum: an unknown category must not hide the other fields' errors.
+    category: z
+      .string()
+      .default("")
+      .refine((v) => (EVENT_CATEGORIES as readonly string[]).includes(v), { message: "Choisissez une catégorie dans la liste." })
+      .transform((v) => v as (typeof EVENT_CATEGORIES)[number]),
     membersOnly: z.string().optional().transform((v) => v === "on" || v === "1" || v === "true"),
     version: z
       .string()

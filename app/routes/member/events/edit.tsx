@@ -1,17 +1,82 @@
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit";
-import { requireRoles } from "~/lib/session.server";
+import { EventForm } from "~/components/event-form";
+import { formatDate, formatTime } from "~/lib/dates";
+import { eventFormValues, getEventRow, saveEvent } from "~/lib/event-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { requireRoles } from "~/lib/session.server";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Modifier un événement", description: "Modifier un événement du calendrier du club.", noindex: true });
+  const title = args.data?.event.title;
+  return pageMeta(args, {
+    title: title ? `Modifier « ${title} »` : "Modifier un événement",
+    description: "Modifier un événement du calendrier du club.",
+    noindex: true,
+  });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+function eventId(param: string | undefined): number {
+  const id = Number(param);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Événement introuvable", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
-  return null;
+  const row = await getEventRow(eventId(params.id));
+  if (!row) throw new Response("Événement introuvable", { status: 404 });
+  return {
+    event: { id: row.id, title: row.title, version: row.version, createdAt: row.createdAt, updatedAt: row.updatedAt },
+    values: eventFormValues(row),
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold text-club-900">Modifier l’événement</h1>;
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireRoles(request, CONTENT_MANAGERS);
+  const id = eventId(params.id);
+  const result = await saveEvent(id, await request.formData(), user.id);
+  if (!result.ok) {
+    if (result.notFound) throw new Response("Événement introuvable", { status: 404 });
+    return data(
+      { errors: result.errors, values: result.values, conflict: !!result.conflict },
+      { status: result.conflict ? 409 : 400 },
+    );
+  }
+  return redirect(`/espace-membre/evenements?enregistre=${id}`);
+}
+
+function when(d: Date | string): string {
+  const date = new Date(d);
+  return `${formatDate(date)} à ${formatTime(date)}`;
+}
+
+export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, values } = loaderData;
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/espace-membre/evenements" className="text-club-700 underline hover:text-club-900">
+          ← Retour aux événements
+        </Link>
+      </p>
+      <h1 className="mb-2 text-3xl font-bold text-club-900">Modifier l’événement</h1>
+      <p className="mb-6 text-sm text-slate-600">
+        Créé le {when(event.createdAt)} · modifié le {when(event.updatedAt)}
+      </p>
+      {actionData?.conflict ? (
+        <p className="mb-4">
+          <a href={`/espace-membre/evenements/modifier/${event.id}`} target="_blank" rel="noreferrer" className="font-semibold text-club-700 underline">
+            Ouvrir la dernière version de l’événement<span className="sr-only"> (nouvel onglet)</span>
+          </a>
+        </p>
+      ) : null}
+      <EventForm
+        key={event.version}
+        values={actionData?.values ?? values}
+        errors={actionData?.errors}
+        submitLabel="Enregistrer les modifications"
+      />
+    </>
+  );
 }

@@ -1,17 +1,248 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/list";
-import { requireRoles } from "~/lib/session.server";
+import { FormMessage } from "~/components/form";
+import { formatEventWhen } from "~/lib/dates";
+import { categoryLabel } from "~/lib/events.server";
+import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/event-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { requireRoles } from "~/lib/session.server";
+
+const PATH = "/espace-membre/evenements";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Gestion des événements", description: "Liste des événements du calendrier du club.", noindex: true });
+  return pageMeta(args, {
+    title: "Gestion des événements",
+    description: "Liste des événements du calendrier du club : ajout, modification et suppression.",
+    noindex: true,
+  });
+}
+
+function positiveInt(value: string | null | FormDataEntryValue): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
-  return null;
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
+  const when = url.searchParams.get("periode") === "passes" ? "passes" : "a-venir";
+  const category = url.searchParams.get("categorie") ?? "";
+  const page = positiveInt(url.searchParams.get("page")) ?? 1;
+  const list = await listEventsForManagers({ q, when, category, page });
+  const deleteId = positiveInt(url.searchParams.get("supprimer"));
+  const toDelete = deleteId ? await getEventRow(deleteId) : null;
+  const savedId = positiveInt(url.searchParams.get("enregistre"));
+  const saved = savedId ? await getEventRow(savedId) : null;
+  return {
+    items: list.items.map((e) => ({
+      id: e.id,
+      title: e.title,
+      when: formatEventWhen(e),
+      place: e.place,
+      category: categoryLabel(e.category),
+      membersOnly: e.membersOnly,
+      author: e.author,
+      editor: e.editor,
+    })),
+    total: list.total,
+    page: list.page,
+    pageCount: list.pageCount,
+    q,
+    when,
+    category: (EVENT_CATEGORIES as readonly string[]).includes(category) ? category : "",
+    toDelete: toDelete ? { id: toDelete.id, title: toDelete.title } : null,
+    deleteMissing: deleteId !== null && !toDelete,
+    deleted: url.searchParams.get("supprime") === "1",
+    saved: saved ? saved.title : null,
+  };
 }
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold text-club-900">Événements</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRoles(request, CONTENT_MANAGERS);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  const id = positiveInt(formData.get("id"));
+  if (!id) throw new Response("Événement introuvable", { status: 404 });
+  await deleteEvent(id, user.id);
+  return redirect(`${PATH}?supprime=1`);
+}
+
+function listHref(opts: { page?: number; q: string; when: string; category: string; extra?: Record<string, string> }): string {
+  const params = new URLSearchParams();
+  if (opts.q) params.set("q", opts.q);
+  if (opts.when === "passes") params.set("periode", "passes");
+  if (opts.category) params.set("categorie", opts.category);
+  if (opts.page && opts.page > 1) params.set("page", String(opts.page));
+  for (const [k, v] of Object.entries(opts.extra ?? {})) params.set(k, v);
+  const s = params.toString();
+  return s ? `${PATH}?${s}` : PATH;
+}
+
+export default function EventsList({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, q, when, category, toDelete, deleteMissing, deleted, saved } = loaderData;
+  const confirmRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (toDelete) confirmRef.current?.focus();
+  }, [toDelete]);
+  const base = { q, when, category };
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-club-900">Événements</h1>
+        <Link
+          to={`${PATH}/ajouter`}
+          className="inline-flex items-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+        >
+          Nouvel événement
+        </Link>
+      </div>
+
+      {saved ? <FormMessage tone="success">L’événement « {saved} » a été enregistré.</FormMessage> : null}
+      {deleted ? <FormMessage tone="success">L’événement a été supprimé.</FormMessage> : null}
+      {deleteMissing ? <FormMessage>Cet événement n’existe plus : il a peut-être déjà été supprimé.</FormMessage> : null}
+
+      {toDelete ? (
+        <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
+          <h2 id="confirm-title" ref={confirmRef} tabIndex={-1} className="mb-2 text-xl font-bold text-red-900 focus:outline-none">
+            Supprimer l’événement « {toDelete.title} » ?
+          </h2>
+          <p className="mb-4 text-red-900">La suppression est définitive : l’événement disparaîtra du calendrier et des abonnements.</p>
+          <Form method="post" className="flex flex-wrap gap-3">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={toDelete.id} />
+            <button
+              type="submit"
+              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+            >
+              Confirmer la suppression
+            </button>
+            <Link to={listHref({ ...base, page })} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+              Annuler
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+
+      <Form method="get" role="search" aria-label="Rechercher des événements" className="mb-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="events-q" className="mb-1 block font-medium text-slate-800">
+            Titre contient
+          </label>
+          <input
+            id="events-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            className="rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
+          />
+        </div>
+        <div>
+          <label htmlFor="events-periode" className="mb-1 block font-medium text-slate-800">
+            Période
+          </label>
+          <select
+            id="events-periode"
+            name="periode"
+            defaultValue={when}
+            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
+          >
+            <option value="a-venir">À venir et en cours</option>
+            <option value="passes">Passés</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="events-categorie" className="mb-1 block font-medium text-slate-800">
+            Catégorie
+          </label>
+          <select
+            id="events-categorie"
+            name="categorie"
+            defaultValue={category}
+            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
+          >
+            <option value="">Toutes</option>
+            {EVENT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {EVENT_CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
+          Filtrer
+        </button>
+      </Form>
+
+      <p className="mb-2 text-slate-700" aria-live="polite">
+        {total === 0 ? "Aucun événement ne correspond." : total === 1 ? "1 événement" : `${total} événements`}
+      </p>
+
+      {items.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left">
+            <caption className="sr-only">{when === "passes" ? "Événements passés, du plus récent au plus ancien" : "Événements à venir, du plus proche au plus lointain"}</caption>
+            <thead>
+              <tr className="border-b-2 border-slate-300">
+                <th scope="col" className="py-2 pr-4">Titre</th>
+                <th scope="col" className="py-2 pr-4">Quand</th>
+                <th scope="col" className="py-2 pr-4">Catégorie</th>
+                <th scope="col" className="py-2 pr-4">Visibilité</th>
+                <th scope="col" className="py-2">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((e) => (
+                <tr key={e.id} className="border-b border-slate-200 align-top">
+                  <td className="py-3 pr-4">
+                    <span className="font-medium text-slate-900">{e.title}</span>
+                    {e.place ? <span className="block text-sm text-slate-700">{e.place}</span> : null}
+                    {e.editor ? <span className="block text-sm text-slate-600">Modifié par {e.editor}</span> : null}
+                  </td>
+                  <td className="py-3 pr-4 text-sm text-slate-700">{e.when}</td>
+                  <td className="py-3 pr-4 text-sm text-slate-700">{e.category}</td>
+                  <td className="py-3 pr-4 text-sm text-slate-700">{e.membersOnly ? "Membres seulement" : "Public"}</td>
+                  <td className="py-3 text-sm">
+                    <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                      <li>
+                        <Link to={`${PATH}/modifier/${e.id}`} className="text-club-700 underline hover:text-club-900">
+                          Modifier<span className="sr-only"> « {e.title} »</span>
+                        </Link>
+                      </li>
+                      <li>
+                        <Link to={listHref({ ...base, page, extra: { supprimer: String(e.id) } })} className="text-red-700 underline hover:text-red-900">
+                          Supprimer<span className="sr-only"> « {e.title} »</span>
+                        </Link>
+                      </li>
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      {pageCount > 1 ? (
+        <nav aria-label="Pages de la liste des événements" className="mt-6 flex items-center gap-4">
+          {page > 1 ? (
+            <Link to={listHref({ ...base, page: page - 1 })} className="text-club-700 underline">
+              ← Page précédente
+            </Link>
+          ) : null}
+          <span className="text-slate-700">
+            Page {page} sur {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Link to={listHref({ ...base, page: page + 1 })} className="text-club-700 underline">
+              Page suivante →
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }

@@ -1,17 +1,41 @@
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/new";
-import { requireRoles } from "~/lib/session.server";
+import { EventForm } from "~/components/event-form";
+import { newEventDefaults, saveEvent } from "~/lib/event-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { requireRoles } from "~/lib/session.server";
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { title: "Nouvel événement", description: "Ajouter un événement au calendrier du club.", noindex: true });
+  return pageMeta(args, {
+    title: "Nouvel événement",
+    description: "Ajouter un événement au calendrier du club.",
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
-  return null;
+  return { values: newEventDefaults() };
 }
 
-export default function Page() {
-  return <h1 className="text-3xl font-bold text-club-900">Nouvel événement</h1>;
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireRoles(request, CONTENT_MANAGERS);
+  const result = await saveEvent(null, await request.formData(), user.id);
+  if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
+  return redirect(`/espace-membre/evenements?enregistre=${result.event.id}`);
+}
+
+export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/espace-membre/evenements" className="text-club-700 underline hover:text-club-900">
+          ← Retour aux événements
+        </Link>
+      </p>
+      <h1 className="mb-6 text-3xl font-bold text-club-900">Nouvel événement</h1>
+      <EventForm values={actionData?.values ?? loaderData.values} errors={actionData?.errors} submitLabel="Enregistrer l’événement" />
+    </>
+  );
 }

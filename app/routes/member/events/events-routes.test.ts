@@ -1,0 +1,141 @@
+/**
+ * Event management: validation (French, per field), Paris times, version
+ * check, and every action refused to the roles that may not manage content.
+ */
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { events } from "#db/schema";
+import { createUser } from "../../../../tests/helpers/auth";
+import { db } from "~/lib/db.server";
+import { eventFormValues, getEventRow, saveEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/event-editing.server";
+import { listUpcomingEvents } from "~/lib/events.server";
+import * as editRoute from "./edit";
+import * as listRoute from "./list";
+import * as newRoute from "./new";
+
+type AnyArgs = never;
+
+function fd(fields: Record<string, string>): FormData {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  return body;
+}
+function post(path: string, fields: Record<string, string>, cookie?: string): Request {
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body: fd(fields), headers: cookie ? { cookie } : {} });
+}
+function args(request: Request, params: Record<string, string> = {}): AnyArgs {
+  return { request, params, context: new RouterContextProvider() } as unknown as AnyArgs;
+}
+async function run(fn: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Response) return err;
+    throw err;
+  }
+}
+
+const cookies: Record<string, string> = {};
+let managerId: string;
+
+beforeAll(async () => {
+  for (const role of ["article_manager", "admin", "membre", "user_manager", "pré-inscrit"]) {
+    const created = await createUser({ roles: [role] });
+    cookies[role] = created.cookie;
+    if (role === "article_manager") managerId = created.user.id;
+  }
+});
+
+const valid = {
+  title: "Stage de printemps",
+  category: "stage",
+  startsAt: "2031-04-12T09:30",
+  endsAt: "2031-04-12T17:00",
+  place: "Gymnase Casalis",
+  description: "Ouvert à tous les grades.",
+};
+
+describe("event editing", () => {
+  it("stores Paris times as instants and records who", async () => {
+    const res = await saveEvent(null, fd({ ...valid, membersOnly: "on" }), managerId);
+    expect(res.ok).toBe(true);
+    if (!res.ok) return;
+    expect(res.event.startsAt.toISOString()).toBe("2031-04-12T07:30:00.000Z");
+    expect(res.event).toMatchObject({ membersOnly: true, createdBy: managerId, updatedBy: managerId, version: 1, allDay: false });
+    expect(eventFormValues(res.event)).toMatchObject({ startsAt: "2031-04-12T09:30", endsAt: "2031-04-12T17:00", membersOnly: "on" });
+  });
+
+  it("stores an all-day range with an exclusive end", async () => {
+    const res = await saveEvent(null, fd({ title: "Fermeture de Noël", category: "fermeture", allDay: "on", startDay: "2031-12-20", endDay: "2032-01-04" }), managerId);
+    if (!res.ok) throw new Error(JSON.stringify(res.errors));
+    expect(res.event.startsAt.toISOString()).toBe("2031-12-19T23:00:00.000Z");
+    expect(res.event.endsAt.toISOString()).toBe("2032-01-04T23:00:00.000Z");
+    expect(eventFormValues(res.event)).toMatchObject({ startDay: "2031-12-20", endDay: "2032-01-04", allDay: "on" });
+  });
+
+  it("refuses an end before the start, an empty title and an unknown category, by the field", async () => {
+    const res = await saveEvent(null, fd({ ...valid, title: " ", category: "fete", endsAt: "2031-04-12T08:00" }), managerId);
+    expect(res.ok).toBe(false);
+    if (res.ok) return;
+    expect(res.errors).toMatchObject({
+      title: "Le titre est obligatoire.",
+      endsAt: "La fin doit être après le début.",
+      category: "Choisissez une catégorie dans la liste.",
+    });
+    expect(res.values.place).toBe("Gymnase Casalis");
+    const days = await saveEvent(null, fd({ ...valid, allDay: "on", startDay: "2031-04-12", endDay: "2031-04-10" }), managerId);
+    expect(!days.ok && days.errors.endDay).toBe("Le dernier jour ne peut pas être avant le premier jour.");
+    const missing = await saveEvent(null, fd({ title: "Sans date", category: "autre" }), managerId);
+    expect(!missing.ok && missing.errors).toMatchObject({ startsAt: "Indiquez la date et l’heure de début.", endsAt: "Indiquez la date et l’heure de fin." });
+  });
+
+  it("refuses the second of two saves based on the same version", async () => {
+    const created = await saveEvent(null, fd(valid), managerId);
+    if (!created.ok) throw new Error("create failed");
+    const id = created.event.id;
+    expect((await saveEvent(id, fd({ ...valid, title: "Version A", version: "1" }), managerId)).ok).toBe(true);
+    const second = await saveEvent(id, fd({ ...valid, title: "Version B", version: "1" }), managerId);
+    expect(second.ok).toBe(false);
+    expect(!second.ok && second.conflict).toBe(true);
+    expect(!second.ok && second.errors._form).toBe(EVENT_CONFLICT_MESSAGE);
+    expect((await getEventRow(id))!.title).toBe("Version A");
+  });
+
+  it("keeps members-only events out of the public lists", async () => {
+    const now = new Date("2031-01-01T00:00:00Z");
+    const pub = await listUpcomingEvents({ now, limit: 50 });
+    const all = await listUpcomingEvents({ now, limit: 50, includeMembersOnly: true });
+    expect(pub.some((e) => e.membersOnly)).toBe(false);
+    expect(all.some((e) => e.membersOnly)).toBe(true);
+  });
+});
+
+describe("event routes: roles", () => {
+  it("refuses every action to membre, user_manager, pré-inscrit (403) and visitors (redirect)", async () => {
+    const [target] = await db.insert(events).values({ title: "Cible", startsAt: new Date("2031-05-01T10:00:00Z"), endsAt: new Date("2031-05-01T12:00:00Z") }).returning();
+    const count = (await db.select().from(events)).length;
+    for (const role of ["membre", "user_manager", "pré-inscrit", null]) {
+      const cookie = role ? cookies[role] : undefined;
+      const attempts = [
+        () => newRoute.action(args(post("/espace-membre/evenements/ajouter", valid, cookie))),
+        () => editRoute.action(args(post(`/espace-membre/evenements/modifier/${target.id}`, { ...valid, version: "1" }, cookie), { id: String(target.id) })),
+        () => listRoute.action(args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookie))),
+      ];
+      for (const attempt of attempts) {
+        const res = (await run(attempt)) as Response;
+        expect(res).toBeInstanceOf(Response);
+        expect(res.status).toBe(role ? 403 : 302);
+      }
+    }
+    expect(await db.select().from(events)).toHaveLength(count);
+    expect((await getEventRow(target.id))!.title).toBe("Cible");
+
+    for (const role of ["article_manager", "admin"]) {
+      const created = (await run(() => newRoute.action(args(post("/espace-membre/evenements/ajouter", valid, cookies[role]))))) as Response;
+      expect(created.status).toBe(302);
+    }
+    const deleted = (await run(() => listRoute.action(args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookies.admin))))) as Response;
+    expect(deleted.status).toBe(302);
+    expect(await getEventRow(target.id)).toBeNull();
+  });
+});
