@@ -74,6 +74,7 @@ export default [
         index("routes/member/users/list.tsx"),
         route("ajouter", "routes/member/users/new.tsx"),
         route("modifier/:id", "routes/member/users/edit.tsx"),
+        route("export.csv", "routes/member/users/export.ts"),
       ]),
       ...prefix("articles", [
         index("routes/member/articles/list.tsx"),

@@ -30,6 +30,9 @@ import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "./roles";
 import { formatDateFr } from "./seasons";
 import { addDays, currentSeasonAt, healthValidUntil, parisDate, syncUserFlags, type HealthKind } from "./seasons-admin.server";
 import { getSetting } from "./settings.server";
+import { HEALTH_STATE_LABELS, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
+
+export { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort };
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -144,25 +147,6 @@ async function audit(
 
 // ------------------------------------------------------------------- list
 
-export const USER_FILTERS = {
-  "": "Tous les comptes",
-  "pre-inscrits": "Pré-inscrits à valider",
-  cotisation: "Cotisation non payée",
-  certificat: "Certificat manquant ou expirant sous 30 jours",
-  inactifs: "Comptes désactivés",
-} as const;
-export type UserFilter = keyof typeof USER_FILTERS;
-
-export const USER_SORTS = {
-  nom: "Nom (A à Z)",
-  "-nom": "Nom (Z à A)",
-  prenom: "Prénom (A à Z)",
-  email: "Adresse e-mail",
-  "-cree": "Inscription (récentes d'abord)",
-  cree: "Inscription (anciennes d'abord)",
-} as const;
-export type UserSort = keyof typeof USER_SORTS;
-
 export const PER_PAGE = 25;
 
 export interface UserListQuery {
@@ -217,15 +201,6 @@ const memberRolesArray = sql`ARRAY[${sql.join(
   MEMBER_ROLES.map((r) => sql`${r}`),
   sql`, `,
 )}]::text[]`;
-
-export type HealthState = "valide" | "expire-bientot" | "expire" | "manquant";
-
-export const HEALTH_STATE_LABELS: Record<HealthState, string> = {
-  valide: "Valable",
-  "expire-bientot": "Expire bientôt",
-  expire: "Expiré",
-  manquant: "Manquant",
-};
 
 export function healthState(receivedOn: string | null, validUntil: string | null, today: string): HealthState {
   if (!receivedOn) return "manquant";
@@ -458,8 +433,6 @@ function isoDateField(required: string | null) {
     .refine((v) => required === null || v !== "", required ?? "")
     .transform((v) => (v === "" ? null : v));
 }
-
-export const PAYMENT_MEANS = ["cheque", "virement", "especes", "carte", "pass-sport", "helloasso", "autre"] as const;
 
 export const statusSchema = z
   .object({

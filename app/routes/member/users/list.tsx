@@ -1,27 +1,237 @@
-/** OWNED BY the membership-management helper (issue 6) — being implemented; do not overwrite. */
+/**
+ * /espace-membre/utilisateurs (admin, user_manager): the accounts with search
+ * by name or e-mail, filters (role, pré-inscrits, cotisation unpaid,
+ * certificate missing or expiring), sort, pagination and the CSV export of
+ * the filtered list. A plain GET form: works without JavaScript.
+ */
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
+import { Badge, buttonClass, formatEuros, healthTone, linkClass, secondaryButtonClass } from "~/components/membership";
+import { PAYMENT_MEANS_LABELS } from "~/lib/member-status.server";
+import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/roles";
+import { formatDateFr } from "~/lib/seasons";
+import { ensureCurrentSeasonStarted } from "~/lib/seasons-admin.server";
 import { requireRoles } from "~/lib/session.server";
-import { USER_MANAGERS } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
+import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/membership";
+import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/users-admin.server";
+
+const PATH = "/espace-membre/utilisateurs";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Gestion des utilisateurs", description: "Les comptes des membres du club.", noindex: true });
+  pageMeta(args, {
+    title: "Gestion des utilisateurs",
+    description: "Les comptes des membres du club : recherche, validations, cotisations et certificats.",
+    noindex: true,
+  });
+
+const NOTICES: Record<string, string> = {
+  supprime: "Le compte a été supprimé.",
+};
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, USER_MANAGERS);
-  return {};
+  await ensureCurrentSeasonStarted();
+  const url = new URL(request.url);
+  const query = parseListQuery(url.searchParams);
+  const result = await listUsers(query);
+  return {
+    query,
+    ...result,
+    items: result.items.map((u) => ({
+      ...u,
+      rolesText: rolesLabel(u.roles),
+      meansText: u.cotisationMeans ? (PAYMENT_MEANS_LABELS[u.cotisationMeans] ?? u.cotisationMeans) : "",
+    })),
+    exportHref: `${PATH}/export.csv${listQueryString({ ...query, page: 1 })}`,
+    prevHref: result.page > 1 ? `${PATH}${listQueryString(query, { page: result.page - 1 })}` : null,
+    nextHref: result.page < result.pages ? `${PATH}${listQueryString(query, { page: result.page + 1 })}` : null,
+    notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
+  };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireRoles(request, USER_MANAGERS);
-  return new Response("Aucune action sur cette page pour le moment.", { status: 405 });
-}
+const selectClass =
+  "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-club-600 focus:outline-none focus:ring-2 focus:ring-club-600";
 
-export default function Page() {
+export default function UsersList({ loaderData }: Route.ComponentProps) {
+  const { query, items, total, page, pages, season, exportHref, prevHref, nextHref, notice } = loaderData;
+  const filtered = Boolean(query.q || query.role || query.statut);
   return (
-    <div>
-      <h1 className="text-3xl font-bold text-club-900">Gestion des utilisateurs</h1>
-      <p className="mt-4 text-slate-700">Cette page sera bientôt disponible.</p>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Gestion des utilisateurs</h1>
+          <p className="mt-2 text-slate-700">
+            Saison en cours : {season}. Cotisation et document de santé : ceux du titulaire du compte ; ceux des profils
+            famille se voient sur la fiche.
+          </p>
+        </div>
+        <Link to={`${PATH}/ajouter`} className={buttonClass}>
+          Ajouter un utilisateur
+        </Link>
+      </div>
+
+      {notice ? (
+        <p role="status" className="rounded-md border-l-4 border-green-700 bg-green-50 px-4 py-3 text-green-900">
+          {notice}
+        </p>
+      ) : null}
+
+      <Form method="get" className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm" role="search" aria-label="Rechercher des utilisateurs">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div>
+            <label htmlFor="search-q" className="mb-1 block font-medium text-slate-800">
+              Nom ou e-mail
+            </label>
+            <input id="search-q" type="search" name="q" defaultValue={query.q} className={selectClass} />
+          </div>
+          <div>
+            <label htmlFor="search-role" className="mb-1 block font-medium text-slate-800">
+              Rôle
+            </label>
+            <select id="search-role" name="role" defaultValue={query.role} className={selectClass}>
+              <option value="">Tous les rôles</option>
+              {ROLES.map((r: Role) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="search-statut" className="mb-1 block font-medium text-slate-800">
+              Situation
+            </label>
+            <select id="search-statut" name="statut" defaultValue={query.statut} className={selectClass}>
+              {Object.entries(USER_FILTERS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="search-tri" className="mb-1 block font-medium text-slate-800">
+              Trier par
+            </label>
+            <select id="search-tri" name="tri" defaultValue={query.tri} className={selectClass}>
+              {Object.entries(USER_SORTS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <button type="submit" className={buttonClass}>
+            Afficher
+          </button>
+          {filtered ? (
+            <Link to={PATH} className={linkClass}>
+              Effacer la recherche
+            </Link>
+          ) : null}
+          <a href={exportHref} className={`${secondaryButtonClass} ml-auto`} download>
+            Exporter cette liste (CSV)
+          </a>
+        </div>
+      </Form>
+
+      <section aria-labelledby="results-title">
+        <h2 id="results-title" className="text-xl font-semibold text-slate-900" aria-live="polite">
+          {total === 0 ? "Aucun compte ne correspond" : `${total} compte${total > 1 ? "s" : ""}`}
+          {pages > 1 ? ` — page ${page} sur ${pages}` : ""}
+        </h2>
+        {items.length > 0 ? (
+          <div className="mt-3 overflow-x-auto rounded-lg border border-slate-300 bg-white">
+            <table className="min-w-full divide-y divide-slate-200 text-left">
+              <caption className="sr-only">Comptes du club, saison {season}</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    Nom
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    E-mail
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    Rôles
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    Cotisation {season}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
+                    Document de santé
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {items.map((u) => (
+                  <tr key={u.id}>
+                    <th scope="row" className="px-3 py-2 font-normal">
+                      <Link to={`${PATH}/modifier/${u.id}`} className={linkClass}>
+                        {`${u.nom.toUpperCase()} ${u.prenom}`.trim() || u.email}
+                      </Link>
+                      {u.familyCount > 0 ? (
+                        <span className="block text-sm text-slate-700">
+                          + {u.familyCount} profil{u.familyCount > 1 ? "s" : ""} famille
+                        </span>
+                      ) : null}
+                      {!u.active ? (
+                        <span className="mt-1 block">
+                          <Badge tone="neutral">Désactivé</Badge>
+                        </span>
+                      ) : null}
+                    </th>
+                    <td className="px-3 py-2 break-all text-slate-800">{u.email}</td>
+                    <td className="px-3 py-2 text-slate-800">
+                      {u.roles.includes("pré-inscrit") ? <Badge tone="warn">Pré-inscrit à valider</Badge> : u.rolesText}
+                    </td>
+                    <td className="px-3 py-2 text-slate-800">
+                      {u.cotisationPaidOn ? (
+                        <>
+                          <Badge tone="ok">Payée</Badge>
+                          <span className="block text-sm text-slate-700">
+                            le {formatDateFr(u.cotisationPaidOn)}
+                            {u.cotisationAmountCents !== null ? `, ${formatEuros(u.cotisationAmountCents)}` : ""}
+                            {u.meansText ? ` (${u.meansText})` : ""}
+                          </span>
+                        </>
+                      ) : (
+                        <Badge tone="bad">Non payée</Badge>
+                      )}
+                    </td>
+                    <td className="px-3 py-2 text-slate-800">
+                      <Badge tone={healthTone(u.health)}>{HEALTH_STATE_LABELS[u.health]}</Badge>
+                      {u.healthValidUntil ? (
+                        <span className="block text-sm text-slate-700">jusqu&apos;au {formatDateFr(u.healthValidUntil)}</span>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {pages > 1 ? (
+          <nav aria-label="Pages de la liste" className="mt-4 flex flex-wrap items-center gap-4">
+            {prevHref ? (
+              <Link to={prevHref} className={linkClass}>
+                Page précédente
+              </Link>
+            ) : null}
+            <span className="text-slate-700">
+              Page {page} sur {pages}
+            </span>
+            {nextHref ? (
+              <Link to={nextHref} className={linkClass}>
+                Page suivante
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </section>
     </div>
   );
 }
