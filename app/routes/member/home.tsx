@@ -158,7 +158,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
                   <p className="font-semibold text-slate-900">
                     {e.title}
                     {e.membersOnly ? (
-                      <span className="ml-2 rounded-full bg-club-100 px-2 py-0.5 text-xs font-semibold text-club-900">
+                      <span className="ml-2 inline-block rounded-full bg-club-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-club-900">
                         Réservé aux membres
                       </span>
                     ) : null}

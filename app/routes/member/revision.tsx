@@ -170,8 +170,7 @@ export default function Revision({ loaderData }: Route.ComponentProps) {
               <div className="h-full bg-club-700" style={{ width: `${material.percent}%` }} />
             </div>
             <p className="mt-2 text-slate-800" data-testid="progress-text">
-              {material.percent} % — {material.done} sur {material.total} élément{material.total > 1 ? "s" : ""} travaillé
-              {material.done > 1 ? "s" : ""}
+              {`${material.percent} % — ${material.done} sur ${material.total} ${material.total > 1 ? "éléments travaillés" : "élément travaillé"}`}
             </p>
           </div>
 
