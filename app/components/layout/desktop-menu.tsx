@@ -8,7 +8,6 @@
  */
 import { ChevronDown } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
-import { flushSync } from "react-dom";
 import { NavLink, useLocation } from "react-router";
 import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, navGroups, type NavGroup } from "~/lib/navigation";
 
@@ -54,12 +53,25 @@ export function DesktopMenu() {
     return Array.from(panels.current[id]?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? []);
   }
 
+  // Card to focus once its panel is shown (ArrowDown / ArrowUp on a trigger).
+  const pendingFocus = useRef<{ id: string; which: "first" | "last" } | null>(null);
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending || pending.id !== openId) return;
+    pendingFocus.current = null;
+    const list = cards(pending.id);
+    list[pending.which === "first" ? 0 : list.length - 1]?.focus();
+  });
+
   function openAndFocus(id: string, which: "first" | "last") {
     cancelClose();
     openedByHover.current = false;
-    flushSync(() => setOpenId(id));
-    const list = cards(id);
-    list[which === "first" ? 0 : list.length - 1]?.focus();
+    pendingFocus.current = { id, which };
+    if (openId === id) {
+      const list = cards(id);
+      list[which === "first" ? 0 : list.length - 1]?.focus();
+      pendingFocus.current = null;
+    } else setOpenId(id);
   }
 
   function onPointerEnter(id: string, e: PointerEvent) {

@@ -9,7 +9,7 @@ import { MobileMenu } from "./mobile-menu";
 
 export function TopBar({ clubName }: { clubName: string }) {
   return (
-    <div className="relative h-[72px] bg-white shadow-md" data-testid="top-bar">
+    <div className="relative z-20 h-[72px] bg-white shadow-md" data-testid="top-bar">
       <div aria-hidden="true" className="h-1 bg-linear-to-r from-club-600 via-belt-yellow to-belt-red" />
       <div className="mx-auto flex h-[68px] max-w-7xl items-center gap-3 px-4 sm:px-6">
         <Link
