@@ -42,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...list,
     q,
     status: (ARTICLE_STATUSES as readonly string[]).includes(status) ? status : "",
+    statusOptions: ARTICLE_STATUSES.map((value) => ({ value, label: ARTICLE_STATUS_LABELS[value] })),
     toDelete: toDelete ? { id: toDelete.id, title: toDelete.title } : null,
     deleteMissing: deleteId !== null && !toDelete,
     deleted: url.searchParams.get("supprime") === "1",
@@ -80,7 +81,8 @@ const STATUS_BADGE: Record<string, string> = {
 };
 
 export default function ArticlesList({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, q, status, toDelete, deleteMissing, deleted } = loaderData;
+  const { items, total, page, pageCount, q, status, statusOptions, toDelete, deleteMissing, deleted } = loaderData;
+  const statusLabel = (value: string) => statusOptions.find((o) => o.value === value)?.label ?? value;
   const confirmRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (toDelete) confirmRef.current?.focus();
@@ -148,9 +150,9 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
             className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
           >
             <option value="">Tous</option>
-            {ARTICLE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ARTICLE_STATUS_LABELS[s]}
+            {statusOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </select>
@@ -183,7 +185,7 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
                   <td className="py-3 pr-4 font-medium text-slate-900">{a.title}</td>
                   <td className="py-3 pr-4">
                     <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_BADGE[a.status] ?? ""}`}>
-                      {ARTICLE_STATUS_LABELS[a.status as keyof typeof ARTICLE_STATUS_LABELS] ?? a.status}
+                      {statusLabel(a.status)}
                     </span>
                     {a.status === "programme" && a.publishedAt ? (
                       <span className="block text-sm text-slate-700">

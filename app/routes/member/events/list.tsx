@@ -53,6 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     q,
     when,
     category: (EVENT_CATEGORIES as readonly string[]).includes(category) ? category : "",
+    categoryOptions: EVENT_CATEGORIES.map((value) => ({ value, label: EVENT_CATEGORY_LABELS[value] })),
     toDelete: toDelete ? { id: toDelete.id, title: toDelete.title } : null,
     deleteMissing: deleteId !== null && !toDelete,
     deleted: url.searchParams.get("supprime") === "1",
@@ -82,7 +83,7 @@ function listHref(opts: { page?: number; q: string; when: string; category: stri
 }
 
 export default function EventsList({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, q, when, category, toDelete, deleteMissing, deleted, saved } = loaderData;
+  const { items, total, page, pageCount, q, when, category, categoryOptions, toDelete, deleteMissing, deleted, saved } = loaderData;
   const confirmRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (toDelete) confirmRef.current?.focus();
@@ -165,9 +166,9 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
             className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
           >
             <option value="">Toutes</option>
-            {EVENT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {EVENT_CATEGORY_LABELS[c]}
+            {categoryOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </select>
