@@ -294,3 +294,19 @@ describe("e-mail and password", () => {
     expect((payload(res).errors as Record<string, string>).google).toBe("Aucun compte Google n'est associé.");
   });
 });
+
+describe("account deletion", () => {
+  it("asks for confirmation, then deletes an account without membership at once and signs it out", async () => {
+    const leaving = await createUser({ roles: ["membre"], prenom: "Zoé" });
+    const unconfirmed = await run(async () => profileRoute.action(await args(post("/espace-membre/profil", { intent: "delete-account" }, leaving.cookie))));
+    expect((payload(unconfirmed).errors as Record<string, string>).confirm).toMatch(/Cochez la case/);
+    const res = (await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "delete-account", confirm: "oui" }, leaving.cookie))),
+    )) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/compte-supprime");
+    expect(res.headers.get("set-cookie")).toContain("better-auth.session_token=");
+    expect(await db.select().from(users).where(eq(users.id, leaving.user.id))).toHaveLength(0);
+    expect(await getSessionUser(get("/", leaving.cookie))).toBeNull();
+  });
+});
