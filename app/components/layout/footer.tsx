@@ -17,7 +17,7 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
   return (
     <footer className="bg-club-900 text-club-50" data-testid="site-footer">
       <div aria-hidden="true" className="h-1 bg-linear-to-r from-club-500 via-belt-yellow to-belt-red" />
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1.2fr_2fr]">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_2.4fr]">
         <div>
           <p className="flex items-center gap-3 text-lg font-bold text-white">
             <img src="/logo.svg" alt="" width={40} height={40} className="size-10 rounded-full bg-white" />
@@ -57,18 +57,26 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
             )}
           </div>
         </div>
-        <nav aria-label="Plan du site" className="grid gap-8 sm:grid-cols-3">
-          {footerGroups.map((group, i) => (
+        <nav aria-label="Plan du site" className="grid grid-cols-2 gap-8 sm:grid-cols-4">
+          <div>
+            <h2 className="text-sm font-bold uppercase tracking-wide text-white">Le site</h2>
+            <ul className="mt-3 space-y-2">
+              <li>
+                <Link to={HOME_LINK.to} className={footerLink}>
+                  {HOME_LINK.title}
+                </Link>
+              </li>
+              <li>
+                <Link to="/espace-membre" className={footerLink}>
+                  Espace membre
+                </Link>
+              </li>
+            </ul>
+          </div>
+          {footerGroups.map((group) => (
             <div key={group.title}>
               <h2 className="text-sm font-bold uppercase tracking-wide text-white">{group.title}</h2>
               <ul className="mt-3 space-y-2">
-                {i === 0 && (
-                  <li>
-                    <Link to={HOME_LINK.to} className={footerLink}>
-                      {HOME_LINK.title}
-                    </Link>
-                  </li>
-                )}
                 {group.links.map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} className={footerLink}>
@@ -87,11 +95,6 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
             © {year} {identity?.associationName ?? clubName}
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li>
-              <Link to="/espace-membre" className={footerLink}>
-                Espace membre
-              </Link>
-            </li>
             <li>
               <Link to="/credits-photo" className={footerLink}>
                 Crédits photo

@@ -2,10 +2,11 @@
  * Scroll on route changes: smoothly to the top, or to the #anchor of the URL
  * (waiting up to 10 s for its element, the spec's anchor helper), just under
  * the fixed top bar. Back/forward (POP) is left to <ScrollRestoration/> in
- * root.tsx, which restores the previous position.
+ * root.tsx, which restores the previous position; so are links and forms
+ * with `preventScrollReset` (e.g. the calendar's month navigation).
  */
-import { useEffect, useRef } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { useContext, useEffect, useRef } from "react";
+import { UNSAFE_DataRouterStateContext, useLocation, useNavigationType } from "react-router";
 import { anchorScrollTop, isHomePath } from "~/lib/navigation";
 import { scrollToAnchor } from "~/lib/scroll";
 
@@ -28,6 +29,8 @@ export function ScrollManager() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const firstRender = useRef(true);
+  // The router's own flag for <Link preventScrollReset> / navigate(…, { preventScrollReset }).
+  const preventScrollReset = useContext(UNSAFE_DataRouterStateContext)?.preventScrollReset ?? false;
 
   useEffect(() => {
     const first = firstRender.current;
@@ -39,7 +42,7 @@ export function ScrollManager() {
         signal: controller.signal,
         scroll: (el) => scrollToElement(el, home),
       });
-    } else if (!first && navigationType !== "POP") {
+    } else if (!first && navigationType !== "POP" && !preventScrollReset) {
       window.scrollTo({ top: 0, behavior: behavior() });
     }
     return () => controller.abort();
