@@ -4,18 +4,26 @@
  * profile (validation error, then success); the e-mail change asks for the
  * password; axe finds nothing on the member pages.
  *
- * Needs a member account: E2E_MEMBER_EMAIL / E2E_MEMBER_PASSWORD, exported by
- * the global setup (fixture accounts per role). The spec leaves the account
+ * Needs a member account: the "membre" fixture account of the global setup
+ * (E2E_USERS / E2E_USER_PASSWORD), or E2E_MEMBER_EMAIL / E2E_MEMBER_PASSWORD. The spec leaves the account
  * as it found it (the child is removed, the e-mail is never changed).
  */
 import type { Page } from "@playwright/test";
 import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
 
-const email = () => process.env.E2E_MEMBER_EMAIL;
-const password = () => process.env.E2E_MEMBER_PASSWORD;
+/** The "membre" fixture account of the global setup (E2E_USERS: role -> e-mail, E2E_USER_PASSWORD). */
+function fixtureMember(): string | undefined {
+  try {
+    return (JSON.parse(process.env.E2E_USERS ?? "{}") as Record<string, string>).membre;
+  } catch {
+    return undefined;
+  }
+}
+const email = () => process.env.E2E_MEMBER_EMAIL ?? fixtureMember();
+const password = () => process.env.E2E_MEMBER_PASSWORD ?? process.env.E2E_USER_PASSWORD;
 
 test.beforeEach(() => {
-  test.skip(!email() || !password(), "no member fixture account (E2E_MEMBER_EMAIL / E2E_MEMBER_PASSWORD)");
+  test.skip(!email() || !password(), "no member fixture account (E2E_USERS / E2E_USER_PASSWORD)");
 });
 
 async function signIn(page: Page, target: string) {
