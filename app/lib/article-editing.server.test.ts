@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { articles, media } from "#db/schema";
@@ -12,6 +13,7 @@ import {
   parseParisDateTime,
   saveArticle,
   toParisDateTimeInput,
+  uploadBodyImage,
 } from "./article-editing.server";
 import { db } from "./db.server";
 import { deleteMedia } from "./uploads.server";
@@ -166,5 +168,28 @@ describe("article editing", () => {
 
     expect(await deleteArticle(ok.article.id, user.id)).toBe(true);
     expect(await db.select().from(media)).toHaveLength(0);
+  });
+
+  it("uploads an editor image with its required alt text; the body keeps it in use", async () => {
+    const user = await manager();
+    const noAlt = await uploadBodyImage(form({ image: await pngFile(), alt: " " }), user.id);
+    expect(noAlt).toEqual({ ok: false, error: expect.stringMatching(/texte alternatif/) });
+    const fake = await uploadBodyImage(form({ image: new File(["<svg onload=alert(1)>"], "x.png"), alt: "Un dessin" }), user.id);
+    expect(fake.ok).toBe(false);
+    const img = await uploadBodyImage(form({ image: await pngFile(), alt: "Le salut" }), user.id);
+    if (!img.ok) throw new Error(img.error);
+    expect(img).toMatchObject({ alt: "Le salut", width: 800, height: 600 });
+    expect(img.src).toMatch(/^\/media\/img-[a-z0-9-]+\/800\.webp$/);
+
+    const saved = await saveArticle(null, form({ title: "Avec une image dans le texte", status: "brouillon", body: `<p>Salut</p><img src="${img.src}" alt="Le salut">` }), user.id);
+    if (!saved.ok) throw new Error("save failed");
+    expect(saved.article.body).toContain(`src="${img.src}"`);
+    const key = img.src.split("/")[2];
+    const [m] = await db.select().from(media).where(eq(media.storageKey, key));
+    expect((await deleteMedia(m.id)).ok).toBe(false);
+    // Removing the image from the body frees it.
+    const edited = await saveArticle(saved.article.id, form({ title: "Avec une image dans le texte", status: "brouillon", body: "<p>Salut</p>", version: "1" }), user.id);
+    expect(edited.ok).toBe(true);
+    expect(await db.select().from(media).where(eq(media.storageKey, key))).toHaveLength(0);
   });
 });

@@ -146,6 +146,25 @@ export async function getEventRow(id: number): Promise<EventRow | null> {
   return row ?? null;
 }
 
+/** The event with the names of its author and last editor. */
+export async function getEventForEditing(id: number): Promise<ManagerEventRow | null> {
+  const author = alias(users, "author");
+  const editor = alias(users, "editor");
+  const [row] = await db
+    .select({ event: events, ap: author.prenom, an: author.nom, ep: editor.prenom, en: editor.nom })
+    .from(events)
+    .leftJoin(author, eq(author.id, events.createdBy))
+    .leftJoin(editor, eq(editor.id, events.updatedBy))
+    .where(eq(events.id, id))
+    .limit(1);
+  if (!row) return null;
+  return { ...row.event, author: personName(row.ap, row.an), editor: personName(row.ep, row.en) };
+}
+
+function personName(prenom: string | null, nom: string | null): string | null {
+  return prenom === null && nom === null ? null : `${prenom ?? ""} ${nom ?? ""}`.trim() || null;
+}
+
 /** Form values of a stored event (Paris wall-clock strings). */
 export function eventFormValues(e: EventRow): Record<string, string> {
   const lastDay = e.allDay ? dateKey(new Date(Math.max(e.startsAt.getTime(), e.endsAt.getTime() - 1))) : "";
@@ -205,9 +224,8 @@ export async function listEventsForManagers(options: {
     .orderBy(past ? desc(events.startsAt) : asc(events.startsAt), asc(events.id))
     .limit(MANAGER_EVENTS_PER_PAGE)
     .offset((page - 1) * MANAGER_EVENTS_PER_PAGE);
-  const name = (p: string | null, n: string | null) => (p === null && n === null ? null : `${p ?? ""} ${n ?? ""}`.trim());
   return {
-    items: rows.map((r) => ({ ...r.event, author: name(r.ap, r.an), editor: name(r.ep, r.en) })),
+    items: rows.map((r) => ({ ...r.event, author: personName(r.ap, r.an), editor: personName(r.ep, r.en) })),
     total,
     page,
     pageCount,

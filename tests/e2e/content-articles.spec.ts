@@ -139,3 +139,23 @@ test("an article_manager creates an event found on the calendar and in the feed"
   const ics = (await feed.text()).replace(/\r\n[ \t]/g, "");
   expect(ics).toContain(`SUMMARY:${title}`);
 });
+
+test("without JavaScript the article form falls back to a textarea and still saves", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/connexion?redirectTo=${encodeURIComponent("/espace-membre/articles/ajouter")}`);
+  await page.getByLabel("Adresse e-mail").fill(email()!);
+  await page.locator('input[name="password"]').fill(password()!);
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/espace-membre/articles/ajouter");
+
+  const title = `Article sans JavaScript ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
+  const body = page.getByRole("textbox", { name: "Texte de l’article" });
+  await expect(body).toHaveJSProperty("tagName", "TEXTAREA");
+  await body.fill("Premier paragraphe.\n\nSecond paragraphe.");
+  await page.getByRole("button", { name: "Enregistrer l’article" }).click();
+  await expect(page.getByText("L’article a été créé.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Texte de l’article" })).toHaveValue("<p>Premier paragraphe.</p><p>Second paragraphe.</p>");
+  await context.close();
+});

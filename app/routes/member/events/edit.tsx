@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit";
 import { EventForm } from "~/components/event-form";
 import { formatDate, formatTime } from "~/lib/dates";
-import { eventFormValues, getEventRow, saveEvent } from "~/lib/event-editing.server";
+import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/event-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
 import { requireRoles } from "~/lib/session.server";
@@ -24,10 +24,18 @@ function eventId(param: string | undefined): number {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
-  const row = await getEventRow(eventId(params.id));
+  const row = await getEventForEditing(eventId(params.id));
   if (!row) throw new Response("Événement introuvable", { status: 404 });
   return {
-    event: { id: row.id, title: row.title, version: row.version, createdAt: row.createdAt, updatedAt: row.updatedAt },
+    event: {
+      id: row.id,
+      title: row.title,
+      version: row.version,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      author: row.author,
+      editor: row.editor,
+    },
     values: eventFormValues(row),
   };
 }
@@ -62,7 +70,9 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       </p>
       <h1 className="mb-2 text-3xl font-bold text-club-900">Modifier l’événement</h1>
       <p className="mb-6 text-sm text-slate-600">
-        Créé le {when(event.createdAt)} · modifié le {when(event.updatedAt)}
+        Créé le {when(event.createdAt)}
+        {event.author ? ` par ${event.author}` : ""} · modifié le {when(event.updatedAt)}
+        {event.editor ? ` par ${event.editor}` : ""}
       </p>
       {actionData?.conflict ? (
         <p className="mb-4">
