@@ -30,7 +30,7 @@ async function signIn(page: Page, target: string) {
   await gotoHydrated(page, `/connexion?redirectTo=${encodeURIComponent(target)}`);
   await page.getByLabel("Adresse e-mail").fill(email()!);
   await page.locator("input[name=password]").fill(password()!);
-  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL((url) => url.pathname === target.split("?")[0]);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
