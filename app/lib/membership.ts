@@ -46,3 +46,15 @@ export const HEALTH_KIND_OPTIONS: ReadonlyArray<{ value: string; label: string }
   { value: "certificat", label: "Certificat médical" },
   { value: "questionnaire", label: "Attestation du questionnaire de santé" },
 ];
+
+/** Messages of the rules enforced by users-admin.server.ts. */
+export const MESSAGES = {
+  notFound: "Utilisateur introuvable.",
+  adminOnlyEdit: "Seul un administrateur peut modifier le compte d'un administrateur.",
+  adminOnlyRole: "Seul un administrateur peut attribuer ou retirer le rôle administrateur.",
+  lastAdmin: "Il doit toujours rester au moins un administrateur actif : donnez d'abord ce rôle à une autre personne.",
+  selfDeactivate: "Vous ne pouvez pas désactiver votre propre compte.",
+  selfDelete: "Vous ne pouvez pas supprimer votre propre compte ici.",
+  stale: "Ces informations ont été modifiées entre-temps par quelqu'un d'autre. La page a été rechargée : vérifiez puis recommencez.",
+  emailTaken: "Un autre compte utilise déjà cette adresse e-mail.",
+} as const;

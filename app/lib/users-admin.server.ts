@@ -30,9 +30,9 @@ import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "./roles";
 import { formatDateFr } from "./seasons";
 import { addDays, currentSeasonAt, healthValidUntil, parisDate, syncUserFlags, type HealthKind } from "./seasons-admin.server";
 import { getSetting } from "./settings.server";
-import { HEALTH_STATE_LABELS, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
+import { HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
 
-export { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort };
+export { HEALTH_STATE_LABELS, MESSAGES, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort };
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -63,16 +63,6 @@ export const EXPIRY_WARNING_DAYS = 30;
 /** Validity of the link a new account receives to choose its password. */
 export const WELCOME_LINK_DAYS = 7;
 
-export const MESSAGES = {
-  notFound: "Utilisateur introuvable.",
-  adminOnlyEdit: "Seul un administrateur peut modifier le compte d'un administrateur.",
-  adminOnlyRole: "Seul un administrateur peut attribuer ou retirer le rôle administrateur.",
-  lastAdmin: "Il doit toujours rester au moins un administrateur actif : donnez d'abord ce rôle à une autre personne.",
-  selfDeactivate: "Vous ne pouvez pas désactiver votre propre compte.",
-  selfDelete: "Vous ne pouvez pas supprimer votre propre compte ici.",
-  stale: "Ces informations ont été modifiées entre-temps par quelqu'un d'autre. La page a été rechargée : vérifiez puis recommencez.",
-  emailTaken: "Un autre compte utilise déjà cette adresse e-mail.",
-} as const;
 
 // ------------------------------------------------------------------ roles
 

@@ -21,7 +21,7 @@ import {
   secondaryButtonClass,
 } from "~/components/membership";
 import { parseForm } from "~/lib/forms";
-import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/membership";
+import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/membership";
 import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/roles";
 import { formatDateFr } from "~/lib/seasons";
 import { requireRoles } from "~/lib/session.server";
@@ -35,7 +35,6 @@ import {
   getUser,
   getUserDetail,
   gradeEntrySchema,
-  MESSAGES,
   RuleError,
   saveSeasonStatus,
   sendWelcomeLink,
