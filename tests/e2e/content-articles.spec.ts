@@ -4,19 +4,27 @@
  * publication on /la-vie-du-club/actualites, an event on the public calendar
  * and in the iCalendar feed, and axe on the management pages.
  *
- * Needs an article_manager account: E2E_ARTICLE_MANAGER_EMAIL /
- * E2E_ARTICLE_MANAGER_PASSWORD, exported by the global setup (fixture
- * accounts per role). Sign-up cannot give that role, so without them the
- * tests are skipped.
+ * Needs the article_manager fixture account of the global setup (E2E_USERS,
+ * E2E_USER_PASSWORD; or E2E_ARTICLE_MANAGER_EMAIL / _PASSWORD). Sign-up
+ * cannot give that role, so without it the tests are skipped.
  */
 import type { Page } from "@playwright/test";
 import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
 
-const email = () => process.env.E2E_ARTICLE_MANAGER_EMAIL;
-const password = () => process.env.E2E_ARTICLE_MANAGER_PASSWORD;
+/** The article_manager fixture account of the global setup (E2E_USERS: role -> e-mail). */
+function fixtureEmail(): string | undefined {
+  try {
+    const users = JSON.parse(process.env.E2E_USERS ?? "{}") as Record<string, string>;
+    return users.article_manager ?? process.env.E2E_ARTICLE_MANAGER_EMAIL;
+  } catch {
+    return process.env.E2E_ARTICLE_MANAGER_EMAIL;
+  }
+}
+const email = () => fixtureEmail();
+const password = () => process.env.E2E_USER_PASSWORD ?? process.env.E2E_ARTICLE_MANAGER_PASSWORD;
 
 test.beforeEach(() => {
-  test.skip(!email() || !password(), "no article_manager fixture account (E2E_ARTICLE_MANAGER_EMAIL / E2E_ARTICLE_MANAGER_PASSWORD)");
+  test.skip(!email() || !password(), "no article_manager fixture account (E2E_USERS / E2E_USER_PASSWORD)");
 });
 
 async function signIn(page: Page, target: string) {
