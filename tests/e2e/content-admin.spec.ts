@@ -3,17 +3,24 @@
  * after a click), the schedule shown on /tarifs-horaires, and axe on the
  * dashboard, the videos page and a settings page.
  *
- * Needs an admin account: E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD, exported by
- * the global setup (fixture accounts per role).
+ * Needs the admin fixture account of the global setup (E2E_USERS: role ->
+ * e-mail, E2E_USER_PASSWORD); E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD override it.
  */
 import type { Page } from "@playwright/test";
 import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
 
-const email = () => process.env.E2E_ADMIN_EMAIL;
-const password = () => process.env.E2E_ADMIN_PASSWORD;
+function fixtureAdmin(): string | undefined {
+  try {
+    return (JSON.parse(process.env.E2E_USERS ?? "{}") as Record<string, string>).admin;
+  } catch {
+    return undefined;
+  }
+}
+const email = () => process.env.E2E_ADMIN_EMAIL ?? fixtureAdmin();
+const password = () => process.env.E2E_ADMIN_PASSWORD ?? process.env.E2E_USER_PASSWORD;
 
 test.beforeEach(() => {
-  test.skip(!email() || !password(), "no admin fixture account (E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD)");
+  test.skip(!email() || !password(), "no admin fixture account (E2E_USERS / E2E_USER_PASSWORD)");
 });
 
 async function signInAsAdmin(page: Page, target: string) {
