@@ -4,9 +4,12 @@
  *    JSON into E2E_MAIL_DIR (tests read it with readMail());
  *  - the production server (BUILD_DIR/server.js) on a free port, with a fresh
  *    data folder, pointed at that SMTP server and at a local OIDC issuer port
- *    (E2E_OIDC_PORT; the Google sign-in spec starts oauth2-mock-server there).
+ *    (E2E_OIDC_PORT; the Google sign-in spec starts oauth2-mock-server there);
+ *  - before the server starts, one fixture account per role, created with the
+ *    accounts CLI (npm run user): E2E_USERS (JSON role -> e-mail) and
+ *    E2E_USER_PASSWORD (their password). See e2eUser() in fixtures.ts.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -74,6 +77,28 @@ export default async function globalSetup() {
   const smtpPort = await freePort();
   await new Promise<void>((resolve) => smtp.listen(smtpPort, "127.0.0.1", resolve));
 
+  // Fixture accounts, one per role, through the accounts CLI (the server is not running yet).
+  const dataDir = path.join(root, "data");
+  const fixturePassword = "phrase de passe des essais";
+  const fixtureUsers: Record<string, string> = {
+    "pré-inscrit": "e2e-preinscrit@exemple.fr",
+    membre: "e2e-membre@exemple.fr",
+    admin: "e2e-admin@exemple.fr",
+    user_manager: "e2e-gestion-membres@exemple.fr",
+    article_manager: "e2e-gestion-contenus@exemple.fr",
+  };
+  const tsx = path.resolve("node_modules/.bin/tsx");
+  for (const [role, email] of Object.entries(fixtureUsers)) {
+    const result = spawnSync(
+      tsx,
+      ["scripts/user.ts", "add", "--email", email, "--password", fixturePassword, "--prenom", "Essai", "--nom", role, "--role", role],
+      { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, encoding: "utf8" },
+    );
+    if (result.status !== 0) throw new Error(`fixture account ${email}: ${result.stderr || result.stdout}`);
+  }
+  process.env.E2E_USERS = JSON.stringify(fixtureUsers);
+  process.env.E2E_USER_PASSWORD = fixturePassword;
+
   const port = await freePort();
   const oidcPort = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -85,7 +110,7 @@ export default async function globalSetup() {
       PORT: String(port),
       HOST: "127.0.0.1",
       BASE_URL: baseUrl,
-      DATA_DIR: path.join(root, "data"),
+      DATA_DIR: dataDir,
       DATABASE_URL: "",
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       GOOGLE_CLIENT_ID: "club-e2e-client",
