@@ -70,9 +70,9 @@ describe("settings forms", () => {
     const meta = await settingMeta("membership");
     const parsed = parseSectionForm("adhesion", fd({ seasonStartMonth: "8", certificateValiditySeasons: "1", trialClasses: "3" }));
     if (!parsed.ok) throw new Error("invalid");
-    expect(await saveSettingChecked("membership", parsed.value, meta.updatedAt ?? "", "settings-admin")).toEqual({ ok: true });
+    expect(await saveSettingChecked("membership", parsed.value as typeof defaultSettings.membership, meta.updatedAt ?? "", "settings-admin")).toEqual({ ok: true });
     expect(await getSetting("membership")).toEqual({ seasonStartMonth: 8, certificateValiditySeasons: 1, trialClasses: 3 });
     expect((await settingMeta("membership")).updatedByName).toBe("Rémi Réglages");
-    expect(await saveSettingChecked("membership", parsed.value, meta.updatedAt ?? "", "settings-admin")).toEqual({ ok: false, message: SETTINGS_CONFLICT_MESSAGE });
+    expect(await saveSettingChecked("membership", parsed.value as typeof defaultSettings.membership, meta.updatedAt ?? "", "settings-admin")).toEqual({ ok: false, message: SETTINGS_CONFLICT_MESSAGE });
   });
 });
