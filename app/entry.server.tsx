@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { RouterContextProvider as Provider, ServerRouter } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider as Provider, ServerRouter } from "react-router";
 import { requestInfoContext, type RequestInfo } from "./lib/context";
 import { closeDatabase, openDatabase } from "./lib/db.server";
 import { env } from "./lib/env.server";
@@ -40,6 +40,8 @@ export function createLoadContext(info: RequestInfo): RouterContextProvider {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // 4xx answers (no action for a POST, bad request…) are the client's doing, not errors.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   log.error("request failed", { err: error, url: new URL(request.url).pathname });
 }
 

@@ -311,6 +311,24 @@ CREATE TABLE "videos" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_id" text,
+	"actor_name" text DEFAULT '' NOT NULL,
+	"action" text NOT NULL,
+	"target_user_id" text,
+	"target_profile_id" integer,
+	"summary" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "season_starts" (
+	"season" text PRIMARY KEY NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"started_by" text,
+	"carried_over" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "accounts" ADD CONSTRAINT "accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD CONSTRAINT "contact_messages_outbox_id_outbox_id_fk" FOREIGN KEY ("outbox_id") REFERENCES "public"."outbox"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -349,6 +367,8 @@ ALTER TABLE "todos" ADD CONSTRAINT "todos_updated_by_users_id_fk" FOREIGN KEY ("
 ALTER TABLE "videos" ADD CONSTRAINT "videos_grade_id_grades_id_fk" FOREIGN KEY ("grade_id") REFERENCES "public"."grades"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "season_starts" ADD CONSTRAINT "season_starts_started_by_users_id_fk" FOREIGN KEY ("started_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "accounts_user_id_index" ON "accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_id_index" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verifications_identifier_index" ON "verifications" USING btree ("identifier");--> statement-breakpoint
@@ -359,4 +379,5 @@ CREATE INDEX "grade_history_profile_id_index" ON "grade_history" USING btree ("p
 CREATE INDEX "profiles_owner_id_index" ON "profiles" USING btree ("owner_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "profiles_one_self_per_owner" ON "profiles" USING btree ("owner_id") WHERE "profiles"."is_self";--> statement-breakpoint
 CREATE UNIQUE INDEX "reminders_profile_id_season_reason_index" ON "reminders" USING btree ("profile_id","season","reason");--> statement-breakpoint
-CREATE UNIQUE INDEX "season_statuses_profile_id_season_index" ON "season_statuses" USING btree ("profile_id","season");
+CREATE UNIQUE INDEX "season_statuses_profile_id_season_index" ON "season_statuses" USING btree ("profile_id","season");--> statement-breakpoint
+CREATE INDEX "audit_log_target_user_id_at_index" ON "audit_log" USING btree ("target_user_id","at");
