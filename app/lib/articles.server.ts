@@ -160,8 +160,8 @@ export async function listPublishedArticles(
 }
 
 /** The latest published articles (home page). */
-export async function latestArticles(limit = 3, q: Queryable = db): Promise<ArticleSummary[]> {
-  return (await listPublishedArticles({ page: 1, perPage: limit }, q)).items;
+export async function latestArticles(limit = 3, now: Date = new Date(), q: Queryable = db): Promise<ArticleSummary[]> {
+  return (await listPublishedArticles({ page: 1, perPage: limit, now }, q)).items;
 }
 
 /** Any article, whatever its status (managers' preview; callers check `isPublished`). */

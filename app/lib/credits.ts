@@ -23,4 +23,7 @@ export const imageCredits: ImageCredit[] = [
   { file: "/banners/ceintures.svg", title: "Bannière « Couleurs des ceintures » (grades et infos pratiques)", author: ORIGINAL, licence: LICENCE },
   { file: "/banners/salut.svg", title: "Bannière « Cercles » (espace membre et connexion)", author: ORIGINAL, licence: LICENCE },
   { file: "/banners/dojo.svg", title: "Bannière « Tatamis » (autres pages)", author: ORIGINAL, licence: LICENCE },
+  { file: "/comics/la-tenue-bleue.svg", title: "BD « La tenue bleue »", author: ORIGINAL, licence: LICENCE },
+  { file: "/comics/les-fameux-ciseaux.svg", title: "BD « Les fameux ciseaux »", author: ORIGINAL, licence: LICENCE },
+  { file: "/comics/etre-fort-pour-etre-utile.svg", title: "BD « Être fort pour être utile »", author: ORIGINAL, licence: LICENCE },
 ];

@@ -21,19 +21,27 @@ const shortWeekdayDateFormat = new Intl.DateTimeFormat("fr-FR", {
 const timeFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: CLUB_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
 const keyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: CLUB_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 
-/** « 14 novembre 2026 » */
+/** French typography: « 1er mai », not « 1 mai ». */
+export function firstOfMonth(text: string): string {
+  return text.replace(
+    /(^|\s)1 (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)/g,
+    "$11er $2",
+  );
+}
+
+/** « 14 novembre 2026 », « 1er mai 2026 » */
 export function formatDate(d: Date): string {
-  return dateFormat.format(d);
+  return firstOfMonth(dateFormat.format(d));
 }
 
 /** « samedi 14 novembre 2026 » */
 export function formatLongDate(d: Date): string {
-  return weekdayDateFormat.format(d);
+  return firstOfMonth(weekdayDateFormat.format(d));
 }
 
 /** « samedi 14 novembre » */
 export function formatDayMonth(d: Date): string {
-  return shortWeekdayDateFormat.format(d);
+  return firstOfMonth(shortWeekdayDateFormat.format(d));
 }
 
 /** « 17 h 30 » */

@@ -170,3 +170,14 @@ describe("current entries", () => {
     expect(isCurrentLink("/la-vie-du-club/actualites/5", "/la-vie-du-club/actualites")).toBe(true);
   });
 });
+
+describe("banner images uploaded by the admins", () => {
+  it("replace a section's image, and '/' replaces the default", async () => {
+    const { bannerImageForPath, DEFAULT_BANNER, sectionBanners } = await import("./navigation");
+    const overrides = { "/la-vie-du-club": "/media/abc/1600.webp", "/": "/media/def/1600.webp" };
+    expect(bannerImageForPath("/la-vie-du-club/actualites", overrides)).toBe("/media/abc/1600.webp");
+    expect(bannerImageForPath("/tarifs-horaires", overrides)).toBe(sectionBanners["/tarifs-horaires"]);
+    expect(bannerImageForPath("/credits-photo", overrides)).toBe("/media/def/1600.webp");
+    expect(bannerImageForPath("/credits-photo")).toBe(DEFAULT_BANNER);
+  });
+});

@@ -222,8 +222,12 @@ export function sectionForPath(pathname: string, clubName = "Vovinam Viet Vo Dao
   return longestPrefixMatch(pathname, sectionNames) ?? clubName;
 }
 
-export function bannerImageForPath(pathname: string): string {
-  return longestPrefixMatch(pathname, sectionBanners) ?? DEFAULT_BANNER;
+/**
+ * Banner image of a path: longest matching prefix among the defaults and the
+ * images uploaded by the admins (`overrides`, where "/" replaces the default).
+ */
+export function bannerImageForPath(pathname: string, overrides: Record<string, string> = {}): string {
+  return longestPrefixMatch(pathname, { ...sectionBanners, ...overrides }) ?? DEFAULT_BANNER;
 }
 
 /** Whether the banner is collapsed for this scroll position. */

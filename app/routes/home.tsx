@@ -2,7 +2,9 @@ import { CalendarDays, HeartHandshake, MapPin, Newspaper, ShieldCheck, Swords, U
 import { Link } from "react-router";
 import { HomeHero } from "~/components/home/hero";
 import { env } from "~/lib/env.server";
-import { formatDate, formatEventWhen, latestArticles, nextPublicEvents } from "~/lib/home.server";
+import { latestArticles } from "~/lib/articles.server";
+import { formatDate, formatEventWhen } from "~/lib/dates";
+import { listUpcomingEvents } from "~/lib/events.server";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 import { getSetting } from "~/lib/settings.server";
@@ -35,7 +37,7 @@ export async function loader() {
     getSetting("schedule"),
     getSetting("membership"),
     getSetting("legal"),
-    nextPublicEvents(3),
+    listUpcomingEvents({ limit: 3 }),
     latestArticles(3),
   ]);
   const baseUrl = env().BASE_URL;
@@ -78,7 +80,7 @@ export async function loader() {
     trialClasses: membership.trialClasses,
     federation: legal.federation,
     events: upcoming.map((e) => ({
-      id: e.id,
+      id: e.key,
       title: e.title,
       when: formatEventWhen(e),
       startsAt: e.startsAt.toISOString(),
@@ -86,6 +88,7 @@ export async function loader() {
     })),
     articles: news.map((a) => ({
       id: a.id,
+      path: a.path,
       title: a.title,
       summary: a.summary,
       date: a.publishedAt ? formatDate(a.publishedAt) : "",
@@ -231,7 +234,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {articles.map((a) => (
                   <li key={a.id} className="rounded-lg border border-slate-200 p-4">
                     <h3 className="font-semibold">
-                      <Link to={`/la-vie-du-club/actualites/${a.id}`} className="text-club-800 underline-offset-2 hover:underline">
+                      <Link to={a.path} className="text-club-800 underline-offset-2 hover:underline">
                         {a.title}
                       </Link>
                     </h3>

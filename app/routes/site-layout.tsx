@@ -4,7 +4,7 @@
  * Content top padding: 0 on home, 72 px when scrolled, 264 px otherwise
  * (the server renders the not-scrolled state, so there is no flash).
  */
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Banner } from "~/components/layout/banner";
 import { Footer } from "~/components/layout/footer";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
@@ -13,9 +13,20 @@ import { TopBar } from "~/components/layout/top-bar";
 import { useScrolled } from "~/components/layout/use-scrolled";
 import { contentPaddingTop, isHomePath } from "~/lib/navigation";
 import { useRootData } from "~/root";
+import { getBannerOverrides } from "~/lib/banners.server";
+
+export async function loader() {
+  return { bannerOverrides: await getBannerOverrides() };
+}
+
+/** Banner images change only through the admins' forms: skip the reload on plain navigations. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
 
 export default function SiteLayout() {
   const data = useRootData();
+  const { bannerOverrides } = useLoaderData<typeof loader>();
   const clubName = data?.identity.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
   const { pathname } = useLocation();
   const scrolled = useScrolled();
@@ -38,7 +49,7 @@ export default function SiteLayout() {
       <ScrollManager />
       <header className="fixed inset-x-0 top-0 z-50">
         <TopBar clubName={clubName} />
-        {!home && <Banner pathname={pathname} clubName={clubName} collapsed={scrolled} />}
+        {!home && <Banner pathname={pathname} clubName={clubName} collapsed={scrolled} overrides={bannerOverrides} />}
       </header>
       <main
         id="contenu"

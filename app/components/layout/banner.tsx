@@ -5,7 +5,18 @@
  */
 import { BANNER_HEIGHT_PX, bannerImageForPath, sectionForPath } from "~/lib/navigation";
 
-export function Banner({ pathname, clubName, collapsed }: { pathname: string; clubName: string; collapsed: boolean }) {
+export function Banner({
+  pathname,
+  clubName,
+  collapsed,
+  overrides,
+}: {
+  pathname: string;
+  clubName: string;
+  collapsed: boolean;
+  /** Images uploaded by the admins, by section prefix. */
+  overrides?: Record<string, string>;
+}) {
   const section = sectionForPath(pathname, clubName);
   return (
     <div
@@ -15,7 +26,7 @@ export function Banner({ pathname, clubName, collapsed }: { pathname: string; cl
       style={{ height: collapsed ? 0 : BANNER_HEIGHT_PX }}
     >
       <img
-        src={bannerImageForPath(pathname)}
+        src={bannerImageForPath(pathname, overrides)}
         alt=""
         width={1600}
         height={BANNER_HEIGHT_PX}

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { articles, events } from "#db/schema";
 import { db } from "./db.server";
-import { formatDate, formatEventWhen, latestArticles, nextPublicEvents } from "./home.server";
+import { latestArticles } from "./articles.server";
+import { formatDate, formatEventWhen } from "./dates";
+import { listUpcomingEvents } from "./events.server";
 
 const now = new Date("2026-03-10T12:00:00Z");
 const at = (iso: string) => new Date(iso);
 
-describe("home page data", () => {
+describe("home page data (upcoming events, latest articles, French dates)", () => {
   it("lists the next public events, soonest first, without members-only or past ones", async () => {
     await db.insert(events).values([
       { title: "Stage passé", startsAt: at("2026-03-01T09:00:00Z"), endsAt: at("2026-03-01T12:00:00Z") },
@@ -16,7 +18,7 @@ describe("home page data", () => {
       { title: "En cours", startsAt: at("2026-03-09T09:00:00Z"), endsAt: at("2026-03-11T18:00:00Z") },
       { title: "Lointain", startsAt: at("2026-06-01T09:00:00Z"), endsAt: at("2026-06-01T18:00:00Z") },
     ]);
-    const list = await nextPublicEvents(3, now);
+    const list = await listUpcomingEvents({ limit: 3, now });
     expect(list.map((e) => e.title)).toEqual(["En cours", "Stage régional", "Démonstration"]);
   });
 
@@ -38,10 +40,10 @@ describe("home page data", () => {
     expect(formatDate(at("2026-05-01T10:00:00Z"))).toBe("1er mai 2026");
     expect(
       formatEventWhen({ startsAt: at("2026-03-21T09:00:00Z"), endsAt: at("2026-03-21T16:00:00Z"), allDay: false }),
-    ).toBe("samedi 21 mars 2026, 10:00 – 17:00");
+    ).toBe("samedi 21 mars 2026, 10 h 00 – 17 h 00");
     expect(
       formatEventWhen({ startsAt: at("2026-07-04T00:00:00Z"), endsAt: at("2026-07-04T20:00:00Z"), allDay: true }),
-    ).toBe("samedi 4 juillet 2026 (toute la journée)");
+    ).toBe("samedi 4 juillet 2026");
     expect(
       formatEventWhen({ startsAt: at("2026-05-01T08:00:00Z"), endsAt: at("2026-05-03T15:00:00Z"), allDay: true }),
     ).toBe("du vendredi 1er mai 2026 au dimanche 3 mai 2026");
