@@ -1,7 +1,7 @@
 /**
  * Content-Security-Policy. Scripts only from our origin or with this
- * response's nonce; frames only from the HelloAsso donation widget and the
- * privacy-enhanced video players; the Google sign-in origin may receive forms
+ * response's nonce; frames only from our own files (the brochure PDF), the
+ * HelloAsso donation widget and the privacy-enhanced video players; the Google sign-in origin may receive forms
  * (the OAuth redirect follows a form post).
  */
 function origin(url: string | undefined): string | null {
@@ -31,7 +31,7 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: https://i.ytimg.com https://i.vimeocdn.com",
     "font-src 'self'",
     "connect-src 'self'",
-    `frame-src ${FRAME_ORIGINS.join(" ")}`,
+    `frame-src 'self' ${FRAME_ORIGINS.join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
     `form-action ${formTargets.join(" ")}`,

@@ -62,10 +62,12 @@ async function main() {
   app.use((req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    if (!DEV) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    // Uploaded files (the brochure PDF) may be framed by our own pages only.
+    const media = req.path.startsWith("/media/");
+    if (!DEV) res.setHeader("Content-Security-Policy", media ? "frame-ancestors 'self'" : contentSecurityPolicy(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("X-Frame-Options", media ? "SAMEORIGIN" : "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -82,3 +82,12 @@ test("SIGTERM stops the server, closes the database and releases its lock", asyn
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test("uploaded files may be framed by our pages only", async ({ request }) => {
+  const page = await request.get("/");
+  expect(page.headers()["x-frame-options"]).toBe("DENY");
+  expect(page.headers()["content-security-policy"]).toContain("frame-src 'self' https://www.helloasso.com");
+  const media = await request.get("/media/inconnu/original.pdf");
+  expect(media.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+  expect(media.headers()["content-security-policy"]).toBe("frame-ancestors 'self'");
+});
