@@ -14,6 +14,8 @@ import { getAuth, googleCallbackError, resetAuthForTests, startGoogleSignIn } fr
 import { db } from "./db.server";
 import { env, setEnvForTests } from "./env.server";
 import { getSessionUser } from "./session.server";
+import { startGoogleLink } from "./account-settings.server";
+import { accounts } from "#db/schema";
 
 const oidc = new OAuth2Server();
 let claims: Record<string, unknown> = {};
@@ -103,5 +105,30 @@ describe("Google sign-in (OIDC redirect flow)", () => {
     const res = await googleSignIn({ email: "parti@exemple.fr", name: "Paul Parti", sub: "g-4" });
     const location = new URL(res.headers.get("location")!, "http://localhost:3000");
     expect(googleCallbackError(location.searchParams.get("error")!)).toBe("auth/user-disabled");
+  });
+
+  it("a signed-in member links Google explicitly from the profile, then signs in with it", async () => {
+    const { email, user, cookie } = await createUser({ roles: ["membre"] });
+    const request = new Request("http://localhost:3000/espace-membre/profil", {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost:3000" },
+    });
+    const start = await startGoogleLink(request, user.id);
+    if (!start.ok || !start.redirectTo) throw new Error("the link did not start");
+    claims = { email, email_verified: true, name: "Camille Martin", sub: "g-5" };
+    const authorize = await fetch(start.redirectTo, { redirect: "manual" });
+    const callback = authorize.headers.get("location")!;
+    const stateCookie = start.headers ? cookieFromSetCookie(start.headers) : "";
+    const res = await getAuth().handler(
+      new Request(callback, { headers: { cookie: [cookie, stateCookie].filter(Boolean).join("; ") } }),
+    );
+    expect(res.headers.get("location")).toBe("/espace-membre/profil?google=associe");
+    const linked = await db.select().from(accounts).where(eq(accounts.userId, user.id));
+    expect(linked.map((a) => a.providerId).sort()).toEqual(["credential", "google"]);
+
+    const signIn = await googleSignIn({ email, name: "Camille Martin", sub: "g-5" }, "/espace-membre");
+    expect(signIn.headers.get("location")).toBe("/espace-membre");
+    const session = await getSessionUser(new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(signIn.headers) } }));
+    expect(session?.id).toBe(user.id);
   });
 });

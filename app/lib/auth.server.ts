@@ -130,8 +130,9 @@ function createAuth() {
     },
     account: {
       // Google never takes over an existing password account by itself
-      // (auth/account-exists-with-password); linking is an explicit action.
-      accountLinking: { enabled: false },
+      // (auth/account-exists-with-password): no implicit linking at sign-in.
+      // A signed-in member may link Google explicitly from the profile page.
+      accountLinking: { enabled: true, disableImplicitLinking: true },
     },
     verification: { storeIdentifier: "hashed" },
     advanced: {
