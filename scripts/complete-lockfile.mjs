@@ -3,9 +3,9 @@
 // does not serve, so `npm install` leaves them out and `npm ci` then refuses
 // the lockfile. Each added entry carries os/cpu/libc, so npm skips it on
 // Linux x64 and never downloads it. Run after every `npm install`:
-//   node scripts/complete-lockfile.cjs
+//   node scripts/complete-lockfile.mjs
 // See docs/decisions/0006-lockfile.md.
-const fs = require("node:fs");
+import fs from "node:fs";
 
 const file = "package-lock.json";
 const lock = JSON.parse(fs.readFileSync(file, "utf8"));
