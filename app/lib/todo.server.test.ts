@@ -5,14 +5,14 @@
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { contactMessages, outbox, profiles, seasonStatuses, todos } from "#db/schema";
+import { contactMessages, deletionRequests, outbox, profiles, seasonStatuses, todos } from "#db/schema";
 import { createUser } from "../../tests/helpers/auth";
 import { requestInfoContext } from "./context";
 import { db } from "./db.server";
 import { seedDatabase } from "./seed.server";
 import { currentSeasonAt, parisDate, addDays } from "./seasons-admin.server";
 import { derivedTasks } from "./todo.server";
-import { validateRegistration } from "./users-admin.server";
+import { closeDeletionRequest, deleteUser, validateRegistration } from "./users-admin.server";
 import * as todoRoute from "~/routes/member/admin/todo";
 
 const BASE = "http://localhost:3000";
@@ -129,11 +129,27 @@ describe("derived tasks", () => {
     expect(await keys("messages")).not.toContain(`msg-${msg.id}`);
   });
 
+  it("an RGPD deletion request appears, and disappears once classed or once the account is deleted", async () => {
+    const kept = await createUser({ roles: ["membre"], prenom: "Karim", nom: "Garde" });
+    const gone = await createUser({ roles: ["membre"], prenom: "Denise", nom: "Départ" });
+    for (const u of [kept, gone]) {
+      await db.insert(deletionRequests).values({ userId: u.user.id, reason: "Je quitte la région" });
+    }
+    expect(await keys("suppressions")).toEqual(expect.arrayContaining([`del-${kept.user.id}`, `del-${gone.user.id}`]));
+    expect(await hrefOf("suppressions", `del-${kept.user.id}`)).toBe(`/espace-membre/utilisateurs/modifier/${kept.user.id}`);
+    await closeDeletionRequest(admin.user, kept.user.id);
+    await deleteUser(admin.user, gone.user.id);
+    expect(await keys("suppressions")).not.toContain(`del-${kept.user.id}`);
+    expect(await keys("suppressions")).not.toContain(`del-${gone.user.id}`);
+    const [closed] = await db.select().from(deletionRequests).where(eq(deletionRequests.userId, kept.user.id));
+    expect(closed.handledBy).toBe(admin.user.id);
+  });
+
   it("the page shows them to an admin", async () => {
     const page = (await run(todoRoute.loader, new Request(`${BASE}/espace-membre/todo`, { headers: { cookie: admin.cookie } }))) as {
       groups: Array<{ id: string; tasks: unknown[] }>;
     };
-    expect(page.groups.map((g) => g.id)).toEqual(["pre-inscrits", "cotisations", "certificats", "messages"]);
+    expect(page.groups.map((g) => g.id)).toEqual(["pre-inscrits", "cotisations", "certificats", "messages", "suppressions"]);
   });
 });
 

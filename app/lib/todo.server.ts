@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { auditLog, contactMessages, outbox, todos, users } from "#db/schema";
+import { auditLog, contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
 import { db } from "./db.server";
 import { formatDateFr } from "./seasons";
 import { currentSeasonAt, parisDate } from "./seasons-admin.server";
@@ -23,7 +23,7 @@ export interface DerivedTask {
 }
 
 export interface DerivedGroup {
-  id: "pre-inscrits" | "cotisations" | "certificats" | "messages";
+  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions";
   title: string;
   /** Where the whole group is handled (filtered list). */
   href: string;
@@ -72,6 +72,13 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
     .leftJoin(outbox, eq(outbox.id, contactMessages.outboxId))
     .where(or(isNull(contactMessages.answeredAt), eq(outbox.status, "failed")))
     .orderBy(desc(contactMessages.createdAt));
+
+  const deletions = await db
+    .select({ userId: deletionRequests.userId, requestedAt: deletionRequests.requestedAt, prenom: users.prenom, nom: users.nom, email: users.email })
+    .from(deletionRequests)
+    .innerJoin(users, eq(users.id, deletionRequests.userId))
+    .where(isNull(deletionRequests.handledAt))
+    .orderBy(asc(deletionRequests.requestedAt));
 
   const groups: DerivedGroup[] = [
     {
@@ -128,6 +135,18 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
             ? `L'e-mail transmettant ce message au club n'a pas pu être envoyé (reçu le ${formatDateFr(m.createdAt.toISOString())}).`
             : `Reçu le ${formatDateFr(m.createdAt.toISOString())}, sans réponse.`,
         href: `${MESSAGES_PAGE}?message=${m.id}#message-detail`,
+      })),
+    },
+    {
+      id: "suppressions",
+      title: "Demandes de suppression de compte (RGPD, réponse sous un mois)",
+      href: USERS,
+      hrefLabel: "Ouvrir la liste des utilisateurs",
+      tasks: deletions.map((d) => ({
+        key: `del-${d.userId}`,
+        label: `Traiter la demande de suppression de ${`${d.prenom} ${d.nom}`.trim() || d.email}`,
+        detail: `Demandée le ${formatDateFr(d.requestedAt.toISOString())} — ${d.email}`,
+        href: editHref(d.userId),
       })),
     },
   ];

@@ -18,7 +18,7 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { accounts, auditLog, gradeHistory, grades, profiles, seasonStarts, seasonStatuses, sessions, users } from "#db/schema";
+import { accounts, auditLog, deletionRequests, gradeHistory, grades, profiles, seasonStarts, seasonStatuses, sessions, users } from "#db/schema";
 import { getAuth } from "./auth.server";
 import { db, type Queryable, type Transaction } from "./db.server";
 import { env } from "./env.server";
@@ -608,7 +608,12 @@ export async function getUserDetail(id: string, now: Date = new Date()) {
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(30);
   const membership = await getSetting("membership");
+  const [deletion] = await db
+    .select({ requestedAt: deletionRequests.requestedAt, reason: deletionRequests.reason })
+    .from(deletionRequests)
+    .where(and(eq(deletionRequests.userId, id), isNull(deletionRequests.handledAt)));
   return {
+    deletionRequest: deletion ? { requestedAt: deletion.requestedAt.toISOString(), reason: deletion.reason } : null,
     user: {
       id: user.id,
       prenom: user.prenom,
@@ -751,6 +756,23 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
     await checkAdminRemains(tx, target, null);
     await audit(tx, actor, "user.delete", `Compte de ${target.prenom} ${target.nom} (${target.email}) supprimé avec ses profils.`, { userId: id });
     await tx.delete(users).where(eq(users.id, id));
+  });
+}
+
+/**
+ * Closes the account holder's RGPD deletion request without deleting the
+ * account (data kept while still needed, e.g. the current season's
+ * membership). Deleting the account closes it too (cascade).
+ */
+export async function closeDeletionRequest(actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, id);
+    checkCanEdit(actor, target);
+    await tx
+      .update(deletionRequests)
+      .set({ handledAt: new Date(), handledBy: actor.id })
+      .where(and(eq(deletionRequests.userId, id), isNull(deletionRequests.handledAt)));
+    await audit(tx, actor, "user.deletion-request-closed", `Demande de suppression de ${target.prenom} ${target.nom} classée : données conservées.`, { userId: id });
   });
 }
 

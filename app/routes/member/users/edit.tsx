@@ -31,6 +31,7 @@ import {
   addGradeEntry,
   canEditUser,
   deleteGradeEntry,
+  closeDeletionRequest,
   deleteUser,
   getUser,
   getUserDetail,
@@ -63,6 +64,7 @@ const NOTICES: Record<string, string> = {
   "grade-supprime": "La ligne a été retirée de l'historique des grades.",
   lien: "Un nouveau lien pour choisir le mot de passe a été envoyé.",
   inchange: "Aucune modification à enregistrer.",
+  "demande-classee": "La demande de suppression est classée : le compte et ses données sont conservés.",
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -171,6 +173,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         if (!target.active) throw new RuleError("Ce compte est désactivé : réactivez-le d'abord.", 409);
         await sendWelcomeLink(target);
         return back("lien", "#compte");
+      }
+      case "close-deletion-request": {
+        await closeDeletionRequest(actor, id);
+        return back("demande-classee", "#compte");
       }
       case "delete": {
         if (formData.get("confirm") !== "on") {
@@ -445,6 +451,22 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {topMessage ? <FormMessage>{topMessage}</FormMessage> : null}
+      {detail.deletionRequest ? (
+        <FormMessage tone="info">
+          <p>
+            Cette personne a demandé la suppression de son compte le {formatDateFr(detail.deletionRequest.requestedAt)}
+            {detail.deletionRequest.reason ? <> : « {detail.deletionRequest.reason} »</> : null}. Supprimez le compte en bas de
+            cette page, ou conservez les données le temps nécessaire (adhésion de la saison en cours) et classez la
+            demande ; répondez-lui dans le mois.
+          </p>
+          {canEdit ? (
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="close-deletion-request" />
+              <SubmitButton pendingLabel="Enregistrement…">Classer la demande (données conservées)</SubmitButton>
+            </Form>
+          ) : null}
+        </FormMessage>
+      ) : null}
       {!canEdit ? <FormMessage tone="info">{MESSAGES.adminOnlyEdit} Vous pouvez consulter ce compte sans le modifier.</FormMessage> : null}
 
       {pending && canEdit ? (
