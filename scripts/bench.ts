@@ -16,34 +16,13 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { PUBLIC_PAGES } from "../app/lib/public-pages";
 
 const args = new Set(process.argv.slice(2));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 const LOAD_PAGES = ["/", "/le-vovinam-viet-vo-dao/presentation", "/la-vie-du-club/actualites"];
-const PUBLIC_PAGES = [
-  "/",
-  "/le-vovinam-viet-vo-dao/presentation",
-  "/le-vovinam-viet-vo-dao/histoire",
-  "/le-vovinam-viet-vo-dao/philosophie",
-  "/le-vovinam-viet-vo-dao/grades",
-  "/la-vie-du-club/actualites",
-  "/la-vie-du-club/calendrier",
-  "/la-vie-du-club/bd-humour",
-  "/tarifs-horaires",
-  "/adresse-acces",
-  "/inscription-documents",
-  "/equipement",
-  "/contact",
-  "/credits-photo",
-  "/mentions-legales",
-  "/connexion",
-  "/inscription",
-  "/mot-de-passe-oublie",
-  "/faire-un-don",
-];
-
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer();

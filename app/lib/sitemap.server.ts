@@ -6,26 +6,10 @@
 import { and, desc, eq, isNotNull, lte, or } from "drizzle-orm";
 import { articles } from "#db/schema";
 import { db, type Queryable } from "./db.server";
+import { INDEXED_PAGES } from "./public-pages";
 
 /** Public pages of the route table (app/routes.ts), in menu order. */
-export const SITEMAP_PAGES = [
-  "/",
-  "/le-vovinam-viet-vo-dao/presentation",
-  "/le-vovinam-viet-vo-dao/histoire",
-  "/le-vovinam-viet-vo-dao/philosophie",
-  "/le-vovinam-viet-vo-dao/grades",
-  "/la-vie-du-club/actualites",
-  "/la-vie-du-club/calendrier",
-  "/la-vie-du-club/bd-humour",
-  "/tarifs-horaires",
-  "/adresse-acces",
-  "/inscription-documents",
-  "/equipement",
-  "/contact",
-  "/faire-un-don",
-  "/credits-photo",
-  "/mentions-legales",
-] as const;
+export const SITEMAP_PAGES = INDEXED_PAGES;
 
 /** Paths crawlers should not visit (private, technical or form-only pages). */
 export const ROBOTS_DISALLOW = [

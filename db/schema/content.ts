@@ -1,14 +1,8 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { auditColumns } from "./columns";
 
-const audit = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  createdBy: text().references(() => users.id, { onDelete: "set null" }),
-  updatedBy: text().references(() => users.id, { onDelete: "set null" }),
-  /** Optimistic-locking counter: a save must carry the version it was based on. */
-  version: integer().notNull().default(1),
-};
+const audit = auditColumns();
 
 /** News articles. status: brouillon | publie | programme (published when publishedAt <= now). */
 export const articles = pgTable(

@@ -18,14 +18,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import { users } from "./auth";
+import { auditColumns } from "./columns";
 
-const audit = {
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  createdBy: text().references(() => users.id, { onDelete: "set null" }),
-  updatedBy: text().references(() => users.id, { onDelete: "set null" }),
-  version: integer().notNull().default(1),
-};
+const audit = auditColumns();
 
 export const profiles = pgTable(
   "profiles",

@@ -4,29 +4,10 @@
  * no axe-core violation. Plus: redirects, 404, the donation frame and the
  * downloadable documents.
  */
+import { PUBLIC_PAGES } from "../../app/lib/public-pages";
 import { expect, gotoHydrated, axeViolations, test } from "./fixtures";
 
-const PUBLIC_ROUTES = [
-  "/",
-  "/le-vovinam-viet-vo-dao/presentation",
-  "/le-vovinam-viet-vo-dao/histoire",
-  "/le-vovinam-viet-vo-dao/philosophie",
-  "/le-vovinam-viet-vo-dao/grades",
-  "/la-vie-du-club/actualites",
-  "/la-vie-du-club/calendrier",
-  "/la-vie-du-club/bd-humour",
-  "/tarifs-horaires",
-  "/adresse-acces",
-  "/inscription-documents",
-  "/equipement",
-  "/contact",
-  "/credits-photo",
-  "/mentions-legales",
-  "/connexion",
-  "/inscription",
-  "/mot-de-passe-oublie",
-  "/faire-un-don",
-];
+const PUBLIC_ROUTES = PUBLIC_PAGES;
 
 for (const path of PUBLIC_ROUTES) {
   test(`${path} renders with its title, description, canonical link, one h1, and no axe violation`, async ({

@@ -1,0 +1,24 @@
+/** The public pages of the route table (app/routes.ts), in menu order. */
+
+/** Pages meant for search engines (the sitemap). */
+export const INDEXED_PAGES = [
+  "/",
+  "/le-vovinam-viet-vo-dao/presentation",
+  "/le-vovinam-viet-vo-dao/histoire",
+  "/le-vovinam-viet-vo-dao/philosophie",
+  "/le-vovinam-viet-vo-dao/grades",
+  "/la-vie-du-club/actualites",
+  "/la-vie-du-club/calendrier",
+  "/la-vie-du-club/bd-humour",
+  "/tarifs-horaires",
+  "/adresse-acces",
+  "/inscription-documents",
+  "/equipement",
+  "/contact",
+  "/faire-un-don",
+  "/credits-photo",
+  "/mentions-legales",
+] as const;
+
+/** Every public page, the account pages included (tests, benchmarks). */
+export const PUBLIC_PAGES = [...INDEXED_PAGES, "/connexion", "/inscription", "/mot-de-passe-oublie"] as const;
