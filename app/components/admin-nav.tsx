@@ -1,4 +1,4 @@
-/** Navigation between the admin content pages, and the « last change » line. */
+/** Navigation between the admin content pages, and the « last change » line. */
 import { NavLink } from "react-router";
 import { SETTINGS_SECTIONS } from "~/lib/settings-labels";
 
@@ -60,7 +60,7 @@ const STATUS_STYLES: Record<DeliveryStatus, string> = {
   unknown: "bg-slate-100 text-slate-900",
 };
 
-/** « E-mail envoyé / en attente / échec » of a contact message (its outbox row). */
+/** « E-mail envoyé / en attente / échec » of a contact message (its outbox row). */
 export function DeliveryBadge({ status, label }: { status: DeliveryStatus; label: string }) {
   return <span className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${STATUS_STYLES[status]}`}>E-mail {label}</span>;
 }

@@ -172,7 +172,7 @@ export function ArticleForm({ values, errors = {}, cover, coverAlt, submitLabel 
           name="coverAlt"
           defaultValue={values.coverAlt}
           error={errors.coverAlt}
-          hint="Obligatoire avec une image : décrivez ce qu’elle montre (par exemple « Les élèves saluent à la fin du stage »)."
+          hint="Obligatoire avec une image : décrivez ce qu’elle montre (par exemple « Les élèves saluent à la fin du stage »)."
           className="mb-0"
         />
       </fieldset>

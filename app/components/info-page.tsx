@@ -47,7 +47,7 @@ export function InfoSection({
   );
 }
 
-/** Euros in French: 190 -> « 190 € », 12.5 -> « 12,50 € ». */
+/** Euros in French: 190 -> « 190 € », 12.5 -> « 12,50 € ». */
 export function formatEuros(amount: number): string {
   const whole = Number.isInteger(amount);
   return new Intl.NumberFormat("fr-FR", {

@@ -40,7 +40,7 @@ export function ProfileSelector({
         </h2>
         {profiles.length < 2 ? (
           <p className="mt-1 text-sm text-slate-700">
-            Ajoutez les profils de vos enfants ou de vos proches depuis la page « Mon profil » pour suivre leurs grades.
+            Ajoutez les profils de vos enfants ou de vos proches depuis la page « Mon profil » pour suivre leurs grades.
           </p>
         ) : null}
       </div>

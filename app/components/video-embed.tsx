@@ -45,7 +45,7 @@ export function VideoEmbed({ provider, providerVideoId, title, className }: Vide
         setPlaying(true);
       }}
       className={`group ${frameClass} focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-club-700`}
-      aria-label={`Lire la vidéo « ${title} » (${providerName})`}
+      aria-label={`Lire la vidéo « ${title} » (${providerName})`}
       data-video-state="facade"
     >
       {thumb ? (

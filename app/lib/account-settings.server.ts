@@ -89,7 +89,7 @@ export async function changeEmail(
       ok: false,
       errors: {
         password:
-          "Votre compte n'a pas de mot de passe (connexion avec Google) : créez-en un avec « Mot de passe oublié » pour pouvoir changer d'adresse.",
+          "Votre compte n'a pas de mot de passe (connexion avec Google) : créez-en un avec « Mot de passe oublié » pour pouvoir changer d'adresse.",
       },
     };
   }
@@ -153,7 +153,7 @@ export async function changePassword(
   if (!methods.hasPassword) {
     return {
       ok: false,
-      errors: { currentPassword: "Votre compte n'a pas encore de mot de passe : utilisez « Mot de passe oublié » pour en créer un." },
+      errors: { currentPassword: "Votre compte n'a pas encore de mot de passe : utilisez « Mot de passe oublié » pour en créer un." },
     };
   }
   const weak = passwordProblem(input.newPassword);
@@ -219,7 +219,7 @@ export async function unlinkGoogle(userId: string): Promise<SettingsResult> {
       ok: false,
       errors: {
         google:
-          "Google est votre seul moyen de connexion : créez d'abord un mot de passe (« Mot de passe oublié ») avant de dissocier Google.",
+          "Google est votre seul moyen de connexion : créez d'abord un mot de passe (« Mot de passe oublié ») avant de dissocier Google.",
       },
     };
   }

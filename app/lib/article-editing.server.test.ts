@@ -160,7 +160,7 @@ describe("article editing", () => {
     expect(ok.article.coverImageId).not.toBeNull();
     const refused = await deleteMedia(ok.article.coverImageId!);
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.message).toMatch(/encore utilisé par l’article « Avec image »/);
+    expect(!refused.ok && refused.message).toMatch(/encore utilisé par l’article « Avec image »/);
 
     // Keeping the cover while editing still requires its alt text.
     const keep = await saveArticle(ok.article.id, form({ title: "Avec image", status: "publie", version: "1", coverAlt: "" }), user.id);

@@ -334,7 +334,7 @@ function foldAccents(text: string): string {
     .join("");
 }
 
-/** Title search ignoring case and accents ("creteil" finds « Créteil »). */
+/** Title search ignoring case and accents ("creteil" finds « Créteil »). */
 export function titleContains(column: AnyPgColumn, search: string): SQL {
   const pattern = `%${foldAccents(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN}) like ${pattern}`;

@@ -44,7 +44,7 @@ describe("registration documents", () => {
       .values({ slug: "inscriptions", title: "Les inscriptions sont ouvertes", body: `<p><a href="/media/${m.storageKey}/document.pdf">la fiche</a></p>` })
       .returning();
     const blocked = await deleteDocument(doc.id);
-    expect(blocked).toMatchObject({ ok: false, message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/) });
+    expect(blocked).toMatchObject({ ok: false, message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/) });
     expect(await db.select().from(documents).where(eq(documents.id, doc.id))).toHaveLength(1);
 
     await db.update(articles).set({ body: "<p>Plus de lien.</p>" }).where(eq(articles.id, article.id));

@@ -20,7 +20,7 @@ export async function settingsMediaUsages(mediaId: number, q: Queryable = db): P
   const brochure = await getSetting("brochure", q);
   if (brochure.mediaId === mediaId) usages.push("la brochure du club");
   const banners = await getSetting("banners", q);
-  for (const [prefix, id] of Object.entries(banners)) if (id === mediaId) usages.push(`la bannière de « ${prefix} »`);
+  for (const [prefix, id] of Object.entries(banners)) if (id === mediaId) usages.push(`la bannière de « ${prefix} »`);
   return usages;
 }
 
@@ -184,7 +184,7 @@ async function deleteOwnerAndMedia(
 export async function deleteDocument(id: number) {
   const [doc] = await db.select().from(documents).where(eq(documents.id, id));
   if (!doc) return { ok: true as const };
-  return deleteOwnerAndMedia(doc.mediaId, async (tx) => void (await tx.delete(documents).where(eq(documents.id, id))), `le document « ${doc.title} »`);
+  return deleteOwnerAndMedia(doc.mediaId, async (tx) => void (await tx.delete(documents).where(eq(documents.id, id))), `le document « ${doc.title} »`);
 }
 
 // ------------------------------------------------------------ comics
@@ -276,7 +276,7 @@ export async function saveComic(
 export async function deleteComic(id: number) {
   const [comic] = await db.select().from(comics).where(eq(comics.id, id));
   if (!comic) return { ok: true as const };
-  return deleteOwnerAndMedia(comic.mediaId, async (tx) => void (await tx.delete(comics).where(eq(comics.id, id))), `la planche « ${comic.title} »`);
+  return deleteOwnerAndMedia(comic.mediaId, async (tx) => void (await tx.delete(comics).where(eq(comics.id, id))), `la planche « ${comic.title} »`);
 }
 
 // ------------------------------------------------------------ brochure

@@ -116,7 +116,7 @@ function contactMailText(input: ContactInput, at: Date): string {
     input.message,
     "",
     "—",
-    "Pour répondre, utilisez simplement la fonction « Répondre » de votre messagerie.",
+    "Pour répondre, utilisez simplement la fonction « Répondre » de votre messagerie.",
     "Le message est aussi enregistré dans l'espace membre (tableau de bord).",
   ].join("\n");
 }

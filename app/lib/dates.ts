@@ -21,7 +21,7 @@ const shortWeekdayDateFormat = new Intl.DateTimeFormat("fr-FR", {
 const timeFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: CLUB_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
 const keyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: CLUB_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 
-/** French typography: « 1er mai », not « 1 mai ». */
+/** French typography: « 1er mai », not « 1 mai ». */
 export function firstOfMonth(text: string): string {
   return text.replace(
     /(^|\s)1 (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre)/g,
@@ -29,22 +29,22 @@ export function firstOfMonth(text: string): string {
   );
 }
 
-/** « 14 novembre 2026 », « 1er mai 2026 » */
+/** « 14 novembre 2026 », « 1er mai 2026 » */
 export function formatDate(d: Date): string {
   return firstOfMonth(dateFormat.format(d));
 }
 
-/** « samedi 14 novembre 2026 » */
+/** « samedi 14 novembre 2026 » */
 export function formatLongDate(d: Date): string {
   return firstOfMonth(weekdayDateFormat.format(d));
 }
 
-/** « samedi 14 novembre » */
+/** « samedi 14 novembre » */
 export function formatDayMonth(d: Date): string {
   return firstOfMonth(shortWeekdayDateFormat.format(d));
 }
 
-/** « 17 h 30 » */
+/** « 17 h 30 » */
 export function formatTime(d: Date): string {
   return timeFormat.format(d).replace(":", " h ").replace(/^0(\d)/, "$1");
 }
@@ -54,14 +54,14 @@ export function dateKey(d: Date): string {
   return keyFormat.format(d);
 }
 
-/** Capitalised first letter (« Samedi 14 novembre »). */
+/** Capitalised first letter (« Samedi 14 novembre »). */
 export function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /**
- * « samedi 14 novembre 2026, 9 h 00 – 17 h 00 », « du samedi 19 au dimanche
- * 20 décembre 2026 » (all-day events: `endsAt` is exclusive or the last
+ * « samedi 14 novembre 2026, 9 h 00 – 17 h 00 », « du samedi 19 au dimanche
+ * 20 décembre 2026 » (all-day events: `endsAt` is exclusive or the last
  * minute of the last day; both are handled).
  */
 export function formatEventWhen(e: { startsAt: Date; endsAt: Date; allDay: boolean }): string {

@@ -20,7 +20,7 @@ export const EVENT_CATEGORY_LABELS: Record<EventCategory, string> = {
   autre: "Autre",
 };
 
-/** French label of a stored category (unknown values read as « Autre »). */
+/** French label of a stored category (unknown values read as « Autre »). */
 export function categoryLabel(category: string): string {
   return EVENT_CATEGORY_LABELS[category as EventCategory] ?? EVENT_CATEGORY_LABELS.autre;
 }
@@ -33,7 +33,7 @@ export interface Month {
 
 const monthLabelFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", month: "long", year: "numeric" });
 
-/** « novembre 2026 » */
+/** « novembre 2026 » */
 export function monthLabel(m: Month): string {
   return monthLabelFormat.format(new Date(Date.UTC(m.year, m.month - 1, 15)));
 }

@@ -68,7 +68,7 @@ export const navGroups: NavGroup[] = [
       },
       {
         title: "Philosophie",
-        description: "« Être fort pour être utile » : la voie du bambou.",
+        description: "« Être fort pour être utile » : la voie du bambou.",
         to: "/le-vovinam-viet-vo-dao/philosophie",
         icon: Lightbulb,
       },

@@ -142,7 +142,7 @@ export async function updateFamilyProfile(
   q: Queryable = db,
 ): Promise<Profile> {
   const existing = await getOwnedProfile(ownerId, profileId, q);
-  if (existing.isSelf) throw new Response("Votre propre profil se modifie dans « Mes informations ».", { status: 400 });
+  if (existing.isSelf) throw new Response("Votre propre profil se modifie dans « Mes informations ».", { status: 400 });
   const [row] = await q
     .update(profiles)
     .set({

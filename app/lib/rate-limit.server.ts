@@ -28,7 +28,7 @@ function prune(now: number, windowMs: number) {
   }
 }
 
-/** French wording of a wait: « dans 42 secondes », « dans 3 minutes ». */
+/** French wording of a wait: « dans 42 secondes », « dans 3 minutes ». */
 export function retryAfterText(seconds: number): string {
   if (seconds < 60) return `dans ${seconds} seconde${seconds > 1 ? "s" : ""}`;
   const minutes = Math.ceil(seconds / 60);

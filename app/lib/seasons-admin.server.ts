@@ -205,7 +205,7 @@ export async function ensureCurrentSeasonStarted(now: Date = new Date()): Promis
 }
 
 /**
- * The season the admin's « Démarrer la saison » button offers: the current
+ * The season the admin's « Démarrer la saison » button offers: the current
  * one if it was never started, else the next one.
  */
 export async function seasonToStart(now: Date = new Date(), q: Queryable = db): Promise<string> {

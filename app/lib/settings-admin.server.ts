@@ -16,7 +16,7 @@ import { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 export { SETTINGS_SECTIONS, isSettingsSection, DAYS, MONTHS, type SettingsSection } from "./settings-labels";
 export type EditableKey = (typeof SETTINGS_SECTIONS)[SettingsSection]["key"];
 
-/** Empty rows offered under the filled ones (more with the « ajouter des lignes » button). */
+/** Empty rows offered under the filled ones (more with the « ajouter des lignes » button). */
 export const BLANK_ROWS = 2;
 
 export type FormState = { values: Record<string, string>; errors: FieldErrors; rows: number };
@@ -65,7 +65,7 @@ function rowIndexes(values: Record<string, string>, fields: readonly string[]): 
 }
 
 /**
- * Reads the table rows of a form: rows ticked « supprimer » or left entirely
+ * Reads the table rows of a form: rows ticked « supprimer » or left entirely
  * empty are skipped; each kept row is validated with `schema`, its errors
  * keyed `<field>_<index>`.
  */

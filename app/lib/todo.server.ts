@@ -129,7 +129,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       hrefLabel: "Ouvrir les messages",
       tasks: messages.map((m) => ({
         key: `msg-${m.id}`,
-        label: `${m.status === "failed" ? "Message non remis" : "Répondre à"} ${m.name} : « ${m.subject} »`,
+        label: `${m.status === "failed" ? "Message non remis" : "Répondre à"} ${m.name} : « ${m.subject} »`,
         detail:
           m.status === "failed"
             ? `L'e-mail transmettant ce message au club n'a pas pu être envoyé (reçu le ${formatDateFr(m.createdAt.toISOString())}).`
@@ -233,7 +233,7 @@ export async function deleteTodo(actor: Actor, id: number): Promise<void> {
       actorId: actor.id,
       actorName: `${actor.prenom} ${actor.nom}`.trim(),
       action: "todo.delete",
-      summary: `Tâche « ${current.title} » supprimée.`,
+      summary: `Tâche « ${current.title} » supprimée.`,
     });
   });
 }

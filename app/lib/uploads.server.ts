@@ -240,7 +240,7 @@ export function imageSrcSet(m: Pick<Media, "storageKey" | "kind" | "width" | "he
   return { src: `/media/${m.storageKey}/${largest}.webp`, webp: set("webp"), avif: set("avif"), width, height };
 }
 
-/** Where a media is used, in French words ("l’article « … »"), empty when unused. */
+/** Where a media is used, in French words ("l’article « … »"), empty when unused. */
 export async function mediaUsages(id: number, q: Queryable = db, ignoreArticleId?: number): Promise<string[]> {
   const m = await getMedia(id, q);
   if (!m) return [];
@@ -250,11 +250,11 @@ export async function mediaUsages(id: number, q: Queryable = db, ignoreArticleId
     .select({ id: articles.id, title: articles.title })
     .from(articles)
     .where(or(eq(articles.coverImageId, id), like(articles.body, pattern)));
-  for (const a of articleRows) if (a.id !== ignoreArticleId) usages.push(`l’article « ${a.title} »`);
+  for (const a of articleRows) if (a.id !== ignoreArticleId) usages.push(`l’article « ${a.title} »`);
   const docRows = await q.select({ title: documents.title }).from(documents).where(eq(documents.mediaId, id));
-  for (const d of docRows) usages.push(`le document « ${d.title} »`);
+  for (const d of docRows) usages.push(`le document « ${d.title} »`);
   const comicRows = await q.select({ title: comics.title }).from(comics).where(eq(comics.mediaId, id));
-  for (const c of comicRows) usages.push(`la planche « ${c.title} »`);
+  for (const c of comicRows) usages.push(`la planche « ${c.title} »`);
   return usages;
 }
 

@@ -58,7 +58,7 @@ export interface Actor {
 const isAdmin = (roles: readonly string[]) => roles.includes("admin");
 const actorName = (a: Actor) => `${a.prenom} ${a.nom}`.trim() || a.email || a.id;
 
-/** Days before expiry from which a certificate counts as « expiring ». */
+/** Days before expiry from which a certificate counts as « expiring ». */
 export const EXPIRY_WARNING_DAYS = 30;
 /** Validity of the link a new account receives to choose its password. */
 export const WELCOME_LINK_DAYS = 7;
@@ -81,7 +81,7 @@ export function rolesLabel(roles: readonly string[]): string {
 function checkRoleSet(roles: Role[]): void {
   if (roles.length === 0) throw new RuleError("Choisissez au moins un rôle.", 400, "roles");
   if (roles.includes("pré-inscrit") && roles.length > 1) {
-    throw new RuleError("Un pré-inscrit n'a pas d'autre rôle : décochez « Pré-inscrit » pour valider l'inscription.", 400, "roles");
+    throw new RuleError("Un pré-inscrit n'a pas d'autre rôle : décochez « Pré-inscrit » pour valider l'inscription.", 400, "roles");
   }
 }
 
@@ -739,7 +739,7 @@ export async function updateUserAccount(actor: Actor, id: string, input: Account
   return result;
 }
 
-/** « Valider l'inscription »: the pré-inscrit becomes membre (and gets the e-mail). */
+/** « Valider l'inscription »: the pré-inscrit becomes membre (and gets the e-mail). */
 export async function validateRegistration(actor: Actor, id: string, version: number): Promise<void> {
   const target = await getUser(id);
   if (!target) throw new RuleError(MESSAGES.notFound, 404);

@@ -98,7 +98,7 @@ export interface GradeOption {
 }
 
 export interface VideoGroup {
-  /** null: videos not attached to a grade (« Tous grades »). */
+  /** null: videos not attached to a grade (« Tous grades »). */
   grade: GradeOption | null;
   videos: VideoView[];
 }
@@ -252,7 +252,7 @@ export async function updateVideo(
     : { ok: false, reason: "not-found", message: "Cette vidéo n’existe plus (elle a peut-être été supprimée)." };
 }
 
-/** Deletes a video and the members' « révisé » ticks that pointed at it. */
+/** Deletes a video and the members' « révisé » ticks that pointed at it. */
 export async function deleteVideo(id: number): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.delete(revisionProgress).where(and(eq(revisionProgress.itemType, "video"), eq(revisionProgress.itemId, id)));

@@ -153,12 +153,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h2>
             <p className="mt-4 leading-relaxed text-slate-700">
               Un art martial vietnamien fondé à la fin des années 1930 par le maître <span lang="vi">Nguyễn Lộc</span>. Son nom dit
-              l'essentiel : « Vo » pour l'art martial, « Vi(e)nam » pour le Vietnam, et « Viet Vo Dao », la voie des
+              l'essentiel : « Vo » pour l'art martial, « Vi(e)nam » pour le Vietnam, et « Viet Vo Dao », la voie des
               arts martiaux vietnamiens.
             </p>
             <p className="mt-3 leading-relaxed text-slate-700">
               On y apprend à frapper, à se défendre, à chuter et à projeter, avec ses fameux ciseaux de jambes. On y
-              apprend aussi une manière d'être : la devise de l'école est « Être fort pour être utile ».
+              apprend aussi une manière d'être : la devise de l'école est « Être fort pour être utile ».
             </p>
             <p className="mt-4">
               <Link to="/le-vovinam-viet-vo-dao/presentation" className={cardLink}>
@@ -167,10 +167,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <figure className="rounded-xl bg-club-50 p-6 md:col-span-2">
-            <blockquote className="text-xl font-semibold text-club-900">« Être fort pour être utile »</blockquote>
+            <blockquote className="text-xl font-semibold text-club-900">« Être fort pour être utile »</blockquote>
             <figcaption className="mt-2 text-slate-700">
-              La devise du Vovinam Viet Vo Dao. Le salut, main droite sur le cœur, unit « la main d'acier » et « le
-              cœur de bonté ».{" "}
+              La devise du Vovinam Viet Vo Dao. Le salut, main droite sur le cœur, unit « la main d'acier » et « le
+              cœur de bonté ».{" "}
               <Link to="/le-vovinam-viet-vo-dao/philosophie" className={cardLink}>
                 La philosophie de l'école
               </Link>

@@ -88,7 +88,7 @@ test.describe("home page", () => {
     expect(await articleLinks.count()).toBeLessThanOrEqual(3);
     if ((await articleLinks.count()) > 0) {
       const href = await articleLinks.first().getAttribute("href");
-      expect(href).toMatch(/^\/la-vie-du-club\/actualites\/\d+$/);
+      expect(href).toMatch(/^\/la-vie-du-club\/actualites\/\d+(-[a-z0-9-]+)?$/);
       const article = await page.request.get(href!);
       expect(article.status()).toBe(200);
     }

@@ -55,7 +55,7 @@ test("an admin adds a video; the player loads only after a click", async ({ page
   const item = page.locator("li", { has: page.getByRole("heading", { name: title }) });
   await expect(item).toBeVisible();
   await expect(item.getByText("Quyền")).toBeVisible();
-  const facade = item.getByRole("link", { name: `Lire la vidéo « ${title} » (YouTube)` });
+  const facade = item.getByRole("link", { name: `Lire la vidéo « ${title} » (YouTube)` });
   await expect(facade).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   await expect(item.locator("img")).toHaveAttribute("src", "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg");
   // No player before the click.

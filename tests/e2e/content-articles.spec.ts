@@ -136,7 +136,7 @@ test("an article_manager creates an event found on the calendar and in the feed"
 
   await page.getByLabel("Fin").fill(`${day}T17:00`);
   await page.getByRole("button", { name: "Enregistrer l’événement" }).click();
-  await expect(page.getByText(`L’événement « ${title} » a été enregistré.`)).toBeVisible();
+  await expect(page.getByText(`L’événement « ${title} » a été enregistré.`)).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(title) })).toBeVisible();
 
   await gotoHydrated(page, `/la-vie-du-club/calendrier?mois=${day.slice(0, 7)}`);

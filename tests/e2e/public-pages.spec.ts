@@ -35,7 +35,7 @@ test("every public page has its own title", async ({ request }) => {
   }
   const seen = new Map<string, string>();
   for (const [path, title] of titles) {
-    expect(seen.get(title), `${path} and ${seen.get(title)} share the title « ${title} »`).toBeUndefined();
+    expect(seen.get(title), `${path} and ${seen.get(title)} share the title « ${title} »`).toBeUndefined();
     seen.set(title, path);
   }
 });

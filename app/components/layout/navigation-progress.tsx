@@ -1,8 +1,8 @@
 /**
  * Pending-navigation indicator: a thin belt-coloured bar at the very top
  * while a navigation (lazy route module, loader, form) is under way, and an
- * announced status. Going into the member area it says « Vérification de
- * l'accès... » (the guard of the specification) next to a spinner.
+ * announced status. Going into the member area it says « Vérification de
+ * l'accès... » (the guard of the specification) next to a spinner.
  */
 import { LoaderCircle } from "lucide-react";
 import { useNavigation } from "react-router";

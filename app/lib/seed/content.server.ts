@@ -99,7 +99,7 @@ export function contentSeed(now: Date = new Date()) {
       summary:
         "Démonstrations, questions des familles et premières inscriptions : le club était présent au forum des associations de la ville.",
       body: `<p>Comme chaque année, le club tenait un stand au forum des associations. Entre deux démonstrations de techniques de base et de self-défense, les bénévoles ont répondu aux nombreuses questions des parents et des futurs pratiquants.</p>
-<blockquote><p>« Est-ce qu'il faut être souple pour commencer ? » Non : la souplesse vient avec l'entraînement !</p></blockquote>
+<blockquote><p>« Est-ce qu'il faut être souple pour commencer ? » Non : la souplesse vient avec l'entraînement !</p></blockquote>
 <p>Vous n'avez pas pu passer nous voir ? Il n'est pas trop tard : les cours d'essai sont possibles toute l'année. Consultez les <a href="/tarifs-horaires">horaires des cours</a> et venez nous rencontrer au dojo.</p>`,
     },
     {
@@ -117,7 +117,7 @@ export function contentSeed(now: Date = new Date()) {
       summary: `Le ${frenchDay(telethon)}, les pratiquants du club présentent le Vovinam au profit du Téléthon. Venez nombreux !`,
       body: `<p>Cette année encore, le club participe au Téléthon. <strong>Le ${frenchDay(telethon)}, de 10 h à 12 h</strong>, enfants et adultes présenteront les techniques du Vovinam Viet Vo Dao : salut, quyền, self-défense et quelques ciseaux spectaculaires.</p>
 <p>Une urne sera à disposition pour vos dons, intégralement reversés à l'AFM-Téléthon.</p>
-<p>Fidèles à notre devise, « Être fort pour être utile », nous comptons sur vous pour venir encourager les pratiquants !</p>`,
+<p>Fidèles à notre devise, « Être fort pour être utile », nous comptons sur vous pour venir encourager les pratiquants !</p>`,
     },
   ];
 
@@ -237,20 +237,20 @@ export function contentSeed(now: Date = new Date()) {
 /** Full descriptions of the seeded strips (their alt text). */
 export const COMIC_ALTS = {
   tenue:
-    "Bande dessinée en quatre cases. Case 1 : Léo, un débutant, arrive au dojo tout fier dans un kimono noir et dit « Bonjour ! J'ai acheté une tenue toute neuve ! ». Le professeur, en tenue bleue, répond « Bienvenue ! Euh… chez nous, la tenue est bleue. ». " +
-    "Case 2 : Léo demande « Bleue ? Comme le ciel ? » et le professeur explique « Comme la mer : elle représente l'espoir. ». " +
-    "Case 3 : la semaine suivante, Léo revient habillé de bleu des pieds à la tête : tenue bleue, bandeau bleu, lunettes bleues, gourde bleue. Il s'exclame « Et voilà : tout bleu ! ». " +
-    "Case 4 : debout sur le grand tapis bleu du dojo, Léo se confond avec le tapis et on ne voit plus que ses yeux. Le professeur cherche partout : « Léo ? Léo ? ». Une petite voix répond depuis le tapis : « Je suis là ! Camouflage parfait ! ».",
+    "Bande dessinée en quatre cases. Case 1 : Léo, un débutant, arrive au dojo tout fier dans un kimono noir et dit « Bonjour ! J'ai acheté une tenue toute neuve ! ». Le professeur, en tenue bleue, répond « Bienvenue ! Euh… chez nous, la tenue est bleue. ». " +
+    "Case 2 : Léo demande « Bleue ? Comme le ciel ? » et le professeur explique « Comme la mer : elle représente l'espoir. ». " +
+    "Case 3 : la semaine suivante, Léo revient habillé de bleu des pieds à la tête : tenue bleue, bandeau bleu, lunettes bleues, gourde bleue. Il s'exclame « Et voilà : tout bleu ! ». " +
+    "Case 4 : debout sur le grand tapis bleu du dojo, Léo se confond avec le tapis et on ne voit plus que ses yeux. Le professeur cherche partout : « Léo ? Léo ? ». Une petite voix répond depuis le tapis : « Je suis là ! Camouflage parfait ! ».",
   ciseaux:
-    "Bande dessinée en quatre cases. Case 1 : le professeur annonce aux élèves « Aujourd'hui : les fameux ciseaux du Vovinam ! ». " +
-    "Case 2 : Mai, une jeune élève, lève fièrement une paire de ciseaux d'écolier à bouts ronds : « J'ai apporté les miens ! ». " +
-    "Case 3 : le professeur, amusé, montre la technique en sautant, les jambes en ciseaux autour d'un gros mannequin en mousse qui bascule sur le tapis : « Non, non… des ciseaux avec les jambes ! ». " +
-    "Case 4 : à la maison, Mai est allongée par terre et essaie de couper le ruban d'un cadeau avec ses jambes. Sa maman, un rouleau de papier cadeau à la main, soupire « Mai, prends plutôt les ciseaux du tiroir ! ». Mai répond « Impossible, maman : je révise mon passage de grade ! ».",
+    "Bande dessinée en quatre cases. Case 1 : le professeur annonce aux élèves « Aujourd'hui : les fameux ciseaux du Vovinam ! ». " +
+    "Case 2 : Mai, une jeune élève, lève fièrement une paire de ciseaux d'écolier à bouts ronds : « J'ai apporté les miens ! ». " +
+    "Case 3 : le professeur, amusé, montre la technique en sautant, les jambes en ciseaux autour d'un gros mannequin en mousse qui bascule sur le tapis : « Non, non… des ciseaux avec les jambes ! ». " +
+    "Case 4 : à la maison, Mai est allongée par terre et essaie de couper le ruban d'un cadeau avec ses jambes. Sa maman, un rouleau de papier cadeau à la main, soupire « Mai, prends plutôt les ciseaux du tiroir ! ». Mai répond « Impossible, maman : je révise mon passage de grade ! ».",
   utile:
-    "Bande dessinée en quatre cases. Case 1 : au dojo, le professeur rappelle la devise du club : « Être fort pour être utile ». Karim, un élève, serre le poing avec détermination. " +
-    "Case 2 : le samedi, sur le parking du supermarché, Karim voit sa grand-mère avec un chariot plein de courses et lui dit « Mamie, laisse-moi faire ! ». " +
-    "Case 3 : Karim porte tous les sacs, une pastèque et un pack de bouteilles d'eau, en position du cavalier, en murmurant « Position du cavalier… on respire… ». Sa grand-mère demande « Tu es sûr, mon grand ? ». " +
-    "Case 4 : devant l'immeuble de la grand-mère, une affiche indique « Ascenseur en panne » et une flèche montre « 5e étage ». Karim, en sueur, souffle « Être fort… pour être… utile… ». La grand-mère, légère, monte déjà l'escalier en faisant tinter ses clés : « Courage, c'est moi qui porte les clés ! ».",
+    "Bande dessinée en quatre cases. Case 1 : au dojo, le professeur rappelle la devise du club : « Être fort pour être utile ». Karim, un élève, serre le poing avec détermination. " +
+    "Case 2 : le samedi, sur le parking du supermarché, Karim voit sa grand-mère avec un chariot plein de courses et lui dit « Mamie, laisse-moi faire ! ». " +
+    "Case 3 : Karim porte tous les sacs, une pastèque et un pack de bouteilles d'eau, en position du cavalier, en murmurant « Position du cavalier… on respire… ». Sa grand-mère demande « Tu es sûr, mon grand ? ». " +
+    "Case 4 : devant l'immeuble de la grand-mère, une affiche indique « Ascenseur en panne » et une flèche montre « 5e étage ». Karim, en sueur, souffle « Être fort… pour être… utile… ». La grand-mère, légère, monte déjà l'escalier en faisant tinter ses clés : « Courage, c'est moi qui porte les clés ! ».",
 } as const;
 
 export async function seedContent(tx: Transaction): Promise<void> {

@@ -47,7 +47,7 @@ export const gradeSeeds: GradeSeed[] = [
     borderColor: null,
     level: "Pratiquant",
     description:
-      "« Entrer dans l'école » : les bases sont acquises, le pratiquant découvre les premiers ciseaux de jambes et les premières formes.",
+      "« Entrer dans l'école » : les bases sont acquises, le pratiquant découvre les premiers ciseaux de jambes et les premières formes.",
   },
   ...[1, 2, 3].map((n) => ({
     position: 2 + n,
@@ -236,7 +236,7 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
     {
       title: "Long hổ quyền",
       category: "quyen",
-      description: "La forme « du dragon et du tigre », souvent enseignée au niveau lam đai, selon le programme du club.",
+      description: "La forme « du dragon et du tigre », souvent enseignée au niveau lam đai, selon le programme du club.",
     },
   ],
 };

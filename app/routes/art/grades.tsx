@@ -47,7 +47,7 @@ export default function Grades({ loaderData }: Route.ComponentProps) {
       <ArtSection id="tableau" title="Les ceintures, de la première à la plus haute">
         <p>
           Voici le tableau des grades tel que le club l'utilise, dans l'ordre du système traditionnel de 1964. Les
-          « cap » sont les barrettes des ceintures bleues ; à partir de la ceinture jaune, on parle de « dang »
+          « cap » sont les barrettes des ceintures bleues ; à partir de la ceinture jaune, on parle de « dang »
           (l'équivalent des dan des autres arts martiaux).
         </p>
         {grades.length > 0 ? (

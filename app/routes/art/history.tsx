@@ -62,8 +62,8 @@ const origins: Step[] = [
   },
   {
     when: "Années 1960",
-    title: "« Viet Vo Dao »",
-    text: "Le nom de l'école s'enrichit : « Vovinam » devient « Vovinam Viet Vo Dao », la voie des arts martiaux vietnamiens (en 1963 ou en 1967, selon les sources).",
+    title: "« Viet Vo Dao »",
+    text: "Le nom de l'école s'enrichit : « Vovinam » devient « Vovinam Viet Vo Dao », la voie des arts martiaux vietnamiens (en 1963 ou en 1967, selon les sources).",
   },
   {
     when: "1964",

@@ -6,7 +6,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Philosophie du Vovinam Viet Vo Dao",
     description:
-      "« Être fort pour être utile » : la devise, le salut (main d'acier, cœur de bonté), le symbole du bambou et les dix principes traditionnels du Vovinam Viet Vo Dao.",
+      "« Être fort pour être utile » : la devise, le salut (main d'acier, cœur de bonté), le symbole du bambou et les dix principes traditionnels du Vovinam Viet Vo Dao.",
   });
 
 /** The ten traditional principles (1964), in our own words. */
@@ -29,7 +29,7 @@ export default function Philosophy() {
       title="La philosophie du Vovinam Viet Vo Dao"
       lead="Au Vovinam, la technique ne va pas sans l'état d'esprit : l'école veut former des personnes complètes, solides dans leur corps et droites dans leur conduite."
     >
-      <ArtSection id="devise" title="« Être fort pour être utile »">
+      <ArtSection id="devise" title="« Être fort pour être utile »">
         <p>
           La devise du Vovinam Viet Vo Dao résume son projet. Être fort, c'est d'abord être en bonne santé, savoir se
           défendre et garder son sang-froid. Mais cette force n'est pas un but : elle doit servir, à sa famille, à ses
@@ -41,7 +41,7 @@ export default function Philosophy() {
       <ArtSection id="salut" title="Le salut : la main d'acier sur le cœur de bonté">
         <p>
           Les pratiquants se saluent en posant la main droite, ouverte et tendue, sur le cœur. La main représente la
-          « main d'acier », la force et la détermination acquises par l'entraînement ; le cœur, le « cœur de bonté »
+          « main d'acier », la force et la détermination acquises par l'entraînement ; le cœur, le « cœur de bonté »
           qui doit toujours la guider.
         </p>
         <p>

@@ -53,9 +53,9 @@ export default function Presentation() {
     <ArtPage title="Le Vovinam Viet Vo Dao" lead="Un art martial vietnamien complet, une école de vie : présentation.">
       <ArtSection id="nom" title="Que signifie son nom ?">
         <p>
-          Le mot « Vovinam » réunit « Vo », l'art martial, et « Vi(e)nam », le Vietnam : c'est l'art martial du
-          Vietnam. La seconde partie, « Viet Vo Dao », a été ajoutée dans les années 1960 (en 1963 ou en 1967 selon
-          les sources) ; elle signifie « la voie des arts martiaux vietnamiens ». Le mot « voie » (<Vi>đạo</Vi>) rappelle qu'au-delà
+          Le mot « Vovinam » réunit « Vo », l'art martial, et « Vi(e)nam », le Vietnam : c'est l'art martial du
+          Vietnam. La seconde partie, « Viet Vo Dao », a été ajoutée dans les années 1960 (en 1963 ou en 1967 selon
+          les sources) ; elle signifie « la voie des arts martiaux vietnamiens ». Le mot « voie » (<Vi>đạo</Vi>) rappelle qu'au-delà
           des techniques, l'école propose une manière de se conduire.
         </p>
         <p>
@@ -93,7 +93,7 @@ export default function Presentation() {
         </p>
         <p>
           Chaque cours commence et se termine par le salut : la main droite, ouverte, se pose sur le cœur. On dit
-          qu'elle unit « la main d'acier » et « le cœur de bonté » : la force n'a de sens qu'au service du bien.{" "}
+          qu'elle unit « la main d'acier » et « le cœur de bonté » : la force n'a de sens qu'au service du bien.{" "}
           <Link to="/le-vovinam-viet-vo-dao/philosophie">Découvrir la philosophie</Link>.
         </p>
       </ArtSection>

@@ -75,7 +75,7 @@ const WEEKDAYS = [
 
 const dayLabelFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
 
-/** "2026-11-14" -> « samedi 14 novembre » */
+/** "2026-11-14" -> « samedi 14 novembre » */
 function dayLabel(date: string): string {
   const [y, m, d] = date.split("-").map(Number);
   return dayLabelFormat.format(new Date(Date.UTC(y, m - 1, d)));
@@ -341,12 +341,12 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
             <a href={webcalUrl} className="font-semibold text-club-700 underline">
               ouvrir dans l'app Calendrier
             </a>{" "}
-            puis « S'abonner ». Sinon : Réglages › Calendrier › Comptes › Ajouter un compte › Autre › « Ajouter un
-            calendrier avec abonnement », et collez l'adresse.
+            puis « S'abonner ». Sinon : Réglages › Calendrier › Comptes › Ajouter un compte › Autre › « Ajouter un
+            calendrier avec abonnement », et collez l'adresse.
           </p>
           <h3 className="mt-4 font-semibold text-club-900">Android (Google Agenda)</h3>
           <p className="mt-1 text-sm text-slate-800">
-            Depuis un navigateur, ouvrez calendar.google.com, puis « Autres agendas » › « + » › « À partir de l'URL » et
+            Depuis un navigateur, ouvrez calendar.google.com, puis « Autres agendas » › « + » › « À partir de l'URL » et
             collez l'adresse. L'agenda apparaît ensuite dans l'application de votre téléphone (vérifiez que sa
             synchronisation est activée).
           </p>

@@ -80,7 +80,7 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
               <li>
                 <strong>Pour les mineurs :</strong> pas de certificat médical dans le cas général. Remplissez avec
                 votre enfant le questionnaire de santé du sportif mineur (décret n° 2021-564 du 7 mai 2021), gardez-le
-                chez vous et remettez au club l'attestation signée. Si une réponse est « oui », un certificat
+                chez vous et remettez au club l'attestation signée. Si une réponse est « oui », un certificat
                 médical de moins de six mois est nécessaire.
               </li>
               <li>

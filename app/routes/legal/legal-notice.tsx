@@ -199,7 +199,7 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
           Vous pouvez accéder à vos données, les faire rectifier ou effacer, en limiter l'utilisation, vous opposer
           à leur traitement, et les recevoir dans un format réutilisable (portabilité). Si vous êtes membre, votre
           espace membre vous permet de <strong>télécharger vos données</strong> et de{" "}
-          <strong>demander la suppression de votre compte</strong> depuis la page « Mon profil ». Sinon, écrivez-nous
+          <strong>demander la suppression de votre compte</strong> depuis la page « Mon profil ». Sinon, écrivez-nous
           à {mail}. Nous vous répondons dans un délai d'un mois au plus.
         </p>
         <p>

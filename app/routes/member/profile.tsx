@@ -414,7 +414,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <p className="text-slate-700">
             Vous vous connectez avec Google et n'avez pas de mot de passe. Pour en créer un, utilisez{" "}
             <Link to="/mot-de-passe-oublie" className="font-semibold text-club-800 underline">
-              « Mot de passe oublié »
+              « Mot de passe oublié »
             </Link>{" "}
             avec votre adresse e-mail.
           </p>

@@ -112,7 +112,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
               {s.override ? (
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="section" value={s.prefix} />
-                  <button type="submit" name="intent" value="reset" className="text-sm font-medium text-club-800 underline" aria-label={`Rétablir l’image d’origine de « ${s.name} »`}>
+                  <button type="submit" name="intent" value="reset" className="text-sm font-medium text-club-800 underline" aria-label={`Rétablir l’image d’origine de « ${s.name} »`}>
                     Rétablir l’image d’origine
                   </button>
                 </Form>

@@ -85,7 +85,7 @@ function ComicForm({ editing, actionData }: { editing: ComicView | null; actionD
       aria-labelledby="comic-form-title"
     >
       <h2 id="comic-form-title" className="mb-4 text-xl font-semibold text-slate-900">
-        {editing ? `Modifier « ${editing.title} »` : "Ajouter une planche"}
+        {editing ? `Modifier « ${editing.title} »` : "Ajouter une planche"}
       </h2>
       {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
@@ -159,7 +159,7 @@ export default function Comics({ loaderData, actionData }: Route.ComponentProps)
       {deleting ? (
         <section aria-labelledby="delete-title" className="rounded-lg border-2 border-red-700 bg-red-50 p-5">
           <h2 id="delete-title" className="text-xl font-semibold text-red-900">
-            Supprimer la planche « {deleting.title} » ?
+            Supprimer la planche « {deleting.title} » ?
           </h2>
           <p className="mt-2 text-slate-800">Elle disparaîtra de la page BD humour et son image sera effacée.</p>
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
@@ -195,10 +195,10 @@ export default function Comics({ loaderData, actionData }: Route.ComponentProps)
               </p>
               <p className="mt-1 text-sm text-slate-700">Texte alternatif : {c.alt}</p>
               <p className="mt-2 flex gap-4">
-                <Link to={`${PATH}?modifier=${c.id}#comic-form-title`} className="font-medium text-club-800 underline" aria-label={`Modifier « ${c.title} »`}>
+                <Link to={`${PATH}?modifier=${c.id}#comic-form-title`} className="font-medium text-club-800 underline" aria-label={`Modifier « ${c.title} »`}>
                   Modifier
                 </Link>
-                <Link to={`${PATH}?supprimer=${c.id}`} className="font-medium text-red-800 underline" aria-label={`Supprimer « ${c.title} »`}>
+                <Link to={`${PATH}?supprimer=${c.id}`} className="font-medium text-red-800 underline" aria-label={`Supprimer « ${c.title} »`}>
                   Supprimer
                 </Link>
               </p>

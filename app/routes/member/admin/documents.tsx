@@ -89,7 +89,7 @@ function DocumentForm({ editing, actionData }: { editing: DocumentView | null; a
       aria-labelledby="document-form-title"
     >
       <h2 id="document-form-title" className="mb-4 text-xl font-semibold text-slate-900">
-        {editing ? `Modifier « ${editing.title} »` : "Ajouter un document"}
+        {editing ? `Modifier « ${editing.title} »` : "Ajouter un document"}
       </h2>
       {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
@@ -155,7 +155,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
       {deleting ? (
         <section aria-labelledby="delete-title" className="rounded-lg border-2 border-red-700 bg-red-50 p-5">
           <h2 id="delete-title" className="text-xl font-semibold text-red-900">
-            Supprimer le document « {deleting.title} » ?
+            Supprimer le document « {deleting.title} » ?
           </h2>
           <p className="mt-2 text-slate-800">Il ne sera plus proposé sur la page Inscription et son fichier sera effacé.</p>
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
@@ -197,10 +197,10 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
                 {d.shipped ? " · fichier fourni avec le site" : ""}
               </p>
               <p className="mt-2 flex gap-4">
-                <Link to={`${PATH}?modifier=${d.id}#document-form-title`} className="font-medium text-club-800 underline" aria-label={`Modifier « ${d.title} »`}>
+                <Link to={`${PATH}?modifier=${d.id}#document-form-title`} className="font-medium text-club-800 underline" aria-label={`Modifier « ${d.title} »`}>
                   Modifier
                 </Link>
-                <Link to={`${PATH}?supprimer=${d.id}`} className="font-medium text-red-800 underline" aria-label={`Supprimer « ${d.title} »`}>
+                <Link to={`${PATH}?supprimer=${d.id}`} className="font-medium text-red-800 underline" aria-label={`Supprimer « ${d.title} »`}>
                   Supprimer
                 </Link>
               </p>

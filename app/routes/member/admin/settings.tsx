@@ -36,7 +36,7 @@ const FORMS: Record<SettingsSection, (props: SectionFormProps) => React.ReactNod
   adhesion: MembershipForm,
 };
 
-/** Public pages where each section shows, for the « voir la page » link. */
+/** Public pages where each section shows, for the « voir la page » link. */
 const PUBLIC_PAGE: Record<SettingsSection, { to: string; label: string }> = {
   identite: { to: "/adresse-acces", label: "Adresse et accès" },
   horaires: { to: "/tarifs-horaires", label: "Tarifs et horaires" },
@@ -89,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       values,
       errors: {},
       rows: rowsInValues(values) + 3,
-      notice: "Trois lignes vides ont été ajoutées en bas de la liste. Rien n’est enregistré tant que vous n’avez pas cliqué sur « Enregistrer ».",
+      notice: "Trois lignes vides ont été ajoutées en bas de la liste. Rien n’est enregistré tant que vous n’avez pas cliqué sur « Enregistrer ».",
     });
   }
 

@@ -1,7 +1,7 @@
 /**
  * /espace-membre/todo (admin): the tasks derived from the data (each links to
  * the page where it is resolved) and the managers' own tasks (create, edit,
- * tick, delete), plus the « Démarrer la saison » action with a confirmation
+ * tick, delete), plus the « Démarrer la saison » action with a confirmation
  * step. Plain forms: everything works without JavaScript.
  */
 import { data, Form, Link, redirect } from "react-router";
@@ -150,7 +150,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={t.id} />
             <input type="hidden" name="version" value={t.version} />
-            <p className="mb-3 font-semibold text-slate-900">Modifier la tâche « {t.title} »</p>
+            <p className="mb-3 font-semibold text-slate-900">Modifier la tâche « {t.title} »</p>
             <TodoFields values={values} errors={errors} todo={t} />
             <div className="flex flex-wrap items-center gap-4">
               <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>

@@ -135,7 +135,7 @@ function VideoForm({
       aria-labelledby="video-form-title"
     >
       <h2 id="video-form-title" className="mb-4 text-xl font-semibold text-slate-900">
-        {editing ? `Modifier la vidéo « ${editing.title} »` : "Ajouter une vidéo"}
+        {editing ? `Modifier la vidéo « ${editing.title} »` : "Ajouter une vidéo"}
       </h2>
       {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
@@ -207,7 +207,7 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
         <h1 className="text-3xl font-bold text-slate-900">Vidéos de révision</h1>
         <p className="mt-2 text-slate-700">
           Les vidéos YouTube ou Vimeo que les membres retrouvent dans leur page de révision, classées par grade. Le lecteur ne se
-          charge qu’au clic, depuis le domaine de YouTube sans cookies ou avec l’option « ne pas suivre » de Vimeo.
+          charge qu’au clic, depuis le domaine de YouTube sans cookies ou avec l’option « ne pas suivre » de Vimeo.
         </p>
       </div>
 
@@ -217,10 +217,10 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
       {deleting ? (
         <section aria-labelledby="delete-title" className="rounded-lg border-2 border-red-700 bg-red-50 p-5">
           <h2 id="delete-title" className="text-xl font-semibold text-red-900">
-            Supprimer la vidéo « {deleting.title} » ?
+            Supprimer la vidéo « {deleting.title} » ?
           </h2>
           <p className="mt-2 text-slate-800">
-            Elle disparaîtra de la page de révision des membres, ainsi que les cases « révisé » cochées pour cette vidéo.
+            Elle disparaîtra de la page de révision des membres, ainsi que les cases « révisé » cochées pour cette vidéo.
           </p>
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
@@ -261,14 +261,14 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
                     <Link
                       to={`${PATH}?modifier=${video.id}#video-form-title`}
                       className="font-medium text-club-800 underline"
-                      aria-label={`Modifier « ${video.title} »`}
+                      aria-label={`Modifier « ${video.title} »`}
                     >
                       Modifier
                     </Link>
                     <Link
                       to={`${PATH}?supprimer=${video.id}`}
                       className="font-medium text-red-800 underline"
-                      aria-label={`Supprimer « ${video.title} »`}
+                      aria-label={`Supprimer « ${video.title} »`}
                     >
                       Supprimer
                     </Link>

@@ -19,7 +19,7 @@ import { assertRequestSize } from "~/lib/uploads.server";
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.article.title;
   return pageMeta(args, {
-    title: title ? `Modifier « ${title} »` : "Modifier un article",
+    title: title ? `Modifier « ${title} »` : "Modifier un article",
     description: "Modifier un article des actualités du club.",
     noindex: true,
   });

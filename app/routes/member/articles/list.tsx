@@ -107,7 +107,7 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
       {toDelete ? (
         <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
           <h2 id="confirm-title" ref={confirmRef} tabIndex={-1} className="mb-2 text-xl font-bold text-red-900 focus:outline-none">
-            Supprimer l’article « {toDelete.title} » ?
+            Supprimer l’article « {toDelete.title} » ?
           </h2>
           <p className="mb-4 text-red-900">La suppression est définitive. Son image de couverture sera aussi supprimée si elle ne sert nulle part ailleurs.</p>
           <Form method="post" className="flex flex-wrap gap-3">
@@ -206,13 +206,13 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
                     <ul className="flex flex-wrap gap-x-3 gap-y-1">
                       <li>
                         <Link to={`${PATH}/modifier/${a.id}`} className="text-club-700 underline hover:text-club-900">
-                          Modifier<span className="sr-only"> « {a.title} »</span>
+                          Modifier<span className="sr-only"> « {a.title} »</span>
                         </Link>
                       </li>
                       <li>
                         <a href={a.path} target="_blank" rel="noreferrer" className="text-club-700 underline hover:text-club-900">
                           {a.visible ? "Voir" : "Aperçu"}
-                          <span className="sr-only"> « {a.title} » (nouvel onglet)</span>
+                          <span className="sr-only"> « {a.title} » (nouvel onglet)</span>
                         </a>
                       </li>
                       <li>
@@ -220,7 +220,7 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
                           to={`${pageHref(page, q, status)}${pageHref(page, q, status).includes("?") ? "&" : "?"}supprimer=${a.id}`}
                           className="text-red-700 underline hover:text-red-900"
                         >
-                          Supprimer<span className="sr-only"> « {a.title} »</span>
+                          Supprimer<span className="sr-only"> « {a.title} »</span>
                         </Link>
                       </li>
                     </ul>

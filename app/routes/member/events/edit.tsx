@@ -10,7 +10,7 @@ import { requireRoles } from "~/lib/session.server";
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.event.title;
   return pageMeta(args, {
-    title: title ? `Modifier « ${title} »` : "Modifier un événement",
+    title: title ? `Modifier « ${title} »` : "Modifier un événement",
     description: "Modifier un événement du calendrier du club.",
     noindex: true,
   });

@@ -102,14 +102,14 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
 
-      {saved ? <FormMessage tone="success">L’événement « {saved} » a été enregistré.</FormMessage> : null}
+      {saved ? <FormMessage tone="success">L’événement « {saved} » a été enregistré.</FormMessage> : null}
       {deleted ? <FormMessage tone="success">L’événement a été supprimé.</FormMessage> : null}
       {deleteMissing ? <FormMessage>Cet événement n’existe plus : il a peut-être déjà été supprimé.</FormMessage> : null}
 
       {toDelete ? (
         <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
           <h2 id="confirm-title" ref={confirmRef} tabIndex={-1} className="mb-2 text-xl font-bold text-red-900 focus:outline-none">
-            Supprimer l’événement « {toDelete.title} » ?
+            Supprimer l’événement « {toDelete.title} » ?
           </h2>
           <p className="mb-4 text-red-900">La suppression est définitive : l’événement disparaîtra du calendrier et des abonnements.</p>
           <Form method="post" className="flex flex-wrap gap-3">
@@ -210,12 +210,12 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
                     <ul className="flex flex-wrap gap-x-3 gap-y-1">
                       <li>
                         <Link to={`${PATH}/modifier/${e.id}`} className="text-club-700 underline hover:text-club-900">
-                          Modifier<span className="sr-only"> « {e.title} »</span>
+                          Modifier<span className="sr-only"> « {e.title} »</span>
                         </Link>
                       </li>
                       <li>
                         <Link to={listHref({ ...base, page, extra: { supprimer: String(e.id) } })} className="text-red-700 underline hover:text-red-900">
-                          Supprimer<span className="sr-only"> « {e.title} »</span>
+                          Supprimer<span className="sr-only"> « {e.title} »</span>
                         </Link>
                       </li>
                     </ul>

@@ -455,7 +455,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         <FormMessage tone="info">
           <p>
             Cette personne a demandé la suppression de son compte le {formatDateFr(detail.deletionRequest.requestedAt)}
-            {detail.deletionRequest.reason ? <> : « {detail.deletionRequest.reason} »</> : null}. Supprimez le compte en bas de
+            {detail.deletionRequest.reason ? <> : « {detail.deletionRequest.reason} »</> : null}. Supprimez le compte en bas de
             cette page, ou conservez les données le temps nécessaire (adhésion de la saison en cours) et classez la
             demande ; répondez-lui dans le mois.
           </p>

@@ -51,7 +51,7 @@ export default function NewUser({ loaderData, actionData }: Route.ComponentProps
       </p>
       <h1 className="text-3xl font-bold text-slate-900">Ajouter un utilisateur</h1>
       <p className="text-slate-700">
-        La personne reçoit un e-mail « Un compte a été créé pour vous… » avec un lien pour choisir elle-même son mot de
+        La personne reçoit un e-mail « Un compte a été créé pour vous… » avec un lien pour choisir elle-même son mot de
         passe (valable {linkDays} jours, utilisable une seule fois). Vous ne choisissez ni ne voyez jamais son mot de passe.
       </p>
       {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}

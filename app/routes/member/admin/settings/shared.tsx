@@ -10,7 +10,7 @@ export interface SectionFormProps {
   rows: number;
 }
 
-/** One row of a table setting, as a labelled group with its « supprimer » box. */
+/** One row of a table setting, as a labelled group with its « supprimer » box. */
 export function RowFieldset({
   index,
   legend,
