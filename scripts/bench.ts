@@ -1,7 +1,8 @@
 /**
  * npm run bench — performance figures of the production build:
  *  1. requests/s and p50/p99 latency of home, an art page and the news list
- *     (autocannon, 10 s each, 10 connections, on loopback);
+ *     (autocannon, 10 s each, 10 connections, on loopback), with the page
+ *     cache of anonymous visitors, then without it (docs/decisions/0007);
  *  2. the gzip size of the JavaScript each public page loads;
  *  3. Lighthouse (mobile) scores of home, when Chromium is installed
  *     (skip with --no-lighthouse).
@@ -39,37 +40,11 @@ async function main() {
     execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bench-"));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", BASE_URL: base },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const { base, stop } = await startServer(dataDir, {});
   try {
-    for (let i = 0; i < 150; i++) {
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // starting
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-
     console.log(`\n== Charge (${duration} s par page, 10 connexions, 2 cœurs)`);
     console.log("page".padEnd(42) + "req/s".padStart(10) + "p50 ms".padStart(10) + "p99 ms".padStart(10) + "erreurs".padStart(10));
-    for (const page of LOAD_PAGES) {
-      // Warm up (compiles code paths, fills caches).
-      for (let i = 0; i < 20; i++) await (await fetch(base + page)).text();
-      const result = await autocannon({ url: base + page, connections: 10, duration, headers: { "accept-encoding": "gzip" } });
-      const errors = result.errors + result.non2xx;
-      console.log(
-        page.padEnd(42) +
-          result.requests.average.toFixed(0).padStart(10) +
-          String(result.latency.p50).padStart(10) +
-          String(result.latency.p99).padStart(10) +
-          String(errors).padStart(10),
-      );
-    }
+    for (const page of LOAD_PAGES) await load(base, page);
 
     console.log("\n== JavaScript chargé par page (gzip)");
     const clientDir = path.join(buildDir, "client");
@@ -116,10 +91,54 @@ async function main() {
       }
     }
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await stop();
+  }
+
+  // The same pages rendered for every request (what a signed-in member gets).
+  const uncached = await startServer(dataDir, { PAGE_CACHE_SECONDS: "0" });
+  try {
+    console.log(`\n== Sans le cache des pages anonymes (${duration} s par page, 10 connexions)`);
+    for (const page of LOAD_PAGES) await load(uncached.base, page);
+  } finally {
+    await uncached.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+async function startServer(dataDir: string, extraEnv: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(buildDir, "server.js")], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", BASE_URL: base, ...extraEnv },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const stop = async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+  };
+  return { base, stop };
+}
+
+async function load(base: string, page: string) {
+  // Warm up (compiles code paths, fills caches).
+  for (let i = 0; i < 20; i++) await (await fetch(base + page)).text();
+  const result = await autocannon({ url: base + page, connections: 10, duration, headers: { "accept-encoding": "gzip" } });
+  const errors = result.errors + result.non2xx;
+  console.log(
+    page.padEnd(42) +
+      result.requests.average.toFixed(0).padStart(10) +
+      String(result.latency.p50).padStart(10) +
+      String(result.latency.p99).padStart(10) +
+      String(errors).padStart(10),
+  );
 }
 
 main().catch((err) => {

@@ -10,6 +10,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { contentSecurityPolicy } from "./csp";
+import { pageCache } from "./page-cache";
 
 type AppModule = {
   startup: () => Promise<void>;
@@ -99,6 +100,8 @@ async function main() {
     );
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
+
+  app.use(pageCache({ ttlSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 30) }));
 
   app.all(/.*/, async (req, res, next) => {
     try {

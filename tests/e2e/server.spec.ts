@@ -91,3 +91,24 @@ test("uploaded files may be framed by our pages only", async ({ request }) => {
   expect(media.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   expect(media.headers()["content-security-policy"]).toBe("frame-ancestors 'self'");
 });
+
+test("anonymous pages come from a short cache, with this response's nonce; a POST empties it", async ({ request }) => {
+  const url = `/mentions-legales?essai-cache=${Date.now()}`;
+  const first = await request.get(url);
+  expect(first.headers()["x-page-cache"]).toBeUndefined();
+  const second = await request.get(url);
+  expect(second.headers()["x-page-cache"]).toBe("hit");
+  const nonce = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"])![1];
+  const html = await second.text();
+  const nonces = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
+  expect([...nonces]).toEqual([nonce]);
+
+  // Any state-changing request empties the cache (here one the page refuses).
+  await request.post(url, { form: { x: "1" }, headers: { origin: new URL(first.url()).origin } });
+  expect((await request.get(url)).headers()["x-page-cache"]).toBeUndefined();
+
+  // A signed-in visitor (session cookie) always gets a fresh page.
+  const withCookie = { headers: { cookie: "better-auth.session_token=inconnu" } };
+  await request.get(url, withCookie);
+  expect((await request.get(url, withCookie)).headers()["x-page-cache"]).toBeUndefined();
+});

@@ -1,0 +1,78 @@
+/**
+ * Micro-cache of the HTML pages served to anonymous visitors.
+ *
+ * Rendering the home page costs ~10 ms of CPU and one process owns the
+ * embedded database, so every signed-out GET of a page is answered from
+ * memory for a short time (PAGE_CACHE_SECONDS, default 30; 0 disables).
+ * - Only GET requests without a session cookie, outside the member area and
+ *   the APIs, answered 200 in text/html without Set-Cookie, are stored.
+ * - The CSP nonce of the stored page is replaced by this response's nonce.
+ * - Every state-changing request (POST, PUT, PATCH, DELETE) empties the
+ *   cache when it starts and again when it ends: an edit is visible at once.
+ *   Changes made outside this process show within the time-to-live.
+ */
+import type { NextFunction, Request, Response } from "express";
+
+interface Entry {
+  body: Buffer;
+  nonce: string;
+  contentType: string;
+  expires: number;
+}
+
+const SESSION_COOKIE = "better-auth.session_token";
+const SKIPPED = /^\/(espace-membre|api|media|healthz|deconnexion|reinitialiser-mot-de-passe)(\/|$)/;
+
+export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) {
+  const cache = new Map<string, Entry>();
+  const maxEntries = options.maxEntries ?? 500;
+  const ttlMs = options.ttlSeconds * 1000;
+
+  return function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+    if (ttlMs <= 0) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      cache.clear();
+      res.on("finish", () => cache.clear());
+      res.on("close", () => cache.clear());
+      return next();
+    }
+    if (req.method !== "GET" || SKIPPED.test(req.path) || req.path.endsWith(".data")) return next();
+    if ((req.headers.cookie ?? "").includes(SESSION_COOKIE)) return next();
+
+    const key = req.originalUrl;
+    const nonce: string = res.locals.nonce;
+    const hit = cache.get(key);
+    if (hit && hit.expires > Date.now()) {
+      res.status(200);
+      res.setHeader("Content-Type", hit.contentType);
+      res.setHeader("X-Page-Cache", "hit");
+      res.end(hit.nonce ? Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce)) : hit.body);
+      return;
+    }
+    if (hit) cache.delete(key);
+
+    // Miss: let the page render (streaming as usual) and keep a copy.
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    res.on("finish", () => {
+      const type = String(res.getHeader("Content-Type") ?? "");
+      if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("Set-Cookie")) return;
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { body: Buffer.concat(chunks), nonce, contentType: type, expires: Date.now() + ttlMs });
+    });
+    next();
+  };
+}
