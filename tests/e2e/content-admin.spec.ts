@@ -20,7 +20,8 @@ const email = () => process.env.E2E_ADMIN_EMAIL ?? fixtureAdmin();
 const password = () => process.env.E2E_ADMIN_PASSWORD ?? process.env.E2E_USER_PASSWORD;
 
 test.beforeEach(() => {
-  test.skip(!email() || !password(), "no admin fixture account (E2E_USERS / E2E_USER_PASSWORD)");
+  // The global setup always creates the fixture accounts: their absence is a failure, not a skip.
+  if (!email() || !password()) throw new Error("no admin fixture account (E2E_USERS / E2E_USER_PASSWORD)");
 });
 
 async function signInAsAdmin(page: Page, target: string) {

@@ -24,7 +24,8 @@ const email = () => fixtureEmail();
 const password = () => process.env.E2E_USER_PASSWORD ?? process.env.E2E_ARTICLE_MANAGER_PASSWORD;
 
 test.beforeEach(() => {
-  test.skip(!email() || !password(), "no article_manager fixture account (E2E_USERS / E2E_USER_PASSWORD)");
+  // The global setup always creates the fixture accounts: their absence is a failure, not a skip.
+  if (!email() || !password()) throw new Error("no article_manager fixture account (E2E_USERS / E2E_USER_PASSWORD)");
 });
 
 async function signIn(page: Page, target: string) {

@@ -23,7 +23,8 @@ const email = () => process.env.E2E_MEMBER_EMAIL ?? fixtureMember();
 const password = () => process.env.E2E_MEMBER_PASSWORD ?? process.env.E2E_USER_PASSWORD;
 
 test.beforeEach(() => {
-  test.skip(!email() || !password(), "no member fixture account (E2E_USERS / E2E_USER_PASSWORD)");
+  // The global setup always creates the fixture accounts: their absence is a failure, not a skip.
+  if (!email() || !password()) throw new Error("no member fixture account (E2E_USERS / E2E_USER_PASSWORD)");
 });
 
 async function signIn(page: Page, target: string) {

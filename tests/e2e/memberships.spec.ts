@@ -35,7 +35,10 @@ function yesterday(): string {
 }
 
 test.describe("membership management", () => {
-  test.skip(!process.env.E2E_USERS, "no fixture accounts (global setup)");
+  test.beforeAll(() => {
+    // The global setup always creates the fixture accounts: their absence is a failure, not a skip.
+    if (!process.env.E2E_USERS) throw new Error("no fixture accounts (global setup)");
+  });
 
   test("a user_manager validates a pré-inscrit, records cotisation and certificate; the to-do list follows", async ({ browser }) => {
     test.setTimeout(120_000);
