@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/list";
-import { FormMessage } from "~/components/form";
+import { FilterSelect, FormMessage } from "~/components/form";
 import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,
@@ -139,24 +139,7 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
             className="rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
           />
         </div>
-        <div>
-          <label htmlFor="articles-statut" className="mb-1 block font-medium text-slate-800">
-            Statut
-          </label>
-          <select
-            id="articles-statut"
-            name="statut"
-            defaultValue={status}
-            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
-          >
-            <option value="">Tous</option>
-            {statusOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect id="articles-statut" label="Statut" name="statut" defaultValue={status} options={statusOptions} allLabel="Tous" />
         <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
           Filtrer
         </button>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/list";
-import { FormMessage } from "~/components/form";
+import { FilterSelect, FormMessage } from "~/components/form";
 import { formatEventWhen } from "~/lib/dates";
 import { categoryLabel } from "~/lib/events.server";
 import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/event-editing.server";
@@ -141,38 +141,17 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
             className="rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
           />
         </div>
-        <div>
-          <label htmlFor="events-periode" className="mb-1 block font-medium text-slate-800">
-            Période
-          </label>
-          <select
-            id="events-periode"
-            name="periode"
-            defaultValue={when}
-            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
-          >
-            <option value="a-venir">À venir et en cours</option>
-            <option value="passes">Passés</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="events-categorie" className="mb-1 block font-medium text-slate-800">
-            Catégorie
-          </label>
-          <select
-            id="events-categorie"
-            name="categorie"
-            defaultValue={category}
-            className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
-          >
-            <option value="">Toutes</option>
-            {categoryOptions.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="events-periode"
+          label="Période"
+          name="periode"
+          defaultValue={when}
+          options={[
+            { value: "a-venir", label: "À venir et en cours" },
+            { value: "passes", label: "Passés" },
+          ]}
+        />
+        <FilterSelect id="events-categorie" label="Catégorie" name="categorie" defaultValue={category} options={categoryOptions} allLabel="Toutes" />
         <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
           Filtrer
         </button>
