@@ -30,3 +30,9 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): F
   }
   return { ok: false, errors, values };
 }
+
+/** A positive integer id from a form field or query parameter, else null. */
+export function positiveId(value: unknown): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}

@@ -5,7 +5,7 @@ import { FileField } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { deleteComic, listComicsForAdmin, saveComic, type ComicView } from "~/lib/club-files.server";
-import { formValues, type FieldErrors } from "~/lib/forms";
+import { formValues, type FieldErrors, positiveId } from "~/lib/forms";
 import { requireRoles } from "~/lib/session.server";
 import { ADMIN_ONLY } from "~/lib/roles";
 import { pageMeta } from "~/lib/seo";
@@ -22,17 +22,12 @@ const NOTICES: Record<string, string> = {
   supprime: "La planche a été supprimée.",
 };
 
-function idOf(value: unknown): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, ADMIN_ONLY);
   const url = new URL(request.url);
   const list = await listComicsForAdmin();
-  const editId = idOf(url.searchParams.get("modifier"));
-  const deleteId = idOf(url.searchParams.get("supprimer"));
+  const editId = positiveId(url.searchParams.get("modifier"));
+  const deleteId = positiveId(url.searchParams.get("supprimer"));
   return {
     list,
     editing: list.find((d) => d.id === editId) ?? null,
@@ -50,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "delete") {
-    const id = idOf(formData.get("id"));
+    const id = positiveId(formData.get("id"));
     const result = id ? await deleteComic(id) : { ok: true as const };
     return redirect(result.ok ? `${PATH}?ok=supprime` : `${PATH}?${new URLSearchParams({ erreur: result.message })}`);
   }
@@ -58,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
   const values = formValues(formData);
   const result = await saveComic(
     {
-      id: intent === "update" ? (idOf(values.id) ?? -1) : undefined,
+      id: intent === "update" ? (positiveId(values.id) ?? -1) : undefined,
       version: Number(values.version),
       values,
       file: uploadedFile(formData, "file"),

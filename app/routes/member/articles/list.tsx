@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
+import { positiveId } from "~/lib/forms";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
 import {
@@ -24,19 +25,14 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-function positiveInt(value: string | null | FormDataEntryValue): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const status = url.searchParams.get("statut") ?? "";
-  const page = positiveInt(url.searchParams.get("page")) ?? 1;
+  const page = positiveId(url.searchParams.get("page")) ?? 1;
   const list = await listArticlesForManagers({ q, status, page });
-  const deleteId = positiveInt(url.searchParams.get("supprimer"));
+  const deleteId = positiveId(url.searchParams.get("supprimer"));
   const toDelete = deleteId ? await getArticleRow(deleteId) : null;
   return {
     ...list,
@@ -53,7 +49,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const formData = await request.formData();
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const id = positiveInt(formData.get("id"));
+  const id = positiveId(formData.get("id"));
   if (!id) throw new Response("Article introuvable", { status: 404 });
   await deleteArticle(id, user.id);
   return redirect(`${PATH}?supprime=1`);

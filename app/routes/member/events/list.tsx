@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
+import { positiveId } from "~/lib/forms";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
 import { formatEventWhen } from "~/lib/dates";
@@ -19,22 +20,17 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-function positiveInt(value: string | null | FormDataEntryValue): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, CONTENT_MANAGERS);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const when = url.searchParams.get("periode") === "passes" ? "passes" : "a-venir";
   const category = url.searchParams.get("categorie") ?? "";
-  const page = positiveInt(url.searchParams.get("page")) ?? 1;
+  const page = positiveId(url.searchParams.get("page")) ?? 1;
   const list = await listEventsForManagers({ q, when, category, page });
-  const deleteId = positiveInt(url.searchParams.get("supprimer"));
+  const deleteId = positiveId(url.searchParams.get("supprimer"));
   const toDelete = deleteId ? await getEventRow(deleteId) : null;
-  const savedId = positiveInt(url.searchParams.get("enregistre"));
+  const savedId = positiveId(url.searchParams.get("enregistre"));
   const saved = savedId ? await getEventRow(savedId) : null;
   return {
     items: list.items.map((e) => ({
@@ -65,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const formData = await request.formData();
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const id = positiveInt(formData.get("id"));
+  const id = positiveId(formData.get("id"));
   if (!id) throw new Response("Événement introuvable", { status: 404 });
   await deleteEvent(id, user.id);
   return redirect(`${PATH}?supprime=1`);
