@@ -72,7 +72,8 @@ async function main() {
       execFileSync(
         "npx",
         [
-          "lighthouse",
+          "--yes",
+          "lighthouse@12.8.2",
           `${base}/`,
           "--quiet",
           "--output=json",
