@@ -5,14 +5,14 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider as Provider, ServerRouter } from "react-router";
-import { requestInfoContext, type RequestInfo } from "./lib/context";
-import { closeDatabase, openDatabase } from "./lib/db.server";
-import { env } from "./lib/env.server";
-import { log } from "./lib/log.server";
-import { startBackgroundJobs, stopBackgroundJobs } from "./lib/jobs.server";
-import { seedDatabase } from "./lib/seed.server";
-import { NonceProvider } from "./lib/nonce";
-import "./lib/reminders-job.server";
+import { requestInfoContext, type RequestInfo } from "./lib/http/context";
+import { closeDatabase, openDatabase } from "./lib/core/db.server";
+import { env } from "./lib/core/env.server";
+import { log } from "./lib/core/log.server";
+import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server";
+import { seedDatabase } from "./lib/core/seed.server";
+import { NonceProvider } from "./lib/http/nonce";
+import "./lib/members/reminders-job.server";
 
 export const streamTimeout = 5_000;
 

@@ -10,10 +10,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { env } from "./lib/env.server";
-import { useNonce } from "./lib/nonce";
-import { getSetting } from "./lib/settings.server";
-import { getSessionUser, publicUser, sessionProfile } from "./lib/session.server";
+import { env } from "./lib/core/env.server";
+import { useNonce } from "./lib/http/nonce";
+import { getSetting } from "./lib/club/settings.server";
+import { getSessionUser, publicUser, sessionProfile } from "./lib/accounts/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request)]);

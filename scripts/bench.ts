@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { PUBLIC_PAGES } from "../app/lib/public-pages";
+import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
 
 const args = new Set(process.argv.slice(2));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);

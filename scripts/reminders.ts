@@ -7,11 +7,11 @@
  * PGlite: one process at a time).
  */
 import path from "node:path";
-import { closeDatabase, openDatabase } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
-import { deliverPendingMail } from "~/lib/mail.server";
-import { runReminders } from "~/lib/reminders.server";
-import { ensureCurrentSeasonStarted } from "~/lib/seasons-admin.server";
+import { closeDatabase, openDatabase } from "~/lib/core/db.server";
+import { env } from "~/lib/core/env.server";
+import { deliverPendingMail } from "~/lib/mail/mail.server";
+import { runReminders } from "~/lib/members/reminders.server";
+import { ensureCurrentSeasonStarted } from "~/lib/members/seasons-admin.server";
 
 const REASONS = { "certificate-expiring": "certificat expirant", "cotisation-unpaid": "cotisation non payée" } as const;
 

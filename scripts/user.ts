@@ -15,11 +15,11 @@ import readline from "node:readline";
 import { Writable } from "node:stream";
 import { asc, eq } from "drizzle-orm";
 import { users } from "#db/schema";
-import { createPasswordUser, setUserRoles } from "~/lib/auth.server";
-import { closeDatabase, db, openDatabase } from "~/lib/db.server";
-import { env, EnvError } from "~/lib/env.server";
-import { passwordProblem } from "~/lib/passwords";
-import { ROLES } from "~/lib/roles";
+import { createPasswordUser, setUserRoles } from "~/lib/accounts/auth.server";
+import { closeDatabase, db, openDatabase } from "~/lib/core/db.server";
+import { env, EnvError } from "~/lib/core/env.server";
+import { passwordProblem } from "~/lib/accounts/passwords";
+import { ROLES } from "~/lib/accounts/roles";
 
 const USAGE = `Gestion des comptes / Account management
 

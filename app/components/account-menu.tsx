@@ -9,7 +9,7 @@
  */
 import { LogOut, UserRound } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
-import { displayRole } from "~/lib/roles";
+import { displayRole } from "~/lib/accounts/roles";
 import { useRootData } from "~/root";
 
 function useSessionUser() {

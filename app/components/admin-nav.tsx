@@ -1,6 +1,6 @@
 /** Navigation between the admin content pages, and the « last change » line. */
 import { NavLink } from "react-router";
-import { SETTINGS_SECTIONS } from "~/lib/settings-labels";
+import { SETTINGS_SECTIONS } from "~/lib/club/settings-labels";
 
 export const ADMIN_UPLOAD_PAGES = [
   { to: "/espace-membre/contenu/documents", title: "Documents d’inscription" },

@@ -1,5 +1,5 @@
 /** Small UI pieces of the user management and to-do pages. */
-import { ROLE_LABELS, ROLES, type Role } from "~/lib/roles";
+import { ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
 
 export const buttonClass =
   "inline-flex items-center justify-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white shadow hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 disabled:opacity-70";

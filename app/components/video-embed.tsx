@@ -6,7 +6,7 @@
  */
 import { Play } from "lucide-react";
 import { useState } from "react";
-import { embedUrl, thumbnailUrl, watchUrl, type VideoProvider } from "~/lib/video-links";
+import { embedUrl, thumbnailUrl, watchUrl, type VideoProvider } from "~/lib/content/video-links";
 
 export interface VideoEmbedProps {
   provider: VideoProvider | string;

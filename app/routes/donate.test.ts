@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings, setSetting } from "~/lib/settings.server";
+import { defaultSettings, setSetting } from "~/lib/club/settings.server";
 import { loader } from "./donate";
 
 describe("donation page loader", () => {

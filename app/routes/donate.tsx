@@ -1,9 +1,9 @@
 import { ExternalLink, HandHeart, Receipt, Scale } from "lucide-react";
 import { Link } from "react-router";
 import { formatEuros, InfoPage, InfoSection, linkClass } from "~/components/info-page";
-import { costAfterReduction, safeLinkUrl, safeWidgetUrl } from "~/lib/donation";
-import { pageMeta } from "~/lib/seo";
-import { getSetting } from "~/lib/settings.server";
+import { costAfterReduction, safeLinkUrl, safeWidgetUrl } from "~/lib/club/donation";
+import { pageMeta } from "~/lib/http/seo";
+import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/donate";
 
 const EXAMPLE_GIFT = 50;

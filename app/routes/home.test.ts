@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { articles, events } from "#db/schema";
-import { db } from "~/lib/db.server";
-import { seedDatabase } from "~/lib/seed.server";
+import { db } from "~/lib/core/db.server";
+import { seedDatabase } from "~/lib/core/seed.server";
 import { loader } from "./home";
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000);

@@ -1,13 +1,13 @@
 import { CalendarDays, HeartHandshake, MapPin, Newspaper, ShieldCheck, Swords, Users } from "lucide-react";
 import { Link } from "react-router";
 import { HomeHero } from "~/components/home/hero";
-import { env } from "~/lib/env.server";
-import { latestArticles } from "~/lib/articles.server";
-import { formatDate, formatEventWhen } from "~/lib/dates";
-import { listUpcomingEvents } from "~/lib/events.server";
-import { useNonce } from "~/lib/nonce";
-import { pageMeta } from "~/lib/seo";
-import { getSetting } from "~/lib/settings.server";
+import { env } from "~/lib/core/env.server";
+import { latestArticles } from "~/lib/content/articles.server";
+import { formatDate, formatEventWhen } from "~/lib/core/dates";
+import { listUpcomingEvents } from "~/lib/content/events.server";
+import { useNonce } from "~/lib/http/nonce";
+import { pageMeta } from "~/lib/http/seo";
+import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/home";
 
 const DAY_NAMES = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader() {

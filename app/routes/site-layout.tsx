@@ -11,9 +11,9 @@ import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { ScrollManager } from "~/components/layout/scroll-manager";
 import { TopBar } from "~/components/layout/top-bar";
 import { useScrolled } from "~/components/layout/use-scrolled";
-import { contentPaddingTop, isHomePath } from "~/lib/navigation";
+import { contentPaddingTop, isHomePath } from "~/lib/club/navigation";
 import { useRootData } from "~/root";
-import { getBannerOverrides } from "~/lib/banners.server";
+import { getBannerOverrides } from "~/lib/content/banners.server";
 
 export async function loader() {
   return { bannerOverrides: await getBannerOverrides() };

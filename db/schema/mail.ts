@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Every e-mail is stored here first, then sent (see app/lib/mail.server.ts). */
+/** Every e-mail is stored here first, then sent (see app/lib/mail/mail.server.ts). */
 export const outbox = pgTable(
   "outbox",
   {

@@ -2,7 +2,7 @@ import { jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
  * Club settings: one row per key, the value validated by the zod schema of
- * app/lib/settings.server.ts. Editable by admins (content-management issue).
+ * app/lib/club/settings.server.ts. Editable by admins (content-management issue).
  */
 export const settings = pgTable("settings", {
   key: text().primaryKey(),

@@ -4,7 +4,7 @@
  * and actions (POST): expected status and redirect target (spec section 6).
  */
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { allowedRolesFor } from "../../app/lib/roles";
+import { allowedRolesFor } from "../../app/lib/accounts/roles";
 import { e2eUser, ROLE_NAMES, signInRequest, type FixtureRole } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 

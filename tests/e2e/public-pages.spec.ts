@@ -4,7 +4,7 @@
  * no axe-core violation. Plus: redirects, 404, the donation frame and the
  * downloadable documents.
  */
-import { PUBLIC_PAGES } from "../../app/lib/public-pages";
+import { PUBLIC_PAGES } from "../../app/lib/club/public-pages";
 import { expect, gotoHydrated, axeViolations, test } from "./fixtures";
 
 const PUBLIC_ROUTES = PUBLIC_PAGES;

@@ -9,8 +9,8 @@
  * valid Cookie header for that session.
  */
 import { randomUUID } from "node:crypto";
-import { createPasswordUser, getAuth } from "~/lib/auth.server";
-import { getSessionUser, type SessionUser } from "~/lib/session.server";
+import { createPasswordUser, getAuth } from "~/lib/accounts/auth.server";
+import { getSessionUser, type SessionUser } from "~/lib/accounts/session.server";
 
 export interface CreateUserOptions {
   roles?: string[];

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { closeDatabase, openDatabase } from "~/lib/db.server";
-import { setEnvForTests } from "~/lib/env.server";
-import { clearSettingsCache } from "~/lib/settings.server";
+import { closeDatabase, openDatabase } from "~/lib/core/db.server";
+import { setEnvForTests } from "~/lib/core/env.server";
+import { clearSettingsCache } from "~/lib/club/settings.server";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-test-"));
 let dropDatabase: (() => Promise<void>) | undefined;

@@ -3,7 +3,7 @@
  * picture with the current section's name, 192 px high; it collapses to 0
  * when the page is scrolled past 50 px, with a 500 ms transition.
  */
-import { BANNER_HEIGHT_PX, bannerImageForPath, sectionForPath } from "~/lib/navigation";
+import { BANNER_HEIGHT_PX, bannerImageForPath, sectionForPath } from "~/lib/club/navigation";
 
 export function Banner({
   pathname,

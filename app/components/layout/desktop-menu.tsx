@@ -9,7 +9,7 @@
 import { ChevronDown } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 import { NavLink, useLocation } from "react-router";
-import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, navGroups, type NavGroup } from "~/lib/navigation";
+import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, navGroups, type NavGroup } from "~/lib/club/navigation";
 
 const gridCols: Record<number, string> = {
   1: "grid-cols-1",

@@ -6,7 +6,7 @@
 import { ExternalLink, HandHeart, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { RootLoaderData } from "~/root";
-import { HOME_LINK, footerGroups } from "~/lib/navigation";
+import { HOME_LINK, footerGroups } from "~/lib/club/navigation";
 
 const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white hover:underline";
 

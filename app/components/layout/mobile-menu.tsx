@@ -7,7 +7,7 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { NavLink, useLocation } from "react-router";
 import { MobileAccount } from "~/components/account-menu";
-import { HOME_LINK, groupForPath, navGroups } from "~/lib/navigation";
+import { HOME_LINK, groupForPath, navGroups } from "~/lib/club/navigation";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2.5 font-medium ${isActive ? "bg-club-50 text-club-800" : "text-slate-800 hover:bg-club-50"}`;

@@ -6,7 +6,7 @@
  */
 import { LoaderCircle } from "lucide-react";
 import { useNavigation } from "react-router";
-import { matchesPrefix } from "~/lib/navigation";
+import { matchesPrefix } from "~/lib/club/navigation";
 
 export const ACCESS_CHECK_TEXT = "Vérification de l'accès...";
 

@@ -7,8 +7,8 @@
  */
 import { useContext, useEffect, useRef } from "react";
 import { UNSAFE_DataRouterStateContext, useLocation, useNavigationType } from "react-router";
-import { anchorScrollTop, isHomePath } from "~/lib/navigation";
-import { scrollToAnchor } from "~/lib/scroll";
+import { anchorScrollTop, isHomePath } from "~/lib/club/navigation";
+import { scrollToAnchor } from "~/lib/http/scroll";
 
 function behavior(): ScrollBehavior {
   return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";

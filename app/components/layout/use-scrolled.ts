@@ -1,6 +1,6 @@
 /** Whether the window is scrolled past the banner collapse threshold (50 px). */
 import { useEffect, useState } from "react";
-import { isScrolled } from "~/lib/navigation";
+import { isScrolled } from "~/lib/club/navigation";
 
 export function useScrolled(): boolean {
   // The server renders the page not scrolled (right padding, no flash).

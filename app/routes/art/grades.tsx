@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { ArtPage, ArtSection, Vi } from "~/components/art-page";
 import { Belt, BELT_COLOURS, describeBelt } from "~/components/belt";
-import { listGrades } from "~/lib/grades.server";
-import { pageMeta } from "~/lib/seo";
+import { listGrades } from "~/lib/members/grades.server";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/grades";
 
 export async function loader() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ArtPage, ArtSection, Vi } from "~/components/art-page";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/history";
 
 export const meta: Route.MetaFunction = (args) =>

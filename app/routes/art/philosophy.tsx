@@ -1,5 +1,5 @@
 import { ArtPage, ArtSection, Vi } from "~/components/art-page";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/philosophy";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ArtPage, ArtSection, Vi } from "~/components/art-page";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/presentation";
 
 export const meta: Route.MetaFunction = (args) =>

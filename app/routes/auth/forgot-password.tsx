@@ -9,12 +9,12 @@ import { z } from "zod";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard, AuthErrorMessage, linkClass } from "~/components/auth-card";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
-import { authError } from "~/lib/auth-errors";
-import { requestPasswordReset } from "~/lib/auth.server";
-import { requestInfoContext } from "~/lib/context";
-import { isSameOriginRequest } from "~/lib/csrf.server";
-import { parseForm } from "~/lib/forms";
-import { pageMeta } from "~/lib/seo";
+import { authError } from "~/lib/accounts/auth-errors";
+import { requestPasswordReset } from "~/lib/accounts/auth.server";
+import { requestInfoContext } from "~/lib/http/context";
+import { isSameOriginRequest } from "~/lib/http/csrf.server";
+import { parseForm } from "~/lib/http/forms";
+import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

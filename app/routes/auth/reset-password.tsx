@@ -8,14 +8,14 @@ import { z } from "zod";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, AuthErrorMessage, linkClass } from "~/components/auth-card";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
-import { AUTH_ERRORS, authError } from "~/lib/auth-errors";
-import { isResetTokenValid, resetPassword } from "~/lib/auth.server";
-import { requestInfoContext } from "~/lib/context";
-import { isSameOriginRequest } from "~/lib/csrf.server";
-import { parseForm } from "~/lib/forms";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/password-rules";
-import { passwordProblem } from "~/lib/passwords";
-import { pageMeta } from "~/lib/seo";
+import { AUTH_ERRORS, authError } from "~/lib/accounts/auth-errors";
+import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth.server";
+import { requestInfoContext } from "~/lib/http/context";
+import { isSameOriginRequest } from "~/lib/http/csrf.server";
+import { parseForm } from "~/lib/http/forms";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/accounts/password-rules";
+import { passwordProblem } from "~/lib/accounts/passwords";
+import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -10,20 +10,20 @@ import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { AuthCard, AuthErrorMessage, linkClass } from "~/components/auth-card";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
-import { authError, isAuthErrorCode, type AuthError } from "~/lib/auth-errors";
+import { authError, isAuthErrorCode, type AuthError } from "~/lib/accounts/auth-errors";
 import {
   googleCallbackError,
   googleEnabled,
   safeRedirectPath,
   signInWithPassword,
   startGoogleSignIn,
-} from "~/lib/auth.server";
-import { requestInfoContext } from "~/lib/context";
-import { isSameOriginRequest } from "~/lib/csrf.server";
-import { parseForm } from "~/lib/forms";
-import { log } from "~/lib/log.server";
-import { pageMeta } from "~/lib/seo";
-import { getSessionUser } from "~/lib/session.server";
+} from "~/lib/accounts/auth.server";
+import { requestInfoContext } from "~/lib/http/context";
+import { isSameOriginRequest } from "~/lib/http/csrf.server";
+import { parseForm } from "~/lib/http/forms";
+import { log } from "~/lib/core/log.server";
+import { pageMeta } from "~/lib/http/seo";
+import { getSessionUser } from "~/lib/accounts/session.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

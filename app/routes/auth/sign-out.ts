@@ -5,9 +5,9 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
-import { signOut } from "~/lib/auth.server";
-import { assertSameOrigin } from "~/lib/csrf.server";
-import { log } from "~/lib/log.server";
+import { signOut } from "~/lib/accounts/auth.server";
+import { assertSameOrigin } from "~/lib/http/csrf.server";
+import { log } from "~/lib/core/log.server";
 
 const CLEAR = [
   "better-auth.session_token",

@@ -1,11 +1,11 @@
 import { ArrowLeft, Eye } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { canPreviewArticles } from "~/lib/article-editing.server";
-import { getArticleById, isPublished, parseArticleId } from "~/lib/articles.server";
-import { formatDate } from "~/lib/dates";
-import { sanitizeRichText } from "~/lib/sanitize.server";
-import { pageMeta } from "~/lib/seo";
+import { canPreviewArticles } from "~/lib/content/article-editing.server";
+import { getArticleById, isPublished, parseArticleId } from "~/lib/content/articles.server";
+import { formatDate } from "~/lib/core/dates";
+import { sanitizeRichText } from "~/lib/content/sanitize.server";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/article";
 
 function notFound(): Response {

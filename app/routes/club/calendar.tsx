@@ -1,8 +1,8 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Clock, Lock, MapPin } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { capitalize, formatEventWhen, formatTime } from "~/lib/dates";
-import { env } from "~/lib/env.server";
-import { categoryLabel, monthLabel } from "~/lib/event-categories";
+import { capitalize, formatEventWhen, formatTime } from "~/lib/core/dates";
+import { env } from "~/lib/core/env.server";
+import { categoryLabel, monthLabel } from "~/lib/content/event-categories";
 import {
   currentMonth,
   getMonthCalendar,
@@ -10,10 +10,10 @@ import {
   monthKey,
   parseMonth,
   type CalendarEntry,
-} from "~/lib/events.server";
-import { hasAnyRole, MEMBER_ROLES } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { getSessionUser } from "~/lib/session.server";
+} from "~/lib/content/events.server";
+import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { getSessionUser } from "~/lib/accounts/session.server";
 import type { Route } from "./+types/calendar";
 
 const PATH = "/la-vie-du-club/calendrier";

@@ -1,8 +1,8 @@
 import { Smile } from "lucide-react";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { listComics } from "~/lib/comics.server";
-import { formatDate } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { listComics } from "~/lib/content/comics.server";
+import { formatDate } from "~/lib/core/dates";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/comics";
 
 /** The strips shipped with the site (public/comics) are all drawn at this size. */

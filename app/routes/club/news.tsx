@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, Newspaper } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { listPublishedArticles, NEWS_PER_PAGE, type ArticleSummary } from "~/lib/articles.server";
-import { formatDate } from "~/lib/dates";
-import { pageMeta } from "~/lib/seo";
+import { listPublishedArticles, NEWS_PER_PAGE, type ArticleSummary } from "~/lib/content/articles.server";
+import { formatDate } from "~/lib/core/dates";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/news";
 
 export async function loader({ request }: Route.LoaderArgs) {

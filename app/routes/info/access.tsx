@@ -1,8 +1,8 @@
 import { Accessibility, Bus, Car, ExternalLink, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
-import { pageMeta } from "~/lib/seo";
-import { getSetting } from "~/lib/settings.server";
+import { pageMeta } from "~/lib/http/seo";
+import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/access";
 
 export async function loader() {

@@ -1,11 +1,11 @@
 import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_SHORTCUTS } from "~/lib/contact";
-import { submitContact } from "~/lib/contact.server";
-import { requestInfoContext } from "~/lib/context";
-import { pageMeta } from "~/lib/seo";
-import { getSetting } from "~/lib/settings.server";
+import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_SHORTCUTS } from "~/lib/club/contact";
+import { submitContact } from "~/lib/club/contact.server";
+import { requestInfoContext } from "~/lib/http/context";
+import { pageMeta } from "~/lib/http/seo";
+import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { CalendarDays, Euro, Gift } from "lucide-react";
 import { Link } from "react-router";
 import { dayName, DAY_NAMES, formatEuros, formatTime, InfoPage, InfoSection, linkClass } from "~/components/info-page";
-import { pageMeta } from "~/lib/seo";
-import { getSetting } from "~/lib/settings.server";
+import { pageMeta } from "~/lib/http/seo";
+import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/prices";
 
 export async function loader() {

@@ -1,9 +1,9 @@
 import { Download, FileText, ListChecks } from "lucide-react";
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
-import { formatFileSize, listPublicDocuments } from "~/lib/public-documents.server";
-import { pageMeta } from "~/lib/seo";
-import { getSetting } from "~/lib/settings.server";
+import { formatFileSize, listPublicDocuments } from "~/lib/content/public-documents.server";
+import { pageMeta } from "~/lib/http/seo";
+import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/registration";
 
 export async function loader() {

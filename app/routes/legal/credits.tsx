@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
-import { imageCredits } from "~/lib/credits";
-import { pageMeta } from "~/lib/seo";
+import { imageCredits } from "~/lib/content/credits";
+import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/credits";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
-import { pageMeta } from "~/lib/seo";
-import { getSetting } from "~/lib/settings.server";
+import { pageMeta } from "~/lib/http/seo";
+import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/legal-notice";
 
 export async function loader() {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/account-deleted";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

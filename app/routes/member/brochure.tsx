@@ -1,10 +1,10 @@
 import { Download } from "lucide-react";
 import type { Route } from "./+types/brochure";
-import { MEMBER_ROLES } from "~/lib/roles";
-import { requireRoles } from "~/lib/session.server";
-import { pageMeta } from "~/lib/seo";
-import { getSetting } from "~/lib/settings.server";
-import { getMedia, mediaUrl } from "~/lib/uploads.server";
+import { MEMBER_ROLES } from "~/lib/accounts/roles";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { pageMeta } from "~/lib/http/seo";
+import { getSetting } from "~/lib/club/settings.server";
+import { getMedia, mediaUrl } from "~/lib/content/uploads.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

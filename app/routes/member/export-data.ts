@@ -3,9 +3,9 @@
  * the signed-in user's own data (no password hash, no token).
  */
 import type { Route } from "./+types/export-data";
-import { exportUserData } from "~/lib/member-data.server";
-import { MEMBER_ROLES } from "~/lib/roles";
-import { requireRoles } from "~/lib/session.server";
+import { exportUserData } from "~/lib/accounts/member-data.server";
+import { MEMBER_ROLES } from "~/lib/accounts/roles";
+import { requireRoles } from "~/lib/accounts/session.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRoles(request, MEMBER_ROLES);

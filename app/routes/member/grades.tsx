@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import type { Route } from "./+types/grades";
 import { Belt, describeBelt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
-import { listGrades } from "~/lib/grades.server";
-import { currentAndNextGrade, getGradeHistory } from "~/lib/member-status.server";
-import { getSelectedProfile, profileName, selectorData } from "~/lib/profiles.server";
-import { formatDateFr } from "~/lib/seasons";
-import { pageMeta } from "~/lib/seo";
+import { listGrades } from "~/lib/members/grades.server";
+import { currentAndNextGrade, getGradeHistory } from "~/lib/members/member-status.server";
+import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
+import { formatDateFr } from "~/lib/members/seasons";
+import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

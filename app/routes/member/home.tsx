@@ -9,17 +9,17 @@ import { CalendarDays, CircleCheck, CircleAlert } from "lucide-react";
 import type { Route } from "./+types/home";
 import { Belt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
-import { userContext } from "~/lib/auth-context";
-import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/calendar-tokens.server";
-import { capitalize, formatEventWhen } from "~/lib/dates";
-import { env } from "~/lib/env.server";
-import { categoryLabel, listUpcomingEvents } from "~/lib/events.server";
-import { memberPagesFor } from "~/lib/member-nav";
-import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/member-status.server";
-import { getSelectedProfile, profileName, selectorData } from "~/lib/profiles.server";
-import { hasAnyRole, MEMBER_ROLES } from "~/lib/roles";
-import { formatDateFr } from "~/lib/seasons";
-import { pageMeta } from "~/lib/seo";
+import { userContext } from "~/lib/accounts/auth-context";
+import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/calendar-tokens.server";
+import { capitalize, formatEventWhen } from "~/lib/core/dates";
+import { env } from "~/lib/core/env.server";
+import { categoryLabel, listUpcomingEvents } from "~/lib/content/events.server";
+import { memberPagesFor } from "~/lib/members/member-nav";
+import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/member-status.server";
+import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
+import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
+import { formatDateFr } from "~/lib/members/seasons";
+import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -10,11 +10,11 @@
  */
 import { NavLink, Outlet, redirect } from "react-router";
 import type { Route } from "./+types/layout";
-import { userContext } from "~/lib/auth-context";
-import { assertSameOrigin } from "~/lib/csrf.server";
-import { memberPagesFor } from "~/lib/member-nav";
-import { allowedRolesFor, hasAnyRole } from "~/lib/roles";
-import { getSessionUser, signInUrl } from "~/lib/session.server";
+import { userContext } from "~/lib/accounts/auth-context";
+import { assertSameOrigin } from "~/lib/http/csrf.server";
+import { memberPagesFor } from "~/lib/members/member-nav";
+import { allowedRolesFor, hasAnyRole } from "~/lib/accounts/roles";
+import { getSessionUser, signInUrl } from "~/lib/accounts/session.server";
 
 const HOME = "/espace-membre";
 

@@ -10,10 +10,10 @@ import {
   signInMethods,
   startGoogleLink,
   unlinkGoogle,
-} from "~/lib/account-settings.server";
-import { signOut } from "~/lib/auth.server";
-import { parseForm, type FieldErrors } from "~/lib/forms";
-import { deletionBlocker, pendingDeletionRequest, requestAccountDeletion } from "~/lib/member-data.server";
+} from "~/lib/accounts/account-settings.server";
+import { signOut } from "~/lib/accounts/auth.server";
+import { parseForm, type FieldErrors } from "~/lib/http/forms";
+import { deletionBlocker, pendingDeletionRequest, requestAccountDeletion } from "~/lib/accounts/member-data.server";
 import {
   addFamilyProfile,
   familyProfileSchema,
@@ -22,10 +22,10 @@ import {
   removeFamilyProfile,
   updateFamilyProfile,
   updateOwnProfile,
-} from "~/lib/profiles.server";
-import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/lib/relationships";
-import { formatDateFr } from "~/lib/seasons";
-import { pageMeta } from "~/lib/seo";
+} from "~/lib/members/profiles.server";
+import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/lib/members/relationships";
+import { formatDateFr } from "~/lib/members/seasons";
+import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

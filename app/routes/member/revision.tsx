@@ -5,11 +5,11 @@ import type { Route } from "./+types/revision";
 import { Belt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
 import { VideoEmbed } from "~/components/video-embed";
-import { listGrades, type Grade } from "~/lib/grades.server";
-import { currentAndNextGrade, getGradeHistory } from "~/lib/member-status.server";
-import { getSelectedProfile, profileName, selectorData, type MemberContext } from "~/lib/profiles.server";
-import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem } from "~/lib/revision.server";
-import { pageMeta } from "~/lib/seo";
+import { listGrades, type Grade } from "~/lib/members/grades.server";
+import { currentAndNextGrade, getGradeHistory } from "~/lib/members/member-status.server";
+import { getSelectedProfile, profileName, selectorData, type MemberContext } from "~/lib/members/profiles.server";
+import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem } from "~/lib/members/revision.server";
+import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

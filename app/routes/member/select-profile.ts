@@ -5,9 +5,9 @@
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/select-profile";
-import { clearSelection, selectProfile } from "~/lib/profiles.server";
-import { MEMBER_ROLES } from "~/lib/roles";
-import { requireRoles } from "~/lib/session.server";
+import { clearSelection, selectProfile } from "~/lib/members/profiles.server";
+import { MEMBER_ROLES } from "~/lib/accounts/roles";
+import { requireRoles } from "~/lib/accounts/session.server";
 
 function hasUnsafeChars(path: string): boolean {
   return path.includes("\\") || [...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);

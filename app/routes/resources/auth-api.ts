@@ -7,8 +7,8 @@
  * check) cannot be bypassed through the raw API.
  */
 import type { Route } from "./+types/auth-api";
-import { getAuth } from "~/lib/auth.server";
-import { requestInfoContext } from "~/lib/context";
+import { getAuth } from "~/lib/accounts/auth.server";
+import { requestInfoContext } from "~/lib/http/context";
 
 const EXPOSED = [/^\/api\/auth\/callback\/[a-z0-9_-]+$/i, /^\/api\/auth\/get-session$/, /^\/api\/auth\/ok$/];
 

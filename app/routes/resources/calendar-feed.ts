@@ -3,7 +3,7 @@
  * phones and calendar applications to subscribe to (members-only events are
  * never in this public feed).
  */
-import { calendarFeedResponse } from "~/lib/calendar-feed.server";
+import { calendarFeedResponse } from "~/lib/content/calendar-feed.server";
 
 export function loader() {
   return calendarFeedResponse({ membersOnly: false });

@@ -1,4 +1,4 @@
-import { pingDatabase } from "~/lib/db.server";
+import { pingDatabase } from "~/lib/core/db.server";
 
 /** Liveness and readiness: 200 when the database answers, 503 otherwise. */
 export async function loader() {

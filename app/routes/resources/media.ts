@@ -5,8 +5,8 @@
  * immutable. PDFs open inline with their original file name.
  */
 import type { Route } from "./+types/media";
-import { isValidKey, storage } from "~/lib/storage.server";
-import { getMediaByKey, variantWidths } from "~/lib/uploads.server";
+import { isValidKey, storage } from "~/lib/content/storage.server";
+import { getMediaByKey, variantWidths } from "~/lib/content/uploads.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",

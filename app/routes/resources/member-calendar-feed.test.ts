@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { events, users } from "#db/schema";
-import { db } from "~/lib/db.server";
-import { getOrCreateCalendarToken, memberCalendarPath, resetCalendarToken } from "~/lib/calendar-tokens.server";
+import { db } from "~/lib/core/db.server";
+import { getOrCreateCalendarToken, memberCalendarPath, resetCalendarToken } from "~/lib/accounts/calendar-tokens.server";
 import { loader } from "./member-calendar-feed";
 
 async function user(id: string, roles: string[]) {

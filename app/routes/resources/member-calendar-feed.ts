@@ -5,8 +5,8 @@
  * member: 404. Never cached by shared caches.
  */
 import type { Route } from "./+types/member-calendar-feed";
-import { calendarFeedResponse } from "~/lib/calendar-feed.server";
-import { calendarTokenUser } from "~/lib/calendar-tokens.server";
+import { calendarFeedResponse } from "~/lib/content/calendar-feed.server";
+import { calendarTokenUser } from "~/lib/accounts/calendar-tokens.server";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const raw = (params as Record<string, string | undefined>).token ?? "";

@@ -1,5 +1,5 @@
-import { env } from "~/lib/env.server";
-import { robotsTxt } from "~/lib/sitemap.server";
+import { env } from "~/lib/core/env.server";
+import { robotsTxt } from "~/lib/club/sitemap.server";
 
 export function loader() {
   return new Response(robotsTxt(env().BASE_URL), {

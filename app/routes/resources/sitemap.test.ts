@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema";
-import { db } from "~/lib/db.server";
-import { SITEMAP_PAGES } from "~/lib/sitemap.server";
+import { db } from "~/lib/core/db.server";
+import { SITEMAP_PAGES } from "~/lib/club/sitemap.server";
 import { loader as robotsLoader } from "./robots";
 import { loader as sitemapLoader } from "./sitemap";
 

@@ -1,5 +1,5 @@
-import { env } from "~/lib/env.server";
-import { sitemapEntries, sitemapXml } from "~/lib/sitemap.server";
+import { env } from "~/lib/core/env.server";
+import { sitemapEntries, sitemapXml } from "~/lib/club/sitemap.server";
 
 export async function loader() {
   const xml = sitemapXml(env().BASE_URL, await sitemapEntries());

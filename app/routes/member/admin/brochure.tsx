@@ -3,13 +3,13 @@ import type { Route } from "./+types/brochure";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
-import { getBrochure, removeBrochure, saveBrochure } from "~/lib/club-files.server";
-import { formValues, type FieldErrors } from "~/lib/forms";
-import { requireRoles } from "~/lib/session.server";
-import { ADMIN_ONLY } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { settingMeta } from "~/lib/settings-admin.server";
-import { assertRequestSize, uploadedFile } from "~/lib/uploads.server";
+import { getBrochure, removeBrochure, saveBrochure } from "~/lib/content/club-files.server";
+import { formValues, type FieldErrors } from "~/lib/http/forms";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { ADMIN_ONLY } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { settingMeta } from "~/lib/club/settings-admin.server";
+import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
 
 const PATH = "/espace-membre/contenu/brochure";
 

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { CalendarDays, ClipboardList, FileText, Mail, Newspaper, Settings, Users, Video } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { ADMIN_UPLOAD_PAGES, DeliveryBadge, formatDateTime, SETTINGS_PAGES } from "~/components/admin-nav";
-import { dashboardData } from "~/lib/dashboard.server";
-import { requireRoles } from "~/lib/session.server";
-import { ADMIN_ONLY } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
+import { dashboardData } from "~/lib/content/dashboard.server";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { ADMIN_ONLY } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

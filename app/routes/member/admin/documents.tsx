@@ -3,12 +3,12 @@ import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
 import { FileField } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { deleteDocument, listDocumentsForAdmin, saveDocument, type DocumentView } from "~/lib/club-files.server";
-import { formValues, type FieldErrors, positiveId } from "~/lib/forms";
-import { requireRoles } from "~/lib/session.server";
-import { ADMIN_ONLY } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { assertRequestSize, uploadedFile } from "~/lib/uploads.server";
+import { deleteDocument, listDocumentsForAdmin, saveDocument, type DocumentView } from "~/lib/content/club-files.server";
+import { formValues, type FieldErrors, positiveId } from "~/lib/http/forms";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { ADMIN_ONLY } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
 
 const PATH = "/espace-membre/contenu/documents";
 

@@ -2,16 +2,16 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/messages";
 import { FormMessage } from "~/components/form";
 import { DeliveryBadge, formatDateTime } from "~/components/admin-nav";
-import { requireRoles } from "~/lib/session.server";
-import { ADMIN_ONLY } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { ADMIN_ONLY } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
 import {
   contactMessageCounts,
   getContactMessage,
   listContactMessages,
   resendContactMessage,
   setAnswered,
-} from "~/lib/contact-messages.server";
+} from "~/lib/club/contact-messages.server";
 
 const PATH = "/espace-membre/contenu/messages";
 const PER_PAGE = 30;

@@ -2,12 +2,12 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/settings";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
-import { requireRoles } from "~/lib/session.server";
-import { ADMIN_ONLY } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import type { FieldErrors } from "~/lib/forms";
-import { formValues } from "~/lib/forms";
-import { isSettingsSection, SETTINGS_SECTIONS, type SettingsSection } from "~/lib/settings-labels";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { ADMIN_ONLY } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import type { FieldErrors } from "~/lib/http/forms";
+import { formValues } from "~/lib/http/forms";
+import { isSettingsSection, SETTINGS_SECTIONS, type SettingsSection } from "~/lib/club/settings-labels";
 import {
   BLANK_ROWS,
   parseSectionForm,
@@ -16,7 +16,7 @@ import {
   sectionSetting,
   sectionValues,
   settingMeta,
-} from "~/lib/settings-admin.server";
+} from "~/lib/club/settings-admin.server";
 import { IdentityForm } from "./settings/identity";
 import { ScheduleForm } from "./settings/schedule";
 import { PricesForm } from "./settings/prices";

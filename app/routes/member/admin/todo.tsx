@@ -8,14 +8,14 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/todo";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { Badge, buttonClass, dangerButtonClass, linkClass, secondaryButtonClass } from "~/components/membership";
-import { parseForm } from "~/lib/forms";
-import { ADMIN_ONLY } from "~/lib/roles";
-import { formatDateFr } from "~/lib/seasons";
-import { ensureCurrentSeasonStarted, parisDate, seasonToStart, startSeason, startedSeasons } from "~/lib/seasons-admin.server";
-import { requireRoles } from "~/lib/session.server";
-import { pageMeta } from "~/lib/seo";
-import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, todoSchema, updateTodo } from "~/lib/todo.server";
-import { RuleError } from "~/lib/users-admin.server";
+import { parseForm } from "~/lib/http/forms";
+import { ADMIN_ONLY } from "~/lib/accounts/roles";
+import { formatDateFr } from "~/lib/members/seasons";
+import { ensureCurrentSeasonStarted, parisDate, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons-admin.server";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { pageMeta } from "~/lib/http/seo";
+import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, todoSchema, updateTodo } from "~/lib/members/todo.server";
+import { RuleError } from "~/lib/members/users-admin.server";
 
 const PATH = "/espace-membre/todo";
 

@@ -2,11 +2,11 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/videos";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { VideoEmbed } from "~/components/video-embed";
-import { parseForm, type FieldErrors } from "~/lib/forms";
-import { requireRoles } from "~/lib/session.server";
-import { ADMIN_ONLY } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { VIDEO_CATEGORIES } from "~/lib/video-links";
+import { parseForm, type FieldErrors } from "~/lib/http/forms";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { ADMIN_ONLY } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { VIDEO_CATEGORIES } from "~/lib/content/video-links";
 import {
   createVideo,
   deleteVideo,
@@ -17,7 +17,7 @@ import {
   updateVideo,
   videoFormSchema,
   type VideoView,
-} from "~/lib/videos.server";
+} from "~/lib/content/videos.server";
 
 const PATH = "/espace-membre/videos";
 

@@ -7,7 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema";
 import { createUser } from "../../../../tests/helpers/auth";
-import { db } from "~/lib/db.server";
+import { db } from "~/lib/core/db.server";
 import * as articleRoute from "~/routes/club/article";
 import * as editRoute from "./edit";
 import * as listRoute from "./list";

@@ -8,13 +8,13 @@ import {
   saveArticle,
   toParisDateTimeInput,
   uploadBodyImage,
-} from "~/lib/article-editing.server";
-import { isPublished } from "~/lib/articles.server";
-import { formatDate, formatTime } from "~/lib/dates";
-import { CONTENT_MANAGERS } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { requireRoles } from "~/lib/session.server";
-import { assertRequestSize } from "~/lib/uploads.server";
+} from "~/lib/content/article-editing.server";
+import { isPublished } from "~/lib/content/articles.server";
+import { formatDate, formatTime } from "~/lib/core/dates";
+import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { assertRequestSize } from "~/lib/content/uploads.server";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.article.title;

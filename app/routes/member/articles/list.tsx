@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
-import { positiveId } from "~/lib/forms";
+import { positiveId } from "~/lib/http/forms";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
 import {
@@ -9,11 +9,11 @@ import {
   deleteArticle,
   getArticleRow,
   listArticlesForManagers,
-} from "~/lib/article-editing.server";
-import { formatDate, formatTime } from "~/lib/dates";
-import { CONTENT_MANAGERS } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { requireRoles } from "~/lib/session.server";
+} from "~/lib/content/article-editing.server";
+import { formatDate, formatTime } from "~/lib/core/dates";
+import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { requireRoles } from "~/lib/accounts/session.server";
 
 const PATH = "/espace-membre/articles";
 

@@ -1,11 +1,11 @@
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/new";
 import { ArticleForm } from "~/components/article-form";
-import { saveArticle, uploadBodyImage } from "~/lib/article-editing.server";
-import { CONTENT_MANAGERS } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { requireRoles } from "~/lib/session.server";
-import { assertRequestSize } from "~/lib/uploads.server";
+import { saveArticle, uploadBodyImage } from "~/lib/content/article-editing.server";
+import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { assertRequestSize } from "~/lib/content/uploads.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

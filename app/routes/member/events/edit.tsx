@@ -1,11 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit";
 import { EventForm } from "~/components/event-form";
-import { formatDate, formatTime } from "~/lib/dates";
-import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/event-editing.server";
-import { CONTENT_MANAGERS } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { requireRoles } from "~/lib/session.server";
+import { formatDate, formatTime } from "~/lib/core/dates";
+import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/content/event-editing.server";
+import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { requireRoles } from "~/lib/accounts/session.server";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.event.title;

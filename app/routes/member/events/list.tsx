@@ -1,14 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
-import { positiveId } from "~/lib/forms";
+import { positiveId } from "~/lib/http/forms";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
-import { formatEventWhen } from "~/lib/dates";
-import { categoryLabel } from "~/lib/events.server";
-import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/event-editing.server";
-import { CONTENT_MANAGERS } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { requireRoles } from "~/lib/session.server";
+import { formatEventWhen } from "~/lib/core/dates";
+import { categoryLabel } from "~/lib/content/events.server";
+import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/content/event-editing.server";
+import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { requireRoles } from "~/lib/accounts/session.server";
 
 const PATH = "/espace-membre/evenements";
 

@@ -1,10 +1,10 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/new";
 import { EventForm } from "~/components/event-form";
-import { newEventDefaults, saveEvent } from "~/lib/event-editing.server";
-import { CONTENT_MANAGERS } from "~/lib/roles";
-import { pageMeta } from "~/lib/seo";
-import { requireRoles } from "~/lib/session.server";
+import { newEventDefaults, saveEvent } from "~/lib/content/event-editing.server";
+import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
+import { pageMeta } from "~/lib/http/seo";
+import { requireRoles } from "~/lib/accounts/session.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

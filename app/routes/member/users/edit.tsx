@@ -20,12 +20,12 @@ import {
   RoleCheckboxes,
   secondaryButtonClass,
 } from "~/components/membership";
-import { parseForm } from "~/lib/forms";
-import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/membership";
-import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/roles";
-import { formatDateFr } from "~/lib/seasons";
-import { requireRoles } from "~/lib/session.server";
-import { pageMeta } from "~/lib/seo";
+import { parseForm } from "~/lib/http/forms";
+import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/members/membership";
+import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
+import { formatDateFr } from "~/lib/members/seasons";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { pageMeta } from "~/lib/http/seo";
 import {
   accountSchema,
   addGradeEntry,
@@ -42,7 +42,7 @@ import {
   statusSchema,
   updateUserAccount,
   validateRegistration,
-} from "~/lib/users-admin.server";
+} from "~/lib/members/users-admin.server";
 
 const LIST = "/espace-membre/utilisateurs";
 

@@ -4,11 +4,11 @@
  * file for French spreadsheets (UTF-8 with BOM, ';' separator, CRLF).
  */
 import type { Route } from "./+types/export";
-import { USER_MANAGERS } from "~/lib/roles";
-import { parisDate } from "~/lib/seasons-admin.server";
-import { requireRoles } from "~/lib/session.server";
-import { exportUsersCsv, parseListQuery } from "~/lib/users-admin.server";
-import { log } from "~/lib/log.server";
+import { USER_MANAGERS } from "~/lib/accounts/roles";
+import { parisDate } from "~/lib/members/seasons-admin.server";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { exportUsersCsv, parseListQuery } from "~/lib/members/users-admin.server";
+import { log } from "~/lib/core/log.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRoles(request, USER_MANAGERS);

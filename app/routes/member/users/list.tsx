@@ -7,14 +7,14 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, buttonClass, formatEuros, healthTone, linkClass, secondaryButtonClass } from "~/components/membership";
-import { PAYMENT_MEANS_LABELS } from "~/lib/member-status.server";
-import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/roles";
-import { formatDateFr } from "~/lib/seasons";
-import { ensureCurrentSeasonStarted } from "~/lib/seasons-admin.server";
-import { requireRoles } from "~/lib/session.server";
-import { pageMeta } from "~/lib/seo";
-import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/membership";
-import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/users-admin.server";
+import { PAYMENT_MEANS_LABELS } from "~/lib/members/member-status.server";
+import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
+import { formatDateFr } from "~/lib/members/seasons";
+import { ensureCurrentSeasonStarted } from "~/lib/members/seasons-admin.server";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { pageMeta } from "~/lib/http/seo";
+import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/members/membership";
+import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/members/users-admin.server";
 
 const PATH = "/espace-membre/utilisateurs";
 

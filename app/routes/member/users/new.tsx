@@ -7,11 +7,11 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/new";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
 import { linkClass, RoleCheckboxes } from "~/components/membership";
-import { parseForm } from "~/lib/forms";
-import { USER_MANAGERS } from "~/lib/roles";
-import { requireRoles } from "~/lib/session.server";
-import { pageMeta } from "~/lib/seo";
-import { createManagedUser, newUserSchema, RuleError, WELCOME_LINK_DAYS } from "~/lib/users-admin.server";
+import { parseForm } from "~/lib/http/forms";
+import { USER_MANAGERS } from "~/lib/accounts/roles";
+import { requireRoles } from "~/lib/accounts/session.server";
+import { pageMeta } from "~/lib/http/seo";
+import { createManagedUser, newUserSchema, RuleError, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Ajouter un utilisateur", description: "Créer le compte d'un membre du club.", noindex: true });

@@ -1,5 +1,5 @@
 import { SelectField, TextField } from "~/components/form";
-import { MONTHS } from "~/lib/settings-labels";
+import { MONTHS } from "~/lib/club/settings-labels";
 import type { SectionFormProps } from "./shared";
 
 const monthOptions = MONTHS.map((m, i) => ({ value: String(i + 1), label: m[0].toUpperCase() + m.slice(1) }));

@@ -1,5 +1,5 @@
 import { SelectField, TextField } from "~/components/form";
-import { DAYS } from "~/lib/settings-labels";
+import { DAYS } from "~/lib/club/settings-labels";
 import { AddRowsButton, isExistingRow, RowFieldset, type SectionFormProps } from "./shared";
 
 const dayOptions = [{ value: "", label: "Choisir un jour" }, ...DAYS.map((d, i) => ({ value: String(i + 1), label: d }))];

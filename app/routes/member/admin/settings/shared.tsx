@@ -1,7 +1,7 @@
 /** Shared pieces of the club-settings forms (no JavaScript needed). */
 import type { ReactNode } from "react";
 import { CheckboxField } from "~/components/form";
-import type { FieldErrors } from "~/lib/forms";
+import type { FieldErrors } from "~/lib/http/forms";
 
 export interface SectionFormProps {
   values: Record<string, string>;

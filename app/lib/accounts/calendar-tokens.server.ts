@@ -1,0 +1,54 @@
+/**
+ * Secret tokens of the members' personal calendar feeds
+ * (/calendrier/membre/<token>.ics: public and members-only events).
+ */
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { calendarTokens, users } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
+import { MEMBER_ROLES, hasAnyRole } from "./roles";
+
+function newToken(): string {
+  // 160 bits, URL-safe, no dots (the route is ":token.ics").
+  return randomBytes(20).toString("hex");
+}
+
+/** The user's feed token, created on first use. */
+export async function getOrCreateCalendarToken(userId: string, q: Queryable = db): Promise<string> {
+  const [existing] = await q.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
+  if (existing) return existing.token;
+  await q.insert(calendarTokens).values({ userId, token: newToken() }).onConflictDoNothing();
+  const [row] = await q.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
+  return row.token;
+}
+
+/** Replaces the token (the old feed URL stops working). */
+export async function resetCalendarToken(userId: string, q: Queryable = db): Promise<string> {
+  const token = newToken();
+  await q
+    .insert(calendarTokens)
+    .values({ userId, token })
+    .onConflictDoUpdate({ target: calendarTokens.userId, set: { token, createdAt: new Date() } });
+  return token;
+}
+
+/** The feed path of a token. */
+export function memberCalendarPath(token: string): string {
+  return `/calendrier/membre/${token}.ics`;
+}
+
+/**
+ * The user a token belongs to, when that user may still see members-only
+ * events (an active account with a member role); null otherwise.
+ */
+export async function calendarTokenUser(token: string, q: Queryable = db): Promise<{ id: string } | null> {
+  if (!/^[a-f0-9]{40}$/.test(token)) return null;
+  const [row] = await q
+    .select({ id: users.id, roles: users.roles, active: users.active })
+    .from(calendarTokens)
+    .innerJoin(users, eq(users.id, calendarTokens.userId))
+    .where(eq(calendarTokens.token, token))
+    .limit(1);
+  if (!row || !row.active || !hasAnyRole(row.roles ?? [], MEMBER_ROLES)) return null;
+  return { id: row.id };
+}

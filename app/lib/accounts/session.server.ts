@@ -1,0 +1,144 @@
+/**
+ * The signed-in user of a request — the contract every loader and action
+ * uses. Backed by Better Auth (auth.server.ts): the signed session cookie is
+ * checked, the session row read with its user. A deactivated user, an
+ * expired session (absolute: 30 days after sign-in) or an idle one (7 days
+ * without a request) gives null.
+ */
+import { redirect } from "react-router";
+import { and, eq } from "drizzle-orm";
+import { profiles, sessions } from "#db/schema";
+import { getAuth, SESSION_IDLE_MS } from "./auth.server";
+import { db } from "../core/db.server";
+import { log } from "../core/log.server";
+import { hasAnyRole, type Role } from "./roles";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  prenom: string;
+  nom: string;
+  roles: string[];
+  isAdmin: boolean;
+  /** Id of the Better Auth session row of this request. */
+  sessionId: string;
+  /** Profile selected in this session (null: the user's own profile). */
+  selectedProfileId: number | null;
+}
+
+/** Refresh the "last seen" time at most this often (one write per user per period). */
+const TOUCH_EVERY_MS = 10 * 60 * 1000;
+
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The signed-in user, or null. Computed once per Request object. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = readSessionUser(request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSessionUser(request: Request): Promise<SessionUser | null> {
+  const cookie = request.headers.get("cookie");
+  if (!cookie || !cookie.includes("better-auth.session_token")) return null;
+  let result;
+  try {
+    result = await getAuth().api.getSession({
+      headers: new Headers({ cookie }),
+      query: { disableCookieCache: true, disableRefresh: true },
+    });
+  } catch (err) {
+    log.error("session lookup failed", { err: err instanceof Error ? err.message : String(err) });
+    return null;
+  }
+  if (!result) return null;
+  const { session, user } = result;
+  if (user.active === false) return null;
+
+  const now = Date.now();
+  const lastSeen = new Date(session.updatedAt).getTime();
+  if (now - lastSeen > SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.id, session.id));
+    return null;
+  }
+  if (now - lastSeen > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ updatedAt: new Date(now) }).where(eq(sessions.id, session.id));
+  }
+
+  const roles = Array.isArray(user.roles) ? (user.roles as string[]) : [];
+  return {
+    id: user.id,
+    email: user.email,
+    prenom: (user.prenom as string | undefined) ?? "",
+    nom: (user.nom as string | undefined) ?? "",
+    roles,
+    isAdmin: roles.includes("admin"),
+    sessionId: session.id,
+    selectedProfileId: (session.selectedProfileId as number | null | undefined) ?? null,
+  };
+}
+
+/** What the browser may see of the session user (root loader data). */
+export type PublicSessionUser = Omit<SessionUser, "sessionId">;
+
+export function publicUser(user: SessionUser): PublicSessionUser {
+  const { sessionId: _sessionId, ...rest } = user;
+  return rest;
+}
+
+export interface SelectedProfile {
+  id: number;
+  prenom: string;
+  nom: string;
+  isSelf: boolean;
+  relationship: string;
+}
+
+/**
+ * The session's selected profile (spec section 4): the one stored on the
+ * session when it still belongs to the user, else the user's own profile.
+ */
+export async function sessionProfile(user: SessionUser): Promise<SelectedProfile | null> {
+  const columns = {
+    id: profiles.id,
+    prenom: profiles.prenom,
+    nom: profiles.nom,
+    isSelf: profiles.isSelf,
+    relationship: profiles.relationship,
+  };
+  if (user.selectedProfileId) {
+    const [selected] = await db
+      .select(columns)
+      .from(profiles)
+      .where(and(eq(profiles.id, user.selectedProfileId), eq(profiles.ownerId, user.id)));
+    if (selected) return selected;
+  }
+  const [own] = await db
+    .select(columns)
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, user.id), eq(profiles.isSelf, true)));
+  return own ?? null;
+}
+
+/** /connexion?redirectTo=<path and query of the request>. */
+export function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  return `/connexion?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+}
+
+/** The signed-in user; otherwise a redirect to /connexion remembering where the visitor was. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(signInUrl(request));
+  return user;
+}
+
+/** The signed-in user having one of `roles`; otherwise redirect (signed out) or 403. */
+export async function requireRoles(request: Request, roles: readonly Role[]): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!hasAnyRole(user.roles, roles)) throw new Response("Accès refusé", { status: 403 });
+  return user;
+}

@@ -1,0 +1,127 @@
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { contactMessages, outbox } from "#db/schema";
+import { action } from "~/routes/info/contact";
+import { submitContact } from "./contact.server";
+import { requestInfoContext } from "../http/context";
+import { db } from "../core/db.server";
+import { resetRateLimits } from "../http/rate-limit.server";
+import { defaultSettings } from "./settings.server";
+
+function form(values: Record<string, string>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(values)) fd.set(k, v);
+  return fd;
+}
+
+const valid = {
+  name: "Camille Martin",
+  email: "camille.martin@exemple.fr",
+  subject: "Cours d'essai",
+  message: "Bonjour, puis-je venir essayer un cours adulte mardi prochain ?",
+  site_web: "",
+};
+
+async function callAction(values: Record<string, string>, ip: string) {
+  const request = new Request("http://localhost:3000/contact", { method: "POST", body: form(values) });
+  const context = new RouterContextProvider(new Map([[requestInfoContext, { ip, nonce: "" }]]));
+  try {
+    return (await action({ request, context, params: {} } as never)) as unknown;
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+beforeEach(() => resetRateLimits());
+
+describe("contact form validation", () => {
+  it("gives a French error for each missing field and keeps the values", async () => {
+    const result = await submitContact(form({ name: "", email: "", subject: "", message: "", site_web: "" }), "10.0.0.1");
+    expect(result.status).toBe("invalid");
+    if (result.status !== "invalid") return;
+    expect(result.errors).toEqual({
+      name: "Indiquez votre nom.",
+      email: "Indiquez votre adresse e-mail.",
+      subject: "Choisissez l'objet de votre message.",
+      message: "Écrivez votre message.",
+    });
+  });
+
+  it("refuses a bad e-mail, an unknown subject and a too short message, keeping what was typed", async () => {
+    const typed = { name: "Camille", email: "camille@", subject: "Publicité", message: "Salut", site_web: "" };
+    const result = await submitContact(form(typed), "10.0.0.2");
+    expect(result.status).toBe("invalid");
+    if (result.status !== "invalid") return;
+    expect(result.errors.email).toMatch(/n'est pas valide/);
+    expect(result.errors.subject).toBe("Choisissez l'objet de votre message.");
+    expect(result.errors.message).toMatch(/au moins 10 caractères/);
+    expect(result.errors.name).toBeUndefined();
+    expect(result.values).toMatchObject({ name: "Camille", email: "camille@", subject: "Publicité", message: "Salut" });
+    expect(await db.select().from(contactMessages)).toHaveLength(0);
+  });
+
+  it("refuses a message over 5000 characters", async () => {
+    const result = await submitContact(form({ ...valid, message: "a".repeat(5001) }), "10.0.0.3");
+    expect(result.status === "invalid" && result.errors.message).toMatch(/5 000 caractères/);
+  });
+});
+
+describe("sending", () => {
+  it("stores the message and queues the mail to the club with reply-to the visitor", async () => {
+    const result = await submitContact(form(valid), "10.0.0.4");
+    expect(result.status).toBe("sent");
+    if (result.status !== "sent") return;
+    const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, result.messageId!));
+    expect(message).toMatchObject({ name: valid.name, email: valid.email, subject: valid.subject, message: valid.message });
+    expect(message.outboxId).toBe(result.outboxId);
+    const [mail] = await db.select().from(outbox).where(eq(outbox.id, result.outboxId!));
+    expect(mail.to).toBe(defaultSettings.identity.email);
+    expect(mail.replyTo).toBe(valid.email);
+    expect(mail.subject).toContain("Cours d'essai");
+    expect(mail.text).toContain(valid.message);
+    // No SMTP configured in tests: kept for a later attempt, never lost.
+    expect(mail.status).toBe("pending");
+  });
+
+  it("honeypot: answers like a success but stores and sends nothing", async () => {
+    const before = (await db.select().from(contactMessages)).length;
+    const outboxBefore = (await db.select().from(outbox)).length;
+    const result = await submitContact(form({ ...valid, site_web: "https://spam.example" }), "10.0.0.5");
+    expect(result).toEqual({ status: "sent", messageId: null, outboxId: null });
+    expect(await db.select().from(contactMessages)).toHaveLength(before);
+    expect(await db.select().from(outbox)).toHaveLength(outboxBefore);
+
+    const response = await callAction({ ...valid, site_web: "http://spam.example" }, "10.0.0.5");
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).status).toBe(302);
+    expect((response as Response).headers.get("Location")).toBe("/contact?envoye=1");
+    expect(await db.select().from(contactMessages)).toHaveLength(before);
+  });
+});
+
+describe("rate limit", () => {
+  it("refuses the 6th message of the hour from one address with HTTP 429 and when to retry", async () => {
+    for (let i = 0; i < 5; i++) {
+      const ok = await callAction({ ...valid, message: `Message numéro ${i + 1} pour le club.` }, "192.0.2.7");
+      expect((ok as Response).status).toBe(302);
+    }
+    const refused = (await callAction(valid, "192.0.2.7")) as { type: string; data: { formError: string; values: Record<string, string> }; init: ResponseInit };
+    expect(refused.init.status).toBe(429);
+    expect(new Headers(refused.init.headers).get("Retry-After")).toMatch(/^\d+$/);
+    expect(refused.data.formError).toMatch(/réessayer dans 60 minutes/);
+    expect(refused.data.values.message).toBe(valid.message);
+
+    // Another address is not affected.
+    expect(((await callAction(valid, "192.0.2.8")) as Response).status).toBe(302);
+  });
+
+  it("gives invalid forms a 400 with the errors", async () => {
+    const res = (await callAction({ ...valid, email: "pas-une-adresse" }, "192.0.2.9")) as {
+      data: { errors: Record<string, string> };
+      init: ResponseInit;
+    };
+    expect(res.init.status).toBe(400);
+    expect(res.data.errors.email).toMatch(/adresse e-mail/);
+  });
+});

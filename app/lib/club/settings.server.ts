@@ -1,0 +1,210 @@
+/**
+ * Club settings: every club-specific fact the public pages show (identity,
+ * schedule, prices, equipment, donation, legal notice, membership rules).
+ * Stored as one JSON row per key in the `settings` table, validated by the
+ * schemas below; the defaults are the seed values an admin edits later.
+ * Reads are cached in memory (one process owns the database) and the cache is
+ * dropped on every write.
+ */
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import { settings } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Heure au format HH:MM");
+
+export const settingsSchemas = {
+  identity: z.object({
+    clubName: z.string().min(1),
+    shortName: z.string().min(1),
+    associationName: z.string().min(1),
+    sportsComplex: z.string().min(1),
+    street: z.string().min(1),
+    postalCode: z.string().regex(/^\d{5}$/, "Code postal à 5 chiffres"),
+    city: z.string().min(1),
+    phone: z.string(),
+    email: z.email(),
+    facebookUrl: z.url().or(z.literal("")),
+    instagramUrl: z.url().or(z.literal("")),
+    mapUrl: z.url().or(z.literal("")),
+    /** How to get there, one line per means of transport. */
+    transport: z.array(z.string()),
+    parking: z.string(),
+  }),
+  schedule: z.array(
+    z.object({
+      id: z.string(),
+      /** 1 = lundi … 7 = dimanche */
+      day: z.number().int().min(1).max(7),
+      start: time,
+      end: time,
+      group: z.string().min(1),
+      level: z.string(),
+      place: z.string(),
+    }),
+  ),
+  prices: z.object({
+    season: z.string(),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        group: z.string().min(1),
+        description: z.string(),
+        /** Euros, licence included. */
+        amount: z.number().nonnegative(),
+      }),
+    ),
+    notes: z.array(z.string()),
+  }),
+  equipment: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().min(1),
+      description: z.string(),
+      required: z.boolean(),
+      price: z.string(),
+    }),
+  ),
+  donation: z.object({
+    /** Public HelloAsso donation page (https://www.helloasso.com/associations/…/formulaires/…). */
+    helloAssoUrl: z.url().or(z.literal("")),
+    /** Embeddable widget of that form (…/widget), or empty to show only the link. */
+    helloAssoWidgetUrl: z.url().or(z.literal("")),
+  }),
+  legal: z.object({
+    president: z.string(),
+    publicationDirector: z.string(),
+    headOffice: z.string(),
+    rna: z.string(),
+    siret: z.string(),
+    federation: z.string(),
+    hostName: z.string(),
+    hostAddress: z.string(),
+    hostPhone: z.string(),
+  }),
+  membership: z.object({
+    /** Month (1-12) the season starts. */
+    seasonStartMonth: z.number().int().min(1).max(12),
+    /** Seasons a medical certificate stays valid for adults. */
+    certificateValiditySeasons: z.number().int().min(1).max(5),
+    trialClasses: z.number().int().min(0).max(5),
+  }),
+  /** The club brochure (one PDF of the media table), shown in the member area. */
+  brochure: z.object({
+    mediaId: z.number().int().nullable(),
+    title: z.string(),
+  }),
+  /** Banner images chosen by the admins: section path prefix ("/" = default) -> image media id. */
+  banners: z.record(z.string().regex(/^\/[a-z0-9/-]*$/), z.number().int().positive()),
+} as const;
+
+export type SettingKey = keyof typeof settingsSchemas;
+export type Settings = { [K in SettingKey]: z.infer<(typeof settingsSchemas)[K]> };
+
+export const defaultSettings: Settings = {
+  identity: {
+    clubName: "Vovinam Viet Vo Dao Créteil",
+    shortName: "VVD Créteil",
+    associationName: "Association Vovinam Viet Vo Dao de Créteil",
+    sportsComplex: "Gymnase Casalis",
+    street: "8 rue Jean Gabin",
+    postalCode: "94000",
+    city: "Créteil",
+    phone: "01 45 00 00 00",
+    email: "contact@vovinam-creteil.fr",
+    facebookUrl: "https://www.facebook.com/vovinamcreteil",
+    instagramUrl: "",
+    mapUrl: "https://www.openstreetmap.org/search?query=Gymnase%20Casalis%20Cr%C3%A9teil",
+    transport: [
+      "Métro ligne 8 : station Créteil – Préfecture, puis 10 minutes à pied",
+      "Bus 117, 181 et 281 : arrêt Hôtel de Ville de Créteil",
+      "RER A : Saint-Maur – Créteil, puis bus 317",
+    ],
+    parking: "Parking gratuit devant le gymnase, accès par la rue Jean Gabin.",
+  },
+  schedule: [
+    { id: "enfants-mer", day: 3, start: "17:30", end: "18:30", group: "Enfants (6-11 ans)", level: "Tous niveaux", place: "Dojo" },
+    { id: "ados-mer", day: 3, start: "18:30", end: "19:45", group: "Adolescents (12-15 ans)", level: "Tous niveaux", place: "Dojo" },
+    { id: "adultes-mar", day: 2, start: "20:00", end: "22:00", group: "Adultes (16 ans et plus)", level: "Tous niveaux", place: "Dojo" },
+    { id: "adultes-ven", day: 5, start: "20:00", end: "22:00", group: "Adultes (16 ans et plus)", level: "Tous niveaux", place: "Dojo" },
+    { id: "enfants-sam", day: 6, start: "10:00", end: "11:00", group: "Enfants (6-11 ans)", level: "Tous niveaux", place: "Dojo" },
+    { id: "armes-sam", day: 6, start: "11:00", end: "12:30", group: "Ceintures jaunes et plus", level: "Techniques avancées et armes", place: "Dojo" },
+  ],
+  prices: {
+    season: "2026-2027",
+    items: [
+      { id: "enfants", group: "Enfants (6-11 ans)", description: "1 cours par semaine au choix, licence fédérale et assurance comprises", amount: 190 },
+      { id: "ados", group: "Adolescents (12-15 ans)", description: "Licence fédérale et assurance comprises", amount: 210 },
+      { id: "adultes", group: "Adultes (16 ans et plus)", description: "Accès à tous les cours adultes, licence comprise", amount: 250 },
+      { id: "etudiants", group: "Étudiants et demandeurs d'emploi", description: "Sur présentation d'un justificatif", amount: 200 },
+    ],
+    notes: [
+      "Réduction de 10 % à partir du deuxième membre d'une même famille.",
+      "Deux cours d'essai gratuits avant l'inscription.",
+      "Paiement possible en trois fois, par chèque, virement, espèces ou Pass'Sport.",
+    ],
+  },
+  equipment: [
+    { id: "vo-phuc", name: "Võ phục (tenue bleue)", description: "La tenue officielle du Vovinam, bleue, avec l'écusson du club sur la poitrine gauche. Elle peut être commandée par le club à l'inscription.", required: true, price: "environ 45 €" },
+    { id: "ceinture", name: "Ceinture", description: "La ceinture de votre grade. Les débutants reçoivent la ceinture bleu clair avec la tenue.", required: true, price: "comprise avec la tenue" },
+    { id: "protege-dents", name: "Protège-dents", description: "Obligatoire pour les exercices de combat, à partir de la ceinture bleue.", required: true, price: "environ 10 €" },
+    { id: "coquille", name: "Coquille ou protection de poitrine", description: "Recommandée pour le combat.", required: false, price: "environ 15 €" },
+    { id: "gants", name: "Gants et protège-tibias", description: "Pour les assauts et la préparation aux compétitions.", required: false, price: "environ 40 €" },
+    { id: "gourde", name: "Gourde et serviette", description: "Pensez à bien vous hydrater pendant le cours.", required: false, price: "" },
+  ],
+  donation: {
+    helloAssoUrl: "https://www.helloasso.com/associations/vovinam-viet-vo-dao-creteil/formulaires/1",
+    helloAssoWidgetUrl: "https://www.helloasso.com/associations/vovinam-viet-vo-dao-creteil/formulaires/1/widget",
+  },
+  legal: {
+    president: "Mme Thanh Nguyen",
+    publicationDirector: "Mme Thanh Nguyen, présidente de l'association",
+    headOffice: "8 rue Jean Gabin, 94000 Créteil",
+    rna: "W941000000",
+    siret: "",
+    federation: "Fédération Française de Karaté et Disciplines Associées (FFKDA)",
+    hostName: "Hébergeur à renseigner",
+    hostAddress: "",
+    hostPhone: "",
+  },
+  membership: {
+    seasonStartMonth: 9,
+    certificateValiditySeasons: 3,
+    trialClasses: 2,
+  },
+  brochure: {
+    mediaId: null,
+    title: "Brochure du club",
+  },
+  banners: {},
+};
+
+const cache = new Map<SettingKey, unknown>();
+
+export async function getSetting<K extends SettingKey>(key: K, q: Queryable = db): Promise<Settings[K]> {
+  if (cache.has(key)) return cache.get(key) as Settings[K];
+  const [row] = await q.select().from(settings).where(eq(settings.key, key));
+  const parsed = row ? settingsSchemas[key].safeParse(row.value) : null;
+  const value = (parsed?.success ? parsed.data : defaultSettings[key]) as Settings[K];
+  cache.set(key, value);
+  return value;
+}
+
+export async function setSetting<K extends SettingKey>(
+  key: K,
+  value: Settings[K],
+  updatedBy: string | null = null,
+  q: Queryable = db,
+): Promise<void> {
+  const parsed = settingsSchemas[key].parse(value);
+  await q
+    .insert(settings)
+    .values({ key, value: parsed, updatedBy })
+    .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: new Date(), updatedBy } });
+  cache.delete(key);
+}
+
+/** Tests and the seed: forget cached values. */
+export function clearSettingsCache() {
+  cache.clear();
+}

@@ -1,0 +1,328 @@
+/**
+ * Files the admins manage from the dashboard: registration documents (PDF),
+ * comic strips (images with a required alt text) and the club brochure (one
+ * PDF, in the settings). Uploads go through the uploads module; a file still
+ * used elsewhere is never deleted (the deletion is refused with a message).
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { comics, documents, media } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
+import type { FieldErrors } from "../http/forms";
+import { getSetting, setSetting } from "../club/settings.server";
+import { deleteMedia, deleteMediaIfUnused, imageSrcSet, mediaUrl, mediaUsages, storeUpload, UploadError, type Media } from "./uploads.server";
+
+// ------------------------------------------------------------ shared
+
+/** Where a media is referenced by the settings (brochure, banners), in French words. */
+export async function settingsMediaUsages(mediaId: number, q: Queryable = db): Promise<string[]> {
+  const usages: string[] = [];
+  const brochure = await getSetting("brochure", q);
+  if (brochure.mediaId === mediaId) usages.push("la brochure du club");
+  const banners = await getSetting("banners", q);
+  for (const [prefix, id] of Object.entries(banners)) if (id === mediaId) usages.push(`la bannière de « ${prefix} »`);
+  return usages;
+}
+
+/** Deletes a media that is no longer referenced by anything (content or settings). */
+export async function deleteMediaIfUnreferenced(mediaId: number | null | undefined): Promise<void> {
+  if (!mediaId) return;
+  if ((await settingsMediaUsages(mediaId)).length) return;
+  await deleteMediaIfUnused(mediaId);
+}
+
+const intString = (message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return 0;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 9999) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const positionField = intString("L’ordre est un nombre entier entre 0 et 9999.");
+
+export type SaveResult = { ok: true; id: number } | { ok: false; errors: FieldErrors; status: number };
+
+const CONFLICT = (what: string) =>
+  `${what} par quelqu’un d’autre pendant que vous travailliez dessus. Vos changements n’ont pas été enregistrés : rechargez la page puis recommencez.`;
+
+function issuesToErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_form";
+    if (!errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+async function upload(file: File | null, accept: "pdf" | "image", userId: string, alt?: string): Promise<{ media: Media | null; error?: string }> {
+  if (!file) return { media: null };
+  try {
+    return { media: await storeUpload(file, { accept, userId, alt }) };
+  } catch (err) {
+    if (err instanceof UploadError) return { media: null, error: err.message };
+    throw err;
+  }
+}
+
+// ------------------------------------------------------------ documents
+
+export const documentSchema = z.object({
+  title: z.string().trim().min(1, "Indiquez le titre du document.").max(200, "Le titre ne doit pas dépasser 200 caractères."),
+  description: z.string().trim().max(1000, "La description ne doit pas dépasser 1 000 caractères.").optional().default(""),
+  position: positionField,
+});
+
+export interface DocumentView {
+  id: number;
+  title: string;
+  description: string;
+  position: number;
+  version: number;
+  href: string | null;
+  fileName: string | null;
+  size: number | null;
+  shipped: boolean;
+}
+
+export async function listDocumentsForAdmin(q: Queryable = db): Promise<DocumentView[]> {
+  const rows = await q
+    .select({ doc: documents, media })
+    .from(documents)
+    .leftJoin(media, eq(media.id, documents.mediaId))
+    .orderBy(asc(documents.position), asc(documents.id));
+  return rows.map(({ doc, media: m }) => ({
+    id: doc.id,
+    title: doc.title,
+    description: doc.description,
+    position: doc.position,
+    version: doc.version,
+    href: m ? mediaUrl(m) : doc.href,
+    fileName: m?.originalName ?? (doc.href ? doc.href.split("/").pop() ?? null : null),
+    size: m?.size ?? null,
+    shipped: !m && Boolean(doc.href),
+  }));
+}
+
+export async function saveDocument(
+  input: { id?: number; version?: number; values: Record<string, string>; file: File | null },
+  userId: string,
+): Promise<SaveResult> {
+  const parsed = documentSchema.safeParse(input.values);
+  const errors: FieldErrors = parsed.success ? {} : issuesToErrors(parsed.error);
+  if (!input.id && !input.file) errors.file = "Choisissez le fichier PDF du document.";
+  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors, status: 400 };
+
+  const up = await upload(input.file, "pdf", userId);
+  if (up.error) return { ok: false, errors: { file: up.error }, status: 400 };
+  const newMediaId = up.media?.id ?? null;
+
+  if (!input.id) {
+    const [row] = await db
+      .insert(documents)
+      .values({ ...parsed.data, mediaId: newMediaId, createdBy: userId, updatedBy: userId })
+      .returning({ id: documents.id });
+    return { ok: true, id: row.id };
+  }
+
+  const [old] = await db.select().from(documents).where(eq(documents.id, input.id));
+  const updated = await db
+    .update(documents)
+    .set({
+      ...parsed.data,
+      ...(newMediaId ? { mediaId: newMediaId, href: null } : {}),
+      updatedBy: userId,
+      updatedAt: new Date(),
+      version: sql`${documents.version} + 1`,
+    })
+    .where(and(eq(documents.id, input.id), eq(documents.version, input.version ?? -1)))
+    .returning({ id: documents.id });
+  if (!updated.length) {
+    await deleteMediaIfUnreferenced(newMediaId);
+    return old
+      ? { ok: false, errors: { _form: CONFLICT("Ce document a été modifié") }, status: 409 }
+      : { ok: false, errors: { _form: "Ce document n’existe plus (il a peut-être été supprimé)." }, status: 404 };
+  }
+  if (newMediaId && old?.mediaId) await deleteMediaIfUnreferenced(old.mediaId);
+  return { ok: true, id: input.id };
+}
+
+class StillUsed extends Error {}
+
+/**
+ * Deletes a row owning a media, and the media with it — refused when the
+ * media is used elsewhere (an article linking to the PDF…): nothing changes then.
+ */
+async function deleteOwnerAndMedia(
+  mediaId: number | null,
+  deleteRow: (tx: Queryable) => Promise<void>,
+  what: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    await db.transaction(async (tx) => {
+      await deleteRow(tx);
+      if (!mediaId) return;
+      const usages = [...(await mediaUsages(mediaId, tx)), ...(await settingsMediaUsages(mediaId, tx))];
+      if (usages.length) throw new StillUsed(`Impossible de supprimer ${what} : son fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`);
+      const res = await deleteMedia(mediaId, tx);
+      if (!res.ok) throw new StillUsed(res.message);
+    });
+  } catch (err) {
+    if (err instanceof StillUsed) return { ok: false, message: err.message };
+    throw err;
+  }
+  return { ok: true };
+}
+
+export async function deleteDocument(id: number) {
+  const [doc] = await db.select().from(documents).where(eq(documents.id, id));
+  if (!doc) return { ok: true as const };
+  return deleteOwnerAndMedia(doc.mediaId, async (tx) => void (await tx.delete(documents).where(eq(documents.id, id))), `le document « ${doc.title} »`);
+}
+
+// ------------------------------------------------------------ comics
+
+export const comicSchema = z.object({
+  title: z.string().trim().min(1, "Indiquez le titre de la planche.").max(200, "Le titre ne doit pas dépasser 200 caractères."),
+  alt: z
+    .string({ error: "Décrivez l’image pour les personnes qui ne la voient pas." })
+    .trim()
+    .min(1, "Décrivez l’image pour les personnes qui ne la voient pas (texte alternatif obligatoire).")
+    .max(1000, "Le texte alternatif ne doit pas dépasser 1 000 caractères."),
+  position: positionField,
+});
+
+export interface ComicView {
+  id: number;
+  title: string;
+  alt: string;
+  position: number;
+  version: number;
+  src: string | null;
+  srcSet: { webp: string; avif: string; width: number; height: number } | null;
+}
+
+export async function listComicsForAdmin(q: Queryable = db): Promise<ComicView[]> {
+  const rows = await q
+    .select({ comic: comics, media })
+    .from(comics)
+    .leftJoin(media, eq(media.id, comics.mediaId))
+    .orderBy(asc(comics.position), asc(comics.id));
+  return rows.map(({ comic, media: m }) => {
+    const set = m ? imageSrcSet(m) : null;
+    return {
+      id: comic.id,
+      title: comic.title,
+      alt: comic.alt,
+      position: comic.position,
+      version: comic.version,
+      src: set?.src ?? comic.src,
+      srcSet: set ? { webp: set.webp, avif: set.avif, width: set.width, height: set.height } : null,
+    };
+  });
+}
+
+export async function saveComic(
+  input: { id?: number; version?: number; values: Record<string, string>; file: File | null },
+  userId: string,
+): Promise<SaveResult> {
+  const parsed = comicSchema.safeParse(input.values);
+  const errors: FieldErrors = parsed.success ? {} : issuesToErrors(parsed.error);
+  if (!input.id && !input.file) errors.file = "Choisissez l’image de la planche (JPEG, PNG ou WebP).";
+  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors, status: 400 };
+
+  const up = await upload(input.file, "image", userId, parsed.data.alt);
+  if (up.error) return { ok: false, errors: { file: up.error }, status: 400 };
+  const newMediaId = up.media?.id ?? null;
+
+  if (!input.id) {
+    const [row] = await db
+      .insert(comics)
+      .values({ ...parsed.data, mediaId: newMediaId, createdBy: userId, updatedBy: userId })
+      .returning({ id: comics.id });
+    return { ok: true, id: row.id };
+  }
+  const [old] = await db.select().from(comics).where(eq(comics.id, input.id));
+  const updated = await db
+    .update(comics)
+    .set({
+      ...parsed.data,
+      ...(newMediaId ? { mediaId: newMediaId, src: null } : {}),
+      updatedBy: userId,
+      updatedAt: new Date(),
+      version: sql`${comics.version} + 1`,
+    })
+    .where(and(eq(comics.id, input.id), eq(comics.version, input.version ?? -1)))
+    .returning({ id: comics.id, mediaId: comics.mediaId });
+  if (!updated.length) {
+    await deleteMediaIfUnreferenced(newMediaId);
+    return old
+      ? { ok: false, errors: { _form: CONFLICT("Cette planche a été modifiée") }, status: 409 }
+      : { ok: false, errors: { _form: "Cette planche n’existe plus (elle a peut-être été supprimée)." }, status: 404 };
+  }
+  // Keep the media's own alt text in step with the comic's.
+  if (updated[0].mediaId) await db.update(media).set({ alt: parsed.data.alt }).where(eq(media.id, updated[0].mediaId));
+  if (newMediaId && old?.mediaId) await deleteMediaIfUnreferenced(old.mediaId);
+  return { ok: true, id: input.id };
+}
+
+export async function deleteComic(id: number) {
+  const [comic] = await db.select().from(comics).where(eq(comics.id, id));
+  if (!comic) return { ok: true as const };
+  return deleteOwnerAndMedia(comic.mediaId, async (tx) => void (await tx.delete(comics).where(eq(comics.id, id))), `la planche « ${comic.title} »`);
+}
+
+// ------------------------------------------------------------ brochure
+
+export interface BrochureView {
+  title: string;
+  href: string | null;
+  fileName: string | null;
+  size: number | null;
+}
+
+/** The club brochure for the member area: title and PDF link (href null when none). */
+export async function getBrochure(q: Queryable = db): Promise<BrochureView> {
+  const setting = await getSetting("brochure", q);
+  if (!setting.mediaId) return { title: setting.title, href: null, fileName: null, size: null };
+  const [m] = await q.select().from(media).where(eq(media.id, setting.mediaId));
+  return m
+    ? { title: setting.title, href: mediaUrl(m), fileName: m.originalName, size: m.size }
+    : { title: setting.title, href: null, fileName: null, size: null };
+}
+
+export async function saveBrochure(values: Record<string, string>, file: File | null, userId: string): Promise<SaveResult> {
+  const title = (values.title ?? "").trim();
+  const errors: FieldErrors = {};
+  if (!title) errors.title = "Indiquez le titre de la brochure.";
+  else if (title.length > 200) errors.title = "Le titre ne doit pas dépasser 200 caractères.";
+  const current = await getSetting("brochure");
+  if (!file && !current.mediaId) errors.file = "Choisissez le fichier PDF de la brochure.";
+  if (Object.keys(errors).length) return { ok: false, errors, status: 400 };
+  const up = await upload(file, "pdf", userId);
+  if (up.error) return { ok: false, errors: { file: up.error }, status: 400 };
+  await setSetting("brochure", { title, mediaId: up.media?.id ?? current.mediaId }, userId);
+  if (up.media && current.mediaId) await deleteMediaIfUnreferenced(current.mediaId);
+  return { ok: true, id: up.media?.id ?? current.mediaId ?? 0 };
+}
+
+export async function removeBrochure(userId: string): Promise<void> {
+  const current = await getSetting("brochure");
+  await setSetting("brochure", { ...current, mediaId: null }, userId);
+  await deleteMediaIfUnreferenced(current.mediaId);
+}
+
+/** Media rows by id (for previews). */
+export async function mediaByIds(ids: number[], q: Queryable = db): Promise<Map<number, Media>> {
+  if (!ids.length) return new Map();
+  const rows = await q.select().from(media).where(inArray(media.id, ids));
+  return new Map(rows.map((m) => [m.id, m]));
+}
+

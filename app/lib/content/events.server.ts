@@ -1,0 +1,324 @@
+/**
+ * Events and weekly classes, read side (public calendar, home page, iCalendar
+ * feed).
+ *
+ * Storage conventions of the `events` table:
+ * - times are instants (timestamptz); the club's calendar is Europe/Paris;
+ * - an all-day event starts at 00:00 (Paris) on its first day and ends at
+ *   00:00 (Paris) on the day after its last day (exclusive end, as in
+ *   iCalendar); `allDayRange()` builds these values. Readers also accept an
+ *   end on the last minute of the last day.
+ * - members-only events are shown only when `includeMembersOnly` is true
+ *   (signed-in members).
+ *
+ * The weekly classes come from the `schedule` setting and are expanded into
+ * occurrences for the requested range; a "fermeture" event cancels the
+ * classes it overlaps.
+ */
+import { and, asc, eq, gt, lt, type SQL } from "drizzle-orm";
+import { events } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
+import { dateKey } from "../core/dates";
+import {
+  categoryLabel,
+  EVENT_CATEGORIES,
+  EVENT_CATEGORY_LABELS,
+  monthLabel,
+  type EventCategory,
+  type Month,
+} from "./event-categories";
+import { getSetting, type Settings } from "../club/settings.server";
+
+export { categoryLabel, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, monthLabel };
+export type { EventCategory, Month };
+
+export type EventRow = typeof events.$inferSelect;
+
+/** One thing on the calendar: a stored event or one occurrence of a weekly class. */
+export interface CalendarEntry {
+  /** Unique key: "event-12" or "class-adultes-mar-2026-11-03". */
+  key: string;
+  kind: "event" | "class";
+  eventId: number | null;
+  title: string;
+  description: string;
+  startsAt: Date;
+  endsAt: Date;
+  allDay: boolean;
+  place: string;
+  category: EventCategory;
+  membersOnly: boolean;
+  updatedAt: Date | null;
+}
+
+// ---------------------------------------------------------------- time zone
+
+const TZ = "Europe/Paris";
+const partsFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TZ,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** Offset of Paris from UTC at `instant`, in minutes (60 in winter, 120 in summer). */
+function parisOffsetMinutes(instant: number): number {
+  const p: Record<string, number> = {};
+  for (const part of partsFormat.formatToParts(new Date(instant))) {
+    if (part.type !== "literal") p[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+/** The instant of a Paris wall-clock time: parisTime("2026-11-14", "09:30"). */
+export function parisTime(day: string, time = "00:00"): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let instant = wall - parisOffsetMinutes(wall) * 60_000;
+  // Second pass settles the days where the offset changes.
+  instant = wall - parisOffsetMinutes(instant) * 60_000;
+  return new Date(instant);
+}
+
+/** "2026-11-14" + n days. */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a day key: 1 = lundi … 7 = dimanche. */
+export function isoWeekday(day: string): number {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+}
+
+/** Stored values of an all-day event from its first to its last day (inclusive). */
+export function allDayRange(firstDay: string, lastDay: string = firstDay): { startsAt: Date; endsAt: Date } {
+  return { startsAt: parisTime(firstDay), endsAt: parisTime(addDays(lastDay, 1)) };
+}
+
+/** First and last calendar day (Paris) an entry covers. */
+export function entryDays(e: { startsAt: Date; endsAt: Date }): { first: string; last: string } {
+  const first = dateKey(e.startsAt);
+  const last = dateKey(new Date(Math.max(e.startsAt.getTime(), e.endsAt.getTime() - 1)));
+  return { first, last };
+}
+
+// ---------------------------------------------------------------- months
+
+/** "2026-11" -> {year: 2026, month: 11}; null when malformed or out of range. */
+export function parseMonth(value: string | null | undefined): Month | null {
+  const m = /^(\d{4})-(\d{2})$/.exec(value ?? "");
+  if (!m) return null;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  if (month < 1 || month > 12 || year < 2000 || year > 2100) return null;
+  return { year, month };
+}
+
+export function monthKey(m: Month): string {
+  return `${m.year}-${String(m.month).padStart(2, "0")}`;
+}
+
+export function shiftMonth(m: Month, delta: number): Month {
+  const index = m.year * 12 + (m.month - 1) + delta;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+export function currentMonth(now: Date = new Date()): Month {
+  const [y, m] = dateKey(now).split("-").map(Number);
+  return { year: y, month: m };
+}
+
+// ---------------------------------------------------------------- queries
+
+function toEntry(row: EventRow): CalendarEntry {
+  return {
+    key: `event-${row.id}`,
+    kind: "event",
+    eventId: row.id,
+    title: row.title,
+    description: row.description,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    allDay: row.allDay,
+    place: row.place,
+    category: (EVENT_CATEGORIES as readonly string[]).includes(row.category) ? (row.category as EventCategory) : "autre",
+    membersOnly: row.membersOnly,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function visibility(includeMembersOnly: boolean | undefined): SQL | undefined {
+  return includeMembersOnly ? undefined : eq(events.membersOnly, false);
+}
+
+/** Stored events overlapping [from, to), by start time. */
+export async function listEvents(
+  options: { from: Date; to: Date; includeMembersOnly?: boolean },
+  q: Queryable = db,
+): Promise<CalendarEntry[]> {
+  const rows = await q
+    .select()
+    .from(events)
+    .where(and(lt(events.startsAt, options.to), gt(events.endsAt, options.from), visibility(options.includeMembersOnly)))
+    .orderBy(asc(events.startsAt), asc(events.id));
+  return rows.map(toEntry);
+}
+
+/** The next stored events (not finished yet), soonest first. */
+export async function listUpcomingEvents(
+  options: { limit?: number; includeMembersOnly?: boolean; now?: Date } = {},
+  q: Queryable = db,
+): Promise<CalendarEntry[]> {
+  const rows = await q
+    .select()
+    .from(events)
+    .where(and(gt(events.endsAt, options.now ?? new Date()), visibility(options.includeMembersOnly)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(options.limit ?? 6);
+  return rows.map(toEntry);
+}
+
+/** Events of the iCalendar feed: everything that ended less than `pastDays` ago and later. */
+export async function listFeedEvents(
+  options: { includeMembersOnly?: boolean; now?: Date; pastDays?: number } = {},
+  q: Queryable = db,
+): Promise<CalendarEntry[]> {
+  const since = new Date((options.now ?? new Date()).getTime() - (options.pastDays ?? 180) * 86_400_000);
+  const rows = await q
+    .select()
+    .from(events)
+    .where(and(gt(events.endsAt, since), visibility(options.includeMembersOnly)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .limit(1000);
+  return rows.map(toEntry);
+}
+
+// ---------------------------------------------------------------- weekly classes
+
+type Schedule = Settings["schedule"];
+
+/**
+ * Occurrences of the weekly classes between `from` and `to` (instants).
+ * Occurrences overlapping a closure (`closures`, e.g. "fermeture" events)
+ * are left out.
+ */
+export function expandWeeklyClasses(
+  schedule: Schedule,
+  from: Date,
+  to: Date,
+  closures: ReadonlyArray<{ startsAt: Date; endsAt: Date }> = [],
+): CalendarEntry[] {
+  const out: CalendarEntry[] = [];
+  if (to <= from) return out;
+  for (let day = dateKey(from); parisTime(day) < to; day = addDays(day, 1)) {
+    const weekday = isoWeekday(day);
+    for (const slot of schedule) {
+      if (slot.day !== weekday) continue;
+      const startsAt = parisTime(day, slot.start);
+      const endsAt = parisTime(day, slot.end);
+      if (endsAt <= from || startsAt >= to) continue;
+      if (closures.some((c) => c.startsAt < endsAt && c.endsAt > startsAt)) continue;
+      out.push({
+        key: `class-${slot.id}-${day}`,
+        kind: "class",
+        eventId: null,
+        title: `Cours ${slot.group}`,
+        description: slot.level,
+        startsAt,
+        endsAt,
+        allDay: false,
+        place: slot.place,
+        category: "cours",
+        membersOnly: false,
+        updatedAt: null,
+      });
+    }
+  }
+  return out;
+}
+
+function byStart(a: CalendarEntry, b: CalendarEntry): number {
+  if (a.allDay !== b.allDay) return a.allDay ? -1 : 1;
+  return a.startsAt.getTime() - b.startsAt.getTime() || a.key.localeCompare(b.key);
+}
+
+export interface CalendarDay {
+  /** "2026-11-14" */
+  date: string;
+  dayOfMonth: number;
+  /** 1 = lundi … 7 = dimanche */
+  weekday: number;
+  inMonth: boolean;
+  isToday: boolean;
+  entries: CalendarEntry[];
+}
+
+export interface MonthCalendar {
+  month: string;
+  label: string;
+  previous: string;
+  next: string;
+  /** Weeks of the grid (Monday to Sunday), including the days of the adjacent months. */
+  weeks: CalendarDay[][];
+}
+
+/** The month grid: stored events and the weekly classes, day by day. */
+export async function getMonthCalendar(
+  options: { month: Month; includeMembersOnly?: boolean; now?: Date },
+  q: Queryable = db,
+): Promise<MonthCalendar> {
+  const { month } = options;
+  const firstOfMonth = `${monthKey(month)}-01`;
+  const gridStart = addDays(firstOfMonth, 1 - isoWeekday(firstOfMonth));
+  const firstOfNext = `${monthKey(shiftMonth(month, 1))}-01`;
+  const lastOfMonth = addDays(firstOfNext, -1);
+  const gridEnd = addDays(lastOfMonth, 7 - isoWeekday(lastOfMonth) + 1);
+  const from = parisTime(gridStart);
+  const to = parisTime(gridEnd);
+
+  const stored = await listEvents({ from, to, includeMembersOnly: options.includeMembersOnly }, q);
+  const schedule = await getSetting("schedule", q);
+  const closures = stored.filter((e) => e.category === "fermeture");
+  const all = [...stored, ...expandWeeklyClasses(schedule, from, to, closures)];
+
+  const today = dateKey(options.now ?? new Date());
+  const weeks: CalendarDay[][] = [];
+  for (let day = gridStart; day < gridEnd; day = addDays(day, 1)) {
+    const dayStart = parisTime(day);
+    const dayEnd = parisTime(addDays(day, 1));
+    const entries = all
+      .filter((e) => {
+        if (e.allDay) {
+          const { first, last } = entryDays(e);
+          return first <= day && day <= last;
+        }
+        return e.startsAt < dayEnd && (e.endsAt > dayStart || e.startsAt.getTime() === dayStart.getTime());
+      })
+      .sort(byStart);
+    const weekday = isoWeekday(day);
+    if (weekday === 1) weeks.push([]);
+    weeks[weeks.length - 1].push({
+      date: day,
+      dayOfMonth: Number(day.slice(8)),
+      weekday,
+      inMonth: day >= firstOfMonth && day < firstOfNext,
+      isToday: day === today,
+      entries,
+    });
+  }
+  return {
+    month: monthKey(month),
+    label: monthLabel(month),
+    previous: monthKey(shiftMonth(month, -1)),
+    next: monthKey(shiftMonth(month, 1)),
+    weeks,
+  };
+}

@@ -1,0 +1,262 @@
+/**
+ * Revision videos (YouTube or Vimeo) managed by the admins on
+ * /espace-membre/videos and shown to members in /espace-membre/revision.
+ * Every change records who and when; an edit must carry the version it was
+ * based on (two admins editing the same video: the second save is refused).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { grades, revisionProgress, videos } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
+import {
+  VIDEO_CATEGORIES,
+  parseVideoLink,
+  videoCategoryLabel,
+  type VideoCategory,
+  type VideoProvider,
+} from "./video-links";
+
+export { parseVideoLink, embedUrl, thumbnailUrl, watchUrl, VIDEO_CATEGORIES } from "./video-links";
+
+const categoryValues = VIDEO_CATEGORIES.map((c) => c.value) as [VideoCategory, ...VideoCategory[]];
+
+/** The add/edit form (values are the strings of the submitted FormData). */
+export const videoFormSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Indiquez le titre de la vidéo.")
+    .max(200, "Le titre ne doit pas dépasser 200 caractères."),
+  url: z
+    .string({ error: "Indiquez le lien de la vidéo." })
+    .trim()
+    .transform((value, ctx) => {
+      const parsed = parseVideoLink(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  gradeId: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: "custom", message: "Choisissez un grade dans la liste." });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  category: z.enum(categoryValues, { error: "Choisissez une catégorie dans la liste." }),
+  description: z
+    .string()
+    .trim()
+    .max(2000, "La description ne doit pas dépasser 2 000 caractères.")
+    .optional()
+    .default(""),
+  position: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return 0;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 9999) {
+        ctx.addIssue({ code: "custom", message: "L’ordre est un nombre entier entre 0 et 9999." });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+
+export type VideoInput = z.infer<typeof videoFormSchema>;
+
+export interface VideoView {
+  id: number;
+  title: string;
+  url: string;
+  provider: VideoProvider;
+  providerVideoId: string;
+  gradeId: number | null;
+  category: string;
+  categoryLabel: string;
+  description: string;
+  position: number;
+  version: number;
+  updatedAt: string;
+}
+
+export interface GradeOption {
+  id: number;
+  position: number;
+  vietnameseName: string;
+  frenchName: string;
+  beltColor: string;
+}
+
+export interface VideoGroup {
+  /** null: videos not attached to a grade (« Tous grades »). */
+  grade: GradeOption | null;
+  videos: VideoView[];
+}
+
+function toView(row: typeof videos.$inferSelect): VideoView {
+  return {
+    id: row.id,
+    title: row.title,
+    url: row.url,
+    provider: row.provider === "vimeo" ? "vimeo" : "youtube",
+    providerVideoId: row.providerVideoId,
+    gradeId: row.gradeId,
+    category: row.category,
+    categoryLabel: videoCategoryLabel(row.category),
+    description: row.description,
+    position: row.position,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The club's grades, in ascending order (for the grade select). */
+export async function listGradeOptions(q: Queryable = db): Promise<GradeOption[]> {
+  return q
+    .select({
+      id: grades.id,
+      position: grades.position,
+      vietnameseName: grades.vietnameseName,
+      frenchName: grades.frenchName,
+      beltColor: grades.beltColor,
+    })
+    .from(grades)
+    .orderBy(asc(grades.position));
+}
+
+export function gradeLabel(g: Pick<GradeOption, "vietnameseName" | "frenchName">): string {
+  return g.frenchName && g.frenchName !== g.vietnameseName ? `${g.vietnameseName} (${g.frenchName})` : g.vietnameseName;
+}
+
+export async function listVideos(q: Queryable = db): Promise<VideoView[]> {
+  const rows = await q
+    .select({ video: videos })
+    .from(videos)
+    .leftJoin(grades, eq(videos.gradeId, grades.id))
+    .orderBy(sql`${grades.position} asc nulls last`, asc(videos.position), asc(videos.id));
+  return rows.map((r) => toView(r.video));
+}
+
+/**
+ * Videos grouped by grade, grades in ascending order (only grades having
+ * videos), then the videos without a grade. Used by the admin list and by
+ * the members' revision page.
+ */
+export async function listVideosByGrade(q: Queryable = db): Promise<VideoGroup[]> {
+  const [all, gradeList] = await Promise.all([listVideos(q), listGradeOptions(q)]);
+  const groups: VideoGroup[] = [];
+  for (const grade of gradeList) {
+    const list = all.filter((v) => v.gradeId === grade.id);
+    if (list.length) groups.push({ grade, videos: list });
+  }
+  const loose = all.filter((v) => v.gradeId === null);
+  if (loose.length) groups.push({ grade: null, videos: loose });
+  return groups;
+}
+
+export async function getVideo(id: number, q: Queryable = db): Promise<VideoView | null> {
+  const [row] = await q.select().from(videos).where(eq(videos.id, id));
+  return row ? toView(row) : null;
+}
+
+export async function countVideos(q: Queryable = db): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(videos);
+  return row?.n ?? 0;
+}
+
+/** How many videos belong to a grade (a grade used by videos must not be deleted silently). */
+export async function countVideosForGrade(gradeId: number, q: Queryable = db): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(videos).where(eq(videos.gradeId, gradeId));
+  return row?.n ?? 0;
+}
+
+async function gradeExists(gradeId: number, q: Queryable): Promise<boolean> {
+  const [row] = await q.select({ id: grades.id }).from(grades).where(eq(grades.id, gradeId));
+  return Boolean(row);
+}
+
+export type VideoSaveResult =
+  | { ok: true; id: number }
+  | { ok: false; reason: "grade"; message: string }
+  | { ok: false; reason: "conflict" | "not-found"; message: string };
+
+const GRADE_MISSING = "Ce grade n’existe plus : choisissez-en un autre.";
+
+export async function createVideo(input: VideoInput, userId: string, q: Queryable = db): Promise<VideoSaveResult> {
+  if (input.gradeId !== null && !(await gradeExists(input.gradeId, q))) {
+    return { ok: false, reason: "grade", message: GRADE_MISSING };
+  }
+  const [row] = await q
+    .insert(videos)
+    .values({
+      title: input.title,
+      url: input.url.url,
+      provider: input.url.provider,
+      providerVideoId: input.url.id,
+      gradeId: input.gradeId,
+      category: input.category,
+      description: input.description,
+      position: input.position,
+      createdBy: userId,
+      updatedBy: userId,
+    })
+    .returning({ id: videos.id });
+  return { ok: true, id: row.id };
+}
+
+export const CONFLICT_MESSAGE =
+  "Cette vidéo a été modifiée par quelqu’un d’autre pendant que vous la modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir la dernière version, puis recommencez.";
+
+/** Saves only if the stored version is still `version` (optimistic locking). */
+export async function updateVideo(
+  id: number,
+  version: number,
+  input: VideoInput,
+  userId: string,
+  q: Queryable = db,
+): Promise<VideoSaveResult> {
+  if (input.gradeId !== null && !(await gradeExists(input.gradeId, q))) {
+    return { ok: false, reason: "grade", message: GRADE_MISSING };
+  }
+  const updated = await q
+    .update(videos)
+    .set({
+      title: input.title,
+      url: input.url.url,
+      provider: input.url.provider,
+      providerVideoId: input.url.id,
+      gradeId: input.gradeId,
+      category: input.category,
+      description: input.description,
+      position: input.position,
+      updatedBy: userId,
+      updatedAt: new Date(),
+      version: sql`${videos.version} + 1`,
+    })
+    .where(and(eq(videos.id, id), eq(videos.version, version)))
+    .returning({ id: videos.id });
+  if (updated.length) return { ok: true, id };
+  const exists = await getVideo(id, q);
+  return exists
+    ? { ok: false, reason: "conflict", message: CONFLICT_MESSAGE }
+    : { ok: false, reason: "not-found", message: "Cette vidéo n’existe plus (elle a peut-être été supprimée)." };
+}
+
+/** Deletes a video and the members' « révisé » ticks that pointed at it. */
+export async function deleteVideo(id: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.delete(revisionProgress).where(and(eq(revisionProgress.itemType, "video"), eq(revisionProgress.itemId, id)));
+    const deleted = await tx.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
+    return deleted.length > 0;
+  });
+}

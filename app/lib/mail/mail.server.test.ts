@@ -1,0 +1,166 @@
+/**
+ * The mail outbox against a real SMTP server (smtp-server on a free local
+ * port): delivery, retry after the server was down, and no SMTP at all.
+ */
+import net from "node:net";
+import { eq } from "drizzle-orm";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { outbox } from "#db/schema";
+import { db } from "../core/db.server";
+import { env, setEnvForTests } from "../core/env.server";
+import { log } from "../core/log.server";
+import { deliverPendingMail, queueMail, resetMailTransport } from "./mail.server";
+
+const received: ParsedMail[] = [];
+let server: SMTPServer | null = null;
+let port = 0;
+let baseEnv: Record<string, string> = {};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+    srv.on("error", reject);
+  });
+}
+
+async function startSmtp(): Promise<void> {
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch((err: Error) => callback(err));
+    },
+  });
+  await new Promise<void>((resolve) => server!.listen(port, "127.0.0.1", resolve));
+}
+
+async function stopSmtp(): Promise<void> {
+  if (!server) return;
+  const s = server;
+  server = null;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+}
+
+function useSmtp(url: string) {
+  setEnvForTests({ ...baseEnv, SMTP_URL: url });
+  resetMailTransport();
+}
+
+async function row(id: number) {
+  const [r] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return r;
+}
+
+function addressesOf(mail: ParsedMail): string[] {
+  const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+  return to.flatMap((a) => a.value.map((v) => v.address ?? ""));
+}
+
+beforeAll(async () => {
+  const e = env();
+  // Keep the test set-up (data folder, secret…) when changing SMTP_URL.
+  baseEnv = {
+    NODE_ENV: "test",
+    DATA_DIR: e.DATA_DIR,
+    BASE_URL: e.BASE_URL,
+    BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET,
+    DATABASE_URL: "",
+    LOG_LEVEL: "error",
+  };
+  port = await freePort();
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+afterAll(async () => {
+  await stopSmtp();
+  useSmtp("");
+});
+
+describe("mail outbox", () => {
+  it("delivers a queued message to the SMTP server and marks it sent", async () => {
+    await startSmtp();
+    useSmtp(`smtp://127.0.0.1:${port}`);
+    const id = await queueMail({
+      to: "club@exemple.fr",
+      replyTo: "visiteur@exemple.fr",
+      subject: "Demande de renseignements – été",
+      text: "Bonjour,\nQuels sont les horaires des cours enfants ?",
+      html: "<p>Bonjour,</p><p>Quels sont les horaires des cours enfants ?</p>",
+    });
+    await deliverPendingMail();
+
+    const mail = received.find((m) => m.subject === "Demande de renseignements – été");
+    expect(mail).toBeDefined();
+    expect(addressesOf(mail!)).toEqual(["club@exemple.fr"]);
+    expect(mail!.replyTo?.value[0].address).toBe("visiteur@exemple.fr");
+    expect(mail!.text).toContain("Quels sont les horaires des cours enfants ?");
+    expect(mail!.html).toContain("<p>Bonjour,</p>");
+    expect(mail!.from?.text).toContain("ne-pas-repondre@localhost");
+
+    const r = await row(id);
+    expect(r.status).toBe("sent");
+    expect(r.sentAt).toBeInstanceOf(Date);
+    expect(r.attempts).toBe(1);
+    expect(r.lastError).toBeNull();
+  });
+
+  it("keeps the message pending while the server is down, then delivers it on retry", async () => {
+    await stopSmtp();
+    useSmtp(`smtp://127.0.0.1:${port}`);
+    const before = received.length;
+    const id = await queueMail({ to: "club@exemple.fr", subject: "Message pendant la panne", text: "Ne pas perdre ce message." });
+    await deliverPendingMail();
+
+    let r = await row(id);
+    expect(r.status).toBe("pending");
+    expect(r.attempts).toBe(1);
+    expect(r.lastError).toBeTruthy();
+    expect(r.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(received.length).toBe(before);
+
+    // Not due yet: another run does not try again.
+    await deliverPendingMail();
+    expect((await row(id)).attempts).toBe(1);
+
+    await startSmtp();
+    await db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id));
+    await deliverPendingMail();
+
+    r = await row(id);
+    expect(r.status).toBe("sent");
+    expect(r.attempts).toBe(2);
+    expect(r.lastError).toBeNull();
+    const mail = received.find((m) => m.subject === "Message pendant la panne");
+    expect(mail?.text).toContain("Ne pas perdre ce message.");
+  });
+
+  it("without SMTP_URL the message stays pending and is logged", async () => {
+    useSmtp("");
+    const info = vi.spyOn(log, "info");
+    const before = received.length;
+    const id = await queueMail({ to: "club@exemple.fr", subject: "Sans SMTP", text: "Texte conservé." });
+    await deliverPendingMail();
+
+    const r = await row(id);
+    expect(r.status).toBe("pending");
+    expect(r.attempts).toBe(0);
+    expect(received.length).toBe(before);
+    expect(info).toHaveBeenCalledWith(
+      "mail stored (no SMTP configured)",
+      expect.objectContaining({ id, to: "club@exemple.fr", subject: "Sans SMTP", text: "Texte conservé." }),
+    );
+  });
+});

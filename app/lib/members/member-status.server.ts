@@ -1,0 +1,133 @@
+/**
+ * A profile's status for the current season: cotisation, health document
+ * (medical certificate or health questionnaire) and grades.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { gradeHistory, grades, seasonStatuses } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
+import { listGrades, type Grade } from "./grades.server";
+import { getSetting } from "../club/settings.server";
+import { isoDate, seasonOf } from "./seasons";
+
+export type { Grade };
+export type SeasonStatus = typeof seasonStatuses.$inferSelect;
+
+export interface GradeHistoryEntry {
+  id: number;
+  gradeId: number;
+  awardedOn: string;
+  note: string;
+  grade: Grade;
+}
+
+export interface ProfileStatus {
+  season: string;
+  cotisation: { paid: boolean; paidOn: string | null; amountCents: number | null; means: string | null };
+  health: {
+    kind: "certificat" | "questionnaire" | null;
+    receivedOn: string | null;
+    validUntil: string | null;
+    /** Received and not expired today. */
+    valid: boolean;
+  };
+  currentGrade: Grade | null;
+  currentGradeAwardedOn: string | null;
+  nextGrade: Grade | null;
+}
+
+export const HEALTH_DOCUMENT_LABELS: Record<string, string> = {
+  certificat: "Certificat médical",
+  questionnaire: "Attestation du questionnaire de santé",
+};
+
+export const PAYMENT_MEANS_LABELS: Record<string, string> = {
+  cheque: "chèque",
+  virement: "virement",
+  especes: "espèces",
+  carte: "carte bancaire",
+  "pass-sport": "Pass'Sport",
+  helloasso: "HelloAsso",
+  autre: "autre moyen",
+};
+
+/** The season running on `date`, from the club's membership setting. */
+export async function currentSeason(date: Date = new Date(), q: Queryable = db): Promise<string> {
+  const membership = await getSetting("membership", q);
+  return seasonOf(date, membership.seasonStartMonth);
+}
+
+/** A profile's grade history, most recent first. */
+export async function getGradeHistory(profileId: number, q: Queryable = db): Promise<GradeHistoryEntry[]> {
+  const rows = await q
+    .select({ entry: gradeHistory, grade: grades })
+    .from(gradeHistory)
+    .innerJoin(grades, eq(grades.id, gradeHistory.gradeId))
+    .where(eq(gradeHistory.profileId, profileId))
+    .orderBy(desc(gradeHistory.awardedOn), desc(grades.position), desc(gradeHistory.id));
+  return rows.map(({ entry, grade }) => ({
+    id: entry.id,
+    gradeId: entry.gradeId,
+    awardedOn: entry.awardedOn,
+    note: entry.note,
+    grade,
+  }));
+}
+
+/**
+ * Current grade (the highest grade of the history) and the next one in the
+ * table. Without history the next grade is the first of the table.
+ */
+export function currentAndNextGrade(table: Grade[], history: GradeHistoryEntry[]): { current: GradeHistoryEntry | null; next: Grade | null } {
+  let current: GradeHistoryEntry | null = null;
+  for (const h of history) {
+    if (!current || h.grade.position > current.grade.position) current = h;
+  }
+  const next = current ? (table.find((g) => g.position > current.grade.position) ?? null) : (table[0] ?? null);
+  return { current, next };
+}
+
+export async function getSeasonStatus(profileId: number, season: string, q: Queryable = db): Promise<SeasonStatus | null> {
+  const [row] = await q
+    .select()
+    .from(seasonStatuses)
+    .where(and(eq(seasonStatuses.profileId, profileId), eq(seasonStatuses.season, season)));
+  return row ?? null;
+}
+
+/** Everything the member home shows about a profile for the current season. */
+export async function getProfileStatus(profileId: number, date: Date = new Date(), q: Queryable = db): Promise<ProfileStatus> {
+  const season = await currentSeason(date, q);
+  const [status, table, history] = [
+    await getSeasonStatus(profileId, season, q),
+    await listGrades(q),
+    await getGradeHistory(profileId, q),
+  ];
+  const { current, next } = currentAndNextGrade(table, history);
+  const today = isoDate(date);
+  const kind = status?.healthDocumentKind === "certificat" || status?.healthDocumentKind === "questionnaire" ? status.healthDocumentKind : null;
+  const receivedOn = status?.healthDocumentReceivedOn ?? null;
+  const validUntil = status?.healthDocumentValidUntil ?? null;
+  return {
+    season,
+    cotisation: {
+      paid: Boolean(status?.cotisationPaidOn),
+      paidOn: status?.cotisationPaidOn ?? null,
+      amountCents: status?.cotisationAmountCents ?? null,
+      means: status?.cotisationMeans ?? null,
+    },
+    health: {
+      kind,
+      receivedOn,
+      validUntil,
+      valid: Boolean(receivedOn) && (!validUntil || validUntil >= today),
+    },
+    currentGrade: current?.grade ?? null,
+    currentGradeAwardedOn: current?.awardedOn ?? null,
+    nextGrade: next,
+  };
+}
+
+/** "Tự vệ — Ceinture bleu clair (débutant)" */
+export function gradeName(g: Pick<Grade, "vietnameseName" | "frenchName">): string {
+  return `${g.vietnameseName} — ${g.frenchName}`;
+}

@@ -1,0 +1,268 @@
+/**
+ * Family profiles and the session's selected profile.
+ *
+ * An account owns its own profile (isSelf, created with the account) and the
+ * profiles of family members it manages. Every read and write goes through the
+ * owner id: a profile that belongs to another account is answered as
+ * "not found" (404), never shown.
+ *
+ * The selected profile is stored on the session row (sessions.selectedProfileId,
+ * null = the user's own profile): it lasts across pages and reloads of that
+ * session, and a new sign-in (a new session) or a sign-out (session deleted)
+ * resets it.
+ */
+import { and, asc, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { profiles, sessions, users } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
+import { requireRoles, type SessionUser } from "../accounts/session.server";
+import { MEMBER_ROLES } from "../accounts/roles";
+import { RELATIONSHIPS } from "./relationships";
+
+export type Profile = typeof profiles.$inferSelect;
+
+export { RELATIONSHIPS, RELATIONSHIP_LABELS, type Relationship } from "./relationships";
+
+function notFound(): Response {
+  return new Response("Profil introuvable", { status: 404 });
+}
+
+// ---------------------------------------------------------------- validation
+
+const trimmed = (max: number) => z.string().trim().max(max, `${max} caractères au maximum`);
+
+const dateOfBirth = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Date au format JJ/MM/AAAA")
+  .refine((v) => v === "" || !Number.isNaN(Date.parse(v)), "Date invalide")
+  .refine((v) => v === "" || (v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10)), {
+    message: "La date de naissance doit être passée et postérieure à 1900",
+  })
+  .transform((v) => (v === "" ? null : v));
+
+const prenom = z.string().trim().min(1, "Le prénom est obligatoire").max(80, "80 caractères au maximum");
+
+export const familyProfileSchema = z.object({
+  prenom,
+  nom: trimmed(80).default(""),
+  dateOfBirth: dateOfBirth.default(""),
+  relationship: z.enum(RELATIONSHIPS, { error: "Choisissez le lien de parenté" }),
+});
+export type FamilyProfileInput = z.output<typeof familyProfileSchema>;
+
+const phone = z
+  .string()
+  .trim()
+  .max(30, "30 caractères au maximum")
+  .refine((v) => v === "" || /^\+?[0-9 .()-]{6,}$/.test(v), "Numéro de téléphone invalide (chiffres, espaces, + . - acceptés)");
+
+export const ownProfileSchema = z.object({
+  prenom,
+  nom: z.string().trim().min(1, "Le nom est obligatoire").max(80, "80 caractères au maximum"),
+  phone: phone.default(""),
+  dateOfBirth: dateOfBirth.default(""),
+  emergencyContact: trimmed(200).default(""),
+});
+export type OwnProfileInput = z.output<typeof ownProfileSchema>;
+
+// ------------------------------------------------------------------- reading
+
+/** The account's profiles: its own first, then the family in creation order. */
+export async function listProfiles(ownerId: string, q: Queryable = db): Promise<Profile[]> {
+  return q
+    .select()
+    .from(profiles)
+    .where(eq(profiles.ownerId, ownerId))
+    .orderBy(desc(profiles.isSelf), asc(profiles.createdAt), asc(profiles.id));
+}
+
+/** A profile of this account, or a 404 Response thrown (missing or someone else's). */
+export async function getOwnedProfile(ownerId: string, profileId: number, q: Queryable = db): Promise<Profile> {
+  if (!Number.isInteger(profileId) || profileId <= 0) throw notFound();
+  const [row] = await q
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The account's own profile, created from the user row if it is missing. */
+export async function ensureOwnProfile(ownerId: string, q: Queryable = db): Promise<Profile> {
+  const [own] = await q
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, ownerId), eq(profiles.isSelf, true)));
+  if (own) return own;
+  const [user] = await q.select().from(users).where(eq(users.id, ownerId));
+  if (!user) throw notFound();
+  await q
+    .insert(profiles)
+    .values({
+      ownerId,
+      isSelf: true,
+      prenom: user.prenom || user.name || "Moi",
+      nom: user.nom,
+      relationship: "moi",
+      createdBy: ownerId,
+      updatedBy: ownerId,
+    })
+    .onConflictDoNothing();
+  const [created] = await q
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, ownerId), eq(profiles.isSelf, true)));
+  return created;
+}
+
+// ------------------------------------------------------------------- writing
+
+export async function addFamilyProfile(ownerId: string, input: FamilyProfileInput, q: Queryable = db): Promise<Profile> {
+  const [row] = await q
+    .insert(profiles)
+    .values({
+      ownerId,
+      isSelf: false,
+      prenom: input.prenom,
+      nom: input.nom,
+      dateOfBirth: input.dateOfBirth,
+      relationship: input.relationship,
+      createdBy: ownerId,
+      updatedBy: ownerId,
+    })
+    .returning();
+  return row;
+}
+
+export async function updateFamilyProfile(
+  ownerId: string,
+  profileId: number,
+  input: FamilyProfileInput,
+  q: Queryable = db,
+): Promise<Profile> {
+  const existing = await getOwnedProfile(ownerId, profileId, q);
+  if (existing.isSelf) throw new Response("Votre propre profil se modifie dans « Mes informations ».", { status: 400 });
+  const [row] = await q
+    .update(profiles)
+    .set({
+      prenom: input.prenom,
+      nom: input.nom,
+      dateOfBirth: input.dateOfBirth,
+      relationship: input.relationship,
+      updatedAt: new Date(),
+      updatedBy: ownerId,
+      version: existing.version + 1,
+    })
+    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)))
+    .returning();
+  return row;
+}
+
+/** Removes a family profile (its grades, status and progress go with it). The own profile stays. */
+export async function removeFamilyProfile(ownerId: string, profileId: number, q: Queryable = db): Promise<void> {
+  const existing = await getOwnedProfile(ownerId, profileId, q);
+  if (existing.isSelf) throw new Response("Votre propre profil ne peut pas être supprimé.", { status: 400 });
+  await q.update(sessions).set({ selectedProfileId: null }).where(eq(sessions.selectedProfileId, profileId));
+  await q.delete(profiles).where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+}
+
+/** Updates the account holder's own profile, and the names on the user row (shown in the top bar). */
+export async function updateOwnProfile(ownerId: string, input: OwnProfileInput): Promise<Profile> {
+  return db.transaction(async (tx) => {
+    const own = await ensureOwnProfile(ownerId, tx);
+    const [row] = await tx
+      .update(profiles)
+      .set({
+        prenom: input.prenom,
+        nom: input.nom,
+        phone: input.phone,
+        dateOfBirth: input.dateOfBirth,
+        emergencyContact: input.emergencyContact,
+        updatedAt: new Date(),
+        updatedBy: ownerId,
+        version: own.version + 1,
+      })
+      .where(eq(profiles.id, own.id))
+      .returning();
+    await tx
+      .update(users)
+      .set({ prenom: input.prenom, nom: input.nom, name: `${input.prenom} ${input.nom}`.trim(), updatedAt: new Date() })
+      .where(eq(users.id, ownerId));
+    return row;
+  });
+}
+
+// ---------------------------------------------------------------- selection
+
+/** Selects one of the account's profiles for this session (the own profile clears the selection). */
+export async function selectProfile(sessionId: string, ownerId: string, profileId: number, q: Queryable = db): Promise<Profile> {
+  const profile = await getOwnedProfile(ownerId, profileId, q);
+  const result = await q
+    .update(sessions)
+    .set({ selectedProfileId: profile.isSelf ? null : profile.id })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)))
+    .returning({ id: sessions.id });
+  if (result.length === 0) throw new Response("Session introuvable", { status: 401 });
+  return profile;
+}
+
+/** Back to the user's own profile for this session. */
+export async function clearSelection(sessionId: string, ownerId: string, q: Queryable = db): Promise<void> {
+  await q
+    .update(sessions)
+    .set({ selectedProfileId: null })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)));
+}
+
+/**
+ * The profile selected in this session, checked against the owner; the own
+ * profile when nothing (or nothing valid any more) is selected.
+ */
+export async function selectedProfileForSession(sessionId: string | null, ownerId: string, q: Queryable = db): Promise<Profile> {
+  if (sessionId) {
+    const [session] = await q
+      .select({ selectedProfileId: sessions.selectedProfileId })
+      .from(sessions)
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)));
+    if (session?.selectedProfileId) {
+      const [row] = await q
+        .select()
+        .from(profiles)
+        .where(and(eq(profiles.id, session.selectedProfileId), eq(profiles.ownerId, ownerId)));
+      if (row) return row;
+    }
+  }
+  return ensureOwnProfile(ownerId, q);
+}
+
+export interface MemberContext {
+  user: SessionUser;
+  sessionId: string;
+  /** The profile the pages show (selected one, or the user's own). */
+  profile: Profile;
+  /** All the account's profiles, own first (for the selector). */
+  profiles: Profile[];
+}
+
+/** For member pages: the signed-in member, their profiles and the selected one. */
+export async function getSelectedProfile(request: Request): Promise<MemberContext> {
+  const user = await requireRoles(request, MEMBER_ROLES);
+  const sessionId = user.sessionId;
+  const profile = await selectedProfileForSession(sessionId, user.id);
+  const all = await listProfiles(user.id);
+  return { user, sessionId, profile, profiles: all };
+}
+
+/** Display name of a profile ("Léa Martin"). */
+export function profileName(p: Pick<Profile, "prenom" | "nom">): string {
+  return `${p.prenom} ${p.nom}`.trim();
+}
+
+/** What the profile selector needs (no more). */
+export function selectorData(ctx: MemberContext) {
+  return {
+    profiles: ctx.profiles.map((p) => ({ id: p.id, prenom: p.prenom, nom: p.nom, isSelf: p.isSelf })),
+    selectedId: ctx.profile.id,
+  };
+}

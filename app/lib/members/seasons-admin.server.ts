@@ -1,0 +1,219 @@
+/**
+ * Seasons for the managers: today's date in Paris, the validity of a health
+ * document, the start of a new season and the sync of the spec's two user
+ * flags (users.aPayeCotisation, users.certificatMedicalFourni).
+ *
+ * Status lives per profile and per season (season_statuses). Starting a
+ * season keeps every past row (history) and creates no cotisation: everyone
+ * has to renew. A medical certificate whose validity still covers the new
+ * season is carried over (a new row with the same document); an expired one,
+ * or a questionnaire (valid for one season only), leaves the new season
+ * without a health document, so it shows as missing.
+ */
+import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { auditLog, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
+import { getSetting } from "../club/settings.server";
+import { nextSeason, seasonBounds, seasonOf, seasonStartYear } from "./seasons";
+
+export const CLUB_TIME_ZONE = "Europe/Paris";
+
+/** The calendar date (YYYY-MM-DD) in Paris at `now`. */
+export function parisDate(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: CLUB_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** The hour (0-23) in Paris at `now`. */
+export function parisHour(now: Date = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en-GB", { timeZone: CLUB_TIME_ZONE, hour: "2-digit", hour12: false }).format(now)) % 24;
+}
+
+/** ISO date + n days. */
+export function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** ISO date + n months (clamped to the end of the month). */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, day] = iso.split("-").map(Number);
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target.toISOString().slice(0, 10);
+}
+
+function seasonOfIso(iso: string, startMonth: number): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return seasonOf(new Date(y, m - 1, d), startMonth);
+}
+
+function shiftSeason(season: string, by: number): string {
+  let s = season;
+  for (let i = 0; i < by; i++) s = nextSeason(s);
+  return s;
+}
+
+/** The season before `season` ("2027-2028" -> "2026-2027"). */
+export function previousSeason(season: string): string {
+  const year = seasonStartYear(season) - 1;
+  return season.includes("-") ? `${year}-${year + 1}` : `${year}`;
+}
+
+export type HealthKind = "certificat" | "questionnaire";
+
+/**
+ * Last day a health document is valid.
+ *  - questionnaire: the end of the season it is recorded for;
+ *  - certificat: the end of the last season covered, counting
+ *    `certificateValiditySeasons` seasons from the season it was received in
+ *    (a certificate received during the summer before the recorded season
+ *    counts from that season).
+ */
+export function healthValidUntil(
+  kind: HealthKind,
+  receivedOn: string,
+  season: string,
+  membership: { seasonStartMonth: number; certificateValiditySeasons: number },
+): string {
+  const startMonth = membership.seasonStartMonth;
+  if (kind === "questionnaire") return seasonBounds(season, startMonth).end;
+  let first = seasonOfIso(receivedOn, startMonth);
+  const seasonStart = seasonBounds(season, startMonth).start;
+  if (seasonStartYear(first) === seasonStartYear(season) - 1 && receivedOn >= addMonths(seasonStart, -3)) first = season;
+  const last = shiftSeason(first, Math.max(1, membership.certificateValiditySeasons) - 1);
+  return seasonBounds(last, startMonth).end;
+}
+
+/** The season running today (club setting for its first month). */
+export async function currentSeasonAt(now: Date = new Date(), q: Queryable = db): Promise<string> {
+  const { seasonStartMonth } = await getSetting("membership", q);
+  return seasonOfIso(parisDate(now), seasonStartMonth);
+}
+
+/**
+ * Keeps users.aPayeCotisation and users.certificatMedicalFourni (the spec's
+ * fields) equal to the account holder's own profile status for the current
+ * season. Pass no userIds to resync everyone.
+ */
+export async function syncUserFlags(userIds: string[] | null, now: Date = new Date(), q: Queryable = db): Promise<void> {
+  if (userIds && userIds.length === 0) return;
+  const season = await currentSeasonAt(now, q);
+  const today = parisDate(now);
+  const paid = sql<boolean>`exists (select 1 from ${profiles} p join ${seasonStatuses} s on s.profile_id = p.id
+    where p.owner_id = ${users.id} and p.is_self and s.season = ${season} and s.cotisation_paid_on is not null)`;
+  const health = sql<boolean>`exists (select 1 from ${profiles} p join ${seasonStatuses} s on s.profile_id = p.id
+    where p.owner_id = ${users.id} and p.is_self and s.season = ${season} and s.health_document_received_on is not null
+    and (s.health_document_valid_until is null or s.health_document_valid_until >= ${today}))`;
+  await q
+    .update(users)
+    .set({ aPayeCotisation: paid, certificatMedicalFourni: health })
+    .where(userIds ? inArray(users.id, userIds) : undefined);
+}
+
+export async function isSeasonStarted(season: string, q: Queryable = db): Promise<boolean> {
+  const [row] = await q.select({ season: seasonStarts.season }).from(seasonStarts).where(eq(seasonStarts.season, season));
+  return Boolean(row);
+}
+
+export interface SeasonStartResult {
+  season: string;
+  /** False when the season had already been started (nothing done). */
+  started: boolean;
+  carriedOver: number;
+}
+
+/**
+ * Starts `season` once: marks it started and carries over every medical
+ * certificate of the previous season whose validity covers the new season's
+ * first day. Runs in its own transaction unless `q` is one.
+ */
+export async function startSeason(
+  season: string,
+  actor: { id: string; name: string } | null,
+  now: Date = new Date(),
+  q: Queryable = db,
+): Promise<SeasonStartResult> {
+  const work = async (tx: Queryable): Promise<SeasonStartResult> => {
+    const claimed = await tx
+      .insert(seasonStarts)
+      .values({ season, startedBy: actor?.id ?? null })
+      .onConflictDoNothing()
+      .returning({ season: seasonStarts.season });
+    if (claimed.length === 0) return { season, started: false, carriedOver: 0 };
+
+    const { seasonStartMonth } = await getSetting("membership", tx);
+    const { start } = seasonBounds(season, seasonStartMonth);
+    const carried = await tx
+      .select()
+      .from(seasonStatuses)
+      .where(
+        and(
+          eq(seasonStatuses.season, previousSeason(season)),
+          eq(seasonStatuses.healthDocumentKind, "certificat"),
+          gte(seasonStatuses.healthDocumentValidUntil, start),
+        ),
+      );
+    let count = 0;
+    for (const row of carried) {
+      const values = {
+        healthDocumentKind: row.healthDocumentKind,
+        healthDocumentReceivedOn: row.healthDocumentReceivedOn,
+        healthDocumentValidUntil: row.healthDocumentValidUntil,
+      };
+      const inserted = await tx
+        .insert(seasonStatuses)
+        .values({ profileId: row.profileId, season, ...values, createdBy: actor?.id ?? null, updatedBy: actor?.id ?? null })
+        .onConflictDoNothing()
+        .returning({ id: seasonStatuses.id });
+      if (inserted.length === 0) {
+        // A row already exists for the new season (recorded early): fill in the certificate if it has none.
+        const updated = await tx
+          .update(seasonStatuses)
+          .set({ ...values, updatedAt: now, updatedBy: actor?.id ?? null, version: sql`${seasonStatuses.version} + 1` })
+          .where(
+            and(
+              eq(seasonStatuses.profileId, row.profileId),
+              eq(seasonStatuses.season, season),
+              isNull(seasonStatuses.healthDocumentReceivedOn),
+            ),
+          )
+          .returning({ id: seasonStatuses.id });
+        if (updated.length === 0) continue;
+      }
+      count++;
+    }
+    await tx.update(seasonStarts).set({ carriedOver: count }).where(eq(seasonStarts.season, season));
+    await tx.insert(auditLog).values({
+      actorId: actor?.id ?? null,
+      actorName: actor?.name ?? "Tâche automatique",
+      action: "season.start",
+      summary: `Saison ${season} démarrée : ${count} certificat${count > 1 ? "s" : ""} médica${count > 1 ? "ux" : "l"} encore valable${count > 1 ? "s" : ""} reporté${count > 1 ? "s" : ""}.`,
+    });
+    if (season === (await currentSeasonAt(now, tx))) await syncUserFlags(null, now, tx);
+    return { season, started: true, carriedOver: count };
+  };
+  return q === db ? db.transaction((tx) => work(tx)) : work(q);
+}
+
+/** Starts the season running today if nobody did yet (daily job, pages of the managers). */
+export async function ensureCurrentSeasonStarted(now: Date = new Date()): Promise<void> {
+  const season = await currentSeasonAt(now);
+  if (await isSeasonStarted(season)) return;
+  await startSeason(season, null, now);
+}
+
+/**
+ * The season the admin's « Démarrer la saison » button offers: the current
+ * one if it was never started, else the next one.
+ */
+export async function seasonToStart(now: Date = new Date(), q: Queryable = db): Promise<string> {
+  const current = await currentSeasonAt(now, q);
+  return (await isSeasonStarted(current, q)) ? nextSeason(current) : current;
+}
+
+/** Seasons started so far, latest first. */
+export async function startedSeasons(q: Queryable = db) {
+  return q.select().from(seasonStarts).orderBy(sql`${seasonStarts.season} desc`);
+}

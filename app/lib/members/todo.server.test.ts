@@ -1,0 +1,205 @@
+/**
+ * The admin to-do list: derived tasks appear and disappear with the data;
+ * the managers' own tasks through the page's action (no JavaScript needed).
+ */
+import { RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { contactMessages, deletionRequests, outbox, profiles, seasonStatuses, todos } from "#db/schema";
+import { createUser } from "../../../tests/helpers/auth";
+import { requestInfoContext } from "../http/context";
+import { db } from "../core/db.server";
+import { seedDatabase } from "../core/seed.server";
+import { currentSeasonAt, parisDate, addDays } from "./seasons-admin.server";
+import { derivedTasks } from "./todo.server";
+import { closeDeletionRequest, deleteUser, validateRegistration } from "./users-admin.server";
+import * as todoRoute from "~/routes/member/admin/todo";
+
+const BASE = "http://localhost:3000";
+
+async function run(fn: (args: never) => Promise<unknown>, request: Request): Promise<unknown> {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { nonce: "", ip: "127.0.0.1" });
+  try {
+    return await fn({ request, params: {}, context } as never);
+  } catch (err) {
+    if (err instanceof Response) return err;
+    throw err;
+  }
+}
+
+function post(fields: Record<string, string>, cookie: string): Request {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  return new Request(`${BASE}/espace-membre/todo`, { method: "POST", body, headers: { cookie, origin: BASE } });
+}
+
+async function keys(group: string): Promise<string[]> {
+  const { groups } = await derivedTasks();
+  return groups.find((g) => g.id === group)!.tasks.map((t) => t.key);
+}
+
+async function hrefOf(group: string, key: string): Promise<string> {
+  const { groups } = await derivedTasks();
+  return groups.find((g) => g.id === group)!.tasks.find((t) => t.key === key)!.href;
+}
+
+let admin: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  await seedDatabase();
+  admin = await createUser({ roles: ["admin"], prenom: "Alice", nom: "Admin" });
+});
+
+describe("derived tasks", () => {
+  it("a pré-inscrit to validate appears with a link to their page, and disappears once validated", async () => {
+    const pending = await createUser({ roles: ["pré-inscrit"], prenom: "Paul", nom: "Attente" });
+    expect(await keys("pre-inscrits")).toContain(`pre-${pending.user.id}`);
+    expect(await hrefOf("pre-inscrits", `pre-${pending.user.id}`)).toBe(`/espace-membre/utilisateurs/modifier/${pending.user.id}`);
+    const [row] = await db.select().from(profiles).where(eq(profiles.ownerId, pending.user.id));
+    // A pré-inscrit is not yet counted in the members' cotisations.
+    expect(await keys("cotisations")).not.toContain(`cot-${row.id}`);
+    await validateRegistration(admin.user, pending.user.id, (await getVersion(pending.user.id)));
+    expect(await keys("pre-inscrits")).not.toContain(`pre-${pending.user.id}`);
+    expect(await keys("cotisations")).toContain(`cot-${row.id}`);
+  });
+
+  it("unpaid cotisations and missing or expiring certificates appear per profile, family included, and disappear when recorded", async () => {
+    const parent = await createUser({ roles: ["membre"], prenom: "Nadia", nom: "Parent" });
+    const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
+    const [child] = await db.insert(profiles).values({ ownerId: parent.user.id, prenom: "Léo", nom: "Parent", relationship: "enfant" }).returning();
+    const season = await currentSeasonAt();
+    const today = parisDate();
+
+    for (const id of [own.id, child.id]) {
+      expect(await keys("cotisations")).toContain(`cot-${id}`);
+      expect(await keys("certificats")).toContain(`cert-${id}`);
+    }
+    const { groups } = await derivedTasks();
+    const childTask = groups.find((g) => g.id === "cotisations")!.tasks.find((t) => t.key === `cot-${child.id}`)!;
+    expect(childTask.label).toBe("Cotisation de Léo Parent (famille de Nadia Parent)");
+    expect(childTask.href).toBe(`/espace-membre/utilisateurs/modifier/${parent.user.id}#profil-${child.id}`);
+
+    // Cotisation paid and a certificate valid for long: both tasks of the own profile go.
+    await db.insert(seasonStatuses).values({
+      profileId: own.id,
+      season,
+      cotisationPaidOn: today,
+      cotisationAmountCents: 18000,
+      cotisationMeans: "cheque",
+      healthDocumentKind: "certificat",
+      healthDocumentReceivedOn: today,
+      healthDocumentValidUntil: addDays(today, 400),
+    });
+    expect(await keys("cotisations")).not.toContain(`cot-${own.id}`);
+    expect(await keys("certificats")).not.toContain(`cert-${own.id}`);
+    expect(await keys("cotisations")).toContain(`cot-${child.id}`);
+
+    // The child's certificate expires within 30 days: still listed, as expiring.
+    await db.insert(seasonStatuses).values({
+      profileId: child.id,
+      season,
+      healthDocumentKind: "certificat",
+      healthDocumentReceivedOn: today,
+      healthDocumentValidUntil: addDays(today, 20),
+    });
+    const again = await derivedTasks();
+    const expiring = again.groups.find((g) => g.id === "certificats")!.tasks.find((t) => t.key === `cert-${child.id}`)!;
+    expect(expiring.detail).toMatch(/^Expire le /);
+    await db
+      .update(seasonStatuses)
+      .set({ healthDocumentValidUntil: addDays(today, 60) })
+      .where(and(eq(seasonStatuses.profileId, child.id), eq(seasonStatuses.season, season)));
+    expect(await keys("certificats")).not.toContain(`cert-${child.id}`);
+  });
+
+  it("contact messages not answered or not delivered appear, with a link to the messages page", async () => {
+    const [mail] = await db.insert(outbox).values({ to: "club@exemple.fr", subject: "Contact", text: "…", status: "sent" }).returning();
+    const [msg] = await db
+      .insert(contactMessages)
+      .values({ name: "Jeanne", email: "jeanne@exemple.fr", subject: "Cours d'essai", message: "Bonjour", outboxId: mail.id })
+      .returning();
+    expect(await keys("messages")).toContain(`msg-${msg.id}`);
+    expect(await hrefOf("messages", `msg-${msg.id}`)).toBe(`/espace-membre/contenu/messages?message=${msg.id}#message-detail`);
+    await db.update(contactMessages).set({ answeredAt: new Date(), answeredBy: admin.user.id }).where(eq(contactMessages.id, msg.id));
+    expect(await keys("messages")).not.toContain(`msg-${msg.id}`);
+    await db.update(outbox).set({ status: "failed" }).where(eq(outbox.id, mail.id));
+    expect(await keys("messages")).toContain(`msg-${msg.id}`);
+    await db.update(outbox).set({ status: "sent" }).where(eq(outbox.id, mail.id));
+    expect(await keys("messages")).not.toContain(`msg-${msg.id}`);
+  });
+
+  it("an RGPD deletion request appears, and disappears once classed or once the account is deleted", async () => {
+    const kept = await createUser({ roles: ["membre"], prenom: "Karim", nom: "Garde" });
+    const gone = await createUser({ roles: ["membre"], prenom: "Denise", nom: "Départ" });
+    for (const u of [kept, gone]) {
+      await db.insert(deletionRequests).values({ userId: u.user.id, reason: "Je quitte la région" });
+    }
+    expect(await keys("suppressions")).toEqual(expect.arrayContaining([`del-${kept.user.id}`, `del-${gone.user.id}`]));
+    expect(await hrefOf("suppressions", `del-${kept.user.id}`)).toBe(`/espace-membre/utilisateurs/modifier/${kept.user.id}`);
+    await closeDeletionRequest(admin.user, kept.user.id);
+    await deleteUser(admin.user, gone.user.id);
+    expect(await keys("suppressions")).not.toContain(`del-${kept.user.id}`);
+    expect(await keys("suppressions")).not.toContain(`del-${gone.user.id}`);
+    const [closed] = await db.select().from(deletionRequests).where(eq(deletionRequests.userId, kept.user.id));
+    expect(closed.handledBy).toBe(admin.user.id);
+  });
+
+  it("the page shows them to an admin", async () => {
+    const page = (await run(todoRoute.loader, new Request(`${BASE}/espace-membre/todo`, { headers: { cookie: admin.cookie } }))) as {
+      groups: Array<{ id: string; tasks: unknown[] }>;
+    };
+    expect(page.groups.map((g) => g.id)).toEqual(["pre-inscrits", "cotisations", "certificats", "messages", "suppressions"]);
+  });
+});
+
+async function getVersion(userId: string): Promise<number> {
+  const { users } = await import("#db/schema");
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  return u.updatedAt.getTime();
+}
+
+describe("the managers' own tasks", () => {
+  it("create, edit, tick, reopen and delete through the page's action", async () => {
+    const invalid = await run(todoRoute.action, post({ intent: "create", title: "", notes: "", dueOn: "2026-13-45" }, admin.cookie));
+    const body = (invalid as { data: { errors: Record<string, string> }; init: { status: number } });
+    expect(body.init.status).toBe(400);
+    expect(body.data.errors.title).toBe("Le titre est obligatoire");
+    expect(body.data.errors.dueOn).toBe("Date invalide (JJ/MM/AAAA)");
+
+    const created = await run(todoRoute.action, post({ intent: "create", title: "Commander les ceintures", notes: "10 bleues", dueOn: "2026-12-01" }, admin.cookie));
+    expect((created as Response).status).toBe(302);
+    const [todo] = await db.select().from(todos).where(eq(todos.title, "Commander les ceintures"));
+    expect(todo.createdBy).toBe(admin.user.id);
+    expect(todo.dueOn).toBe("2026-12-01");
+
+    const edited = await run(todoRoute.action, post({ intent: "update", id: String(todo.id), version: String(todo.version), title: "Commander 12 ceintures", notes: "", dueOn: "" }, admin.cookie));
+    expect((edited as Response).status).toBe(302);
+    const stale = await run(todoRoute.action, post({ intent: "update", id: String(todo.id), version: String(todo.version), title: "Trop tard", notes: "", dueOn: "" }, admin.cookie));
+    expect((stale as { init: { status: number } }).init.status).toBe(409);
+
+    await run(todoRoute.action, post({ intent: "done", id: String(todo.id) }, admin.cookie));
+    let [row] = await db.select().from(todos).where(eq(todos.id, todo.id));
+    expect(row.title).toBe("Commander 12 ceintures");
+    expect(row.dueOn).toBeNull();
+    expect(row.doneAt).not.toBeNull();
+    await run(todoRoute.action, post({ intent: "reopen", id: String(todo.id) }, admin.cookie));
+    [row] = await db.select().from(todos).where(eq(todos.id, todo.id));
+    expect(row.doneAt).toBeNull();
+
+    const page = (await run(todoRoute.loader, new Request(`${BASE}/espace-membre/todo`, { headers: { cookie: admin.cookie } }))) as { todos: Array<{ id: number; done: boolean }> };
+    expect(page.todos.find((t) => t.id === todo.id)?.done).toBe(false);
+
+    await run(todoRoute.action, post({ intent: "delete", id: String(todo.id) }, admin.cookie));
+    expect(await db.select().from(todos).where(eq(todos.id, todo.id))).toHaveLength(0);
+  });
+
+  it("refuses a user_manager and a membre", async () => {
+    for (const roles of [["user_manager"], ["membre"]]) {
+      const who = await createUser({ roles });
+      const result = await run(todoRoute.action, post({ intent: "create", title: "Intrus", notes: "", dueOn: "" }, who.cookie));
+      expect((result as Response).status).toBe(403);
+    }
+    expect(await db.select().from(todos).where(eq(todos.title, "Intrus"))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * The admins' to-do list (/espace-membre/todo):
+ *  - tasks derived from the data, recomputed on every request, each with the
+ *    link of the page where it is resolved: pré-inscrits to validate,
+ *    cotisations unpaid and health documents missing or expiring within 30
+ *    days (current season), contact messages not answered or whose e-mail to
+ *    the club could not be delivered;
+ *  - the managers' own tasks (todos table): create, edit, tick, delete.
+ */
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { auditLog, contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
+import { db } from "../core/db.server";
+import { formatDateFr } from "./seasons";
+import { currentSeasonAt, parisDate } from "./seasons-admin.server";
+import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, RuleError, type Actor } from "./users-admin.server";
+
+export interface DerivedTask {
+  key: string;
+  label: string;
+  detail: string;
+  href: string;
+}
+
+export interface DerivedGroup {
+  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions";
+  title: string;
+  /** Where the whole group is handled (filtered list). */
+  href: string;
+  hrefLabel: string;
+  tasks: DerivedTask[];
+}
+
+const USERS = "/espace-membre/utilisateurs";
+const MESSAGES_PAGE = "/espace-membre/contenu/messages";
+
+function editHref(ownerId: string, profileId?: number): string {
+  return `${USERS}/modifier/${encodeURIComponent(ownerId)}${profileId ? `#profil-${profileId}` : ""}`;
+}
+
+function profileName(p: { prenom: string; nom: string; isSelf: boolean; ownerPrenom: string; ownerNom: string }): string {
+  const name = `${p.prenom} ${p.nom}`.trim();
+  return p.isSelf ? name : `${name} (famille de ${`${p.ownerPrenom} ${p.ownerNom}`.trim()})`;
+}
+
+export async function derivedTasks(now: Date = new Date()): Promise<{ season: string; groups: DerivedGroup[] }> {
+  const season = await currentSeasonAt(now);
+  const today = parisDate(now);
+
+  const pending = await db
+    .select({ id: users.id, prenom: users.prenom, nom: users.nom, email: users.email, createdAt: users.createdAt })
+    .from(users)
+    .where(and(eq(users.active, true), sql`'pré-inscrit' = any(${users.roles})`))
+    .orderBy(asc(users.createdAt));
+
+  const statuses = await memberProfileStatuses(season);
+  const unpaid = statuses.filter((s) => !s.cotisationPaidOn);
+  const health = statuses
+    .map((s) => ({ ...s, state: healthState(s.healthReceivedOn, s.healthValidUntil, today) }))
+    .filter((s) => s.state !== "valide");
+
+  const messages = await db
+    .select({
+      id: contactMessages.id,
+      name: contactMessages.name,
+      subject: contactMessages.subject,
+      createdAt: contactMessages.createdAt,
+      answeredAt: contactMessages.answeredAt,
+      status: outbox.status,
+    })
+    .from(contactMessages)
+    .leftJoin(outbox, eq(outbox.id, contactMessages.outboxId))
+    .where(or(isNull(contactMessages.answeredAt), eq(outbox.status, "failed")))
+    .orderBy(desc(contactMessages.createdAt));
+
+  const deletions = await db
+    .select({ userId: deletionRequests.userId, requestedAt: deletionRequests.requestedAt, prenom: users.prenom, nom: users.nom, email: users.email })
+    .from(deletionRequests)
+    .innerJoin(users, eq(users.id, deletionRequests.userId))
+    .where(isNull(deletionRequests.handledAt))
+    .orderBy(asc(deletionRequests.requestedAt));
+
+  const groups: DerivedGroup[] = [
+    {
+      id: "pre-inscrits",
+      title: "Pré-inscriptions à valider",
+      href: `${USERS}?statut=pre-inscrits`,
+      hrefLabel: "Voir les pré-inscrits",
+      tasks: pending.map((u) => ({
+        key: `pre-${u.id}`,
+        label: `Valider l'inscription de ${`${u.prenom} ${u.nom}`.trim() || u.email}`,
+        detail: `Pré-inscription du ${formatDateFr(u.createdAt.toISOString())} — ${u.email}`,
+        href: editHref(u.id),
+      })),
+    },
+    {
+      id: "cotisations",
+      title: `Cotisations non payées (saison ${season})`,
+      href: `${USERS}?statut=cotisation`,
+      hrefLabel: "Voir la liste filtrée",
+      tasks: unpaid.map((s) => ({
+        key: `cot-${s.profileId}`,
+        label: `Cotisation de ${profileName(s)}`,
+        detail: "Aucun paiement enregistré pour la saison.",
+        href: editHref(s.ownerId, s.profileId),
+      })),
+    },
+    {
+      id: "certificats",
+      title: `Certificats médicaux manquants ou expirant sous ${EXPIRY_WARNING_DAYS} jours`,
+      href: `${USERS}?statut=certificat`,
+      hrefLabel: "Voir la liste filtrée",
+      tasks: health.map((s) => ({
+        key: `cert-${s.profileId}`,
+        label: `Document de santé de ${profileName(s)}`,
+        detail:
+          s.state === "manquant"
+            ? "Ni certificat médical ni attestation du questionnaire pour la saison."
+            : s.state === "expire"
+              ? `Expiré le ${formatDateFr(s.healthValidUntil)}.`
+              : `Expire le ${formatDateFr(s.healthValidUntil)}.`,
+        href: editHref(s.ownerId, s.profileId),
+      })),
+    },
+    {
+      id: "messages",
+      title: "Messages de contact à traiter",
+      href: MESSAGES_PAGE,
+      hrefLabel: "Ouvrir les messages",
+      tasks: messages.map((m) => ({
+        key: `msg-${m.id}`,
+        label: `${m.status === "failed" ? "Message non remis" : "Répondre à"} ${m.name} : « ${m.subject} »`,
+        detail:
+          m.status === "failed"
+            ? `L'e-mail transmettant ce message au club n'a pas pu être envoyé (reçu le ${formatDateFr(m.createdAt.toISOString())}).`
+            : `Reçu le ${formatDateFr(m.createdAt.toISOString())}, sans réponse.`,
+        href: `${MESSAGES_PAGE}?message=${m.id}#message-detail`,
+      })),
+    },
+    {
+      id: "suppressions",
+      title: "Demandes de suppression de compte (RGPD, réponse sous un mois)",
+      href: USERS,
+      hrefLabel: "Ouvrir la liste des utilisateurs",
+      tasks: deletions.map((d) => ({
+        key: `del-${d.userId}`,
+        label: `Traiter la demande de suppression de ${`${d.prenom} ${d.nom}`.trim() || d.email}`,
+        detail: `Demandée le ${formatDateFr(d.requestedAt.toISOString())} — ${d.email}`,
+        href: editHref(d.userId),
+      })),
+    },
+  ];
+  return { season, groups };
+}
+
+/** Number of days before `dueOn` (negative: late). */
+export function daysUntil(dueOn: string, today: string): number {
+  return Math.round((Date.parse(`${dueOn}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}
+
+// ------------------------------------------------------------ own tasks
+
+export const todoSchema = z.object({
+  title: z.string().trim().min(1, "Le titre est obligatoire").max(200, "200 caractères au maximum"),
+  notes: z.string().trim().max(2000, "2000 caractères au maximum").default(""),
+  dueOn: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "Date invalide (JJ/MM/AAAA)")
+    .transform((v) => (v === "" ? null : v))
+    .default(""),
+});
+export type TodoInput = z.output<typeof todoSchema>;
+
+export type Todo = typeof todos.$inferSelect;
+
+export async function listTodos(): Promise<Array<Todo & { createdByName: string | null; updatedByName: string | null }>> {
+  const rows = await db
+    .select({ todo: todos, creator: { prenom: users.prenom, nom: users.nom } })
+    .from(todos)
+    .leftJoin(users, eq(users.id, todos.createdBy))
+    .orderBy(sql`${todos.doneAt} is not null`, sql`${todos.dueOn} asc nulls last`, desc(todos.doneAt), asc(todos.id));
+  const ids = [...new Set(rows.map((r) => r.todo.updatedBy).filter((v): v is string => Boolean(v)))];
+  const names = new Map<string, string>();
+  for (const id of ids) {
+    const [u] = await db.select({ prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, id));
+    if (u) names.set(id, `${u.prenom} ${u.nom}`.trim());
+  }
+  return rows.map((r) => ({
+    ...r.todo,
+    createdByName: r.creator ? `${r.creator.prenom} ${r.creator.nom}`.trim() : null,
+    updatedByName: r.todo.updatedBy ? (names.get(r.todo.updatedBy) ?? null) : null,
+  }));
+}
+
+async function findTodo(id: number): Promise<Todo> {
+  const [row] = await db.select().from(todos).where(eq(todos.id, id));
+  if (!row) throw new RuleError("Cette tâche n'existe plus.", 404);
+  return row;
+}
+
+export async function createTodo(actor: Actor, input: TodoInput): Promise<Todo> {
+  const [row] = await db
+    .insert(todos)
+    .values({ title: input.title, notes: input.notes, dueOn: input.dueOn, createdBy: actor.id, updatedBy: actor.id })
+    .returning();
+  return row;
+}
+
+export async function updateTodo(actor: Actor, id: number, version: number, input: TodoInput): Promise<void> {
+  const current = await findTodo(id);
+  const updated = await db
+    .update(todos)
+    .set({ title: input.title, notes: input.notes, dueOn: input.dueOn, updatedAt: new Date(), updatedBy: actor.id, version: current.version + 1 })
+    .where(and(eq(todos.id, id), eq(todos.version, version)))
+    .returning({ id: todos.id });
+  if (updated.length === 0) throw new RuleError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", 409);
+}
+
+export async function setTodoDone(actor: Actor, id: number, done: boolean): Promise<void> {
+  const current = await findTodo(id);
+  await db
+    .update(todos)
+    .set({ doneAt: done ? (current.doneAt ?? new Date()) : null, updatedAt: new Date(), updatedBy: actor.id, version: current.version + 1 })
+    .where(eq(todos.id, id));
+}
+
+export async function deleteTodo(actor: Actor, id: number): Promise<void> {
+  const current = await findTodo(id);
+  await db.transaction(async (tx) => {
+    await tx.delete(todos).where(eq(todos.id, id));
+    await tx.insert(auditLog).values({
+      actorId: actor.id,
+      actorName: `${actor.prenom} ${actor.nom}`.trim(),
+      action: "todo.delete",
+      summary: `Tâche « ${current.title} » supprimée.`,
+    });
+  });
+}
+
+/** Label of a due date relative to today. */
+export function dueLabel(dueOn: string | null, today: string): { text: string; late: boolean } | null {
+  if (!dueOn) return null;
+  const days = daysUntil(dueOn, today);
+  if (days < 0) return { text: `en retard (échéance le ${formatDateFr(dueOn)})`, late: true };
+  if (days === 0) return { text: "à faire aujourd'hui", late: false };
+  return { text: `pour le ${formatDateFr(dueOn)}`, late: false };
+}
+
