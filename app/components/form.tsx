@@ -1,9 +1,105 @@
 /**
  * Accessible form fields: a visible label, the error next to the field
  * (aria-invalid + aria-describedby), the submitted value kept.
+ *
+ * Forms use Conform (decision 0009): `useClubForm({ schema, lastResult })`
+ * validates in the browser with the schema the action uses, and each field
+ * component takes `{...fieldProps(fields.name)}` (name, typed value, error).
+ * After a submission with errors, focus moves to the error summary
+ * (`<FormErrors form={form} />`) or, without one, to the first field in error.
  */
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
+import type { z } from "zod";
+
+/** Conform's form for a schema, validated on blur then on input, server answer in `lastResult`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function useClubForm<S extends z.ZodType<Record<string, unknown>, Record<string, any>>>({
+  schema,
+  lastResult,
+  id,
+  defaultValue,
+}: {
+  schema: S;
+  lastResult?: SubmissionResult<string[]> | null;
+  id?: string;
+  defaultValue?: Record<string, unknown>;
+}) {
+  return useForm<z.input<S>, z.output<S>>({
+    id,
+    lastResult,
+    defaultValue: defaultValue as never,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate({ formData }) {
+      return parseWithZod(formData, { schema });
+    },
+  });
+}
+
+/** What a field component needs from Conform: name, typed value, first error. */
+export function fieldProps(field: FieldMetadata<unknown>): { name: string; defaultValue: string; error?: string } {
+  const initial = field.initialValue;
+  return {
+    name: field.name,
+    defaultValue: typeof initial === "string" ? initial : "",
+    error: field.errors?.[0],
+  };
+}
+
+/** Checked state of a checkbox field from Conform. */
+export function checkboxProps(field: FieldMetadata<unknown>): { name: string; defaultChecked: boolean; error?: string } {
+  const initial = field.initialValue;
+  return { name: field.name, defaultChecked: initial === "on" || initial === "true", error: field.errors?.[0] };
+}
+
+/**
+ * The form-level errors (role="alert"), focused after a server answer with
+ * errors so keyboard and screen-reader users land on it.
+ */
+export function FormErrors({
+  form,
+  lastResult,
+  summary,
+}: {
+  form: Pick<FormMetadata<Record<string, unknown>, string[]>, "id" | "errors" | "allErrors" | "name">;
+  lastResult?: SubmissionResult<string[]> | null;
+  /** Sentence shown when only fields are in error, once the user has tried to send. */
+  summary?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (!element) return;
+    const onSubmit = () => setTried(true);
+    element.addEventListener("submit", onSubmit, true);
+    return () => element.removeEventListener("submit", onSubmit, true);
+  }, [form.id]);
+  const formErrors = form.errors ?? [];
+  const fieldErrors = Object.entries(form.allErrors).some(([k, v]) => k !== form.name && v.length > 0);
+  const answered = lastResult?.status === "error";
+  const message = formErrors[0] ?? (fieldErrors && (tried || answered) ? summary : undefined);
+  useEffect(() => {
+    if (answered && message) ref.current?.focus();
+  }, [lastResult, answered, message]);
+  if (!message) return null;
+  return (
+    <div ref={ref} tabIndex={-1} role="alert" className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 focus:outline-2 focus:outline-offset-2 focus:outline-red-700">
+      {formErrors.length > 1 ? (
+        <ul className="list-disc pl-5">
+          {formErrors.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      ) : (
+        message
+      )}
+    </div>
+  );
+}
 
 interface BaseProps {
   label: string;

@@ -161,6 +161,30 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Message")).toHaveValue("Court");
   });
 
+  test("with JavaScript, a refused submission moves the focus to the first field in error", async ({ page }) => {
+    await gotoHydrated(page, "/contact");
+    await page.getByLabel(/^Nom/).fill("Dominique");
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
+    await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
+  });
+
+  test("without JavaScript, the server answers the errors next to the fields and keeps what was typed", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL });
+    const page = await context.newPage();
+    await page.goto("/contact");
+    await page.getByLabel(/^Nom/).fill("Dominique");
+    await page.getByLabel("Adresse e-mail").fill("dominique@");
+    await page.getByLabel("Message").fill("x".repeat(6000));
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
+    await expect(page.getByRole("alert")).toContainText("corrigez les champs signalés");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/n'est pas valide/);
+    await expect(page.getByLabel("Objet")).toHaveAccessibleDescription("Choisissez l'objet de votre message.");
+    await expect(page.getByLabel(/^Nom/)).toHaveValue("Dominique");
+    // Never more of a field than its maximum is sent back.
+    expect((await page.getByLabel("Message").inputValue()).length).toBe(5000);
+    await context.close();
+  });
+
   test("honeypot: hidden from people; when filled, the same confirmation but no mail", async ({ page }) => {
     await gotoHydrated(page, "/contact");
     const trap = page.locator('input[name="site_web"]');

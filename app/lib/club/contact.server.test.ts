@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, outbox } from "#db/schema";
 import { action } from "~/routes/info/contact";
 import { submitContact } from "./contact.server";
+import { firstErrors, type SubmissionResult } from "../http/forms";
 import { requestInfoContext } from "../http/context";
 import { db } from "../core/db.server";
 import { resetRateLimits } from "../http/rate-limit.server";
@@ -40,7 +41,7 @@ describe("contact form validation", () => {
     const result = await submitContact(form({ name: "", email: "", subject: "", message: "", site_web: "" }), "10.0.0.1");
     expect(result.status).toBe("invalid");
     if (result.status !== "invalid") return;
-    expect(result.errors).toEqual({
+    expect(firstErrors(result.result)).toEqual({
       name: "Indiquez votre nom.",
       email: "Indiquez votre adresse e-mail.",
       subject: "Choisissez l'objet de votre message.",
@@ -53,17 +54,26 @@ describe("contact form validation", () => {
     const result = await submitContact(form(typed), "10.0.0.2");
     expect(result.status).toBe("invalid");
     if (result.status !== "invalid") return;
-    expect(result.errors.email).toMatch(/n'est pas valide/);
-    expect(result.errors.subject).toBe("Choisissez l'objet de votre message.");
-    expect(result.errors.message).toMatch(/au moins 10 caractères/);
-    expect(result.errors.name).toBeUndefined();
-    expect(result.values).toMatchObject({ name: "Camille", email: "camille@", subject: "Publicité", message: "Salut" });
+    const errors = firstErrors(result.result);
+    expect(errors.email).toMatch(/n'est pas valide/);
+    expect(errors.subject).toBe("Choisissez l'objet de votre message.");
+    expect(errors.message).toMatch(/au moins 10 caractères/);
+    expect(errors.name).toBeUndefined();
+    expect(result.result.initialValue).toMatchObject({ name: "Camille", email: "camille@", subject: "Publicité", message: "Salut" });
     expect(await db.select().from(contactMessages)).toHaveLength(0);
   });
 
   it("refuses a message over 5000 characters", async () => {
     const result = await submitContact(form({ ...valid, message: "a".repeat(5001) }), "10.0.0.3");
-    expect(result.status === "invalid" && result.errors.message).toMatch(/5 000 caractères/);
+    expect(result.status === "invalid" && firstErrors(result.result).message).toMatch(/5\s000 caractères/);
+  });
+
+  it("never echoes more of a field than its maximum (a 1 MB post gives a small answer)", async () => {
+    const result = await submitContact(form({ ...valid, email: "x", message: "a".repeat(1_000_000), name: "n".repeat(50_000) }), "10.0.0.6");
+    expect(result.status).toBe("invalid");
+    if (result.status !== "invalid") return;
+    expect(String(result.result.initialValue?.message).length).toBe(5000);
+    expect(String(result.result.initialValue?.name).length).toBe(100);
   });
 });
 
@@ -106,11 +116,11 @@ describe("rate limit", () => {
       const ok = await callAction({ ...valid, message: `Message numéro ${i + 1} pour le club.` }, "192.0.2.7");
       expect((ok as Response).status).toBe(302);
     }
-    const refused = (await callAction(valid, "192.0.2.7")) as { type: string; data: { formError: string; values: Record<string, string> }; init: ResponseInit };
+    const refused = (await callAction(valid, "192.0.2.7")) as { type: string; data: { result: SubmissionResult<string[]> }; init: ResponseInit };
     expect(refused.init.status).toBe(429);
     expect(new Headers(refused.init.headers).get("Retry-After")).toMatch(/^\d+$/);
-    expect(refused.data.formError).toMatch(/réessayer dans 60 minutes/);
-    expect(refused.data.values.message).toBe(valid.message);
+    expect(refused.data.result.error?.[""]?.[0]).toMatch(/réessayer dans 60 minutes/);
+    expect(refused.data.result.initialValue?.message).toBe(valid.message);
 
     // Another address is not affected.
     expect(((await callAction(valid, "192.0.2.8")) as Response).status).toBe(302);
@@ -118,10 +128,10 @@ describe("rate limit", () => {
 
   it("gives invalid forms a 400 with the errors", async () => {
     const res = (await callAction({ ...valid, email: "pas-une-adresse" }, "192.0.2.9")) as {
-      data: { errors: Record<string, string> };
+      data: { result: SubmissionResult<string[]> };
       init: ResponseInit;
     };
     expect(res.init.status).toBe(400);
-    expect(res.data.errors.email).toMatch(/adresse e-mail/);
+    expect(res.data.result.error?.email?.[0]).toMatch(/adresse e-mail/);
   });
 });

@@ -7,47 +7,22 @@
  * configured the outbox keeps retrying, so no message is ever lost.
  */
 import { eq } from "drizzle-orm";
-import { z } from "zod";
-import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_SHORTCUTS } from "./contact";
+import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput } from "./contact";
 import { contactMessages } from "#db/schema";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
-import { parseForm, type FieldErrors } from "../http/forms";
+import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { getSetting } from "./settings.server";
 
-export { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_SHORTCUTS };
-
-const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").trim();
-
-export const contactSchema = z.object({
-  name: z
-    .string({ error: "Indiquez votre nom." })
-    .transform(oneLine)
-    .pipe(z.string().min(1, "Indiquez votre nom.").max(100, "Votre nom ne peut pas dépasser 100 caractères.")),
-  email: z
-    .string({ error: "Indiquez votre adresse e-mail." })
-    .trim()
-    .min(1, "Indiquez votre adresse e-mail.")
-    .max(200, "Cette adresse e-mail est trop longue.")
-    .pipe(z.email("Cette adresse e-mail n'est pas valide (exemple : prenom.nom@exemple.fr).")),
-  subject: z.enum(CONTACT_SUBJECTS, { error: "Choisissez l'objet de votre message." }),
-  message: z
-    .string({ error: "Écrivez votre message." })
-    .trim()
-    .min(1, "Écrivez votre message.")
-    .min(10, "Votre message est trop court : écrivez au moins 10 caractères.")
-    .max(5000, "Votre message ne peut pas dépasser 5 000 caractères."),
-});
-
-export type ContactInput = z.infer<typeof contactSchema>;
+export { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput };
 
 export type ContactResult =
   | { status: "sent"; messageId: number | null; outboxId: number | null }
-  | { status: "invalid"; errors: FieldErrors; values: Record<string, string> }
-  | { status: "rate-limited"; message: string; retryAfterSeconds: number; values: Record<string, string> };
+  | { status: "invalid"; result: SubmissionResult<string[]> }
+  | { status: "rate-limited"; result: SubmissionResult<string[]>; retryAfterSeconds: number };
 
 /** Handles one submission of the contact form from the client `ip`. */
 export async function submitContact(formData: FormData, ip: string): Promise<ContactResult> {
@@ -58,25 +33,24 @@ export async function submitContact(formData: FormData, ip: string): Promise<Con
     return { status: "sent", messageId: null, outboxId: null };
   }
 
-  const parsed = parseForm(formData, contactSchema);
-  if (!parsed.ok) {
-    const { [HONEYPOT_FIELD]: _hp, ...values } = parsed.values;
-    return { status: "invalid", errors: parsed.errors, values };
-  }
+  const submission = parseSubmission(formData, contactSchema);
+  if (submission.status !== "success") return { status: "invalid", result: reply(submission) };
 
   const limit = checkRateLimit(`contact:${ip}`, env().RATE_LIMIT_CONTACT_PER_HOUR, 3600_000);
   if (!limit.ok) {
-    const { [HONEYPOT_FIELD]: _hp, ...values } = parsed.values;
     log.warn("contact: rate limit reached", { ip });
     return {
       status: "rate-limited",
       retryAfterSeconds: limit.retryAfterSeconds,
-      message: `Vous avez envoyé plusieurs messages en peu de temps. Par mesure de protection contre les envois abusifs, merci de réessayer ${retryAfterText(limit.retryAfterSeconds)}.`,
-      values,
+      result: reply(submission, {
+        formErrors: [
+          `Vous avez envoyé plusieurs messages en peu de temps. Par mesure de protection contre les envois abusifs, merci de réessayer ${retryAfterText(limit.retryAfterSeconds)}.`,
+        ],
+      }),
     };
   }
 
-  const { messageId, outboxId } = await storeContactMessage(parsed.data);
+  const { messageId, outboxId } = await storeContactMessage(submission.value);
   void deliverPendingMail();
   return { status: "sent", messageId, outboxId };
 }

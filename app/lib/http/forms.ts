@@ -1,20 +1,129 @@
 /**
- * Server-side form validation with zod: French messages per field, and the
- * submitted values sent back so the page can show them again.
+ * Forms: one way, Conform + Zod (decision 0009).
+ *
+ *  - A form's schema is built from the shared fields (app/lib/http/fields.ts)
+ *    and lives next to the domain code, browser-safe, so that the page
+ *    validates in the browser with the SAME schema the action uses.
+ *  - Action: `const submission = parseSubmission(formData, schema)`; when it is
+ *    not a success, `return invalid(submission)` (400, errors next to the fields,
+ *    what the user typed kept). Domain rules throw `DomainError`; wrap the call in
+ *    `tryDomain(submission, () => …)` or catch and `return replyWithError(submission, err)`.
+ *  - Page: `const [form, fields] = useClubForm({ schema, lastResult: actionData })`
+ *    (app/components/form.tsx), `<Form {...getFormProps(form)}>`, and each field
+ *    component gets `{...fieldProps(fields.email)}`. Works without JavaScript:
+ *    the server answer carries the errors and the typed values.
+ *  - A page never echoes more of a field than the field's own maximum
+ *    (`maxLength` from the schema, else ECHO_MAX characters), so an oversized
+ *    post cannot produce an oversized page.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data } from "react-router";
 import type { z } from "zod";
+import { DomainError } from "../core/errors";
+import { maxLengthOf } from "./fields";
 
+export type { SubmissionResult };
+
+/** Longest value echoed back for a field without its own maximum. */
+export const ECHO_MAX = 10_000;
+
+type AnySubmission = Submission<unknown, string[], unknown>;
+
+/** Parses a form with its schema (the same call the browser makes). */
+export function parseSubmission<S extends z.ZodType>(formData: FormData | URLSearchParams, schema: S) {
+  const submission = parseWithZod(formData, { schema });
+  capEcho(submission.payload, schema);
+  return submission;
+}
+
+function capEcho(payload: Record<string, unknown>, schema: z.ZodType) {
+  const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
+  for (const [name, value] of Object.entries(payload)) {
+    const max = Math.min(maxLengthOf(shape[name]) ?? ECHO_MAX, ECHO_MAX);
+    if (typeof value === "string" && value.length > max) payload[name] = value.slice(0, max);
+    else if (Array.isArray(value))
+      payload[name] = value.map((v) => (typeof v === "string" && v.length > max ? v.slice(0, max) : v));
+  }
+}
+
+export interface ReplyOptions {
+  /** Fields never sent back (passwords). */
+  hideFields?: string[];
+  /** Errors for the whole form (shown in the summary above the fields). */
+  formErrors?: string[];
+  /** Errors next to fields. */
+  fieldErrors?: Record<string, string[]>;
+}
+
+/** The Conform answer for a submission, with optional extra errors. */
+export function reply(submission: AnySubmission, options: ReplyOptions = {}): SubmissionResult<string[]> {
+  return submission.reply(options);
+}
+
+/** A 400 answer for an invalid submission (or with the given errors). */
+export function invalid(submission: AnySubmission, options: ReplyOptions = {}, status = 400) {
+  return data({ result: reply(submission, options) }, { status });
+}
+
+/** The answer for a domain error: next to its field, or for the whole form. */
+export function replyWithError(submission: AnySubmission, err: DomainError, options: ReplyOptions = {}) {
+  const errors: ReplyOptions = err.field
+    ? { fieldErrors: { [err.field]: [err.message] } }
+    : { formErrors: [err.message] };
+  return data({ result: reply(submission, { ...options, ...errors }) }, { status: err.status });
+}
+
+/**
+ * Runs a domain operation for a valid submission; a `DomainError` becomes the
+ * error answer (field or form), anything else is rethrown (a bug: 500).
+ */
+export async function tryDomain<T>(
+  submission: AnySubmission,
+  operation: () => Promise<T>,
+  options: ReplyOptions = {},
+): Promise<T | ReturnType<typeof replyWithError>> {
+  try {
+    return await operation();
+  } catch (err) {
+    if (err instanceof DomainError) return replyWithError(submission, err, options);
+    throw err;
+  }
+}
+
+/** First error per field of an answer ("" is the form itself): for tests and logs. */
+export function firstErrors(result: SubmissionResult<string[]> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, errors] of Object.entries(result?.error ?? {})) {
+    const first = errors?.[0];
+    if (first) out[name] = first;
+  }
+  return out;
+}
+
+/** A positive integer id from a form field or query parameter (32-bit), else null. */
+export function positiveId(value: unknown): number | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const text = String(value);
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const n = Number(text);
+  return n <= 2_147_483_647 ? n : null;
+}
+
+// ---------------------------------------------------------------------------
+// Legacy helpers, kept only while the last forms move to Conform: remove them
+// once nothing imports them (knip reports it).
 export type FieldErrors = Record<string, string>;
 
 export type FormResult<T> =
   | { ok: true; data: T; values: Record<string, string> }
   | { ok: false; errors: FieldErrors; values: Record<string, string> };
 
-/** Text values of a FormData (files are left out). */
+/** Text values of a FormData (files left out), each capped at ECHO_MAX characters. */
 export function formValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of formData.entries()) {
-    if (typeof value === "string" && !(key in values)) values[key] = value;
+    if (typeof value === "string" && !(key in values)) values[key] = value.slice(0, ECHO_MAX);
   }
   return values;
 }
@@ -29,10 +138,4 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): F
     if (!errors[key]) errors[key] = issue.message;
   }
   return { ok: false, errors, values };
-}
-
-/** A positive integer id from a form field or query parameter, else null. */
-export function positiveId(value: unknown): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
 }

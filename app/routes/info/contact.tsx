@@ -1,7 +1,17 @@
 import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
-import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { CONTACT_SUBJECTS, HONEYPOT_FIELD, SUBJECT_SHORTCUTS } from "~/lib/club/contact";
+import { getFormProps } from "@conform-to/react";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
+import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS } from "~/lib/club/contact";
 import { submitContact } from "~/lib/club/contact.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { pageMeta } from "~/lib/http/seo";
@@ -34,13 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Post/Redirect/Get: a reload does not send the message twice.
       return redirect("/contact?envoye=1");
     case "invalid":
-      return data(
-        { errors: result.errors, values: result.values, formError: "Le message n'a pas été envoyé : corrigez les champs signalés." },
-        { status: 400 },
-      );
+      return data({ result: result.result }, { status: 400 });
     case "rate-limited":
       return data(
-        { errors: {} as Record<string, string>, values: result.values, formError: result.message },
+        { result: result.result },
         { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
       );
   }
@@ -65,8 +72,11 @@ function telHref(phone: string): string {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { sent, subject, contact } = loaderData;
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values: Record<string, string> = actionData?.values ?? {};
+  const [form, fields] = useClubForm({
+    schema: contactSchema,
+    lastResult: actionData?.result,
+    defaultValue: { subject },
+  });
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
@@ -100,38 +110,32 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </p>
             </div>
           ) : (
-            <Form method="post" noValidate className="mt-4" aria-describedby="champs-obligatoires">
-              {actionData?.formError ? <FormMessage>{actionData.formError}</FormMessage> : null}
+            <Form method="post" {...getFormProps(form)} className="mt-4" aria-describedby="champs-obligatoires">
+              <FormErrors form={form} lastResult={actionData?.result} summary={CONTACT_NOT_SENT} />
               <p id="champs-obligatoires" className="mb-4 text-sm text-slate-700">
                 Tous les champs sont obligatoires.
               </p>
-              <TextField label="Nom" name="name" autoComplete="name" required defaultValue={values.name} error={errors.name} />
+              <TextField label="Nom" autoComplete="name" required {...fieldProps(fields.name)} />
               <TextField
                 label="Adresse e-mail"
-                name="email"
                 type="email"
                 autoComplete="email"
                 inputMode="email"
                 required
                 hint="Pour que nous puissions vous répondre."
-                defaultValue={values.email}
-                error={errors.email}
+                {...fieldProps(fields.email)}
               />
               <SelectField
                 label="Objet"
-                name="subject"
                 required
                 options={SUBJECT_OPTIONS}
-                defaultValue={values.subject ?? subject}
-                error={errors.subject}
+                {...fieldProps(fields.subject)}
               />
               <TextAreaField
                 label="Message"
-                name="message"
                 rows={7}
                 required
-                defaultValue={values.message}
-                error={errors.message}
+                {...fieldProps(fields.message)}
               />
               {/* Honeypot: invisible for people (and for assistive technologies); bots fill it in. */}
               <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
