@@ -24,6 +24,7 @@ import { db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { queueMail } from "../mail/mail.server";
+import { hashPassword, verifyStoredPassword } from "./firebase/verify.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./passwords";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { DEFAULT_ROLE } from "./roles";
@@ -87,6 +88,8 @@ function createAuth() {
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // The site's scrypt, plus the hashes imported from Firebase (re-hashed at first sign-in).
+      password: { hash: hashPassword, verify: verifyStoredPassword },
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const full = user as typeof user & { active?: boolean; prenom?: string };

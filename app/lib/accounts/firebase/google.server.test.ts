@@ -1,0 +1,79 @@
+/**
+ * An account imported from Firebase with a Google link signs in with Google
+ * (real OIDC flow against a local OIDC server) and lands on the same account.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { users } from "#db/schema";
+import { cookieFromSetCookie } from "../../../../tests/helpers/auth";
+import { db } from "../../core/db.server";
+import { env, setEnvForTests } from "../../core/env.server";
+import { getAuth, resetAuthForTests, startGoogleSignIn } from "../auth.server";
+import { getSessionUser } from "../session.server";
+import { readImportFiles } from "./files.server";
+import { importFirebase } from "./import.server";
+
+const oidc = new OAuth2Server();
+let claims: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  await oidc.issuer.keys.generate("RS256");
+  oidc.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, claims));
+  await oidc.start(0, "localhost");
+  const current = env();
+  setEnvForTests({
+    NODE_ENV: "test",
+    DATA_DIR: current.DATA_DIR,
+    BASE_URL: current.BASE_URL,
+    BETTER_AUTH_SECRET: current.BETTER_AUTH_SECRET,
+    DATABASE_URL: current.DATABASE_URL ?? "",
+    SMTP_URL: "",
+    LOG_LEVEL: "error",
+    GOOGLE_CLIENT_ID: "club-test-client",
+    GOOGLE_CLIENT_SECRET: "club-test-secret",
+    GOOGLE_ISSUER: oidc.issuer.url!,
+  });
+  resetAuthForTests();
+});
+
+afterAll(async () => {
+  await oidc.stop();
+  resetAuthForTests();
+});
+
+it("a Google-linked imported account signs in with Google onto the same account", async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "firebase-google-"));
+  const auth = path.join(dir, "users.json");
+  writeFileSync(
+    auth,
+    JSON.stringify({
+      users: [
+        {
+          localId: "fbGoogleOnly1",
+          email: "linh.pham@exemple.fr",
+          emailVerified: true,
+          createdAt: "1600000000000",
+          displayName: "Linh Pham",
+          providerUserInfo: [{ providerId: "google.com", rawId: "109876543210", email: "linh.pham@exemple.fr" }],
+        },
+      ],
+    }),
+  );
+  await importFirebase(readImportFiles({ auth }));
+
+  claims = { email: "linh.pham@exemple.fr", email_verified: true, name: "Linh Pham", sub: "109876543210" };
+  const start = await startGoogleSignIn({ redirectTo: "/espace-membre", ip: "127.0.0.1" });
+  if (!start.ok) throw new Error(start.error.message);
+  const authorize = await fetch(start.url, { redirect: "manual" });
+  const callback = authorize.headers.get("location")!;
+  const res = await getAuth().handler(new Request(callback, { headers: { cookie: cookieFromSetCookie(start.headers) } }));
+  expect(res.status).toBe(302);
+  expect(res.headers.get("location")).toBe("/espace-membre");
+  const session = await getSessionUser(new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(res.headers) } }));
+  expect(session).toMatchObject({ id: "fbGoogleOnly1", prenom: "Linh", nom: "Pham" });
+  expect(await db.select().from(users).where(eq(users.email, "linh.pham@exemple.fr"))).toHaveLength(1);
+});
