@@ -13,6 +13,8 @@ import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server"
 import { seedDatabase } from "./lib/core/seed.server";
 import { NonceProvider } from "./lib/http/nonce";
 import "./lib/members/reminders-job.server";
+import "./lib/operations/backup-job.server";
+import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";
 
 export const streamTimeout = 5_000;
 
@@ -22,11 +24,13 @@ export async function startup(): Promise<void> {
   await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite") });
   await seedDatabase();
   startBackgroundJobs();
+  await startControlSocket();
   log.info("application ready", { database: e.DATABASE_URL ? "postgres" : "pglite" });
 }
 
 /** Called once by the HTTP server after it stopped accepting requests. */
 export async function shutdown(): Promise<void> {
+  await stopControlSocket();
   await stopBackgroundJobs();
   await closeDatabase();
 }

@@ -64,6 +64,18 @@ export const envSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_MINUTE: intInRange(5, 1, 10000),
   RATE_LIMIT_SIGNUP_PER_MINUTE: intInRange(3, 1, 10000),
   RATE_LIMIT_RESET_PER_5_MINUTES: intInRange(3, 1, 10000),
+  /** Folder of the backups (default: DATA_DIR/sauvegardes). */
+  BACKUP_DIR: z.string().trim().optional().transform((v) => v || undefined),
+  /** Encrypts the backups (AES-256-GCM) when set; needed again to restore them. */
+  BACKUP_PASSPHRASE: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 12, { message: "doit contenir au moins 12 caractères" }),
+  /** Hour (Paris time) of the nightly backup. */
+  BACKUP_HOUR: intInRange(3, 0, 23),
+  BACKUP_KEEP_DAILY: intInRange(7, 1, 365),
+  BACKUP_KEEP_WEEKLY: intInRange(4, 0, 520),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -1,0 +1,76 @@
+/**
+ * The nightly backup (imported once by app/entry.server.tsx). The job wakes up
+ * every 10 minutes; `runNightlyBackup` backs up once per Paris day, from
+ * BACKUP_HOUR on (the day is claimed in job_runs first, so restarts and several
+ * processes never back up twice), then applies the retention rule
+ * (BACKUP_KEEP_DAILY days, BACKUP_KEEP_WEEKLY weeks). A failure is mailed to the
+ * administrators and shown on the operations page; the earlier backups stay.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { jobRuns, users } from "#db/schema";
+import { db } from "../core/db.server";
+import { env } from "../core/env.server";
+import { registerJob } from "../core/jobs.server";
+import { log } from "../core/log.server";
+import { queueMail } from "../mail/mail.server";
+import { parisDate, parisHour } from "../members/seasons-admin.server";
+import { createBackup, pruneBackups, type BackupInfo } from "./backup.server";
+
+export const BACKUP_JOB = "backup";
+export const BACKUP_CHECK_INTERVAL_MS = 10 * 60 * 1000;
+
+export type NightlyResult = { ran: false; why: "too-early" | "already-done" } | { ran: true; backup: BackupInfo; removed: string[] } | { ran: true; error: string };
+
+export async function runNightlyBackup(now: Date = new Date()): Promise<NightlyResult> {
+  const e = env();
+  if (parisHour(now) < e.BACKUP_HOUR) return { ran: false, why: "too-early" };
+  const today = parisDate(now);
+  const claimed = await db
+    .insert(jobRuns)
+    .values({ name: BACKUP_JOB, lastRunOn: today })
+    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunOn: today }, setWhere: sql`${jobRuns.lastRunOn} < ${today}` })
+    .returning({ name: jobRuns.name });
+  if (!claimed.length) return { ran: false, why: "already-done" };
+  try {
+    const backup = await createBackup({ reason: "nocturne", now });
+    const removed = pruneBackups({ daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY });
+    if (!backup.verification.ok) await mailAdmins(`La sauvegarde de cette nuit a été écrite, mais sa vérification a échoué : ${backup.verification.error}`);
+    return { ran: true, backup, removed };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    await mailAdmins(`La sauvegarde de cette nuit a échoué : ${error}\nLes sauvegardes précédentes sont intactes.`);
+    return { ran: true, error };
+  }
+}
+
+async function mailAdmins(problem: string) {
+  try {
+    const admins = await db
+      .select({ email: users.email, prenom: users.prenom })
+      .from(users)
+      .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)));
+    for (const admin of admins) {
+      await queueMail({
+        to: admin.email,
+        subject: "Sauvegarde du site : à vérifier",
+        text: [
+          `Bonjour ${admin.prenom},`.replace(" ,", ","),
+          "",
+          problem,
+          "",
+          `Détails et nouvel essai : ${env().BASE_URL}/espace-membre/exploitation`,
+        ].join("\n"),
+      });
+    }
+  } catch (err) {
+    log.error("backup failure mail not queued", { err });
+  }
+}
+
+registerJob({
+  name: BACKUP_JOB,
+  intervalMs: BACKUP_CHECK_INTERVAL_MS,
+  run: async () => {
+    await runNightlyBackup();
+  },
+});
