@@ -18,6 +18,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
+import { benchBackup, formatBackupBench } from "./bench-backup";
 import { benchFirebaseImport } from "./bench-firebase-import";
 
 const args = new Set(process.argv.slice(2));
@@ -94,6 +95,11 @@ async function main() {
     }
   } finally {
     await stop();
+  }
+
+  if (!args.has("--no-backup")) {
+    console.log("\n== Sauvegarde et restauration (10 000 membres, 5 000 articles, base embarquée)");
+    console.log(formatBackupBench(await benchBackup()));
   }
 
   if (!args.has("--no-import")) {
