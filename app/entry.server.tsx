@@ -15,6 +15,7 @@ import { NonceProvider } from "./lib/http/nonce";
 import "./lib/members/reminders-job.server";
 import "./lib/operations/backup-job.server";
 import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";
+import { announceSetup } from "./lib/operations/setup.server";
 
 export const streamTimeout = 5_000;
 
@@ -23,6 +24,7 @@ export async function startup(): Promise<void> {
   const e = env();
   await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite") });
   await seedDatabase();
+  await announceSetup();
   startBackgroundJobs();
   await startControlSocket();
   log.info("application ready", { database: e.DATABASE_URL ? "postgres" : "pglite" });

@@ -48,6 +48,8 @@ export default [
     route("reinitialiser-mot-de-passe", "routes/auth/reset-password.tsx"),
     route("deconnexion", "routes/auth/sign-out.ts"),
     route("compte-supprime", "routes/member/account-deleted.tsx"),
+    // First run: creates the first administrator (404 once one exists).
+    route("installation", "routes/operations/setup.tsx"),
 
     // Member area: the guard (role table of permissions.server.ts) runs in
     // the layout's server middleware for every child loader and action.

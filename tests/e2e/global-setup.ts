@@ -130,6 +130,7 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
   process.env.E2E_OIDC_PORT = String(oidcPort);
   process.env.E2E_DATA_DIR = path.join(root, "data");
 

@@ -1,0 +1,123 @@
+/**
+ * First run without a technician (issue "Running the site without a
+ * technician"): while no administrator exists, the server prints on one line of
+ * its log the full setup address with a one-time token (the operator's way in,
+ * the only secret ever logged on purpose). The page creates the first
+ * administrator and the club's essential settings, then the token is gone.
+ *
+ * Rules:
+ *  - The token is random (32 bytes); only its SHA-256 is stored (table
+ *    `verifications`, identifier "installation"), shared by every process.
+ *  - Without the token, with a wrong one, or once an administrator exists, the
+ *    setup address answers 404 (nothing tells a visitor it exists).
+ *  - Single use: the token row is deleted in the transaction that checks it.
+ *  - `npm run user -- add … --role admin` remains the command-line way.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { users, verifications } from "#db/schema";
+import { DomainError } from "../core/errors";
+import { db } from "../core/db.server";
+import { env } from "../core/env.server";
+import { log } from "../core/log.server";
+import { getSetting, setSetting } from "../club/settings.server";
+import { createPasswordUser } from "../accounts/auth.server";
+import { passwordProblem } from "../accounts/passwords";
+import { queueMail } from "../mail/mail.server";
+import { SETUP_PATH, type SetupInput } from "./setup";
+
+const IDENTIFIER = "installation";
+const VALIDITY_MS = 30 * 24 * 3600 * 1000;
+
+const hash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** True while no active administrator exists. */
+export async function needsSetup(): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)))
+    .limit(1);
+  return !row;
+}
+
+/**
+ * At start: while no administrator exists, issues a new one-time token and
+ * logs the setup address. Returns the address (tests), or null.
+ */
+export async function announceSetup(now: Date = new Date()): Promise<string | null> {
+  if (!(await needsSetup())) {
+    await db.delete(verifications).where(eq(verifications.identifier, IDENTIFIER));
+    return null;
+  }
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction(async (tx) => {
+    await tx.delete(verifications).where(eq(verifications.identifier, IDENTIFIER));
+    await tx.insert(verifications).values({
+      id: randomBytes(16).toString("hex"),
+      identifier: IDENTIFIER,
+      value: hash(token),
+      expiresAt: new Date(now.getTime() + VALIDITY_MS),
+    });
+  });
+  const url = `${env().BASE_URL}${SETUP_PATH}?jeton=${token}`;
+  log.warn("first-run setup: no administrator yet, open this address to create one", { url });
+  return url;
+}
+
+async function tokenMatches(token: string | null, now: Date): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const [row] = await db
+    .select({ value: verifications.value })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, IDENTIFIER), gt(verifications.expiresAt, now)));
+  if (!row) return false;
+  const a = Buffer.from(row.value);
+  const b = Buffer.from(hash(token));
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The setup page may be shown: a valid token and still no administrator. */
+export async function setupAllowed(token: string | null, now: Date = new Date()): Promise<boolean> {
+  return (await needsSetup()) && (await tokenMatches(token, now));
+}
+
+/**
+ * Creates the first administrator and the club's essential settings, and
+ * queues a test e-mail to the new administrator. The token is used up.
+ */
+export async function completeSetup(input: SetupInput, now: Date = new Date()): Promise<{ userId: string }> {
+  const problem = passwordProblem(input.password);
+  if (problem) throw new DomainError(problem, { field: "password" });
+  const used = await db
+    .delete(verifications)
+    .where(and(eq(verifications.identifier, IDENTIFIER), eq(verifications.value, hash(input.token)), gt(verifications.expiresAt, now)))
+    .returning({ id: verifications.id });
+  if (!used.length || !(await needsSetup())) throw new DomainError("Ce lien d'installation n'est plus valable.", { status: 404 });
+  let user: { id: string };
+  try {
+    user = await createPasswordUser({ email: input.email, password: input.password, prenom: input.prenom, nom: input.nom, roles: ["admin"] });
+  } catch (err) {
+    // Give the token back: the page can be sent again once corrected.
+    await db.insert(verifications).values({ id: randomBytes(16).toString("hex"), identifier: IDENTIFIER, value: hash(input.token), expiresAt: new Date(now.getTime() + VALIDITY_MS) });
+    throw new DomainError(err instanceof Error ? err.message : "Le compte n'a pas pu être créé.", { field: "email" });
+  }
+  const identity = await getSetting("identity");
+  await setSetting(
+    "identity",
+    { ...identity, clubName: input.clubName, email: input.clubEmail, street: input.street, postalCode: input.postalCode, city: input.city },
+    user.id,
+  );
+  await queueMail({
+    to: input.email,
+    subject: "Essai d'envoi : le site du club sait écrire",
+    text: [
+      `Bonjour ${input.prenom},`,
+      "",
+      "Ce message confirme que le site du club envoie bien ses e-mails.",
+      `Vous êtes administrateur : connectez-vous sur ${env().BASE_URL}/connexion avec l'adresse ${input.email}.`,
+    ].join("\n"),
+  });
+  log.info("first administrator created in the browser", { userId: user.id });
+  return { userId: user.id };
+}
