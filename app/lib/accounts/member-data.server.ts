@@ -8,6 +8,7 @@
  * season and its federation licence), or the account holds a manager role
  * (the managers must hand over first). In those cases the request is queued
  * for the managers (deletion_requests), who answer within one month.
+ * A missing account is a DomainError (404), never a thrown Response.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import {
@@ -21,6 +22,7 @@ import {
   users,
 } from "#db/schema";
 import { db } from "../core/db.server";
+import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { currentSeason } from "../members/member-status.server";
 
@@ -29,7 +31,7 @@ const MANAGER_ROLES = ["admin", "user_manager", "article_manager"];
 /** Everything stored about the user, without any secret (password hash, tokens). */
 export async function exportUserData(userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new Response("Compte introuvable", { status: 404 });
+  if (!user) throw new DomainError("Compte introuvable.", { status: 404 });
   const ownProfiles = await db.select().from(profiles).where(eq(profiles.ownerId, userId));
   const ids = ownProfiles.map((p) => p.id);
   const [statuses, history, progress] = ids.length
@@ -95,7 +97,7 @@ export type DeletionOutcome = { outcome: "deleted" } | { outcome: "queued"; reas
 /** Why the account cannot be deleted at once (null: it can). */
 export async function deletionBlocker(userId: string): Promise<string | null> {
   const [user] = await db.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
-  if (!user) throw new Response("Compte introuvable", { status: 404 });
+  if (!user) throw new DomainError("Compte introuvable.", { status: 404 });
   if (user.roles.some((r) => MANAGER_ROLES.includes(r))) {
     return "Votre compte a un rôle de gestion au club : les responsables doivent d'abord transmettre vos accès.";
   }

@@ -10,11 +10,12 @@
  * the top of the form), with the values typed kept. Anything else thrown is a bug
  * and reaches the error boundary as a 500 (logged, never shown).
  *
- * `status` is the HTTP status of the answer: 400 (bad input, the default), 403
+ * `status` is the HTTP status of the answer: 400 (bad input, the default), 401
+ * (the session is gone), 403
  * (not allowed for this user), 404 (the object does not exist), 409 (edited by
  * someone else meanwhile: version checks), 413 (too large), 429 (too many tries).
  */
-export type DomainErrorStatus = 400 | 403 | 404 | 409 | 413 | 429;
+export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
 
 export class DomainError extends Error {
   readonly field: string | undefined;

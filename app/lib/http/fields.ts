@@ -13,6 +13,7 @@
  *    default to "" where the domain wants a string.
  */
 import { z } from "zod";
+import { passwordLengthProblem } from "../accounts/password-rules";
 
 /** 5000 -> "5 000" (non-breaking space between groups, French typography). */
 export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
@@ -103,7 +104,8 @@ export function personName(missing: string) {
  * parentheses and a leading "+", 10 to 15 digits. Stored as typed (trimmed).
  */
 export const PHONE_PATTERN = /^\+?[\d\s().-]{6,25}$/;
-const PHONE_INVALID = "Ce numéro de téléphone n'est pas valide (exemple : 06 12 34 56 78).";
+const PHONE_INVALID = "Numéro de téléphone invalide : indiquez par exemple 06 12 34 56 78.";
+const PHONE_MAX = 25;
 
 function isPhone(v: string): boolean {
   const digits = v.replace(/\D/g, "").length;
@@ -115,12 +117,12 @@ export function phone(missing = "Indiquez un numéro de téléphone.") {
 }
 
 export function optionalPhone() {
-  return z
+  return withMax(PHONE_MAX, z
     .string()
     .trim()
     .refine((v) => v === "" || isPhone(v), PHONE_INVALID)
     .optional()
-    .transform((v) => v ?? "");
+    .transform((v) => v ?? ""));
 }
 
 /** A calendar date typed in an <input type="date"> (YYYY-MM-DD), kept as that string. */
@@ -140,6 +142,21 @@ export function optionalIsoDate() {
     .union([z.literal(""), isoDate()])
     .optional()
     .transform((v) => v ?? "");
+}
+
+/**
+ * An optional date of birth: a real calendar date, after 1900-01-01 and not in
+ * the future (the browser's day, then the server's); null when empty.
+ */
+export function optionalBirthDate() {
+  return z
+    .union([z.literal(""), isoDate()])
+    .optional()
+    .refine(
+      (v) => !v || (v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10)),
+      "La date de naissance doit être passée et postérieure à 1900.",
+    )
+    .transform((v) => v || null);
 }
 
 /**
@@ -166,6 +183,19 @@ export const checkbox = () =>
 /** A positive database id (32-bit) carried by a hidden field. */
 export function id(invalid = "Élément introuvable.") {
   return z.coerce.number({ error: invalid }).int(invalid).positive(invalid).max(2_147_483_647, invalid);
+}
+
+/**
+ * A new password: the length rules of password-rules.ts (8 to 128 characters,
+ * no composition rule), checked in the browser too. The list of common
+ * passwords is checked on the server only (it is a file): the domain throws a
+ * DomainError on the field.
+ */
+export function newPassword(missing = "Choisissez un mot de passe.") {
+  return z.string({ error: missing }).superRefine((value, ctx) => {
+    const problem = passwordLengthProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 }
 
 /** The password typed at sign-in (never trimmed; rules of new passwords are in password-rules). */

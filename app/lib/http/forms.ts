@@ -91,6 +91,21 @@ export async function tryDomain<T>(
   }
 }
 
+/**
+ * For actions and loaders without a form to answer (a button, a link, a
+ * download): a `DomainError` becomes an HTTP error response, thrown to the
+ * route's error boundary with its status and French message; anything else is
+ * rethrown (a bug: 500).
+ */
+export async function orErrorPage<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (err) {
+    if (err instanceof DomainError) throw new Response(err.message, { status: err.status });
+    throw err;
+  }
+}
+
 /** First error per field of an answer ("" is the form itself): for tests and logs. */
 export function firstErrors(result: SubmissionResult<string[]> | undefined): Record<string, string> {
   const out: Record<string, string> = {};

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, deletionRequests, gradeHistory, profiles, seasonStatuses, sessions, users } from "#db/schema";
 import { db } from "../core/db.server";
+import { DomainError } from "../core/errors";
 import { listGrades } from "./grades.server";
 import { exportUserData, requestAccountDeletion } from "../accounts/member-data.server";
 import { getProfileStatus } from "./member-status.server";
@@ -46,8 +47,8 @@ async function expectStatus(promise: Promise<unknown>, status: number) {
   try {
     await promise;
   } catch (err) {
-    expect(err).toBeInstanceOf(Response);
-    expect((err as Response).status).toBe(status);
+    expect(err).toBeInstanceOf(DomainError);
+    expect((err as DomainError).status).toBe(status);
     return;
   }
   throw new Error("expected a refusal");

@@ -4,7 +4,9 @@
  * An account owns its own profile (isSelf, created with the account) and the
  * profiles of family members it manages. Every read and write goes through the
  * owner id: a profile that belongs to another account is answered as
- * "not found" (404), never shown.
+ * "not found" (a DomainError with status 404), never shown. Refusals are
+ * DomainErrors with French messages (decision 0009); the schemas of the forms
+ * are in profiles.ts (browser-safe).
  *
  * The selected profile is stored on the session row (sessions.selectedProfileId,
  * null = the user's own profile): it lasts across pages and reloads of that
@@ -12,59 +14,31 @@
  * resets it.
  */
 import { and, asc, desc, eq } from "drizzle-orm";
-import { z } from "zod";
 import { profiles, sessions, users } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { requireRoles, type SessionUser } from "../accounts/session.server";
-import { MEMBER_ROLES } from "../accounts/roles";
-import { RELATIONSHIPS } from "./relationships";
+import { MEMBER_ROLES, type Role } from "../accounts/roles";
+import { DomainError } from "../core/errors";
+import type { FamilyProfileInput, OwnProfileInput } from "./profiles";
 
 export type Profile = typeof profiles.$inferSelect;
 
 export { RELATIONSHIPS, RELATIONSHIP_LABELS, type Relationship } from "./relationships";
 
-function notFound(): Response {
-  return new Response("Profil introuvable", { status: 404 });
+function notFound(): DomainError {
+  return new DomainError("Profil introuvable.", { status: 404 });
 }
 
 // ---------------------------------------------------------------- validation
 
-const trimmed = (max: number) => z.string().trim().max(max, `${max} caractères au maximum`);
-
-const dateOfBirth = z
-  .string()
-  .trim()
-  .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Date au format JJ/MM/AAAA")
-  .refine((v) => v === "" || !Number.isNaN(Date.parse(v)), "Date invalide")
-  .refine((v) => v === "" || (v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10)), {
-    message: "La date de naissance doit être passée et postérieure à 1900",
-  })
-  .transform((v) => (v === "" ? null : v));
-
-const prenom = z.string().trim().min(1, "Le prénom est obligatoire").max(80, "80 caractères au maximum");
-
-export const familyProfileSchema = z.object({
-  prenom,
-  nom: trimmed(80).default(""),
-  dateOfBirth: dateOfBirth.default(""),
-  relationship: z.enum(RELATIONSHIPS, { error: "Choisissez le lien de parenté" }),
-});
-export type FamilyProfileInput = z.output<typeof familyProfileSchema>;
-
-const phone = z
-  .string()
-  .trim()
-  .max(30, "30 caractères au maximum")
-  .refine((v) => v === "" || /^\+?[0-9 .()-]{6,}$/.test(v), "Numéro de téléphone invalide (chiffres, espaces, + . - acceptés)");
-
-export const ownProfileSchema = z.object({
-  prenom,
-  nom: z.string().trim().min(1, "Le nom est obligatoire").max(80, "80 caractères au maximum"),
-  phone: phone.default(""),
-  dateOfBirth: dateOfBirth.default(""),
-  emergencyContact: trimmed(200).default(""),
-});
-export type OwnProfileInput = z.output<typeof ownProfileSchema>;
+export {
+  familyEditSchema,
+  familyProfileSchema,
+  ownProfileSchema,
+  profileIdSchema,
+  type FamilyProfileInput,
+  type OwnProfileInput,
+} from "./profiles";
 
 // ------------------------------------------------------------------- reading
 
@@ -77,7 +51,7 @@ export async function listProfiles(ownerId: string, q: Queryable = db): Promise<
     .orderBy(desc(profiles.isSelf), asc(profiles.createdAt), asc(profiles.id));
 }
 
-/** A profile of this account, or a 404 Response thrown (missing or someone else's). */
+/** A profile of this account, or a 404 DomainError thrown (missing or someone else's). */
 export async function getOwnedProfile(ownerId: string, profileId: number, q: Queryable = db): Promise<Profile> {
   if (!Number.isInteger(profileId) || profileId <= 0) throw notFound();
   const [row] = await q
@@ -142,7 +116,7 @@ export async function updateFamilyProfile(
   q: Queryable = db,
 ): Promise<Profile> {
   const existing = await getOwnedProfile(ownerId, profileId, q);
-  if (existing.isSelf) throw new Response("Votre propre profil se modifie dans « Mes informations ».", { status: 400 });
+  if (existing.isSelf) throw new DomainError("Votre propre profil se modifie dans « Mes informations ».");
   const [row] = await q
     .update(profiles)
     .set({
@@ -162,7 +136,7 @@ export async function updateFamilyProfile(
 /** Removes a family profile (its grades, status and progress go with it). The own profile stays. */
 export async function removeFamilyProfile(ownerId: string, profileId: number, q: Queryable = db): Promise<void> {
   const existing = await getOwnedProfile(ownerId, profileId, q);
-  if (existing.isSelf) throw new Response("Votre propre profil ne peut pas être supprimé.", { status: 400 });
+  if (existing.isSelf) throw new DomainError("Votre propre profil ne peut pas être supprimé.");
   await q.update(sessions).set({ selectedProfileId: null }).where(eq(sessions.selectedProfileId, profileId));
   await q.delete(profiles).where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
 }
@@ -203,7 +177,7 @@ export async function selectProfile(sessionId: string, ownerId: string, profileI
     .set({ selectedProfileId: profile.isSelf ? null : profile.id })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)))
     .returning({ id: sessions.id });
-  if (result.length === 0) throw new Response("Session introuvable", { status: 401 });
+  if (result.length === 0) throw new DomainError("Votre session a expiré : reconnectez-vous.", { status: 401 });
   return profile;
 }
 
@@ -245,9 +219,13 @@ export interface MemberContext {
   profiles: Profile[];
 }
 
-/** For member pages: the signed-in member, their profiles and the selected one. */
-export async function getSelectedProfile(request: Request): Promise<MemberContext> {
-  const user = await requireRoles(request, MEMBER_ROLES);
+/**
+ * For member pages: the signed-in member, their profiles and the selected one.
+ * `roles`: who may open the page (members by default; every role for the
+ * profile page, which a pré-inscrit needs for the RGPD rights).
+ */
+export async function getSelectedProfile(request: Request, roles: readonly Role[] = MEMBER_ROLES): Promise<MemberContext> {
+  const user = await requireRoles(request, roles);
   const sessionId = user.sessionId;
   const profile = await selectedProfileForSession(sessionId, user.id);
   const all = await listProfiles(user.id);

@@ -1,15 +1,17 @@
 /**
  * GET /espace-membre/profil/donnees — the RGPD export: a JSON file of exactly
- * the signed-in user's own data (no password hash, no token).
+ * the signed-in user's own data (no password hash, no token). Every role,
+ * pré-inscrits included (RGPD right of access).
  */
 import type { Route } from "./+types/export-data";
 import { exportUserData } from "~/lib/accounts/member-data.server";
-import { MEMBER_ROLES } from "~/lib/accounts/roles";
+import { ROLES } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { orErrorPage } from "~/lib/http/forms";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRoles(request, MEMBER_ROLES);
-  const data = await exportUserData(user.id);
+  const user = await requireRoles(request, ROLES);
+  const data = await orErrorPage(() => exportUserData(user.id));
   const day = new Date().toISOString().slice(0, 10);
   return new Response(JSON.stringify(data, null, 2), {
     headers: {

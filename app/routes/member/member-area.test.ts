@@ -16,6 +16,7 @@ import { listGrades } from "~/lib/members/grades.server";
 import { resetRateLimits } from "~/lib/http/rate-limit.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { getSessionUser } from "~/lib/accounts/session.server";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import * as exportRoute from "./export-data";
 import * as gradesRoute from "./grades";
 import * as homeRoute from "./home";
@@ -55,10 +56,22 @@ async function run<T>(fn: () => Promise<T>): Promise<T | Response> {
   }
 }
 
-/** The `data()` payload of an action (DataWithResponseInit) or a plain object. */
-function payload(result: unknown): Record<string, unknown> {
+/**
+ * The `data()` payload of an action (DataWithResponseInit) or a plain object,
+ * read through the forms convention (decision 0009): `ok` when Conform's answer
+ * has no error, `errors` the first error per field ("" for the form).
+ */
+function payload(result: unknown): Record<string, unknown> & { ok: boolean; errors: Record<string, string> } {
   const r = result as { type?: string; data?: unknown };
-  return (r && r.type === "DataWithResponseInit" ? r.data : r) as Record<string, unknown>;
+  const body = (r && r.type === "DataWithResponseInit" ? r.data : r) as Record<string, unknown>;
+  const conform = body?.result as SubmissionResult<string[]> | undefined;
+  return { ...body, ok: conform?.status !== "error", errors: firstErrors(conform) };
+}
+
+/** The HTTP status of an action's answer: a thrown Response, or `data(…, { status })`. */
+function status(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
 }
 
 async function addChild(member: CreatedUser, prenom: string) {
@@ -119,7 +132,7 @@ describe("family profiles through the profile page", () => {
     const refused = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "remove-family", profileId: String(own.id) }, parent.cookie))),
     );
-    expect((refused as Response).status).toBe(400);
+    expect(status(refused)).toBe(400);
   });
 
   it("edits the own information with a validation error, then successfully", async () => {
@@ -177,11 +190,11 @@ describe("selected profile", () => {
         await args(post("/espace-membre/profil", { intent: "edit-family", profileId: String(hisChild.id), prenom: "Pirate", nom: "", dateOfBirth: "", relationship: "autre" }, parent.cookie)),
       ),
     );
-    expect((edit as Response).status).toBe(404);
+    expect(status(edit)).toBe(404);
     const remove = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "remove-family", profileId: String(hisChild.id) }, parent.cookie))),
     );
-    expect((remove as Response).status).toBe(404);
+    expect(status(remove)).toBe(404);
     const [still] = await db.select().from(profiles).where(eq(profiles.id, hisChild.id));
     expect(still.prenom).toBe("Léon");
     // Nothing of his shows on her pages.
@@ -291,7 +304,48 @@ describe("e-mail and password", () => {
 
   it("refuses to unlink Google when it is not linked", async () => {
     const res = await run(async () => profileRoute.action(await args(post("/espace-membre/profil", { intent: "unlink-google" }, other.cookie))));
-    expect((payload(res).errors as Record<string, string>).google).toBe("Aucun compte Google n'est associé.");
+    expect(payload(res).errors[""]).toBe("Aucun compte Google n'est associé.");
+  });
+});
+
+describe("pré-inscrits and their RGPD rights", () => {
+  it("opens the profile page, the export and the deletion to a pré-inscrit", async () => {
+    const pre = await createUser({ roles: ["pré-inscrit"], prenom: "Lina" });
+    const page = await run(async () => profileRoute.loader(await args(get("/espace-membre/profil", pre.cookie))));
+    expect(page).not.toBeInstanceOf(Response);
+    expect((page as Awaited<ReturnType<typeof profileRoute.loader>>).email).toBe(pre.email);
+    const saved = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "info", prenom: "Lina", nom: "Petit" }, pre.cookie))),
+    );
+    expect(payload(saved).ok).toBe(true);
+    const exported = (await run(async () => exportRoute.loader(await args(get("/espace-membre/profil/donnees", pre.cookie))))) as Response;
+    expect(exported.headers.get("content-disposition")).toMatch(/attachment/);
+    expect(JSON.parse(await exported.text()).user.id).toBe(pre.user.id);
+    const deleted = (await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "delete-account", confirm: "oui" }, pre.cookie))),
+    )) as Response;
+    expect(deleted.headers.get("location")).toBe("/compte-supprime");
+    expect(await db.select().from(users).where(eq(users.id, pre.user.id))).toHaveLength(0);
+  });
+});
+
+describe("what a refused form sends back", () => {
+  it("keeps the typed e-mail but never a password", async () => {
+    const res = await run(async () =>
+      profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "pas-une-adresse", password: "mon secret" }, other.cookie))),
+    );
+    expect(status(res)).toBe(400);
+    const result = payload(res).result as SubmissionResult<string[]>;
+    expect(result.initialValue?.newEmail).toBe("pas-une-adresse");
+    expect(JSON.stringify(result)).not.toContain("mon secret");
+    const pwd = await run(async () =>
+      profileRoute.action(
+        await args(post("/espace-membre/profil", { intent: "password", currentPassword: "mon secret", newPassword: "court", confirmPassword: "autre" }, other.cookie)),
+      ),
+    );
+    expect(payload(pwd).errors.newPassword).toMatch(/au moins 8 caractères/);
+    expect(payload(pwd).errors.confirmPassword).toBe("Les deux mots de passe ne sont pas identiques");
+    expect(JSON.stringify(payload(pwd).result)).not.toMatch(/mon secret|court|autre/);
   });
 });
 

@@ -2,9 +2,11 @@
  * POST /espace-membre/profil-actif — selects one of the account's profiles for
  * the session (intent=select, profileId) or goes back to the user's own
  * profile (intent=clear), then returns to the member page the form came from.
+ * A profile of another account (or a tampered id) is a 404 page (orErrorPage).
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/select-profile";
+import { orErrorPage, positiveId } from "~/lib/http/forms";
 import { clearSelection, selectProfile } from "~/lib/members/profiles.server";
 import { MEMBER_ROLES } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";
@@ -44,9 +46,10 @@ export async function action({ request }: Route.ActionArgs) {
   if (form.get("intent") === "clear") {
     await clearSelection(sessionId, user.id);
   } else {
-    const profileId = Number(form.get("profileId"));
-    // Throws 404 for a profile of another account (or a tampered id).
-    await selectProfile(sessionId, user.id, profileId);
+    const profileId = positiveId(form.get("profileId"));
+    if (profileId === null) throw new Response("Profil introuvable.", { status: 404 });
+    // A DomainError 404 for a profile of another account.
+    await orErrorPage(() => selectProfile(sessionId, user.id, profileId));
   }
   return redirect(backTo(request, form.get("redirectTo")));
 }

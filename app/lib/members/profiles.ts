@@ -1,0 +1,33 @@
+/**
+ * Profile forms (the member's own information, family profiles): schemas
+ * shared by the page (browser validation) and the server, built from the
+ * shared fields (app/lib/http/fields.ts). Browser-safe.
+ */
+import { z } from "zod";
+import { id, optionalBirthDate, optionalPhone, optionalText, personName } from "../http/fields";
+import { RELATIONSHIPS } from "./relationships";
+
+export const PROFILE_NOT_SAVED = "Le formulaire contient des erreurs : corrigez les champs signalés.";
+
+export const familyProfileSchema = z.object({
+  prenom: personName("Le prénom est obligatoire"),
+  nom: optionalText(100, "Ce nom ne peut pas dépasser 100 caractères."),
+  dateOfBirth: optionalBirthDate(),
+  relationship: z.enum(RELATIONSHIPS, { error: "Choisissez le lien de parenté" }),
+});
+export type FamilyProfileInput = z.output<typeof familyProfileSchema>;
+
+/** Editing a family profile: the same fields and the profile's id. */
+export const familyEditSchema = familyProfileSchema.extend({ profileId: id("Profil introuvable.") });
+
+export const ownProfileSchema = z.object({
+  prenom: personName("Le prénom est obligatoire"),
+  nom: personName("Le nom est obligatoire"),
+  phone: optionalPhone(),
+  dateOfBirth: optionalBirthDate(),
+  emergencyContact: optionalText(200),
+});
+export type OwnProfileInput = z.output<typeof ownProfileSchema>;
+
+/** A profile chosen by its id (removing a family profile, selecting the profile shown). */
+export const profileIdSchema = z.object({ profileId: id("Profil introuvable.") });

@@ -1,0 +1,51 @@
+/**
+ * Shared pieces of the profile page's sections: the action's answer as the
+ * page reads it, which form it concerns (its `intent`), and the styles.
+ * Each section is one component with its own Conform form(s).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { FormMessage } from "~/components/form";
+
+/** What the profile action answers: a success message, or Conform's answer with errors. */
+export interface ProfileAnswer {
+  intent?: string;
+  message?: string;
+  /** A fresh id on each success: the form that was sent remounts empty (or with the saved values). */
+  done?: string;
+  result?: SubmissionResult<string[]>;
+}
+
+/** The intent a refused submission came from (the hidden `intent` field, kept in the answer). */
+function refusedIntent(answer: ProfileAnswer | undefined): string | undefined {
+  const value = answer?.result?.initialValue?.intent;
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The server's answer for the form `intent` (undefined for the other forms). */
+export function resultFor(answer: ProfileAnswer | undefined, intent: string): SubmissionResult<string[]> | undefined {
+  return refusedIntent(answer) === intent ? answer?.result : undefined;
+}
+
+/** The success message for one of `intents`, if the last answer is one. */
+export function successFor(answer: ProfileAnswer | undefined, ...intents: string[]): string | undefined {
+  return answer?.intent && intents.includes(answer.intent) ? answer.message : undefined;
+}
+
+/** A field's value typed in a refused submission. */
+export function typed(result: SubmissionResult<string[]> | undefined, name: string): string | undefined {
+  const value = result?.initialValue?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+export function Success({ message }: { message: string | undefined }) {
+  return message ? <FormMessage tone="success">{message}</FormMessage> : null;
+}
+
+export const sectionClass = "mb-10 rounded-lg border border-slate-200 p-5";
+export const h2Class = "mb-4 text-2xl font-semibold text-club-900";
+export const secondaryButton =
+  "inline-flex items-center gap-2 rounded-md border border-club-700 bg-white px-4 py-2 font-semibold text-club-800 hover:bg-club-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700";
+export const dangerButton =
+  "inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
+
+export const PROFILE_ACTION = "/espace-membre/profil";
