@@ -17,13 +17,27 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
   );
 }
 
-/** The `{ code, message }` of an action, shown with role="alert" (and links where they help). */
+/**
+ * A catalogue error `{ code, message }` outside a form answer (the Google
+ * callback's error on /connexion), shown with role="alert" and its links.
+ * Errors answered by an action are in the form's `<FormErrors>`, with
+ * `<AuthErrorLinks code={…} />` inside.
+ */
 export function AuthErrorMessage({ error }: { error?: { code: string; message: string } | null }) {
   if (!error) return null;
   return (
     <FormMessage>
       <p data-error-code={error.code}>{error.message}</p>
-      {error.code === "auth/email-already-in-use" ? (
+      <AuthErrorLinks code={error.code} />
+    </FormMessage>
+  );
+}
+
+/** The links that help after some catalogue errors (sign in, reset the password, Google). */
+export function AuthErrorLinks({ code }: { code: string | null | undefined }) {
+  return (
+    <>
+      {code === "auth/email-already-in-use" ? (
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
           <Link to="/connexion" className="font-semibold underline">
             Se connecter
@@ -33,14 +47,14 @@ export function AuthErrorMessage({ error }: { error?: { code: string; message: s
           </Link>
         </p>
       ) : null}
-      {error.code === "auth/account-exists-with-google" || error.code === "auth/wrong-provider-google" ? (
+      {code === "auth/account-exists-with-google" || code === "auth/wrong-provider-google" ? (
         <p className="mt-2">
           <Link to="/connexion" className="font-semibold underline">
             Se connecter avec Google
           </Link>
         </p>
       ) : null}
-    </FormMessage>
+    </>
   );
 }
 

@@ -63,11 +63,14 @@ export function FormErrors({
   form,
   lastResult,
   summary,
+  children,
 }: {
   form: Pick<FormMetadata<Record<string, unknown>, string[]>, "id" | "errors" | "allErrors" | "name">;
   lastResult?: SubmissionResult<string[]> | null;
   /** Sentence shown when only fields are in error, once the user has tried to send. */
   summary?: string;
+  /** Shown inside the alert under a form error (e.g. links that help: sign in, reset the password). */
+  children?: React.ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [tried, setTried] = useState(false);
@@ -97,6 +100,7 @@ export function FormErrors({
       ) : (
         message
       )}
+      {formErrors.length > 0 ? children : null}
     </div>
   );
 }

@@ -3,13 +3,18 @@
  * redirect flow). Works without JavaScript: the forms post to this route's
  * action, which calls Better Auth on the server and forwards its cookies.
  * After sign-in the visitor goes back to `redirectTo` (same-site paths only),
- * else to /espace-membre. Errors follow the catalogue: `{ code, message }`.
+ * else to /espace-membre. Errors follow the catalogue: `{ code, message }`,
+ * answered through Conform (decision 0009, auth-replies.server.ts); the
+ * password is never sent back.
  */
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
-import { AuthCard, AuthErrorMessage, linkClass } from "~/components/auth-card";
-import { FormMessage, SubmitButton, TextField } from "~/components/form";
+import { AuthCard, AuthErrorLinks, AuthErrorMessage, linkClass } from "~/components/auth-card";
+import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { AUTH_PASSWORD_FIELDS, signInSchema } from "~/lib/accounts/auth-forms";
+import { authRefusal } from "~/lib/accounts/auth-replies.server";
 import { authError, isAuthErrorCode, type AuthError } from "~/lib/accounts/auth-errors";
 import {
   googleCallbackError,
@@ -20,7 +25,7 @@ import {
 } from "~/lib/accounts/auth.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
-import { parseForm } from "~/lib/http/forms";
+import { invalid, parseSubmission } from "~/lib/http/forms";
 import { log } from "~/lib/core/log.server";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
@@ -55,46 +60,36 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const passwordSchema = z.object({
-  email: z.string().trim().min(1, "Saisissez votre adresse e-mail.").max(254, "Adresse e-mail trop longue."),
-  password: z.string().min(1, "Saisissez votre mot de passe.").max(1024, "Mot de passe trop long."),
-  redirectTo: z.string().optional(),
-});
+const googleSchema = z.object({ redirectTo: z.string().optional() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
   const formData = await request.formData();
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-  if (!isSameOriginRequest(request)) {
-    return data({ error: authError("auth/invalid-origin"), fieldErrors: {}, values: { email: "" } }, { status: 403 });
-  }
+  const sameOrigin = isSameOriginRequest(request);
 
   if (formData.get("intent") === "google") {
+    const submission = parseSubmission(formData, googleSchema);
+    if (!sameOrigin) return authRefusal(submission, authError("auth/invalid-origin"), 403);
     const result = await startGoogleSignIn({ redirectTo, ip, headers: request.headers });
-    if (!result.ok) return data({ error: result.error, fieldErrors: {}, values: { email: "" } }, { status: result.status });
+    if (!result.ok) return authRefusal(submission, result.error, result.status);
     return redirect(result.url, { headers: result.headers });
   }
 
-  const parsed = parseForm(formData, passwordSchema);
-  if (!parsed.ok) {
-    return data({ error: null, fieldErrors: parsed.errors, values: { email: parsed.values.email ?? "" } }, { status: 400 });
-  }
-  const result = await signInWithPassword({
-    email: parsed.data.email,
-    password: parsed.data.password,
-    ip,
-    headers: request.headers,
-  });
-  if (!result.ok) {
-    return data({ error: result.error, fieldErrors: {}, values: { email: parsed.data.email } }, { status: result.status });
-  }
+  const submission = parseSubmission(formData, signInSchema);
+  if (!sameOrigin) return authRefusal(submission, authError("auth/invalid-origin"), 403);
+  if (submission.status !== "success") return invalid(submission, { hideFields: AUTH_PASSWORD_FIELDS });
+  const { email, password } = submission.value;
+  const result = await signInWithPassword({ email, password, ip, headers: request.headers });
+  if (!result.ok) return authRefusal(submission, result.error, result.status);
   return redirect(redirectTo, { headers: result.headers });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, google, passwordReset } = loaderData;
-  const error = actionData?.error ?? (actionData ? null : loaderData.error);
-  const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
+  const lastResult = actionData?.result;
+  const [form, fields] = useClubForm({ id: "connexion", schema: signInSchema, lastResult });
+  const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const navigation = useNavigation();
   const googlePending = navigation.state !== "idle" && navigation.formData?.get("intent") === "google";
   const signUpHref = redirectTo === "/espace-membre" ? "/inscription" : `/inscription?redirectTo=${encodeURIComponent(redirectTo)}`;
@@ -114,28 +109,22 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {passwordReset && !actionData ? (
         <FormMessage tone="success">Votre mot de passe a été modifié. Connectez-vous avec le nouveau mot de passe.</FormMessage>
       ) : null}
-      <AuthErrorMessage error={error} />
-      <Form method="post" noValidate>
+      {actionData ? null : <AuthErrorMessage error={loaderData.error} />}
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors form={form} lastResult={lastResult}>
+          <AuthErrorLinks code={code} />
+        </FormErrors>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="intent" value="password" />
         <TextField
           label="Adresse e-mail"
-          name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
           required
-          defaultValue={actionData?.values?.email ?? ""}
-          error={fieldErrors.email}
+          {...fieldProps(fields.email)}
         />
-        <TextField
-          label="Mot de passe"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={fieldErrors.password}
-        />
+        <TextField label="Mot de passe" type="password" autoComplete="current-password" required {...fieldProps(fields.password)} />
         <p className="mb-4 text-sm">
           <Link to="/mot-de-passe-oublie" className={linkClass}>
             Mot de passe oublié ?

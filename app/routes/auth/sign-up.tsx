@@ -2,20 +2,23 @@
  * /inscription: creates an account (prénom, nom, e-mail, password) with the
  * role pré-inscrit, signs it in and opens the member space (the status page
  * of the registration). Passwords: 8 to 128 characters, no composition rule,
- * none of the most common ones. Errors follow the catalogue.
+ * none of the most common ones (checked on the server; the lengths in the
+ * browser too). Errors follow the catalogue, answered through Conform
+ * (decision 0009); the password is never sent back.
  */
-import { data, Form, Link, redirect } from "react-router";
-import { z } from "zod";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sign-up";
-import { AuthCard, AuthErrorMessage, linkClass } from "~/components/auth-card";
-import { SubmitButton, TextField } from "~/components/form";
+import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
+import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { AUTH_PASSWORD_FIELDS, signUpSchema } from "~/lib/accounts/auth-forms";
+import { authRefusal } from "~/lib/accounts/auth-replies.server";
 import { authError } from "~/lib/accounts/auth-errors";
 import { safeRedirectPath, signUpWithPassword } from "~/lib/accounts/auth.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
-import { parseForm } from "~/lib/http/forms";
+import { invalid, parseSubmission } from "~/lib/http/forms";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/accounts/password-rules";
-import { passwordProblem } from "~/lib/accounts/passwords";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 
@@ -31,46 +34,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-const schema = z.object({
-  prenom: z.string().trim().min(1, "Saisissez votre prénom.").max(80, "80 caractères au maximum."),
-  nom: z.string().trim().min(1, "Saisissez votre nom.").max(80, "80 caractères au maximum."),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Saisissez votre adresse e-mail.")
-    .max(254, "Adresse e-mail trop longue.")
-    .pipe(z.email("Saisissez une adresse e-mail valide, par exemple nom@exemple.fr.")),
-  password: z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
-  redirectTo: z.string().optional(),
-});
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
   const formData = await request.formData();
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-  const parsed = parseForm(formData, schema);
-  const values = { prenom: parsed.values.prenom ?? "", nom: parsed.values.nom ?? "", email: parsed.values.email ?? "" };
-  if (!isSameOriginRequest(request)) {
-    return data({ error: authError("auth/invalid-origin"), fieldErrors: {}, values }, { status: 403 });
-  }
-  if (!parsed.ok) return data({ error: null, fieldErrors: parsed.errors, values }, { status: 400 });
-  const result = await signUpWithPassword({ ...parsed.data, ip, headers: request.headers });
-  if (!result.ok) {
-    return data(
-      { error: result.fieldErrors ? null : result.error, fieldErrors: result.fieldErrors ?? {}, values },
-      { status: result.status },
-    );
-  }
+  const submission = parseSubmission(formData, signUpSchema);
+  if (!isSameOriginRequest(request)) return authRefusal(submission, authError("auth/invalid-origin"), 403);
+  if (submission.status !== "success") return invalid(submission, { hideFields: AUTH_PASSWORD_FIELDS });
+  const { prenom, nom, email, password } = submission.value;
+  const result = await signUpWithPassword({ prenom, nom, email, password, ip, headers: request.headers });
+  if (!result.ok) return authRefusal(submission, result.error, result.status, result.fieldErrors);
   return redirect(redirectTo, { headers: result.headers });
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
-  const values = actionData?.values;
+  const lastResult = actionData?.result;
+  const [form, fields] = useClubForm({ id: "inscription", schema: signUpSchema, lastResult });
+  const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const signInHref = redirectTo === "/espace-membre" ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <AuthCard
@@ -85,29 +66,21 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         </>
       }
     >
-      <AuthErrorMessage error={actionData?.error} />
-      <Form method="post" noValidate>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors form={form} lastResult={lastResult}>
+          <AuthErrorLinks code={code} />
+        </FormErrors>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField label="Prénom" name="prenom" autoComplete="given-name" required defaultValue={values?.prenom} error={fieldErrors.prenom} />
-        <TextField label="Nom" name="nom" autoComplete="family-name" required defaultValue={values?.nom} error={fieldErrors.nom} />
-        <TextField
-          label="Adresse e-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          defaultValue={values?.email}
-          error={fieldErrors.email}
-        />
+        <TextField label="Prénom" autoComplete="given-name" required {...fieldProps(fields.prenom)} />
+        <TextField label="Nom" autoComplete="family-name" required {...fieldProps(fields.nom)} />
+        <TextField label="Adresse e-mail" type="email" autoComplete="email" inputMode="email" required {...fieldProps(fields.email)} />
         <TextField
           label="Mot de passe"
-          name="password"
           type="password"
           autoComplete="new-password"
           required
           hint={`De ${PASSWORD_MIN_LENGTH} à ${PASSWORD_MAX_LENGTH} caractères, sans autre contrainte : une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
-          error={fieldErrors.password}
+          {...fieldProps(fields.password)}
         />
         <SubmitButton pendingLabel="Création du compte…" className="w-full rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white shadow hover:bg-club-800 disabled:opacity-70">
           Créer mon compte
