@@ -72,6 +72,43 @@ test.describe("password accounts", () => {
     await expect(page.getByLabel("Adresse e-mail")).toHaveValue(email);
   });
 
+  test("without JavaScript, sign-in and sign-up answer their errors, keep what was typed, never the password", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL });
+    const page = await context.newPage();
+    const { email } = e2eUser("membre");
+    await page.goto("/connexion");
+    await page.getByLabel("Adresse e-mail").fill(email);
+    await page.locator("input[name=password]").fill("pas le bon mot de passe");
+    await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("E-mail ou mot de passe incorrect.");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue(email);
+    await expect(page.locator("input[name=password]")).toHaveValue("");
+
+    await page.goto("/inscription");
+    await page.getByLabel("Prénom").fill("Noé");
+    await page.getByLabel("Adresse e-mail").fill("noe@");
+    await page.getByLabel(/^Mot de passe/).fill("court");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page.getByLabel(/^Nom/)).toHaveAccessibleDescription("Saisissez votre nom.");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/n'est pas valide/);
+    await expect(page.getByLabel(/^Mot de passe/)).toHaveAccessibleDescription(/au moins 8 caractères/);
+    await expect(page.getByLabel("Prénom")).toHaveValue("Noé");
+    await expect(page.getByLabel(/^Mot de passe/)).toHaveValue("");
+    await context.close();
+  });
+
+  test("with JavaScript, the browser refuses a malformed e-mail and focuses it", async ({ page }) => {
+    await gotoHydrated(page, "/inscription");
+    await page.getByLabel("Prénom").fill("Noé");
+    await page.getByLabel(/^Nom/).fill("Roux");
+    await page.getByLabel("Adresse e-mail").fill("noe@");
+    await page.getByLabel(/^Mot de passe/).fill("une phrase assez longue");
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
+    await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/n'est pas valide/);
+    await expect(page).toHaveURL(/\/inscription$/);
+  });
+
   test("sign-up with an e-mail already used: links to sign in and to reset the password", async ({ page }) => {
     const { email } = e2eUser("membre");
     await signUp(page, "Autre", "Personne", email, "une autre phrase de passe");

@@ -133,6 +133,32 @@ test("profile edit shows a validation error then saves; the e-mail change asks f
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("without JavaScript, the profile forms answer their errors next to the fields and keep what was typed", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL });
+  const page = await context.newPage();
+  await page.goto("/connexion?redirectTo=%2Fespace-membre%2Fprofil");
+  await page.getByLabel("Adresse e-mail").fill(email()!);
+  await page.locator("input[name=password]").fill(password()!);
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/espace-membre/profil");
+
+  const info = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Mes informations" }) });
+  await info.getByLabel("Téléphone").fill("pas un numéro");
+  await info.getByRole("button", { name: "Enregistrer mes informations" }).click();
+  await expect(info.getByRole("alert")).toContainText("corrigez les champs signalés");
+  await expect(info.getByLabel("Téléphone")).toHaveAccessibleDescription(/Numéro de téléphone invalide/);
+  await expect(info.getByLabel("Téléphone")).toHaveValue("pas un numéro");
+
+  const mail = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Adresse e-mail" }) });
+  await mail.getByLabel("Nouvelle adresse e-mail").fill("autre.adresse@exemple.fr");
+  await mail.getByLabel("Mot de passe actuel").fill("ce n'est pas le bon");
+  await mail.getByRole("button", { name: "Changer d'adresse e-mail" }).click();
+  await expect(mail.getByLabel("Mot de passe actuel")).toHaveAccessibleDescription(/Mot de passe incorrect\./);
+  await expect(mail.getByLabel("Mot de passe actuel")).toHaveValue("");
+  await expect(mail.getByLabel("Nouvelle adresse e-mail")).toHaveValue("autre.adresse@exemple.fr");
+  await context.close();
+});
+
 test("the brochure page answers and passes axe", async ({ page }) => {
   await signIn(page, "/espace-membre/brochure");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -14,7 +14,7 @@ import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/cal
 import { capitalize, formatEventWhen } from "~/lib/core/dates";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel, listUpcomingEvents } from "~/lib/content/events.server";
-import { memberPagesFor } from "~/lib/members/member-nav";
+import { canOpen, memberPagesFor } from "~/lib/members/member-nav";
 import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/member-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
@@ -31,7 +31,8 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const member = hasAnyRole(user.roles, MEMBER_ROLES);
-  if (!member) return { prenom: user.prenom, member: false as const };
+  // The profile page (RGPD export and deletion) as soon as the role table opens it to this account.
+  if (!member) return { prenom: user.prenom, member: false as const, profileLink: canOpen(user.roles, PROFILE_PATH) };
 
   const ctx = await getSelectedProfile(request);
   const status = await getProfileStatus(ctx.profile.id);
@@ -93,7 +94,7 @@ function StatusLine({ ok, children }: { ok: boolean; children: React.ReactNode }
 }
 
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.member) return <RegistrationStatus prenom={loaderData.prenom} />;
+  if (!loaderData.member) return <RegistrationStatus prenom={loaderData.prenom} profileLink={loaderData.profileLink} />;
   const { prenom, pages, selector, profile, status, events, feed } = loaderData;
   const who = profile.isSelf ? "Votre situation" : `La situation de ${profile.name}`;
   return (
@@ -213,7 +214,9 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RegistrationStatus({ prenom }: { prenom: string }) {
+const PROFILE_PATH = "/espace-membre/profil";
+
+function RegistrationStatus({ prenom, profileLink }: { prenom: string; profileLink: boolean }) {
   return (
     <div className="max-w-3xl">
       <h1 className="text-3xl font-bold text-club-900">Bonjour {prenom}</h1>
@@ -238,6 +241,13 @@ function RegistrationStatus({ prenom }: { prenom: string }) {
           Télécharger les documents d'inscription
         </Link>
       </p>
+      {profileLink ? (
+        <p className="mt-4">
+          <Link to={PROFILE_PATH} className="font-semibold text-club-700 underline hover:text-club-900">
+            Mon profil : mes informations, une copie de mes données, la suppression de mon compte
+          </Link>
+        </p>
+      ) : null}
     </div>
   );
 }

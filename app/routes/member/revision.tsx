@@ -10,6 +10,7 @@ import { currentAndNextGrade, getGradeHistory } from "~/lib/members/member-statu
 import { getSelectedProfile, profileName, selectorData, type MemberContext } from "~/lib/members/profiles.server";
 import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem } from "~/lib/members/revision.server";
 import { pageMeta } from "~/lib/http/seo";
+import { id } from "~/lib/http/fields";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -65,9 +66,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const toggleSchema = z.object({
-  gradeId: z.coerce.number().int().positive(),
+  gradeId: id("Grade introuvable."),
   itemType: z.enum(["technique", "video"]),
-  itemId: z.coerce.number().int().positive(),
+  itemId: id(),
   done: z.enum(["0", "1"]),
 });
 
