@@ -2,7 +2,13 @@
  * The error catalogue of the accounts module (spec section 8): stable codes
  * and their French messages. Actions return `{ code, message }`; pages show
  * the message. Shared by server and UI (no secrets here).
+ *
+ * The operations of auth.server.ts throw `AuthFailure`: a DomainError
+ * (decision 0009) that also carries its catalogue code; the pages answer it
+ * with `authRefusal` / `tryAuth` (auth-replies.server.ts).
  */
+import { DomainError, type DomainErrorStatus } from "../core/errors";
+
 export const AUTH_ERRORS = {
   /** Password sign-in for an account that only has Google. */
   "auth/wrong-provider-google": "Cet email est associé à un compte Google.",
@@ -51,4 +57,20 @@ export function authError(code: AuthErrorCode, message: string = AUTH_ERRORS[cod
 
 export function isAuthErrorCode(value: unknown): value is AuthErrorCode {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(AUTH_ERRORS, value);
+}
+
+/** A refused account operation: a DomainError with its catalogue code (and its field, if any). */
+export class AuthFailure extends DomainError {
+  readonly code: AuthErrorCode;
+
+  constructor(code: AuthErrorCode, status: DomainErrorStatus, options: { message?: string; field?: string } = {}) {
+    super(options.message ?? AUTH_ERRORS[code], { status, field: options.field });
+    this.name = "AuthFailure";
+    this.code = code;
+  }
+
+  /** The catalogue's `{ code, message }`. */
+  get error(): AuthError {
+    return { code: this.code, message: this.message };
+  }
 }

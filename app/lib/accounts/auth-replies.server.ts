@@ -1,28 +1,39 @@
 /**
  * Answers of the account pages' actions (decision 0009 with the error
- * catalogue of spec section 8): a refusal of auth.server.ts (`{ code, message }`,
- * optional field errors) becomes Conform's answer — next to the field when the
- * catalogue names one (a common password), else for the whole form — plus the
- * catalogue `code`, which the page uses for its help links. Passwords are never
- * sent back.
+ * catalogue of spec section 8): an `AuthFailure` thrown by auth.server.ts
+ * becomes Conform's answer — next to the field when it names one (a common
+ * password), else for the whole form — plus the catalogue `code`, which the
+ * page uses for its help links. Passwords are never sent back.
  */
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
 import { reply } from "../http/forms";
 import { AUTH_PASSWORD_FIELDS } from "./auth-forms";
-import type { AuthError } from "./auth-errors";
+import { AuthFailure } from "./auth-errors";
 
-export function authRefusal(
-  submission: Submission<unknown, string[], unknown>,
-  error: AuthError,
-  status: number,
-  fieldErrors?: Record<string, string>,
-) {
-  const errors = fieldErrors
-    ? { fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, [v]])) }
-    : { formErrors: [error.message] };
+type AnySubmission = Submission<unknown, string[], unknown>;
+
+export function authRefusal(submission: AnySubmission, failure: AuthFailure) {
+  const errors = failure.field
+    ? { fieldErrors: { [failure.field]: [failure.message] } }
+    : { formErrors: [failure.message] };
   return data(
-    { result: reply(submission, { hideFields: AUTH_PASSWORD_FIELDS, ...errors }), code: fieldErrors ? null : error.code },
-    { status },
+    { result: reply(submission, { hideFields: AUTH_PASSWORD_FIELDS, ...errors }), code: failure.field ? null : failure.code },
+    { status: failure.status },
   );
+}
+
+/** Runs an account operation; an AuthFailure becomes the page's answer, anything else is a bug (500). */
+export async function tryAuth<T>(submission: AnySubmission, operation: () => Promise<T>): Promise<T | ReturnType<typeof authRefusal>> {
+  try {
+    return await operation();
+  } catch (err) {
+    if (err instanceof AuthFailure) return authRefusal(submission, err);
+    throw err;
+  }
+}
+
+/** The answer to a form posted from another site (CSRF). */
+export function crossSiteRefusal(submission: AnySubmission) {
+  return authRefusal(submission, new AuthFailure("auth/invalid-origin", 403));
 }

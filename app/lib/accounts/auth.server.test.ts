@@ -7,7 +7,7 @@ import { desc, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { outbox, profiles, sessions, users, verifications } from "#db/schema";
 import { cookieFromSetCookie, createUser, signInCookie } from "../../../tests/helpers/auth";
-import { AUTH_ERRORS } from "./auth-errors";
+import { AUTH_ERRORS, AuthFailure, type AuthError } from "./auth-errors";
 import {
   createPasswordUser,
   getAuth,
@@ -42,12 +42,27 @@ async function googleOnlyUser(email: string, name = "Gaëlle Google") {
   return user;
 }
 
+/**
+ * An operation's outcome as the catalogue describes it: `{ ok: true, … }`, or
+ * the `AuthFailure` it threw as `{ ok: false, status, error: { code, message } }`.
+ */
+async function outcome<T extends object>(
+  operation: Promise<T>,
+): Promise<({ ok: true } & T) | { ok: false; status: number; error: AuthError; fieldErrors?: Record<string, string> }> {
+  try {
+    return { ok: true, ...(await operation) };
+  } catch (err) {
+    if (!(err instanceof AuthFailure)) throw err;
+    return { ok: false, status: err.status, error: err.error, fieldErrors: err.field ? { [err.field]: err.message } : undefined };
+  }
+}
+
 beforeEach(() => resetRateLimits());
 
 describe("sign-up: the user record of spec section 3", () => {
   it("creates prenom, nom, email, roles ['pré-inscrit'], createdAt, both flags false and the own profile", async () => {
     const before = Date.now();
-    const r = await signUpWithPassword({ prenom: " Léa ", nom: "Durand", email: "Lea.Durand@Exemple.fr", password: PASSWORD, ip: ip() });
+    const r = await outcome(signUpWithPassword({ prenom: " Léa ", nom: "Durand", email: "Lea.Durand@Exemple.fr", password: PASSWORD, ip: ip() }));
     expect(r.ok).toBe(true);
     const [u] = await db.select().from(users).where(eq(users.email, "lea.durand@exemple.fr"));
     expect(u).toMatchObject({
@@ -85,7 +100,7 @@ describe("sign-up: the user record of spec section 3", () => {
       expect(isCommonPassword(p), p).toBe(true);
     }
     expect(passwordProblem("cheval agrafe pile correcte")).toBeNull();
-    const r = await signUpWithPassword({ prenom: "A", nom: "B", email: "faible@exemple.fr", password: "motdepasse", ip: ip() });
+    const r = await outcome(signUpWithPassword({ prenom: "A", nom: "B", email: "faible@exemple.fr", password: "motdepasse", ip: ip() }));
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors?.password).toMatch(/plus courants/);
@@ -100,7 +115,7 @@ describe("sign-up: the user record of spec section 3", () => {
 describe("error catalogue (spec section 8)", () => {
   it("sign-in with a password for a Google-only account: auth/wrong-provider-google", async () => {
     await googleOnlyUser("gaelle@exemple.fr");
-    const r = await signInWithPassword({ email: "gaelle@exemple.fr", password: PASSWORD, ip: ip() });
+    const r = await outcome(signInWithPassword({ email: "gaelle@exemple.fr", password: PASSWORD, ip: ip() }));
     expect(r).toMatchObject({
       ok: false,
       status: 401,
@@ -114,14 +129,14 @@ describe("error catalogue (spec section 8)", () => {
       { email, password: "pas le bon mot de passe" },
       { email: "inconnu@exemple.fr", password: PASSWORD },
     ]) {
-      const r = await signInWithPassword({ ...attempt, ip: ip() });
+      const r = await outcome(signInWithPassword({ ...attempt, ip: ip() }));
       expect(r).toMatchObject({ ok: false, status: 401, error: { code: "auth/invalid-credential", message: AUTH_ERRORS["auth/invalid-credential"] } });
     }
   });
 
   it("sign-up with the e-mail of a Google account: auth/account-exists-with-google", async () => {
     await googleOnlyUser("gilles@exemple.fr");
-    const r = await signUpWithPassword({ prenom: "Gilles", nom: "G", email: "Gilles@exemple.fr", password: PASSWORD, ip: ip() });
+    const r = await outcome(signUpWithPassword({ prenom: "Gilles", nom: "G", email: "Gilles@exemple.fr", password: PASSWORD, ip: ip() }));
     expect(r).toMatchObject({
       ok: false,
       error: { code: "auth/account-exists-with-google", message: "Un compte existe déjà avec ce fournisseur." },
@@ -130,7 +145,7 @@ describe("error catalogue (spec section 8)", () => {
 
   it("sign-up with an e-mail already used otherwise: auth/email-already-in-use", async () => {
     const { email } = await createUser({ roles: ["membre"] });
-    const r = await signUpWithPassword({ prenom: "Autre", nom: "Personne", email, password: PASSWORD, ip: ip() });
+    const r = await outcome(signUpWithPassword({ prenom: "Autre", nom: "Personne", email, password: PASSWORD, ip: ip() }));
     expect(r).toMatchObject({ ok: false, status: 409, error: { code: "auth/email-already-in-use" } });
     if (r.ok) return;
     expect(r.error.message).toMatch(/Connectez-vous ou réinitialisez votre mot de passe/);
@@ -157,35 +172,35 @@ describe("rate limits (HTTP 429, auth/too-many-requests, when to retry)", () => 
   it("sign-in: 5 per minute per IP", async () => {
     const from = ip();
     for (let i = 0; i < 5; i++) {
-      const r = await signInWithPassword({ email: `x${i}@exemple.fr`, password: PASSWORD, ip: from });
+      const r = await outcome(signInWithPassword({ email: `x${i}@exemple.fr`, password: PASSWORD, ip: from }));
       expect(r.ok ? 200 : r.status).toBe(401);
     }
-    const r = await signInWithPassword({ email: "x9@exemple.fr", password: PASSWORD, ip: from });
+    const r = await outcome(signInWithPassword({ email: "x9@exemple.fr", password: PASSWORD, ip: from }));
     expect(r).toMatchObject({ ok: false, status: 429, error: { code: "auth/too-many-requests" } });
     if (!r.ok) expect(r.error.message).toMatch(/^Trop de tentatives\. Réessayez dans \d+ (secondes?|minutes?)\.$/);
   });
 
   it("sign-in: 5 per minute per e-mail, whatever the IP", async () => {
     const { email, password } = await createUser({ roles: ["membre"] });
-    for (let i = 0; i < 5; i++) await signInWithPassword({ email, password: "mauvais mot de passe", ip: ip() });
-    const r = await signInWithPassword({ email: email.toUpperCase(), password, ip: ip() });
+    for (let i = 0; i < 5; i++) await outcome(signInWithPassword({ email, password: "mauvais mot de passe", ip: ip() }));
+    const r = await outcome(signInWithPassword({ email: email.toUpperCase(), password, ip: ip() }));
     expect(r).toMatchObject({ ok: false, status: 429, error: { code: "auth/too-many-requests" } });
   });
 
   it("sign-up: 3 per minute per IP", async () => {
     const from = ip();
     for (let i = 0; i < 3; i++) {
-      const r = await signUpWithPassword({ prenom: "P", nom: "N", email: `inscrit${i}@exemple.fr`, password: PASSWORD, ip: from });
+      const r = await outcome(signUpWithPassword({ prenom: "P", nom: "N", email: `inscrit${i}@exemple.fr`, password: PASSWORD, ip: from }));
       expect(r.ok).toBe(true);
     }
-    const r = await signUpWithPassword({ prenom: "P", nom: "N", email: "inscrit9@exemple.fr", password: PASSWORD, ip: from });
+    const r = await outcome(signUpWithPassword({ prenom: "P", nom: "N", email: "inscrit9@exemple.fr", password: PASSWORD, ip: from }));
     expect(r).toMatchObject({ ok: false, status: 429, error: { code: "auth/too-many-requests" } });
   });
 
   it("password reset: 3 per 5 minutes per IP, the message says minutes", async () => {
     const from = ip();
-    for (let i = 0; i < 3; i++) expect((await requestPasswordReset({ email: `r${i}@exemple.fr`, ip: from })).ok).toBe(true);
-    const r = await requestPasswordReset({ email: "r9@exemple.fr", ip: from });
+    for (let i = 0; i < 3; i++) expect((await outcome(requestPasswordReset({ email: `r${i}@exemple.fr`, ip: from }))).ok).toBe(true);
+    const r = await outcome(requestPasswordReset({ email: "r9@exemple.fr", ip: from }));
     expect(r).toMatchObject({ ok: false, status: 429, error: { code: "auth/too-many-requests" } });
     if (!r.ok) expect(r.error.message).toMatch(/Réessayez dans 5 minutes\./);
   });
@@ -222,7 +237,7 @@ describe("session context", () => {
 
   it("a new session id at every sign-in, cookies HttpOnly and SameSite=Lax", async () => {
     const { email, password, user } = await createUser({ roles: ["membre"] });
-    const second = await signInWithPassword({ email, password, ip: ip() });
+    const second = await outcome(signInWithPassword({ email, password, ip: ip() }));
     expect(second.ok).toBe(true);
     if (!second.ok) return;
     const setCookie = second.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="))!;
@@ -238,7 +253,7 @@ describe("session context", () => {
     const { email, password, cookie, user } = await createUser({ roles: ["membre"] });
     await db.update(users).set({ active: false }).where(eq(users.id, user.id));
     expect(await getSessionUser(requestWith(cookie))).toBeNull();
-    const r = await signInWithPassword({ email, password, ip: ip() });
+    const r = await outcome(signInWithPassword({ email, password, ip: ip() }));
     expect(r).toMatchObject({ ok: false, status: 403, error: { code: "auth/user-disabled" } });
     if (!r.ok) expect(r.error.message).toMatch(/désactivé/);
   });
@@ -271,8 +286,8 @@ describe("password reset", () => {
 
   it("same answer whether the address exists or not; e-mail only for an account", async () => {
     const { email } = await createUser({ roles: ["membre"] });
-    const known = await requestPasswordReset({ email, ip: ip() });
-    const unknown = await requestPasswordReset({ email: "personne@exemple.fr", ip: ip() });
+    const known = await outcome(requestPasswordReset({ email, ip: ip() }));
+    const unknown = await outcome(requestPasswordReset({ email: "personne@exemple.fr", ip: ip() }));
     expect(known).toEqual(unknown);
     expect(await db.select().from(outbox).where(eq(outbox.to, "personne@exemple.fr"))).toHaveLength(0);
     const link = await lastResetLink(email);
@@ -284,7 +299,7 @@ describe("password reset", () => {
 
   it("sets the new password once, ends every session, and the link cannot be used again", async () => {
     const { email, cookie, password: oldPassword } = await createUser({ roles: ["membre"] });
-    await requestPasswordReset({ email, ip: ip() });
+    await outcome(requestPasswordReset({ email, ip: ip() }));
     const token = new URL(await lastResetLink(email)).searchParams.get("token")!;
     expect(await isResetTokenValid(token)).toBe(true);
     // The token is stored hashed, never in clear.
@@ -292,13 +307,13 @@ describe("password reset", () => {
     expect(rows.some((r) => r.identifier.includes(token))).toBe(false);
 
     const newPassword = "nouvelle phrase de passe";
-    expect(await resetPassword({ token, newPassword, ip: ip() })).toMatchObject({ ok: true });
+    expect(await outcome(resetPassword({ token, newPassword, ip: ip() }))).toMatchObject({ ok: true });
     expect(await getSessionUser(requestWith(cookie))).toBeNull();
-    expect(await signInWithPassword({ email, password: oldPassword, ip: ip() })).toMatchObject({ ok: false });
-    expect(await signInWithPassword({ email, password: newPassword, ip: ip() })).toMatchObject({ ok: true });
+    expect(await outcome(signInWithPassword({ email, password: oldPassword, ip: ip() }))).toMatchObject({ ok: false });
+    expect(await outcome(signInWithPassword({ email, password: newPassword, ip: ip() }))).toMatchObject({ ok: true });
 
     expect(await isResetTokenValid(token)).toBe(false);
-    expect(await resetPassword({ token, newPassword: "encore une autre phrase", ip: ip() })).toMatchObject({
+    expect(await outcome(resetPassword({ token, newPassword: "encore une autre phrase", ip: ip() }))).toMatchObject({
       ok: false,
       error: { code: "auth/invalid-reset-token" },
     });
@@ -307,7 +322,7 @@ describe("password reset", () => {
   it("the link expires after 30 minutes", async () => {
     const { email } = await createUser({ roles: ["membre"] });
     const before = Date.now();
-    await requestPasswordReset({ email, ip: ip() });
+    await outcome(requestPasswordReset({ email, ip: ip() }));
     const token = new URL(await lastResetLink(email)).searchParams.get("token")!;
     const [row] = await db.select().from(verifications).orderBy(desc(verifications.createdAt)).limit(1);
     const lifetime = row.expiresAt.getTime() - before;
@@ -315,7 +330,7 @@ describe("password reset", () => {
     expect(lifetime).toBeLessThanOrEqual(30 * 60_000 + 2000);
     await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, row.id));
     expect(await isResetTokenValid(token)).toBe(false);
-    expect(await resetPassword({ token, newPassword: "nouvelle phrase de passe", ip: ip() })).toMatchObject({
+    expect(await outcome(resetPassword({ token, newPassword: "nouvelle phrase de passe", ip: ip() }))).toMatchObject({
       ok: false,
       error: { code: "auth/invalid-reset-token" },
     });
@@ -323,9 +338,9 @@ describe("password reset", () => {
 
   it("refuses a common password", async () => {
     const { email } = await createUser({ roles: ["membre"] });
-    await requestPasswordReset({ email, ip: ip() });
+    await outcome(requestPasswordReset({ email, ip: ip() }));
     const token = new URL(await lastResetLink(email)).searchParams.get("token")!;
-    const r = await resetPassword({ token, newPassword: "azertyuiop", ip: ip() });
+    const r = await outcome(resetPassword({ token, newPassword: "azertyuiop", ip: ip() }));
     expect(r).toMatchObject({ ok: false, error: { code: "auth/weak-password" } });
     expect(await isResetTokenValid(token)).toBe(true);
   });

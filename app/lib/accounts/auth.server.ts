@@ -2,9 +2,9 @@
  * Accounts: the Better Auth instance (Drizzle adapter on our own tables,
  * scrypt password hashes, Google through a generic OIDC provider whose issuer
  * comes from the environment) and the operations the sign-in, sign-up and
- * password pages call. Each operation returns the catalogue's `{ code,
- * message }` (auth-errors.ts) instead of throwing, and the Set-Cookie headers
- * to forward on success.
+ * password pages call. A refused operation throws `AuthFailure` (a
+ * DomainError carrying the catalogue's code, auth-errors.ts); a successful one
+ * returns the Set-Cookie headers to forward.
  *
  * Sessions: a new session (new random id) at every sign-in; absolute expiry
  * SESSION_ABSOLUTE_SECONDS after sign-in (never extended), idle expiry
@@ -19,7 +19,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import * as schema from "#db/schema";
 import { accounts, profiles, sessions, users } from "#db/schema";
-import { AUTH_ERRORS, authError, type AuthError, type AuthErrorCode } from "./auth-errors";
+import { AuthFailure, type AuthErrorCode } from "./auth-errors";
 import { db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
@@ -273,23 +273,20 @@ function apiCode(err: unknown): string | undefined {
   return undefined;
 }
 
-export type AuthResult<T = object> =
-  | ({ ok: true; headers: Headers } & T)
-  | { ok: false; status: number; error: AuthError; fieldErrors?: Record<string, string> };
+/** What a successful operation gives: the Set-Cookie headers to forward, and its result. */
+export type AuthDone<T = object> = { headers: Headers } & T;
 
-function failure(status: number, code: AuthErrorCode, message?: string): AuthResult<never> {
-  return { ok: false, status, error: authError(code, message) };
+function throwIfRateLimited(key: string, limit: number, windowMs: number): void {
+  const r = checkRateLimit(key, limit, windowMs);
+  if (r.ok) return;
+  log.warn("rate limit reached", { key: key.replace(/:[^:]*@.*/, ":<email>") });
+  throw new AuthFailure("auth/too-many-requests", 429, {
+    message: `Trop de tentatives. Réessayez ${retryAfterText(r.retryAfterSeconds)}.`,
+  });
 }
 
-function rateLimited(key: string, limit: number, windowMs: number): AuthResult<never> | null {
-  const r = checkRateLimit(key, limit, windowMs);
-  if (r.ok) return null;
-  log.warn("rate limit reached", { key: key.replace(/:[^:]*@.*/, ":<email>") });
-  return failure(
-    429,
-    "auth/too-many-requests",
-    `Trop de tentatives. Réessayez ${retryAfterText(r.retryAfterSeconds)}.`,
-  );
+function weakPassword(message: string): AuthFailure {
+  return new AuthFailure("auth/weak-password", 400, { message, field: "password" });
 }
 
 async function findUserWithProviders(email: string) {
@@ -308,30 +305,29 @@ export async function signInWithPassword(input: {
   password: string;
   ip: string;
   headers?: Headers;
-}): Promise<AuthResult<{ userId: string }>> {
+}): Promise<AuthDone<{ userId: string }>> {
   const email = input.email.trim().toLowerCase();
   const limit = env().RATE_LIMIT_SIGNIN_PER_MINUTE;
-  const limited =
-    rateLimited(`signin:ip:${input.ip}`, limit, 60_000) ?? rateLimited(`signin:email:${email}`, limit, 60_000);
-  if (limited) return limited;
+  throwIfRateLimited(`signin:ip:${input.ip}`, limit, 60_000);
+  throwIfRateLimited(`signin:email:${email}`, limit, 60_000);
   try {
     const { headers, response } = await getAuth().api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: authHeaders(input.headers, input.ip),
       returnHeaders: true,
     });
-    return { ok: true, headers: cookieHeaders(headers), userId: response.user.id };
+    return { headers: cookieHeaders(headers), userId: response.user.id };
   } catch (err) {
     const code = apiCode(err);
-    if (code === "USER_DISABLED") return failure(403, "auth/user-disabled");
+    if (code === "USER_DISABLED") throw new AuthFailure("auth/user-disabled", 403);
     if (err instanceof APIError) {
       // Wrong password or unknown e-mail: tell a Google-only account apart (spec section 8).
       const found = await findUserWithProviders(email);
-      if (found && found.hasGoogle && !found.hasPassword) return failure(401, "auth/wrong-provider-google");
-      return failure(401, "auth/invalid-credential");
+      if (found && found.hasGoogle && !found.hasPassword) throw new AuthFailure("auth/wrong-provider-google", 401);
+      throw new AuthFailure("auth/invalid-credential", 401);
     }
     log.error("sign-in failed", { err });
-    return failure(500, "auth/network-request-failed");
+    throw new AuthFailure("auth/network-request-failed", 500);
   }
 }
 
@@ -342,19 +338,16 @@ export async function signUpWithPassword(input: {
   password: string;
   ip: string;
   headers?: Headers;
-}): Promise<AuthResult<{ userId: string }>> {
+}): Promise<AuthDone<{ userId: string }>> {
   const email = input.email.trim().toLowerCase();
-  const limited = rateLimited(`signup:ip:${input.ip}`, env().RATE_LIMIT_SIGNUP_PER_MINUTE, 60_000);
-  if (limited) return limited;
+  throwIfRateLimited(`signup:ip:${input.ip}`, env().RATE_LIMIT_SIGNUP_PER_MINUTE, 60_000);
   const problem = passwordProblem(input.password);
-  if (problem) {
-    return { ok: false, status: 400, error: authError("auth/weak-password", problem), fieldErrors: { password: problem } };
-  }
+  if (problem) throw weakPassword(problem);
   const existing = await findUserWithProviders(email);
   if (existing) {
-    if (existing.hasGoogle) return failure(409, "auth/account-exists-with-google");
+    if (existing.hasGoogle) throw new AuthFailure("auth/account-exists-with-google", 409);
     log.info("sign-up with an e-mail already in use", { userId: existing.user.id });
-    return failure(409, "auth/email-already-in-use");
+    throw new AuthFailure("auth/email-already-in-use", 409);
   }
   const prenom = input.prenom.trim();
   const nom = input.nom.trim();
@@ -364,19 +357,18 @@ export async function signUpWithPassword(input: {
       headers: authHeaders(input.headers, input.ip),
       returnHeaders: true,
     });
-    return { ok: true, headers: cookieHeaders(headers), userId: response.user.id };
+    return { headers: cookieHeaders(headers), userId: response.user.id };
   } catch (err) {
     const code = apiCode(err);
     if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
       log.info("sign-up with an e-mail already in use (race)", { email });
-      return failure(409, "auth/email-already-in-use");
+      throw new AuthFailure("auth/email-already-in-use", 409);
     }
     if (code === "WEAK_PASSWORD" || code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-      const message = passwordProblem(input.password) ?? "Mot de passe refusé.";
-      return { ok: false, status: 400, error: authError("auth/weak-password", message), fieldErrors: { password: message } };
+      throw weakPassword(passwordProblem(input.password) ?? "Mot de passe refusé.");
     }
     log.error("sign-up failed", { err });
-    return failure(500, "auth/internal-error");
+    throw new AuthFailure("auth/internal-error", 500);
   }
 }
 
@@ -385,8 +377,8 @@ export async function startGoogleSignIn(input: {
   redirectTo: string;
   ip: string;
   headers?: Headers;
-}): Promise<AuthResult<{ url: string }>> {
-  if (!googleEnabled()) return failure(404, "auth/google-unavailable");
+}): Promise<AuthDone<{ url: string }>> {
+  if (!googleEnabled()) throw new AuthFailure("auth/google-unavailable", 404);
   const target = safeRedirectPath(input.redirectTo);
   const errorURL = `/connexion?${new URLSearchParams({ fournisseur: "google", redirectTo: target })}`;
   try {
@@ -401,11 +393,12 @@ export async function startGoogleSignIn(input: {
       headers: authHeaders(input.headers, input.ip),
       returnHeaders: true,
     });
-    if (!response.url) return failure(502, "auth/google-failed");
-    return { ok: true, headers: cookieHeaders(headers), url: response.url };
+    if (!response.url) throw new AuthFailure("auth/google-failed", 502);
+    return { headers: cookieHeaders(headers), url: response.url };
   } catch (err) {
+    if (err instanceof AuthFailure) throw err;
     log.error("google sign-in could not start", { err: err instanceof Error ? err.message : String(err) });
-    return failure(502, "auth/google-unavailable");
+    throw new AuthFailure("auth/google-unavailable", 502);
   }
 }
 
@@ -425,9 +418,8 @@ export function googleCallbackError(error: string): AuthErrorCode {
 }
 
 /** Same answer whether the address exists or not; sends a single-use link valid 30 minutes. */
-export async function requestPasswordReset(input: { email: string; ip: string }): Promise<AuthResult> {
-  const limited = rateLimited(`reset:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES, 5 * 60_000);
-  if (limited) return limited;
+export async function requestPasswordReset(input: { email: string; ip: string }): Promise<AuthDone> {
+  throwIfRateLimited(`reset:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES, 5 * 60_000);
   try {
     await getAuth().api.requestPasswordReset({
       body: { email: input.email.trim().toLowerCase(), redirectTo: "/reinitialiser-mot-de-passe" },
@@ -436,7 +428,7 @@ export async function requestPasswordReset(input: { email: string; ip: string })
     // Never tell the visitor whether the address exists: log and answer as usual.
     log.error("password reset request failed", { err: err instanceof Error ? err.message : String(err) });
   }
-  return { ok: true, headers: new Headers() };
+  return { headers: new Headers() };
 }
 
 /** True when the reset token exists and has not expired (the page checks it before showing the form). */
@@ -448,25 +440,21 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
 }
 
 /** Sets the new password, consumes the token, ends every session of the user. */
-export async function resetPassword(input: { token: string; newPassword: string; ip: string }): Promise<AuthResult> {
-  const limited = rateLimited(`reset-submit:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES * 3, 5 * 60_000);
-  if (limited) return limited;
+export async function resetPassword(input: { token: string; newPassword: string; ip: string }): Promise<AuthDone> {
+  throwIfRateLimited(`reset-submit:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES * 3, 5 * 60_000);
   const problem = passwordProblem(input.newPassword);
-  if (problem) {
-    return { ok: false, status: 400, error: authError("auth/weak-password", problem), fieldErrors: { password: problem } };
-  }
+  if (problem) throw weakPassword(problem);
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
-    return { ok: true, headers: new Headers() };
+    return { headers: new Headers() };
   } catch (err) {
     const code = apiCode(err);
-    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return failure(400, "auth/invalid-reset-token");
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") throw new AuthFailure("auth/invalid-reset-token", 400);
     if (code === "WEAK_PASSWORD" || code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-      const message = AUTH_ERRORS["auth/weak-password"];
-      return { ok: false, status: 400, error: authError("auth/weak-password"), fieldErrors: { password: message } };
+      throw new AuthFailure("auth/weak-password", 400, { field: "password" });
     }
     log.error("password reset failed", { err });
-    return failure(500, "auth/internal-error");
+    throw new AuthFailure("auth/internal-error", 500);
   }
 }
 

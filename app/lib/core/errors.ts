@@ -13,9 +13,10 @@
  * `status` is the HTTP status of the answer: 400 (bad input, the default), 401
  * (the session is gone), 403
  * (not allowed for this user), 404 (the object does not exist), 409 (edited by
- * someone else meanwhile: version checks), 413 (too large), 429 (too many tries).
+ * someone else meanwhile: version checks), 413 (too large), 429 (too many tries),
+ * 500/502 (a service the operation needs did not answer: the message asks to retry later).
  */
-export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+export type DomainErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502;
 
 export class DomainError extends Error {
   readonly field: string | undefined;

@@ -11,8 +11,7 @@ import type { Route } from "./+types/forgot-password";
 import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { forgotPasswordSchema } from "~/lib/accounts/auth-forms";
-import { authRefusal } from "~/lib/accounts/auth-replies.server";
-import { authError } from "~/lib/accounts/auth-errors";
+import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { requestPasswordReset } from "~/lib/accounts/auth.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
@@ -28,11 +27,13 @@ export const meta: Route.MetaFunction = (args) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
   const submission = parseSubmission(await request.formData(), forgotPasswordSchema);
-  if (!isSameOriginRequest(request)) return authRefusal(submission, authError("auth/invalid-origin"), 403);
+  if (!isSameOriginRequest(request)) return crossSiteRefusal(submission);
   if (submission.status !== "success") return invalid(submission);
-  const result = await requestPasswordReset({ email: submission.value.email, ip });
-  if (!result.ok) return authRefusal(submission, result.error, result.status);
-  return { sent: submission.value.email };
+  const { email } = submission.value;
+  return tryAuth(submission, async () => {
+    await requestPasswordReset({ email, ip });
+    return { sent: email };
+  });
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

@@ -10,8 +10,8 @@ import type { Route } from "./+types/reset-password";
 import { AuthCard, linkClass } from "~/components/auth-card";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { AUTH_PASSWORD_FIELDS, resetPasswordSchema } from "~/lib/accounts/auth-forms";
-import { authRefusal } from "~/lib/accounts/auth-replies.server";
-import { AUTH_ERRORS, authError } from "~/lib/accounts/auth-errors";
+import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
+import { AUTH_ERRORS } from "~/lib/accounts/auth-errors";
 import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
@@ -34,11 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
   const submission = parseSubmission(await request.formData(), resetPasswordSchema);
-  if (!isSameOriginRequest(request)) return authRefusal(submission, authError("auth/invalid-origin"), 403);
+  if (!isSameOriginRequest(request)) return crossSiteRefusal(submission);
   if (submission.status !== "success") return invalid(submission, { hideFields: AUTH_PASSWORD_FIELDS });
-  const result = await resetPassword({ token: submission.value.token, newPassword: submission.value.password, ip });
-  if (!result.ok) return authRefusal(submission, result.error, result.status, result.fieldErrors);
-  return redirect("/connexion?reinitialise=1");
+  const { token, password } = submission.value;
+  return tryAuth(submission, async () => {
+    await resetPassword({ token, newPassword: password, ip });
+    return redirect("/connexion?reinitialise=1");
+  });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ import type { Route } from "./+types/sign-in";
 import { AuthCard, AuthErrorLinks, AuthErrorMessage, linkClass } from "~/components/auth-card";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { AUTH_PASSWORD_FIELDS, signInSchema } from "~/lib/accounts/auth-forms";
-import { authRefusal } from "~/lib/accounts/auth-replies.server";
+import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { authError, isAuthErrorCode, type AuthError } from "~/lib/accounts/auth-errors";
 import {
   googleCallbackError,
@@ -70,19 +70,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "google") {
     const submission = parseSubmission(formData, googleSchema);
-    if (!sameOrigin) return authRefusal(submission, authError("auth/invalid-origin"), 403);
-    const result = await startGoogleSignIn({ redirectTo, ip, headers: request.headers });
-    if (!result.ok) return authRefusal(submission, result.error, result.status);
-    return redirect(result.url, { headers: result.headers });
+    if (!sameOrigin) return crossSiteRefusal(submission);
+    return tryAuth(submission, async () => {
+      const { url, headers } = await startGoogleSignIn({ redirectTo, ip, headers: request.headers });
+      return redirect(url, { headers });
+    });
   }
 
   const submission = parseSubmission(formData, signInSchema);
-  if (!sameOrigin) return authRefusal(submission, authError("auth/invalid-origin"), 403);
+  if (!sameOrigin) return crossSiteRefusal(submission);
   if (submission.status !== "success") return invalid(submission, { hideFields: AUTH_PASSWORD_FIELDS });
   const { email, password } = submission.value;
-  const result = await signInWithPassword({ email, password, ip, headers: request.headers });
-  if (!result.ok) return authRefusal(submission, result.error, result.status);
-  return redirect(redirectTo, { headers: result.headers });
+  return tryAuth(submission, async () => {
+    const { headers } = await signInWithPassword({ email, password, ip, headers: request.headers });
+    return redirect(redirectTo, { headers });
+  });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {

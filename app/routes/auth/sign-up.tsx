@@ -12,8 +12,7 @@ import type { Route } from "./+types/sign-up";
 import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
 import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { AUTH_PASSWORD_FIELDS, signUpSchema } from "~/lib/accounts/auth-forms";
-import { authRefusal } from "~/lib/accounts/auth-replies.server";
-import { authError } from "~/lib/accounts/auth-errors";
+import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { safeRedirectPath, signUpWithPassword } from "~/lib/accounts/auth.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
@@ -39,12 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   const submission = parseSubmission(formData, signUpSchema);
-  if (!isSameOriginRequest(request)) return authRefusal(submission, authError("auth/invalid-origin"), 403);
+  if (!isSameOriginRequest(request)) return crossSiteRefusal(submission);
   if (submission.status !== "success") return invalid(submission, { hideFields: AUTH_PASSWORD_FIELDS });
   const { prenom, nom, email, password } = submission.value;
-  const result = await signUpWithPassword({ prenom, nom, email, password, ip, headers: request.headers });
-  if (!result.ok) return authRefusal(submission, result.error, result.status, result.fieldErrors);
-  return redirect(redirectTo, { headers: result.headers });
+  return tryAuth(submission, async () => {
+    const { headers } = await signUpWithPassword({ prenom, nom, email, password, ip, headers: request.headers });
+    return redirect(redirectTo, { headers });
+  });
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
