@@ -21,7 +21,7 @@ import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 export { emailChangeSchema, passwordChangeSchema };
 
 /** A change done: the French message to show, and cookies to set (password change, Google link). */
-export interface SettingsDone {
+interface SettingsDone {
   message: string;
   headers?: Headers;
 }

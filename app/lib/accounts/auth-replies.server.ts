@@ -13,7 +13,7 @@ import { AuthFailure } from "./auth-errors";
 
 type AnySubmission = Submission<unknown, string[], unknown>;
 
-export function authRefusal(submission: AnySubmission, failure: AuthFailure) {
+function authRefusal(submission: AnySubmission, failure: AuthFailure) {
   const errors = failure.field
     ? { fieldErrors: { [failure.field]: [failure.message] } }
     : { formErrors: [failure.message] };

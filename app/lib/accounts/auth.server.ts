@@ -274,7 +274,7 @@ function apiCode(err: unknown): string | undefined {
 }
 
 /** What a successful operation gives: the Set-Cookie headers to forward, and its result. */
-export type AuthDone<T = object> = { headers: Headers } & T;
+type AuthDone<T = object> = { headers: Headers } & T;
 
 function throwIfRateLimited(key: string, limit: number, windowMs: number): void {
   const r = checkRateLimit(key, limit, windowMs);

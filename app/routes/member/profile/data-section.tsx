@@ -8,6 +8,7 @@ import { Download, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { checkboxProps, CheckboxField, FormErrors, FormMessage, useClubForm } from "~/components/form";
 import { deleteAccountSchema } from "~/lib/accounts/account-settings";
+import { PROFILE_NOT_SAVED } from "~/lib/members/profiles";
 import { formatDateFr } from "~/lib/members/seasons";
 import {
   dangerButton,
@@ -69,7 +70,7 @@ function DeleteForm({ lastResult }: { lastResult: ReturnType<typeof resultFor> }
   const [form, fields] = useClubForm({ id: "profil-suppression", schema: deleteAccountSchema, lastResult });
   return (
     <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)}>
-      <FormErrors form={form} lastResult={lastResult} summary="Le formulaire contient des erreurs : corrigez les champs signalés." />
+      <FormErrors form={form} lastResult={lastResult} summary={PROFILE_NOT_SAVED} />
       <input type="hidden" name="intent" value="delete-account" />
       <p className="mb-3 text-slate-800">
         La suppression efface votre compte, les profils de votre famille, leurs grades et leurs révisions. Si une adhésion

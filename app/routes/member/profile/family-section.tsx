@@ -23,7 +23,7 @@ import {
   type ProfileAnswer,
 } from "./shared";
 
-export interface FamilyMember {
+interface FamilyMember {
   id: number;
   prenom: string;
   nom: string;

@@ -5,7 +5,7 @@ import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/
 import { ownProfileSchema, PROFILE_NOT_SAVED } from "~/lib/members/profiles";
 import { h2Class, PROFILE_ACTION, resultFor, sectionClass, Success, successFor, type ProfileAnswer } from "./shared";
 
-export interface OwnInfo {
+interface OwnInfo {
   prenom: string;
   nom: string;
   phone: string;

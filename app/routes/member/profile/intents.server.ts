@@ -36,7 +36,7 @@ import {
   type MemberContext,
 } from "~/lib/members/profiles.server";
 
-export const PROFILE_INTENTS = [
+const PROFILE_INTENTS = [
   "info",
   "add-family",
   "edit-family",
@@ -47,7 +47,7 @@ export const PROFILE_INTENTS = [
   "unlink-google",
   "delete-account",
 ] as const;
-export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
+type ProfileIntent = (typeof PROFILE_INTENTS)[number];
 
 interface IntentArgs {
   request: Request;
