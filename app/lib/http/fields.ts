@@ -104,7 +104,7 @@ export function personName(missing: string) {
  * parentheses and a leading "+", 10 to 15 digits. Stored as typed (trimmed).
  */
 export const PHONE_PATTERN = /^\+?[\d\s().-]{6,25}$/;
-const PHONE_INVALID = "Numéro de téléphone invalide : indiquez par exemple 06 12 34 56 78.";
+const PHONE_INVALID = "Numéro de téléphone invalide : indiquez par exemple 06 12 34 56 78.";
 const PHONE_MAX = 25;
 
 function isPhone(v: string): boolean {

@@ -177,7 +177,7 @@ export async function selectProfile(sessionId: string, ownerId: string, profileI
     .set({ selectedProfileId: profile.isSelf ? null : profile.id })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)))
     .returning({ id: sessions.id });
-  if (result.length === 0) throw new DomainError("Votre session a expiré : reconnectez-vous.", { status: 401 });
+  if (result.length === 0) throw new DomainError("Votre session a expiré : reconnectez-vous.", { status: 401 });
   return profile;
 }
 
