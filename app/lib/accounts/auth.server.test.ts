@@ -8,18 +8,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { outbox, profiles, sessions, users, verifications } from "#db/schema";
 import { cookieFromSetCookie, createUser, signInCookie } from "../../../tests/helpers/auth";
 import { AUTH_ERRORS, AuthFailure, type AuthError } from "./auth-errors";
-import {
-  createPasswordUser,
-  getAuth,
-  googleCallbackError,
-  isResetTokenValid,
-  requestPasswordReset,
-  resetPassword,
-  safeRedirectPath,
-  signInWithPassword,
-  signUpWithPassword,
-  splitDisplayName,
-} from "./auth.server";
+import { createPasswordUser, getAuth, splitDisplayName } from "./auth.server";
+import { googleCallbackError, isResetTokenValid, requestPasswordReset, resetPassword, safeRedirectPath, signInWithPassword, signUpWithPassword } from "./auth-operations.server";
 import { isSameOriginRequest } from "../http/csrf.server";
 import { db } from "../core/db.server";
 import { isCommonPassword, passwordProblem } from "./passwords";

@@ -12,7 +12,7 @@ import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { forgotPasswordSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
-import { requestPasswordReset } from "~/lib/accounts/auth.server";
+import { requestPasswordReset } from "~/lib/accounts/auth-operations.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";

@@ -12,7 +12,7 @@ import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubFo
 import { AUTH_PASSWORD_FIELDS, resetPasswordSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { AUTH_ERRORS } from "~/lib/accounts/auth-errors";
-import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth.server";
+import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth-operations.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";

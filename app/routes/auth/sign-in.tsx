@@ -16,13 +16,8 @@ import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubFo
 import { AUTH_PASSWORD_FIELDS, signInSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { authError, isAuthErrorCode, type AuthError } from "~/lib/accounts/auth-errors";
-import {
-  googleCallbackError,
-  googleEnabled,
-  safeRedirectPath,
-  signInWithPassword,
-  startGoogleSignIn,
-} from "~/lib/accounts/auth.server";
+import { googleEnabled } from "~/lib/accounts/auth.server";
+import { googleCallbackError, safeRedirectPath, signInWithPassword, startGoogleSignIn } from "~/lib/accounts/auth-operations.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";

@@ -13,7 +13,7 @@ import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
 import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { AUTH_PASSWORD_FIELDS, signUpSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
-import { safeRedirectPath, signUpWithPassword } from "~/lib/accounts/auth.server";
+import { safeRedirectPath, signUpWithPassword } from "~/lib/accounts/auth-operations.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";

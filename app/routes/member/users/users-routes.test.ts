@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { accounts, auditLog, gradeHistory, grades, outbox, profiles, seasonStatuses, sessions, users } from "#db/schema";
 import { createUser, signInCookie } from "../../../../tests/helpers/auth";
-import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth.server";
+import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth-operations.server";
 import { AuthFailure } from "~/lib/accounts/auth-errors";
 import { requestInfoContext } from "~/lib/http/context";
 import { db } from "~/lib/core/db.server";

@@ -1,0 +1,226 @@
+/**
+ * The account operations the sign-in, sign-up and password pages call, on top
+ * of the Better Auth instance (auth.server.ts): sign-in and sign-up with a
+ * password, the start of the Google flow, the password reset, and the rule of
+ * same-site redirects. A refused operation throws `AuthFailure` (a DomainError
+ * with the catalogue's code, auth-errors.ts); a successful one returns the
+ * Set-Cookie headers to forward. Rate limits per IP (and per e-mail at sign-in).
+ */
+import { eq } from "drizzle-orm";
+import { APIError } from "better-auth/api";
+import { accounts, users } from "#db/schema";
+import { AuthFailure, type AuthErrorCode } from "./auth-errors";
+import { authHeaders, cookieHeaders, getAuth, GOOGLE_PROVIDER_ID, googleEnabled } from "./auth.server";
+import { db } from "../core/db.server";
+import { env } from "../core/env.server";
+import { log } from "../core/log.server";
+import { passwordProblem } from "./passwords";
+import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+
+/** Only same-site relative paths: starts with one '/', no '//' nor backslash, no control characters. */
+export function safeRedirectPath(value: unknown, fallback = "/espace-membre"): string {
+  if (typeof value !== "string") return fallback;
+  const v = value.trim();
+  const hasControl = [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+  if (!v.startsWith("/") || v.startsWith("//") || v.includes("\\") || hasControl) return fallback;
+  try {
+    const url = new URL(v, "http://club.invalid");
+    if (url.origin !== "http://club.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+function apiCode(err: unknown): string | undefined {
+  if (err instanceof APIError) {
+    const body = err.body as { code?: string } | undefined;
+    return body?.code;
+  }
+  return undefined;
+}
+
+/** What a successful operation gives: the Set-Cookie headers to forward, and its result. */
+type AuthDone<T = object> = { headers: Headers } & T;
+
+function throwIfRateLimited(key: string, limit: number, windowMs: number): void {
+  const r = checkRateLimit(key, limit, windowMs);
+  if (r.ok) return;
+  log.warn("rate limit reached", { key: key.replace(/:[^:]*@.*/, ":<email>") });
+  throw new AuthFailure("auth/too-many-requests", 429, {
+    message: `Trop de tentatives. Réessayez ${retryAfterText(r.retryAfterSeconds)}.`,
+  });
+}
+
+function weakPassword(message: string): AuthFailure {
+  return new AuthFailure("auth/weak-password", 400, { message, field: "password" });
+}
+
+async function findUserWithProviders(email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  if (!user) return null;
+  const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, user.id));
+  const providers = rows.map((r) => r.providerId);
+  return { user, providers, hasPassword: providers.includes("credential"), hasGoogle: providers.includes(GOOGLE_PROVIDER_ID) };
+}
+
+// ---------------------------------------------------------------------------
+// Operations
+
+export async function signInWithPassword(input: {
+  email: string;
+  password: string;
+  ip: string;
+  headers?: Headers;
+}): Promise<AuthDone<{ userId: string }>> {
+  const email = input.email.trim().toLowerCase();
+  const limit = env().RATE_LIMIT_SIGNIN_PER_MINUTE;
+  throwIfRateLimited(`signin:ip:${input.ip}`, limit, 60_000);
+  throwIfRateLimited(`signin:email:${email}`, limit, 60_000);
+  try {
+    const { headers, response } = await getAuth().api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: authHeaders(input.headers, input.ip),
+      returnHeaders: true,
+    });
+    return { headers: cookieHeaders(headers), userId: response.user.id };
+  } catch (err) {
+    const code = apiCode(err);
+    if (code === "USER_DISABLED") throw new AuthFailure("auth/user-disabled", 403);
+    if (err instanceof APIError) {
+      // Wrong password or unknown e-mail: tell a Google-only account apart (spec section 8).
+      const found = await findUserWithProviders(email);
+      if (found && found.hasGoogle && !found.hasPassword) throw new AuthFailure("auth/wrong-provider-google", 401);
+      throw new AuthFailure("auth/invalid-credential", 401);
+    }
+    log.error("sign-in failed", { err });
+    throw new AuthFailure("auth/network-request-failed", 500);
+  }
+}
+
+export async function signUpWithPassword(input: {
+  prenom: string;
+  nom: string;
+  email: string;
+  password: string;
+  ip: string;
+  headers?: Headers;
+}): Promise<AuthDone<{ userId: string }>> {
+  const email = input.email.trim().toLowerCase();
+  throwIfRateLimited(`signup:ip:${input.ip}`, env().RATE_LIMIT_SIGNUP_PER_MINUTE, 60_000);
+  const problem = passwordProblem(input.password);
+  if (problem) throw weakPassword(problem);
+  const existing = await findUserWithProviders(email);
+  if (existing) {
+    if (existing.hasGoogle) throw new AuthFailure("auth/account-exists-with-google", 409);
+    log.info("sign-up with an e-mail already in use", { userId: existing.user.id });
+    throw new AuthFailure("auth/email-already-in-use", 409);
+  }
+  const prenom = input.prenom.trim();
+  const nom = input.nom.trim();
+  try {
+    const { headers, response } = await getAuth().api.signUpEmail({
+      body: { name: `${prenom} ${nom}`.trim(), email, password: input.password, prenom, nom },
+      headers: authHeaders(input.headers, input.ip),
+      returnHeaders: true,
+    });
+    return { headers: cookieHeaders(headers), userId: response.user.id };
+  } catch (err) {
+    const code = apiCode(err);
+    if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
+      log.info("sign-up with an e-mail already in use (race)", { email });
+      throw new AuthFailure("auth/email-already-in-use", 409);
+    }
+    if (code === "WEAK_PASSWORD" || code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+      throw weakPassword(passwordProblem(input.password) ?? "Mot de passe refusé.");
+    }
+    log.error("sign-up failed", { err });
+    throw new AuthFailure("auth/internal-error", 500);
+  }
+}
+
+/** Starts the Google (OIDC) redirect flow: returns the provider URL and the state cookie. */
+export async function startGoogleSignIn(input: {
+  redirectTo: string;
+  ip: string;
+  headers?: Headers;
+}): Promise<AuthDone<{ url: string }>> {
+  if (!googleEnabled()) throw new AuthFailure("auth/google-unavailable", 404);
+  const target = safeRedirectPath(input.redirectTo);
+  const errorURL = `/connexion?${new URLSearchParams({ fournisseur: "google", redirectTo: target })}`;
+  try {
+    const { headers, response } = await getAuth().api.signInSocial({
+      body: {
+        provider: GOOGLE_PROVIDER_ID,
+        callbackURL: target,
+        newUserCallbackURL: target,
+        errorCallbackURL: errorURL,
+        disableRedirect: true,
+      },
+      headers: authHeaders(input.headers, input.ip),
+      returnHeaders: true,
+    });
+    if (!response.url) throw new AuthFailure("auth/google-failed", 502);
+    return { headers: cookieHeaders(headers), url: response.url };
+  } catch (err) {
+    if (err instanceof AuthFailure) throw err;
+    log.error("google sign-in could not start", { err: err instanceof Error ? err.message : String(err) });
+    throw new AuthFailure("auth/google-unavailable", 502);
+  }
+}
+
+/** Maps the `error` Better Auth appends to the error URL after a Google callback. */
+export function googleCallbackError(error: string): AuthErrorCode {
+  switch (error) {
+    case "account_not_linked":
+    case "account not linked":
+      return "auth/account-exists-with-password";
+    case "access_denied":
+      return "auth/popup-closed-by-user";
+    case "USER_DISABLED":
+      return "auth/user-disabled";
+    default:
+      return "auth/google-failed";
+  }
+}
+
+/** Same answer whether the address exists or not; sends a single-use link valid 30 minutes. */
+export async function requestPasswordReset(input: { email: string; ip: string }): Promise<AuthDone> {
+  throwIfRateLimited(`reset:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES, 5 * 60_000);
+  try {
+    await getAuth().api.requestPasswordReset({
+      body: { email: input.email.trim().toLowerCase(), redirectTo: "/reinitialiser-mot-de-passe" },
+    });
+  } catch (err) {
+    // Never tell the visitor whether the address exists: log and answer as usual.
+    log.error("password reset request failed", { err: err instanceof Error ? err.message : String(err) });
+  }
+  return { headers: new Headers() };
+}
+
+/** True when the reset token exists and has not expired (the page checks it before showing the form). */
+export async function isResetTokenValid(token: string): Promise<boolean> {
+  if (!token) return false;
+  const ctx = await getAuth().$context;
+  const row = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(row && new Date(row.expiresAt) > new Date());
+}
+
+/** Sets the new password, consumes the token, ends every session of the user. */
+export async function resetPassword(input: { token: string; newPassword: string; ip: string }): Promise<AuthDone> {
+  throwIfRateLimited(`reset-submit:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES * 3, 5 * 60_000);
+  const problem = passwordProblem(input.newPassword);
+  if (problem) throw weakPassword(problem);
+  try {
+    await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+    return { headers: new Headers() };
+  } catch (err) {
+    const code = apiCode(err);
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") throw new AuthFailure("auth/invalid-reset-token", 400);
+    if (code === "WEAK_PASSWORD" || code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+      throw new AuthFailure("auth/weak-password", 400, { field: "password" });
+    }
+    log.error("password reset failed", { err });
+    throw new AuthFailure("auth/internal-error", 500);
+  }
+}
