@@ -133,6 +133,16 @@ test("profile edit shows a validation error then saves; the e-mail change asks f
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("with JavaScript, a server refusal of a profile form moves the focus to its error summary", async ({ page }) => {
+  await signIn(page, "/espace-membre/profil");
+  const mail = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Adresse e-mail" }) });
+  await mail.getByLabel("Nouvelle adresse e-mail").fill("autre.adresse@exemple.fr");
+  await mail.getByLabel("Mot de passe actuel").fill("ce n'est pas le bon");
+  await mail.getByRole("button", { name: "Changer d'adresse e-mail" }).click();
+  await expect(mail.getByRole("alert")).toBeFocused();
+  await expect(mail.getByLabel("Mot de passe actuel")).toHaveAccessibleDescription(/Mot de passe incorrect\./);
+});
+
 test("without JavaScript, the profile forms answer their errors next to the fields and keep what was typed", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL });
   const page = await context.newPage();
