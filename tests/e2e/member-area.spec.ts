@@ -133,8 +133,14 @@ test("profile edit shows a validation error then saves; the e-mail change asks f
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("with JavaScript, a server refusal of a profile form moves the focus to its error summary", async ({ page }) => {
+test("with JavaScript, a refused profile form focuses its first field in error, a server refusal its error summary", async ({ page }) => {
   await signIn(page, "/espace-membre/profil");
+  // Refused in the browser: the first field in error takes the focus.
+  await familySection(page).getByRole("button", { name: "Ajouter ce profil" }).click();
+  await expect(familySection(page).getByLabel("Prénom")).toBeFocused();
+  await expect(familySection(page).getByLabel("Prénom")).toHaveAccessibleDescription("Le prénom est obligatoire");
+
+  // Refused by the server: the summary of that form takes the focus.
   const mail = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Adresse e-mail" }) });
   await mail.getByLabel("Nouvelle adresse e-mail").fill("autre.adresse@exemple.fr");
   await mail.getByLabel("Mot de passe actuel").fill("ce n'est pas le bon");
