@@ -6,12 +6,12 @@
  * `db` inside `db.transaction(async (tx) => …)` — use `tx` (PGlite has a
  * single connection and would deadlock).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "#db/schema";
-import { log } from "./log.server";
+import { lockFolder } from "./folder-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -22,7 +22,12 @@ interface OpenDb {
   db: Database;
   driver: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** Runs `fn` while holding the cluster-wide start-up lock (PostgreSQL advisory lock). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
 }
+
+/** Key of the PostgreSQL advisory lock taken around migrations and seeding. */
+export const STARTUP_LOCK_KEY = 721_094_311;
 
 let current: OpenDb | null = null;
 
@@ -37,39 +42,21 @@ export interface OpenOptions {
   migrate?: boolean;
 }
 
-/** Takes an exclusive lock on a PGlite folder (one process owns it). */
-export function lockFolder(dir: string): () => void {
-  const lockFile = path.join(dir, "..", `${path.basename(dir)}.lock`);
-  mkdirSync(path.dirname(lockFile), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockFile, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const pid = Number(readFileSync(lockFile, "utf8").trim());
-      let alive = false;
-      if (pid && pid !== process.pid) {
-        try {
-          process.kill(pid, 0);
-          alive = true;
-        } catch {
-          alive = false;
-        }
-      }
-      if (alive) {
-        throw new Error(
-          `La base embarquée ${dir} est déjà utilisée par le processus ${pid}. ` +
-            "Arrêtez-le avant d'en démarrer un autre.",
-        );
-      }
-      log.warn("stale database lock removed", { lockFile, pid });
-      rmSync(lockFile, { force: true });
-    }
+export { lockFolder };
+
+/** The start-up errors of a data folder, said in French (instead of a raw "EROFS"). */
+export function explainFolderError(err: unknown, dir: string): unknown {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === "EROFS") {
+    return new Error(`Le dossier de données ${dir} est en lecture seule : le site doit pouvoir y écrire (vérifiez DATA_DIR et le montage du disque).`, { cause: err });
   }
-  throw new Error(`Impossible de verrouiller ${dir}`);
+  if (code === "EACCES" || code === "EPERM") {
+    return new Error(`Le site n'a pas le droit d'écrire dans le dossier de données ${dir} (vérifiez DATA_DIR et les droits du dossier).`, { cause: err });
+  }
+  if (code === "ENOSPC") {
+    return new Error(`Le disque du dossier de données ${dir} est plein.`, { cause: err });
+  }
+  return err;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -80,15 +67,38 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
-    opened = { db, driver: "postgres", close: () => pool.end() };
+    opened = {
+      db,
+      driver: "postgres",
+      close: () => pool.end(),
+      // A session-level advisory lock on one dedicated connection: a second instance
+      // starting at the same time waits here, then finds the migrations applied.
+      exclusive: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+          try {
+            return await fn();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+    };
   } else {
     const dir = options.pgliteDir ?? "memory://";
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
-    let unlock = () => {};
+    let unlock = async () => {};
     if (!dir.startsWith("memory://")) {
-      mkdirSync(dir, { recursive: true });
-      unlock = lockFolder(dir);
+      try {
+        mkdirSync(dir, { recursive: true });
+        unlock = await lockFolder(dir);
+      } catch (err) {
+        throw explainFolderError(err, dir);
+      }
     }
     try {
       const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir);
@@ -96,19 +106,29 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       opened = {
         db,
         driver: "pglite",
+        // The folder lock already makes this process the only one.
+        exclusive: (fn) => fn(),
         close: async () => {
           await client.close();
-          unlock();
+          await unlock();
         },
       };
     } catch (err) {
-      unlock();
-      throw err;
+      await unlock();
+      throw explainFolderError(err, dir);
     }
   }
   current = opened;
-  if (options.migrate !== false) await runMigrations();
+  if (options.migrate !== false) await withStartupLock(runMigrations);
   return opened.db;
+}
+
+/**
+ * Runs start-up work (migrations, seeding) so that two instances starting
+ * together on one PostgreSQL server do it one after the other.
+ */
+export function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
+  return requireOpen().exclusive(fn);
 }
 
 export async function runMigrations(): Promise<void> {
