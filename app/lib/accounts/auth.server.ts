@@ -24,7 +24,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import * as schema from "#db/schema";
 import { accounts, profiles, sessions, users } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db, isUniqueViolation, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { queueMail } from "../mail/mail.server";
@@ -251,13 +251,6 @@ export function cookieHeaders(headers: Headers | undefined): Headers {
   const out = new Headers();
   for (const c of headers?.getSetCookie() ?? []) out.append("Set-Cookie", c);
   return out;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }
 
 /**

@@ -34,6 +34,17 @@ async function manager() {
 }
 
 describe("article editing", () => {
+  it("ten articles with one title saved at once all get their own slug (no 500)", async () => {
+    const user = await manager();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => saveArticle(null, form({ title: "Course au titre", status: "brouillon" }), user.id)),
+    );
+    const slugs = results.map((r) => (r.ok ? r.article.slug : "échec"));
+    expect(new Set(slugs).size).toBe(10);
+    expect(slugs).toContain("course-au-titre");
+    expect(slugs).not.toContain("échec");
+  });
+
   it("converts Paris wall-clock times to UTC", () => {
     expect(parseParisDateTime("2026-07-14T10:00")!.toISOString()).toBe("2026-07-14T08:00:00.000Z");
     expect(parseParisDateTime("2026-01-14T10:00")!.toISOString()).toBe("2026-01-14T09:00:00.000Z");

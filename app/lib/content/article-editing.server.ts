@@ -11,7 +11,7 @@ import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { articles, media, users } from "#db/schema";
 import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, getArticleById, isPublished, slugify } from "./articles.server";
-import { db, type Queryable } from "../core/db.server";
+import { db, isUniqueViolation, type Queryable } from "../core/db.server";
 import { parisTime } from "./events.server";
 import type { FieldErrors } from "../http/forms";
 import { formValues } from "../http/forms";
@@ -121,6 +121,22 @@ async function uniqueSlug(title: string, q: Queryable, exceptId?: number): Promi
 }
 
 /**
+ * Writes with a free slug. `uniqueSlug` checks, then the write inserts: two
+ * articles with one title at once may pick the same slug; the loser gets a
+ * unique violation and tries again with the next free slug.
+ */
+async function withFreeSlug<T>(title: string, exceptId: number | undefined, write: (slug: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const slug = await uniqueSlug(title, db, exceptId);
+    try {
+      return await write(slug);
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+/**
  * The body as HTML: a body typed without the editor (no JavaScript) is plain
  * text — blank lines separate paragraphs, single line breaks are kept.
  */
@@ -214,10 +230,35 @@ export async function saveArticle(
 
   try {
     if (!existing) {
-      const slug = await uniqueSlug(input.title, db);
-      const [row] = await db
-        .insert(articles)
-        .values({
+      const [row] = await withFreeSlug(input.title, undefined, (slug) =>
+        db
+          .insert(articles)
+          .values({
+            slug,
+            title: input.title,
+            summary: input.summary,
+            body,
+            coverImageId,
+            coverAlt: coverImageId ? alt : "",
+            status: input.status,
+            publishedAt,
+            createdBy: userId,
+            updatedBy: userId,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(),
+      );
+      log.info("article created", { articleId: row.id, userId, status: row.status });
+      return { ok: true, article: row };
+    }
+
+    // The public URL keeps its slug once the article has been public.
+    const newSlug = input.title !== existing.title && !isPublished(existing, now);
+    const update = (slug: string) =>
+      db
+        .update(articles)
+        .set({
           slug,
           title: input.title,
           summary: input.summary,
@@ -226,36 +267,13 @@ export async function saveArticle(
           coverAlt: coverImageId ? alt : "",
           status: input.status,
           publishedAt,
-          createdBy: userId,
           updatedBy: userId,
-          createdAt: now,
           updatedAt: now,
+          version: sql`${articles.version} + 1`,
         })
+        .where(and(eq(articles.id, existing.id), eq(articles.version, input.version!)))
         .returning();
-      log.info("article created", { articleId: row.id, userId, status: row.status });
-      return { ok: true, article: row };
-    }
-
-    // The public URL keeps its slug once the article has been public.
-    const slug =
-      input.title !== existing.title && !isPublished(existing, now) ? await uniqueSlug(input.title, db, existing.id) : existing.slug;
-    const [row] = await db
-      .update(articles)
-      .set({
-        slug,
-        title: input.title,
-        summary: input.summary,
-        body,
-        coverImageId,
-        coverAlt: coverImageId ? alt : "",
-        status: input.status,
-        publishedAt,
-        updatedBy: userId,
-        updatedAt: now,
-        version: sql`${articles.version} + 1`,
-      })
-      .where(and(eq(articles.id, existing.id), eq(articles.version, input.version!)))
-      .returning();
+    const [row] = newSlug ? await withFreeSlug(input.title, existing.id, update) : await update(existing.slug);
     if (!row) {
       if (newCover) await deleteMediaIfUnused(newCover.id);
       return { ok: false, errors: { _form: CONFLICT_MESSAGE }, values, conflict: true };

@@ -160,6 +160,15 @@ export async function closeDatabase(): Promise<void> {
   if (open) await open.close();
 }
 
+/** True for a unique-constraint violation (SQLSTATE 23505), however wrapped (err.cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
 /** True when the database answers a trivial query. */
 export async function pingDatabase(): Promise<boolean> {
   try {
