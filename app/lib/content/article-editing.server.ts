@@ -131,7 +131,7 @@ async function withFreeSlug<T>(title: string, exceptId: number | undefined, writ
     try {
       return await write(slug);
     } catch (err) {
-      if (!isUniqueViolation(err) || attempt >= 5) throw err;
+      if (!isUniqueViolation(err) || attempt >= 20) throw err; // each round, one of the racers wins
     }
   }
 }
