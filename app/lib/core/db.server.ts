@@ -11,6 +11,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "#db/schema";
+import { startDurabilitySync } from "./durability.server";
 import { lockFolder } from "./folder-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -102,6 +103,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
     try {
       const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir);
+      // PGlite never fsyncs: sync its files to disk ourselves (durability.server.ts).
+      const durability = dir.startsWith("memory://") ? null : startDurabilitySync(dir);
       const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
       opened = {
         db,
@@ -110,6 +113,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         exclusive: (fn) => fn(),
         close: async () => {
           await client.close();
+          durability?.stop();
           await unlock();
         },
       };
