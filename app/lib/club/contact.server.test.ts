@@ -8,6 +8,7 @@ import { firstErrors, type SubmissionResult } from "../http/forms";
 import { requestInfoContext } from "../http/context";
 import { db } from "../core/db.server";
 import { resetRateLimits } from "../http/rate-limit.server";
+import { resetSubmissions } from "../http/submissions.server";
 import { defaultSettings } from "./settings.server";
 
 function form(values: Record<string, string>): FormData {
@@ -34,7 +35,10 @@ async function callAction(values: Record<string, string>, ip: string) {
   }
 }
 
-beforeEach(() => resetRateLimits());
+beforeEach(() => {
+  resetRateLimits();
+  resetSubmissions();
+});
 
 describe("contact form validation", () => {
   it("gives a French error for each missing field and keeps the values", async () => {
@@ -133,5 +137,20 @@ describe("rate limit", () => {
     };
     expect(res.init.status).toBe(400);
     expect(res.data.result.error?.email?.[0]).toMatch(/adresse e-mail/);
+  });
+
+  it("a double-submitted form stores one message; another visitor with the same page token still gets through", async () => {
+    const twice = { ...valid, message: "Message envoyé deux fois par un double clic.", _envoi: "jeton-1" };
+    const countOf = async (message: string) =>
+      (await db.select().from(contactMessages).where(eq(contactMessages.message, message))).length;
+    // Two submits at once, then a third one later (resent POST).
+    const results = await Promise.all([submitContact(form(twice), "10.0.1.1"), submitContact(form(twice), "10.0.1.1")]);
+    expect(results.map((r) => r.status)).toEqual(["sent", "sent"]);
+    expect((await submitContact(form(twice), "10.0.1.1")).status).toBe("sent");
+    expect(await countOf(twice.message)).toBe(1);
+    // Same token (the page came from the cache), other visitor and message: stored.
+    const other = { ...twice, email: "autre@exemple.fr", message: "Un autre message, d'un autre visiteur." };
+    expect((await submitContact(form(other), "10.0.1.2")).status).toBe("sent");
+    expect(await countOf(other.message)).toBe(1);
   });
 });
