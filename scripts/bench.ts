@@ -216,7 +216,7 @@ async function overload() {
       }
       rss.push(rssMb(running.pid));
     }
-    console.log(`RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")} ; croissance ${(rss[3] / rss[1]).toFixed(2)}x (objectif < 1,5x)`);
+    console.log(`RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")}\u00a0; croissance ${(rss[3] / rss[1]).toFixed(2)}x (objectif < 1,5x)`);
   } finally {
     await running.stop();
     rmSync(dataDir, { recursive: true, force: true });
