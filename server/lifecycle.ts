@@ -2,17 +2,20 @@
  * Graceful stop of the HTTP server (SIGTERM, SIGINT).
  *
  * Rules:
- * - On stop: no new connection is accepted, idle keep-alive connections are
- *   closed at once, every request already accepted is finished.
- * - While stopping, every response says `Connection: close`, and each
- *   connection is closed as soon as its response is over: keep-alive clients
- *   cannot keep the process alive.
+ * - On stop: no new connection is accepted, every request already accepted
+ *   is finished. Idle keep-alive connections are closed after a short grace
+ *   (`graceMs`, 1 s), then every 250 ms: a request a client was sending on
+ *   an idle connection at the moment of the signal is still read and answered
+ *   instead of being reset ("socket hang up").
+ * - While stopping, every response says `Connection: close` (the connection
+ *   closes when it is sent): keep-alive clients cannot keep the process alive.
  * - When the last connection is gone, `onClosed` runs (stop the jobs, close
  *   the database, release the PGlite lock) and the process exits 0.
  * - Deadline (10 s): at 80 % the remaining connections are cut so the
  *   database can still be closed; at 100 % the process exits 1.
  */
 import type { Server } from "node:http";
+import net from "node:net";
 import type { NextFunction, Request, Response } from "express";
 
 export interface LifecycleOptions {
@@ -20,11 +23,13 @@ export interface LifecycleOptions {
   log: (level: string, msg: string, fields?: Record<string, unknown>) => void;
   exit?: (code: number) => void;
   timeoutMs?: number;
+  graceMs?: number;
 }
 
 export function lifecycle(options: LifecycleOptions) {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const graceMs = options.graceMs ?? 1_000;
   let server: Server | undefined;
   let stopping = false;
   const active = new Set<Response>();
@@ -34,10 +39,6 @@ export function lifecycle(options: LifecycleOptions) {
     if (stopping) res.setHeader("Connection", "close");
     active.add(res);
     res.once("close", () => active.delete(res));
-    res.once("finish", () => {
-      // The response that was running when the stop began: close its connection now.
-      if (stopping) setImmediate(() => server?.closeIdleConnections());
-    });
     next();
   }
 
@@ -60,8 +61,18 @@ export function lifecycle(options: LifecycleOptions) {
     }, timeoutMs);
     cut.unref();
     force.unref();
-    s.close(async () => {
+    let sweep: NodeJS.Timeout | undefined;
+    const grace = setTimeout(() => {
+      s.closeIdleConnections();
+      sweep = setInterval(() => s.closeIdleConnections(), 250);
+      sweep.unref();
+    }, graceMs);
+    grace.unref();
+    // net.Server's close: stop accepting, without http.Server's immediate closeIdleConnections().
+    net.Server.prototype.close.call(s, async () => {
       clearTimeout(cut);
+      clearTimeout(grace);
+      clearInterval(sweep);
       try {
         await options.onClosed();
         clearTimeout(force);
@@ -72,7 +83,6 @@ export function lifecycle(options: LifecycleOptions) {
         exit(1);
       }
     });
-    s.closeIdleConnections();
     // Requests already running answer "Connection: close" too (unless their headers are sent).
     for (const res of active) if (!res.headersSent) res.setHeader("Connection", "close");
   }
