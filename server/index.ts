@@ -93,7 +93,8 @@ async function main() {
     res.on("finish", () => {
       if (req.path === "/healthz" && res.statusCode === 200) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const level = res.statusCode >= 500 ? "error" : "info";
+      // Deliberate 503s of the load shedding are no errors (and must stay cheap under overload).
+      const level = res.locals.shed ? "debug" : res.statusCode >= 500 ? "error" : "info";
       logLine(level, "request", {
         method: req.method,
         path: req.path,

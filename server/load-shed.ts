@@ -9,6 +9,7 @@
  *   the visitor is told at once instead of timing out, and every accepted
  *   request is served quickly (the p99 stays bounded).
  * - A queued request whose client went away is dropped, never rendered.
+ * - A 503 closes its connection (cheap refusals, no tight retry loop).
  * - `/healthz` and the requests already answered by earlier middleware
  *   (static files, page cache hits) never wait here.
  */
@@ -48,9 +49,13 @@ export function loadShed(options: LoadShedOptions) {
   function busy(res: Response) {
     stats.shed++;
     if (res.headersSent || res.destroyed) return;
+    res.locals.shed = true; // a deliberate answer: the access log keeps it out of the errors
     res.status(503);
     res.setHeader("Retry-After", retryAfter);
     res.setHeader("Cache-Control", "no-store");
+    // Close the connection: a client retrying at once must reconnect, which slows
+    // the retry loops that would otherwise starve the accepted requests of CPU.
+    res.setHeader("Connection", "close");
     res.type("text/html; charset=utf-8").send(BUSY_PAGE);
   }
 
