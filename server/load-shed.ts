@@ -32,7 +32,7 @@ interface Waiting {
   timer: NodeJS.Timeout;
 }
 
-export const BUSY_PAGE = `<!doctype html>
+const BUSY_PAGE = `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Site très sollicité</title></head>
 <body><main><h1>Le site est très sollicité</h1>

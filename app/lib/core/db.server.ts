@@ -28,7 +28,7 @@ interface OpenDb {
 }
 
 /** Key of the PostgreSQL advisory lock taken around migrations and seeding. */
-export const STARTUP_LOCK_KEY = 721_094_311;
+const STARTUP_LOCK_KEY = 721_094_311;
 
 let current: OpenDb | null = null;
 

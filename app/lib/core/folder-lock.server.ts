@@ -53,7 +53,7 @@ function listen(file: string): Promise<net.Server> {
   });
 }
 
-export class FolderLockedError extends Error {}
+class FolderLockedError extends Error {}
 
 /** Takes the lock on `dir`; resolves to the function that releases it. */
 export async function lockFolder(dir: string): Promise<() => Promise<void>> {

@@ -35,7 +35,7 @@ export interface MailMessage {
 }
 
 /** Messages sent at once (each on its own SMTP connection). */
-export const MAIL_CONCURRENCY = 3;
+const MAIL_CONCURRENCY = 3;
 
 const defaultTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
 let timeouts = { ...defaultTimeouts };
