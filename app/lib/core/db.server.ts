@@ -35,6 +35,8 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** Run migrations after opening (default true). */
   migrate?: boolean;
+  /** In-memory PGlite only: start from this data folder dump (tests clone a migrated one). */
+  pgliteData?: Blob;
 }
 
 /** Takes an exclusive lock on a PGlite folder (one process owns it). */
@@ -91,7 +93,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       unlock = lockFolder(dir);
     }
     try {
-      const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir);
+      const client = dir.startsWith("memory://")
+        ? await PGlite.create({ loadDataDir: options.pgliteData })
+        : await PGlite.create(dir);
       const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
       opened = {
         db,
