@@ -87,13 +87,15 @@ function flatten(entries: RouteConfigEntry[], parentId: string, out: ManifestRou
 
 type RouteModule = Record<string, unknown>;
 type Component = Parameters<typeof withComponentProps>[0];
+type Boundary = Parameters<typeof withErrorBoundaryProps>[0];
+type Fallback = Parameters<typeof withHydrateFallbackProps>[0];
 
 /** What the React Router Vite plugin does to route modules: components get their props. */
 function wrapComponents(module: RouteModule): RouteModule {
   const wrapped: RouteModule = { ...module };
   if (module.default) wrapped.default = withComponentProps(module.default as Component);
-  if (module.ErrorBoundary) wrapped.ErrorBoundary = withErrorBoundaryProps(module.ErrorBoundary as Component);
-  if (module.HydrateFallback) wrapped.HydrateFallback = withHydrateFallbackProps(module.HydrateFallback as Component);
+  if (module.ErrorBoundary) wrapped.ErrorBoundary = withErrorBoundaryProps(module.ErrorBoundary as Boundary);
+  if (module.HydrateFallback) wrapped.HydrateFallback = withHydrateFallbackProps(module.HydrateFallback as Fallback);
   return wrapped;
 }
 
@@ -112,7 +114,7 @@ async function assemble(): Promise<ServerBuild> {
       path: r.path,
       index: r.index,
       caseSensitive: r.caseSensitive,
-      module,
+      module: module as never,
     };
     assetRoutes[r.id] = {
       id: r.id,
@@ -185,7 +187,7 @@ async function send(request: Request, ip = "127.0.0.1"): Promise<Response> {
   const handler = createRequestHandler(b, "production");
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { nonce: "test-nonce", ip });
-  return handler(request, context);
+  return handler(request, context as never);
 }
 
 function dataUrl(target: string): URL {
@@ -214,7 +216,7 @@ async function leafId(pathname: string): Promise<string> {
   const cached = leafIds.get(pathname);
   if (cached) return cached;
   const tree = toTree(b.routes);
-  const matches = matchRoutes(tree, pathname);
+  const matches = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname);
   const id = matches?.at(-1)?.route.id ?? "root";
   leafIds.set(pathname, id);
   return id;
