@@ -2,10 +2,15 @@
  * The database: PGlite in DATA_DIR/pglite when DATABASE_URL is unset, a real
  * PostgreSQL server otherwise. Same schema, same migrations (db/migrations).
  *
- * Rules: open once at start (openDatabase), use `db` everywhere, never use
- * `db` inside `db.transaction(async (tx) => …)` — use `tx` (PGlite has a
- * single connection and would deadlock).
+ * Rules: open once at start (openDatabase), use `db` everywhere. Inside
+ * `db.transaction(async (tx) => …)` (or `transaction(…)`) every query made
+ * through `db` goes to that transaction (AsyncLocalStorage): code called from
+ * a transaction cannot reach the outer connection by mistake (which would
+ * deadlock PGlite's single connection, or escape the rollback on PostgreSQL).
+ * A transaction inside a transaction is a savepoint. Work that outlives its
+ * transaction (a promise left running) falls back to the outer connection.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -154,10 +159,39 @@ export async function pingDatabase(): Promise<boolean> {
   }
 }
 
+interface Scope {
+  tx: Transaction;
+  open: boolean;
+}
+
+const scope = new AsyncLocalStorage<Scope>();
+
+/** The connection `db` stands for here: the current transaction, or the database. */
+function connection(): Database | Transaction {
+  const s = scope.getStore();
+  return s?.open ? s.tx : requireOpen().db;
+}
+
+/**
+ * Runs `fn` in a transaction (a savepoint when already in one); every query
+ * made through `db` while it runs belongs to it. Rolled back when `fn` throws.
+ */
+export function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return connection().transaction(async (tx) => {
+    const s: Scope = { tx, open: true };
+    try {
+      return await scope.run(s, () => fn(tx));
+    } finally {
+      s.open = false;
+    }
+  });
+}
+
 /** The open database. Usable as `db.select()…` anywhere on the server. */
 export const db: Database = new Proxy({} as Database, {
   get(_target, prop) {
-    const real = requireOpen().db as unknown as Record<string | symbol, unknown>;
+    if (prop === "transaction") return transaction;
+    const real = connection() as unknown as Record<string | symbol, unknown>;
     const value = real[prop];
     return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(real) : value;
   },
