@@ -205,7 +205,8 @@ test.describe("desktop", () => {
     expect(await bannerHeight(page)).toBe(192);
 
     await scrollInstantly(page, 50);
-    await page.waitForTimeout(150);
+    // Two rendered frames later (scroll events come before animation frames), nothing changed.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await expect(layout).toHaveAttribute("data-scrolled", "false");
 
     await scrollInstantly(page, 120);
