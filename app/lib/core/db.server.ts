@@ -20,7 +20,11 @@ import { log } from "./log.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** Either the database or a transaction: what data functions accept. */
+/**
+ * Either the database or a transaction. No longer needed: inside a transaction
+ * `db` already is the transaction. Drop `q: Queryable = db` parameters (and the
+ * `tx` arguments given to them) when touching a file; new code uses `db`.
+ */
 export type Queryable = Database | Transaction;
 
 interface OpenDb {
