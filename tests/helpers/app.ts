@@ -296,4 +296,14 @@ async function fetchRaw(target: string, init: RequestInit & RequestOptions = {})
   return send(new Request(new URL(target, BASE), { ...init, method, headers }), init.ip);
 }
 
+/**
+ * True when the member guard refused a signed-in user the page or action
+ * (today a redirect to the member home; a 403 page is accepted too, so the
+ * route tests do not depend on how the refusal is shown).
+ */
+export function refusedByGuard(res: AppResponse | Response): boolean {
+  if (res instanceof Response) return res.status === 403 || res.headers.get("location") === "/espace-membre";
+  return res.status === 403 || res.redirect === "/espace-membre";
+}
+
 export const app = { get, post, fetch: fetchRaw, BASE };
