@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { todos } from "#db/schema";
-import { db, lockFolder, pingDatabase } from "./db.server";
+import { db, lockFolder, pingDatabase, transaction } from "./db.server";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -52,7 +52,7 @@ describe("database", () => {
   it("nests a transaction as a savepoint of the outer one", async () => {
     const kept = "Tâche gardée";
     const undone = "Tâche du point de sauvegarde";
-    await db.transaction(async () => {
+    await transaction(async () => {
       await db.insert(todos).values({ title: kept });
       await expect(
         db.transaction(async () => {
