@@ -38,11 +38,11 @@ import { requestInfoContext } from "~/lib/http/context";
 
 export const BASE = "http://localhost:3000";
 
-export interface As {
+interface As {
   cookie: string;
 }
 
-export interface RequestOptions {
+interface RequestOptions {
   /** Who sends the request: a created user (its session cookie) or a Cookie header. */
   as?: As | string | null;
   /** Origin header; same origin by default, `null` for none. */
@@ -52,7 +52,7 @@ export interface RequestOptions {
   ip?: string;
 }
 
-export type Fields = Record<string, string | string[] | Blob> | FormData | URLSearchParams;
+type Fields = Record<string, string | string[] | Blob> | FormData | URLSearchParams;
 
 export interface AppResponse<T = Record<string, unknown>> {
   status: number;
