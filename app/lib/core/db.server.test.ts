@@ -2,8 +2,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { explainFolderError, lockFolder, pingDatabase } from "./db.server";
+import { todos } from "#db/schema";
+import { db, explainFolderError, lockFolder, pingDatabase, transaction } from "./db.server";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -50,4 +52,35 @@ describe("database", () => {
     );
     expect(explained.cause).toBe(err);
   });
+
+  it("sends every query made through db inside a transaction to that transaction, rolled back with it", async () => {
+    const title = "Tâche dans une transaction annulée";
+    let seenInside = 0;
+    const attempt = db.transaction(async () => {
+      // No `tx` here: the shared `db` must reach the transaction, not the outer connection
+      // (on PGlite the outer connection would wait for the transaction forever).
+      await db.insert(todos).values({ title });
+      seenInside = (await db.select().from(todos).where(eq(todos.title, title))).length;
+      throw new Error("annulée");
+    });
+    await expect(attempt).rejects.toThrow("annulée");
+    expect(seenInside).toBe(1);
+    expect(await db.select().from(todos).where(eq(todos.title, title))).toHaveLength(0);
+  }, 10_000);
+
+  it("nests a transaction as a savepoint of the outer one", async () => {
+    const kept = "Tâche gardée";
+    const undone = "Tâche du point de sauvegarde";
+    await transaction(async () => {
+      await db.insert(todos).values({ title: kept });
+      await expect(
+        db.transaction(async () => {
+          await db.insert(todos).values({ title: undone });
+          throw new Error("point de sauvegarde annulé");
+        }),
+      ).rejects.toThrow("point de sauvegarde annulé");
+    });
+    expect(await db.select().from(todos).where(eq(todos.title, kept))).toHaveLength(1);
+    expect(await db.select().from(todos).where(eq(todos.title, undone))).toHaveLength(0);
+  }, 10_000);
 });

@@ -2,10 +2,15 @@
  * The database: PGlite in DATA_DIR/pglite when DATABASE_URL is unset, a real
  * PostgreSQL server otherwise. Same schema, same migrations (db/migrations).
  *
- * Rules: open once at start (openDatabase), use `db` everywhere, never use
- * `db` inside `db.transaction(async (tx) => …)` — use `tx` (PGlite has a
- * single connection and would deadlock).
+ * Rules: open once at start (openDatabase), use `db` everywhere. Inside
+ * `db.transaction(async (tx) => …)` (or `transaction(…)`) every query made
+ * through `db` goes to that transaction (AsyncLocalStorage): code called from
+ * a transaction cannot reach the outer connection by mistake (which would
+ * deadlock PGlite's single connection, or escape the rollback on PostgreSQL).
+ * A transaction inside a transaction is a savepoint. Work that outlives its
+ * transaction (a promise left running) falls back to the outer connection.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -16,7 +21,11 @@ import { lockFolder } from "./folder-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** Either the database or a transaction: what data functions accept. */
+/**
+ * Either the database or a transaction. No longer needed: inside a transaction
+ * `db` already is the transaction. Drop `q: Queryable = db` parameters (and the
+ * `tx` arguments given to them) when touching a file; new code uses `db`.
+ */
 export type Queryable = Database | Transaction;
 
 interface OpenDb {
@@ -41,6 +50,8 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** Run migrations after opening (default true). */
   migrate?: boolean;
+  /** In-memory PGlite only: start from this data folder dump (tests clone a migrated one). */
+  pgliteData?: Blob;
 }
 
 export { lockFolder };
@@ -102,7 +113,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }
     }
     try {
-      const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir);
+      const client = dir.startsWith("memory://")
+        ? await PGlite.create({ loadDataDir: options.pgliteData })
+        : await PGlite.create(dir);
       // PGlite never fsyncs: sync its files to disk ourselves (durability.server.ts).
       const durability = dir.startsWith("memory://") ? null : startDurabilitySync(dir);
       const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
@@ -183,10 +196,39 @@ export async function pingDatabase(): Promise<boolean> {
   }
 }
 
+interface Scope {
+  tx: Transaction;
+  open: boolean;
+}
+
+const scope = new AsyncLocalStorage<Scope>();
+
+/** The connection `db` stands for here: the current transaction, or the database. */
+function connection(): Database | Transaction {
+  const s = scope.getStore();
+  return s?.open ? s.tx : requireOpen().db;
+}
+
+/**
+ * Runs `fn` in a transaction (a savepoint when already in one); every query
+ * made through `db` while it runs belongs to it. Rolled back when `fn` throws.
+ */
+export function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return connection().transaction(async (tx) => {
+    const s: Scope = { tx, open: true };
+    try {
+      return await scope.run(s, () => fn(tx));
+    } finally {
+      s.open = false;
+    }
+  });
+}
+
 /** The open database. Usable as `db.select()…` anywhere on the server. */
 export const db: Database = new Proxy({} as Database, {
   get(_target, prop) {
-    const real = requireOpen().db as unknown as Record<string | symbol, unknown>;
+    if (prop === "transaction") return transaction;
+    const real = connection() as unknown as Record<string | symbol, unknown>;
     const value = real[prop];
     return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(real) : value;
   },

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { gradeHistory, grades, seasonStatuses } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { listGrades, type Grade } from "./grades.server";
 import { getSetting } from "../club/settings.server";
 import { isoDate, seasonOf } from "./seasons";
@@ -51,14 +51,14 @@ export const PAYMENT_MEANS_LABELS: Record<string, string> = {
 };
 
 /** The season running on `date`, from the club's membership setting. */
-export async function currentSeason(date: Date = new Date(), q: Queryable = db): Promise<string> {
-  const membership = await getSetting("membership", q);
+export async function currentSeason(date: Date = new Date()): Promise<string> {
+  const membership = await getSetting("membership");
   return seasonOf(date, membership.seasonStartMonth);
 }
 
 /** A profile's grade history, most recent first. */
-export async function getGradeHistory(profileId: number, q: Queryable = db): Promise<GradeHistoryEntry[]> {
-  const rows = await q
+export async function getGradeHistory(profileId: number): Promise<GradeHistoryEntry[]> {
+  const rows = await db
     .select({ entry: gradeHistory, grade: grades })
     .from(gradeHistory)
     .innerJoin(grades, eq(grades.id, gradeHistory.gradeId))
@@ -86,8 +86,8 @@ export function currentAndNextGrade(table: Grade[], history: GradeHistoryEntry[]
   return { current, next };
 }
 
-export async function getSeasonStatus(profileId: number, season: string, q: Queryable = db): Promise<SeasonStatus | null> {
-  const [row] = await q
+export async function getSeasonStatus(profileId: number, season: string): Promise<SeasonStatus | null> {
+  const [row] = await db
     .select()
     .from(seasonStatuses)
     .where(and(eq(seasonStatuses.profileId, profileId), eq(seasonStatuses.season, season)));
@@ -95,12 +95,12 @@ export async function getSeasonStatus(profileId: number, season: string, q: Quer
 }
 
 /** Everything the member home shows about a profile for the current season. */
-export async function getProfileStatus(profileId: number, date: Date = new Date(), q: Queryable = db): Promise<ProfileStatus> {
-  const season = await currentSeason(date, q);
+export async function getProfileStatus(profileId: number, date: Date = new Date()): Promise<ProfileStatus> {
+  const season = await currentSeason(date);
   const [status, table, history] = [
-    await getSeasonStatus(profileId, season, q),
-    await listGrades(q),
-    await getGradeHistory(profileId, q),
+    await getSeasonStatus(profileId, season),
+    await listGrades(),
+    await getGradeHistory(profileId),
   ];
   const { current, next } = currentAndNextGrade(table, history);
   const today = isoDate(date);

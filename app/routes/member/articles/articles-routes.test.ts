@@ -1,43 +1,14 @@
 /**
- * The article management routes called directly (as a forged POST would be):
- * every action refuses the roles that may not manage content, and works for
- * article_manager and admin. Also: the manager preview at the public URL.
+ * The article management routes through the real request handler (as a
+ * forged POST would arrive): every page and action refuses the roles that may
+ * not manage content, and works for article_manager and admin. Also: the
+ * manager preview at the public URL.
  */
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema";
+import { app, refusedByGuard } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
-import * as articleRoute from "~/routes/club/article";
-import * as editRoute from "./edit";
-import * as listRoute from "./list";
-import * as newRoute from "./new";
-
-type AnyArgs = never;
-
-function post(path: string, fields: Record<string, string>, cookie?: string): Request {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: cookie ? { cookie } : {} });
-}
-function get(path: string, cookie?: string): Request {
-  return new Request(`http://localhost:3000${path}`, { headers: cookie ? { cookie } : {} });
-}
-function args(request: Request, params: Record<string, string> = {}): AnyArgs {
-  return { request, params, context: new RouterContextProvider() } as unknown as AnyArgs;
-}
-async function run(fn: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof Response) return err;
-    throw err;
-  }
-}
-function payload(result: unknown): { data: Record<string, unknown>; status: number; headers: Headers } {
-  const r = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
-  return { data: r.data, status: r.init?.status ?? 200, headers: new Headers(r.init?.headers) };
-}
 
 const cookies: Record<string, string> = {};
 let draftId: number;
@@ -58,23 +29,16 @@ describe("article routes: roles", () => {
     for (const role of [...refused, null]) {
       const cookie = role ? cookies[role] : undefined;
       const attempts = [
-        () => newRoute.action(args(post("/espace-membre/articles/ajouter", { title: "Pirate", status: "publie" }, cookie))),
-        () =>
-          editRoute.action(
-            args(post(`/espace-membre/articles/modifier/${draftId}`, { title: "Pirate", status: "publie", version: "1" }, cookie), { id: String(draftId) }),
-          ),
-        () => listRoute.action(args(post("/espace-membre/articles", { intent: "delete", id: String(draftId) }, cookie))),
-        () => newRoute.loader(args(get("/espace-membre/articles/ajouter", cookie))),
-        () => listRoute.loader(args(get("/espace-membre/articles", cookie))),
+        () => app.post("/espace-membre/articles/ajouter", { title: "Pirate", status: "publie" }, { as: cookie }),
+        () => app.post(`/espace-membre/articles/modifier/${draftId}`, { title: "Pirate", status: "publie", version: "1" }, { as: cookie }),
+        () => app.post("/espace-membre/articles", { intent: "delete", id: String(draftId) }, { as: cookie }),
+        () => app.get("/espace-membre/articles/ajouter", { as: cookie }),
+        () => app.get("/espace-membre/articles", { as: cookie }),
       ];
       for (const attempt of attempts) {
-        const res = (await run(attempt)) as Response;
-        expect(res).toBeInstanceOf(Response);
-        if (role) expect(res.status).toBe(403);
-        else {
-          expect(res.status).toBe(302);
-          expect(res.headers.get("location")).toMatch(/^\/connexion\?redirectTo=/);
-        }
+        const res = await attempt();
+        if (role) expect(refusedByGuard(res)).toBe(true);
+        else expect(res.redirect).toMatch(/^\/connexion\?redirectTo=/);
       }
     }
     expect(await db.select().from(articles)).toHaveLength(count);
@@ -84,33 +48,28 @@ describe("article routes: roles", () => {
 
   it("lets an article_manager and an admin create, edit and delete", async () => {
     for (const role of ["article_manager", "admin"]) {
-      const created = (await run(() =>
-        newRoute.action(args(post("/espace-membre/articles/ajouter", { title: `Par ${role}`, status: "brouillon", body: "<p>ok</p>" }, cookies[role]))),
-      )) as Response;
+      const as = cookies[role];
+      const created = await app.post("/espace-membre/articles/ajouter", { title: `Par ${role}`, status: "brouillon", body: "<p>ok</p>" }, { as });
       expect(created.status).toBe(302);
-      const id = Number(created.headers.get("location")!.match(/modifier\/(\d+)/)![1]);
-      const edited = (await run(() =>
-        editRoute.action(
-          args(post(`/espace-membre/articles/modifier/${id}`, { title: `Par ${role} (bis)`, status: "publie", version: "1" }, cookies[role]), { id: String(id) }),
-        ),
-      )) as Response;
+      const id = Number(created.redirect!.match(/modifier\/(\d+)/)![1]);
+      const edited = await app.post(`/espace-membre/articles/modifier/${id}`, { title: `Par ${role} (bis)`, status: "publie", version: "1" }, { as });
       expect(edited.status).toBe(302);
-      const deleted = (await run(() => listRoute.action(args(post("/espace-membre/articles", { intent: "delete", id: String(id) }, cookies[role]))))) as Response;
+      const deleted = await app.post("/espace-membre/articles", { intent: "delete", id: String(id) }, { as });
       expect(deleted.status).toBe(302);
-      expect(deleted.headers.get("location")).toBe("/espace-membre/articles?supprime=1");
+      expect(deleted.redirect).toBe("/espace-membre/articles?supprime=1");
     }
   });
 
   it("answers validation errors and conflicts with the values kept", async () => {
-    const bad = payload(await run(() => newRoute.action(args(post("/espace-membre/articles/ajouter", { title: "", status: "publie", summary: "Mon chapô" }, cookies.article_manager)))));
+    const bad = await app.post("/espace-membre/articles/ajouter", { title: "", status: "publie", summary: "Mon chapô" }, { as: cookies.article_manager });
     expect(bad.status).toBe(400);
     expect((bad.data.errors as Record<string, string>).title).toBe("Le titre est obligatoire.");
     expect((bad.data.values as Record<string, string>).summary).toBe("Mon chapô");
 
     const path = `/espace-membre/articles/modifier/${draftId}`;
-    const first = (await run(() => editRoute.action(args(post(path, { title: "Brouillon secret", status: "brouillon", version: "1" }, cookies.admin), { id: String(draftId) })))) as Response;
+    const first = await app.post(path, { title: "Brouillon secret", status: "brouillon", version: "1" }, { as: cookies.admin });
     expect(first.status).toBe(302);
-    const second = payload(await run(() => editRoute.action(args(post(path, { title: "Autre titre", status: "brouillon", version: "1" }, cookies.article_manager), { id: String(draftId) }))));
+    const second = await app.post(path, { title: "Autre titre", status: "brouillon", version: "1" }, { as: cookies.article_manager });
     expect(second.status).toBe(409);
     expect((second.data.errors as Record<string, string>)._form).toMatch(/modifié par quelqu’un d’autre/);
     expect((second.data.values as Record<string, string>).title).toBe("Autre titre");
@@ -121,10 +80,10 @@ describe("public article URL of a draft", () => {
   it("is 404 for visitors and members, a private preview for managers", async () => {
     const path = `/la-vie-du-club/actualites/${draftId}-brouillon-secret`;
     for (const cookie of [undefined, cookies.membre, cookies.user_manager]) {
-      const res = (await run(() => articleRoute.loader(args(get(path, cookie), { articleId: `${draftId}-brouillon-secret` })))) as Response;
+      const res = await app.get(path, { as: cookie });
       expect(res.status).toBe(404);
     }
-    const preview = payload(await run(() => articleRoute.loader(args(get(path, cookies.article_manager), { articleId: `${draftId}-brouillon-secret` }))));
+    const preview = await app.get(path, { as: cookies.article_manager });
     expect(preview.data.preview).toBe(true);
     expect(preview.headers.get("cache-control")).toBe("private, no-store");
   });

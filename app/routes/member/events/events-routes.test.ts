@@ -2,37 +2,18 @@
  * Event management: validation (French, per field), Paris times, version
  * check, and every action refused to the roles that may not manage content.
  */
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "#db/schema";
+import { app, refusedByGuard } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
 import { eventFormValues, getEventRow, saveEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/content/event-editing.server";
 import { listUpcomingEvents } from "~/lib/content/events.server";
-import * as editRoute from "./edit";
-import * as listRoute from "./list";
-import * as newRoute from "./new";
-
-type AnyArgs = never;
 
 function fd(fields: Record<string, string>): FormData {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   return body;
-}
-function post(path: string, fields: Record<string, string>, cookie?: string): Request {
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body: fd(fields), headers: cookie ? { cookie } : {} });
-}
-function args(request: Request, params: Record<string, string> = {}): AnyArgs {
-  return { request, params, context: new RouterContextProvider() } as unknown as AnyArgs;
-}
-async function run(fn: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof Response) return err;
-    throw err;
-  }
 }
 
 const cookies: Record<string, string> = {};
@@ -111,30 +92,30 @@ describe("event editing", () => {
 });
 
 describe("event routes: roles", () => {
-  it("refuses every action to membre, user_manager, pré-inscrit (403) and visitors (redirect)", async () => {
+  it("refuses every action to membre, user_manager, pré-inscrit (back to the member home) and visitors (sign-in)", async () => {
     const [target] = await db.insert(events).values({ title: "Cible", startsAt: new Date("2031-05-01T10:00:00Z"), endsAt: new Date("2031-05-01T12:00:00Z") }).returning();
     const count = (await db.select().from(events)).length;
     for (const role of ["membre", "user_manager", "pré-inscrit", null]) {
       const cookie = role ? cookies[role] : undefined;
       const attempts = [
-        () => newRoute.action(args(post("/espace-membre/evenements/ajouter", valid, cookie))),
-        () => editRoute.action(args(post(`/espace-membre/evenements/modifier/${target.id}`, { ...valid, version: "1" }, cookie), { id: String(target.id) })),
-        () => listRoute.action(args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookie))),
+        () => app.post("/espace-membre/evenements/ajouter", valid, { as: cookie }),
+        () => app.post(`/espace-membre/evenements/modifier/${target.id}`, { ...valid, version: "1" }, { as: cookie }),
+        () => app.post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, { as: cookie }),
       ];
       for (const attempt of attempts) {
-        const res = (await run(attempt)) as Response;
-        expect(res).toBeInstanceOf(Response);
-        expect(res.status).toBe(role ? 403 : 302);
+        const res = await attempt();
+        if (role) expect(refusedByGuard(res)).toBe(true);
+        else expect(res.redirect).toMatch(/^\/connexion\?redirectTo=/);
       }
     }
     expect(await db.select().from(events)).toHaveLength(count);
     expect((await getEventRow(target.id))!.title).toBe("Cible");
 
     for (const role of ["article_manager", "admin"]) {
-      const created = (await run(() => newRoute.action(args(post("/espace-membre/evenements/ajouter", valid, cookies[role]))))) as Response;
+      const created = await app.post("/espace-membre/evenements/ajouter", valid, { as: cookies[role] });
       expect(created.status).toBe(302);
     }
-    const deleted = (await run(() => listRoute.action(args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookies.admin))))) as Response;
+    const deleted = await app.post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, { as: cookies.admin });
     expect(deleted.status).toBe(302);
     expect(await getEventRow(target.id)).toBeNull();
   });
