@@ -13,7 +13,8 @@ import { auditLog, contactMessages, deletionRequests, outbox, todos, users } fro
 import { db } from "../core/db.server";
 import { formatDateFr } from "./seasons";
 import { currentSeasonAt, parisDate } from "./seasons-admin.server";
-import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, RuleError, type Actor } from "./users-admin.server";
+import { DomainError } from "../core/errors";
+import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } from "./users-admin.server";
 
 export interface DerivedTask {
   key: string;
@@ -195,7 +196,7 @@ export async function listTodos(): Promise<Array<Todo & { createdByName: string 
 
 async function findTodo(id: number): Promise<Todo> {
   const [row] = await db.select().from(todos).where(eq(todos.id, id));
-  if (!row) throw new RuleError("Cette tâche n'existe plus.", 404);
+  if (!row) throw new DomainError("Cette tâche n'existe plus.", { status: 404 });
   return row;
 }
 
@@ -214,7 +215,7 @@ export async function updateTodo(actor: Actor, id: number, version: number, inpu
     .set({ title: input.title, notes: input.notes, dueOn: input.dueOn, updatedAt: new Date(), updatedBy: actor.id, version: current.version + 1 })
     .where(and(eq(todos.id, id), eq(todos.version, version)))
     .returning({ id: todos.id });
-  if (updated.length === 0) throw new RuleError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", 409);
+  if (updated.length === 0) throw new DomainError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", { status: 409 });
 }
 
 export async function setTodoDone(actor: Actor, id: number, done: boolean): Promise<void> {

@@ -15,7 +15,7 @@ import { ensureCurrentSeasonStarted, parisDate, seasonToStart, startSeason, star
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, todoSchema, updateTodo } from "~/lib/members/todo.server";
-import { RuleError } from "~/lib/members/users-admin.server";
+import { DomainError } from "~/lib/core/errors";
 
 const PATH = "/espace-membre/todo";
 
@@ -113,7 +113,7 @@ export async function action({ request }: Route.ActionArgs) {
         throw new Response("Action inconnue", { status: 400 });
     }
   } catch (err) {
-    if (err instanceof RuleError) return fail(err.status, { errors: {}, values: {}, message: err.message });
+    if (err instanceof DomainError) return fail(err.status, { errors: {}, values: {}, message: err.message });
     throw err;
   }
 }

@@ -17,6 +17,7 @@ import { seedDatabase } from "~/lib/core/seed.server";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import { currentSeasonAt } from "~/lib/members/seasons-admin.server";
 import { MESSAGES, updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import * as listRoute from "./list";
 import * as newRoute from "./new";
 import * as editRoute from "./edit";
@@ -60,6 +61,11 @@ function statusOf(result: unknown): number {
 
 function dataOf<T = Record<string, unknown>>(result: unknown): T {
   return (result as { data: T }).data;
+}
+
+/** The first error of each field of a refused form ("" is the form itself). */
+function errorsOf(result: unknown): Record<string, string> {
+  return firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(result).result);
 }
 
 async function userRow(id: string) {
@@ -143,7 +149,7 @@ describe("rules between user_manager and admin", () => {
       id: membre.user.id,
     });
     expect(statusOf(result)).toBe(403);
-    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(MESSAGES.adminOnlyRole);
+    expect(errorsOf(result).roles).toBe(MESSAGES.adminOnlyRole);
     expect((await userRow(membre.user.id)).roles).toEqual(["membre"]);
   });
 
@@ -163,7 +169,7 @@ describe("rules between user_manager and admin", () => {
       id: admin.user.id,
     });
     expect(statusOf(rename)).toBe(403);
-    expect(dataOf<{ message: string }>(rename).message).toBe(MESSAGES.adminOnlyEdit);
+    expect(errorsOf(rename)[""]).toBe(MESSAGES.adminOnlyEdit);
     const remove = await run(editRoute.action, post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), manager.cookie), {
       id: admin.user.id,
     });
@@ -211,7 +217,7 @@ describe("the last admin", () => {
       id: admin.user.id,
     });
     expect(statusOf(result)).toBe(409);
-    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(MESSAGES.lastAdmin);
+    expect(errorsOf(result).roles).toBe(MESSAGES.lastAdmin);
     expect((await userRow(admin.user.id)).roles).toEqual(["admin"]);
   });
 
@@ -316,7 +322,7 @@ describe("optimistic concurrency", () => {
     expect(statusOf(first)).toBe(302);
     const second = await run(editRoute.action, post(editPath(target.user.id), { ...stale, prenom: "Second" }, manager.cookie), { id: target.user.id });
     expect(statusOf(second)).toBe(409);
-    expect(dataOf<{ message: string }>(second).message).toBe(MESSAGES.stale);
+    expect(errorsOf(second)[""]).toBe(MESSAGES.stale);
     expect((await userRow(target.user.id)).prenom).toBe("Premier");
   });
 });
@@ -358,13 +364,13 @@ describe("creating an account for someone", () => {
   it("shows French errors next to the fields and keeps what was typed", async () => {
     const result = await run(newRoute.action, post("/espace-membre/utilisateurs/ajouter", { prenom: "", nom: "Sans", email: "pas-une-adresse", roles: ["membre"] }, manager.cookie));
     expect(statusOf(result)).toBe(400);
-    const body = dataOf<{ errors: Record<string, string>; values: Record<string, string> }>(result);
-    expect(body.errors.prenom).toBe("Le prénom est obligatoire");
-    expect(body.errors.email).toBe("Adresse e-mail invalide");
-    expect(body.values.nom).toBe("Sans");
+    const errors = errorsOf(result);
+    expect(errors.prenom).toBe("Indiquez le prénom.");
+    expect(errors.email).toMatch(/n'est pas valide/);
+    expect(dataOf<{ result: SubmissionResult<string[]> }>(result).result.initialValue?.nom).toBe("Sans");
     const dup = await run(newRoute.action, post("/espace-membre/utilisateurs/ajouter", { prenom: "Mélanie", nom: "Bis", email: membre.email, roles: ["membre"] }, manager.cookie));
     expect(statusOf(dup)).toBe(409);
-    expect(dataOf<{ errors: Record<string, string> }>(dup).errors.email).toContain("existe déjà");
+    expect(errorsOf(dup).email).toContain("existe déjà");
   });
 });
 
@@ -379,7 +385,7 @@ describe("season status and grades", () => {
       { id: target.user.id },
     );
     expect(statusOf(bad)).toBe(400);
-    const errors = dataOf<{ errors: Record<string, string> }>(bad).errors;
+    const errors = errorsOf(bad);
     expect(errors.cotisationPaidOn).toBe("Indiquez la date du paiement");
     expect(errors.cotisationMeans).toBe("Choisissez le moyen de paiement");
     expect(errors.healthReceivedOn).toBe("Indiquez la date de réception");
