@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { grades, users } from "#db/schema";
 import { parseForm } from "../http/forms";
 import { db } from "../core/db.server";
+import { VIDEO_GONE } from "./content-messages";
 import {
   createVideo,
   getVideo,
@@ -102,5 +103,11 @@ describe("videos CRUD", () => {
     const parsed = parseForm(form({ title: "X", url: "https://youtu.be/dQw4w9WgXcQ", gradeId: "99999", category: "technique" }), videoFormSchema);
     if (!parsed.ok) throw new Error("invalid");
     expect(await createVideo(parsed.data, userId)).toMatchObject({ ok: false, reason: "grade" });
+  });
+});
+
+describe("deleting a video that does not exist (issue 10)", () => {
+  it("is refused with a French 404 error, not reported as done", async () => {
+    await expect(deleteVideo(999_999)).rejects.toMatchObject({ name: "DomainError", status: 404, message: VIDEO_GONE });
   });
 });

@@ -8,6 +8,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { grades, revisionProgress, videos } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
+import { DomainError } from "../core/errors";
+import { VIDEO_GONE } from "./content-messages";
 import {
   VIDEO_CATEGORIES,
   parseVideoLink,
@@ -249,14 +251,16 @@ export async function updateVideo(
   const exists = await getVideo(id, q);
   return exists
     ? { ok: false, reason: "conflict", message: CONFLICT_MESSAGE }
-    : { ok: false, reason: "not-found", message: "Cette vidéo n’existe plus (elle a peut-être été supprimée)." };
+    : { ok: false, reason: "not-found", message: VIDEO_GONE };
 }
 
 /** Deletes a video and the members' « révisé » ticks that pointed at it. */
-export async function deleteVideo(id: number): Promise<boolean> {
+export async function deleteVideo(id: number): Promise<true> {
+  // A missing video is a 404 DomainError (nothing deleted).
   return db.transaction(async (tx) => {
     await tx.delete(revisionProgress).where(and(eq(revisionProgress.itemType, "video"), eq(revisionProgress.itemId, id)));
     const deleted = await tx.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
-    return deleted.length > 0;
+    if (deleted.length === 0) throw new DomainError(VIDEO_GONE, { status: 404 });
+    return true as const;
   });
 }

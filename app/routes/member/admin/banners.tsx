@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/banners";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
-import { FileField } from "~/components/file-field";
+import { FileField, useUploadCheck } from "~/components/file-field";
 import { FormMessage, SelectField, SubmitButton } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { bannerSections, getBannerOverrideImages, resetBannerImage, setBannerImage } from "~/lib/content/banners.server";
@@ -10,7 +10,8 @@ import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
-import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
+import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 
 const PATH = "/espace-membre/contenu/bannieres";
 
@@ -29,11 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sections, lastChange, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
+type ActionData = { errors: FieldErrors; values?: Record<string, string> };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: the form is not remounted and keeps what was typed.
+  if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
   const formData = await request.formData();
   const values = formValues(formData);
   const section = values.section ?? "";
@@ -49,6 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Banners({ loaderData, actionData }: Route.ComponentProps) {
   const { sections, lastChange, notice } = loaderData;
   const errors = actionData?.errors ?? {};
+  const upload = useUploadCheck();
   return (
     <div className="space-y-6">
       <div>
@@ -71,6 +75,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
       <Form
         method="post"
         encType="multipart/form-data"
+        onSubmit={upload.onSubmit}
         noValidate
         key={JSON.stringify(actionData?.values ?? null)}
         className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
@@ -84,10 +89,11 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
           label="Rubrique"
           name="section"
           options={sections.map((s) => ({ value: s.prefix, label: s.prefix === "/" ? s.name : `${s.name} (${s.prefix})` }))}
-          defaultValue={actionData?.values.section ?? "/"}
+          defaultValue={actionData?.values?.section ?? "/"}
           error={errors.section}
         />
-        <FileField label="Image" name="file" accept="image/jpeg,image/png,image/webp" required hint="JPEG, PNG ou WebP, 10 Mo au plus." error={errors.file} />
+        <FileField label="Image" name="file" accept="image/jpeg,image/png,image/webp" required hint="JPEG, PNG ou WebP, 10 Mo au plus." maxBytes={MAX_IMAGE_BYTES}
+        error={upload.errorFor("file") ?? errors.file} />
         <SubmitButton pendingLabel="Envoi…">Enregistrer l’image</SubmitButton>
       </Form>
 

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/comics";
 import { AdminSettingsNav } from "~/components/admin-nav";
-import { FileField } from "~/components/file-field";
+import { FileField, useUploadCheck } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { deleteComic, listComicsForAdmin, saveComic, type ComicView } from "~/lib/content/club-files.server";
@@ -9,7 +9,8 @@ import { formValues, type FieldErrors, positiveId } from "~/lib/http/forms";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
-import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
+import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 
 const PATH = "/espace-membre/contenu/bd";
 
@@ -37,11 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
+type ActionData = { errors: FieldErrors; values?: Record<string, string> };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: the form is not remounted and keeps what was typed.
+  if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "delete") {
@@ -66,6 +69,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function ComicForm({ editing, actionData }: { editing: ComicView | null; actionData?: ActionData }) {
   const errors = actionData?.errors ?? {};
+  const upload = useUploadCheck();
   const values =
     actionData?.values ??
     (editing ? { title: editing.title, alt: editing.alt, position: String(editing.position) } : { position: "0" });
@@ -73,6 +77,7 @@ function ComicForm({ editing, actionData }: { editing: ComicView | null; actionD
     <Form
       method="post"
       encType="multipart/form-data"
+        onSubmit={upload.onSubmit}
       action={editing ? `${PATH}?modifier=${editing.id}` : PATH}
       noValidate
       key={`${editing?.id ?? "new"}-${JSON.stringify(actionData?.values ?? null)}`}
@@ -114,7 +119,8 @@ function ComicForm({ editing, actionData }: { editing: ComicView | null; actionD
         accept="image/jpeg,image/png,image/webp"
         required={!editing}
         hint="Une image JPEG, PNG ou WebP de 10 Mo au plus."
-        error={errors.file}
+        maxBytes={MAX_IMAGE_BYTES}
+        error={upload.errorFor("file") ?? errors.file}
       />
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pendingLabel="Envoi…">{editing ? "Enregistrer les modifications" : "Ajouter la planche"}</SubmitButton>

@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
+import { DomainError } from "~/lib/core/errors";
+import { VIDEO_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/videos";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { VideoEmbed } from "~/components/video-embed";
@@ -61,7 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
+type ActionData = { errors: FieldErrors; values?: Record<string, string>; deleteError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
@@ -69,8 +71,12 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "delete") {
-    const id = idParam(formData.get("id"));
-    if (id) await deleteVideo(id);
+    try {
+      await deleteVideo(idParam(formData.get("id")) ?? 0);
+    } catch (err) {
+      if (err instanceof DomainError) return data<ActionData>({ errors: {}, deleteError: err.message }, { status: err.status });
+      throw err;
+    }
     return redirect(`${PATH}?ok=supprimee`);
   }
 
@@ -212,7 +218,8 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
       </div>
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
-      {editMissing ? <FormMessage>Cette vidéo n’existe plus (elle a peut-être été supprimée).</FormMessage> : null}
+      {editMissing ? <FormMessage>{VIDEO_GONE}</FormMessage> : null}
+      {actionData?.deleteError ? <FormMessage>{actionData.deleteError}</FormMessage> : null}
 
       {deleting ? (
         <section aria-labelledby="delete-title" className="rounded-lg border-2 border-red-700 bg-red-50 p-5">

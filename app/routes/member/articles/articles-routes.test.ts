@@ -5,7 +5,11 @@
  */
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { articles } from "#db/schema";
+import { ARTICLE_GONE } from "~/lib/content/content-messages";
+import { MAX_REQUEST_BYTES, REQUEST_TOO_LARGE } from "~/lib/content/upload-limits";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
 import * as articleRoute from "~/routes/club/article";
@@ -114,6 +118,30 @@ describe("article routes: roles", () => {
     expect(second.status).toBe(409);
     expect((second.data.errors as Record<string, string>)._form).toMatch(/modifié par quelqu’un d’autre/);
     expect((second.data.values as Record<string, string>).title).toBe("Autre titre");
+  });
+});
+
+describe("refusals that must reach the page (issue 10)", () => {
+  it("answers a French 404 when the article to delete does not exist, instead of success", async () => {
+    const gone = payload(await run(() => listRoute.action(args(post("/espace-membre/articles", { intent: "delete", id: "999999" }, cookies.admin)))));
+    expect(gone.status).toBe(404);
+    expect(firstErrors(gone.data.result as SubmissionResult<string[]>)[""]).toBe(ARTICLE_GONE);
+  });
+
+  it("answers an upload over the limit with the French error in the form (413), not a thrown page", async () => {
+    const body = new FormData();
+    body.append("title", "Avec une trop grande image");
+    const request = new Request("http://localhost:3000/espace-membre/articles/ajouter", {
+      method: "POST",
+      body,
+      headers: { cookie: cookies.article_manager, "content-length": String(MAX_REQUEST_BYTES + 1) },
+    });
+    const result = await run(() => newRoute.action(args(request)));
+    expect(result).not.toBeInstanceOf(Response);
+    const answer = payload(result);
+    expect(answer.status).toBe(413);
+    expect((answer.data.errors as Record<string, string>).cover).toBe(REQUEST_TOO_LARGE);
+    expect(await db.select().from(articles).where(eq(articles.title, "Avec une trop grande image"))).toHaveLength(0);
   });
 });
 
