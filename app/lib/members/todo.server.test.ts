@@ -14,6 +14,7 @@ import { currentSeasonAt, parisDate, addDays } from "./seasons-admin.server";
 import { derivedTasks } from "./todo.server";
 import { closeDeletionRequest, deleteUser, validateRegistration } from "./users-admin.server";
 import * as todoRoute from "~/routes/member/admin/todo";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 
 const BASE = "http://localhost:3000";
 
@@ -162,10 +163,10 @@ async function getVersion(userId: string): Promise<number> {
 describe("the managers' own tasks", () => {
   it("create, edit, tick, reopen and delete through the page's action", async () => {
     const invalid = await run(todoRoute.action, post({ intent: "create", title: "", notes: "", dueOn: "2026-13-45" }, admin.cookie));
-    const body = (invalid as { data: { errors: Record<string, string> }; init: { status: number } });
+    const body = (invalid as { data: { result: SubmissionResult<string[]> }; init: { status: number } });
     expect(body.init.status).toBe(400);
-    expect(body.data.errors.title).toBe("Le titre est obligatoire");
-    expect(body.data.errors.dueOn).toBe("Date invalide (JJ/MM/AAAA)");
+    expect(firstErrors(body.data.result).title).toBe("Le titre est obligatoire");
+    expect(firstErrors(body.data.result).dueOn).toMatch(/date valide|n'existe pas/);
 
     const created = await run(todoRoute.action, post({ intent: "create", title: "Commander les ceintures", notes: "10 bleues", dueOn: "2026-12-01" }, admin.cookie));
     expect((created as Response).status).toBe(302);

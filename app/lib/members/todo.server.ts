@@ -8,12 +8,12 @@
  *  - the managers' own tasks (todos table): create, edit, tick, delete.
  */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import { auditLog, contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { formatDateFr } from "./seasons";
 import { currentSeasonAt, parisDate } from "./seasons-admin.server";
 import { DomainError } from "../core/errors";
+import type { TodoInput } from "./todo";
 import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } from "./users-admin.server";
 
 export interface DerivedTask {
@@ -161,17 +161,7 @@ export function daysUntil(dueOn: string, today: string): number {
 
 // ------------------------------------------------------------ own tasks
 
-export const todoSchema = z.object({
-  title: z.string().trim().min(1, "Le titre est obligatoire").max(200, "200 caractères au maximum"),
-  notes: z.string().trim().max(2000, "2000 caractères au maximum").default(""),
-  dueOn: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "Date invalide (JJ/MM/AAAA)")
-    .transform((v) => (v === "" ? null : v))
-    .default(""),
-});
-export type TodoInput = z.output<typeof todoSchema>;
+export { todoSchema, type TodoInput } from "./todo";
 
 export type Todo = typeof todos.$inferSelect;
 
