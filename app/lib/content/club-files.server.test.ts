@@ -43,13 +43,17 @@ describe("registration documents", () => {
       .insert(articles)
       .values({ slug: "inscriptions", title: "Les inscriptions sont ouvertes", body: `<p><a href="/media/${m.storageKey}/document.pdf">la fiche</a></p>` })
       .returning();
-    const blocked = await deleteDocument(doc.id);
-    expect(blocked).toMatchObject({ ok: false, message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/) });
+    await expect(deleteDocument(doc.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/) });
     expect(await db.select().from(documents).where(eq(documents.id, doc.id))).toHaveLength(1);
 
     await db.update(articles).set({ body: "<p>Plus de lien.</p>" }).where(eq(articles.id, article.id));
     expect(await deleteDocument(doc.id)).toEqual({ ok: true });
     expect(await db.select().from(media).where(eq(media.id, m.id))).toHaveLength(0);
+  });
+
+  it("refuses to delete a document or a strip that does not exist (a French 404, not success)", async () => {
+    await expect(deleteDocument(999_999)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/n’existe plus/) });
+    await expect(deleteComic(999_999)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/n’existe plus/) });
   });
 });
 

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
@@ -33,11 +34,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing: list.find((d) => d.id === editId) ?? null,
     deleting: list.find((d) => d.id === deleteId) ?? null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
-    error: url.searchParams.get("erreur"),
   };
 }
 
-type ActionData = { errors: FieldErrors; values?: Record<string, string> };
+type ActionData = { errors: FieldErrors; values?: Record<string, string>; deleteError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
@@ -47,9 +47,13 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "delete") {
-    const id = positiveId(formData.get("id"));
-    const result = id ? await deleteDocument(id) : { ok: true as const };
-    return redirect(result.ok ? `${PATH}?ok=supprime` : `${PATH}?${new URLSearchParams({ erreur: result.message })}`);
+    try {
+      await deleteDocument(positiveId(formData.get("id")) ?? 0);
+    } catch (err) {
+      if (err instanceof DomainError) return data<ActionData>({ errors: {}, deleteError: err.message }, { status: err.status });
+      throw err;
+    }
+    return redirect(`${PATH}?ok=supprime`);
   }
   if (intent !== "create" && intent !== "update") throw new Response("Action inconnue", { status: 400 });
   const values = formValues(formData);
@@ -131,7 +135,8 @@ function DocumentForm({ editing, actionData }: { editing: DocumentView | null; a
 }
 
 export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, editing, deleting, notice, error } = loaderData;
+  const { list, editing, deleting, notice } = loaderData;
+  const error = actionData?.deleteError;
   return (
     <div className="space-y-6">
       <div>
