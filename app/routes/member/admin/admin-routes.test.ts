@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { contactMessages, grades, outbox, videos } from "#db/schema";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { clearSettingsCache, getSetting } from "~/lib/club/settings.server";
 import * as videosRoute from "./videos";
@@ -106,8 +107,9 @@ describe("videos route (admin)", () => {
     );
     const { data, status } = payload(res);
     expect(status).toBe(400);
-    expect(data.errors).toMatchObject({ title: "Indiquez le titre de la vidéo.", url: expect.stringMatching(/YouTube/) });
-    expect(data.values).toMatchObject({ url: "https://www.dailymotion.com/video/x7", description: "Garde" });
+    const result = data.result as SubmissionResult<string[]>;
+    expect(firstErrors(result)).toMatchObject({ title: "Indiquez le titre de la vidéo.", url: expect.stringMatching(/YouTube/) });
+    expect(result.initialValue).toMatchObject({ url: "https://www.dailymotion.com/video/x7", description: "Garde" });
   });
 
   it("creates, then refuses the second of two concurrent edits", async () => {
@@ -127,7 +129,7 @@ describe("videos route (admin)", () => {
     expect(((await edit("Quyền 1 (premier)")) as Response).status).toBe(302);
     const second = payload(await edit("Quyền 1 (second)"));
     expect(second.status).toBe(409);
-    expect((second.data.errors as Record<string, string>)._form).toMatch(/modifiée par quelqu’un d’autre/);
+    expect(firstErrors(second.data.result as SubmissionResult<string[]>)[""]).toMatch(/modifiée par quelqu’un d’autre/);
     const [after] = await db.select().from(videos).where(eq(videos.id, video.id));
     expect(after.title).toBe("Quyền 1 (premier)");
     expect(after.updatedBy).toBe(admin.userId);
