@@ -10,7 +10,7 @@ import { db, type Queryable } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { VIDEO_GONE } from "./content-messages";
 import type { VideoInput } from "./video-form";
-import { videoCategoryLabel, type VideoCategory, type VideoProvider } from "./video-links";
+import { videoCategoryLabel, type VideoProvider } from "./video-links";
 
 export { parseVideoLink, embedUrl, thumbnailUrl, watchUrl, VIDEO_CATEGORIES } from "./video-links";
 
