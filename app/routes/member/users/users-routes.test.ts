@@ -323,6 +323,8 @@ describe("optimistic concurrency", () => {
     const second = await run(editRoute.action, post(editPath(target.user.id), { ...stale, prenom: "Second" }, manager.cookie), { id: target.user.id });
     expect(statusOf(second)).toBe(409);
     expect(errorsOf(second)[""]).toBe(MESSAGES.stale);
+    // The form then shows the fresh values, not the outdated ones typed.
+    expect(dataOf<{ result: SubmissionResult<string[]> }>(second).result.initialValue).toBeNull();
     expect((await userRow(target.user.id)).prenom).toBe("Premier");
   });
 });
