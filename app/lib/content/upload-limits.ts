@@ -18,7 +18,7 @@ export function formatMegabytes(bytes: number): string {
 
 export const REQUEST_TOO_LARGE = `Envoi trop volumineux : la taille maximale est de ${formatMegabytes(MAX_PDF_BYTES)}. Choisissez un fichier plus léger.`;
 
-export function fileTooLarge(maxBytes: number): string {
+function fileTooLarge(maxBytes: number): string {
   return `Ce fichier dépasse la taille maximale de ${formatMegabytes(maxBytes)} : choisissez un fichier plus léger.`;
 }
 

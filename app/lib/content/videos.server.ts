@@ -14,7 +14,7 @@ import { videoCategoryLabel, type VideoProvider } from "./video-links";
 
 export { parseVideoLink, embedUrl, thumbnailUrl, watchUrl, VIDEO_CATEGORIES } from "./video-links";
 
-export { videoFormSchema, videoUpdateSchema, type VideoInput } from "./video-form";
+export { videoFormSchema, type VideoInput } from "./video-form";
 
 export interface VideoView {
   id: number;

@@ -161,7 +161,7 @@ export function daysUntil(dueOn: string, today: string): number {
 
 // ------------------------------------------------------------ own tasks
 
-export { todoSchema, type TodoInput } from "./todo";
+export type { TodoInput } from "./todo";
 
 export type Todo = typeof todos.$inferSelect;
 
