@@ -9,6 +9,8 @@ import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
 import { eventFormValues, getEventRow, saveEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/content/event-editing.server";
 import { listUpcomingEvents } from "~/lib/content/events.server";
+import { EVENT_GONE } from "~/lib/content/content-messages";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import * as editRoute from "./edit";
 import * as listRoute from "./list";
 import * as newRoute from "./new";
@@ -137,5 +139,16 @@ describe("event routes: roles", () => {
     const deleted = (await run(() => listRoute.action(args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookies.admin))))) as Response;
     expect(deleted.status).toBe(302);
     expect(await getEventRow(target.id)).toBeNull();
+  });
+});
+
+describe("deleting an event that does not exist", () => {
+  it("answers a French 404, not success", async () => {
+    const result = (await run(() => listRoute.action(args(post("/espace-membre/evenements", { intent: "delete", id: "999999" }, cookies.admin))))) as {
+      data: { result: SubmissionResult<string[]> };
+      init: { status: number };
+    };
+    expect(result.init.status).toBe(404);
+    expect(firstErrors(result.data.result)[""]).toBe(EVENT_GONE);
   });
 });
