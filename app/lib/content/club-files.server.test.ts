@@ -94,8 +94,8 @@ describe("brochure and banners (settings)", () => {
 
   it("overrides a section banner and resets it", async () => {
     expect(await getBannerOverrides()).toEqual({});
-    expect(await setBannerImage("/pas-une-rubrique", new File([new Uint8Array(png)], "b.png"), userId)).toMatchObject({ ok: false, errors: { section: expect.any(String) } });
-    expect(await setBannerImage("/la-vie-du-club", new File(["texte"], "b.png"), userId)).toMatchObject({ ok: false, errors: { file: expect.any(String) } });
+    await expect(setBannerImage("/pas-une-rubrique", new File([new Uint8Array(png)], "b.png"), userId)).rejects.toMatchObject({ field: "section", message: expect.any(String) });
+    await expect(setBannerImage("/la-vie-du-club", new File(["texte"], "b.png"), userId)).rejects.toMatchObject({ field: "file", message: expect.any(String) });
     expect(await setBannerImage("/la-vie-du-club", new File([new Uint8Array(png)], "b.png"), userId)).toEqual({ ok: true });
     const overrides = await getBannerOverrides();
     expect(overrides["/la-vie-du-club"]).toMatch(/^\/media\/img-.*\/640\.webp$/);

@@ -213,3 +213,11 @@ describe("messages route (admin)", () => {
     expect(list.messages[0]).toMatchObject({ id: msg.id, delivery: "pending", deliveryLabel: "en attente", answeredByName: "Alice Admin" });
   });
 });
+
+describe("banners route (admin)", () => {
+  it("answers a missing image with the French error next to the field", async () => {
+    const res = payload(await bannersRoute.action(args(post("/espace-membre/contenu/bannieres", { intent: "upload", section: "/" }, admin.cookie))));
+    expect(res.status).toBe(400);
+    expect(firstErrors(res.data.result as SubmissionResult<string[]>).file).toBe("Choisissez une image (JPEG, PNG ou WebP).");
+  });
+});
