@@ -118,3 +118,14 @@ test("axe finds no violation on the dashboard, videos, a settings page and messa
     expect(await axeViolations(page), path).toEqual([]);
   }
 });
+
+test("the banner form refuses a missing image next to the field, and a too-large one before sending", async ({ page }) => {
+  await signInAsAdmin(page, "/espace-membre/contenu/bannieres");
+  await page.getByRole("button", { name: "Enregistrer l’image" }).click();
+  await expect(page.getByText("Choisissez une image (JPEG, PNG ou WebP).")).toBeVisible();
+  await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "grande.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024) });
+  await page.getByRole("button", { name: "Enregistrer l’image" }).click();
+  await expect(page.getByText("Ce fichier dépasse la taille maximale de 10 Mo : choisissez un fichier plus léger.")).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/espace-membre/contenu/bannieres");
+  expect(await axeViolations(page)).toEqual([]);
+});

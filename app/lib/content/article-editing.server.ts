@@ -15,6 +15,8 @@ import { db, isUniqueViolation, type Queryable } from "../core/db.server";
 import { parisTime } from "./events.server";
 import type { FieldErrors } from "../http/forms";
 import { formValues } from "../http/forms";
+import { DomainError } from "../core/errors";
+import { ARTICLE_GONE } from "./content-messages";
 import { log } from "../core/log.server";
 import { CONTENT_MANAGERS, hasAnyRole } from "../accounts/roles";
 import { getSessionUser } from "../accounts/session.server";
@@ -290,9 +292,10 @@ export async function saveArticle(
 }
 
 /** Deletes an article, then its cover and body images when nothing else uses them. */
-export async function deleteArticle(id: number, userId: string): Promise<boolean> {
+/** Deletes an article and its media no longer used; a missing article is a 404 `DomainError`. */
+export async function deleteArticle(id: number, userId: string): Promise<true> {
   const [row] = await db.delete(articles).where(eq(articles.id, id)).returning();
-  if (!row) return false;
+  if (!row) throw new DomainError(ARTICLE_GONE, { status: 404 });
   if (row.coverImageId) await deleteMediaIfUnused(row.coverImageId);
   await deleteUnusedBodyMedia(bodyMediaKeys(row.body));
   log.info("article deleted", { articleId: id, userId, title: row.title });

@@ -14,6 +14,8 @@ import { allDayRange, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, type EventRow } f
 import type { FieldErrors } from "../http/forms";
 import { formValues } from "../http/forms";
 import { log } from "../core/log.server";
+import { DomainError } from "../core/errors";
+import { EVENT_GONE } from "./content-messages";
 import { parseParisDateTime, titleContains, toParisDateTimeInput } from "./article-editing.server";
 
 export { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
@@ -135,10 +137,12 @@ export async function saveEvent(id: number | null, formData: FormData, userId: s
   return { ok: true, event: row };
 }
 
-export async function deleteEvent(id: number, userId: string): Promise<boolean> {
+/** Deletes an event; a missing event is a 404 `DomainError` (never a silent success). */
+export async function deleteEvent(id: number, userId: string): Promise<true> {
   const [row] = await db.delete(events).where(eq(events.id, id)).returning({ id: events.id, title: events.title });
-  if (row) log.info("event deleted", { eventId: id, userId, title: row.title });
-  return !!row;
+  if (!row) throw new DomainError(EVENT_GONE, { status: 404 });
+  log.info("event deleted", { eventId: id, userId, title: row.title });
+  return true;
 }
 
 export async function getEventRow(id: number): Promise<EventRow | null> {

@@ -69,6 +69,16 @@ export function requiredLongText(missing: string, max: number, min = 1) {
     .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`));
 }
 
+/** An optional multi-line text (notes, descriptions), "" when empty. */
+export function optionalLongText(max: number) {
+  return withMax(max, z
+    .string()
+    .trim()
+    .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`)
+    .optional()
+    .transform((v) => v ?? ""));
+}
+
 export const EMAIL_MAX = 254;
 const EMAIL_INVALID = "Cette adresse e-mail n'est pas valide (exemple : prenom.nom@exemple.fr).";
 
@@ -171,6 +181,14 @@ export function euros(missing = "Indiquez un montant.", max = 100_000) {
     .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, "Indiquez un montant en euros (exemple : 35 ou 35,50)."))
     .transform((v) => Math.round(Number(v) * 100))
     .refine((cents) => cents <= max * 100, `Le montant ne peut pas dépasser ${thousands(max)} €.`);
+}
+
+/** An optional amount in euros, in cents, null when empty. */
+export function optionalEuros(max = 100_000) {
+  return z
+    .union([z.literal(""), euros(undefined, max)])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? null : v));
 }
 
 /** A checkbox: true when checked. */

@@ -8,12 +8,13 @@
  *  - the managers' own tasks (todos table): create, edit, tick, delete.
  */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import { auditLog, contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { formatDateFr } from "./seasons";
 import { currentSeasonAt, parisDate } from "./seasons-admin.server";
-import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, RuleError, type Actor } from "./users-admin.server";
+import { DomainError } from "../core/errors";
+import type { TodoInput } from "./todo";
+import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } from "./users-admin.server";
 
 export interface DerivedTask {
   key: string;
@@ -160,17 +161,7 @@ export function daysUntil(dueOn: string, today: string): number {
 
 // ------------------------------------------------------------ own tasks
 
-export const todoSchema = z.object({
-  title: z.string().trim().min(1, "Le titre est obligatoire").max(200, "200 caractères au maximum"),
-  notes: z.string().trim().max(2000, "2000 caractères au maximum").default(""),
-  dueOn: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "Date invalide (JJ/MM/AAAA)")
-    .transform((v) => (v === "" ? null : v))
-    .default(""),
-});
-export type TodoInput = z.output<typeof todoSchema>;
+export type { TodoInput } from "./todo";
 
 export type Todo = typeof todos.$inferSelect;
 
@@ -195,7 +186,7 @@ export async function listTodos(): Promise<Array<Todo & { createdByName: string 
 
 async function findTodo(id: number): Promise<Todo> {
   const [row] = await db.select().from(todos).where(eq(todos.id, id));
-  if (!row) throw new RuleError("Cette tâche n'existe plus.", 404);
+  if (!row) throw new DomainError("Cette tâche n'existe plus.", { status: 404 });
   return row;
 }
 
@@ -214,7 +205,7 @@ export async function updateTodo(actor: Actor, id: number, version: number, inpu
     .set({ title: input.title, notes: input.notes, dueOn: input.dueOn, updatedAt: new Date(), updatedBy: actor.id, version: current.version + 1 })
     .where(and(eq(todos.id, id), eq(todos.version, version)))
     .returning({ id: todos.id });
-  if (updated.length === 0) throw new RuleError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", 409);
+  if (updated.length === 0) throw new DomainError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", { status: 409 });
 }
 
 export async function setTodoDone(actor: Actor, id: number, done: boolean): Promise<void> {

@@ -1,4 +1,5 @@
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/messages";
 import { FormMessage } from "~/components/form";
 import { DeliveryBadge, formatDateTime } from "~/components/admin-nav";
@@ -36,7 +37,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     selectedId ? getContactMessage(selectedId) : null,
   ]);
   const ok = url.searchParams.get("ok") ?? "";
-  const error = url.searchParams.get("erreur");
   return {
     messages,
     counts,
@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     selectedMissing: selectedId !== null && !selected,
     page,
     pages: Math.max(1, Math.ceil(counts.total / PER_PAGE)),
-    notice: NOTICES[ok] ?? (error ? { tone: "error" as const, text: error } : null),
+    notice: NOTICES[ok] ?? null,
   };
 }
 
@@ -63,16 +63,22 @@ export async function action({ request }: Route.ActionArgs) {
       await setAnswered(id, false, user.id);
       return back({ ok: "non-repondu" });
     case "resend": {
-      const result = await resendContactMessage(id);
-      return result.ok ? back({ ok: "renvoye" }) : back({ erreur: result.message });
+      try {
+        await resendContactMessage(id);
+      } catch (err) {
+        if (err instanceof DomainError) return data({ error: err.message }, { status: err.status });
+        throw err;
+      }
+      return back({ ok: "renvoye" });
     }
     default:
       throw new Response("Action inconnue", { status: 400 });
   }
 }
 
-export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, counts, selected, selectedMissing, page, pages, notice } = loaderData;
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, counts, selected, selectedMissing, page, pages } = loaderData;
+  const notice = actionData?.error ? { tone: "error" as const, text: actionData.error } : loaderData.notice;
   return (
     <div className="space-y-6">
       <div>

@@ -14,7 +14,7 @@ import { formatDate, formatTime } from "~/lib/core/dates";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
-import { assertRequestSize } from "~/lib/content/uploads.server";
+import { oversizedRequest } from "~/lib/content/uploads.server";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.article.title;
@@ -74,7 +74,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const id = articleId(params.id);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: with JavaScript the form stays as typed (the browser checks sizes first anyway).
+  if (tooLarge) return data({ intent: "save" as const, errors: { cover: tooLarge.message }, values: undefined, conflict: false }, { status: tooLarge.status });
   const formData = await request.formData();
   if (formData.get("intent") === "upload-image") {
     return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };

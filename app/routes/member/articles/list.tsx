@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
-import { positiveId } from "~/lib/http/forms";
+import { z } from "zod";
+import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/lib/http/forms";
+import { id as idField } from "~/lib/http/fields";
+import { ARTICLE_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
 import {
@@ -49,11 +52,15 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const formData = await request.formData();
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const id = positiveId(formData.get("id"));
-  if (!id) throw new Response("Article introuvable", { status: 404 });
-  await deleteArticle(id, user.id);
-  return redirect(`${PATH}?supprime=1`);
+  const submission = parseSubmission(formData, deleteSchema);
+  if (submission.status !== "success") return invalid(submission, {}, 404);
+  return tryDomain(submission, async () => {
+    await deleteArticle(submission.value.id, user.id);
+    return redirect(`${PATH}?supprime=1`);
+  });
 }
+
+const deleteSchema = z.object({ id: idField(ARTICLE_GONE) });
 
 function dateTime(d: Date | string | null): string {
   if (!d) return "";
@@ -76,7 +83,7 @@ const STATUS_BADGE: Record<string, string> = {
   programme: "bg-amber-100 text-amber-900",
 };
 
-export default function ArticlesList({ loaderData }: Route.ComponentProps) {
+export default function ArticlesList({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, status, statusOptions, toDelete, deleteMissing, deleted } = loaderData;
   const statusLabel = (value: string) => statusOptions.find((o) => o.value === value)?.label ?? value;
   const confirmRef = useRef<HTMLHeadingElement>(null);
@@ -98,7 +105,8 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
       </div>
 
       {deleted ? <FormMessage tone="success">L’article a été supprimé.</FormMessage> : null}
-      {deleteMissing ? <FormMessage>Cet article n’existe plus : il a peut-être déjà été supprimé.</FormMessage> : null}
+      {deleteMissing ? <FormMessage>{ARTICLE_GONE}</FormMessage> : null}
+      {actionData?.result ? <FormMessage>{Object.values(firstErrors(actionData.result))[0]}</FormMessage> : null}
 
       {toDelete ? (
         <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
-import { positiveId } from "~/lib/http/forms";
+import { z } from "zod";
+import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/lib/http/forms";
+import { id as idField } from "~/lib/http/fields";
+import { EVENT_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
 import { formatEventWhen } from "~/lib/core/dates";
@@ -61,11 +64,15 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const formData = await request.formData();
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const id = positiveId(formData.get("id"));
-  if (!id) throw new Response("Événement introuvable", { status: 404 });
-  await deleteEvent(id, user.id);
-  return redirect(`${PATH}?supprime=1`);
+  const submission = parseSubmission(formData, deleteSchema);
+  if (submission.status !== "success") return invalid(submission, {}, 404);
+  return tryDomain(submission, async () => {
+    await deleteEvent(submission.value.id, user.id);
+    return redirect(`${PATH}?supprime=1`);
+  });
 }
+
+const deleteSchema = z.object({ id: idField(EVENT_GONE) });
 
 function listHref(opts: { page?: number; q: string; when: string; category: string; extra?: Record<string, string> }): string {
   const params = new URLSearchParams();
@@ -78,7 +85,7 @@ function listHref(opts: { page?: number; q: string; when: string; category: stri
   return s ? `${PATH}?${s}` : PATH;
 }
 
-export default function EventsList({ loaderData }: Route.ComponentProps) {
+export default function EventsList({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, when, category, categoryOptions, toDelete, deleteMissing, deleted, saved } = loaderData;
   const confirmRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -100,7 +107,8 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
 
       {saved ? <FormMessage tone="success">L’événement « {saved} » a été enregistré.</FormMessage> : null}
       {deleted ? <FormMessage tone="success">L’événement a été supprimé.</FormMessage> : null}
-      {deleteMissing ? <FormMessage>Cet événement n’existe plus : il a peut-être déjà été supprimé.</FormMessage> : null}
+      {deleteMissing ? <FormMessage>{EVENT_GONE}</FormMessage> : null}
+      {actionData?.result ? <FormMessage>{Object.values(firstErrors(actionData.result))[0]}</FormMessage> : null}
 
       {toDelete ? (
         <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
