@@ -75,12 +75,3 @@ export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; chil
 export function healthTone(state: string): keyof typeof BADGE_TONES {
   return state === "valide" ? "ok" : state === "expire-bientot" ? "warn" : "bad";
 }
-
-export function formatEuros(cents: number | null): string {
-  if (cents === null) return "";
-  return new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
-}
-
-export function formatDateTimeFr(iso: string): string {
-  return new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" }).format(new Date(iso));
-}

@@ -1,12 +1,13 @@
 import { ExternalLink, HandHeart, Receipt, Scale } from "lucide-react";
 import { Link } from "react-router";
-import { formatEuros, InfoPage, InfoSection, linkClass } from "~/components/info-page";
+import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
+import { formatEuros } from "~/lib/core/money";
 import { costAfterReduction, safeLinkUrl, safeWidgetUrl } from "~/lib/club/donation";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/donate";
 
-const EXAMPLE_GIFT = 50;
+const EXAMPLE_GIFT_CENTS = 5000;
 
 export async function loader() {
   const [donation, identity] = await Promise.all([getSetting("donation"), getSetting("identity")]);
@@ -19,9 +20,9 @@ export async function loader() {
     linkUrl,
     email: identity.email,
     example: {
-      gift: formatEuros(EXAMPLE_GIFT),
-      reduction: formatEuros(EXAMPLE_GIFT - costAfterReduction(EXAMPLE_GIFT)),
-      cost: formatEuros(costAfterReduction(EXAMPLE_GIFT)),
+      gift: formatEuros(EXAMPLE_GIFT_CENTS),
+      reduction: formatEuros(EXAMPLE_GIFT_CENTS - costAfterReduction(EXAMPLE_GIFT_CENTS)),
+      cost: formatEuros(costAfterReduction(EXAMPLE_GIFT_CENTS)),
     },
   };
 }

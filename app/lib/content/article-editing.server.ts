@@ -12,7 +12,7 @@ import { z } from "zod";
 import { articles, media, users } from "#db/schema";
 import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, getArticleById, isPublished, slugify } from "./articles.server";
 import { db, isUniqueViolation, type Queryable } from "../core/db.server";
-import { parisTime } from "./events.server";
+import { parseParisDateTime } from "../core/time";
 import type { FieldErrors } from "../http/forms";
 import { formValues } from "../http/forms";
 import { log } from "../core/log.server";
@@ -27,36 +27,6 @@ export type ArticleRow = typeof articles.$inferSelect;
 
 export const CONFLICT_MESSAGE =
   "Cet article a été modifié par quelqu’un d’autre pendant que vous l’éditiez. Vos modifications n’ont pas été enregistrées : elles sont conservées ci-dessous. Ouvrez la dernière version dans un autre onglet, puis reportez-y vos changements.";
-
-/** "2026-03-14T09:30" (datetime-local, Paris wall clock) -> instant, or null. */
-export function parseParisDateTime(value: string): Date | null {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value.trim());
-  if (!m) return null;
-  const [y, mo, d] = m[1].split("-").map(Number);
-  const [h, mi] = m[2].split(":").map(Number);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-  const check = new Date(Date.UTC(y, mo - 1, d));
-  if (check.getUTCMonth() !== mo - 1) return null;
-  return parisTime(m[1], m[2]);
-}
-
-const parisInputFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** Instant -> "2026-03-14T09:30" in Paris time (value of a datetime-local input). */
-export function toParisDateTimeInput(d: Date | null | undefined): string {
-  if (!d) return "";
-  const p: Record<string, string> = {};
-  for (const part of parisInputFormat.formatToParts(d)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
 
 const versionField = z
   .string()

@@ -26,7 +26,7 @@ import {
   updateOwnProfile,
 } from "./profiles.server";
 import { getRevisionMaterial, setItemDone } from "./revision.server";
-import { seasonOf } from "./seasons";
+import { seasonOf } from "../core/time";
 import { seedDatabase } from "../core/seed.server";
 
 async function makeUser(prenom: string, roles = ["membre"]) {

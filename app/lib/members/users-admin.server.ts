@@ -27,8 +27,8 @@ import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { getGradeHistory, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./member-status.server";
 import { listGrades } from "./grades.server";
 import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "../accounts/roles";
-import { formatDateFr } from "./seasons";
-import { addDays, currentSeasonAt, healthValidUntil, parisDate, syncUserFlags, type HealthKind } from "./seasons-admin.server";
+import { addDays, formatDate, parisDate } from "../core/time";
+import { currentSeasonAt, healthValidUntil, syncUserFlags, type HealthKind } from "./seasons-admin.server";
 import { getSetting } from "../club/settings.server";
 import { HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
 
@@ -790,10 +790,10 @@ async function lockOwnedProfile(tx: Transaction, ownerId: string, profileId: num
 function formatStatus(s: { cotisationPaidOn: string | null; cotisationAmountCents: number | null; cotisationMeans: string | null; healthKind: string | null; healthReceivedOn: string | null; validUntil: string | null }): string {
   const parts = [
     s.cotisationPaidOn
-      ? `cotisation payée le ${formatDateFr(s.cotisationPaidOn)} (${euros(s.cotisationAmountCents)} €, ${PAYMENT_MEANS_LABELS[s.cotisationMeans ?? ""] ?? s.cotisationMeans})`
+      ? `cotisation payée le ${formatDate(s.cotisationPaidOn)} (${euros(s.cotisationAmountCents)} €, ${PAYMENT_MEANS_LABELS[s.cotisationMeans ?? ""] ?? s.cotisationMeans})`
       : "cotisation non payée",
     s.healthKind && s.healthReceivedOn
-      ? `${(HEALTH_DOCUMENT_LABELS[s.healthKind] ?? s.healthKind).toLowerCase()} reçu le ${formatDateFr(s.healthReceivedOn)}, valable jusqu'au ${formatDateFr(s.validUntil)}`
+      ? `${(HEALTH_DOCUMENT_LABELS[s.healthKind] ?? s.healthKind).toLowerCase()} reçu le ${formatDate(s.healthReceivedOn)}, valable jusqu'au ${formatDate(s.validUntil)}`
       : "aucun document de santé",
   ];
   return parts.join(" ; ");
@@ -869,7 +869,7 @@ export async function addGradeEntry(actor: Actor, ownerId: string, input: GradeE
     const [grade] = await tx.select().from(grades).where(eq(grades.id, input.gradeId));
     if (!grade) throw new RuleError("Grade inconnu.", 400, "gradeId");
     await tx.insert(gradeHistory).values({ profileId: profile.id, gradeId: grade.id, awardedOn: input.awardedOn!, note: input.note, createdBy: actor.id });
-    await audit(tx, actor, "grade.add", `${profile.prenom} ${profile.nom} : grade ${grade.vietnameseName} (${grade.frenchName}) obtenu le ${formatDateFr(input.awardedOn)}.`, {
+    await audit(tx, actor, "grade.add", `${profile.prenom} ${profile.nom} : grade ${grade.vietnameseName} (${grade.frenchName}) obtenu le ${formatDate(input.awardedOn)}.`, {
       userId: ownerId,
       profileId: profile.id,
     });
@@ -892,7 +892,7 @@ export async function deleteGradeEntry(actor: Actor, ownerId: string, entryId: n
       tx,
       actor,
       "grade.delete",
-      `${row.profile.prenom} ${row.profile.nom} : grade ${row.grade.vietnameseName} du ${formatDateFr(row.entry.awardedOn)} retiré de l'historique.`,
+      `${row.profile.prenom} ${row.profile.nom} : grade ${row.grade.vietnameseName} du ${formatDate(row.entry.awardedOn)} retiré de l'historique.`,
       { userId: ownerId, profileId: row.profile.id },
     );
   });

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { CalendarDays, ClipboardList, FileText, Mail, Newspaper, Settings, Users, Video } from "lucide-react";
 import type { Route } from "./+types/dashboard";
-import { ADMIN_UPLOAD_PAGES, DeliveryBadge, formatDateTime, SETTINGS_PAGES } from "~/components/admin-nav";
+import { ADMIN_UPLOAD_PAGES, DeliveryBadge, SETTINGS_PAGES } from "~/components/admin-nav";
+import { formatDate, formatDateTime } from "~/lib/core/time";
 import { dashboardData } from "~/lib/content/dashboard.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
@@ -52,8 +53,6 @@ function Card({
   );
 }
 
-const dateOnly = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeZone: "Europe/Paris" });
-
 function plural(n: number, one: string, many: string) {
   return `${n} ${n > 1 ? many : one}`;
 }
@@ -95,7 +94,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {a.title}
                   </Link>{" "}
                   <span className="text-sm text-slate-700">
-                    — {a.statusLabel}, modifié le {dateOnly.format(new Date(a.updatedAt))}
+                    — {a.statusLabel}, modifié le {formatDate(a.updatedAt)}
                   </span>
                 </li>
               ))}
@@ -127,7 +126,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {e.title}
                   </Link>{" "}
                   <span className="text-sm text-slate-700">
-                    — {e.allDay ? dateOnly.format(new Date(e.startsAt)) : formatDateTime(e.startsAt)}
+                    — {e.allDay ? formatDate(e.startsAt) : formatDateTime(e.startsAt)}
                     {e.membersOnly ? ", réservé aux membres" : ""}
                   </span>
                 </li>

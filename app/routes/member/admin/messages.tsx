@@ -1,7 +1,8 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/messages";
 import { FormMessage } from "~/components/form";
-import { DeliveryBadge, formatDateTime } from "~/components/admin-nav";
+import { DeliveryBadge } from "~/components/admin-nav";
+import { formatDateTime } from "~/lib/core/time";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";

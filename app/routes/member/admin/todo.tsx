@@ -10,8 +10,8 @@ import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/component
 import { Badge, buttonClass, dangerButtonClass, linkClass, secondaryButtonClass } from "~/components/membership";
 import { parseForm } from "~/lib/http/forms";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
-import { formatDateFr } from "~/lib/members/seasons";
-import { ensureCurrentSeasonStarted, parisDate, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons-admin.server";
+import { formatDate, parisDate } from "~/lib/core/time";
+import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons-admin.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, todoSchema, updateTodo } from "~/lib/members/todo.server";
@@ -166,7 +166,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
               {t.notes ? <p className="whitespace-pre-line text-slate-800">{t.notes}</p> : null}
               <p className="mt-1 flex flex-wrap gap-2 text-sm text-slate-700">
                 {t.due ? <Badge tone={t.due.late ? "bad" : "neutral"}>{t.due.text}</Badge> : null}
-                {t.done && t.doneAt ? <span>Faite le {formatDateFr(t.doneAt)}</span> : null}
+                {t.done && t.doneAt ? <span>Faite le {formatDate(t.doneAt)}</span> : null}
                 {t.createdByName ? <span>Ajoutée par {t.createdByName}</span> : null}
                 {t.updatedByName && t.updatedByName !== t.createdByName ? <span>, modifiée par {t.updatedByName}</span> : null}
               </p>
@@ -279,7 +279,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
         </h2>
         {lastStart ? (
           <p className="mt-1 text-slate-700">
-            Dernière saison démarrée : {lastStart.season}, le {formatDateFr(lastStart.at)} ({lastStart.carriedOver} certificat
+            Dernière saison démarrée : {lastStart.season}, le {formatDate(lastStart.at)} ({lastStart.carriedOver} certificat
             {lastStart.carriedOver > 1 ? "s" : ""} reporté{lastStart.carriedOver > 1 ? "s" : ""}).
           </p>
         ) : null}

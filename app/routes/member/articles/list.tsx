@@ -10,7 +10,7 @@ import {
   getArticleRow,
   listArticlesForManagers,
 } from "~/lib/content/article-editing.server";
-import { formatDate, formatTime } from "~/lib/core/dates";
+import { formatDateTime } from "~/lib/core/time";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
@@ -55,11 +55,6 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`${PATH}?supprime=1`);
 }
 
-function dateTime(d: Date | string | null): string {
-  if (!d) return "";
-  const date = new Date(d);
-  return `${formatDate(date)}, ${formatTime(date)}`;
-}
 
 function pageHref(page: number, q: string, status: string): string {
   const params = new URLSearchParams();
@@ -168,15 +163,15 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
                     </span>
                     {a.status === "programme" && a.publishedAt ? (
                       <span className="block text-sm text-slate-700">
-                        {a.visible ? "en ligne depuis le" : "pour le"} {dateTime(a.publishedAt)}
+                        {a.visible ? "en ligne depuis le" : "pour le"} {formatDateTime(a.publishedAt)}
                       </span>
                     ) : null}
                   </td>
                   <td className="py-3 pr-4 text-sm text-slate-700">
-                    <span className="block">Créé le {dateTime(a.createdAt)}</span>
-                    {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {dateTime(a.publishedAt)}</span> : null}
+                    <span className="block">Créé le {formatDateTime(a.createdAt)}</span>
+                    {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {formatDateTime(a.publishedAt)}</span> : null}
                     <span className="block">
-                      Modifié le {dateTime(a.updatedAt)}
+                      Modifié le {formatDateTime(a.updatedAt)}
                       {a.editor ? ` par ${a.editor}` : ""}
                     </span>
                   </td>

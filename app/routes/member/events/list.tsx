@@ -3,7 +3,7 @@ import { Form, Link, redirect } from "react-router";
 import { positiveId } from "~/lib/http/forms";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
-import { formatEventWhen } from "~/lib/core/dates";
+import { formatEventWhen } from "~/lib/core/time";
 import { categoryLabel } from "~/lib/content/events.server";
 import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/content/event-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";

@@ -13,8 +13,6 @@ import {
   Badge,
   buttonClass,
   dangerButtonClass,
-  formatDateTimeFr,
-  formatEuros,
   healthTone,
   linkClass,
   RoleCheckboxes,
@@ -23,7 +21,8 @@ import {
 import { parseForm } from "~/lib/http/forms";
 import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/members/membership";
 import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
-import { formatDateFr } from "~/lib/members/seasons";
+import { formatDate, formatDateTime } from "~/lib/core/time";
+import { formatEuros } from "~/lib/core/money";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import {
@@ -217,7 +216,7 @@ function StatusSummary({ s }: { s: ProfileView["statuses"][number] | undefined }
       <li>
         <Badge tone={healthTone(s?.health ?? "manquant")}>
           Document de santé : {HEALTH_STATE_LABELS[(s?.health ?? "manquant") as HealthState].toLowerCase()}
-          {s?.healthValidUntil ? ` (jusqu'au ${formatDateFr(s.healthValidUntil)})` : ""}
+          {s?.healthValidUntil ? ` (jusqu'au ${formatDate(s.healthValidUntil)})` : ""}
         </Badge>
       </li>
     </ul>
@@ -254,7 +253,7 @@ function ProfileSection({
       <h2 id={headingId} className="text-2xl font-semibold text-slate-900">
         {name} {profile.isSelf ? <span className="text-base font-normal text-slate-700">(titulaire du compte)</span> : <span className="text-base font-normal text-slate-700">(profil famille)</span>}
       </h2>
-      {profile.dateOfBirth ? <p className="text-slate-700">Né(e) le {formatDateFr(profile.dateOfBirth)}</p> : null}
+      {profile.dateOfBirth ? <p className="text-slate-700">Né(e) le {formatDate(profile.dateOfBirth)}</p> : null}
 
       <h3 className="mt-4 text-xl font-semibold text-slate-900">Saison {season}</h3>
       <StatusSummary s={status} />
@@ -322,11 +321,11 @@ function ProfileSection({
           <dt className="font-medium">Cotisation</dt>
           <dd>
             {status.cotisationPaidOn
-              ? `payée le ${formatDateFr(status.cotisationPaidOn)}, ${formatEuros(status.cotisationAmountCents)}`
+              ? `payée le ${formatDate(status.cotisationPaidOn)}, ${formatEuros(status.cotisationAmountCents)}`
               : "non payée"}
           </dd>
           <dt className="font-medium">Document de santé</dt>
-          <dd>{status.healthReceivedOn ? `reçu le ${formatDateFr(status.healthReceivedOn)}` : "aucun"}</dd>
+          <dd>{status.healthReceivedOn ? `reçu le ${formatDate(status.healthReceivedOn)}` : "aucun"}</dd>
         </dl>
       ) : null}
 
@@ -356,11 +355,11 @@ function ProfileSection({
                       {s.season}
                     </th>
                     <td className="py-1 pr-4">
-                      {s.cotisationPaidOn ? `payée le ${formatDateFr(s.cotisationPaidOn)} (${formatEuros(s.cotisationAmountCents)})` : "non payée"}
+                      {s.cotisationPaidOn ? `payée le ${formatDate(s.cotisationPaidOn)} (${formatEuros(s.cotisationAmountCents)})` : "non payée"}
                     </td>
                     <td className="py-1 pr-4">
                       {s.healthReceivedOn
-                        ? `${s.healthKind === "questionnaire" ? "attestation" : "certificat"} reçu le ${formatDateFr(s.healthReceivedOn)}, valable jusqu'au ${formatDateFr(s.healthValidUntil)}`
+                        ? `${s.healthKind === "questionnaire" ? "attestation" : "certificat"} reçu le ${formatDate(s.healthReceivedOn)}, valable jusqu'au ${formatDate(s.healthValidUntil)}`
                         : "aucun"}
                     </td>
                   </tr>
@@ -379,7 +378,7 @@ function ProfileSection({
         {profile.grades.map((g) => (
           <li key={g.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>
-              <strong>{g.name}</strong> — le {formatDateFr(g.awardedOn)}
+              <strong>{g.name}</strong> — le {formatDate(g.awardedOn)}
               {g.note ? <span className="block text-sm text-slate-700">{g.note}</span> : null}
             </span>
             {canEdit ? (
@@ -388,7 +387,7 @@ function ProfileSection({
                 <input type="hidden" name="profileId" value={profile.id} />
                 <input type="hidden" name="entryId" value={g.id} />
                 <button type="submit" className={dangerButtonClass}>
-                  Supprimer<span className="sr-only"> le grade {g.name} du {formatDateFr(g.awardedOn)}</span>
+                  Supprimer<span className="sr-only"> le grade {g.name} du {formatDate(g.awardedOn)}</span>
                 </button>
               </Form>
             ) : null}
@@ -445,7 +444,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
             </Badge>
           ))}
           {!user.active ? <Badge tone="bad">Compte désactivé</Badge> : null}
-          <span>Créé le {formatDateFr(user.createdAt)}</span>
+          <span>Créé le {formatDate(user.createdAt)}</span>
         </p>
       </div>
 
@@ -454,7 +453,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
       {detail.deletionRequest ? (
         <FormMessage tone="info">
           <p>
-            Cette personne a demandé la suppression de son compte le {formatDateFr(detail.deletionRequest.requestedAt)}
+            Cette personne a demandé la suppression de son compte le {formatDate(detail.deletionRequest.requestedAt)}
             {detail.deletionRequest.reason ? <> : « {detail.deletionRequest.reason} »</> : null}. Supprimez le compte en bas de
             cette page, ou conservez les données le temps nécessaire (adhésion de la saison en cours) et classez la
             demande ; répondez-lui dans le mois.
@@ -577,7 +576,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         <ol className="mt-2 space-y-2">
           {detail.history.map((h) => (
             <li key={h.id} className="rounded-md bg-slate-50 px-3 py-2 text-slate-800">
-              <span className="font-medium">{formatDateTimeFr(h.at)}</span> — {h.actorName} : {h.summary}
+              <span className="font-medium">{formatDateTime(h.at)}</span> — {h.actorName} : {h.summary}
             </li>
           ))}
         </ol>

@@ -6,10 +6,11 @@
  */
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
-import { Badge, buttonClass, formatEuros, healthTone, linkClass, secondaryButtonClass } from "~/components/membership";
+import { Badge, buttonClass, healthTone, linkClass, secondaryButtonClass } from "~/components/membership";
+import { formatEuros } from "~/lib/core/money";
 import { PAYMENT_MEANS_LABELS } from "~/lib/members/member-status.server";
 import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
-import { formatDateFr } from "~/lib/members/seasons";
+import { formatDate } from "~/lib/core/time";
 import { ensureCurrentSeasonStarted } from "~/lib/members/seasons-admin.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
@@ -193,7 +194,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                         <>
                           <Badge tone="ok">Payée</Badge>
                           <span className="block text-sm text-slate-700">
-                            le {formatDateFr(u.cotisationPaidOn)}
+                            le {formatDate(u.cotisationPaidOn)}
                             {u.cotisationAmountCents !== null ? `, ${formatEuros(u.cotisationAmountCents)}` : ""}
                             {u.meansText ? ` (${u.meansText})` : ""}
                           </span>
@@ -205,7 +206,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                     <td className="px-3 py-2 text-slate-800">
                       <Badge tone={healthTone(u.health)}>{HEALTH_STATE_LABELS[u.health]}</Badge>
                       {u.healthValidUntil ? (
-                        <span className="block text-sm text-slate-700">jusqu&apos;au {formatDateFr(u.healthValidUntil)}</span>
+                        <span className="block text-sm text-slate-700">jusqu&apos;au {formatDate(u.healthValidUntil)}</span>
                       ) : null}
                     </td>
                   </tr>
