@@ -9,10 +9,10 @@ import {
   bodyToHtml,
   deleteArticle,
   getArticleRow,
-  listArticlesForManagers,
   saveArticle,
   uploadBodyImage,
 } from "./article-editing.server";
+import { listArticlesForManagers } from "./manager-lists.server";
 import { db } from "../core/db.server";
 import { deleteMedia } from "./uploads.server";
 

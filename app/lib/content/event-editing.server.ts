@@ -14,7 +14,7 @@ import { allDayRange, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, type EventRow } f
 import type { FieldErrors } from "../http/forms";
 import { formValues } from "../http/forms";
 import { log } from "../core/log.server";
-import { titleContains } from "./article-editing.server";
+import { titleContains } from "./manager-lists.server";
 
 export { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
 

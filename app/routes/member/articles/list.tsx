@@ -8,8 +8,8 @@ import {
   ARTICLE_STATUSES,
   deleteArticle,
   getArticleRow,
-  listArticlesForManagers,
 } from "~/lib/content/article-editing.server";
+import { listArticlesForManagers } from "~/lib/content/manager-lists.server";
 import { formatDateTime } from "~/lib/core/time";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
