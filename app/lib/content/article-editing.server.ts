@@ -1,10 +1,11 @@
 /**
  * Articles, write side (member area): create, update, delete, edit form and
- * preview (the managers' list lives in manager-lists.server.ts). Every save
- * is validated with zod (French messages per field), the body is sanitized before it is stored, the cover image goes
- * through the uploads module, and an update must carry the version it was
- * based on (optimistic concurrency: a second manager's stale save is refused,
- * never silently overwritten). createdBy/updatedBy/updatedAt record who and when.
+ * preview (the managers' list lives in manager-lists.server.ts). Every save is
+ * validated with zod (French messages per field), the body is sanitized before
+ * it is stored, the cover image goes through the uploads module, and an update
+ * must carry the version it was based on (optimistic concurrency: a second
+ * manager's stale save is refused, never silently overwritten).
+ * createdBy/updatedBy/updatedAt record who and when.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
