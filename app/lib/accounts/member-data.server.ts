@@ -24,7 +24,7 @@ import {
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
-import { currentSeasonAt } from "../members/seasons-admin.server";
+import { currentSeasonAt } from "../members/seasons.server";
 
 const MANAGER_ROLES = ["admin", "user_manager", "article_manager"];
 

@@ -10,7 +10,7 @@ import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { listGrades } from "./grades.server";
 import { exportUserData, requestAccountDeletion } from "../accounts/member-data.server";
-import { getProfileStatus } from "./member-status.server";
+import { getProfileStatus } from "./profile-status.server";
 import {
   addFamilyProfile,
   clearSelection,

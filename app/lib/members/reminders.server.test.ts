@@ -10,7 +10,7 @@ import { createUser } from "../../../tests/helpers/auth";
 import { db } from "../core/db.server";
 import { claimDailyRun, runDailyReminders, runReminders } from "./reminders.server";
 import { seedDatabase } from "../core/seed.server";
-import { healthValidUntil, isSeasonStarted, seasonToStart, startSeason } from "./seasons-admin.server";
+import { healthValidUntil, isSeasonStarted, seasonToStart, startSeason } from "./seasons.server";
 import { parisDate } from "../core/time";
 
 /** 15 October 2026, 10:00 in Paris: season 2026-2027, more than a month after it started. */

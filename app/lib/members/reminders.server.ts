@@ -19,9 +19,9 @@ import { db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
-import { HEALTH_DOCUMENT_LABELS } from "./member-status.server";
+import { HEALTH_DOCUMENT_LABELS } from "./profile-status.server";
 import { addDays, addMonths, formatDate, parisDate, parisHour, seasonBounds } from "../core/time";
-import { currentSeasonAt, ensureCurrentSeasonStarted } from "./seasons-admin.server";
+import { currentSeasonAt, ensureCurrentSeasonStarted } from "./seasons.server";
 import { getSetting } from "../club/settings.server";
 import { EXPIRY_WARNING_DAYS, memberProfileStatuses, type MemberProfileStatus } from "./users-admin.server";
 

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { auditLog, contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { formatDate, parisDate } from "../core/time";
-import { currentSeasonAt } from "./seasons-admin.server";
+import { currentSeasonAt } from "./seasons.server";
 import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, RuleError, type Actor } from "./users-admin.server";
 
 export interface DerivedTask {

@@ -24,15 +24,15 @@ import { db, type Queryable, type Transaction } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
-import { getGradeHistory, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./member-status.server";
+import { getGradeHistory, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
 import { listGrades } from "./grades.server";
 import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "../accounts/roles";
 import { addDays, formatDate, parisDate } from "../core/time";
-import { currentSeasonAt, healthValidUntil, syncUserFlags, type HealthKind } from "./seasons-admin.server";
+import { currentSeasonAt, healthValidUntil, syncUserFlags, type HealthKind } from "./seasons.server";
 import { getSetting } from "../club/settings.server";
-import { HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
+import { HEALTH_STATE_LABELS, USERS_ADMIN_MESSAGES, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./users-admin-labels";
 
-export { HEALTH_STATE_LABELS, MESSAGES, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort };
+export { HEALTH_STATE_LABELS, USERS_ADMIN_MESSAGES, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort };
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -87,7 +87,7 @@ function checkRoleSet(roles: Role[]): void {
 
 /** A user_manager may neither grant nor remove the admin role. */
 function checkAdminRoleChange(actor: Actor, before: readonly string[], after: readonly string[]): void {
-  if (!isAdmin(actor.roles) && isAdmin(before) !== isAdmin(after)) throw new RuleError(MESSAGES.adminOnlyRole, 403, "roles");
+  if (!isAdmin(actor.roles) && isAdmin(before) !== isAdmin(after)) throw new RuleError(USERS_ADMIN_MESSAGES.adminOnlyRole, 403, "roles");
 }
 
 /** A user_manager may not change an admin's account. */
@@ -96,7 +96,7 @@ export function canEditUser(actor: Actor, target: { roles: readonly string[] }):
 }
 
 function checkCanEdit(actor: Actor, target: { roles: readonly string[] }): void {
-  if (!canEditUser(actor, target)) throw new RuleError(MESSAGES.adminOnlyEdit, 403);
+  if (!canEditUser(actor, target)) throw new RuleError(USERS_ADMIN_MESSAGES.adminOnlyEdit, 403);
 }
 
 /**
@@ -115,7 +115,7 @@ async function checkAdminRemains(
     .from(users)
     .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)))
     .for("update");
-  if (admins.filter((a) => a.id !== target.id).length === 0) throw new RuleError(MESSAGES.lastAdmin, 409, "roles");
+  if (admins.filter((a) => a.id !== target.id).length === 0) throw new RuleError(USERS_ADMIN_MESSAGES.lastAdmin, 409, "roles");
 }
 
 async function audit(
@@ -670,7 +670,7 @@ function validationMail(user: { email: string; prenom: string }, clubName: strin
 
 async function lockUser(tx: Transaction, id: string): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
-  if (!row) throw new RuleError(MESSAGES.notFound, 404);
+  if (!row) throw new RuleError(USERS_ADMIN_MESSAGES.notFound, 404);
   return row;
 }
 
@@ -686,16 +686,16 @@ export async function updateUserAccount(actor: Actor, id: string, input: Account
   const result = await db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     checkCanEdit(actor, target);
-    if (userVersion(target) !== input.version) throw new RuleError(MESSAGES.stale, 409);
+    if (userVersion(target) !== input.version) throw new RuleError(USERS_ADMIN_MESSAGES.stale, 409);
     const roles = normalizeRoles(input.roles);
     checkRoleSet(roles);
     checkAdminRoleChange(actor, target.roles, roles);
-    if (actor.id === target.id && !input.active && target.active) throw new RuleError(MESSAGES.selfDeactivate, 403, "active");
+    if (actor.id === target.id && !input.active && target.active) throw new RuleError(USERS_ADMIN_MESSAGES.selfDeactivate, 403, "active");
     await checkAdminRemains(tx, target, { roles, active: input.active });
     const emailAddress = input.email.trim().toLowerCase();
     if (emailAddress !== target.email) {
       const [other] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, emailAddress), ne(users.id, id)));
-      if (other) throw new RuleError(MESSAGES.emailTaken, 409, "email");
+      if (other) throw new RuleError(USERS_ADMIN_MESSAGES.emailTaken, 409, "email");
     }
 
     const changes: string[] = [];
@@ -742,7 +742,7 @@ export async function updateUserAccount(actor: Actor, id: string, input: Account
 /** « Valider l'inscription »: the pré-inscrit becomes membre (and gets the e-mail). */
 export async function validateRegistration(actor: Actor, id: string, version: number): Promise<void> {
   const target = await getUser(id);
-  if (!target) throw new RuleError(MESSAGES.notFound, 404);
+  if (!target) throw new RuleError(USERS_ADMIN_MESSAGES.notFound, 404);
   if (!target.roles.includes("pré-inscrit")) throw new RuleError("Cette inscription est déjà validée.", 409);
   const roles = [...target.roles.filter((r) => r !== "pré-inscrit"), "membre"];
   await updateUserAccount(actor, id, { prenom: target.prenom, nom: target.nom, email: target.email, active: target.active, roles, version });
@@ -752,7 +752,7 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     checkCanEdit(actor, target);
-    if (actor.id === target.id) throw new RuleError(MESSAGES.selfDelete, 403);
+    if (actor.id === target.id) throw new RuleError(USERS_ADMIN_MESSAGES.selfDelete, 403);
     await checkAdminRemains(tx, target, null);
     await audit(tx, actor, "user.delete", `Compte de ${target.prenom} ${target.nom} (${target.email}) supprimé avec ses profils.`, { userId: id });
     await tx.delete(users).where(eq(users.id, id));
@@ -827,13 +827,13 @@ export async function saveSeasonStatus(actor: Actor, ownerId: string, input: Sta
       .where(and(eq(seasonStatuses.profileId, profile.id), eq(seasonStatuses.season, input.season)))
       .for("update");
     if (existing) {
-      if (existing.version !== input.version) throw new RuleError(MESSAGES.stale, 409);
+      if (existing.version !== input.version) throw new RuleError(USERS_ADMIN_MESSAGES.stale, 409);
       await tx
         .update(seasonStatuses)
         .set({ ...values, updatedAt: now, updatedBy: actor.id, version: existing.version + 1 })
         .where(eq(seasonStatuses.id, existing.id));
     } else {
-      if (input.version !== 0) throw new RuleError(MESSAGES.stale, 409);
+      if (input.version !== 0) throw new RuleError(USERS_ADMIN_MESSAGES.stale, 409);
       await tx.insert(seasonStatuses).values({ profileId: profile.id, season: input.season, ...values, createdBy: actor.id, updatedBy: actor.id });
     }
     // A certificate also covers the later seasons already started that have no health document yet.

@@ -3,7 +3,7 @@ import type { Route } from "./+types/grades";
 import { Belt, describeBelt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
 import { listGrades } from "~/lib/members/grades.server";
-import { currentAndNextGrade, getGradeHistory } from "~/lib/members/member-status.server";
+import { currentAndNextGrade, getGradeHistory } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";

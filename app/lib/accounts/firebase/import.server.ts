@@ -26,7 +26,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { accounts, auditLog, profiles, seasonStatuses, users } from "#db/schema";
 import { db } from "../../core/db.server";
 import { getSetting } from "../../club/settings.server";
-import { currentSeasonAt, parisDate } from "../../members/seasons-admin.server";
+import { currentSeasonAt, parisDate } from "../../members/seasons.server";
 import { seasonBounds } from "../../members/seasons";
 import { DEFAULT_ROLE, ROLES, type Role } from "../roles";
 import { GOOGLE_PROVIDER_ID } from "../auth.server";

@@ -11,7 +11,7 @@ import { Badge, buttonClass, dangerButtonClass, linkClass, secondaryButtonClass 
 import { parseForm } from "~/lib/http/forms";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { formatDate, parisDate } from "~/lib/core/time";
-import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons-admin.server";
+import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, todoSchema, updateTodo } from "~/lib/members/todo.server";

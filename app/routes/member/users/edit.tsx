@@ -19,7 +19,7 @@ import {
   secondaryButtonClass,
 } from "~/components/membership";
 import { parseForm } from "~/lib/http/forms";
-import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/members/membership";
+import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, USERS_ADMIN_MESSAGES, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/members/users-admin-labels";
 import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
 import { formatDate, formatDateTime } from "~/lib/core/time";
 import { formatEuros } from "~/lib/core/money";
@@ -93,7 +93,7 @@ type ActionResult = {
 };
 
 function failure(intent: string, profileId: number | null, err: RuleError, values: Record<string, string>, roles?: string[]) {
-  const stale = err.status === 409 && err.message === MESSAGES.stale;
+  const stale = err.status === 409 && err.message === USERS_ADMIN_MESSAGES.stale;
   const body: ActionResult = {
     intent,
     profileId,
@@ -167,8 +167,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "send-link": {
         const target = await getUser(id);
-        if (!target) throw new RuleError(MESSAGES.notFound, 404);
-        if (!canEditUser(actor, target)) throw new RuleError(MESSAGES.adminOnlyEdit, 403);
+        if (!target) throw new RuleError(USERS_ADMIN_MESSAGES.notFound, 404);
+        if (!canEditUser(actor, target)) throw new RuleError(USERS_ADMIN_MESSAGES.adminOnlyEdit, 403);
         if (!target.active) throw new RuleError("Ce compte est désactivé : réactivez-le d'abord.", 409);
         await sendWelcomeLink(target);
         return back("lien", "#compte");
@@ -466,7 +466,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </FormMessage>
       ) : null}
-      {!canEdit ? <FormMessage tone="info">{MESSAGES.adminOnlyEdit} Vous pouvez consulter ce compte sans le modifier.</FormMessage> : null}
+      {!canEdit ? <FormMessage tone="info">{USERS_ADMIN_MESSAGES.adminOnlyEdit} Vous pouvez consulter ce compte sans le modifier.</FormMessage> : null}
 
       {pending && canEdit ? (
         <section aria-labelledby="validation-title" className="rounded-lg border-l-4 border-amber-600 bg-amber-50 p-5">

@@ -8,13 +8,13 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, buttonClass, healthTone, linkClass, secondaryButtonClass } from "~/components/membership";
 import { formatEuros } from "~/lib/core/money";
-import { PAYMENT_MEANS_LABELS } from "~/lib/members/member-status.server";
+import { PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
 import { formatDate } from "~/lib/core/time";
-import { ensureCurrentSeasonStarted } from "~/lib/members/seasons-admin.server";
+import { ensureCurrentSeasonStarted } from "~/lib/members/seasons.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
-import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/members/membership";
+import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/members/users-admin-labels";
 import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/members/users-admin.server";
 
 const PATH = "/espace-membre/utilisateurs";

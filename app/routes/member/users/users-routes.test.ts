@@ -14,8 +14,9 @@ import { AuthFailure } from "~/lib/accounts/auth-errors";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { getSessionUser } from "~/lib/accounts/session.server";
-import { currentSeasonAt } from "~/lib/members/seasons-admin.server";
-import { MESSAGES, updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
+import { currentSeasonAt } from "~/lib/members/seasons.server";
+import { updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
+import { USERS_ADMIN_MESSAGES } from "~/lib/members/users-admin-labels";
 
 /** A bare request carrying a session cookie (to read the session directly). */
 function request(path: string, cookie?: string): Request {
@@ -116,7 +117,7 @@ describe("rules between user_manager and admin", () => {
   it("a user_manager cannot grant the admin role", async () => {
     const result = await post(editPath(membre.user.id), await accountFields(membre.user.id, { roles: ["admin", "membre"] }), manager.cookie);
     expect(statusOf(result)).toBe(403);
-    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(MESSAGES.adminOnlyRole);
+    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(USERS_ADMIN_MESSAGES.adminOnlyRole);
     expect((await userRow(membre.user.id)).roles).toEqual(["membre"]);
   });
 
@@ -131,7 +132,7 @@ describe("rules between user_manager and admin", () => {
     const before = await userRow(admin.user.id);
     const rename = await post(editPath(admin.user.id), await accountFields(admin.user.id, { prenom: "Pirate" }), manager.cookie);
     expect(statusOf(rename)).toBe(403);
-    expect(dataOf<{ message: string }>(rename).message).toBe(MESSAGES.adminOnlyEdit);
+    expect(dataOf<{ message: string }>(rename).message).toBe(USERS_ADMIN_MESSAGES.adminOnlyEdit);
     const remove = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), manager.cookie);
     expect(statusOf(remove)).toBe(403);
     const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, admin.user.id), eq(profiles.isSelf, true)));
@@ -167,14 +168,14 @@ describe("the last admin", () => {
   it("cannot lose the admin role", async () => {
     const result = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie);
     expect(statusOf(result)).toBe(409);
-    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(MESSAGES.lastAdmin);
+    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(USERS_ADMIN_MESSAGES.lastAdmin);
     expect((await userRow(admin.user.id)).roles).toEqual(["admin"]);
   });
 
   it("cannot be deactivated nor deleted, even by another admin's request", async () => {
     const otherAdmin = { id: "ops", prenom: "Opérateur", nom: "", roles: ["admin"] };
-    await expect(updateUserAccount(otherAdmin, admin.user.id, { ...(await accountFieldsPlain(admin.user.id)), active: false })).rejects.toThrow(MESSAGES.lastAdmin);
-    await expect(deleteUser(otherAdmin, admin.user.id)).rejects.toThrow(MESSAGES.lastAdmin);
+    await expect(updateUserAccount(otherAdmin, admin.user.id, { ...(await accountFieldsPlain(admin.user.id)), active: false })).rejects.toThrow(USERS_ADMIN_MESSAGES.lastAdmin);
+    await expect(deleteUser(otherAdmin, admin.user.id)).rejects.toThrow(USERS_ADMIN_MESSAGES.lastAdmin);
     const row = await userRow(admin.user.id);
     expect(row.active).toBe(true);
   });
@@ -256,7 +257,7 @@ describe("optimistic concurrency", () => {
     expect(statusOf(first)).toBe(302);
     const second = await post(editPath(target.user.id), { ...stale, prenom: "Second" }, manager.cookie);
     expect(statusOf(second)).toBe(409);
-    expect(dataOf<{ message: string }>(second).message).toBe(MESSAGES.stale);
+    expect(dataOf<{ message: string }>(second).message).toBe(USERS_ADMIN_MESSAGES.stale);
     expect((await userRow(target.user.id)).prenom).toBe("Premier");
   });
 });

@@ -7,7 +7,7 @@ import { gradeHistory, grades, seasonStatuses } from "#db/schema";
 import { db } from "../core/db.server";
 import { listGrades, type Grade } from "./grades.server";
 import { parisDate } from "../core/time";
-import { currentSeasonAt } from "./seasons-admin.server";
+import { currentSeasonAt } from "./seasons.server";
 
 export type { Grade };
 export type SeasonStatus = typeof seasonStatuses.$inferSelect;

@@ -1,7 +1,9 @@
 /**
- * Seasons for the managers: today's date in Paris, the validity of a health
- * document, the start of a new season and the sync of the spec's two user
- * flags (users.aPayeCotisation, users.certificatMedicalFourni).
+ * Seasons on the server: the one current season (`currentSeasonAt`, Paris
+ * time and the club's start month; the pure season arithmetic is in
+ * core/time.ts), the validity of a health document, the start of a new season
+ * and the sync of the spec's two user flags (users.aPayeCotisation,
+ * users.certificatMedicalFourni).
  *
  * Status lives per profile and per season (season_statuses). Starting a
  * season keeps every past row (history) and creates no cotisation: everyone
