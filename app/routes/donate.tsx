@@ -6,6 +6,7 @@ import { costAfterReduction, safeLinkUrl, safeWidgetUrl } from "~/lib/club/donat
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/donate";
+import { buttonClasses } from "~/components/ui/button";
 
 const EXAMPLE_GIFT_CENTS = 5000;
 
@@ -111,7 +112,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
                   href={linkUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800"
+                  className={buttonClasses()}
                 >
                   {widgetUrl ? "Ouvrir le formulaire de don sur HelloAsso" : "Faire un don sur HelloAsso"}
                   <ExternalLink aria-hidden="true" className="size-4" />

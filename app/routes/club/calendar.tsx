@@ -15,6 +15,7 @@ import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import type { Route } from "./+types/calendar";
+import { buttonClasses } from "~/components/ui/button";
 
 const PATH = "/la-vie-du-club/calendrier";
 
@@ -311,7 +312,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4">
             <a
               href={feedUrl}
-              className="inline-flex min-h-11 items-center gap-2 rounded-md bg-club-700 px-4 py-2 font-semibold text-white shadow hover:bg-club-800"
+              className={buttonClasses({ className: "min-h-11" })}
             >
               <CalendarPlus aria-hidden="true" className="h-5 w-5" />
               S'abonner au calendrier

@@ -10,6 +10,7 @@ import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
 import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { Button } from "~/components/ui/button";
 
 const PATH = "/espace-membre/contenu/brochure";
 
@@ -78,9 +79,9 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
               {brochure.title} ({brochure.fileName})
             </a>
             <Form method="post">
-              <button type="submit" name="intent" value="remove" className="rounded-md border border-red-700 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-50">
+              <Button type="submit" name="intent" value="remove" variant="danger-outline">
                 Retirer la brochure
-              </button>
+              </Button>
             </Form>
           </div>
         ) : (

@@ -7,7 +7,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/todo";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { Badge, buttonClass, dangerButtonClass, linkClass, secondaryButtonClass } from "~/components/membership";
+import { Badge, linkClass } from "~/components/users-admin-ui";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { parseForm } from "~/lib/http/forms";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { formatDate, parisDate } from "~/lib/core/time";
@@ -175,22 +176,22 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
               <Form method="post">
                 <input type="hidden" name="intent" value={t.done ? "reopen" : "done"} />
                 <input type="hidden" name="id" value={t.id} />
-                <button type="submit" className={t.done ? secondaryButtonClass : buttonClass}>
+                <button type="submit" className={t.done ? buttonClasses({ variant: "secondary" }) : buttonClasses()}>
                   {t.done ? "Rouvrir" : "Marquer comme faite"}
                   <span className="sr-only"> : {t.title}</span>
                 </button>
               </Form>
               {!t.done ? (
-                <Link to={`${PATH}?modifier=${t.id}#tache-${t.id}`} className={secondaryButtonClass}>
+                <Link to={`${PATH}?modifier=${t.id}#tache-${t.id}`} className={buttonClasses({ variant: "secondary" })}>
                   Modifier<span className="sr-only"> : {t.title}</span>
                 </Link>
               ) : null}
               <Form method="post">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={t.id} />
-                <button type="submit" className={dangerButtonClass}>
+                <Button type="submit" variant="danger-outline">
                   Supprimer<span className="sr-only"> : {t.title}</span>
-                </button>
+                </Button>
               </Form>
             </div>
           </div>
@@ -307,7 +308,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         ) : (
           <p className="mt-3">
-            <Link to={`${PATH}?demarrer=${nextSeason}#saison`} className={secondaryButtonClass}>
+            <Link to={`${PATH}?demarrer=${nextSeason}#saison`} className={buttonClasses({ variant: "secondary" })}>
               Démarrer la saison {nextSeason}
             </Link>
           </p>

@@ -14,6 +14,7 @@ import { formatDateTime } from "~/lib/core/time";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/articles";
 
@@ -86,7 +87,7 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-club-900">Articles</h1>
         <Link
           to={`${PATH}/ajouter`}
-          className="inline-flex items-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+          className={buttonClasses()}
         >
           Nouvel article
         </Link>
@@ -104,12 +105,9 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
-            <button
-              type="submit"
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            >
+            <Button type="submit" variant="danger">
               Confirmer la suppression
-            </button>
+            </Button>
             <Link to={back} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
               Annuler
             </Link>
@@ -131,9 +129,9 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <FilterSelect id="articles-statut" label="Statut" name="statut" defaultValue={status} options={statusOptions} allLabel="Tous" />
-        <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
+        <Button type="submit" variant="secondary">
           Filtrer
-        </button>
+        </Button>
       </Form>
 
       <p className="mb-2 text-slate-700" aria-live="polite">

@@ -9,15 +9,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit";
 import { CheckboxField, FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import {
-  Badge,
-  buttonClass,
-  dangerButtonClass,
-  healthTone,
-  linkClass,
-  RoleCheckboxes,
-  secondaryButtonClass,
-} from "~/components/membership";
+import { Badge, healthTone, linkClass, RoleCheckboxes } from "~/components/users-admin-ui";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { parseForm } from "~/lib/http/forms";
 import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, USERS_ADMIN_MESSAGES, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/members/users-admin-labels";
 import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
@@ -386,9 +379,9 @@ function ProfileSection({
                 <input type="hidden" name="intent" value="grade-delete" />
                 <input type="hidden" name="profileId" value={profile.id} />
                 <input type="hidden" name="entryId" value={g.id} />
-                <button type="submit" className={dangerButtonClass}>
+                <Button type="submit" variant="danger-outline">
                   Supprimer<span className="sr-only"> le grade {g.name} du {formatDate(g.awardedOn)}</span>
-                </button>
+                </Button>
               </Form>
             ) : null}
           </li>
@@ -410,7 +403,7 @@ function ProfileSection({
             <TextField label="Obtenu le" name="awardedOn" type="date" defaultValue={gradeValues?.awardedOn ?? ""} error={gradeErrors.awardedOn} />
           </div>
           <TextAreaField label="Note (facultatif)" name="note" rows={2} defaultValue={gradeValues?.note ?? ""} error={gradeErrors.note} />
-          <SubmitButton pendingLabel="Ajout…" className={secondaryButtonClass}>
+          <SubmitButton pendingLabel="Ajout…" className={buttonClasses({ variant: "secondary" })}>
             Ajouter le grade
           </SubmitButton>
         </Form>
@@ -532,9 +525,9 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="mt-4 border-t border-slate-200 pt-4">
             <input type="hidden" name="intent" value="send-link" />
             <p className="mb-2 text-slate-700">Cette personne n&apos;a pas encore choisi de mot de passe.</p>
-            <button type="submit" className={secondaryButtonClass}>
+            <Button type="submit" variant="secondary">
               Renvoyer le lien pour choisir un mot de passe
-            </button>
+            </Button>
           </Form>
         ) : null}
       </section>
@@ -547,7 +540,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
               key={s}
               to={`?saison=${s}`}
               aria-current={s === season ? "page" : undefined}
-              className={s === season ? buttonClass : secondaryButtonClass}
+              className={s === season ? buttonClasses() : buttonClasses({ variant: "secondary" })}
             >
               {s}
               {s === detail.season ? " (en cours)" : ""}
@@ -598,9 +591,9 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
               name="confirm"
               error={result?.intent === "delete" ? result.errors.confirm : undefined}
             />
-            <button type="submit" className={dangerButtonClass}>
+            <Button type="submit" variant="danger-outline">
               Supprimer le compte
-            </button>
+            </Button>
           </Form>
         </section>
       ) : null}

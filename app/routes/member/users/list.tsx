@@ -6,7 +6,8 @@
  */
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
-import { Badge, buttonClass, healthTone, linkClass, secondaryButtonClass } from "~/components/membership";
+import { Badge, healthTone, linkClass } from "~/components/users-admin-ui";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { formatEuros } from "~/lib/core/money";
 import { PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
@@ -67,7 +68,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
             famille se voient sur la fiche.
           </p>
         </div>
-        <Link to={`${PATH}/ajouter`} className={buttonClass}>
+        <Link to={`${PATH}/ajouter`} className={buttonClasses()}>
           Ajouter un utilisateur
         </Link>
       </div>
@@ -125,15 +126,15 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className={buttonClass}>
+          <Button type="submit">
             Afficher
-          </button>
+          </Button>
           {filtered ? (
             <Link to={PATH} className={linkClass}>
               Effacer la recherche
             </Link>
           ) : null}
-          <a href={exportHref} className={`${secondaryButtonClass} ml-auto`} download>
+          <a href={exportHref} className={buttonClasses({ variant: "secondary", className: "ml-auto" })} download>
             Exporter cette liste (CSV)
           </a>
         </div>

@@ -6,7 +6,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/new";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
-import { linkClass, RoleCheckboxes } from "~/components/membership";
+import { linkClass, RoleCheckboxes } from "~/components/users-admin-ui";
 import { parseForm } from "~/lib/http/forms";
 import { USER_MANAGERS } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";
