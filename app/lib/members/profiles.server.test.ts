@@ -190,6 +190,25 @@ describe("status and revision", () => {
   });
 });
 
+describe("season and today in Paris time", () => {
+  it("reads 31 August 22:30 UTC as 1 September in Paris: new season, and a document valid until 31 August has expired", async () => {
+    const carla = await makeUser("Carla");
+    const own = await ensureOwnProfile(carla);
+    await db.insert(seasonStatuses).values({
+      profileId: own.id,
+      season: "2026-2027",
+      healthDocumentKind: "questionnaire",
+      healthDocumentReceivedOn: "2026-08-20",
+      healthDocumentValidUntil: "2026-08-31",
+    });
+    const status = await getProfileStatus(own.id, new Date("2026-08-31T22:30:00Z"));
+    expect(status.season).toBe("2026-2027");
+    expect(status.health).toMatchObject({ kind: "questionnaire", validUntil: "2026-08-31", valid: false });
+    const before = await getProfileStatus(own.id, new Date("2026-08-31T21:30:00Z"));
+    expect(before.season).toBe("2025-2026");
+  });
+});
+
 describe("RGPD", () => {
   it("exports exactly the user's own data, without secrets", async () => {
     const data = await exportUserData(alice);
