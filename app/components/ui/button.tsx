@@ -45,9 +45,7 @@ export const buttonClasses = cva(
   },
 );
 
-export type ButtonVariants = VariantProps<typeof buttonClasses>;
-
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonVariants {}
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & VariantProps<typeof buttonClasses>;
 
 /** A <button> in one of the site's styles; `type` defaults to "button" (say "submit" for a form's action). */
 export function Button({ variant, size, width, className, type = "button", ...props }: ButtonProps) {

@@ -18,7 +18,7 @@
 export const CLUB_TIME_ZONE = "Europe/Paris";
 
 /** Non-breaking space (U+00A0). */
-export const NBSP = "\u00a0";
+const NBSP = "\u00a0";
 
 // ---------------------------------------------------------------- Paris calendar
 
