@@ -123,7 +123,7 @@ export function isoWeekday(day: string): number {
  * start month (setting `membership.seasonStartMonth`, September by default)
  * and ends the day before the same date a year later.
  */
-export const DEFAULT_SEASON_START_MONTH = 9;
+const DEFAULT_SEASON_START_MONTH = 9;
 
 /** The season containing a Paris day ("2026-09-01" -> "2026-2027"); an instant is read in Paris time. */
 export function seasonOf(at: string | Date, startMonth = DEFAULT_SEASON_START_MONTH): string {
