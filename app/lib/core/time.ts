@@ -252,9 +252,9 @@ export function capitalize(s: string): string {
 }
 
 /**
- * « samedi 14 novembre 2026, 9 h – 17 h », « du samedi 19 au dimanche
- * 20 décembre 2026 » (all-day events: `endsAt` is exclusive or the last
- * minute of the last day; both are handled).
+ * « samedi 14 novembre 2026, 9 h – 17 h », « du samedi 19 décembre 2026 au
+ * dimanche 20 décembre 2026 » (all-day events: `endsAt` is exclusive or the
+ * last minute of the last day; both are handled).
  */
 export function formatEventWhen(e: { startsAt: Date; endsAt: Date; allDay: boolean }): string {
   if (e.allDay) {
