@@ -314,13 +314,9 @@ function ImageDialog({
         />
       </div>
       <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={() => dialogRef.current?.close()}
-          className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-club-600"
-        >
+        <Button variant="neutral" onClick={() => dialogRef.current?.close()}>
           Annuler
-        </button>
+        </Button>
         <Button
           type="button"
           onClick={submit}

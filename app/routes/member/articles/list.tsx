@@ -108,7 +108,7 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
             <Button type="submit" variant="danger">
               Confirmer la suppression
             </Button>
-            <Link to={back} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+            <Link to={back} className={buttonClasses({ variant: "neutral" })}>
               Annuler
             </Link>
           </Form>

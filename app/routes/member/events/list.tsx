@@ -115,7 +115,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
             <Button type="submit" variant="danger">
               Confirmer la suppression
             </Button>
-            <Link to={listHref({ ...base, page })} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+            <Link to={listHref({ ...base, page })} className={buttonClasses({ variant: "neutral" })}>
               Annuler
             </Link>
           </Form>
