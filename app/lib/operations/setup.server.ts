@@ -21,7 +21,7 @@ import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { getSetting, setSetting } from "../club/settings.server";
-import { createPasswordUser } from "../accounts/auth-accounts.server";
+import { createPasswordUser } from "../accounts/auth.server";
 import { passwordProblem } from "../accounts/passwords";
 import { queueMail } from "../mail/mail.server";
 import { SETUP_PATH, type SetupInput } from "./setup";
