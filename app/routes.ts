@@ -71,6 +71,8 @@ export default [
       route("contenu/brochure", "routes/member/admin/brochure.tsx"),
       route("contenu/bannieres", "routes/member/admin/banners.tsx"),
       route("contenu/reglages/:section", "routes/member/admin/settings.tsx"),
+      route("exploitation", "routes/member/admin/operations.tsx"),
+      route("exploitation/telecharger", "routes/member/admin/backup-download.ts"),
 
       ...prefix("utilisateurs", [
         index("routes/member/users/list.tsx"),

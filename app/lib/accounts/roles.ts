@@ -26,6 +26,7 @@ export const MEMBER_AREA_ACCESS: ReadonlyArray<{ prefix: string; roles: readonly
   { prefix: "/espace-membre/contenu", roles: ADMIN_ONLY },
   { prefix: "/espace-membre/todo", roles: ADMIN_ONLY },
   { prefix: "/espace-membre/videos", roles: ADMIN_ONLY },
+  { prefix: "/espace-membre/exploitation", roles: ADMIN_ONLY },
   { prefix: "/espace-membre/utilisateurs", roles: USER_MANAGERS },
   { prefix: "/espace-membre/articles", roles: CONTENT_MANAGERS },
   { prefix: "/espace-membre/evenements", roles: CONTENT_MANAGERS },

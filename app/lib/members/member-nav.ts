@@ -20,6 +20,7 @@ export const MEMBER_PAGES: readonly MemberPage[] = [
   { to: "/espace-membre/contenu", label: "Contenu du site", description: "Tableau de bord de l'administration." },
   { to: "/espace-membre/todo", label: "À faire", description: "Les tâches des responsables." },
   { to: "/espace-membre/videos", label: "Vidéos", description: "Les vidéos de révision." },
+  { to: "/espace-membre/exploitation", label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." },
   { to: "/espace-membre/utilisateurs", label: "Utilisateurs", description: "Les comptes, les inscriptions et les validations." },
   { to: "/espace-membre/articles", label: "Articles", description: "Les actualités du club." },
   { to: "/espace-membre/evenements", label: "Événements", description: "Le calendrier et les cours." },

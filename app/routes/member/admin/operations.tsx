@@ -1,0 +1,276 @@
+/**
+ * /espace-membre/exploitation — the operations page of the administrators
+ * (issue "Running the site without a technician"): what to fix first, the
+ * system (version, uptime, database, disk, files), backups (start one, list
+ * with their verification, download after re-entering the password), e-mails
+ * (queue, failures with a retry, a test mail) and the background jobs.
+ *
+ * Rules: admins only (permission table); figures from the running system
+ * (app/lib/operations/status.server.ts); one handler per intent; every form
+ * works without JavaScript; readable at 390 px (no wide table).
+ */
+import { getFormProps } from "@conform-to/react";
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/operations";
+import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { formatDateTime } from "~/components/admin-nav";
+import { userContext } from "~/lib/accounts/auth-context";
+import { DomainError } from "~/lib/core/errors";
+import { parseSubmission, invalid, replyWithError } from "~/lib/http/forms";
+import { pageMeta } from "~/lib/http/seo";
+import { queueMail } from "~/lib/mail/mail.server";
+import { resendMail } from "~/lib/mail/mail.server";
+import { BackupError } from "~/lib/operations/archive.server";
+import { createBackup } from "~/lib/operations/backup.server";
+import { issueDownload } from "~/lib/operations/download.server";
+import { operationsStatus } from "~/lib/operations/status.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque du site.", noindex: true });
+
+const downloadSchema = z.object({
+  name: z.string({ error: "Sauvegarde inconnue." }).max(200),
+  password: z.string({ error: "Saisissez votre mot de passe." }).min(1, "Saisissez votre mot de passe.").max(128),
+});
+
+export async function loader() {
+  return { status: await operationsStatus() };
+}
+
+type Notice = { tone: "success" | "error"; text: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "sauvegarde": {
+      try {
+        const info = await createBackup({ reason: "page" });
+        const notice: Notice = info.verification.ok
+          ? { tone: "success", text: `Sauvegarde ${info.name} écrite et vérifiée.` }
+          : { tone: "error", text: `Sauvegarde écrite, mais sa vérification a échoué : ${info.verification.error}` };
+        return { notice };
+      } catch (err) {
+        if (err instanceof BackupError) return data({ notice: { tone: "error", text: err.message } as Notice }, { status: 409 });
+        throw err;
+      }
+    }
+    case "renvoyer": {
+      const id = Number(formData.get("id"));
+      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return data({ notice: { tone: "error", text: "Message inconnu." } as Notice }, { status: 400 });
+      await resendMail(id);
+      return { notice: { tone: "success", text: "Le message a été remis dans la file d'envoi." } as Notice };
+    }
+    case "essai": {
+      await queueMail({
+        to: user.email,
+        subject: "Essai d'envoi depuis la page Exploitation",
+        text: `Bonjour ${user.prenom},\n\nCe message d'essai confirme que le site du club envoie bien ses e-mails.`,
+      });
+      return { notice: { tone: "success", text: `Un e-mail d'essai part vers ${user.email}.` } as Notice };
+    }
+    case "telecharger": {
+      const submission = parseSubmission(formData, downloadSchema);
+      if (submission.status !== "success") return invalid(submission, { hideFields: ["password"] });
+      try {
+        const link = await issueDownload(request, user, submission.value.name, submission.value.password);
+        return { download: { name: submission.value.name, link } };
+      } catch (err) {
+        if (err instanceof DomainError) return replyWithError(submission, err, { hideFields: ["password"] });
+        throw err;
+      }
+    }
+    default:
+      return data({ notice: { tone: "error", text: "Action inconnue." } as Notice }, { status: 400 });
+  }
+}
+
+const mo = (bytes: number | null) =>
+  bytes === null ? "inconnu" : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))}\u00a0Ko` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")}\u00a0Mo`;
+const go = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1).replace(".", ",")}\u00a0Go`;
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-xl font-bold text-club-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Facts({ items }: { items: Array<[string, React.ReactNode]> }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+      {items.map(([term, value]) => (
+        <div key={term}>
+          <dt className="text-sm font-semibold text-slate-600">{term}</dt>
+          <dd className="text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DownloadForm({ name, lastResult }: { name: string; lastResult?: Parameters<typeof useClubForm>[0]["lastResult"] }) {
+  const [form, fields] = useClubForm({ id: `telecharger-${name}`, schema: downloadSchema, lastResult, defaultValue: { name } });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+      <FormErrors form={form} lastResult={lastResult} />
+      <input type="hidden" name="intent" value="telecharger" />
+      <input type="hidden" name="name" value={name} />
+      <TextField label="Votre mot de passe pour télécharger" type="password" autoComplete="current-password" className="mb-0 grow" {...fieldProps(fields.password)} />
+      <SubmitButton pendingLabel="Vérification…">Télécharger</SubmitButton>
+    </Form>
+  );
+}
+
+export default function Operations({ loaderData, actionData }: Route.ComponentProps) {
+  const { status } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "sauvegarde";
+  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const download = actionData && "download" in actionData ? actionData.download : null;
+  const downloadResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const downloadFor = downloadResult ? String(downloadResult.initialValue?.name ?? "") : "";
+  const last = status.backups.list[0];
+
+  return (
+    <div className="space-y-6">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-club-900">Exploitation</h1>
+        <p className="mt-2 text-slate-700">L'état du site, ses sauvegardes et ses e-mails.</p>
+      </header>
+      {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
+      {download ? (
+        <FormMessage tone="success">
+          <p>
+            Mot de passe vérifié.{" "}
+            <a href={download.link} className="font-semibold underline" download>
+              Télécharger {download.name}
+            </a>{" "}
+            (lien valable 5 minutes, une seule fois).
+          </p>
+        </FormMessage>
+      ) : null}
+
+      <Section id="a-faire" title="À faire">
+        {status.warnings.length ? (
+          <ul className="list-disc space-y-1 pl-5 text-slate-800">
+            {status.warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-800">Rien à signaler.</p>
+        )}
+      </Section>
+
+      <Section id="systeme" title="Système">
+        <Facts
+          items={[
+            ["Version", status.version],
+            ["En marche depuis", formatDateTime(status.startedAt)],
+            ["Base de données", `${status.database.kind === "pglite" ? "embarquée (PGlite)" : "PostgreSQL"}, ${mo(status.database.size)}`],
+            ["Espace libre (dossier des données)", status.disk ? `${go(status.disk.free)} sur ${go(status.disk.total)}` : "inconnu"],
+            ["Fichiers envoyés", mo(status.uploads)],
+          ]}
+        />
+      </Section>
+
+      <Section id="sauvegardes" title="Sauvegardes">
+        <Facts
+          items={[
+            ["Dernière réussie", last ? `${formatDateTime(last.createdAt)} (${last.verification.ok ? "vérifiée" : "vérification en échec"})` : "aucune"],
+            ["Prochaine", status.backups.next],
+            ["Dossier", <code key="dir" className="break-all text-sm">{status.backups.dir}</code>],
+            ["Chiffrement", status.backups.encrypted ? "oui" : "non"],
+          ]}
+        />
+        {status.backups.failure ? (
+          <div className="mt-4">
+            <FormMessage>
+              Échec le {formatDateTime(status.backups.failure.at)} : {status.backups.failure.error}
+            </FormMessage>
+          </div>
+        ) : null}
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="sauvegarde" />
+          <SubmitButton pendingLabel="Sauvegarde en cours…">Lancer une sauvegarde</SubmitButton>
+          {busy ? <p className="mt-2 text-sm text-slate-700">La sauvegarde est écrite puis vérifiée : cela peut prendre une minute.</p> : null}
+        </Form>
+        {status.backups.list.length ? (
+          <ul className="mt-6 divide-y divide-slate-200 border-t border-slate-200">
+            {status.backups.list.map((b) => (
+              <li key={b.name} className="py-4">
+                <p className="break-all font-semibold text-slate-900">{b.name}</p>
+                <p className="text-sm text-slate-700">
+                  {formatDateTime(b.createdAt)} · {mo(b.size)} ·{" "}
+                  {b.reason === "nocturne" ? "de la nuit" : b.reason === "page" ? "depuis cette page" : "en ligne de commande"} ·{" "}
+                  {b.verification.ok ? (
+                    <span className="font-semibold text-green-800">vérifiée</span>
+                  ) : (
+                    <span className="font-semibold text-red-800">vérification en échec : {b.verification.error}</span>
+                  )}
+                </p>
+                <DownloadForm name={b.name} lastResult={downloadFor === b.name ? downloadResult : undefined} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-4 text-slate-700">Aucune sauvegarde pour l'instant.</p>
+        )}
+      </Section>
+
+      <Section id="emails" title="E-mails">
+        <Facts
+          items={[
+            ["Serveur d'envoi", status.mail.smtp ? "configuré" : "non configuré (SMTP_URL)"],
+            ["En attente", String(status.mail.waiting)],
+            ["En échec", String(status.mail.failed.length)],
+            ["Dernier envoi", status.mail.lastSent ? formatDateTime(status.mail.lastSent) : "aucun"],
+          ]}
+        />
+        {status.mail.failed.length ? (
+          <ul className="mt-4 divide-y divide-slate-200 border-t border-slate-200">
+            {status.mail.failed.map((m) => (
+              <li key={m.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{m.subject}</p>
+                  <p className="break-all text-sm text-slate-700">
+                    À {m.to}, {formatDateTime(m.createdAt)}, {m.attempts} essais. Dernière erreur : {m.lastError ?? "inconnue"}
+                  </p>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="renvoyer" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <SubmitButton pendingLabel="Envoi…">Renvoyer</SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="essai" />
+          <SubmitButton pendingLabel="Envoi…">M'envoyer un e-mail d'essai</SubmitButton>
+        </Form>
+      </Section>
+
+      <Section id="taches" title="Tâches de fond">
+        <ul className="divide-y divide-slate-200">
+          {status.jobs.map((j) => (
+            <li key={j.name} className="py-3">
+              <p className="font-semibold text-slate-900">{j.label}</p>
+              <p className="text-sm text-slate-700">
+                Dernière exécution : {j.lastRun ? (j.lastRun.length === 10 ? j.lastRun.split("-").reverse().join("/") : formatDateTime(j.lastRun)) : "jamais"} · Prochaine : {j.next}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+/**
+ * The operations page of the administrators, at 390 px and 1366 px: start a
+ * backup, see it listed as verified, download it after re-entering the
+ * password (a wrong password is refused next to the field), send a test mail;
+ * axe finds nothing. Other roles are kept out by the guard (guard.spec.ts).
+ */
+import { readFileSync } from "node:fs";
+import { e2eUser, signInWithForm } from "./auth-helpers";
+import { axeViolations, expect, gotoHydrated, test, waitForMail } from "./fixtures";
+
+for (const width of [390, 1366]) {
+  test(`operations page at ${width} px: backup, listed, verified, downloaded; test mail; axe`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const admin = e2eUser("admin");
+    await signInWithForm(page, admin.email, admin.password);
+    await page.waitForURL(/\/espace-membre/);
+    await gotoHydrated(page, "/espace-membre/exploitation");
+    await expect(page.getByRole("heading", { level: 1, name: "Exploitation" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Système" })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(width);
+
+    await page.getByRole("button", { name: "Lancer une sauvegarde" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "écrite et vérifiée" })).toBeVisible({ timeout: 60_000 });
+    const item = page.getByRole("listitem").filter({ hasText: /sauvegarde-\d{8}-\d{6}\.sauvegarde/ }).first();
+    await expect(item).toContainText("vérifiée");
+    expect(await axeViolations(page)).toEqual([]);
+
+    const password = item.getByLabel("Votre mot de passe pour télécharger");
+    await password.fill("pas-le-bon-mot-de-passe");
+    await item.getByRole("button", { name: "Télécharger" }).click();
+    await expect(page.getByLabel("Votre mot de passe pour télécharger").first()).toHaveAccessibleDescription("Mot de passe incorrect.");
+
+    await page.getByLabel("Votre mot de passe pour télécharger").first().fill(admin.password);
+    await page.getByRole("listitem").filter({ hasText: /sauvegarde-/ }).first().getByRole("button", { name: "Télécharger" }).click();
+    const link = page.getByRole("link", { name: /Télécharger sauvegarde-/ });
+    await expect(link).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const file = await download.path();
+    expect(readFileSync(file!).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    // The link was for one download only.
+    const again = await page.request.get((await link.getAttribute("href"))!);
+    expect(again.status()).toBe(404);
+
+    await page.getByRole("button", { name: "M'envoyer un e-mail d'essai" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "e-mail d'essai part" })).toBeVisible();
+    await waitForMail(admin.email, /Essai d'envoi depuis la page Exploitation/);
+    await page.screenshot({ path: `test-results/exploitation-${width}.png`, fullPage: true });
+  });
+}
