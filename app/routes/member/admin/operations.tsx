@@ -14,7 +14,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/operations";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
-import { formatDateTime } from "~/components/admin-nav";
+import { formatDateTime } from "~/lib/core/time";
 import { userContext } from "~/lib/accounts/auth-context";
 import { DomainError } from "~/lib/core/errors";
 import { parseSubmission, invalid, replyWithError } from "~/lib/http/forms";
