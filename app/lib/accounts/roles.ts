@@ -12,35 +12,6 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const MEMBER_ROLES: readonly Role[] = ["membre", "admin", "user_manager", "article_manager"];
-export const ADMIN_ONLY: readonly Role[] = ["admin"];
-export const USER_MANAGERS: readonly Role[] = ["admin", "user_manager"];
-export const CONTENT_MANAGERS: readonly Role[] = ["admin", "article_manager"];
-
-/**
- * The role table of the specification: member-area path prefix -> allowed
- * roles. The longest matching prefix wins. Enforced on the server by the
- * member layout's middleware (and re-checked by each action that changes data).
- */
-export const MEMBER_AREA_ACCESS: ReadonlyArray<{ prefix: string; roles: readonly Role[] }> = [
-  { prefix: "/espace-membre", roles: MEMBER_ROLES },
-  { prefix: "/espace-membre/contenu", roles: ADMIN_ONLY },
-  { prefix: "/espace-membre/todo", roles: ADMIN_ONLY },
-  { prefix: "/espace-membre/videos", roles: ADMIN_ONLY },
-  { prefix: "/espace-membre/utilisateurs", roles: USER_MANAGERS },
-  { prefix: "/espace-membre/articles", roles: CONTENT_MANAGERS },
-  { prefix: "/espace-membre/evenements", roles: CONTENT_MANAGERS },
-];
-
-export function allowedRolesFor(pathname: string): readonly Role[] | null {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  let best: { prefix: string; roles: readonly Role[] } | null = null;
-  for (const entry of MEMBER_AREA_ACCESS) {
-    if (path === entry.prefix || path.startsWith(entry.prefix + "/")) {
-      if (!best || entry.prefix.length > best.prefix.length) best = entry;
-    }
-  }
-  return best?.roles ?? null;
-}
 
 export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[]): boolean {
   return userRoles.some((r) => (allowed as readonly string[]).includes(r));

@@ -16,7 +16,7 @@ import { parisTime } from "./events.server";
 import type { FieldErrors } from "../http/forms";
 import { formValues } from "../http/forms";
 import { log } from "../core/log.server";
-import { CONTENT_MANAGERS, hasAnyRole } from "../accounts/roles";
+import { canOpen } from "../accounts/permissions";
 import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { deleteMediaIfUnused, getMediaByKey, imageSrcSet, storeUpload, uploadedFile, UploadError, type Media } from "./uploads.server";
@@ -448,5 +448,5 @@ export async function uploadBodyImage(
 /** May this request preview unpublished articles at their public URL? (content managers only) */
 export async function canPreviewArticles(request: Request): Promise<boolean> {
   const user = await getSessionUser(request);
-  return !!user && hasAnyRole(user.roles, CONTENT_MANAGERS);
+  return !!user && canOpen(user.roles, "/espace-membre/articles");
 }

@@ -2,11 +2,11 @@
  * The admin content routes called directly (as a forged POST would be):
  * every action refuses a role that is not admin, and does its job for an admin.
  */
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contactMessages, grades, outbox, videos } from "#db/schema";
 import { createUser } from "../../../../tests/helpers/auth";
+import { guardedArgs } from "../../../../tests/helpers/member-guard";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { clearSettingsCache, getSetting } from "~/lib/club/settings.server";
@@ -25,11 +25,12 @@ type Handler = (a: AnyArgs) => Promise<unknown>;
 function post(path: string, fields: Record<string, string>, cookie?: string): Request {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: cookie ? { cookie } : {} });
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) } });
 }
 
-function args(request: Request, params: Record<string, string> = {}): AnyArgs {
-  return { request, params, context: new RouterContextProvider() } as unknown as AnyArgs;
+/** Through the real guard (member layout and section middlewares). */
+function args(request: Request, params: Record<string, string> = {}): Promise<AnyArgs> {
+  return guardedArgs(request, params);
 }
 
 /** Runs a loader/action and returns its Response, thrown or returned. */
@@ -75,22 +76,22 @@ const routes = [
 
 describe("authorisation of the admin content routes", () => {
   for (const route of routes) {
-    it(`${route.name}: the action refuses every role but admin, and a signed-out POST`, async () => {
+    it(`${route.name}: the guard sends every role but admin back to the member home, and a signed-out POST to the sign-in page`, async () => {
       for (const [role, cookie] of Object.entries(others)) {
-        const res = await run(() => (route.mod.action as Handler)(args(post(route.path, route.fields, cookie), route.params)));
+        const res = await run(async () => (route.mod.action as Handler)(await args(post(route.path, route.fields, cookie), route.params)));
         expect(res, role).toBeInstanceOf(Response);
-        expect((res as Response).status, role).toBe(403);
+        expect(`${(res as Response).status} ${(res as Response).headers.get("location")}`, role).toBe("302 /espace-membre");
       }
-      const anonymous = await run(() => (route.mod.action as Handler)(args(post(route.path, route.fields), route.params)));
+      const anonymous = await run(async () => (route.mod.action as Handler)(await args(post(route.path, route.fields), route.params)));
       expect((anonymous as Response).status).toBe(302);
       expect((anonymous as Response).headers.get("location")).toMatch(/^\/connexion\?redirectTo=/);
     });
   }
 
-  it("the dashboard loader refuses a member and answers an admin", async () => {
-    const refused = await run(() => dashboardRoute.loader(args(new Request("http://localhost:3000/espace-membre/contenu", { headers: { cookie: others.membre } }))));
-    expect((refused as Response).status).toBe(403);
-    const ok = await dashboardRoute.loader(args(new Request("http://localhost:3000/espace-membre/contenu", { headers: { cookie: admin.cookie } })));
+  it("the guard sends a member away from the dashboard and lets an admin in", async () => {
+    const refused = await run(async () => (dashboardRoute.loader as Handler)(await args(new Request("http://localhost:3000/espace-membre/contenu", { headers: { cookie: others.membre } }))));
+    expect((refused as Response).headers.get("location")).toBe("/espace-membre");
+    const ok = (await (dashboardRoute.loader as Handler)(await args(new Request("http://localhost:3000/espace-membre/contenu", { headers: { cookie: admin.cookie } })))) as Awaited<ReturnType<typeof dashboardRoute.loader>>;
     expect(ok.videos.total).toBeGreaterThanOrEqual(0);
   });
 
@@ -102,7 +103,7 @@ describe("authorisation of the admin content routes", () => {
 describe("videos route (admin)", () => {
   it("keeps the values and gives French errors per field", async () => {
     const res = await videosRoute.action(
-      args(post("/espace-membre/videos", { intent: "create", title: "", url: "https://www.dailymotion.com/video/x7", category: "technique", description: "Garde" }, admin.cookie)),
+      await args(post("/espace-membre/videos", { intent: "create", title: "", url: "https://www.dailymotion.com/video/x7", category: "technique", description: "Garde" }, admin.cookie)),
     );
     const { data, status } = payload(res);
     expect(status).toBe(400);
@@ -111,17 +112,17 @@ describe("videos route (admin)", () => {
   });
 
   it("creates, then refuses the second of two concurrent edits", async () => {
-    const created = (await run(() =>
-      videosRoute.action(args(post("/espace-membre/videos", { intent: "create", title: "Quyền 1", url: "https://vimeo.com/76979871", category: "quyen", gradeId: String(gradeId) }, admin.cookie))),
+    const created = (await run(async () =>
+      videosRoute.action(await args(post("/espace-membre/videos", { intent: "create", title: "Quyền 1", url: "https://vimeo.com/76979871", category: "quyen", gradeId: String(gradeId) }, admin.cookie))),
     )) as Response;
     expect(created.status).toBe(302);
     const [video] = await db.select().from(videos);
     expect(video).toMatchObject({ title: "Quyền 1", provider: "vimeo", providerVideoId: "76979871", createdBy: admin.userId, version: 1 });
 
     const edit = (title: string) =>
-      run(() =>
+      run(async () =>
         videosRoute.action(
-          args(post(`/espace-membre/videos?modifier=${video.id}`, { intent: "update", id: String(video.id), version: "1", title, url: video.url, category: "quyen", gradeId: String(gradeId) }, admin.cookie)),
+          await args(post(`/espace-membre/videos?modifier=${video.id}`, { intent: "update", id: String(video.id), version: "1", title, url: video.url, category: "quyen", gradeId: String(gradeId) }, admin.cookie)),
         ),
       );
     expect(((await edit("Quyền 1 (premier)")) as Response).status).toBe(302);
@@ -137,13 +138,13 @@ describe("videos route (admin)", () => {
 describe("settings route (admin)", () => {
   it("saves the schedule, which the public page then reads", async () => {
     clearSettingsCache();
-    const loaded = await settingsRoute.loader(args(new Request("http://localhost:3000/espace-membre/contenu/reglages/horaires", { headers: { cookie: admin.cookie } }), { section: "horaires" }));
+    const loaded = await settingsRoute.loader(await args(new Request("http://localhost:3000/espace-membre/contenu/reglages/horaires", { headers: { cookie: admin.cookie } }), { section: "horaires" }));
     const values = loaded.values as Record<string, string>;
     // Keep the first course, delete the second, add a new one in an empty row.
     const fields: Record<string, string> = { ...values, intent: "save", remove_1: "on" };
     const blank = loaded.rows - 1;
     Object.assign(fields, { [`day_${blank}`]: "4", [`start_${blank}`]: "19:00", [`end_${blank}`]: "20:30", [`group_${blank}`]: "Self-défense féminine", [`level_${blank}`]: "Débutantes", [`place_${blank}`]: "Salle 2" });
-    const res = (await run(() => settingsRoute.action(args(post("/espace-membre/contenu/reglages/horaires", fields, admin.cookie), { section: "horaires" })))) as Response;
+    const res = (await run(async () => settingsRoute.action(await args(post("/espace-membre/contenu/reglages/horaires", fields, admin.cookie), { section: "horaires" })))) as Response;
     expect(res.status).toBe(302);
     const schedule = await getSetting("schedule");
     expect(schedule.find((c) => c.group === "Self-défense féminine")).toMatchObject({ day: 4, start: "19:00", end: "20:30", place: "Salle 2" });
@@ -151,15 +152,15 @@ describe("settings route (admin)", () => {
     expect(schedule).toHaveLength(Number(loaded.rows) - 2 /* blanks */ - 1 /* removed */ + 1 /* added */);
 
     // A second admin's form, loaded before that save, is refused.
-    const stale = payload(await settingsRoute.action(args(post("/espace-membre/contenu/reglages/horaires", { ...values, intent: "save" }, admin.cookie), { section: "horaires" })));
+    const stale = payload(await settingsRoute.action(await args(post("/espace-membre/contenu/reglages/horaires", { ...values, intent: "save" }, admin.cookie), { section: "horaires" })));
     expect(stale.status).toBe(409);
   });
 
   it("refuses invalid values with French messages next to the fields, values kept", async () => {
-    const loaded = await settingsRoute.loader(args(new Request("http://localhost:3000/espace-membre/contenu/reglages/horaires", { headers: { cookie: admin.cookie } }), { section: "horaires" }));
+    const loaded = await settingsRoute.loader(await args(new Request("http://localhost:3000/espace-membre/contenu/reglages/horaires", { headers: { cookie: admin.cookie } }), { section: "horaires" }));
     const res = payload(
       await settingsRoute.action(
-        args(post("/espace-membre/contenu/reglages/horaires", { ...(loaded.values as Record<string, string>), intent: "save", start_0: "25:00", end_1: "00:00", group_2: "" }, admin.cookie), { section: "horaires" }),
+        await args(post("/espace-membre/contenu/reglages/horaires", { ...(loaded.values as Record<string, string>), intent: "save", start_0: "25:00", end_1: "00:00", group_2: "" }, admin.cookie), { section: "horaires" }),
       ),
     );
     expect(res.status).toBe(400);
@@ -174,7 +175,7 @@ describe("settings route (admin)", () => {
   it("refuses a HelloAsso widget that is not on www.helloasso.com", async () => {
     const res = payload(
       await settingsRoute.action(
-        args(post("/espace-membre/contenu/reglages/dons", { intent: "save", basedOn: "", helloAssoUrl: "https://www.helloasso.com/associations/x/formulaires/1", helloAssoWidgetUrl: "https://evil.example/widget" }, admin.cookie), { section: "dons" }),
+        await args(post("/espace-membre/contenu/reglages/dons", { intent: "save", basedOn: "", helloAssoUrl: "https://www.helloasso.com/associations/x/formulaires/1", helloAssoWidgetUrl: "https://evil.example/widget" }, admin.cookie), { section: "dons" }),
       ),
     );
     expect(res.status).toBe(400);
@@ -182,8 +183,8 @@ describe("settings route (admin)", () => {
   });
 
   it("adds empty rows without saving", async () => {
-    const loaded = await settingsRoute.loader(args(new Request("http://localhost:3000/espace-membre/contenu/reglages/equipement", { headers: { cookie: admin.cookie } }), { section: "equipement" }));
-    const res = payload(await settingsRoute.action(args(post("/espace-membre/contenu/reglages/equipement", { ...(loaded.values as Record<string, string>), intent: "add-rows" }, admin.cookie), { section: "equipement" })));
+    const loaded = await settingsRoute.loader(await args(new Request("http://localhost:3000/espace-membre/contenu/reglages/equipement", { headers: { cookie: admin.cookie } }), { section: "equipement" }));
+    const res = payload(await settingsRoute.action(await args(post("/espace-membre/contenu/reglages/equipement", { ...(loaded.values as Record<string, string>), intent: "add-rows" }, admin.cookie), { section: "equipement" })));
     // (a browser also sends the empty rows; here only the filled ones are sent)
     expect(res.data.rows).toBe(loaded.rows - 2 + 3);
     expect(res.data.notice).toMatch(/Rien n’est enregistré/);
@@ -195,19 +196,19 @@ describe("messages route (admin)", () => {
     const [mail] = await db.insert(outbox).values({ to: "club@exemple.fr", subject: "Contact", text: "…", status: "failed", attempts: 8, lastError: "ECONNREFUSED" }).returning();
     const [msg] = await db.insert(contactMessages).values({ name: "Jeanne", email: "jeanne@exemple.fr", subject: "Cours d'essai", message: "Bonjour", outboxId: mail.id }).returning();
 
-    const answered = (await run(() => messagesRoute.action(args(post("/espace-membre/contenu/messages", { intent: "answered", id: String(msg.id) }, admin.cookie))))) as Response;
+    const answered = (await run(async () => messagesRoute.action(await args(post("/espace-membre/contenu/messages", { intent: "answered", id: String(msg.id) }, admin.cookie))))) as Response;
     expect(answered.status).toBe(302);
     const [m] = await db.select().from(contactMessages).where(eq(contactMessages.id, msg.id));
     expect(m.answeredBy).toBe(admin.userId);
     expect(m.answeredAt).toBeInstanceOf(Date);
 
-    const resent = (await run(() => messagesRoute.action(args(post("/espace-membre/contenu/messages", { intent: "resend", id: String(msg.id) }, admin.cookie))))) as Response;
+    const resent = (await run(async () => messagesRoute.action(await args(post("/espace-membre/contenu/messages", { intent: "resend", id: String(msg.id) }, admin.cookie))))) as Response;
     expect(resent.headers.get("location")).toMatch(/ok=renvoye/);
     const [o] = await db.select().from(outbox).where(eq(outbox.id, mail.id));
     expect(o.status).toBe("pending");
     expect(o.attempts).toBe(0);
 
-    const list = await messagesRoute.loader(args(new Request("http://localhost:3000/espace-membre/contenu/messages", { headers: { cookie: admin.cookie } })));
+    const list = await messagesRoute.loader(await args(new Request("http://localhost:3000/espace-membre/contenu/messages", { headers: { cookie: admin.cookie } })));
     expect(list.messages[0]).toMatchObject({ id: msg.id, delivery: "pending", deliveryLabel: "en attente", answeredByName: "Alice Admin" });
   });
 });

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/banners";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField } from "~/components/file-field";
@@ -6,8 +7,6 @@ import { FormMessage, SelectField, SubmitButton } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { bannerSections, getBannerOverrideImages, resetBannerImage, setBannerImage } from "~/lib/content/banners.server";
 import { formValues, type FieldErrors } from "~/lib/http/forms";
-import { requireRoles } from "~/lib/accounts/session.server";
-import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
 import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
@@ -23,7 +22,6 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
   const [overrides, lastChange] = await Promise.all([getBannerOverrideImages(), settingMeta("banners")]);
   const sections = bannerSections().map((s) => ({ ...s, override: overrides[s.prefix] ?? null }));
   return { sections, lastChange, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
@@ -31,8 +29,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { errors: FieldErrors; values: Record<string, string> };
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, ADMIN_ONLY);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   assertRequestSize(request);
   const formData = await request.formData();
   const values = formValues(formData);

@@ -1,12 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
 import { FileField } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { deleteDocument, listDocumentsForAdmin, saveDocument, type DocumentView } from "~/lib/content/club-files.server";
 import { formValues, type FieldErrors, positiveId } from "~/lib/http/forms";
-import { requireRoles } from "~/lib/accounts/session.server";
-import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
 
@@ -22,7 +21,6 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
   const url = new URL(request.url);
   const list = await listDocumentsForAdmin();
   const editId = positiveId(url.searchParams.get("modifier"));
@@ -38,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { errors: FieldErrors; values: Record<string, string> };
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, ADMIN_ONLY);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   assertRequestSize(request);
   const formData = await request.formData();
   const intent = formData.get("intent");

@@ -1,10 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/videos";
 import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { VideoEmbed } from "~/components/video-embed";
 import { parseForm, type FieldErrors } from "~/lib/http/forms";
-import { requireRoles } from "~/lib/accounts/session.server";
-import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { VIDEO_CATEGORIES } from "~/lib/content/video-links";
 import {
@@ -40,7 +39,6 @@ function idParam(value: string | null | FormDataEntryValue): number | null {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
   const url = new URL(request.url);
   const editId = idParam(url.searchParams.get("modifier"));
   const deleteId = idParam(url.searchParams.get("supprimer"));
@@ -63,8 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { errors: FieldErrors; values: Record<string, string> };
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, ADMIN_ONLY);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
 

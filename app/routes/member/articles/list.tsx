@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
 import { positiveId } from "~/lib/http/forms";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
 import {
@@ -11,9 +12,7 @@ import {
   listArticlesForManagers,
 } from "~/lib/content/article-editing.server";
 import { formatDate, formatTime } from "~/lib/core/dates";
-import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
-import { requireRoles } from "~/lib/accounts/session.server";
 
 const PATH = "/espace-membre/articles";
 
@@ -26,7 +25,6 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, CONTENT_MANAGERS);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const status = url.searchParams.get("statut") ?? "";
@@ -45,8 +43,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, CONTENT_MANAGERS);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const formData = await request.formData();
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
   const id = positiveId(formData.get("id"));

@@ -2,10 +2,10 @@
  * Event management: validation (French, per field), Paris times, version
  * check, and every action refused to the roles that may not manage content.
  */
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "#db/schema";
 import { createUser } from "../../../../tests/helpers/auth";
+import { guardedArgs } from "../../../../tests/helpers/member-guard";
 import { db } from "~/lib/core/db.server";
 import { eventFormValues, getEventRow, saveEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/content/event-editing.server";
 import { listUpcomingEvents } from "~/lib/content/events.server";
@@ -21,10 +21,11 @@ function fd(fields: Record<string, string>): FormData {
   return body;
 }
 function post(path: string, fields: Record<string, string>, cookie?: string): Request {
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body: fd(fields), headers: cookie ? { cookie } : {} });
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body: fd(fields), headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) } });
 }
-function args(request: Request, params: Record<string, string> = {}): AnyArgs {
-  return { request, params, context: new RouterContextProvider() } as unknown as AnyArgs;
+/** Through the real guard (member layout and section middlewares). */
+function args(request: Request, params: Record<string, string> = {}): Promise<AnyArgs> {
+  return guardedArgs(request, params);
 }
 async function run(fn: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -111,30 +112,31 @@ describe("event editing", () => {
 });
 
 describe("event routes: roles", () => {
-  it("refuses every action to membre, user_manager, pré-inscrit (403) and visitors (redirect)", async () => {
+  it("sends membre, user_manager, pré-inscrit back to the member home and visitors to the sign-in page, on every action", async () => {
     const [target] = await db.insert(events).values({ title: "Cible", startsAt: new Date("2031-05-01T10:00:00Z"), endsAt: new Date("2031-05-01T12:00:00Z") }).returning();
     const count = (await db.select().from(events)).length;
     for (const role of ["membre", "user_manager", "pré-inscrit", null]) {
       const cookie = role ? cookies[role] : undefined;
       const attempts = [
-        () => newRoute.action(args(post("/espace-membre/evenements/ajouter", valid, cookie))),
-        () => editRoute.action(args(post(`/espace-membre/evenements/modifier/${target.id}`, { ...valid, version: "1" }, cookie), { id: String(target.id) })),
-        () => listRoute.action(args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookie))),
+        async () => newRoute.action(await args(post("/espace-membre/evenements/ajouter", valid, cookie))),
+        async () => editRoute.action(await args(post(`/espace-membre/evenements/modifier/${target.id}`, { ...valid, version: "1" }, cookie), { id: String(target.id) })),
+        async () => listRoute.action(await args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookie))),
       ];
       for (const attempt of attempts) {
         const res = (await run(attempt)) as Response;
         expect(res).toBeInstanceOf(Response);
-        expect(res.status).toBe(role ? 403 : 302);
+        expect(res.status).toBe(302);
+        expect(res.headers.get("location")).toMatch(role ? /^\/espace-membre$/ : /^\/connexion\?redirectTo=/);
       }
     }
     expect(await db.select().from(events)).toHaveLength(count);
     expect((await getEventRow(target.id))!.title).toBe("Cible");
 
     for (const role of ["article_manager", "admin"]) {
-      const created = (await run(() => newRoute.action(args(post("/espace-membre/evenements/ajouter", valid, cookies[role]))))) as Response;
+      const created = (await run(async () => newRoute.action(await args(post("/espace-membre/evenements/ajouter", valid, cookies[role]))))) as Response;
       expect(created.status).toBe(302);
     }
-    const deleted = (await run(() => listRoute.action(args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookies.admin))))) as Response;
+    const deleted = (await run(async () => listRoute.action(await args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookies.admin))))) as Response;
     expect(deleted.status).toBe(302);
     expect(await getEventRow(target.id)).toBeNull();
   });

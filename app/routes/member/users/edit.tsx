@@ -7,6 +7,7 @@
  * with an `intent`; the rules are enforced in users-admin.server.ts.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/edit";
 import { CheckboxField, FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import {
@@ -22,9 +23,8 @@ import {
 } from "~/components/membership";
 import { parseForm } from "~/lib/http/forms";
 import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/members/membership";
-import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
+import { ROLE_LABELS, type Role } from "~/lib/accounts/roles";
 import { formatDateFr } from "~/lib/members/seasons";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import {
   accountSchema,
@@ -67,8 +67,8 @@ const NOTICES: Record<string, string> = {
   "demande-classee": "La demande de suppression est classée : le compte et ses données sont conservés.",
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireRoles(request, USER_MANAGERS);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = context.get(userContext);
   const url = new URL(request.url);
   const detail = await getUserDetail(params.id);
   if (!detail) throw new Response("Utilisateur introuvable", { status: 404 });
@@ -106,8 +106,8 @@ function failure(intent: string, profileId: number | null, err: RuleError, value
   return data(body, { status: err.status });
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireRoles(request, USER_MANAGERS);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = context.get(userContext);
   const id = params.id;
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");

@@ -8,10 +8,9 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { Badge, buttonClass, formatEuros, healthTone, linkClass, secondaryButtonClass } from "~/components/membership";
 import { PAYMENT_MEANS_LABELS } from "~/lib/members/member-status.server";
-import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
+import { ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
 import { formatDateFr } from "~/lib/members/seasons";
 import { ensureCurrentSeasonStarted } from "~/lib/members/seasons-admin.server";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/members/membership";
 import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/members/users-admin.server";
@@ -30,7 +29,6 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, USER_MANAGERS);
   await ensureCurrentSeasonStarted();
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams);

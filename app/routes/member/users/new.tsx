@@ -4,25 +4,24 @@
  * here: the person receives an e-mail with a single-use link to choose it.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/new";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
 import { linkClass, RoleCheckboxes } from "~/components/membership";
 import { parseForm } from "~/lib/http/forms";
-import { USER_MANAGERS } from "~/lib/accounts/roles";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { createManagedUser, newUserSchema, RuleError, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Ajouter un utilisateur", description: "Créer le compte d'un membre du club.", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRoles(request, USER_MANAGERS);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
   return { allowAdmin: user.isAdmin, linkDays: WELCOME_LINK_DAYS };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRoles(request, USER_MANAGERS);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = context.get(userContext);
   const formData = await request.formData();
   const roles = formData.getAll("roles").map(String);
   const parsed = parseForm(formData, newUserSchema);

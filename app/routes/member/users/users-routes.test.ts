@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { accounts, auditLog, gradeHistory, grades, outbox, profiles, seasonStatuses, sessions, users } from "#db/schema";
 import { createUser, signInCookie } from "../../../../tests/helpers/auth";
+import { guardedArgs } from "../../../../tests/helpers/member-guard";
 import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth-operations.server";
 import { AuthFailure } from "~/lib/accounts/auth-errors";
 import { requestInfoContext } from "~/lib/http/context";
@@ -45,11 +46,17 @@ type Fn = (args: never) => Promise<unknown>;
 /** Runs a loader/action with React Router's arguments; returns what it returned or threw (a Response). */
 async function run(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<unknown> {
   try {
-    return await fn({ request, params, context: context() } as never);
+    return await fn(await guardedArgs(request, params, context()));
   } catch (err) {
     if (err instanceof Response) return err;
     throw err;
   }
+}
+
+/** "302 /espace-membre" when the guard sent the request back (a redirect), else its status. */
+function refusal(result: unknown): string {
+  if (result instanceof Response) return `${result.status} ${result.headers.get("location") ?? ""}`;
+  return String(statusOf(result));
 }
 
 function statusOf(result: unknown): number {
@@ -101,21 +108,21 @@ beforeAll(async () => {
 });
 
 describe("who may use the user management", () => {
-  it("refuses membre and article_manager on every loader and action, and user_manager on the to-do page", async () => {
+  it("the guard sends membre and article_manager back to the member home on every loader and action, and user_manager on the to-do page", async () => {
     for (const who of [membre, articleManager]) {
-      expect(statusOf(await run(listRoute.loader, get("/espace-membre/utilisateurs", who.cookie)))).toBe(403);
-      expect(statusOf(await run(exportRoute.loader, get("/espace-membre/utilisateurs/export.csv", who.cookie)))).toBe(403);
-      expect(statusOf(await run(newRoute.loader, get("/espace-membre/utilisateurs/ajouter", who.cookie)))).toBe(403);
+      expect(refusal(await run(listRoute.loader, get("/espace-membre/utilisateurs", who.cookie)))).toBe("302 /espace-membre");
+      expect(refusal(await run(exportRoute.loader, get("/espace-membre/utilisateurs/export.csv", who.cookie)))).toBe("302 /espace-membre");
+      expect(refusal(await run(newRoute.loader, get("/espace-membre/utilisateurs/ajouter", who.cookie)))).toBe("302 /espace-membre");
       const created = await run(newRoute.action, post("/espace-membre/utilisateurs/ajouter", { prenom: "X", nom: "Y", email: "x.y@exemple.fr", roles: "membre" }, who.cookie));
-      expect(statusOf(created)).toBe(403);
-      expect(statusOf(await run(editRoute.loader, get(editPath(membre.user.id), who.cookie), { id: membre.user.id }))).toBe(403);
+      expect(refusal(created)).toBe("302 /espace-membre");
+      expect(refusal(await run(editRoute.loader, get(editPath(membre.user.id), who.cookie), { id: membre.user.id }))).toBe("302 /espace-membre");
       const edit = await run(editRoute.action, post(editPath(manager.user.id), await accountFields(manager.user.id, { roles: ["admin"] }), who.cookie), {
         id: manager.user.id,
       });
-      expect(statusOf(edit)).toBe(403);
-      expect(statusOf(await run(todoRoute.loader, get("/espace-membre/todo", who.cookie)))).toBe(403);
+      expect(refusal(edit)).toBe("302 /espace-membre");
+      expect(refusal(await run(todoRoute.loader, get("/espace-membre/todo", who.cookie)))).toBe("302 /espace-membre");
     }
-    expect(statusOf(await run(todoRoute.loader, get("/espace-membre/todo", manager.cookie)))).toBe(403);
+    expect(refusal(await run(todoRoute.loader, get("/espace-membre/todo", manager.cookie)))).toBe("302 /espace-membre");
     expect((await userRow(manager.user.id)).roles).toEqual(["user_manager"]);
     const [none] = await db.select().from(users).where(eq(users.email, "x.y@exemple.fr"));
     expect(none).toBeUndefined();
