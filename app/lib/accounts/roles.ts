@@ -13,6 +13,27 @@ export const ROLE_LABELS: Record<Role, string> = {
 
 export const MEMBER_ROLES: readonly Role[] = ["membre", "admin", "user_manager", "article_manager"];
 
+/** Lower case, no accents, "_" for spaces and dashes: "Pré-inscrit" -> "pre_inscrit". */
+function foldRoleName(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+}
+
+/**
+ * A role from what a person typed (command line): its name or its French
+ * label, in any case, with or without accents ("pre-inscrit", "ADMIN",
+ * "user-manager", "Gestionnaire des contenus"); null when none matches.
+ */
+export function parseRoleName(input: string): Role | null {
+  const folded = foldRoleName(input);
+  if (!folded) return null;
+  return ROLES.find((r) => foldRoleName(r) === folded || foldRoleName(ROLE_LABELS[r]) === folded) ?? null;
+}
+
 export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[]): boolean {
   return userRoles.some((r) => (allowed as readonly string[]).includes(r));
 }

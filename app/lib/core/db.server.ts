@@ -37,6 +37,24 @@ export interface OpenOptions {
   migrate?: boolean;
 }
 
+/** The id of the live process holding the lock of a PGlite folder (the server), or null. */
+export function lockHolder(dir: string): number | null {
+  const lockFile = path.join(dir, "..", `${path.basename(dir)}.lock`);
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockFile, "utf8").trim());
+  } catch {
+    return null;
+  }
+  if (!pid || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
 /** Takes an exclusive lock on a PGlite folder (one process owns it). */
 export function lockFolder(dir: string): () => void {
   const lockFile = path.join(dir, "..", `${path.basename(dir)}.lock`);

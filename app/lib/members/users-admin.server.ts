@@ -78,7 +78,8 @@ export function rolesLabel(roles: readonly string[]): string {
   return roles.map((r) => ROLE_LABELS[r as Role] ?? r).join(", ");
 }
 
-function checkRoleSet(roles: Role[]): void {
+/** The role sets the edit page refuses (none, or pré-inscrit with another role). */
+export function checkRoleSet(roles: Role[]): void {
   if (roles.length === 0) throw new RuleError("Choisissez au moins un rôle.", 400, "roles");
   if (roles.includes("pré-inscrit") && roles.length > 1) {
     throw new RuleError("Un pré-inscrit n'a pas d'autre rôle : décochez « Pré-inscrit » pour valider l'inscription.", 400, "roles");
@@ -746,6 +747,35 @@ export async function validateRegistration(actor: Actor, id: string, version: nu
   if (!target.roles.includes("pré-inscrit")) throw new RuleError("Cette inscription est déjà validée.", 409);
   const roles = [...target.roles.filter((r) => r !== "pré-inscrit"), "membre"];
   await updateUserAccount(actor, id, { prenom: target.prenom, nom: target.nom, email: target.email, active: target.active, roles, version });
+}
+
+/**
+ * `npm run user -- set-role`: the same role rules as the edit page, with an
+ * administrator's rights (a role set the page refuses is refused, the last
+ * active administrator keeps the role), written to the audit log with the
+ * command line as author. Returns the roles as saved.
+ */
+export async function setRolesFromCommandLine(email: string, requested: readonly string[], commandLine: string): Promise<Role[]> {
+  return db.transaction(async (tx) => {
+    const address = email.trim().toLowerCase();
+    const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
+    if (!found) throw new RuleError(`Aucun compte n'a l'adresse ${address}.`, 404, "email");
+    const target = await lockUser(tx, found.id);
+    const roles = normalizeRoles(requested);
+    checkRoleSet(roles);
+    await checkAdminRemains(tx, target, { roles, active: target.active });
+    if (roles.join(",") === target.roles.join(",")) return roles;
+    await tx.update(users).set({ roles, updatedAt: nextUpdatedAt(target.updatedAt) }).where(eq(users.id, target.id));
+    await tx.insert(auditLog).values({
+      actorId: null,
+      actorName: `Ligne de commande (${commandLine})`,
+      action: "user.update",
+      targetUserId: target.id,
+      targetProfileId: null,
+      summary: `rôles\u00a0: ${rolesLabel(target.roles) || "aucun"} → ${rolesLabel(roles)}`,
+    });
+    return roles;
+  });
 }
 
 export async function deleteUser(actor: Actor, id: string): Promise<void> {
