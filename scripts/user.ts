@@ -141,7 +141,7 @@ export function heldDatabaseMessage(dir: string, pid: number): string {
   );
 }
 
-let openDb = async () => {
+const openFromEnv = async () => {
   const e = env();
   const pgliteDir = path.join(e.DATA_DIR, "pglite");
   if (!e.DATABASE_URL) {
@@ -150,6 +150,8 @@ let openDb = async () => {
   }
   await openDatabase({ url: e.DATABASE_URL, pgliteDir });
 };
+
+let openDb = openFromEnv;
 
 function open() {
   return openDb();
@@ -207,7 +209,7 @@ async function list() {
  * the test database is already open).
  */
 export async function runUserCommand(argv: string[], database?: { open: () => Promise<void> }): Promise<void> {
-  if (database) openDb = database.open;
+  openDb = database?.open ?? openFromEnv;
   const { command, options } = parseArgs(argv);
   if (!command || command === "help" || command === "--help" || command === "-h") {
     console.log(USAGE);
