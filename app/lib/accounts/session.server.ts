@@ -121,8 +121,19 @@ export async function sessionProfile(user: SessionUser): Promise<SelectedProfile
   return own ?? null;
 }
 
-/** /connexion?redirectTo=<path and query of the request>. */
+/**
+ * /connexion?redirectTo=<path and query of the page>. A client-side
+ * navigation reaches the guard as a data request: its `.data` suffix and
+ * React Router's own `_routes` and `index` parameters are not part of the
+ * page's address, so they are left out.
+ */
 export function signInUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/connexion?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+  let pathname = url.pathname;
+  if (pathname === "/_root.data") pathname = "/";
+  else pathname = pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  if (url.searchParams.get("index") === "") url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return `/connexion?redirectTo=${encodeURIComponent(pathname + (search ? `?${search}` : ""))}`;
 }
