@@ -32,7 +32,7 @@ async function gradeScope(ctx: MemberContext, requested: string | null) {
     const grade = table.find((g) => g.id === id);
     if (!grade) throw new Response("Grade introuvable", { status: 404 });
     if (!allowed.some((g) => g.id === id)) {
-      throw new Response("Ce grade est au-delà du prochain grade de ce profil : son programme n'est pas encore ouvert.", {
+      throw new Response("Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu.", {
         status: 403,
       });
     }
