@@ -41,10 +41,10 @@ Utilisation / Usage:
 Rôles / Roles: ${ROLES.join(", ")} (défaut / default: pré-inscrit)
 Base de données / Database: DATABASE_URL, sinon / else DATA_DIR/pglite (serveur arrêté / server stopped).`;
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 /** The embedded database is held by the running server. */
-export class DatabaseHeldError extends Error {}
+class DatabaseHeldError extends Error {}
 
 function parseArgs(argv: string[]): { command: string | undefined; options: Record<string, string> } {
   const [command, ...rest] = argv;
@@ -66,7 +66,7 @@ function parseArgs(argv: string[]): { command: string | undefined; options: Reco
 }
 
 /** Role names as typed -> roles (normalised, in display order); the role sets the UI refuses are refused. */
-export function parseRoles(value: string | undefined, fallback: Role[]): Role[] {
+function parseRoles(value: string | undefined, fallback: Role[]): Role[] {
   if (!value) return fallback;
   const names = value.split(",").map((r) => r.trim()).filter(Boolean);
   const unknown = names.filter((r) => !parseRoleName(r));
@@ -131,7 +131,7 @@ async function promptPasswords(questions: string[]): Promise<string[]> {
 }
 
 /** Why the command cannot open the embedded database while the server holds it, and what to do. */
-export function heldDatabaseMessage(dir: string, pid: number): string {
+function heldDatabaseMessage(dir: string, pid: number): string {
   return (
     `Le serveur (processus ${pid}) utilise la base embarquée ${dir}\u00a0: ` +
     "elle ne s'ouvre que dans un processus à la fois, rien n'a été modifié.\n" +

@@ -128,7 +128,7 @@ export const MEMBER_AREA: MemberAreaTable = [
 ];
 
 /** Full URL path of a page ("/espace-membre/utilisateurs/modifier/:id"). */
-export function memberPath(page: Pick<MemberPage, "path">): string {
+function memberPath(page: Pick<MemberPage, "path">): string {
   return page.path ? `${MEMBER_AREA_PATH}/${page.path}` : MEMBER_AREA_PATH;
 }
 
