@@ -22,12 +22,12 @@ import { hasAnyRole, MEMBER_ROLES, type Role } from "./roles";
 
 export const MEMBER_AREA_PATH = "/espace-membre";
 
-export interface MemberNavEntry {
+interface MemberNavEntry {
   label: string;
   description: string;
 }
 
-export interface MemberPage {
+interface MemberPage {
   /** Path under /espace-membre: "" for the index, "modifier/:id" for a parameter. */
   path: string;
   /** Route module, relative to app/. */
