@@ -52,9 +52,16 @@ function findMemberArea(entries: RouteConfigEntry[]): RouteConfigEntry | undefin
 const memberArea = findMemberArea(routes as RouteConfigEntry[]);
 const PATTERNS = memberPatterns(memberArea?.children ?? [], "/espace-membre");
 
-/** Real values for parameters where the page needs one; a made-up id elsewhere. */
-const PARAMS: Record<string, string> = { section: "adhesion", id: "0" };
-const concrete = (pattern: string) => pattern.replace(/:(\w+)/g, (_, name: string) => PARAMS[name] ?? "0");
+/**
+ * Real values for the parameters: a settings section, and the ids of records
+ * found in the lists (the fixture member's account, a seeded article and
+ * event) by the admin in beforeAll; a made-up id when a list is empty.
+ */
+const realIds = new Map<string, string>();
+function concrete(pattern: string): string {
+  if (pattern.endsWith("/:section")) return pattern.replace(":section", "adhesion");
+  return pattern.replace(":id", realIds.get(pattern) ?? "0");
+}
 
 function specRoles(path: string): string[] {
   const segment = path.replace(/^\/espace-membre\/?/, "").split("/")[0] ?? "";
@@ -73,11 +80,16 @@ function allowed(who: Who, path: string): boolean {
 /** What a page answers once through the guard (GET), when not a plain 200. */
 function pageAnswer(pattern: string): string {
   if (pattern.endsWith("/profil-actif")) return "302 /espace-membre"; // its loader only sends back; POST is its use
-  if (/\/modifier\/:id$/.test(pattern)) return "404 "; // the made-up id is not found
+  if (pattern.endsWith("/:id") && !realIds.has(pattern)) return "404 "; // a made-up id is not found
   return "200 ";
 }
 
 test("the member routes are read from the route config, and every one is in the spec's table", () => {
+  expect([...realIds.keys()].sort(), "ids found in the lists (fixture account, seeded article and event)").toEqual([
+    "/espace-membre/articles/modifier/:id",
+    "/espace-membre/evenements/modifier/:id",
+    "/espace-membre/utilisateurs/modifier/:id",
+  ]);
   expect(PATTERNS.length).toBeGreaterThanOrEqual(26);
   for (const pattern of PATTERNS) expect(() => specRoles(pattern), pattern).not.toThrow();
   expect(PATTERNS).toContain("/espace-membre");
@@ -95,6 +107,18 @@ for (const who of WHO) {
       await signInRequest(ctx, baseURL, email, password);
     }
     contexts.set(who, ctx);
+  }
+  const admin = contexts.get("admin")!;
+  const lists: Array<[string, string]> = [
+    ["/espace-membre/utilisateurs/modifier/:id", `/espace-membre/utilisateurs?q=${encodeURIComponent(e2eUser("membre").email)}`],
+    ["/espace-membre/articles/modifier/:id", "/espace-membre/articles"],
+    ["/espace-membre/evenements/modifier/:id", "/espace-membre/evenements"],
+  ];
+  for (const [pattern, list] of lists) {
+    const html = await (await admin.get(list)).text();
+    const prefix = pattern.replace(":id", "");
+    const id = html.match(new RegExp(`href="${prefix}([^"?/]+)"`))?.[1];
+    if (id) realIds.set(pattern, id);
   }
 });
 
