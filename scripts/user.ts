@@ -24,6 +24,7 @@ import { createPasswordUser } from "~/lib/accounts/auth.server";
 import { closeDatabase, db, lockHolder, openDatabase } from "~/lib/core/db.server";
 import { env, EnvError } from "~/lib/core/env.server";
 import { passwordProblem } from "~/lib/accounts/passwords";
+import { isDomainError } from "~/lib/core/errors";
 import { parseRoleName, ROLES, type Role } from "~/lib/accounts/roles";
 import { checkRoleSet, normalizeRoles, RuleError, setRolesFromCommandLine } from "~/lib/members/users-admin.server";
 
@@ -77,7 +78,7 @@ function parseRoles(value: string | undefined, fallback: Role[]): Role[] {
   try {
     checkRoleSet(roles);
   } catch (err) {
-    if (err instanceof RuleError) throw new UsageError(err.message);
+    if (err instanceof RuleError || isDomainError(err)) throw new UsageError(err.message);
     throw err;
   }
   return roles;
@@ -183,7 +184,7 @@ async function setRole(options: Record<string, string>, commandLine: string) {
     const saved = await setRolesFromCommandLine(email, roles, commandLine);
     console.log(`Rôles de / roles of ${email}: ${saved.join(", ")}`);
   } catch (err) {
-    if (err instanceof RuleError) throw new UsageError(err.message);
+    if (err instanceof RuleError || isDomainError(err)) throw new UsageError(err.message);
     throw err;
   }
 }
