@@ -18,7 +18,9 @@ import { expect, test } from "./fixtures";
 const MEMBERS = ["membre", "admin", "user_manager", "article_manager"];
 const SPEC_ROLES: Record<string, string[]> = {
   "": MEMBERS, // /espace-membre itself
-  profil: MEMBERS, // profil, profil/donnees (the RGPD export of one's profile)
+  // profil, profil/donnees: every account, pré-inscrits included, for their RGPD rights (access,
+  // export, erasure): the app's one addition to the spec's table (decisions 0008, 0009).
+  profil: [...MEMBERS, "pré-inscrit"],
   "profil-actif": MEMBERS, // choosing which family profile the profile pages show
   grades: MEMBERS,
   revision: MEMBERS,

@@ -86,7 +86,7 @@ describe("the app's permission table", () => {
   it("gives each role its navigation (spec section 6)", () => {
     const nav = (roles: string[]) => memberPagesFor(roles).map((p) => p.label);
     const member = ["Accueil", "Mon profil", "Grades", "Révisions", "Brochure"];
-    expect(nav(["pré-inscrit"])).toEqual([]);
+    expect(nav(["pré-inscrit"])).toEqual(["Mon profil"]); // RGPD rights (decision 0009)
     expect(nav(["membre"])).toEqual(member);
     expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs"]);
     expect(nav(["article_manager"])).toEqual([...member, "Articles", "Événements"]);

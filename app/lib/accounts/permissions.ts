@@ -18,7 +18,7 @@
  *
  * Adding a member page: add one entry to the right section's `pages`.
  */
-import { hasAnyRole, MEMBER_ROLES, type Role } from "./roles";
+import { hasAnyRole, MEMBER_ROLES, ROLES, type Role } from "./roles";
 
 export const MEMBER_AREA_PATH = "/espace-membre";
 
@@ -61,17 +61,26 @@ export const MEMBER_AREA: MemberAreaTable = [
     ],
   },
   {
-    // profil, grades, revision, brochure (and their resource routes).
+    // profil and its RGPD export: every signed-in account, pré-inscrits included (RGPD rights of
+    // access, rectification and erasure; decision 0009), beyond the spec's role table.
+    id: "compte",
+    layout: "routes/member/sections/account.tsx",
+    roles: ROLES,
+    pages: [
+      { path: "profil", file: "routes/member/profile.tsx", nav: { label: "Mon profil", description: "Vos informations et celles de votre famille." } },
+      { path: "profil/donnees", file: "routes/member/export-data.ts" },
+    ],
+  },
+  {
+    // grades, revision, brochure, and the choice of the family profile the pages show.
     id: "membres",
     layout: "routes/member/sections/members.tsx",
     roles: MEMBER_ROLES,
     pages: [
-      { path: "profil", file: "routes/member/profile.tsx", nav: { label: "Mon profil", description: "Vos informations et celles de votre famille." } },
       { path: "grades", file: "routes/member/grades.tsx", nav: { label: "Grades", description: "Votre grade, votre progression et le suivant." } },
       { path: "revision", file: "routes/member/revision.tsx", nav: { label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." } },
       { path: "brochure", file: "routes/member/brochure.tsx", nav: { label: "Brochure", description: "La brochure du club." } },
       { path: "profil-actif", file: "routes/member/select-profile.ts" },
-      { path: "profil/donnees", file: "routes/member/export-data.ts" },
     ],
   },
   {
