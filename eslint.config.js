@@ -25,4 +25,18 @@ export default tseslint.config(
     files: ["tests/e2e/**"],
     rules: { "react-hooks/rules-of-hooks": "off" },
   },
+  {
+    // Pure tests run without a database (vitest project "pure", docs/decisions/0012-test-harness.md).
+    files: ["**/*.pure.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["#db/*", "**/db.server", "**/seed.server", "**/tests/helpers/*"], message: "Un test pur n'ouvre pas de base : renommez-le en *.test.ts." },
+          ],
+        },
+      ],
+    },
+  },
 );

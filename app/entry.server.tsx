@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider as Provider, ServerRouter } from "react-router";
 import { requestInfoContext, type RequestInfo } from "./lib/http/context";
-import { closeDatabase, openDatabase } from "./lib/core/db.server";
+import { closeDatabase, explainFolderError, openDatabase, runMigrations, withStartupLock } from "./lib/core/db.server";
 import { env } from "./lib/core/env.server";
 import { log } from "./lib/core/log.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server";
@@ -21,13 +21,22 @@ export const streamTimeout = 5_000;
 
 /** Called once by the HTTP server before it listens. */
 export async function startup(): Promise<void> {
-  const e = env();
-  await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite") });
-  await seedDatabase();
+  let dataDir = process.env.DATA_DIR ?? "data";
+  try {
+    const e = env();
+    dataDir = e.DATA_DIR;
+    await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite"), migrate: false });
+    await withStartupLock(async () => {
+      await runMigrations();
+      await seedDatabase();
+    });
+  } catch (err) {
+    throw explainFolderError(err, dataDir);
+  }
   await announceSetup();
   startBackgroundJobs();
   await startControlSocket();
-  log.info("application ready", { database: e.DATABASE_URL ? "postgres" : "pglite" });
+  log.info("application ready", { database: env().DATABASE_URL ? "postgres" : "pglite" });
 }
 
 /** Called once by the HTTP server after it stopped accepting requests. */

@@ -7,6 +7,12 @@
  *  3. Lighthouse (mobile) scores of home, when Chromium is installed
  *     (skip with --no-lighthouse).
  * It starts its own server on a free port with a throw-away data folder.
+ *
+ * --overload (issue 11): 200 connections for BENCH_OVERLOAD_SECONDS (60) on
+ * home, news and a member page, three runs on one server. Per page: time-outs
+ * past 10 s, 5xx other than the deliberate 503s, 503s, p99 of the accepted
+ * requests; the server's RSS after each run. Goal: 0 time-outs, 0 other 5xx,
+ * p99 < 1 s, RSS growth < 1.5x over the three runs.
  * Targets (issue 2): home >= 500 req/s with p99 < 100 ms on 2 cores;
  * <= 130 KB gzipped JS per public page; Lighthouse perf >= 95, others 100.
  */
@@ -41,6 +47,7 @@ async function main() {
     console.log("Construction du site (npm run build)…");
     execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   }
+  if (args.has("--overload")) return overload();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bench-"));
   const { base, stop } = await startServer(dataDir, {});
   try {
@@ -138,7 +145,82 @@ async function startServer(dataDir: string, extraEnv: Record<string, string>) {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
   };
-  return { base, stop };
+  return { base, stop, pid: server.pid! };
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function memberCookie(base: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/connexion`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "charge@exemple.fr", password }),
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+async function overload() {
+  const seconds = Number(process.env.BENCH_OVERLOAD_SECONDS ?? 60);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bench-"));
+  // The member is created before the server owns the embedded database.
+  const password = "banc d'essai charge lourde";
+  execFileSync("npx", ["tsx", "scripts/user.ts", "add", "--email", "charge@exemple.fr", "--password", password, "--prenom", "Charge", "--nom", "Test", "--role", "membre"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    stdio: "inherit",
+  });
+  const running = await startServer(dataDir, {});
+  const cookie = await memberCookie(running.base, password);
+  const pages: Array<{ page: string; cookie?: string }> = [{ page: "/" }, { page: "/la-vie-du-club/actualites" }];
+  if (cookie.includes("session_token")) pages.push({ page: "/espace-membre", cookie });
+  else console.log("(connexion du membre impossible\u00a0: page membre non mesurée)");
+  console.log(`\n== Surcharge : 200 connexions, ${seconds} s par page, 3 passages (machine partagée : chiffres indicatifs)`);
+  console.log("passage".padEnd(9) + "page".padEnd(30) + "acceptées".padStart(10) + "503".padStart(8) + "autres 5xx".padStart(11) + "> 10 s".padStart(8) + "p99 ms".padStart(9));
+  try {
+    const rss: number[] = [rssMb(running.pid)];
+    for (let run = 1; run <= 3; run++) {
+      for (const { page, cookie: c } of pages) {
+        const accepted: number[] = [];
+        let shed = 0;
+        let other5xx = 0;
+        const instance = autocannon({
+          url: running.base + page,
+          connections: 200,
+          duration: seconds,
+          timeout: 10,
+          headers: { "accept-encoding": "gzip", ...(c ? { cookie: c } : {}) },
+        });
+        instance.on("response", (_client, status, _bytes, ms) => {
+          if (status === 503) shed++;
+          else if (status >= 500) other5xx++;
+          else accepted.push(ms);
+        });
+        const result = await instance;
+        accepted.sort((a, b) => a - b);
+        const p99 = accepted.length ? accepted[Math.min(accepted.length - 1, Math.floor(accepted.length * 0.99))] : 0;
+        console.log(
+          String(run).padEnd(9) +
+            page.padEnd(30) +
+            String(accepted.length).padStart(10) +
+            String(shed).padStart(8) +
+            String(other5xx).padStart(11) +
+            String(result.timeouts).padStart(8) +
+            String(Math.round(p99)).padStart(9),
+        );
+      }
+      rss.push(rssMb(running.pid));
+    }
+    console.log(`RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")}\u00a0; croissance ${(rss[3] / rss[1]).toFixed(2)}x (objectif < 1,5x)`);
+  } finally {
+    await running.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 async function load(base: string, page: string) {

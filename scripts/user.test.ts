@@ -6,15 +6,15 @@
  * Commands run in-process on the test database (already open), except the
  * last one, which is the real command in a child process.
  */
-import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, users } from "#db/schema";
 import { createUser } from "../tests/helpers/auth";
-import { db } from "~/lib/core/db.server";
+import { db, lockFolder } from "~/lib/core/db.server";
 import { parseRoleName } from "~/lib/accounts/roles";
 import { runUserCommand } from "./user";
 
@@ -87,21 +87,26 @@ describe("npm run user -- set-role", () => {
 });
 
 describe("npm run user while the server holds the embedded database", () => {
-  it("says so in French, with what to do instead, and exits without opening it", () => {
+  it("says so in French, with what to do instead, and exits without opening it", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-cli-"));
+    // The lock the server takes: this (live) test process plays the server.
+    const unlock = await lockFolder(path.join(dataDir, "pglite"));
     try {
       mkdirSync(path.join(dataDir, "pglite"));
-      // The lock the server takes: this (live) test process plays the server.
-      writeFileSync(path.join(dataDir, "pglite.lock"), String(process.pid));
-      const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/user.ts", "list"], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "http://localhost:3000", LOG_LEVEL: "error" },
-        encoding: "utf8",
+      const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/user.ts", "list"], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "http://localhost:3000", LOG_LEVEL: "error" },
+        });
+        let stderr = "";
+        child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+        child.on("close", (status) => resolve({ status, stderr }));
       });
       expect(result.status).toBe(1);
-      expect(result.stderr).toContain(`Le serveur (processus ${process.pid}) utilise la base embarquée`);
+      expect(result.stderr).toContain("Le serveur utilise la base embarquée");
       expect(result.stderr).toContain("depuis l'espace membre (Utilisateurs)");
       expect(result.stderr).toContain("arrêtez le serveur le temps de la commande");
     } finally {
+      await unlock();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -21,12 +21,12 @@ import { Writable } from "node:stream";
 import { asc } from "drizzle-orm";
 import { users } from "#db/schema";
 import { createPasswordUser } from "~/lib/accounts/auth.server";
-import { closeDatabase, db, lockHolder, openDatabase } from "~/lib/core/db.server";
+import { closeDatabase, db, folderLocked, openDatabase } from "~/lib/core/db.server";
 import { env, EnvError } from "~/lib/core/env.server";
 import { passwordProblem } from "~/lib/accounts/passwords";
 import { isDomainError } from "~/lib/core/errors";
 import { parseRoleName, ROLES, type Role } from "~/lib/accounts/roles";
-import { checkRoleSet, normalizeRoles, RuleError, setRolesFromCommandLine } from "~/lib/members/users-admin.server";
+import { checkRoleSet, normalizeRoles, setRolesFromCommandLine } from "~/lib/members/users-admin.server";
 
 const USAGE = `Gestion des comptes / Account management
 
@@ -78,7 +78,7 @@ function parseRoles(value: string | undefined, fallback: Role[]): Role[] {
   try {
     checkRoleSet(roles);
   } catch (err) {
-    if (err instanceof RuleError || isDomainError(err)) throw new UsageError(err.message);
+    if (isDomainError(err)) throw new UsageError(err.message);
     throw err;
   }
   return roles;
@@ -132,9 +132,9 @@ async function promptPasswords(questions: string[]): Promise<string[]> {
 }
 
 /** Why the command cannot open the embedded database while the server holds it, and what to do. */
-function heldDatabaseMessage(dir: string, pid: number): string {
+function heldDatabaseMessage(dir: string): string {
   return (
-    `Le serveur (processus ${pid}) utilise la base embarquée ${dir}\u00a0: ` +
+    `Le serveur utilise la base embarquée ${dir}\u00a0: ` +
     "elle ne s'ouvre que dans un processus à la fois, rien n'a été modifié.\n" +
     "Au choix\u00a0: faites la modification depuis l'espace membre (Utilisateurs), " +
     "ou arrêtez le serveur le temps de la commande puis redémarrez-le, " +
@@ -146,8 +146,7 @@ const openFromEnv = async () => {
   const e = env();
   const pgliteDir = path.join(e.DATA_DIR, "pglite");
   if (!e.DATABASE_URL) {
-    const pid = lockHolder(pgliteDir);
-    if (pid) throw new DatabaseHeldError(heldDatabaseMessage(pgliteDir, pid));
+    if (await folderLocked(pgliteDir)) throw new DatabaseHeldError(heldDatabaseMessage(pgliteDir));
   }
   await openDatabase({ url: e.DATABASE_URL, pgliteDir });
 };
@@ -184,7 +183,7 @@ async function setRole(options: Record<string, string>, commandLine: string) {
     const saved = await setRolesFromCommandLine(email, roles, commandLine);
     console.log(`Rôles de / roles of ${email}: ${saved.join(", ")}`);
   } catch (err) {
-    if (err instanceof RuleError || isDomainError(err)) throw new UsageError(err.message);
+    if (isDomainError(err)) throw new UsageError(err.message);
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 /**
  * HTTP server: Express in front of the React Router request handler.
  * Compression, caching of hashed assets, security headers with a per-request
- * CSP nonce, one JSON log line per request, graceful shutdown.
+ * CSP nonce, one JSON log line per request, a bound on the work in flight
+ * (load-shed.ts), graceful shutdown (lifecycle.ts).
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
@@ -10,6 +11,8 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { contentSecurityPolicy } from "./csp";
+import { lifecycle } from "./lifecycle";
+import { loadShed, loadShedOptionsFromEnv } from "./load-shed";
 import { pageCache } from "./page-cache";
 
 type AppModule = {
@@ -57,6 +60,15 @@ async function main() {
     process.exit(1);
   }
 
+  const life = lifecycle({
+    log: logLine,
+    onClosed: async () => {
+      await entry.shutdown();
+      await viteClose?.();
+    },
+  });
+  app.use(life.middleware);
+
   app.use(compression());
 
   // Security headers and the per-request nonce.
@@ -81,7 +93,8 @@ async function main() {
     res.on("finish", () => {
       if (req.path === "/healthz" && res.statusCode === 200) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const level = res.statusCode >= 500 ? "error" : "info";
+      // Deliberate 503s of the load shedding are no errors (and must stay cheap under overload).
+      const level = res.locals.shed ? "debug" : res.statusCode >= 500 ? "error" : "info";
       logLine(level, "request", {
         method: req.method,
         path: req.path,
@@ -102,6 +115,7 @@ async function main() {
   }
 
   app.use(pageCache({ ttlSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 30) }));
+  app.use(loadShed(loadShedOptionsFromEnv()));
 
   app.all(/.*/, async (req, res, next) => {
     try {
@@ -133,31 +147,9 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logLine("info", "shutting down", { signal });
-    const force = setTimeout(() => {
-      logLine("error", "forced exit after 10 s");
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    server.close(async () => {
-      try {
-        await entry.shutdown();
-        await viteClose?.();
-        logLine("info", "stopped cleanly");
-        process.exit(0);
-      } catch (err) {
-        logLine("error", "shutdown failed", { err: String(err) });
-        process.exit(1);
-      }
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  life.attach(server);
+  process.on("SIGTERM", () => life.stop("SIGTERM"));
+  process.on("SIGINT", () => life.stop("SIGINT"));
 }
 
 main().catch((err) => {

@@ -10,6 +10,10 @@
  * - Every state-changing request (POST, PUT, PATCH, DELETE) empties the
  *   cache when it starts and again when it ends: an edit is visible at once.
  *   Changes made outside this process show within the time-to-live.
+ * - Concurrent misses of one page are coalesced: the first renders it, the
+ *   others wait for that render and are answered from the stored copy (or
+ *   render themselves when it could not be stored). An expired popular page
+ *   is rendered once, not once per waiting visitor.
  */
 import type { NextFunction, Request, Response } from "express";
 
@@ -27,8 +31,25 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) 
   const cache = new Map<string, Entry>();
   const maxEntries = options.maxEntries ?? 500;
   const ttlMs = options.ttlSeconds * 1000;
+  /** Renders in progress, by key: resolved when the response is over. */
+  const rendering = new Map<string, Promise<void>>();
 
-  return function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+  function serveHit(res: Response, hit: Entry) {
+    const nonce: string = res.locals.nonce;
+    res.status(200);
+    res.setHeader("Content-Type", hit.contentType);
+    res.setHeader("X-Page-Cache", "hit");
+    res.end(hit.nonce ? Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce)) : hit.body);
+  }
+
+  function fresh(key: string): Entry | undefined {
+    const hit = cache.get(key);
+    if (hit && hit.expires > Date.now()) return hit;
+    if (hit) cache.delete(key);
+    return undefined;
+  }
+
+  function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
     if (ttlMs <= 0) return next();
     if (req.method !== "GET" && req.method !== "HEAD") {
       cache.clear();
@@ -40,16 +61,30 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) 
     if ((req.headers.cookie ?? "").includes(SESSION_COOKIE)) return next();
 
     const key = req.originalUrl;
-    const nonce: string = res.locals.nonce;
-    const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) {
-      res.status(200);
-      res.setHeader("Content-Type", hit.contentType);
-      res.setHeader("X-Page-Cache", "hit");
-      res.end(hit.nonce ? Buffer.from(hit.body.toString("utf8").replaceAll(hit.nonce, nonce)) : hit.body);
+    const hit = fresh(key);
+    if (hit) return serveHit(res, hit);
+    const inProgress = rendering.get(key);
+    if (inProgress) {
+      void inProgress.then(() => {
+        if (res.destroyed) return;
+        const stored = fresh(key);
+        if (stored) serveHit(res, stored);
+        else render(key, req, res, next);
+      });
       return;
     }
-    if (hit) cache.delete(key);
+    render(key, req, res, next);
+  }
+
+  function render(key: string, _req: Request, res: Response, next: NextFunction) {
+    const nonce: string = res.locals.nonce;
+    let done!: () => void;
+    const promise = new Promise<void>((resolve) => (done = resolve));
+    if (!rendering.has(key)) rendering.set(key, promise);
+    res.once("close", () => {
+      if (rendering.get(key) === promise) rendering.delete(key);
+      done();
+    });
 
     // Miss: let the page render (streaming as usual) and keep a copy.
     const chunks: Buffer[] = [];
@@ -74,5 +109,7 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) 
       cache.set(key, { body: Buffer.concat(chunks), nonce, contentType: type, expires: Date.now() + ttlMs });
     });
     next();
-  };
+  }
+
+  return pageCacheMiddleware;
 }

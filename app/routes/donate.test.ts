@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { defaultSettings, setSetting } from "~/lib/club/settings.server";
-import { loader } from "./donate";
+import { app } from "../../tests/helpers/app";
+import type { loader } from "./donate";
 
-describe("donation page loader", () => {
+type DonateData = Awaited<ReturnType<typeof loader>>;
+const page = async () => (await app.get<DonateData>("/faire-un-don")).data;
+
+describe("donation page", () => {
   it("frames the HelloAsso widget and keeps the plain link", async () => {
     await setSetting("donation", defaultSettings.donation);
-    const data = await loader();
+    const data = await page();
     expect(data.widgetUrl).toBe(defaultSettings.donation.helloAssoWidgetUrl);
     expect(data.linkUrl).toBe(defaultSettings.donation.helloAssoUrl);
     expect(data.example.cost).toMatch(/^17\s€$/);
@@ -16,7 +20,7 @@ describe("donation page loader", () => {
       helloAssoUrl: "https://www.helloasso.com/associations/club/formulaires/1",
       helloAssoWidgetUrl: "https://evil.example/associations/club/formulaires/1/widget",
     });
-    const data = await loader();
+    const data = await page();
     expect(data.widgetUrl).toBeNull();
     expect(data.linkUrl).toBe("https://www.helloasso.com/associations/club/formulaires/1");
   });
@@ -26,9 +30,9 @@ describe("donation page loader", () => {
       helloAssoUrl: "",
       helloAssoWidgetUrl: "https://www.helloasso.com/associations/club/formulaires/1/widget",
     });
-    expect((await loader()).linkUrl).toBe("https://www.helloasso.com/associations/club/formulaires/1");
+    expect((await page()).linkUrl).toBe("https://www.helloasso.com/associations/club/formulaires/1");
     await setSetting("donation", { helloAssoUrl: "", helloAssoWidgetUrl: "" });
-    const data = await loader();
+    const data = await page();
     expect(data.widgetUrl).toBeNull();
     expect(data.linkUrl).toBeNull();
     expect(data.email).toBe(defaultSettings.identity.email);

@@ -2,7 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { articles, events } from "#db/schema";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
-import { loader } from "./home";
+import { app } from "../../tests/helpers/app";
+import type { loader } from "./home";
+
+type HomeData = Awaited<ReturnType<typeof loader>>;
+const home = async () => (await app.get<HomeData>("/")).data;
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000);
 
@@ -23,7 +27,7 @@ describe("home loader", () => {
       .returning({ id: articles.id });
     await db.insert(articles).values({ slug: "futur", title: "Pas encore", status: "programme", publishedAt: inDays(3) });
 
-    const data = await loader();
+    const data = await home();
     const titles = data.events.map((e) => e.title);
     expect(titles).toContain("Démonstration au forum des associations");
     expect(titles).not.toContain("Réunion réservée aux membres");
@@ -39,7 +43,7 @@ describe("home loader", () => {
   });
 
   it("groups the schedule by French day names and builds the JSON-LD", async () => {
-    const data = await loader();
+    const data = await home();
     expect(data.days.length).toBeGreaterThan(0);
     expect(data.days.map((d) => d.day)).toEqual([...data.days.map((d) => d.day)].sort());
     expect(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]).toContain(data.days[0].name);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -50,7 +51,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-test("SIGTERM stops the server, closes the database and releases its lock", async () => {
+test("SIGTERM with busy keep-alive clients answers them, closes the database, releases its lock and exits 0 in < 10 s", async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-shutdown-"));
   const port = await freePort();
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -72,8 +73,26 @@ test("SIGTERM stops the server, closes the database and releases its lock", asyn
       }, { timeout: 30_000 })
       .toBe(200);
     expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
+    // Keep-alive clients busy at the moment of the signal: all their requests are answered.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const get = (p: string) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: p, agent }, (res) => {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          })
+          .on("error", reject);
+      });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => get(`/mentions-legales?k=${i}`)));
+    const inFlight = Array.from({ length: 20 }, (_, i) => get(`/mentions-legales?busy=${i}`));
+    const started = Date.now();
     child.kill("SIGTERM");
+    const answers = await Promise.all(inFlight);
+    expect(answers.every((a) => a.status === 200)).toBe(true);
     const code = await new Promise((r) => child.once("exit", r));
+    expect(Date.now() - started).toBeLessThan(10_000);
+    agent.destroy();
     expect(code).toBe(0);
     expect(output).toContain("stopped cleanly");
     expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);

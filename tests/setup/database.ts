@@ -1,12 +1,13 @@
 /**
- * Vitest setup: every test file gets its own fresh, migrated database —
- * an in-memory PGlite, or (project "postgres") a new database on the
- * TEST_DATABASE_URL server, dropped afterwards.
+ * Vitest setup: every test file gets its own fresh, migrated database — a
+ * copy of the one migrated once by tests/setup/global-database.ts: an
+ * in-memory PGlite loaded from its dump, or (project "postgres") a new
+ * database created from the migrated template, dropped afterwards.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, openDatabase } from "~/lib/core/db.server";
 import { setEnvForTests } from "~/lib/core/env.server";
 import { clearSettingsCache } from "~/lib/club/settings.server";
@@ -30,11 +31,11 @@ beforeAll(async () => {
     const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name} TEMPLATE ${inject("postgresTemplate")}`);
     await client.end();
     const url = new URL(admin);
     url.pathname = `/${name}`;
-    await openDatabase({ url: url.toString() });
+    await openDatabase({ url: url.toString(), migrate: false });
     dropDatabase = async () => {
       const c = new pg.Client({ connectionString: admin });
       await c.connect();
@@ -42,7 +43,8 @@ beforeAll(async () => {
       await c.end();
     };
   } else {
-    await openDatabase({ pgliteDir: "memory://" });
+    const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
+    await openDatabase({ pgliteDir: "memory://", pgliteData: dump, migrate: false });
   }
 });
 

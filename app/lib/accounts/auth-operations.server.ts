@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { accounts, users } from "#db/schema";
 import { AuthFailure, type AuthErrorCode } from "./auth-errors";
-import { authHeaders, cookieHeaders, getAuth, GOOGLE_PROVIDER_ID, googleEnabled } from "./auth.server";
+import { authHeaders, cookieHeaders, getAuth, GOOGLE_PROVIDER_ID, googleEnabled, insertCredentialUser } from "./auth.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
@@ -116,25 +116,28 @@ export async function signUpWithPassword(input: {
     log.info("sign-up with an e-mail already in use", { userId: existing.user.id });
     throw new AuthFailure("auth/email-already-in-use", 409);
   }
-  const prenom = input.prenom.trim();
-  const nom = input.nom.trim();
+  let created: { id: string } | null;
   try {
-    const { headers, response } = await getAuth().api.signUpEmail({
-      body: { name: `${prenom} ${nom}`.trim(), email, password: input.password, prenom, nom },
+    // User, credential and own profile in one transaction (insertCredentialUser).
+    created = await insertCredentialUser({ email, password: input.password, prenom: input.prenom, nom: input.nom });
+  } catch (err) {
+    log.error("sign-up failed", { err });
+    throw new AuthFailure("auth/internal-error", 500);
+  }
+  if (!created) {
+    log.info("sign-up with an e-mail already in use (race)", { email });
+    throw new AuthFailure("auth/email-already-in-use", 409);
+  }
+  try {
+    // Signed in at once (autoSignIn), like Better Auth's own sign-up.
+    const { headers } = await getAuth().api.signInEmail({
+      body: { email, password: input.password },
       headers: authHeaders(input.headers, input.ip),
       returnHeaders: true,
     });
-    return { headers: cookieHeaders(headers), userId: response.user.id };
+    return { headers: cookieHeaders(headers), userId: created.id };
   } catch (err) {
-    const code = apiCode(err);
-    if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
-      log.info("sign-up with an e-mail already in use (race)", { email });
-      throw new AuthFailure("auth/email-already-in-use", 409);
-    }
-    if (code === "WEAK_PASSWORD" || code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-      throw weakPassword(passwordProblem(input.password) ?? "Mot de passe refusé.");
-    }
-    log.error("sign-up failed", { err });
+    log.error("sign-in after sign-up failed", { err });
     throw new AuthFailure("auth/internal-error", 500);
   }
 }

@@ -6,20 +6,25 @@
  * password pages call are in auth-operations.server.ts (a refusal throws
  * `AuthFailure`, a DomainError carrying the catalogue's code).
  *
+ * A password account (sign-up, CLI, tests) is written in one transaction:
+ * user, credential and own profile (insertCredentialUser); losing a race on
+ * the e-mail answers "already in use", never a 500.
+ *
  * Sessions: a new session (new random id) at every sign-in; absolute expiry
  * SESSION_ABSOLUTE_SECONDS after sign-in (never extended), idle expiry
  * SESSION_IDLE_MS without a request (checked by getSessionUser). Cookies are
  * HttpOnly, SameSite=Lax, and Secure (with the __Secure- prefix) when
  * BASE_URL is https.
  */
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import * as schema from "#db/schema";
-import { profiles, sessions, users } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { accounts, profiles, sessions, users } from "#db/schema";
+import { db, isUniqueViolation, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { queueMail } from "../mail/mail.server";
@@ -248,6 +253,56 @@ export function cookieHeaders(headers: Headers | undefined): Headers {
   return out;
 }
 
+/**
+ * Creates a password account — user, credential and own profile — in ONE
+ * transaction: a sign-up cut midway leaves nothing, never an account
+ * without password. Resolves null when the e-mail is already in use (also
+ * when a simultaneous sign-up won the race: unique violation).
+ */
+export async function insertCredentialUser(input: {
+  email: string;
+  password: string;
+  prenom: string;
+  nom: string;
+  roles?: string[];
+}): Promise<{ id: string } | null> {
+  const ctx = await getAuth().$context;
+  const hash = await ctx.password.hash(input.password);
+  const prenom = input.prenom.trim();
+  const nom = input.nom.trim();
+  const id = ctx.generateId({ model: "user" }) || randomUUID();
+  const now = new Date();
+  try {
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values({
+        id,
+        email: input.email,
+        name: `${prenom} ${nom}`.trim(),
+        emailVerified: false,
+        prenom,
+        nom,
+        roles: input.roles?.length ? input.roles : [DEFAULT_ROLE],
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(accounts).values({
+        id: ctx.generateId({ model: "account" }) || randomUUID(),
+        userId: id,
+        providerId: "credential",
+        accountId: id,
+        password: hash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await createOwnProfile({ id, prenom, nom }, tx);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
+  return { id };
+}
+
 /** Ends the session of the request (sign-out). Returns the headers that clear the cookies. */
 export async function signOut(requestHeaders: Headers): Promise<Headers> {
   const { headers } = await getAuth().api.signOut({ headers: authHeaders(requestHeaders, "local"), returnHeaders: true });
@@ -273,27 +328,9 @@ export async function createPasswordUser(input: {
   const email = input.email.trim().toLowerCase();
   const problem = passwordProblem(input.password);
   if (problem) throw new Error(problem);
-  const ctx = await getAuth().$context;
-  const existing = await ctx.internalAdapter.findUserByEmail(email);
-  if (existing) throw new Error(`Un compte existe déjà avec l'adresse ${email}.`);
-  const prenom = input.prenom.trim();
-  const nom = input.nom.trim();
-  const user = await ctx.internalAdapter.createUser({
-    email,
-    name: `${prenom} ${nom}`.trim(),
-    emailVerified: false,
-    prenom,
-    nom,
-    roles: input.roles?.length ? input.roles : [DEFAULT_ROLE],
-  }, { method: "email-password" });
-  if (!user) throw new Error("Le compte n'a pas pu être créé.");
-  await ctx.internalAdapter.linkAccount({
-    userId: user.id,
-    providerId: "credential",
-    accountId: user.id,
-    password: await ctx.password.hash(input.password),
-  });
-  return { id: user.id, email };
+  const created = await insertCredentialUser({ email, password: input.password, prenom: input.prenom, nom: input.nom, roles: input.roles });
+  if (!created) throw new Error(`Un compte existe déjà avec l'adresse ${email}.`);
+  return { id: created.id, email };
 }
 
 /** The own profile of a user (always exists once the user is created). */

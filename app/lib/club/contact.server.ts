@@ -5,6 +5,8 @@
  * The message is stored in `contact_messages` and its e-mail in the outbox in
  * one transaction, then delivery is attempted; when SMTP is down or not
  * configured the outbox keeps retrying, so no message is ever lost.
+ * A double submit (same token, e-mail, subject and message) is stored once
+ * and answered like the first (submissions.server.ts).
  */
 import { eq } from "drizzle-orm";
 import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput } from "./contact";
@@ -15,7 +17,9 @@ import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+import { runOnce, SUBMISSION_FIELD } from "../http/submissions.server";
 import { getSetting } from "./settings.server";
+import { formatLongDateTime } from "../core/time";
 
 export { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput };
 
@@ -50,9 +54,17 @@ export async function submitContact(formData: FormData, ip: string): Promise<Con
     };
   }
 
-  const { messageId, outboxId } = await storeContactMessage(submission.value);
+  const token = formData.get(SUBMISSION_FIELD);
+  const { email, subject, message } = submission.value;
+  const once = await runOnce("contact", [typeof token === "string" ? token : "", email, subject, message], () =>
+    storeContactMessage(submission.value),
+  );
+  if (once.duplicate) {
+    log.info("contact: duplicate submission ignored", { ip });
+    return { status: "sent", messageId: null, outboxId: null };
+  }
   void deliverPendingMail();
-  return { status: "sent", messageId, outboxId };
+  return { status: "sent", messageId: once.value.messageId, outboxId: once.value.outboxId };
 }
 
 /** Stores the message and queues its e-mail to the club, in one transaction. */
@@ -78,7 +90,7 @@ export async function storeContactMessage(input: ContactInput): Promise<{ messag
 }
 
 function contactMailText(input: ContactInput, at: Date): string {
-  const when = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", dateStyle: "full", timeStyle: "short" }).format(at);
+  const when = formatLongDateTime(at);
   return [
     "Nouveau message envoyé depuis le formulaire de contact du site.",
     "",

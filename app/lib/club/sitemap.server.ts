@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNotNull, lte, or } from "drizzle-orm";
 import { articles } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { INDEXED_PAGES } from "./public-pages";
 
 /** Public pages of the route table (app/routes.ts), in menu order. */
@@ -70,8 +70,8 @@ export function sitemapXml(baseUrl: string, entries: SitemapEntry[]): string {
  * Published articles: status "publie", or "programme" whose publication time
  * has passed (the same rule as the news pages). Path: /la-vie-du-club/actualites/{id}-{slug}.
  */
-export async function publishedArticleEntries(now = new Date(), q: Queryable = db): Promise<SitemapEntry[]> {
-  const rows = await q
+export async function publishedArticleEntries(now = new Date()): Promise<SitemapEntry[]> {
+  const rows = await db
     .select({ id: articles.id, slug: articles.slug, updatedAt: articles.updatedAt, publishedAt: articles.publishedAt })
     .from(articles)
     .where(
@@ -87,8 +87,8 @@ export async function publishedArticleEntries(now = new Date(), q: Queryable = d
   });
 }
 
-export async function sitemapEntries(now = new Date(), q: Queryable = db): Promise<SitemapEntry[]> {
-  const news = await publishedArticleEntries(now, q);
+export async function sitemapEntries(now = new Date()): Promise<SitemapEntry[]> {
+  const news = await publishedArticleEntries(now);
   const latest = news.reduce<Date | null>((max, e) => (e.lastmod && (!max || e.lastmod > max) ? e.lastmod : max), null);
   return [
     ...SITEMAP_PAGES.map((path) => ({

@@ -1,7 +1,7 @@
 /** Comic strips of /la-vie-du-club/bd-humour, public read side. */
 import { desc, eq } from "drizzle-orm";
 import { comics, media } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { imageSrcSet, type ImageSources } from "./uploads.server";
 
 export interface ComicStrip {
@@ -16,8 +16,8 @@ export interface ComicStrip {
 }
 
 /** Every strip, newest first. */
-export async function listComics(q: Queryable = db): Promise<ComicStrip[]> {
-  const rows = await q
+export async function listComics(): Promise<ComicStrip[]> {
+  const rows = await db
     .select({
       id: comics.id,
       title: comics.title,

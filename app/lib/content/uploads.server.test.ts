@@ -14,7 +14,7 @@ import {
   storeUpload,
   variantWidths,
 } from "./uploads.server";
-import { loader as mediaLoader } from "~/routes/resources/media";
+import { app } from "../../../tests/helpers/app";
 
 function uploadsDir() {
   return path.join(env().DATA_DIR, "uploads");
@@ -29,8 +29,7 @@ function file(bytes: Uint8Array, name: string, type = "") {
   return new File([new Uint8Array(bytes)], name, { type });
 }
 async function serve(key: string) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (await mediaLoader({ params: { "*": key } } as any)) as Response;
+  return app.fetch(`/media/${key}`);
 }
 
 describe("uploads", () => {

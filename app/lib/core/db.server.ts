@@ -2,27 +2,42 @@
  * The database: PGlite in DATA_DIR/pglite when DATABASE_URL is unset, a real
  * PostgreSQL server otherwise. Same schema, same migrations (db/migrations).
  *
- * Rules: open once at start (openDatabase), use `db` everywhere, never use
- * `db` inside `db.transaction(async (tx) => …)` — use `tx` (PGlite has a
- * single connection and would deadlock).
+ * Rules: open once at start (openDatabase), use `db` everywhere. Inside
+ * `db.transaction(async (tx) => …)` (or `transaction(…)`) every query made
+ * through `db` goes to that transaction (AsyncLocalStorage): code called from
+ * a transaction cannot reach the outer connection by mistake (which would
+ * deadlock PGlite's single connection, or escape the rollback on PostgreSQL).
+ * A transaction inside a transaction is a savepoint. Work that outlives its
+ * transaction (a promise left running) falls back to the outer connection.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "#db/schema";
-import { log } from "./log.server";
+import { startDurabilitySync } from "./durability.server";
+import { folderLocked, lockFolder } from "./folder-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/** Either the database or a transaction: what data functions accept. */
+/**
+ * Either the database or a transaction. No longer needed: inside a transaction
+ * `db` already is the transaction. Drop `q: Queryable = db` parameters (and the
+ * `tx` arguments given to them) when touching a file; new code uses `db`.
+ */
 export type Queryable = Database | Transaction;
 
 interface OpenDb {
   db: Database;
   driver: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** Runs `fn` while holding the cluster-wide start-up lock (PostgreSQL advisory lock). */
+  exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
 }
+
+/** Key of the PostgreSQL advisory lock taken around migrations and seeding. */
+const STARTUP_LOCK_KEY = 721_094_311;
 
 let current: OpenDb | null = null;
 
@@ -35,59 +50,25 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** Run migrations after opening (default true). */
   migrate?: boolean;
+  /** In-memory PGlite only: start from this data folder dump (tests clone a migrated one). */
+  pgliteData?: Blob;
 }
 
-/** The id of the live process holding the lock of a PGlite folder (the server), or null. */
-export function lockHolder(dir: string): number | null {
-  const lockFile = path.join(dir, "..", `${path.basename(dir)}.lock`);
-  let pid: number;
-  try {
-    pid = Number(readFileSync(lockFile, "utf8").trim());
-  } catch {
-    return null;
-  }
-  if (!pid || pid === process.pid) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
+export { folderLocked, lockFolder };
 
-/** Takes an exclusive lock on a PGlite folder (one process owns it). */
-export function lockFolder(dir: string): () => void {
-  const lockFile = path.join(dir, "..", `${path.basename(dir)}.lock`);
-  mkdirSync(path.dirname(lockFile), { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockFile, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lockFile, { force: true });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-      const pid = Number(readFileSync(lockFile, "utf8").trim());
-      let alive = false;
-      if (pid && pid !== process.pid) {
-        try {
-          process.kill(pid, 0);
-          alive = true;
-        } catch {
-          alive = false;
-        }
-      }
-      if (alive) {
-        throw new Error(
-          `La base embarquée ${dir} est déjà utilisée par le processus ${pid}. ` +
-            "Arrêtez-le avant d'en démarrer un autre.",
-        );
-      }
-      log.warn("stale database lock removed", { lockFile, pid });
-      rmSync(lockFile, { force: true });
-    }
+/** The start-up errors of a data folder, said in French (instead of a raw "EROFS"). */
+export function explainFolderError(err: unknown, dir: string): unknown {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  if (code === "EROFS") {
+    return new Error(`Le dossier de données ${dir} est en lecture seule : le site doit pouvoir y écrire (vérifiez DATA_DIR et le montage du disque).`, { cause: err });
   }
-  throw new Error(`Impossible de verrouiller ${dir}`);
+  if (code === "EACCES" || code === "EPERM") {
+    return new Error(`Le site n'a pas le droit d'écrire dans le dossier de données ${dir} (vérifiez DATA_DIR et les droits du dossier).`, { cause: err });
+  }
+  if (code === "ENOSPC") {
+    return new Error(`Le disque du dossier de données ${dir} est plein.`, { cause: err });
+  }
+  return err;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -98,35 +79,73 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
-    opened = { db, driver: "postgres", close: () => pool.end() };
+    opened = {
+      db,
+      driver: "postgres",
+      close: () => pool.end(),
+      // A session-level advisory lock on one dedicated connection: a second instance
+      // starting at the same time waits here, then finds the migrations applied.
+      exclusive: async (fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+          try {
+            return await fn();
+          } finally {
+            await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+    };
   } else {
     const dir = options.pgliteDir ?? "memory://";
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
-    let unlock = () => {};
+    let unlock = async () => {};
     if (!dir.startsWith("memory://")) {
-      mkdirSync(dir, { recursive: true });
-      unlock = lockFolder(dir);
+      try {
+        mkdirSync(dir, { recursive: true });
+        unlock = await lockFolder(dir);
+      } catch (err) {
+        throw explainFolderError(err, dir);
+      }
     }
     try {
-      const client = await PGlite.create(dir.startsWith("memory://") ? undefined : dir);
+      const client = dir.startsWith("memory://")
+        ? await PGlite.create({ loadDataDir: options.pgliteData })
+        : await PGlite.create(dir);
+      // PGlite never fsyncs: sync its files to disk ourselves (durability.server.ts).
+      const durability = dir.startsWith("memory://") ? null : startDurabilitySync(dir);
       const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
       opened = {
         db,
         driver: "pglite",
+        // The folder lock already makes this process the only one.
+        exclusive: (fn) => fn(),
         close: async () => {
           await client.close();
-          unlock();
+          durability?.stop();
+          await unlock();
         },
       };
     } catch (err) {
-      unlock();
-      throw err;
+      await unlock();
+      throw explainFolderError(err, dir);
     }
   }
   current = opened;
-  if (options.migrate !== false) await runMigrations();
+  if (options.migrate !== false) await withStartupLock(runMigrations);
   return opened.db;
+}
+
+/**
+ * Runs start-up work (migrations, seeding) so that two instances starting
+ * together on one PostgreSQL server do it one after the other.
+ */
+export function withStartupLock<T>(fn: () => Promise<T>): Promise<T> {
+  return requireOpen().exclusive(fn);
 }
 
 export async function runMigrations(): Promise<void> {
@@ -158,6 +177,15 @@ export async function closeDatabase(): Promise<void> {
   if (open) await open.close();
 }
 
+/** True for a unique-constraint violation (SQLSTATE 23505), however wrapped (err.cause). */
+export function isUniqueViolation(err: unknown): boolean {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; depth++, e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
 /** True when the database answers a trivial query. */
 export async function pingDatabase(): Promise<boolean> {
   try {
@@ -168,10 +196,39 @@ export async function pingDatabase(): Promise<boolean> {
   }
 }
 
+interface Scope {
+  tx: Transaction;
+  open: boolean;
+}
+
+const scope = new AsyncLocalStorage<Scope>();
+
+/** The connection `db` stands for here: the current transaction, or the database. */
+function connection(): Database | Transaction {
+  const s = scope.getStore();
+  return s?.open ? s.tx : requireOpen().db;
+}
+
+/**
+ * Runs `fn` in a transaction (a savepoint when already in one); every query
+ * made through `db` while it runs belongs to it. Rolled back when `fn` throws.
+ */
+export function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  return connection().transaction(async (tx) => {
+    const s: Scope = { tx, open: true };
+    try {
+      return await scope.run(s, () => fn(tx));
+    } finally {
+      s.open = false;
+    }
+  });
+}
+
 /** The open database. Usable as `db.select()…` anywhere on the server. */
 export const db: Database = new Proxy({} as Database, {
   get(_target, prop) {
-    const real = requireOpen().db as unknown as Record<string | symbol, unknown>;
+    if (prop === "transaction") return transaction;
+    const real = connection() as unknown as Record<string | symbol, unknown>;
     const value = real[prop];
     return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(real) : value;
   },

@@ -9,6 +9,8 @@ export interface Job {
   /** Milliseconds between runs. */
   intervalMs: number;
   run: () => Promise<void>;
+  /** Called at shutdown before waiting for the runs in progress (abort slow work). */
+  stop?: () => Promise<void>;
 }
 
 const jobs: Job[] = [];
@@ -35,5 +37,6 @@ export function startBackgroundJobs() {
 
 export async function stopBackgroundJobs() {
   for (const t of timers.splice(0)) clearInterval(t);
+  await Promise.allSettled(jobs.map((job) => job.stop?.()));
   await Promise.allSettled([...running]);
 }

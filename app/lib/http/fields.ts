@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import { passwordLengthProblem } from "../accounts/password-rules";
+import { parisDate } from "../core/time";
 
 /** 5000 -> "5 000" (non-breaking space between groups, French typography). */
 export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
@@ -67,6 +68,16 @@ export function requiredLongText(missing: string, max: number, min = 1) {
     .min(1, missing)
     .min(min, `Ce texte est trop court : écrivez au moins ${min} caractères.`)
     .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`));
+}
+
+/** An optional multi-line text (notes, descriptions), "" when empty. */
+export function optionalLongText(max: number) {
+  return withMax(max, z
+    .string()
+    .trim()
+    .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`)
+    .optional()
+    .transform((v) => v ?? ""));
 }
 
 export const EMAIL_MAX = 254;
@@ -153,7 +164,7 @@ export function optionalBirthDate() {
     .union([z.literal(""), isoDate()])
     .optional()
     .refine(
-      (v) => !v || (v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10)),
+      (v) => !v || (v >= "1900-01-01" && v <= parisDate()),
       "La date de naissance doit être passée et postérieure à 1900.",
     )
     .transform((v) => v || null);
@@ -171,6 +182,14 @@ export function euros(missing = "Indiquez un montant.", max = 100_000) {
     .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, "Indiquez un montant en euros (exemple : 35 ou 35,50)."))
     .transform((v) => Math.round(Number(v) * 100))
     .refine((cents) => cents <= max * 100, `Le montant ne peut pas dépasser ${thousands(max)} €.`);
+}
+
+/** An optional amount in euros, in cents, null when empty. */
+export function optionalEuros(max = 100_000) {
+  return z
+    .union([z.literal(""), euros(undefined, max)])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? null : v));
 }
 
 /** A checkbox: true when checked. */

@@ -1,6 +1,7 @@
 /**
  * The mail outbox against a real SMTP server (smtp-server on a free local
- * port): delivery, retry after the server was down, and no SMTP at all.
+ * port): delivery, retry after the server was down, no SMTP at all, a server
+ * that accepts DATA and never answers, and a stable Message-ID per row.
  */
 import net from "node:net";
 import { eq } from "drizzle-orm";
@@ -11,7 +12,7 @@ import { outbox } from "#db/schema";
 import { db } from "../core/db.server";
 import { env, setEnvForTests } from "../core/env.server";
 import { log } from "../core/log.server";
-import { deliverPendingMail, queueMail, resetMailTransport } from "./mail.server";
+import { deliverPendingMail, outboxMessageId, queueMail, resendMail, resetMailTransport, stopMail } from "./mail.server";
 
 const received: ParsedMail[] = [];
 let server: SMTPServer | null = null;
@@ -29,14 +30,19 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Recipients for whom the server swallows DATA and never answers. */
+const STUCK = "bloque@exemple.fr";
+
 async function startSmtp(): Promise<void> {
+  if (server) return;
   server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
+          if (session.envelope.rcptTo.some((r) => r.address === STUCK)) return; // never answers
           received.push(mail);
           callback();
         })
@@ -162,5 +168,59 @@ describe("mail outbox", () => {
       "mail stored (no SMTP configured)",
       expect.objectContaining({ id, to: "club@exemple.fr", subject: "Sans SMTP", text: "Texte conservé." }),
     );
+  });
+
+  it("a server that never answers DATA holds neither the other messages nor the shutdown", async () => {
+    await startSmtp();
+    setEnvForTests({ ...baseEnv, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    // (A time-out shorter than the default 30 s only so that the abandoned socket closes before the end of the file.)
+    resetMailTransport({ socketMs: 5_000 });
+    const stuck = await queueMail({ to: STUCK, subject: "Bloqué", text: "Jamais acquitté." });
+    const others = [
+      await queueMail({ to: "a@exemple.fr", subject: "Autre message 1", text: "Un." }),
+      await queueMail({ to: "b@exemple.fr", subject: "Autre message 2", text: "Deux." }),
+    ];
+    const run = deliverPendingMail();
+    // The other messages arrive while the stuck one still waits for its answer.
+    await expect
+      .poll(() => received.filter((m) => m.subject?.startsWith("Autre message")).length, { timeout: 15_000 })
+      .toBe(2);
+    for (const id of others) await expect.poll(async () => (await row(id)).status).toBe("sent");
+    expect((await row(stuck)).status).toBe("pending");
+    // Shutdown closes the pool: the stuck attempt fails, stays pending for a later retry.
+    await stopMail();
+    await run;
+    const r = await row(stuck);
+    expect(r.status).toBe("pending");
+    expect(r.attempts).toBe(1);
+    expect(r.lastError).toBeTruthy();
+  });
+
+  it("gives up on a silent server after the socket time-out", async () => {
+    await startSmtp();
+    setEnvForTests({ ...baseEnv, SMTP_URL: `smtp://127.0.0.1:${port}` });
+    resetMailTransport({ socketMs: 300 });
+    const id = await queueMail({ to: STUCK, subject: "Délai dépassé", text: "Jamais acquitté." });
+    await deliverPendingMail();
+    const r = await row(id);
+    expect(r.status).toBe("pending");
+    expect(r.lastError).toMatch(/timeout|timed out/i);
+    resetMailTransport();
+  });
+
+  it("sends a message again with the same Message-ID, so receivers can drop the copy", async () => {
+    await startSmtp();
+    useSmtp(`smtp://127.0.0.1:${port}`);
+    const id = await queueMail({ to: "club@exemple.fr", subject: "Envoyé deux fois", text: "Même message." });
+    await deliverPendingMail();
+    // As after a kill between the SMTP "250" and the update of the row: the row is sent again.
+    await resendMail(id);
+    await deliverPendingMail();
+    const copies = received.filter((m) => m.subject === "Envoyé deux fois");
+    expect(copies).toHaveLength(2);
+    expect(copies[0].messageId).toBe(copies[1].messageId);
+    const r = await row(id);
+    expect(copies[0].messageId).toBe(outboxMessageId(r));
+    expect(copies[0].messageId).toMatch(new RegExp(`^<outbox-${id}\\.[a-z0-9]+@localhost>$`));
   });
 });

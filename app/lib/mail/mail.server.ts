@@ -4,6 +4,17 @@
  * (status "pending") and its text is logged, so nothing is lost; a background
  * job retries pending messages with a growing delay, and gives up (status
  * "failed", visible to admins, who can resend) after MAX_ATTEMPTS.
+ *
+ * Reliability rules:
+ * - Connection, greeting and socket time-outs: an SMTP server that stops
+ *   answering fails the attempt (retried later) instead of hanging.
+ * - A small pool of workers (MAIL_CONCURRENCY, one SMTP connection per
+ *   message) sends several messages at once: one stuck message never holds
+ *   the others. Delivery runs may overlap; a row is sent by one run only.
+ * - Every outbox row has a stable Message-ID (its id and creation time): a
+ *   message sent again after a crash between the SMTP "250" and the update
+ *   of its row carries the same Message-ID, so receivers can de-duplicate.
+ * - At shutdown the sends in progress are abandoned (their rows stay pending).
  */
 import { and, asc, eq, lte } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -23,6 +34,12 @@ export interface MailMessage {
   replyTo?: string;
 }
 
+/** Messages sent at once (each on its own SMTP connection). */
+const MAIL_CONCURRENCY = 3;
+
+const defaultTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+let timeouts = { ...defaultTimeouts };
+
 let transport: Transporter | null = null;
 let transportUrl: string | undefined;
 
@@ -30,10 +47,40 @@ function getTransport(): Transporter | null {
   const url = env().SMTP_URL;
   if (!url) return null;
   if (!transport || transportUrl !== url) {
-    transport = nodemailer.createTransport(url);
+    transport?.close();
+    transport = nodemailer.createTransport(withTransportOptions(url));
     transportUrl = url;
   }
   return transport;
+}
+
+/**
+ * SMTP_URL with the time-outs as query parameters (nodemailer
+ * ignores the other options of an object that has a `url`). Parameters
+ * already in SMTP_URL win: `?socketTimeout=60000` overrides ours.
+ */
+function withTransportOptions(url: string): string {
+  const parsed = new URL(url);
+  const defaults: Record<string, string> = {
+    connectionTimeout: String(timeouts.connectionMs),
+    greetingTimeout: String(timeouts.greetingMs),
+    socketTimeout: String(timeouts.socketMs),
+  };
+  for (const [key, value] of Object.entries(defaults)) {
+    if (!parsed.searchParams.has(key)) parsed.searchParams.set(key, value);
+  }
+  return parsed.toString();
+}
+
+/** The Message-ID of an outbox row: the same at every attempt. */
+export function outboxMessageId(row: { id: number; createdAt: Date }): string {
+  let host = "localhost";
+  try {
+    host = new URL(env().BASE_URL).hostname || host;
+  } catch {
+    /* keep localhost */
+  }
+  return `<outbox-${row.id}.${row.createdAt.getTime().toString(36)}@${host}>`;
 }
 
 /** Minutes to wait before attempt n+1 (1, 2, 4, 8 … capped at 2 h). */
@@ -58,15 +105,35 @@ export async function queueMail(message: MailMessage, q: Queryable = db): Promis
   return row.id;
 }
 
-let running: Promise<void> = Promise.resolve();
+/** Rows being sent by this process: a row is never sent twice at once. */
+const sending = new Set<number>();
+const runs = new Set<Promise<void>>();
+/** Rejected by stopMail(): sends in progress give up at once. */
+let stopSignal = newStopSignal();
 
-/** Sends every due pending message. Calls are serialised (never sends twice). */
+function newStopSignal() {
+  let stop!: (err: Error) => void;
+  const promise = new Promise<never>((_resolve, reject) => (stop = reject));
+  promise.catch(() => undefined);
+  return { promise, stop, stopped: false };
+}
+
+/**
+ * Sends every due pending message. Runs may overlap (a message stuck on a
+ * silent server must not delay the next ones) but a row is sent by one run
+ * only. Resolves when this run and the runs already in progress are over.
+ */
 export function deliverPendingMail(): Promise<void> {
-  running = running.then(deliverOnce, deliverOnce);
-  return running;
+  const earlier = [...runs];
+  const run: Promise<void> = deliverOnce()
+    .catch((err) => log.error("mail delivery run failed", { err }))
+    .finally(() => runs.delete(run));
+  runs.add(run);
+  return Promise.allSettled([run, ...earlier]).then(() => undefined);
 }
 
 async function deliverOnce(): Promise<void> {
+  if (stopSignal.stopped) return;
   const t = getTransport();
   if (!t) return;
   const due = await db
@@ -75,35 +142,60 @@ async function deliverOnce(): Promise<void> {
     .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date())))
     .orderBy(asc(outbox.id))
     .limit(50);
-  for (const m of due) {
-    try {
-      await t.sendMail({
-        from: env().MAIL_FROM,
-        to: m.to,
-        replyTo: m.replyTo ?? undefined,
-        subject: m.subject,
-        text: m.text,
-        html: m.html ?? undefined,
-      });
-      await db
-        .update(outbox)
-        .set({ status: "sent", sentAt: new Date(), attempts: m.attempts + 1, lastError: null })
-        .where(eq(outbox.id, m.id));
-      log.info("mail sent", { id: m.id, to: m.to });
-    } catch (err) {
-      const attempts = m.attempts + 1;
-      const failed = attempts >= MAX_ATTEMPTS;
-      await db
-        .update(outbox)
-        .set({
-          attempts,
-          status: failed ? "failed" : "pending",
-          lastError: err instanceof Error ? err.message : String(err),
-          nextAttemptAt: new Date(Date.now() + retryDelayMinutes(attempts) * 60_000),
-        })
-        .where(eq(outbox.id, m.id));
-      log.warn("mail delivery failed", { id: m.id, attempts, failed, err: err instanceof Error ? err.message : String(err) });
+  const mine = due.filter((m) => !sending.has(m.id));
+  for (const m of mine) sending.add(m.id);
+  // A few workers share the list: a message stuck until its time-out holds one worker only.
+  const queue = [...mine];
+  const worker = async () => {
+    for (let m = queue.shift(); m; m = queue.shift()) {
+      try {
+        await deliverOne(t, m);
+      } finally {
+        sending.delete(m.id);
+      }
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, queue.length) }, worker));
+  } finally {
+    for (const m of queue) sending.delete(m.id);
+  }
+}
+
+async function deliverOne(t: Transporter, m: typeof outbox.$inferSelect): Promise<void> {
+  // Another run may have sent it between our read and our claim.
+  const [now] = await db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, m.id));
+  if (!now || now.status !== "pending" || now.attempts !== m.attempts) return;
+  try {
+    const sent = t.sendMail({
+      messageId: outboxMessageId(m),
+      from: env().MAIL_FROM,
+      to: m.to,
+      replyTo: m.replyTo ?? undefined,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? undefined,
+    });
+    sent.catch(() => undefined);
+    await Promise.race([sent, stopSignal.promise]);
+    await db
+      .update(outbox)
+      .set({ status: "sent", sentAt: new Date(), attempts: m.attempts + 1, lastError: null })
+      .where(eq(outbox.id, m.id));
+    log.info("mail sent", { id: m.id, to: m.to });
+  } catch (err) {
+    const attempts = m.attempts + 1;
+    const failed = attempts >= MAX_ATTEMPTS;
+    await db
+      .update(outbox)
+      .set({
+        attempts,
+        status: failed ? "failed" : "pending",
+        lastError: err instanceof Error ? err.message : String(err),
+        nextAttemptAt: new Date(Date.now() + retryDelayMinutes(attempts) * 60_000),
+      })
+      .where(eq(outbox.id, m.id));
+    log.warn("mail delivery failed", { id: m.id, attempts, failed, err: err instanceof Error ? err.message : String(err) });
   }
 }
 
@@ -116,11 +208,27 @@ export async function resendMail(id: number): Promise<void> {
   void deliverPendingMail();
 }
 
-/** Tests: drop the cached transport (SMTP_URL changed). */
-export function resetMailTransport() {
+/** Tests: drop the cached transport (SMTP_URL changed), optionally with other time-outs. */
+export function resetMailTransport(testTimeouts?: Partial<typeof defaultTimeouts>) {
   transport?.close();
   transport = null;
   transportUrl = undefined;
+  timeouts = { ...defaultTimeouts, ...testTimeouts };
+  stopSignal = newStopSignal();
 }
 
-registerJob({ name: "outbox", intervalMs: 30_000, run: deliverPendingMail });
+/**
+ * Shutdown: sends in progress give up (their rows stay pending, sent again at
+ * the next start with the same Message-ID), the runs end, the transport is closed.
+ */
+export async function stopMail(): Promise<void> {
+  stopSignal.stopped = true;
+  stopSignal.stop(new Error("Envoi interrompu par l'arrêt du serveur."));
+  await Promise.allSettled([...runs]);
+  transport?.close();
+  transport = null;
+  transportUrl = undefined;
+  await Promise.allSettled([...runs]);
+}
+
+registerJob({ name: "outbox", intervalMs: 30_000, run: deliverPendingMail, stop: stopMail });

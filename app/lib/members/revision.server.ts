@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { revisionProgress, techniques } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { listVideosByGrade, type VideoView } from "../content/videos.server";
 import { VIDEO_CATEGORIES } from "../content/video-links";
 
@@ -47,21 +47,21 @@ export function categoryLabel(category: string): string {
 }
 
 /** Ids of the items a profile ticked, by type. */
-async function doneIds(profileId: number, q: Queryable): Promise<Set<string>> {
-  const rows = await q
+async function doneIds(profileId: number): Promise<Set<string>> {
+  const rows = await db
     .select({ itemType: revisionProgress.itemType, itemId: revisionProgress.itemId })
     .from(revisionProgress)
     .where(eq(revisionProgress.profileId, profileId));
   return new Set(rows.map((r) => `${r.itemType}:${r.itemId}`));
 }
 
-async function gradeItems(gradeId: number, q: Queryable): Promise<Omit<RevisionItem, "done">[]> {
-  const techniqueRows = await q
+async function gradeItems(gradeId: number): Promise<Omit<RevisionItem, "done">[]> {
+  const techniqueRows = await db
     .select()
     .from(techniques)
     .where(eq(techniques.gradeId, gradeId))
     .orderBy(asc(techniques.position), asc(techniques.id));
-  const groups = await listVideosByGrade(q);
+  const groups = await listVideosByGrade();
   const videoRows = groups.find((g) => g.grade?.id === gradeId)?.videos ?? [];
   return [
     ...techniqueRows.map((t) => ({
@@ -83,8 +83,8 @@ async function gradeItems(gradeId: number, q: Queryable): Promise<Omit<RevisionI
 }
 
 /** The material of a grade for a profile, grouped by category, with its progress. */
-export async function getRevisionMaterial(profileId: number, gradeId: number, q: Queryable = db): Promise<RevisionMaterial> {
-  const [items, done] = [await gradeItems(gradeId, q), await doneIds(profileId, q)];
+export async function getRevisionMaterial(profileId: number, gradeId: number): Promise<RevisionMaterial> {
+  const [items, done] = [await gradeItems(gradeId), await doneIds(profileId)];
   const byCategory = new Map<string, RevisionItem[]>();
   for (const item of items) {
     const key = CATEGORY_ORDER.includes(item.category) ? item.category : "autre";
@@ -103,24 +103,24 @@ export async function getRevisionMaterial(profileId: number, gradeId: number, q:
 }
 
 /** True when the item exists and belongs to the grade (so a profile can only tick real material). */
-export async function itemBelongsToGrade(type: ItemType, itemId: number, gradeId: number, q: Queryable = db): Promise<boolean> {
-  const items = await gradeItems(gradeId, q);
+export async function itemBelongsToGrade(type: ItemType, itemId: number, gradeId: number): Promise<boolean> {
+  const items = await gradeItems(gradeId);
   return items.some((i) => i.type === type && i.id === itemId);
 }
 
 /** Ticks or unticks an item for a profile (ownership of the profile is checked by the caller). */
-export async function setItemDone(profileId: number, type: ItemType, itemId: number, done: boolean, q: Queryable = db): Promise<void> {
+export async function setItemDone(profileId: number, type: ItemType, itemId: number, done: boolean): Promise<void> {
   if (done) {
-    await q.insert(revisionProgress).values({ profileId, itemType: type, itemId }).onConflictDoNothing();
+    await db.insert(revisionProgress).values({ profileId, itemType: type, itemId }).onConflictDoNothing();
   } else {
-    await q
+    await db
       .delete(revisionProgress)
       .where(and(eq(revisionProgress.profileId, profileId), eq(revisionProgress.itemType, type), eq(revisionProgress.itemId, itemId)));
   }
 }
 
 /** Progress rows of several profiles (data export). */
-export async function progressOfProfiles(profileIds: number[], q: Queryable = db) {
+export async function progressOfProfiles(profileIds: number[]) {
   if (profileIds.length === 0) return [];
-  return q.select().from(revisionProgress).where(inArray(revisionProgress.profileId, profileIds));
+  return db.select().from(revisionProgress).where(inArray(revisionProgress.profileId, profileIds));
 }

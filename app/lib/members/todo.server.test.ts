@@ -2,36 +2,21 @@
  * The admin to-do list: derived tasks appear and disappear with the data;
  * the managers' own tasks through the page's action (no JavaScript needed).
  */
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { contactMessages, deletionRequests, outbox, profiles, seasonStatuses, todos } from "#db/schema";
+import { app, refusedByGuard, type AppResponse } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
-import { requestInfoContext } from "../http/context";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
-import { currentSeasonAt, parisDate, addDays } from "./seasons-admin.server";
+import { currentSeasonAt } from "./seasons.server";
+import { addDays, parisDate } from "../core/time";
 import { derivedTasks } from "./todo.server";
 import { closeDeletionRequest, deleteUser, validateRegistration } from "./users-admin.server";
-import * as todoRoute from "~/routes/member/admin/todo";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 
-const BASE = "http://localhost:3000";
-
-async function run(fn: (args: never) => Promise<unknown>, request: Request): Promise<unknown> {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "", ip: "127.0.0.1" });
-  try {
-    return await fn({ request, params: {}, context } as never);
-  } catch (err) {
-    if (err instanceof Response) return err;
-    throw err;
-  }
-}
-
-function post(fields: Record<string, string>, cookie: string): Request {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return new Request(`${BASE}/espace-membre/todo`, { method: "POST", body, headers: { cookie, origin: BASE } });
+function post(fields: Record<string, string>, cookie: string) {
+  return app.post("/espace-membre/todo", fields, { as: cookie });
 }
 
 async function keys(group: string): Promise<string[]> {
@@ -146,9 +131,7 @@ describe("derived tasks", () => {
   });
 
   it("the page shows them to an admin", async () => {
-    const page = (await run(todoRoute.loader, new Request(`${BASE}/espace-membre/todo`, { headers: { cookie: admin.cookie } }))) as {
-      groups: Array<{ id: string; tasks: unknown[] }>;
-    };
+    const { data: page } = await app.get<{ groups: Array<{ id: string; tasks: unknown[] }> }>("/espace-membre/todo", { as: admin.cookie });
     expect(page.groups.map((g) => g.id)).toEqual(["pre-inscrits", "cotisations", "certificats", "messages", "suppressions"]);
   });
 });
@@ -161,44 +144,44 @@ async function getVersion(userId: string): Promise<number> {
 
 describe("the managers' own tasks", () => {
   it("create, edit, tick, reopen and delete through the page's action", async () => {
-    const invalid = await run(todoRoute.action, post({ intent: "create", title: "", notes: "", dueOn: "2026-13-45" }, admin.cookie));
-    const body = (invalid as { data: { errors: Record<string, string> }; init: { status: number } });
-    expect(body.init.status).toBe(400);
-    expect(body.data.errors.title).toBe("Le titre est obligatoire");
-    expect(body.data.errors.dueOn).toBe("Date invalide (JJ/MM/AAAA)");
+    const invalid = await post({ intent: "create", title: "", notes: "", dueOn: "2026-13-45" }, admin.cookie);
+    const body = invalid as AppResponse<{ result: SubmissionResult<string[]> }>;
+    expect(body.status).toBe(400);
+    expect(firstErrors(body.data.result).title).toBe("Le titre est obligatoire");
+    expect(firstErrors(body.data.result).dueOn).toMatch(/date valide|n'existe pas/);
 
-    const created = await run(todoRoute.action, post({ intent: "create", title: "Commander les ceintures", notes: "10 bleues", dueOn: "2026-12-01" }, admin.cookie));
-    expect((created as Response).status).toBe(302);
+    const created = await post({ intent: "create", title: "Commander les ceintures", notes: "10 bleues", dueOn: "2026-12-01" }, admin.cookie);
+    expect(created.status).toBe(302);
     const [todo] = await db.select().from(todos).where(eq(todos.title, "Commander les ceintures"));
     expect(todo.createdBy).toBe(admin.user.id);
     expect(todo.dueOn).toBe("2026-12-01");
 
-    const edited = await run(todoRoute.action, post({ intent: "update", id: String(todo.id), version: String(todo.version), title: "Commander 12 ceintures", notes: "", dueOn: "" }, admin.cookie));
-    expect((edited as Response).status).toBe(302);
-    const stale = await run(todoRoute.action, post({ intent: "update", id: String(todo.id), version: String(todo.version), title: "Trop tard", notes: "", dueOn: "" }, admin.cookie));
-    expect((stale as { init: { status: number } }).init.status).toBe(409);
+    const edited = await post({ intent: "update", id: String(todo.id), version: String(todo.version), title: "Commander 12 ceintures", notes: "", dueOn: "" }, admin.cookie);
+    expect(edited.status).toBe(302);
+    const stale = await post({ intent: "update", id: String(todo.id), version: String(todo.version), title: "Trop tard", notes: "", dueOn: "" }, admin.cookie);
+    expect(stale.status).toBe(409);
 
-    await run(todoRoute.action, post({ intent: "done", id: String(todo.id) }, admin.cookie));
+    await post({ intent: "done", id: String(todo.id) }, admin.cookie);
     let [row] = await db.select().from(todos).where(eq(todos.id, todo.id));
     expect(row.title).toBe("Commander 12 ceintures");
     expect(row.dueOn).toBeNull();
     expect(row.doneAt).not.toBeNull();
-    await run(todoRoute.action, post({ intent: "reopen", id: String(todo.id) }, admin.cookie));
+    await post({ intent: "reopen", id: String(todo.id) }, admin.cookie);
     [row] = await db.select().from(todos).where(eq(todos.id, todo.id));
     expect(row.doneAt).toBeNull();
 
-    const page = (await run(todoRoute.loader, new Request(`${BASE}/espace-membre/todo`, { headers: { cookie: admin.cookie } }))) as { todos: Array<{ id: number; done: boolean }> };
+    const { data: page } = await app.get<{ todos: Array<{ id: number; done: boolean }> }>("/espace-membre/todo", { as: admin.cookie });
     expect(page.todos.find((t) => t.id === todo.id)?.done).toBe(false);
 
-    await run(todoRoute.action, post({ intent: "delete", id: String(todo.id) }, admin.cookie));
+    await post({ intent: "delete", id: String(todo.id) }, admin.cookie);
     expect(await db.select().from(todos).where(eq(todos.id, todo.id))).toHaveLength(0);
   });
 
   it("refuses a user_manager and a membre", async () => {
     for (const roles of [["user_manager"], ["membre"]]) {
       const who = await createUser({ roles });
-      const result = await run(todoRoute.action, post({ intent: "create", title: "Intrus", notes: "", dueOn: "" }, who.cookie));
-      expect((result as Response).status).toBe(403);
+      const result = await post({ intent: "create", title: "Intrus", notes: "", dueOn: "" }, who.cookie);
+      expect(refusedByGuard(result)).toBe(true);
     }
     expect(await db.select().from(todos).where(eq(todos.title, "Intrus"))).toHaveLength(0);
   });

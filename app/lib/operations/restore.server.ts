@@ -133,7 +133,7 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
       }
     } else {
       const target = path.join(options.dataDir, "pglite");
-      const unlock = lockFolder(target);
+      const unlock = await lockFolder(target);
       try {
         const empty = isEmptyDir(target);
         if (!empty && !options.force)
@@ -167,7 +167,7 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
         // Last step: the restored database takes its place.
         renameSync(tmp, target);
       } finally {
-        unlock();
+        await unlock();
       }
     }
   } catch (err) {

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { outbox, users } from "#db/schema";
-import { loader, action } from "~/routes/operations/setup";
+import { app } from "../../../tests/helpers/app";
 import { db } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
 import { announceSetup, completeSetup, setupAllowed } from "./setup.server";
@@ -25,17 +25,11 @@ const input = (token: string) => ({
   city: "Créteil",
 });
 
-async function status(run: () => Promise<unknown>): Promise<number> {
-  try {
-    const result = await run();
-    return result instanceof Response ? result.status : 200;
-  } catch (thrown) {
-    const t = thrown as { init?: { status?: number }; status?: number };
-    return t.init?.status ?? t.status ?? 500;
-  }
+async function status(run: () => Promise<{ status: number }>): Promise<number> {
+  return (await run()).status;
 }
 
-const get = (q: string) => loader({ request: new Request(`http://localhost:3000/installation${q}`), params: {}, context: {} } as never);
+const get = (q: string) => app.get(`/installation${q}`);
 
 describe("first-run setup", () => {
   it("shows the page only with the token while no administrator exists, then never again", async () => {
@@ -66,9 +60,6 @@ describe("first-run setup", () => {
   });
 
   it("a forged POST without a valid token is a 404", async () => {
-    const body = new FormData();
-    for (const [k, v] of Object.entries(input("faux"))) body.set(k, v);
-    const request = new Request("http://localhost:3000/installation", { method: "POST", body, headers: { origin: "http://localhost:3000" } });
-    expect(await status(() => action({ request, params: {}, context: {} } as never))).toBe(404);
+    expect(await status(() => app.post("/installation", input("faux")))).toBe(404);
   });
 });

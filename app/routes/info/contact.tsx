@@ -53,6 +53,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** The action's headers reach the browser (Retry-After on a 429). */
+export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  actionHeaders.forEach((value, key) => merged.set(key, value));
+  return merged;
+}
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Contact",

@@ -7,11 +7,12 @@ import type { Route } from "./+types/export-data";
 import { userContext } from "~/lib/accounts/auth-context";
 import { exportUserData } from "~/lib/accounts/member-data.server";
 import { orErrorPage } from "~/lib/http/forms";
+import { parisDate } from "~/lib/core/time";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const data = await orErrorPage(() => exportUserData(user.id));
-  const day = new Date().toISOString().slice(0, 10);
+  const day = parisDate();
   return new Response(JSON.stringify(data, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -2,15 +2,14 @@ import { describe, expect, it } from "vitest";
 import { events, users } from "#db/schema";
 import { db } from "~/lib/core/db.server";
 import { getOrCreateCalendarToken, memberCalendarPath, resetCalendarToken } from "~/lib/accounts/calendar-tokens.server";
-import { loader } from "./member-calendar-feed";
+import { app } from "../../../tests/helpers/app";
 
 async function user(id: string, roles: string[]) {
   await db.insert(users).values({ id, name: id, email: `${id}@example.org`, prenom: id, nom: "Test", roles });
   return id;
 }
 async function feed(token: string) {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (await loader({ params: { token }, request: new Request(`http://localhost${memberCalendarPath(token)}`) } as any)) as Response;
+  return app.fetch(memberCalendarPath(token));
 }
 
 describe("member calendar feed", () => {

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema";
 import { db } from "~/lib/core/db.server";
 import { SITEMAP_PAGES } from "~/lib/club/sitemap.server";
-import { loader as robotsLoader } from "./robots";
-import { loader as sitemapLoader } from "./sitemap";
+import { app } from "../../../tests/helpers/app";
 
 const day = 24 * 3600 * 1000;
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
 
 describe("sitemap.xml", () => {
   it("lists every public page and only the published articles, as XML", async () => {
-    const res = await sitemapLoader();
+    const res = await app.fetch("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^application\/xml/);
     const xml = await res.text();
@@ -43,7 +42,7 @@ describe("sitemap.xml", () => {
 
 describe("robots.txt", () => {
   it("allows the site, keeps private areas out and points at the sitemap", async () => {
-    const res = robotsLoader();
+    const res = await app.fetch("/robots.txt");
     expect(res.headers.get("Content-Type")).toMatch(/^text\/plain/);
     const text = await res.text();
     expect(text).toContain("User-agent: *");

@@ -9,13 +9,11 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accounts, auditLog, profiles, seasonStatuses, users } from "#db/schema";
-import { action as signInAction } from "~/routes/auth/sign-in";
+import { app } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "../../core/db.server";
-import { requestInfoContext } from "../../http/context";
 import { resetRateLimits } from "../../http/rate-limit.server";
 import { getSessionUser } from "../session.server";
 import { ImportInputError, readImportFiles } from "./files.server";
@@ -103,23 +101,8 @@ beforeAll(async () => {
 
 async function signInThroughForm(email: string, password: string) {
   resetRateLimits();
-  const body = new FormData();
-  body.set("email", email);
-  body.set("password", password);
-  body.set("redirectTo", "/espace-membre");
-  const request = new Request("http://localhost:3000/connexion", {
-    method: "POST",
-    body,
-    headers: { origin: "http://localhost:3000" },
-  });
-  const context = new RouterContextProvider(new Map([[requestInfoContext, { ip: "127.0.0.1", nonce: "" }]]));
-  let result: unknown;
-  try {
-    result = await signInAction({ request, context, params: {} } as never);
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response && result.status === 302) {
+  const result = await app.post("/connexion", { email, password, redirectTo: "/espace-membre" });
+  if (result.redirect) {
     const cookie = result.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])

@@ -1,50 +1,18 @@
 /**
- * The article management routes called directly (as a forged POST would be):
- * every action refuses the roles that may not manage content, and works for
- * article_manager and admin. Also: the manager preview at the public URL.
+ * The article management routes through the real request handler (as a
+ * forged POST would arrive): every page and action refuses the roles that may
+ * not manage content, and works for article_manager and admin. Also: the
+ * manager preview at the public URL.
  */
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { articles } from "#db/schema";
+import { app, refusedByGuard } from "../../../../tests/helpers/app";
+import { ARTICLE_GONE } from "~/lib/content/content-messages";
+import { MAX_REQUEST_BYTES, REQUEST_TOO_LARGE } from "~/lib/content/upload-limits";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { createUser } from "../../../../tests/helpers/auth";
-import { guardedArgs } from "../../../../tests/helpers/member-guard";
 import { db } from "~/lib/core/db.server";
-import * as articleRoute from "~/routes/club/article";
-import * as editRoute from "./edit";
-import * as listRoute from "./list";
-import * as newRoute from "./new";
-
-type AnyArgs = never;
-
-function post(path: string, fields: Record<string, string>, cookie?: string): Request {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) } });
-}
-function get(path: string, cookie?: string): Request {
-  return new Request(`http://localhost:3000${path}`, { headers: cookie ? { cookie } : {} });
-}
-/** A public page's arguments (no member-area guard). */
-function publicArgs(request: Request, params: Record<string, string> = {}): AnyArgs {
-  return { request, params, context: new RouterContextProvider() } as unknown as AnyArgs;
-}
-
-/** Through the real guard (member layout and section middlewares). */
-function args(request: Request, params: Record<string, string> = {}): Promise<AnyArgs> {
-  return guardedArgs(request, params);
-}
-async function run(fn: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof Response) return err;
-    throw err;
-  }
-}
-function payload(result: unknown): { data: Record<string, unknown>; status: number; headers: Headers } {
-  const r = result as { data: Record<string, unknown>; init?: { status?: number; headers?: HeadersInit } };
-  return { data: r.data, status: r.init?.status ?? 200, headers: new Headers(r.init?.headers) };
-}
 
 const cookies: Record<string, string> = {};
 let draftId: number;
@@ -65,23 +33,16 @@ describe("article routes: roles", () => {
     for (const role of [...refused, null]) {
       const cookie = role ? cookies[role] : undefined;
       const attempts = [
-        async () => newRoute.action(await args(post("/espace-membre/articles/ajouter", { title: "Pirate", status: "publie" }, cookie))),
-        async () =>
-          editRoute.action(
-            await args(post(`/espace-membre/articles/modifier/${draftId}`, { title: "Pirate", status: "publie", version: "1" }, cookie), { id: String(draftId) }),
-          ),
-        async () => listRoute.action(await args(post("/espace-membre/articles", { intent: "delete", id: String(draftId) }, cookie))),
-        async () => (newRoute.loader as (a: never) => Promise<unknown>)(await args(get("/espace-membre/articles/ajouter", cookie))),
-        async () => listRoute.loader(await args(get("/espace-membre/articles", cookie))),
+        () => app.post("/espace-membre/articles/ajouter", { title: "Pirate", status: "publie" }, { as: cookie }),
+        () => app.post(`/espace-membre/articles/modifier/${draftId}`, { title: "Pirate", status: "publie", version: "1" }, { as: cookie }),
+        () => app.post("/espace-membre/articles", { intent: "delete", id: String(draftId) }, { as: cookie }),
+        () => app.get("/espace-membre/articles/ajouter", { as: cookie }),
+        () => app.get("/espace-membre/articles", { as: cookie }),
       ];
       for (const attempt of attempts) {
-        const res = (await run(attempt)) as Response;
-        expect(res).toBeInstanceOf(Response);
-        if (role) expect(`${res.status} ${res.headers.get("location")}`).toBe("302 /espace-membre");
-        else {
-          expect(res.status).toBe(302);
-          expect(res.headers.get("location")).toMatch(/^\/connexion\?redirectTo=/);
-        }
+        const res = await attempt();
+        if (role) expect(refusedByGuard(res)).toBe(true);
+        else expect(res.redirect).toMatch(/^\/connexion\?redirectTo=/);
       }
     }
     expect(await db.select().from(articles)).toHaveLength(count);
@@ -91,36 +52,50 @@ describe("article routes: roles", () => {
 
   it("lets an article_manager and an admin create, edit and delete", async () => {
     for (const role of ["article_manager", "admin"]) {
-      const created = (await run(async () =>
-        newRoute.action(await args(post("/espace-membre/articles/ajouter", { title: `Par ${role}`, status: "brouillon", body: "<p>ok</p>" }, cookies[role]))),
-      )) as Response;
+      const as = cookies[role];
+      const created = await app.post("/espace-membre/articles/ajouter", { title: `Par ${role}`, status: "brouillon", body: "<p>ok</p>" }, { as });
       expect(created.status).toBe(302);
-      const id = Number(created.headers.get("location")!.match(/modifier\/(\d+)/)![1]);
-      const edited = (await run(async () =>
-        editRoute.action(
-          await args(post(`/espace-membre/articles/modifier/${id}`, { title: `Par ${role} (bis)`, status: "publie", version: "1" }, cookies[role]), { id: String(id) }),
-        ),
-      )) as Response;
+      const id = Number(created.redirect!.match(/modifier\/(\d+)/)![1]);
+      const edited = await app.post(`/espace-membre/articles/modifier/${id}`, { title: `Par ${role} (bis)`, status: "publie", version: "1" }, { as });
       expect(edited.status).toBe(302);
-      const deleted = (await run(async () => listRoute.action(await args(post("/espace-membre/articles", { intent: "delete", id: String(id) }, cookies[role]))))) as Response;
+      const deleted = await app.post("/espace-membre/articles", { intent: "delete", id: String(id) }, { as });
       expect(deleted.status).toBe(302);
-      expect(deleted.headers.get("location")).toBe("/espace-membre/articles?supprime=1");
+      expect(deleted.redirect).toBe("/espace-membre/articles?supprime=1");
     }
   });
 
   it("answers validation errors and conflicts with the values kept", async () => {
-    const bad = payload(await run(async () => newRoute.action(await args(post("/espace-membre/articles/ajouter", { title: "", status: "publie", summary: "Mon chapô" }, cookies.article_manager)))));
+    const bad = await app.post("/espace-membre/articles/ajouter", { title: "", status: "publie", summary: "Mon chapô" }, { as: cookies.article_manager });
     expect(bad.status).toBe(400);
     expect((bad.data.errors as Record<string, string>).title).toBe("Le titre est obligatoire.");
     expect((bad.data.values as Record<string, string>).summary).toBe("Mon chapô");
 
     const path = `/espace-membre/articles/modifier/${draftId}`;
-    const first = (await run(async () => editRoute.action(await args(post(path, { title: "Brouillon secret", status: "brouillon", version: "1" }, cookies.admin), { id: String(draftId) })))) as Response;
+    const first = await app.post(path, { title: "Brouillon secret", status: "brouillon", version: "1" }, { as: cookies.admin });
     expect(first.status).toBe(302);
-    const second = payload(await run(async () => editRoute.action(await args(post(path, { title: "Autre titre", status: "brouillon", version: "1" }, cookies.article_manager), { id: String(draftId) }))));
+    const second = await app.post(path, { title: "Autre titre", status: "brouillon", version: "1" }, { as: cookies.article_manager });
     expect(second.status).toBe(409);
     expect((second.data.errors as Record<string, string>)._form).toMatch(/modifié par quelqu’un d’autre/);
     expect((second.data.values as Record<string, string>).title).toBe("Autre titre");
+  });
+});
+
+describe("refusals that must reach the page (issue 10)", () => {
+  it("answers a French 404 when the article to delete does not exist, instead of success", async () => {
+    const gone = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/articles", { intent: "delete", id: "999999" }, { as: cookies.admin });
+    expect(gone.status).toBe(404);
+    expect(firstErrors((gone.data ?? (gone.error as typeof gone.data)).result)[""]).toBe(ARTICLE_GONE);
+  });
+
+  it("answers an upload over the limit with the French error in the form (413), not a thrown page", async () => {
+    const answer = await app.post<{ errors: Record<string, string> }>(
+      "/espace-membre/articles/ajouter",
+      { title: "Avec une trop grande image" },
+      { as: cookies.article_manager, headers: { "content-length": String(MAX_REQUEST_BYTES + 1) } },
+    );
+    expect(answer.status).toBe(413);
+    expect((answer.data ?? (answer.error as typeof answer.data)).errors.cover).toBe(REQUEST_TOO_LARGE);
+    expect(await db.select().from(articles).where(eq(articles.title, "Avec une trop grande image"))).toHaveLength(0);
   });
 });
 
@@ -128,10 +103,10 @@ describe("public article URL of a draft", () => {
   it("is 404 for visitors and members, a private preview for managers", async () => {
     const path = `/la-vie-du-club/actualites/${draftId}-brouillon-secret`;
     for (const cookie of [undefined, cookies.membre, cookies.user_manager]) {
-      const res = (await run(async () => articleRoute.loader(publicArgs(get(path, cookie), { articleId: `${draftId}-brouillon-secret` })))) as Response;
+      const res = await app.get(path, { as: cookie });
       expect(res.status).toBe(404);
     }
-    const preview = payload(await run(async () => articleRoute.loader(publicArgs(get(path, cookies.article_manager), { articleId: `${draftId}-brouillon-secret` }))));
+    const preview = await app.get(path, { as: cookies.article_manager });
     expect(preview.data.preview).toBe(true);
     expect(preview.headers.get("cache-control")).toBe("private, no-store");
   });

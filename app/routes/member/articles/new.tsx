@@ -4,7 +4,7 @@ import type { Route } from "./+types/new";
 import { ArticleForm } from "~/components/article-form";
 import { saveArticle, uploadBodyImage } from "~/lib/content/article-editing.server";
 import { pageMeta } from "~/lib/http/seo";
-import { assertRequestSize } from "~/lib/content/uploads.server";
+import { oversizedRequest } from "~/lib/content/uploads.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -20,13 +20,15 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: with JavaScript the form stays as typed (the browser checks sizes first anyway).
+  if (tooLarge) return data({ intent: "save" as const, errors: { cover: tooLarge.message }, values: undefined, conflict: false }, { status: tooLarge.status });
   const formData = await request.formData();
   if (formData.get("intent") === "upload-image") {
     return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
   }
   const result = await saveArticle(null, formData, user.id);
-  if (!result.ok) return data({ intent: "save" as const, errors: result.errors, values: result.values }, { status: 400 });
+  if (!result.ok) return data({ intent: "save" as const, errors: result.errors, values: result.values, conflict: false }, { status: 400 });
   return redirect(`/espace-membre/articles/modifier/${result.article.id}?enregistre=cree`);
 }
 

@@ -4,36 +4,18 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { events } from "#db/schema";
+import { app, refusedByGuard } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
-import { guardedArgs } from "../../../../tests/helpers/member-guard";
 import { db } from "~/lib/core/db.server";
 import { eventFormValues, getEventRow, saveEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/content/event-editing.server";
 import { listUpcomingEvents } from "~/lib/content/events.server";
-import * as editRoute from "./edit";
-import * as listRoute from "./list";
-import * as newRoute from "./new";
-
-type AnyArgs = never;
+import { EVENT_GONE } from "~/lib/content/content-messages";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 
 function fd(fields: Record<string, string>): FormData {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   return body;
-}
-function post(path: string, fields: Record<string, string>, cookie?: string): Request {
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body: fd(fields), headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) } });
-}
-/** Through the real guard (member layout and section middlewares). */
-function args(request: Request, params: Record<string, string> = {}): Promise<AnyArgs> {
-  return guardedArgs(request, params);
-}
-async function run(fn: () => Promise<unknown>): Promise<unknown> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof Response) return err;
-    throw err;
-  }
 }
 
 const cookies: Record<string, string> = {};
@@ -112,32 +94,39 @@ describe("event editing", () => {
 });
 
 describe("event routes: roles", () => {
-  it("sends membre, user_manager, pré-inscrit back to the member home and visitors to the sign-in page, on every action", async () => {
+  it("refuses every action to membre, user_manager, pré-inscrit (back to the member home) and visitors (sign-in)", async () => {
     const [target] = await db.insert(events).values({ title: "Cible", startsAt: new Date("2031-05-01T10:00:00Z"), endsAt: new Date("2031-05-01T12:00:00Z") }).returning();
     const count = (await db.select().from(events)).length;
     for (const role of ["membre", "user_manager", "pré-inscrit", null]) {
       const cookie = role ? cookies[role] : undefined;
       const attempts = [
-        async () => newRoute.action(await args(post("/espace-membre/evenements/ajouter", valid, cookie))),
-        async () => editRoute.action(await args(post(`/espace-membre/evenements/modifier/${target.id}`, { ...valid, version: "1" }, cookie), { id: String(target.id) })),
-        async () => listRoute.action(await args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookie))),
+        () => app.post("/espace-membre/evenements/ajouter", valid, { as: cookie }),
+        () => app.post(`/espace-membre/evenements/modifier/${target.id}`, { ...valid, version: "1" }, { as: cookie }),
+        () => app.post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, { as: cookie }),
       ];
       for (const attempt of attempts) {
-        const res = (await run(attempt)) as Response;
-        expect(res).toBeInstanceOf(Response);
-        expect(res.status).toBe(302);
-        expect(res.headers.get("location")).toMatch(role ? /^\/espace-membre$/ : /^\/connexion\?redirectTo=/);
+        const res = await attempt();
+        if (role) expect(refusedByGuard(res)).toBe(true);
+        else expect(res.redirect).toMatch(/^\/connexion\?redirectTo=/);
       }
     }
     expect(await db.select().from(events)).toHaveLength(count);
     expect((await getEventRow(target.id))!.title).toBe("Cible");
 
     for (const role of ["article_manager", "admin"]) {
-      const created = (await run(async () => newRoute.action(await args(post("/espace-membre/evenements/ajouter", valid, cookies[role]))))) as Response;
+      const created = await app.post("/espace-membre/evenements/ajouter", valid, { as: cookies[role] });
       expect(created.status).toBe(302);
     }
-    const deleted = (await run(async () => listRoute.action(await args(post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, cookies.admin))))) as Response;
+    const deleted = await app.post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, { as: cookies.admin });
     expect(deleted.status).toBe(302);
     expect(await getEventRow(target.id)).toBeNull();
+  });
+});
+
+describe("deleting an event that does not exist", () => {
+  it("answers a French 404, not success", async () => {
+    const result = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/evenements", { intent: "delete", id: "999999" }, { as: cookies.admin });
+    expect(result.status).toBe(404);
+    expect(firstErrors((result.data ?? (result.error as typeof result.data)).result)[""]).toBe(EVENT_GONE);
   });
 });

@@ -1,11 +1,11 @@
+import { userContext } from "~/lib/accounts/auth-context";
 /**
  * /espace-membre/utilisateurs/export.csv (admin, user_manager): the user list
  * with the same search, filters and sort as the page, every page, as a CSV
  * file for French spreadsheets (UTF-8 with BOM, ';' separator, CRLF).
  */
-import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/export";
-import { parisDate } from "~/lib/members/seasons-admin.server";
+import { parisDate } from "~/lib/core/time";
 import { exportUsersCsv, parseListQuery } from "~/lib/members/users-admin.server";
 import { log } from "~/lib/core/log.server";
 

@@ -1,72 +1,49 @@
 /**
- * User management through its route modules, with real accounts and
- * sessions: who may use the pages, the admin rules, the last admin,
- * deactivation, validation e-mail, account creation with the welcome link,
+ * User management through the real request handler (tests/helpers/app.ts),
+ * with real accounts and sessions: who may use the pages (the guard), the
+ * admin rules, the last admin, deactivation, validation e-mail, account creation with the welcome link,
  * season status and grades, optimistic concurrency, CSV export.
  */
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { accounts, auditLog, gradeHistory, grades, outbox, profiles, seasonStatuses, sessions, users } from "#db/schema";
+import { app, BASE, refusedByGuard as refused, type AppResponse } from "../../../../tests/helpers/app";
 import { createUser, signInCookie } from "../../../../tests/helpers/auth";
-import { guardedArgs } from "../../../../tests/helpers/member-guard";
 import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth-operations.server";
 import { AuthFailure } from "~/lib/accounts/auth-errors";
-import { requestInfoContext } from "~/lib/http/context";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { getSessionUser } from "~/lib/accounts/session.server";
-import { currentSeasonAt } from "~/lib/members/seasons-admin.server";
-import { MESSAGES, updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
-import * as listRoute from "./list";
-import * as newRoute from "./new";
-import * as editRoute from "./edit";
-import * as exportRoute from "./export";
-import * as todoRoute from "../admin/todo";
+import { currentSeasonAt } from "~/lib/members/seasons.server";
+import { updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
+import { USERS_ADMIN_MESSAGES as MESSAGES } from "~/lib/members/users-admin-labels";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 
-const BASE = "http://localhost:3000";
-
-function context() {
-  const c = new RouterContextProvider();
-  c.set(requestInfoContext, { nonce: "", ip: "127.0.0.1" });
-  return c;
-}
-
-function get(path: string, cookie?: string): Request {
+/** A bare request carrying a session cookie (to read the session directly). */
+function request(path: string, cookie?: string): Request {
   return new Request(`${BASE}${path}`, { headers: cookie ? { cookie } : {} });
 }
 
-function post(path: string, fields: Record<string, string | string[]>, cookie?: string): Request {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) body.append(k, item);
-  return new Request(`${BASE}${path}`, { method: "POST", body, headers: { ...(cookie ? { cookie } : {}), origin: BASE } });
+function get(path: string, cookie?: string): Promise<AppResponse> {
+  return app.get(path, { as: cookie });
 }
 
-type Fn = (args: never) => Promise<unknown>;
-/** Runs a loader/action with React Router's arguments; returns what it returned or threw (a Response). */
-async function run(fn: Fn, request: Request, params: Record<string, string> = {}): Promise<unknown> {
-  try {
-    return await fn(await guardedArgs(request, params, context()));
-  } catch (err) {
-    if (err instanceof Response) return err;
-    throw err;
-  }
+function post(path: string, fields: Record<string, string | string[]>, cookie?: string): Promise<AppResponse> {
+  return app.post(path, fields, { as: cookie });
 }
 
-/** "302 /espace-membre" when the guard sent the request back (a redirect), else its status. */
-function refusal(result: unknown): string {
-  if (result instanceof Response) return `${result.status} ${result.headers.get("location") ?? ""}`;
-  return String(statusOf(result));
+function statusOf(result: AppResponse): number {
+  return result.status;
 }
 
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  const r = result as { init?: { status?: number } | null };
-  return r?.init?.status ?? 200;
+/** What the loader or action answered (returned, or thrown with a status). */
+function dataOf<T = Record<string, unknown>>(result: AppResponse): T {
+  return (result.data ?? result.error) as T;
 }
 
-function dataOf<T = Record<string, unknown>>(result: unknown): T {
-  return (result as { data: T }).data;
+/** The first error of each field of a refused form ("" is the form itself). */
+function errorsOf(result: AppResponse): Record<string, string> {
+  return firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(result).result);
 }
 
 async function userRow(id: string) {
@@ -108,57 +85,50 @@ beforeAll(async () => {
 });
 
 describe("who may use the user management", () => {
-  it("the guard sends membre and article_manager back to the member home on every loader and action, and user_manager on the to-do page", async () => {
+  it("refuses membre and article_manager on every loader and action, and user_manager on the to-do page", async () => {
     for (const who of [membre, articleManager]) {
-      expect(refusal(await run(listRoute.loader, get("/espace-membre/utilisateurs", who.cookie)))).toBe("302 /espace-membre");
-      expect(refusal(await run(exportRoute.loader, get("/espace-membre/utilisateurs/export.csv", who.cookie)))).toBe("302 /espace-membre");
-      expect(refusal(await run(newRoute.loader, get("/espace-membre/utilisateurs/ajouter", who.cookie)))).toBe("302 /espace-membre");
-      const created = await run(newRoute.action, post("/espace-membre/utilisateurs/ajouter", { prenom: "X", nom: "Y", email: "x.y@exemple.fr", roles: "membre" }, who.cookie));
-      expect(refusal(created)).toBe("302 /espace-membre");
-      expect(refusal(await run(editRoute.loader, get(editPath(membre.user.id), who.cookie), { id: membre.user.id }))).toBe("302 /espace-membre");
-      const edit = await run(editRoute.action, post(editPath(manager.user.id), await accountFields(manager.user.id, { roles: ["admin"] }), who.cookie), {
-        id: manager.user.id,
-      });
-      expect(refusal(edit)).toBe("302 /espace-membre");
-      expect(refusal(await run(todoRoute.loader, get("/espace-membre/todo", who.cookie)))).toBe("302 /espace-membre");
+      expect(refused(await get("/espace-membre/utilisateurs", who.cookie))).toBe(true);
+      expect(refused(await app.fetch("/espace-membre/utilisateurs/export.csv", { as: who.cookie }))).toBe(true);
+      expect(refused(await get("/espace-membre/utilisateurs/ajouter", who.cookie))).toBe(true);
+      const created = await post("/espace-membre/utilisateurs/ajouter", { prenom: "X", nom: "Y", email: "x.y@exemple.fr", roles: "membre" }, who.cookie);
+      expect(refused(created)).toBe(true);
+      expect(refused(await get(editPath(membre.user.id), who.cookie))).toBe(true);
+      const edit = await post(editPath(manager.user.id), await accountFields(manager.user.id, { roles: ["admin"] }), who.cookie);
+      expect(refused(edit)).toBe(true);
+      expect(refused(await get("/espace-membre/todo", who.cookie))).toBe(true);
     }
-    expect(refusal(await run(todoRoute.loader, get("/espace-membre/todo", manager.cookie)))).toBe("302 /espace-membre");
+    expect(refused(await get("/espace-membre/todo", manager.cookie))).toBe(true);
     expect((await userRow(manager.user.id)).roles).toEqual(["user_manager"]);
     const [none] = await db.select().from(users).where(eq(users.email, "x.y@exemple.fr"));
     expect(none).toBeUndefined();
   });
 
   it("redirects a signed-out visitor to the sign-in page", async () => {
-    const result = await run(listRoute.loader, get("/espace-membre/utilisateurs"));
+    const result = await get("/espace-membre/utilisateurs");
     expect(statusOf(result)).toBe(302);
-    expect((result as Response).headers.get("location")).toContain("/connexion?redirectTo=");
+    expect(result.redirect).toContain("/connexion?redirectTo=");
   });
 
   it("lets admin and user_manager open the list, the add page and the edit page", async () => {
     for (const who of [admin, manager]) {
-      const list = await run(listRoute.loader, get("/espace-membre/utilisateurs", who.cookie));
+      const list = await get("/espace-membre/utilisateurs", who.cookie);
       expect(statusOf(list)).toBe(200);
-      expect((list as { total: number }).total).toBeGreaterThanOrEqual(4);
-      expect(statusOf(await run(editRoute.loader, get(editPath(membre.user.id), who.cookie), { id: membre.user.id }))).toBe(200);
+      expect(dataOf<{ total: number }>(list).total).toBeGreaterThanOrEqual(4);
+      expect(statusOf(await get(editPath(membre.user.id), who.cookie))).toBe(200);
     }
   });
 });
 
 describe("rules between user_manager and admin", () => {
   it("a user_manager cannot grant the admin role", async () => {
-    const result = await run(editRoute.action, post(editPath(membre.user.id), await accountFields(membre.user.id, { roles: ["admin", "membre"] }), manager.cookie), {
-      id: membre.user.id,
-    });
+    const result = await post(editPath(membre.user.id), await accountFields(membre.user.id, { roles: ["admin", "membre"] }), manager.cookie);
     expect(statusOf(result)).toBe(403);
-    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(MESSAGES.adminOnlyRole);
+    expect(errorsOf(result).roles).toBe(MESSAGES.adminOnlyRole);
     expect((await userRow(membre.user.id)).roles).toEqual(["membre"]);
   });
 
   it("a user_manager cannot create an admin", async () => {
-    const result = await run(
-      newRoute.action,
-      post("/espace-membre/utilisateurs/ajouter", { prenom: "Paul", nom: "Pouvoir", email: "paul.pouvoir@exemple.fr", roles: ["admin"] }, manager.cookie),
-    );
+    const result = await post("/espace-membre/utilisateurs/ajouter", { prenom: "Paul", nom: "Pouvoir", email: "paul.pouvoir@exemple.fr", roles: ["admin"] }, manager.cookie);
     expect(statusOf(result)).toBe(403);
     const [none] = await db.select().from(users).where(eq(users.email, "paul.pouvoir@exemple.fr"));
     expect(none).toBeUndefined();
@@ -166,43 +136,31 @@ describe("rules between user_manager and admin", () => {
 
   it("a user_manager cannot edit an admin (name, roles, deactivation, status, deletion)", async () => {
     const before = await userRow(admin.user.id);
-    const rename = await run(editRoute.action, post(editPath(admin.user.id), await accountFields(admin.user.id, { prenom: "Pirate" }), manager.cookie), {
-      id: admin.user.id,
-    });
+    const rename = await post(editPath(admin.user.id), await accountFields(admin.user.id, { prenom: "Pirate" }), manager.cookie);
     expect(statusOf(rename)).toBe(403);
-    expect(dataOf<{ message: string }>(rename).message).toBe(MESSAGES.adminOnlyEdit);
-    const remove = await run(editRoute.action, post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), manager.cookie), {
-      id: admin.user.id,
-    });
+    expect(firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(rename).result)[""]).toBe(MESSAGES.adminOnlyEdit);
+    const remove = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), manager.cookie);
     expect(statusOf(remove)).toBe(403);
     const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, admin.user.id), eq(profiles.isSelf, true)));
     const season = await currentSeasonAt();
-    const status = await run(
-      editRoute.action,
-      post(editPath(admin.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie),
-      { id: admin.user.id },
-    );
+    const status = await post(editPath(admin.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie);
     expect(statusOf(status)).toBe(403);
-    const del = await run(editRoute.action, post(editPath(admin.user.id), { intent: "delete", confirm: "on" }, manager.cookie), { id: admin.user.id });
+    const del = await post(editPath(admin.user.id), { intent: "delete", confirm: "on" }, manager.cookie);
     expect(statusOf(del)).toBe(403);
     const after = await userRow(admin.user.id);
     expect(after.prenom).toBe(before.prenom);
     expect(after.roles).toEqual(["admin"]);
     // The page itself is read-only for them.
-    const page = (await run(editRoute.loader, get(editPath(admin.user.id), manager.cookie), { id: admin.user.id })) as { canEdit: boolean };
+    const page = dataOf<{ canEdit: boolean }>(await get(editPath(admin.user.id), manager.cookie));
     expect(page.canEdit).toBe(false);
   });
 
   it("an admin can grant and remove the admin role", async () => {
     const target = await createUser({ roles: ["membre"], prenom: "Bruno", nom: "Bis" });
-    const grant = await run(editRoute.action, post(editPath(target.user.id), await accountFields(target.user.id, { roles: ["membre", "admin"] }), admin.cookie), {
-      id: target.user.id,
-    });
+    const grant = await post(editPath(target.user.id), await accountFields(target.user.id, { roles: ["membre", "admin"] }), admin.cookie);
     expect(statusOf(grant)).toBe(302);
     expect((await userRow(target.user.id)).roles).toEqual(["admin", "membre"]);
-    const remove = await run(editRoute.action, post(editPath(target.user.id), await accountFields(target.user.id, { roles: ["membre"] }), admin.cookie), {
-      id: target.user.id,
-    });
+    const remove = await post(editPath(target.user.id), await accountFields(target.user.id, { roles: ["membre"] }), admin.cookie);
     expect(statusOf(remove)).toBe(302);
     expect((await userRow(target.user.id)).roles).toEqual(["membre"]);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetUserId, target.user.id)).orderBy(desc(auditLog.id)).limit(1);
@@ -214,11 +172,9 @@ describe("rules between user_manager and admin", () => {
 
 describe("the last admin", () => {
   it("cannot lose the admin role", async () => {
-    const result = await run(editRoute.action, post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie), {
-      id: admin.user.id,
-    });
+    const result = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie);
     expect(statusOf(result)).toBe(409);
-    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(MESSAGES.lastAdmin);
+    expect(errorsOf(result).roles).toBe(MESSAGES.lastAdmin);
     expect((await userRow(admin.user.id)).roles).toEqual(["admin"]);
   });
 
@@ -232,22 +188,16 @@ describe("the last admin", () => {
 
   it("can step down once another active admin exists", async () => {
     const second = await createUser({ roles: ["admin"], prenom: "Sophie", nom: "Second" });
-    const result = await run(editRoute.action, post(editPath(second.user.id), await accountFields(second.user.id, { roles: ["membre"] }), second.cookie), {
-      id: second.user.id,
-    });
+    const result = await post(editPath(second.user.id), await accountFields(second.user.id, { roles: ["membre"] }), second.cookie);
     expect(statusOf(result)).toBe(302);
     expect((await userRow(second.user.id)).roles).toEqual(["membre"]);
   });
 
   it("a deactivated admin does not count", async () => {
     const second = await createUser({ roles: ["admin"], prenom: "Denis", nom: "Désactivé" });
-    const off = await run(editRoute.action, post(editPath(second.user.id), await accountFields(second.user.id, { active: "" }), admin.cookie), {
-      id: second.user.id,
-    });
+    const off = await post(editPath(second.user.id), await accountFields(second.user.id, { active: "" }), admin.cookie);
     expect(statusOf(off)).toBe(302);
-    const result = await run(editRoute.action, post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie), {
-      id: admin.user.id,
-    });
+    const result = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie);
     expect(statusOf(result)).toBe(409);
   });
 });
@@ -262,21 +212,17 @@ describe("deactivation", () => {
     const target = await createUser({ roles: ["membre"], prenom: "Denise", nom: "Départ" });
     const secondCookie = await signInCookie(target.email, target.password);
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(2);
-    const result = await run(editRoute.action, post(editPath(target.user.id), await accountFields(target.user.id, { active: "" }), manager.cookie), {
-      id: target.user.id,
-    });
+    const result = await post(editPath(target.user.id), await accountFields(target.user.id, { active: "" }), manager.cookie);
     expect(statusOf(result)).toBe(302);
     expect((await userRow(target.user.id)).active).toBe(false);
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(0);
-    expect(await getSessionUser(get("/", target.cookie))).toBeNull();
-    expect(await getSessionUser(get("/", secondCookie))).toBeNull();
+    expect(await getSessionUser(request("/", target.cookie))).toBeNull();
+    expect(await getSessionUser(request("/", secondCookie))).toBeNull();
     await expect(signInCookie(target.email, target.password)).rejects.toThrow();
   });
 
   it("nobody deactivates their own account", async () => {
-    const result = await run(editRoute.action, post(editPath(manager.user.id), await accountFields(manager.user.id, { active: "" }), manager.cookie), {
-      id: manager.user.id,
-    });
+    const result = await post(editPath(manager.user.id), await accountFields(manager.user.id, { active: "" }), manager.cookie);
     expect(statusOf(result)).toBe(403);
     expect((await userRow(manager.user.id)).active).toBe(true);
   });
@@ -285,11 +231,9 @@ describe("deactivation", () => {
 describe("validation of a pré-inscrit", () => {
   it("moves them to membre and queues the French e-mail with the member-area link", async () => {
     const pending = await createUser({ roles: ["pré-inscrit"], prenom: "Hélène", nom: "Nouvelle" });
-    const result = await run(editRoute.action, post(editPath(pending.user.id), { intent: "validate", version: await version(pending.user.id) }, manager.cookie), {
-      id: pending.user.id,
-    });
+    const result = await post(editPath(pending.user.id), { intent: "validate", version: await version(pending.user.id) }, manager.cookie);
     expect(statusOf(result)).toBe(302);
-    expect((result as Response).headers.get("location")).toContain("ok=valide");
+    expect(result.redirect).toContain("ok=valide");
     expect((await userRow(pending.user.id)).roles).toEqual(["membre"]);
     const mails = await db.select().from(outbox).where(eq(outbox.to, pending.email));
     expect(mails).toHaveLength(1);
@@ -303,13 +247,9 @@ describe("validation of a pré-inscrit", () => {
 
   it("also through the roles (pré-inscrit unticked, membre ticked), and refuses pré-inscrit mixed with another role", async () => {
     const pending = await createUser({ roles: ["pré-inscrit"], prenom: "Ivan", nom: "Inscrit" });
-    const mixed = await run(editRoute.action, post(editPath(pending.user.id), await accountFields(pending.user.id, { roles: ["pré-inscrit", "membre"] }), manager.cookie), {
-      id: pending.user.id,
-    });
+    const mixed = await post(editPath(pending.user.id), await accountFields(pending.user.id, { roles: ["pré-inscrit", "membre"] }), manager.cookie);
     expect(statusOf(mixed)).toBe(400);
-    const ok = await run(editRoute.action, post(editPath(pending.user.id), await accountFields(pending.user.id, { roles: ["membre"] }), manager.cookie), {
-      id: pending.user.id,
-    });
+    const ok = await post(editPath(pending.user.id), await accountFields(pending.user.id, { roles: ["membre"] }), manager.cookie);
     expect(statusOf(ok)).toBe(302);
     expect(await db.select().from(outbox).where(eq(outbox.to, pending.email))).toHaveLength(1);
   });
@@ -319,21 +259,20 @@ describe("optimistic concurrency", () => {
   it("refuses an edit made from an outdated page", async () => {
     const target = await createUser({ roles: ["membre"], prenom: "Victor", nom: "Version" });
     const stale = await accountFields(target.user.id, { prenom: "Premier" });
-    const first = await run(editRoute.action, post(editPath(target.user.id), stale, admin.cookie), { id: target.user.id });
+    const first = await post(editPath(target.user.id), stale, admin.cookie);
     expect(statusOf(first)).toBe(302);
-    const second = await run(editRoute.action, post(editPath(target.user.id), { ...stale, prenom: "Second" }, manager.cookie), { id: target.user.id });
+    const second = await post(editPath(target.user.id), { ...stale, prenom: "Second" }, manager.cookie);
     expect(statusOf(second)).toBe(409);
-    expect(dataOf<{ message: string }>(second).message).toBe(MESSAGES.stale);
+    expect(errorsOf(second)[""]).toBe(MESSAGES.stale);
+    // The form then shows the fresh values, not the outdated ones typed.
+    expect(dataOf<{ result: SubmissionResult<string[]> }>(second).result.initialValue).toBeNull();
     expect((await userRow(target.user.id)).prenom).toBe("Premier");
   });
 });
 
 describe("creating an account for someone", () => {
   it("creates it without a password and mails a single-use link to choose one", async () => {
-    const result = await run(
-      newRoute.action,
-      post("/espace-membre/utilisateurs/ajouter", { prenom: "Léa", nom: "Nguyễn", email: "Lea.Nguyen@Exemple.fr", roles: ["membre"] }, manager.cookie),
-    );
+    const result = await post("/espace-membre/utilisateurs/ajouter", { prenom: "Léa", nom: "Nguyễn", email: "Lea.Nguyen@Exemple.fr", roles: ["membre"] }, manager.cookie);
     expect(statusOf(result)).toBe(302);
     const [created] = await db.select().from(users).where(eq(users.email, "lea.nguyen@exemple.fr"));
     expect(created.roles).toEqual(["membre"]);
@@ -363,15 +302,15 @@ describe("creating an account for someone", () => {
   });
 
   it("shows French errors next to the fields and keeps what was typed", async () => {
-    const result = await run(newRoute.action, post("/espace-membre/utilisateurs/ajouter", { prenom: "", nom: "Sans", email: "pas-une-adresse", roles: ["membre"] }, manager.cookie));
+    const result = await post("/espace-membre/utilisateurs/ajouter", { prenom: "", nom: "Sans", email: "pas-une-adresse", roles: ["membre"] }, manager.cookie);
     expect(statusOf(result)).toBe(400);
-    const body = dataOf<{ errors: Record<string, string>; values: Record<string, string> }>(result);
-    expect(body.errors.prenom).toBe("Le prénom est obligatoire");
-    expect(body.errors.email).toBe("Adresse e-mail invalide");
-    expect(body.values.nom).toBe("Sans");
-    const dup = await run(newRoute.action, post("/espace-membre/utilisateurs/ajouter", { prenom: "Mélanie", nom: "Bis", email: membre.email, roles: ["membre"] }, manager.cookie));
+    const errors = firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(result).result);
+    expect(errors.prenom).toBe("Indiquez le prénom.");
+    expect(errors.email).toMatch(/n'est pas valide/);
+    expect(dataOf<{ result: SubmissionResult<string[]> }>(result).result.initialValue?.nom).toBe("Sans");
+    const dup = await post("/espace-membre/utilisateurs/ajouter", { prenom: "Mélanie", nom: "Bis", email: membre.email, roles: ["membre"] }, manager.cookie);
     expect(statusOf(dup)).toBe(409);
-    expect(dataOf<{ errors: Record<string, string> }>(dup).errors.email).toContain("existe déjà");
+    expect(errorsOf(dup).email).toContain("existe déjà");
   });
 });
 
@@ -380,23 +319,15 @@ describe("season status and grades", () => {
     const target = await createUser({ roles: ["membre"], prenom: "Chloé", nom: "Cotisante" });
     const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, target.user.id), eq(profiles.isSelf, true)));
     const season = await currentSeasonAt();
-    const bad = await run(
-      editRoute.action,
-      post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "180", cotisationMeans: "", healthKind: "certificat", healthReceivedOn: "" }, manager.cookie),
-      { id: target.user.id },
-    );
+    const bad = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "180", cotisationMeans: "", healthKind: "certificat", healthReceivedOn: "" }, manager.cookie);
     expect(statusOf(bad)).toBe(400);
-    const errors = dataOf<{ errors: Record<string, string> }>(bad).errors;
+    const errors = errorsOf(bad);
     expect(errors.cotisationPaidOn).toBe("Indiquez la date du paiement");
     expect(errors.cotisationMeans).toBe("Choisissez le moyen de paiement");
     expect(errors.healthReceivedOn).toBe("Indiquez la date de réception");
 
     const start = `${season.slice(0, 4)}-09-15`;
-    const ok = await run(
-      editRoute.action,
-      post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: start, cotisationAmount: "180,50", cotisationMeans: "pass-sport", healthKind: "certificat", healthReceivedOn: start }, manager.cookie),
-      { id: target.user.id },
-    );
+    const ok = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: start, cotisationAmount: "180,50", cotisationMeans: "pass-sport", healthKind: "certificat", healthReceivedOn: start }, manager.cookie);
     expect(statusOf(ok)).toBe(302);
     const [row] = await db.select().from(seasonStatuses).where(and(eq(seasonStatuses.profileId, own.id), eq(seasonStatuses.season, season)));
     expect(row.cotisationAmountCents).toBe(18050);
@@ -409,19 +340,11 @@ describe("season status and grades", () => {
     expect(flags.certificatMedicalFourni).toBe(true);
 
     // An outdated form (version 0 while the row exists) is refused.
-    const stale = await run(
-      editRoute.action,
-      post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie),
-      { id: target.user.id },
-    );
+    const stale = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie);
     expect(statusOf(stale)).toBe(409);
 
     // A questionnaire is valid for the season only; clearing the cotisation resets the flag.
-    const questionnaire = await run(
-      editRoute.action,
-      post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: String(row.version), cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "questionnaire", healthReceivedOn: start }, manager.cookie),
-      { id: target.user.id },
-    );
+    const questionnaire = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: String(row.version), cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "questionnaire", healthReceivedOn: start }, manager.cookie);
     expect(statusOf(questionnaire)).toBe(302);
     const [row2] = await db.select().from(seasonStatuses).where(eq(seasonStatuses.id, row.id));
     expect(row2.healthDocumentValidUntil).toBe(`${Number(season.slice(0, 4)) + 1}-08-31`);
@@ -432,11 +355,7 @@ describe("season status and grades", () => {
     const [other] = await db.select().from(profiles).where(and(eq(profiles.ownerId, membre.user.id), eq(profiles.isSelf, true)));
     const target = await createUser({ roles: ["membre"] });
     const season = await currentSeasonAt();
-    const result = await run(
-      editRoute.action,
-      post(editPath(target.user.id), { intent: "status", profileId: String(other.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie),
-      { id: target.user.id },
-    );
+    const result = await post(editPath(target.user.id), { intent: "status", profileId: String(other.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie);
     expect(statusOf(result)).toBe(404);
   });
 
@@ -444,22 +363,14 @@ describe("season status and grades", () => {
     const parent = await createUser({ roles: ["membre"], prenom: "Paul", nom: "Parent" });
     const [child] = await db.insert(profiles).values({ ownerId: parent.user.id, prenom: "Tom", nom: "Parent", relationship: "enfant" }).returning();
     const [grade] = await db.select().from(grades).orderBy(grades.position).limit(1);
-    const add = await run(
-      editRoute.action,
-      post(editPath(parent.user.id), { intent: "grade-add", profileId: String(child.id), gradeId: String(grade.id), awardedOn: "2026-06-20", note: "Passage de grade de juin" }, manager.cookie),
-      { id: parent.user.id },
-    );
+    const add = await post(editPath(parent.user.id), { intent: "grade-add", profileId: String(child.id), gradeId: String(grade.id), awardedOn: "2026-06-20", note: "Passage de grade de juin" }, manager.cookie);
     expect(statusOf(add)).toBe(302);
     const [entry] = await db.select().from(gradeHistory).where(eq(gradeHistory.profileId, child.id));
     expect(entry.note).toBe("Passage de grade de juin");
     expect(entry.createdBy).toBe(manager.user.id);
-    const page = (await run(editRoute.loader, get(editPath(parent.user.id), manager.cookie), { id: parent.user.id })) as {
-      detail: { profiles: Array<{ id: number; grades: unknown[] }> };
-    };
+    const page = dataOf<{ detail: { profiles: Array<{ id: number; grades: unknown[] }> } }>(await get(editPath(parent.user.id), manager.cookie));
     expect(page.detail.profiles.find((p) => p.id === child.id)!.grades).toHaveLength(1);
-    const del = await run(editRoute.action, post(editPath(parent.user.id), { intent: "grade-delete", profileId: String(child.id), entryId: String(entry.id) }, manager.cookie), {
-      id: parent.user.id,
-    });
+    const del = await post(editPath(parent.user.id), { intent: "grade-delete", profileId: String(child.id), entryId: String(entry.id) }, manager.cookie);
     expect(statusOf(del)).toBe(302);
     expect(await db.select().from(gradeHistory).where(eq(gradeHistory.profileId, child.id))).toHaveLength(0);
   });
@@ -469,7 +380,7 @@ describe("CSV export", () => {
   it("exports the filtered list for a French spreadsheet: BOM, ';', CRLF, quoting, accents", async () => {
     await createUser({ roles: ["membre"], prenom: "Zoé", nom: 'Dupont; dite "la Grande"', email: "zoe.export@exemple.fr" });
     await createUser({ roles: ["membre"], prenom: "=HYPERLINK", nom: "Formule", email: "formule.export@exemple.fr" });
-    const res = (await run(exportRoute.loader, get("/espace-membre/utilisateurs/export.csv?q=export&tri=prenom", manager.cookie))) as Response;
+    const res = await app.fetch("/espace-membre/utilisateurs/export.csv?q=export&tri=prenom", { as: manager.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="utilisateurs-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -489,7 +400,7 @@ describe("CSV export", () => {
 
   it("applies the filters of the page (pré-inscrits only)", async () => {
     await createUser({ roles: ["pré-inscrit"], prenom: "Pierre", nom: "Préinscrit", email: "pierre.filtre@exemple.fr" });
-    const res = (await run(exportRoute.loader, get("/espace-membre/utilisateurs/export.csv?statut=pre-inscrits", admin.cookie))) as Response;
+    const res = await app.fetch("/espace-membre/utilisateurs/export.csv?statut=pre-inscrits", { as: admin.cookie });
     const text = await res.text();
     expect(text).toContain("pierre.filtre@exemple.fr");
     expect(text).not.toContain(membre.email);
@@ -498,24 +409,24 @@ describe("CSV export", () => {
 
 describe("list search, filters, sort and pages", () => {
   it("finds by name without accents, by e-mail, by role", async () => {
-    const byName = (await run(listRoute.loader, get("/espace-membre/utilisateurs?q=melanie", manager.cookie))) as { items: Array<{ email: string }> };
+    const byName = dataOf<{ items: Array<{ email: string }> }>(await get("/espace-membre/utilisateurs?q=melanie", manager.cookie));
     expect(byName.items.map((i) => i.email)).toEqual([membre.email]);
-    const byEmail = (await run(listRoute.loader, get(`/espace-membre/utilisateurs?q=${encodeURIComponent(articleManager.email)}`, manager.cookie))) as { items: Array<{ email: string }> };
+    const byEmail = dataOf<{ items: Array<{ email: string }> }>(await get(`/espace-membre/utilisateurs?q=${encodeURIComponent(articleManager.email)}`, manager.cookie));
     expect(byEmail.items.map((i) => i.email)).toEqual([articleManager.email]);
-    const byRole = (await run(listRoute.loader, get("/espace-membre/utilisateurs?role=user_manager", manager.cookie))) as { items: Array<{ email: string }> };
+    const byRole = dataOf<{ items: Array<{ email: string }> }>(await get("/espace-membre/utilisateurs?role=user_manager", manager.cookie));
     expect(byRole.items.map((i) => i.email)).toEqual([manager.email]);
-    const inactive = (await run(listRoute.loader, get("/espace-membre/utilisateurs?statut=inactifs&tri=-nom", manager.cookie))) as { items: Array<{ active: boolean }> };
+    const inactive = dataOf<{ items: Array<{ active: boolean }> }>(await get("/espace-membre/utilisateurs?statut=inactifs&tri=-nom", manager.cookie));
     expect(inactive.items.length).toBeGreaterThan(0);
     expect(inactive.items.every((i) => !i.active)).toBe(true);
   });
 
   it("paginates 25 per page", async () => {
     for (let i = 0; i < 26; i++) await db.insert(users).values({ id: `page-${i}`, name: `P ${i}`, email: `page-${i}@exemple.fr`, prenom: "Page", nom: `Zz${String(i).padStart(2, "0")}`, roles: ["membre"] });
-    const first = (await run(listRoute.loader, get("/espace-membre/utilisateurs?q=page-&tri=-nom", manager.cookie))) as { items: Array<{ nom: string }>; pages: number; nextHref: string };
+    const first = dataOf<{ items: Array<{ nom: string }>; pages: number; nextHref: string }>(await get("/espace-membre/utilisateurs?q=page-&tri=-nom", manager.cookie));
     expect(first.items).toHaveLength(25);
     expect(first.items[0].nom).toBe("Zz25");
     expect(first.pages).toBe(2);
-    const second = (await run(listRoute.loader, get(first.nextHref, manager.cookie))) as { items: Array<{ nom: string }>; page: number };
+    const second = dataOf<{ items: Array<{ nom: string }>; page: number }>(await get(first.nextHref, manager.cookie));
     expect(second.page).toBe(2);
     expect(second.items.map((i) => i.nom)).toEqual(["Zz00"]);
   });

@@ -4,10 +4,10 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { gradeHistory, grades, seasonStatuses } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { listGrades, type Grade } from "./grades.server";
-import { getSetting } from "../club/settings.server";
-import { isoDate, seasonOf } from "./seasons";
+import { parisDate } from "../core/time";
+import { currentSeasonAt } from "./seasons.server";
 
 export type { Grade };
 export type SeasonStatus = typeof seasonStatuses.$inferSelect;
@@ -50,15 +50,9 @@ export const PAYMENT_MEANS_LABELS: Record<string, string> = {
   autre: "autre moyen",
 };
 
-/** The season running on `date`, from the club's membership setting. */
-export async function currentSeason(date: Date = new Date(), q: Queryable = db): Promise<string> {
-  const membership = await getSetting("membership", q);
-  return seasonOf(date, membership.seasonStartMonth);
-}
-
 /** A profile's grade history, most recent first. */
-export async function getGradeHistory(profileId: number, q: Queryable = db): Promise<GradeHistoryEntry[]> {
-  const rows = await q
+export async function getGradeHistory(profileId: number): Promise<GradeHistoryEntry[]> {
+  const rows = await db
     .select({ entry: gradeHistory, grade: grades })
     .from(gradeHistory)
     .innerJoin(grades, eq(grades.id, gradeHistory.gradeId))
@@ -86,8 +80,8 @@ export function currentAndNextGrade(table: Grade[], history: GradeHistoryEntry[]
   return { current, next };
 }
 
-export async function getSeasonStatus(profileId: number, season: string, q: Queryable = db): Promise<SeasonStatus | null> {
-  const [row] = await q
+export async function getSeasonStatus(profileId: number, season: string): Promise<SeasonStatus | null> {
+  const [row] = await db
     .select()
     .from(seasonStatuses)
     .where(and(eq(seasonStatuses.profileId, profileId), eq(seasonStatuses.season, season)));
@@ -95,15 +89,15 @@ export async function getSeasonStatus(profileId: number, season: string, q: Quer
 }
 
 /** Everything the member home shows about a profile for the current season. */
-export async function getProfileStatus(profileId: number, date: Date = new Date(), q: Queryable = db): Promise<ProfileStatus> {
-  const season = await currentSeason(date, q);
+export async function getProfileStatus(profileId: number, date: Date = new Date()): Promise<ProfileStatus> {
+  const season = await currentSeasonAt(date);
   const [status, table, history] = [
-    await getSeasonStatus(profileId, season, q),
-    await listGrades(q),
-    await getGradeHistory(profileId, q),
+    await getSeasonStatus(profileId, season),
+    await listGrades(),
+    await getGradeHistory(profileId),
   ];
   const { current, next } = currentAndNextGrade(table, history);
-  const today = isoDate(date);
+  const today = parisDate(date);
   const kind = status?.healthDocumentKind === "certificat" || status?.healthDocumentKind === "questionnaire" ? status.healthDocumentKind : null;
   const receivedOn = status?.healthDocumentReceivedOn ?? null;
   const validUntil = status?.healthDocumentValidUntil ?? null;

@@ -1,0 +1,104 @@
+/**
+ * The bound on the work in flight: extra requests wait in a short queue,
+ * overflow gets a French 503 with Retry-After, a waiting request whose client
+ * left is never handed to the application.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadShed } from "./load-shed";
+
+function get(port: number, path: string) {
+  const req = http.get({ host: "127.0.0.1", port, path, agent: false });
+  const answer = new Promise<{ status: number; retryAfter?: string; body: string }>((resolve, reject) => {
+    req.on("response", (res) => {
+      let body = "";
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] as string | undefined, body }));
+    });
+    req.on("error", reject);
+  });
+  return { req, answer };
+}
+
+const servers: http.Server[] = [];
+afterEach(() => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
+
+async function setup(maxWaitMs = 60_000) {
+  const gates: Array<() => void> = [];
+  const handled: string[] = [];
+  const shed = loadShed({ maxInFlight: 2, maxQueue: 2, maxWaitMs });
+  const app = express();
+  app.use(shed);
+  app.get("/healthz", (_req, res) => res.send("ok"));
+  app.get(/.*/, async (req, res) => {
+    handled.push(req.path);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    res.send(`page ${req.path}`);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((r) => server.once("listening", r));
+  const port = (server.address() as AddressInfo).port;
+  const releaseAll = () => gates.splice(0).forEach((g) => g());
+  return { port, shed, handled, releaseAll };
+}
+
+describe("load shedding", () => {
+  it("serves two at a time, queues two, answers the fifth 503 in French with Retry-After", async () => {
+    const { port, shed, handled, releaseAll } = await setup();
+    const first = [get(port, "/a"), get(port, "/b")];
+    await expect.poll(() => handled.length).toBe(2);
+    const queued = [get(port, "/c"), get(port, "/d")];
+    await expect.poll(() => shed.stats().queued).toBe(2);
+    const refused = await get(port, "/e").answer;
+    expect(refused.status).toBe(503);
+    expect(refused.retryAfter).toBe("2");
+    expect(refused.body).toContain("Le site est très sollicité");
+    expect(refused.body).toContain("secondes");
+    // Health checks never wait.
+    expect((await get(port, "/healthz").answer).status).toBe(200);
+
+    releaseAll();
+    await expect.poll(() => handled.length).toBe(4);
+    releaseAll();
+    const answers = await Promise.all([...first, ...queued].map((r) => r.answer));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(handled).toEqual(["/a", "/b", "/c", "/d"]);
+  });
+
+  it("drops a queued request whose client went away", async () => {
+    const { port, shed, handled, releaseAll } = await setup();
+    const running = [get(port, "/a"), get(port, "/b")];
+    await expect.poll(() => handled.length).toBe(2);
+    const gone = get(port, "/parti");
+    gone.answer.catch(() => undefined);
+    const kept = get(port, "/reste");
+    await expect.poll(() => shed.stats().queued).toBe(2);
+    gone.req.destroy();
+    await expect.poll(() => shed.stats().queued).toBe(1);
+    releaseAll();
+    await expect.poll(() => handled.length).toBe(3);
+    releaseAll();
+    await Promise.all([...running, kept].map((r) => r.answer));
+    expect(handled).toEqual(["/a", "/b", "/reste"]);
+    expect(shed.stats().dropped).toBe(1);
+  });
+
+  it("answers 503 to a request that waited longer than the limit", async () => {
+    const { port, handled, releaseAll } = await setup(50);
+    const running = [get(port, "/a"), get(port, "/b")];
+    await expect.poll(() => handled.length).toBe(2);
+    const late = await get(port, "/tard").answer;
+    expect(late.status).toBe(503);
+    releaseAll();
+    await Promise.all(running.map((r) => r.answer));
+    expect(handled).toEqual(["/a", "/b"]);
+  });
+});

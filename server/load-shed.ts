@@ -1,0 +1,138 @@
+/**
+ * Load shedding: a bound on the work in flight.
+ *
+ * Rules:
+ * - At most `maxInFlight` requests are handed to the application at once;
+ *   the next ones wait in a FIFO queue of at most `maxQueue` requests.
+ * - A request that would overflow the queue, or that waited longer than
+ *   `maxWaitMs`, is answered 503 with `Retry-After` and a short French page:
+ *   the visitor is told at once instead of timing out, and every accepted
+ *   request is served quickly (the p99 stays bounded).
+ * - A queued request whose client went away is dropped, never rendered.
+ * - A 503 closes its connection (cheap refusals, no tight retry loop).
+ * - `/healthz` and the requests already answered by earlier middleware
+ *   (static files, page cache hits) never wait here.
+ */
+import type { NextFunction, Request, Response } from "express";
+
+export interface LoadShedOptions {
+  maxInFlight: number;
+  maxQueue: number;
+  maxWaitMs: number;
+  retryAfterSeconds?: number;
+  /** Clock for tests. */
+  now?: () => number;
+}
+
+interface Waiting {
+  req: Request;
+  res: Response;
+  next: NextFunction;
+  since: number;
+  timer: NodeJS.Timeout;
+}
+
+const BUSY_PAGE = `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Site très sollicité</title></head>
+<body><main><h1>Le site est très sollicité</h1>
+<p>Trop de visiteurs en même temps\u00a0: réessayez dans quelques secondes.</p></main></body></html>
+`;
+
+export function loadShed(options: LoadShedOptions) {
+  const now = options.now ?? Date.now;
+  const retryAfter = String(options.retryAfterSeconds ?? 2);
+  const queue: Waiting[] = [];
+  let inFlight = 0;
+  const stats = { accepted: 0, shed: 0, dropped: 0 };
+
+  function busy(res: Response) {
+    stats.shed++;
+    if (res.headersSent || res.destroyed) return;
+    res.locals.shed = true; // a deliberate answer: the access log keeps it out of the errors
+    res.status(503);
+    res.setHeader("Retry-After", retryAfter);
+    res.setHeader("Cache-Control", "no-store");
+    // Close the connection: a client retrying at once must reconnect, which slows
+    // the retry loops that would otherwise starve the accepted requests of CPU.
+    res.setHeader("Connection", "close");
+    res.type("text/html; charset=utf-8").send(BUSY_PAGE);
+  }
+
+  function run(w: Pick<Waiting, "res" | "next">) {
+    inFlight++;
+    stats.accepted++;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      inFlight--;
+      pump();
+    };
+    // "close" fires once the response is sent or the connection is gone.
+    w.res.once("close", release);
+    w.next();
+  }
+
+  function pump() {
+    while (inFlight < options.maxInFlight && queue.length > 0) {
+      const w = queue.shift()!;
+      clearTimeout(w.timer);
+      if (w.res.destroyed || w.req.socket.destroyed) {
+        stats.dropped++;
+        continue;
+      }
+      if (now() - w.since > options.maxWaitMs) {
+        busy(w.res);
+        continue;
+      }
+      run(w);
+    }
+  }
+
+  function middleware(req: Request, res: Response, next: NextFunction) {
+    if (req.path === "/healthz") return next();
+    if (inFlight < options.maxInFlight && queue.length === 0) return run({ res, next });
+    if (queue.length >= options.maxQueue) return busy(res);
+    const w: Waiting = {
+      req,
+      res,
+      next,
+      since: now(),
+      timer: setTimeout(() => {
+        const i = queue.indexOf(w);
+        if (i >= 0) {
+          queue.splice(i, 1);
+          busy(res);
+        }
+      }, options.maxWaitMs),
+    };
+    queue.push(w);
+    // The client left while waiting: forget the request.
+    res.once("close", () => {
+      const i = queue.indexOf(w);
+      if (i >= 0) {
+        queue.splice(i, 1);
+        clearTimeout(w.timer);
+        stats.dropped++;
+      }
+    });
+  }
+
+  return Object.assign(middleware, {
+    stats: () => ({ ...stats, inFlight, queued: queue.length }),
+  });
+}
+
+/** Options from the environment (LOAD_MAX_IN_FLIGHT, LOAD_MAX_QUEUE, LOAD_MAX_WAIT_MS). */
+export function loadShedOptionsFromEnv(source: NodeJS.ProcessEnv = process.env): LoadShedOptions {
+  const int = (name: string, fallback: number) => {
+    const value = Number(source[name]);
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  return {
+    maxInFlight: int("LOAD_MAX_IN_FLIGHT", 4),
+    maxQueue: int("LOAD_MAX_QUEUE", 64),
+    maxWaitMs: int("LOAD_MAX_WAIT_MS", 750),
+  };
+}
