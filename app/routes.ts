@@ -3,6 +3,7 @@
  * lazily loaded module (React Router code-splits each route).
  */
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { memberAreaRoutes } from "./lib/accounts/member-routes";
 
 export default [
   // Resource routes (no layout).
@@ -51,46 +52,11 @@ export default [
     // First run: creates the first administrator (404 once one exists).
     route("installation", "routes/operations/setup.tsx"),
 
-    // Member area: the guard (role table of permissions.server.ts) runs in
-    // the layout's server middleware for every child loader and action.
-    route("espace-membre", "routes/member/layout.tsx", [
-      index("routes/member/home.tsx"),
-      route("profil", "routes/member/profile.tsx"),
-      route("grades", "routes/member/grades.tsx"),
-      route("revision", "routes/member/revision.tsx"),
-      route("brochure", "routes/member/brochure.tsx"),
-      route("profil-actif", "routes/member/select-profile.ts"),
-      route("profil/donnees", "routes/member/export-data.ts"),
-
-      route("contenu", "routes/member/admin/dashboard.tsx"),
-      route("todo", "routes/member/admin/todo.tsx"),
-      route("videos", "routes/member/admin/videos.tsx"),
-      route("contenu/messages", "routes/member/admin/messages.tsx"),
-      route("contenu/documents", "routes/member/admin/documents.tsx"),
-      route("contenu/bd", "routes/member/admin/comics.tsx"),
-      route("contenu/brochure", "routes/member/admin/brochure.tsx"),
-      route("contenu/bannieres", "routes/member/admin/banners.tsx"),
-      route("contenu/reglages/:section", "routes/member/admin/settings.tsx"),
-      route("exploitation", "routes/member/admin/operations.tsx"),
-      route("exploitation/telecharger", "routes/member/admin/backup-download.ts"),
-
-      ...prefix("utilisateurs", [
-        index("routes/member/users/list.tsx"),
-        route("ajouter", "routes/member/users/new.tsx"),
-        route("modifier/:id", "routes/member/users/edit.tsx"),
-        route("export.csv", "routes/member/users/export.ts"),
-      ]),
-      ...prefix("articles", [
-        index("routes/member/articles/list.tsx"),
-        route("ajouter", "routes/member/articles/new.tsx"),
-        route("modifier/:id", "routes/member/articles/edit.tsx"),
-      ]),
-      ...prefix("evenements", [
-        index("routes/member/events/list.tsx"),
-        route("ajouter", "routes/member/events/new.tsx"),
-        route("modifier/:id", "routes/member/events/edit.tsx"),
-      ]),
-    ]),
+    // Member area (spec sections 2 and 6): the layout signs the visitor in;
+    // its pages, grouped in sections (one pathless layout and one role
+    // middleware each), their roles and their navigation entries are ONE
+    // table: app/lib/accounts/permissions.ts (MEMBER_AREA).
+    route("espace-membre", "routes/member/layout.tsx", memberAreaRoutes()),
 
     route("*", "routes/not-found.tsx"),
   ]),

@@ -7,19 +7,26 @@
  *
  * Opens the database exactly like the server (DATABASE_URL, else the embedded
  * database in DATA_DIR/pglite), runs the migrations, and closes it. While the
- * server runs on the embedded database it holds its lock: stop it first (or use
- * PostgreSQL).
+ * server runs on the embedded database it holds it: the command says so in
+ * French and what to do instead, without waiting or touching anything.
+ * Roles go through the rules of the management pages (users-admin.server.ts):
+ * names normalised ("pre-inscrit", "ADMIN", "Administrateur"), "pré-inscrit"
+ * alone, the last active administrator keeps the role, an audit-log entry
+ * names the command line as author.
  */
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import readline from "node:readline";
 import { Writable } from "node:stream";
-import { asc, eq } from "drizzle-orm";
+import { asc } from "drizzle-orm";
 import { users } from "#db/schema";
-import { createPasswordUser, setUserRoles } from "~/lib/accounts/auth.server";
-import { closeDatabase, db, openDatabase } from "~/lib/core/db.server";
+import { createPasswordUser } from "~/lib/accounts/auth.server";
+import { closeDatabase, db, folderLocked, openDatabase } from "~/lib/core/db.server";
 import { env, EnvError } from "~/lib/core/env.server";
 import { passwordProblem } from "~/lib/accounts/passwords";
-import { ROLES } from "~/lib/accounts/roles";
+import { isDomainError } from "~/lib/core/errors";
+import { parseRoleName, ROLES, type Role } from "~/lib/accounts/roles";
+import { checkRoleSet, normalizeRoles, setRolesFromCommandLine } from "~/lib/members/users-admin.server";
 
 const USAGE = `Gestion des comptes / Account management
 
@@ -36,6 +43,9 @@ Rôles / Roles: ${ROLES.join(", ")} (défaut / default: pré-inscrit)
 Base de données / Database: DATABASE_URL, sinon / else DATA_DIR/pglite (serveur arrêté / server stopped).`;
 
 class UsageError extends Error {}
+
+/** The embedded database is held by the running server. */
+class DatabaseHeldError extends Error {}
 
 function parseArgs(argv: string[]): { command: string | undefined; options: Record<string, string> } {
   const [command, ...rest] = argv;
@@ -56,12 +66,20 @@ function parseArgs(argv: string[]): { command: string | undefined; options: Reco
   return { command, options };
 }
 
-function parseRoles(value: string | undefined, fallback: string[]): string[] {
+/** Role names as typed -> roles (normalised, in display order); the role sets the UI refuses are refused. */
+function parseRoles(value: string | undefined, fallback: Role[]): Role[] {
   if (!value) return fallback;
-  const roles = [...new Set(value.split(",").map((r) => r.trim()).filter(Boolean))];
-  const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
-  if (unknown.length || roles.length === 0) {
+  const names = value.split(",").map((r) => r.trim()).filter(Boolean);
+  const unknown = names.filter((r) => !parseRoleName(r));
+  if (unknown.length || names.length === 0) {
     throw new UsageError(`Rôle inconnu / unknown role: ${unknown.join(", ") || value}. Rôles / roles: ${ROLES.join(", ")}`);
+  }
+  const roles = normalizeRoles(names.map((r) => parseRoleName(r)!));
+  try {
+    checkRoleSet(roles);
+  } catch (err) {
+    if (isDomainError(err)) throw new UsageError(err.message);
+    throw err;
   }
   return roles;
 }
@@ -113,9 +131,30 @@ async function promptPasswords(questions: string[]): Promise<string[]> {
   }
 }
 
-async function open() {
+/** Why the command cannot open the embedded database while the server holds it, and what to do. */
+function heldDatabaseMessage(dir: string): string {
+  return (
+    `Le serveur utilise la base embarquée ${dir}\u00a0: ` +
+    "elle ne s'ouvre que dans un processus à la fois, rien n'a été modifié.\n" +
+    "Au choix\u00a0: faites la modification depuis l'espace membre (Utilisateurs), " +
+    "ou arrêtez le serveur le temps de la commande puis redémarrez-le, " +
+    "ou passez à PostgreSQL (DATABASE_URL), que le serveur et la commande peuvent ouvrir ensemble."
+  );
+}
+
+const openFromEnv = async () => {
   const e = env();
-  await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite") });
+  const pgliteDir = path.join(e.DATA_DIR, "pglite");
+  if (!e.DATABASE_URL) {
+    if (await folderLocked(pgliteDir)) throw new DatabaseHeldError(heldDatabaseMessage(pgliteDir));
+  }
+  await openDatabase({ url: e.DATABASE_URL, pgliteDir });
+};
+
+let openDb = openFromEnv;
+
+function open() {
+  return openDb();
 }
 
 async function add(options: Record<string, string>) {
@@ -136,14 +175,17 @@ async function add(options: Record<string, string>) {
   console.log(`Compte créé / account created: ${created.email} (${roles.join(", ")})`);
 }
 
-async function setRole(options: Record<string, string>) {
+async function setRole(options: Record<string, string>, commandLine: string) {
   const email = required(options, "email").toLowerCase();
   const roles = parseRoles(required(options, "role"), []);
   await open();
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!user) throw new UsageError(`Aucun compte pour / no account for ${email}`);
-  await setUserRoles(user.id, roles);
-  console.log(`Rôles de / roles of ${email}: ${roles.join(", ")}`);
+  try {
+    const saved = await setRolesFromCommandLine(email, roles, commandLine);
+    console.log(`Rôles de / roles of ${email}: ${saved.join(", ")}`);
+  } catch (err) {
+    if (isDomainError(err)) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 async function list() {
@@ -162,29 +204,36 @@ async function list() {
   }
 }
 
-async function main() {
-  const { command, options } = parseArgs(process.argv.slice(2));
+/**
+ * Runs one command. `database` replaces the opening of the database (tests:
+ * the test database is already open).
+ */
+export async function runUserCommand(argv: string[], database?: { open: () => Promise<void> }): Promise<void> {
+  openDb = database?.open ?? openFromEnv;
+  const { command, options } = parseArgs(argv);
   if (!command || command === "help" || command === "--help" || command === "-h") {
     console.log(USAGE);
     return;
   }
   if (command === "add") return add(options);
-  if (command === "set-role") return setRole(options);
+  if (command === "set-role") return setRole(options, `npm run user -- ${argv.join(" ")}`);
   if (command === "list") return list();
   throw new UsageError(`Commande inconnue / unknown command: ${command}`);
 }
 
-main()
-  .then(async () => {
-    await closeDatabase();
-    process.exit(0);
-  })
-  .catch(async (err: unknown) => {
-    await closeDatabase().catch(() => {});
-    if (err instanceof UsageError) {
-      console.error(`${err.message}\n\n${USAGE}`);
-      process.exit(2);
-    }
-    console.error(err instanceof EnvError || err instanceof Error ? err.message : String(err));
-    process.exit(1);
-  });
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  runUserCommand(process.argv.slice(2))
+    .then(async () => {
+      await closeDatabase();
+      process.exit(0);
+    })
+    .catch(async (err: unknown) => {
+      await closeDatabase().catch(() => {});
+      if (err instanceof UsageError) {
+        console.error(`${err.message}\n\n${USAGE}`);
+        process.exit(2);
+      }
+      console.error(err instanceof EnvError || err instanceof Error ? err.message : String(err));
+      process.exit(1);
+    });
+}

@@ -3,8 +3,12 @@
  * banner), content, footer; navigation progress and scroll handling.
  * Content top padding: 0 on home, 72 px when scrolled, 264 px otherwise
  * (the server renders the not-scrolled state, so there is no flash).
+ * An error below (403/404/500) renders inside the same frame: top bar and
+ * footer stay, with a French message (components/layout/error-message.tsx).
  */
-import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/site-layout";
+import { ErrorMessage } from "~/components/layout/error-message";
 import { Banner } from "~/components/layout/banner";
 import { Footer } from "~/components/layout/footer";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
@@ -25,8 +29,25 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function SiteLayout() {
+  return (
+    <SiteFrame>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <SiteFrame>
+      <ErrorMessage error={error} />
+    </SiteFrame>
+  );
+}
+
+function SiteFrame({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const { bannerOverrides } = useLoaderData<typeof loader>();
+  // Absent when this layout's own loader failed: the default banners then.
+  const bannerOverrides = useRouteLoaderData<typeof loader>("routes/site-layout")?.bannerOverrides;
   const clubName = data?.identity.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
   const { pathname } = useLocation();
   const scrolled = useScrolled();
@@ -57,7 +78,7 @@ export default function SiteLayout() {
         className="min-h-screen flex-1 transition-[padding-top] duration-500 ease-in-out focus:outline-none"
         style={{ paddingTop: contentPaddingTop(pathname, scrolled) }}
       >
-        <Outlet />
+        {children}
       </main>
       <Footer data={data} />
     </div>

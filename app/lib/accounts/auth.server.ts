@@ -333,11 +333,6 @@ export async function createPasswordUser(input: {
   return { id: created.id, email };
 }
 
-/** Replaces the roles of a user (CLI, managers). */
-export async function setUserRoles(userId: string, roles: string[], q: Queryable = db): Promise<void> {
-  await q.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, userId));
-}
-
 /** The own profile of a user (always exists once the user is created). */
 export async function findOwnProfile(userId: string, q: Queryable = db) {
   const [row] = await q.select().from(profiles).where(and(eq(profiles.ownerId, userId), eq(profiles.isSelf, true)));

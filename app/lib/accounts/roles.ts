@@ -12,35 +12,26 @@ export const ROLE_LABELS: Record<Role, string> = {
 };
 
 export const MEMBER_ROLES: readonly Role[] = ["membre", "admin", "user_manager", "article_manager"];
-export const ADMIN_ONLY: readonly Role[] = ["admin"];
-export const USER_MANAGERS: readonly Role[] = ["admin", "user_manager"];
-export const CONTENT_MANAGERS: readonly Role[] = ["admin", "article_manager"];
+
+/** Lower case, no accents, "_" for spaces and dashes: "Pré-inscrit" -> "pre_inscrit". */
+function foldRoleName(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+}
 
 /**
- * The role table of the specification: member-area path prefix -> allowed
- * roles. The longest matching prefix wins. Enforced on the server by the
- * member layout's middleware (and re-checked by each action that changes data).
+ * A role from what a person typed (command line): its name or its French
+ * label, in any case, with or without accents ("pre-inscrit", "ADMIN",
+ * "user-manager", "Gestionnaire des contenus"); null when none matches.
  */
-export const MEMBER_AREA_ACCESS: ReadonlyArray<{ prefix: string; roles: readonly Role[] }> = [
-  { prefix: "/espace-membre", roles: MEMBER_ROLES },
-  { prefix: "/espace-membre/contenu", roles: ADMIN_ONLY },
-  { prefix: "/espace-membre/todo", roles: ADMIN_ONLY },
-  { prefix: "/espace-membre/videos", roles: ADMIN_ONLY },
-  { prefix: "/espace-membre/exploitation", roles: ADMIN_ONLY },
-  { prefix: "/espace-membre/utilisateurs", roles: USER_MANAGERS },
-  { prefix: "/espace-membre/articles", roles: CONTENT_MANAGERS },
-  { prefix: "/espace-membre/evenements", roles: CONTENT_MANAGERS },
-];
-
-export function allowedRolesFor(pathname: string): readonly Role[] | null {
-  const path = pathname.replace(/\/+$/, "") || "/";
-  let best: { prefix: string; roles: readonly Role[] } | null = null;
-  for (const entry of MEMBER_AREA_ACCESS) {
-    if (path === entry.prefix || path.startsWith(entry.prefix + "/")) {
-      if (!best || entry.prefix.length > best.prefix.length) best = entry;
-    }
-  }
-  return best?.roles ?? null;
+export function parseRoleName(input: string): Role | null {
+  const folded = foldRoleName(input);
+  if (!folded) return null;
+  return ROLES.find((r) => foldRoleName(r) === folded || foldRoleName(ROLE_LABELS[r]) === folded) ?? null;
 }
 
 export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[]): boolean {

@@ -5,13 +5,11 @@
  * expired session (absolute: 30 days after sign-in) or an idle one (7 days
  * without a request) gives null.
  */
-import { redirect } from "react-router";
 import { and, eq } from "drizzle-orm";
 import { profiles, sessions } from "#db/schema";
 import { getAuth, SESSION_IDLE_MS } from "./auth.server";
 import { db } from "../core/db.server";
 import { log } from "../core/log.server";
-import { hasAnyRole, type Role } from "./roles";
 
 export interface SessionUser {
   id: string;
@@ -123,22 +121,19 @@ export async function sessionProfile(user: SessionUser): Promise<SelectedProfile
   return own ?? null;
 }
 
-/** /connexion?redirectTo=<path and query of the request>. */
+/**
+ * /connexion?redirectTo=<path and query of the page>. A client-side
+ * navigation reaches the guard as a data request: its `.data` suffix and
+ * React Router's own `_routes` and `index` parameters are not part of the
+ * page's address, so they are left out.
+ */
 export function signInUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/connexion?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
-}
-
-/** The signed-in user; otherwise a redirect to /connexion remembering where the visitor was. */
-export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect(signInUrl(request));
-  return user;
-}
-
-/** The signed-in user having one of `roles`; otherwise redirect (signed out) or 403. */
-export async function requireRoles(request: Request, roles: readonly Role[]): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!hasAnyRole(user.roles, roles)) throw new Response("Accès refusé", { status: 403 });
-  return user;
+  let pathname = url.pathname;
+  if (pathname === "/_root.data") pathname = "/";
+  else pathname = pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  if (url.searchParams.get("index") === "") url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return `/connexion?redirectTo=${encodeURIComponent(pathname + (search ? `?${search}` : ""))}`;
 }

@@ -19,7 +19,7 @@ import { formValues } from "../http/forms";
 import { DomainError } from "../core/errors";
 import { ARTICLE_GONE } from "./content-messages";
 import { log } from "../core/log.server";
-import { CONTENT_MANAGERS, hasAnyRole } from "../accounts/roles";
+import { canOpen } from "../accounts/permissions";
 import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { fullName } from "./manager-lists.server";
@@ -338,5 +338,5 @@ export async function uploadBodyImage(
 /** May this request preview unpublished articles at their public URL? (content managers only) */
 export async function canPreviewArticles(request: Request): Promise<boolean> {
   const user = await getSessionUser(request);
-  return !!user && hasAnyRole(user.roles, CONTENT_MANAGERS);
+  return !!user && canOpen(user.roles, "/espace-membre/articles");
 }

@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "#db/schema";
 import { startDurabilitySync } from "./durability.server";
-import { lockFolder } from "./folder-lock.server";
+import { folderLocked, lockFolder } from "./folder-lock.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -54,7 +54,7 @@ export interface OpenOptions {
   pgliteData?: Blob;
 }
 
-export { lockFolder };
+export { folderLocked, lockFolder };
 
 /** The start-up errors of a data folder, said in French (instead of a raw "EROFS"). */
 export function explainFolderError(err: unknown, dir: string): unknown {

@@ -78,3 +78,13 @@ export async function lockFolder(dir: string): Promise<() => Promise<void>> {
   }
   throw new Error(`Impossible de verrouiller ${dir}.`);
 }
+
+/** Whether a live process (the server) holds the lock on `dir`, without taking it. */
+export async function folderLocked(dir: string): Promise<boolean> {
+  const lockFile = path.join(path.resolve(dir), "..", `${path.basename(dir)}.lock`);
+  try {
+    return await someoneListens(socketPath(lockFile));
+  } catch {
+    return false;
+  }
+}

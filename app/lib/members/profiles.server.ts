@@ -16,8 +16,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import { profiles, sessions, users } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
-import { requireRoles, type SessionUser } from "../accounts/session.server";
-import { MEMBER_ROLES, type Role } from "../accounts/roles";
+import type { SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
 import type { FamilyProfileInput, OwnProfileInput } from "./profiles";
 
@@ -219,13 +218,8 @@ export interface MemberContext {
   profiles: Profile[];
 }
 
-/**
- * For member pages: the signed-in member, their profiles and the selected one.
- * `roles`: who may open the page (members by default; every role for the
- * profile page, which a pré-inscrit needs for the RGPD rights).
- */
-export async function getSelectedProfile(request: Request, roles: readonly Role[] = MEMBER_ROLES): Promise<MemberContext> {
-  const user = await requireRoles(request, roles);
+/** For member pages: the signed-in member (from the router context), their profiles and the selected one. */
+export async function getSelectedProfile(user: SessionUser): Promise<MemberContext> {
   const sessionId = user.sessionId;
   const profile = await selectedProfileForSession(sessionId, user.id);
   const all = await listProfiles(user.id);

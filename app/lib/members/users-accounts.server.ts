@@ -11,7 +11,8 @@
  */
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { deletionRequests, profiles, sessions, users } from "#db/schema";
+import { auditLog, deletionRequests, profiles, sessions, users } from "#db/schema";
+import type { Role } from "../accounts/roles";
 import { getAuth } from "../accounts/auth.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
@@ -224,5 +225,34 @@ export async function closeDeletionRequest(actor: Actor, id: string): Promise<vo
       .set({ handledAt: new Date(), handledBy: actor.id })
       .where(and(eq(deletionRequests.userId, id), isNull(deletionRequests.handledAt)));
     await audit(tx, actor, "user.deletion-request-closed", `Demande de suppression de ${target.prenom} ${target.nom} classée : données conservées.`, { userId: id });
+  });
+}
+
+/**
+ * `npm run user -- set-role`: the same role rules as the edit page, with an
+ * administrator's rights (a role set the page refuses is refused, the last
+ * active administrator keeps the role), written to the audit log with the
+ * command line as author. Returns the roles as saved.
+ */
+export async function setRolesFromCommandLine(email: string, requested: readonly string[], commandLine: string): Promise<Role[]> {
+  return db.transaction(async (tx) => {
+    const address = email.trim().toLowerCase();
+    const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
+    if (!found) throw new DomainError(`Aucun compte n'a l'adresse ${address}.`, { status: 404, field: "email" });
+    const target = await lockUser(tx, found.id);
+    const roles = normalizeRoles(requested);
+    checkRoleSet(roles);
+    await checkAdminRemains(tx, target, { roles, active: target.active });
+    if (roles.join(",") === target.roles.join(",")) return roles;
+    await tx.update(users).set({ roles, updatedAt: nextUpdatedAt(target.updatedAt) }).where(eq(users.id, target.id));
+    await tx.insert(auditLog).values({
+      actorId: null,
+      actorName: `Ligne de commande (${commandLine})`,
+      action: "user.update",
+      targetUserId: target.id,
+      targetProfileId: null,
+      summary: `rôles\u00a0: ${rolesLabel(target.roles) || "aucun"} → ${rolesLabel(roles)}`,
+    });
+    return roles;
   });
 }

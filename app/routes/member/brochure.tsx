@@ -1,7 +1,5 @@
 import { Download } from "lucide-react";
 import type { Route } from "./+types/brochure";
-import { MEMBER_ROLES } from "~/lib/accounts/roles";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import { getMedia, mediaUrl } from "~/lib/content/uploads.server";
@@ -14,8 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, MEMBER_ROLES);
+export async function loader() {
   const setting = await getSetting("brochure");
   const file = setting.mediaId ? await getMedia(setting.mediaId) : null;
   if (!file || file.kind !== "pdf") return { brochure: null };

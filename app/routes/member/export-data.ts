@@ -4,14 +4,13 @@
  * pré-inscrits included (RGPD right of access).
  */
 import type { Route } from "./+types/export-data";
+import { userContext } from "~/lib/accounts/auth-context";
 import { exportUserData } from "~/lib/accounts/member-data.server";
-import { ROLES } from "~/lib/accounts/roles";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { orErrorPage } from "~/lib/http/forms";
 import { parisDate } from "~/lib/core/time";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRoles(request, ROLES);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
   const data = await orErrorPage(() => exportUserData(user.id));
   const day = parisDate();
   return new Response(JSON.stringify(data, null, 2), {

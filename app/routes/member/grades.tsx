@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/grades";
 import { Belt, describeBelt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
@@ -15,8 +16,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const ctx = await getSelectedProfile(request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = await getSelectedProfile(context.get(userContext));
   const [table, history] = [await listGrades(), await getGradeHistory(ctx.profile.id)];
   const { current, next } = currentAndNextGrade(table, history);
   return {

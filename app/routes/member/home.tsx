@@ -14,7 +14,7 @@ import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/cal
 import { capitalize, formatDate, formatEventWhen } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel, listUpcomingEvents } from "~/lib/content/events.server";
-import { canOpen, memberPagesFor } from "~/lib/members/member-nav";
+import { canOpen, memberPagesFor } from "~/lib/accounts/permissions";
 import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
@@ -27,13 +27,13 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const member = hasAnyRole(user.roles, MEMBER_ROLES);
   // The profile page (RGPD export and deletion) as soon as the role table opens it to this account.
   if (!member) return { prenom: user.prenom, member: false as const, profileLink: canOpen(user.roles, PROFILE_PATH) };
 
-  const ctx = await getSelectedProfile(request);
+  const ctx = await getSelectedProfile(user);
   const status = await getProfileStatus(ctx.profile.id);
   const upcoming = await listUpcomingEvents({ limit: 5, includeMembersOnly: true });
   const token = await getOrCreateCalendarToken(user.id);

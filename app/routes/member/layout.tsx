@@ -1,37 +1,20 @@
 /**
- * Member area (/espace-membre/*): the guard of spec section 6 runs on the
- * server, in this layout's middleware, before every loader and action below:
- *  - a state-changing request from another site: 403 (CSRF);
- *  - not signed in: redirect to /connexion?redirectTo=<path and query>;
- *  - signed in without a role allowed for the path (allowedRolesFor):
- *    redirect to /espace-membre — except a pré-inscrit opening
- *    /espace-membre itself, who gets the status page (no loop).
- * The user is then available to children: `context.get(userContext)`.
+ * Member area (/espace-membre/*). Its middleware signs the visitor in (and
+ * refuses cross-site posts); each section's pathless layout then checks the
+ * roles of the permission table (app/lib/accounts/permissions.ts, through
+ * app/lib/accounts/guard.server.ts). Children read the user from the router
+ * context: `context.get(userContext)`.
+ * Errors below (403/404/500) render inside this layout: the member
+ * navigation stays, with a French message and never a stack trace.
  */
-import { NavLink, Outlet, redirect } from "react-router";
+import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { userContext } from "~/lib/accounts/auth-context";
-import { assertSameOrigin } from "~/lib/http/csrf.server";
-import { memberPagesFor } from "~/lib/members/member-nav";
-import { allowedRolesFor, hasAnyRole } from "~/lib/accounts/roles";
-import { getSessionUser, signInUrl } from "~/lib/accounts/session.server";
+import { memberAreaGuard } from "~/lib/accounts/guard.server";
+import { MEMBER_AREA_PATH, memberPagesFor, type MemberNavLink } from "~/lib/accounts/permissions";
+import { ErrorMessage } from "~/components/layout/error-message";
 
-const HOME = "/espace-membre";
-
-const guard: Route.MiddlewareFunction = async ({ request, context }, next) => {
-  assertSameOrigin(request);
-  const user = await getSessionUser(request);
-  if (!user) throw redirect(signInUrl(request));
-  const pathname = new URL(request.url).pathname.replace(/\/+$/, "") || "/";
-  const allowed = allowedRolesFor(pathname);
-  const reading = request.method === "GET" || request.method === "HEAD";
-  const statusPage = pathname === HOME && reading;
-  if (allowed && !hasAnyRole(user.roles, allowed) && !statusPage) throw redirect(HOME);
-  context.set(userContext, user);
-  return next();
-};
-
-export const middleware: Route.MiddlewareFunction[] = [guard];
+export const middleware: Route.MiddlewareFunction[] = [memberAreaGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -39,7 +22,24 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {
-  const { pages } = loaderData;
+  return (
+    <MemberFrame pages={loaderData.pages}>
+      <Outlet />
+    </MemberFrame>
+  );
+}
+
+/** A 403/404/500 below: the member navigation stays (when the layout's own data loaded). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("routes/member/layout");
+  return (
+    <MemberFrame pages={data?.pages ?? []}>
+      <ErrorMessage error={error} />
+    </MemberFrame>
+  );
+}
+
+function MemberFrame({ pages, children }: { pages: MemberNavLink[]; children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       {pages.length > 1 ? (
@@ -49,7 +49,7 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
               <li key={p.to}>
                 <NavLink
                   to={p.to}
-                  end={p.to === HOME}
+                  end={p.to === MEMBER_AREA_PATH}
                   className={({ isActive }) =>
                     `inline-block rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 ${
                       isActive ? "bg-club-700 text-white" : "bg-club-50 text-club-900 hover:bg-club-100"
@@ -63,7 +63,7 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       ) : null}
-      <Outlet />
+      {children}
     </div>
   );
 }

@@ -4,13 +4,12 @@
  * sign-in and sign-out), refusal of another account's profiles, the RGPD
  * export, e-mail and password changes, revision progress per profile.
  */
-import { RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { profiles, revisionProgress, sessions, users } from "#db/schema";
 import { createUser, signInCookie, type CreatedUser } from "../../../tests/helpers/auth";
+import { guardedArgs } from "../../../tests/helpers/member-guard";
 import { signOut } from "~/lib/accounts/auth.server";
-import { userContext } from "~/lib/accounts/auth-context";
 import { db } from "~/lib/core/db.server";
 import { listGrades } from "~/lib/members/grades.server";
 import { resetRateLimits } from "~/lib/http/rate-limit.server";
@@ -38,12 +37,9 @@ function post(path: string, fields: Record<string, string>, cookie: string, refe
   return new Request(`${BASE}${path}`, { method: "POST", body, headers });
 }
 
-async function args(request: Request) {
-  const context = new RouterContextProvider();
-  const user = await getSessionUser(request);
-  if (user) context.set(userContext, user);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { request, params: {}, context } as any;
+/** Through the real guard (member layout and section middlewares). */
+function args(request: Request) {
+  return guardedArgs(request);
 }
 
 /** Runs a loader or action; a thrown Response is returned. */

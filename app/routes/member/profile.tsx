@@ -10,9 +10,9 @@
  * without JavaScript.
  */
 import type { Route } from "./+types/profile";
+import { userContext } from "~/lib/accounts/auth-context";
 import { signInMethods } from "~/lib/accounts/account-settings.server";
 import { pendingDeletionRequest } from "~/lib/accounts/member-data.server";
-import { ROLES } from "~/lib/accounts/roles";
 import { positiveId } from "~/lib/http/forms";
 import { parisDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
@@ -31,8 +31,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const ctx = await getSelectedProfile(request, ROLES);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = await getSelectedProfile(context.get(userContext));
   const own = ctx.profiles.find((p) => p.isSelf) ?? ctx.profile;
   const url = new URL(request.url);
   const methods = await signInMethods(ctx.user.id);
@@ -59,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const ctx = await getSelectedProfile(request, ROLES);
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = await getSelectedProfile(context.get(userContext));
   const form = await request.formData();
   const intent = form.get("intent");
   if (!isProfileIntent(intent)) throw new Response("Action inconnue.", { status: 400 });

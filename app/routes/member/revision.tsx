@@ -1,6 +1,7 @@
 import { data, Link, useFetcher } from "react-router";
 import { CheckSquare, Square } from "lucide-react";
 import { z } from "zod";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/revision";
 import { Belt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
@@ -31,7 +32,7 @@ async function gradeScope(ctx: MemberContext, requested: string | null) {
     const grade = table.find((g) => g.id === id);
     if (!grade) throw new Response("Grade introuvable", { status: 404 });
     if (!allowed.some((g) => g.id === id)) {
-      throw new Response("Ce grade est au-delà du prochain grade de ce profil : son programme n'est pas encore ouvert.", {
+      throw new Response("Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu.", {
         status: 403,
       });
     }
@@ -40,8 +41,8 @@ async function gradeScope(ctx: MemberContext, requested: string | null) {
   return { allowed, shown: shown ?? null, nextId: next?.id ?? null, currentId: current?.gradeId ?? null };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const ctx = await getSelectedProfile(request);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ctx = await getSelectedProfile(context.get(userContext));
   const url = new URL(request.url);
   const scope = await gradeScope(ctx, url.searchParams.get("grade"));
   const material = scope.shown ? await getRevisionMaterial(ctx.profile.id, scope.shown.id) : null;
@@ -72,8 +73,8 @@ const toggleSchema = z.object({
   done: z.enum(["0", "1"]),
 });
 
-export async function action({ request }: Route.ActionArgs) {
-  const ctx = await getSelectedProfile(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const ctx = await getSelectedProfile(context.get(userContext));
   const parsed = toggleSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("Demande invalide", { status: 400 });
   const { gradeId, itemType, itemId, done } = parsed.data;

@@ -5,11 +5,10 @@
  * A profile of another account (or a tampered id) is a 404 page (orErrorPage).
  */
 import { redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/select-profile";
 import { orErrorPage, positiveId } from "~/lib/http/forms";
 import { clearSelection, selectProfile } from "~/lib/members/profiles.server";
-import { MEMBER_ROLES } from "~/lib/accounts/roles";
-import { requireRoles } from "~/lib/accounts/session.server";
 
 function hasUnsafeChars(path: string): boolean {
   return path.includes("\\") || [...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
@@ -39,8 +38,8 @@ export async function loader() {
   return redirect("/espace-membre");
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, MEMBER_ROLES);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const form = await request.formData();
   const sessionId = user.sessionId;
   if (form.get("intent") === "clear") {

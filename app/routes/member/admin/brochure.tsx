@@ -1,12 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/brochure";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
 import { getBrochure, removeBrochure, saveBrochure } from "~/lib/content/club-files.server";
 import { formValues, type FieldErrors } from "~/lib/http/forms";
-import { requireRoles } from "~/lib/accounts/session.server";
-import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
 import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
@@ -24,15 +23,14 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
   const [brochure, lastChange] = await Promise.all([getBrochure(), settingMeta("brochure")]);
   return { brochure, lastChange, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
 }
 
 type ActionData = { errors: FieldErrors; values?: Record<string, string> };
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, ADMIN_ONLY);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
   if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
@@ -6,8 +7,6 @@ import { FileField, useUploadCheck } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { deleteDocument, listDocumentsForAdmin, saveDocument, type DocumentView } from "~/lib/content/club-files.server";
 import { formValues, type FieldErrors, positiveId } from "~/lib/http/forms";
-import { requireRoles } from "~/lib/accounts/session.server";
-import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
 import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
@@ -25,7 +24,6 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
   const url = new URL(request.url);
   const list = await listDocumentsForAdmin();
   const editId = positiveId(url.searchParams.get("modifier"));
@@ -40,8 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = { errors: FieldErrors; values?: Record<string, string>; deleteError?: string };
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, ADMIN_ONLY);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
   if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });

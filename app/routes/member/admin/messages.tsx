@@ -1,11 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/messages";
 import { FormMessage } from "~/components/form";
 import { DeliveryBadge } from "~/components/admin-nav";
 import { formatDateTime } from "~/lib/core/time";
-import { requireRoles } from "~/lib/accounts/session.server";
-import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import {
   contactMessageCounts,
@@ -29,7 +28,6 @@ const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
   const url = new URL(request.url);
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const selectedId = Number(url.searchParams.get("message")) || null;
@@ -50,8 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, ADMIN_ONLY);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const formData = await request.formData();
   const id = Number(formData.get("id"));
   if (!Number.isInteger(id) || id <= 0) throw new Response("Message inconnu", { status: 400 });

@@ -1,9 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/settings";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
-import { requireRoles } from "~/lib/accounts/session.server";
-import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import type { FieldErrors } from "~/lib/http/forms";
 import { formValues } from "~/lib/http/forms";
@@ -61,7 +60,6 @@ function sectionOf(params: { section?: string }): SettingsSection {
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
   const section = sectionOf(params);
   const [current, lastChange] = await Promise.all([sectionSetting(section), settingMeta(SETTINGS_SECTIONS[section].key)]);
   const { values, rows } = sectionValues(section, current);
@@ -77,8 +75,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 type ActionData = { values: Record<string, string>; errors: FieldErrors; rows: number; notice?: string };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireRoles(request, ADMIN_ONLY);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const section = sectionOf(params);
   const formData = await request.formData();
   const intent = formData.get("intent");

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import { getFormProps } from "@conform-to/react";
 import { DomainError } from "~/lib/core/errors";
 import { VIDEO_GONE } from "~/lib/content/content-messages";
@@ -6,8 +7,6 @@ import type { Route } from "./+types/videos";
 import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
 import { VideoEmbed } from "~/components/video-embed";
 import { invalid, parseSubmission, tryDomain, type SubmissionResult } from "~/lib/http/forms";
-import { requireRoles } from "~/lib/accounts/session.server";
-import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { VIDEO_CATEGORIES } from "~/lib/content/video-links";
 import {
@@ -44,7 +43,6 @@ function idParam(value: string | null | FormDataEntryValue): number | null {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, ADMIN_ONLY);
   const url = new URL(request.url);
   const editId = idParam(url.searchParams.get("modifier"));
   const deleteId = idParam(url.searchParams.get("supprimer"));
@@ -67,8 +65,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, ADMIN_ONLY);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const formData = await request.formData();
   const intent = formData.get("intent");
 

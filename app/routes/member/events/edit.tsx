@@ -1,11 +1,10 @@
 import { data, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/edit";
 import { EventForm } from "~/components/event-form";
 import { formatDateTime } from "~/lib/core/time";
 import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/content/event-editing.server";
-import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
-import { requireRoles } from "~/lib/accounts/session.server";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.event.title;
@@ -22,8 +21,7 @@ function eventId(param: string | undefined): number {
   return id;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireRoles(request, CONTENT_MANAGERS);
+export async function loader({ params }: Route.LoaderArgs) {
   const row = await getEventForEditing(eventId(params.id));
   if (!row) throw new Response("Événement introuvable", { status: 404 });
   return {
@@ -40,8 +38,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const user = await requireRoles(request, CONTENT_MANAGERS);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const id = eventId(params.id);
   const result = await saveEvent(id, await request.formData(), user.id);
   if (!result.ok) {

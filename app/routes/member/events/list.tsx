@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import { z } from "zod";
 import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/lib/http/forms";
 import { id as idField } from "~/lib/http/fields";
@@ -9,9 +10,7 @@ import { FilterSelect, FormMessage } from "~/components/form";
 import { formatEventWhen } from "~/lib/core/time";
 import { categoryLabel } from "~/lib/content/events.server";
 import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/content/event-editing.server";
-import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/evenements";
@@ -25,7 +24,6 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, CONTENT_MANAGERS);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const when = url.searchParams.get("periode") === "passes" ? "passes" : "a-venir";
@@ -61,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, CONTENT_MANAGERS);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const formData = await request.formData();
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
   const submission = parseSubmission(formData, deleteSchema);

@@ -1,10 +1,9 @@
 import { data, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/new";
 import { EventForm } from "~/components/event-form";
 import { newEventDefaults, saveEvent } from "~/lib/content/event-editing.server";
-import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
-import { requireRoles } from "~/lib/accounts/session.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -14,13 +13,12 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, CONTENT_MANAGERS);
+export async function loader() {
   return { values: newEventDefaults() };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const user = await requireRoles(request, CONTENT_MANAGERS);
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
   const result = await saveEvent(null, await request.formData(), user.id);
   if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
   return redirect(`/espace-membre/evenements?enregistre=${result.event.id}`);

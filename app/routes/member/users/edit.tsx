@@ -11,6 +11,7 @@
  * form it belongs to (decision 0009). The sections are in app/components/users.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import type { z } from "zod";
 import type { Route } from "./+types/edit";
 import { FormMessage, SubmitButton } from "~/components/form";
@@ -21,9 +22,8 @@ import { ProfileSection } from "~/components/users/profile-section";
 import { DomainError } from "~/lib/core/errors";
 import { domainErrors, parseSubmission, reply } from "~/lib/http/forms";
 import { USERS_ADMIN_MESSAGES as MESSAGES } from "~/lib/members/users-admin-labels";
-import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
+import { ROLE_LABELS, type Role } from "~/lib/accounts/roles";
 import { formatDate, formatDateTime } from "~/lib/core/time";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import {
   accountSchema,
@@ -75,8 +75,8 @@ const NOTICES: Record<string, string> = {
   "demande-classee": "La demande de suppression est classée : le compte et ses données sont conservés.",
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireRoles(request, USER_MANAGERS);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const actor = context.get(userContext);
   const url = new URL(request.url);
   const detail = await getUserDetail(params.id);
   if (!detail) throw new Response("Utilisateur introuvable", { status: 404 });
@@ -182,8 +182,8 @@ const HANDLERS: Record<UserEditIntent, (args: IntentArgs) => ReturnType<typeof h
     }),
 };
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const actor = await requireRoles(request, USER_MANAGERS);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = context.get(userContext);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   if (!(USER_EDIT_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });

@@ -10,10 +10,9 @@ import { Badge, healthTone, linkClass } from "~/components/users-admin-ui";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatEuros } from "~/lib/core/money";
 import { PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
-import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
+import { ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
 import { formatDate } from "~/lib/core/time";
 import { ensureCurrentSeasonStarted } from "~/lib/members/seasons.server";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/members/users-admin-labels";
 import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/members/users-admin.server";
@@ -32,7 +31,6 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireRoles(request, USER_MANAGERS);
   await ensureCurrentSeasonStarted();
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams);

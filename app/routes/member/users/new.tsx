@@ -4,13 +4,12 @@
  * here: the person receives an e-mail with a single-use link to choose it.
  */
 import { Form, Link, redirect } from "react-router";
+import { userContext } from "~/lib/accounts/auth-context";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/new";
 import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { linkClass, RoleCheckboxes } from "~/components/users-admin-ui";
 import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
-import { USER_MANAGERS } from "~/lib/accounts/roles";
-import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { newUserSchema } from "~/lib/members/users-admin";
 import { createManagedUser, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.server";
@@ -18,13 +17,13 @@ import { createManagedUser, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Ajouter un utilisateur", description: "Créer le compte d'un membre du club.", noindex: true });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireRoles(request, USER_MANAGERS);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
   return { allowAdmin: user.isAdmin, linkDays: WELCOME_LINK_DAYS };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const actor = await requireRoles(request, USER_MANAGERS);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = context.get(userContext);
   const submission = parseSubmission(await request.formData(), newUserSchema);
   if (submission.status !== "success") return invalid(submission);
   return tryDomain(submission, async () => {

@@ -1,0 +1,103 @@
+/**
+ * The permission table is the one place for a member page: the route config,
+ * the navigation of each role and the role middleware all follow from it.
+ * Demonstrated by adding a page to a copy of the table, as a newcomer would.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { RouterContextProvider } from "react-router";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { userContext } from "./auth-context";
+import { sectionGuard } from "./guard.server";
+import { memberAreaRoutes } from "./member-routes";
+import { MEMBER_AREA, memberPagesFor, sectionOfPath, type MemberAreaTable } from "./permissions";
+import { ROLES } from "./roles";
+import type { SessionUser } from "./session.server";
+
+const user = (roles: string[]) => ({ id: "u1", email: "u@exemple.fr", prenom: "Léa", nom: "Martin", roles, isAdmin: roles.includes("admin"), sessionId: "s1", selectedProfileId: null }) satisfies SessionUser;
+
+/** Runs one middleware for a user; "suite" when it lets the request through, else the redirect target. */
+async function pass(middleware: ReturnType<typeof sectionGuard>, roles: string[], method = "GET", url = "http://localhost:3000/espace-membre/x"): Promise<string> {
+  const context = new RouterContextProvider();
+  context.set(userContext, user(roles));
+  try {
+    await middleware({ request: new Request(url, { method }), params: {}, context } as never, async () => new Response("suite"));
+    return "suite";
+  } catch (err) {
+    if (err instanceof Response) return `${err.status} ${err.headers.get("location")}`;
+    throw err;
+  }
+}
+
+function children(entries: RouteConfigEntry[]): RouteConfigEntry[] {
+  const area = entries.flatMap((e) => [e, ...(e.children ?? [])]).find((e) => e.path === "espace-membre");
+  return area?.children ?? [];
+}
+
+describe("a newcomer adds a member page in one place", () => {
+  const attendance = { path: "presences", file: "routes/member/attendance.tsx", nav: { label: "Présences", description: "Les cours où vous étiez." } };
+  const table: MemberAreaTable = MEMBER_AREA.map((s) => (s.id === "membres" ? { ...s, pages: [...s.pages, attendance] } : s));
+
+  it("one entry gives the route, inside its section's pathless layout", () => {
+    const section = memberAreaRoutes(table).find((l) => l.file === "routes/member/sections/members.tsx");
+    expect(section?.path).toBeUndefined();
+    expect(section?.children?.map((c) => [c.path, c.file])).toContainEqual(["presences", "routes/member/attendance.tsx"]);
+  });
+
+  it("the same entry puts it in the navigation of exactly the roles of its section", () => {
+    for (const role of ROLES) {
+      const labels = memberPagesFor([role], table).map((p) => p.label);
+      expect(labels.includes("Présences"), role).toBe(role !== "pré-inscrit");
+    }
+    expect(memberPagesFor(["membre"], table).map((p) => p.to)).toEqual([
+      "/espace-membre",
+      "/espace-membre/profil",
+      "/espace-membre/grades",
+      "/espace-membre/revision",
+      "/espace-membre/brochure",
+      "/espace-membre/presences",
+    ]);
+  });
+
+  it("and the section's role middleware guards it", async () => {
+    expect(sectionOfPath("/espace-membre/presences", table)?.id).toBe("membres");
+    const guard = sectionGuard("membres", table);
+    expect(await pass(guard, ["membre"])).toBe("suite");
+    expect(await pass(guard, ["article_manager"], "POST")).toBe("suite");
+    expect(await pass(guard, ["pré-inscrit"])).toBe("302 /espace-membre");
+  });
+});
+
+describe("the app's permission table", () => {
+  it("is the member area of the route config", () => {
+    expect(children(routes as RouteConfigEntry[])).toEqual(memberAreaRoutes());
+  });
+
+  it("names route modules that exist, and section layouts that guard their own section", () => {
+    for (const section of MEMBER_AREA) {
+      const layout = readFileSync(path.join("app", section.layout), "utf8");
+      expect(layout, section.layout).toContain(`sectionGuard("${section.id}")`);
+      for (const page of section.pages) expect(existsSync(path.join("app", page.file)), page.file).toBe(true);
+    }
+  });
+
+  it("gives each role its navigation (spec section 6)", () => {
+    const nav = (roles: string[]) => memberPagesFor(roles).map((p) => p.label);
+    const member = ["Accueil", "Mon profil", "Grades", "Révisions", "Brochure"];
+    expect(nav(["pré-inscrit"])).toEqual(["Mon profil"]); // RGPD rights (decision 0009)
+    expect(nav(["membre"])).toEqual(member);
+    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs"]);
+    expect(nav(["article_manager"])).toEqual([...member, "Articles", "Événements"]);
+    expect(nav(["admin"])).toEqual([...member, "Contenu du site", "À faire", "Vidéos", "Utilisateurs", "Articles", "Événements"]);
+  });
+
+  it("lets a pré-inscrit read the member home (their status), never submit to it", async () => {
+    const guard = sectionGuard("accueil");
+    expect(await pass(guard, ["pré-inscrit"], "GET", "http://localhost:3000/espace-membre")).toBe("suite");
+    expect(await pass(guard, ["pré-inscrit"], "POST", "http://localhost:3000/espace-membre")).toBe("302 /espace-membre");
+    expect(await pass(sectionGuard("utilisateurs"), ["article_manager"])).toBe("302 /espace-membre");
+    expect(await pass(sectionGuard("administration"), ["user_manager", "membre"])).toBe("302 /espace-membre");
+  });
+});

@@ -1,0 +1,188 @@
+/**
+ * THE permission table of the member area (spec sections 2 and 6), as data.
+ * Browser-safe: no server import.
+ *
+ * Rules:
+ *  - Every member-area page is one entry here: its path under /espace-membre,
+ *    its route module, and its navigation entry when it has one. Nothing else
+ *    lists member pages.
+ *  - Pages are grouped in sections; a section is one pathless layout in the
+ *    route tree (`layout` file) whose ONE middleware lets in the section's
+ *    `roles` (`readers` may also read its pages, never change anything).
+ *  - Everything derives from this table: the route config (member-routes.ts,
+ *    read by app/routes.ts), the role middleware (guard.server.ts), the member
+ *    navigation (memberPagesFor), the CLI, and the guard tests.
+ *  - The navigation follows the order of the table.
+ *  - Finer rules ("a user_manager cannot edit an admin") stay in the domain
+ *    modules; this table only says who may open a page.
+ *
+ * Adding a member page: add one entry to the right section's `pages`.
+ */
+import { hasAnyRole, MEMBER_ROLES, ROLES, type Role } from "./roles";
+
+export const MEMBER_AREA_PATH = "/espace-membre";
+
+interface MemberNavEntry {
+  label: string;
+  description: string;
+}
+
+interface MemberPage {
+  /** Path under /espace-membre: "" for the index, "modifier/:id" for a parameter. */
+  path: string;
+  /** Route module, relative to app/. */
+  file: string;
+  /** Entry of the member navigation (in table order), when the page has one. */
+  nav?: MemberNavEntry;
+}
+
+export interface MemberSection {
+  id: string;
+  /** Pathless layout module carrying the section's role middleware. */
+  layout: string;
+  /** Roles allowed to open and use the section's pages. */
+  roles: readonly Role[];
+  /** Roles that may also read (GET/HEAD) the section's pages, not submit to them. */
+  readers?: readonly Role[];
+  pages: readonly MemberPage[];
+}
+
+export type MemberAreaTable = readonly MemberSection[];
+
+export const MEMBER_AREA: MemberAreaTable = [
+  {
+    // /espace-membre: members; a pré-inscrit reads it as the status of their registration.
+    id: "accueil",
+    layout: "routes/member/sections/home.tsx",
+    roles: MEMBER_ROLES,
+    readers: ["pré-inscrit"],
+    pages: [
+      { path: "", file: "routes/member/home.tsx", nav: { label: "Accueil", description: "Votre situation et les prochains rendez-vous." } },
+    ],
+  },
+  {
+    // profil and its RGPD export: every signed-in account, pré-inscrits included (RGPD rights of
+    // access, rectification and erasure; decision 0009), beyond the spec's role table.
+    id: "compte",
+    layout: "routes/member/sections/account.tsx",
+    roles: ROLES,
+    pages: [
+      { path: "profil", file: "routes/member/profile.tsx", nav: { label: "Mon profil", description: "Vos informations et celles de votre famille." } },
+      { path: "profil/donnees", file: "routes/member/export-data.ts" },
+    ],
+  },
+  {
+    // grades, revision, brochure, and the choice of the family profile the pages show.
+    id: "membres",
+    layout: "routes/member/sections/members.tsx",
+    roles: MEMBER_ROLES,
+    pages: [
+      { path: "grades", file: "routes/member/grades.tsx", nav: { label: "Grades", description: "Votre grade, votre progression et le suivant." } },
+      { path: "revision", file: "routes/member/revision.tsx", nav: { label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." } },
+      { path: "brochure", file: "routes/member/brochure.tsx", nav: { label: "Brochure", description: "La brochure du club." } },
+      { path: "profil-actif", file: "routes/member/select-profile.ts" },
+    ],
+  },
+  {
+    // Admin-only: contenu (dashboard), todo, videos.
+    id: "administration",
+    layout: "routes/member/sections/admin.tsx",
+    roles: ["admin"],
+    pages: [
+      { path: "contenu", file: "routes/member/admin/dashboard.tsx", nav: { label: "Contenu du site", description: "Tableau de bord de l'administration." } },
+      { path: "todo", file: "routes/member/admin/todo.tsx", nav: { label: "À faire", description: "Les tâches des responsables." } },
+      { path: "videos", file: "routes/member/admin/videos.tsx", nav: { label: "Vidéos", description: "Les vidéos de révision." } },
+      { path: "contenu/messages", file: "routes/member/admin/messages.tsx" },
+      { path: "contenu/documents", file: "routes/member/admin/documents.tsx" },
+      { path: "contenu/bd", file: "routes/member/admin/comics.tsx" },
+      { path: "contenu/brochure", file: "routes/member/admin/brochure.tsx" },
+      { path: "contenu/bannieres", file: "routes/member/admin/banners.tsx" },
+      { path: "contenu/reglages/:section", file: "routes/member/admin/settings.tsx" },
+      { path: "exploitation", file: "routes/member/admin/operations.tsx", nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." } },
+      { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
+    ],
+  },
+  {
+    // User management: utilisateurs, utilisateurs/ajouter, utilisateurs/modifier/{id}.
+    id: "utilisateurs",
+    layout: "routes/member/sections/users.tsx",
+    roles: ["admin", "user_manager"],
+    pages: [
+      { path: "utilisateurs", file: "routes/member/users/list.tsx", nav: { label: "Utilisateurs", description: "Les comptes, les inscriptions et les validations." } },
+      { path: "utilisateurs/ajouter", file: "routes/member/users/new.tsx" },
+      { path: "utilisateurs/modifier/:id", file: "routes/member/users/edit.tsx" },
+      { path: "utilisateurs/export.csv", file: "routes/member/users/export.ts" },
+    ],
+  },
+  {
+    // Article management: articles, articles/ajouter, articles/modifier/{id}.
+    id: "articles",
+    layout: "routes/member/sections/articles.tsx",
+    roles: ["admin", "article_manager"],
+    pages: [
+      { path: "articles", file: "routes/member/articles/list.tsx", nav: { label: "Articles", description: "Les actualités du club." } },
+      { path: "articles/ajouter", file: "routes/member/articles/new.tsx" },
+      { path: "articles/modifier/:id", file: "routes/member/articles/edit.tsx" },
+    ],
+  },
+  {
+    // Event management: evenements, evenements/ajouter, evenements/modifier/{id}.
+    id: "evenements",
+    layout: "routes/member/sections/events.tsx",
+    roles: ["admin", "article_manager"],
+    pages: [
+      { path: "evenements", file: "routes/member/events/list.tsx", nav: { label: "Événements", description: "Le calendrier et les cours." } },
+      { path: "evenements/ajouter", file: "routes/member/events/new.tsx" },
+      { path: "evenements/modifier/:id", file: "routes/member/events/edit.tsx" },
+    ],
+  },
+];
+
+/** Full URL path of a page ("/espace-membre/utilisateurs/modifier/:id"). */
+function memberPath(page: Pick<MemberPage, "path">): string {
+  return page.path ? `${MEMBER_AREA_PATH}/${page.path}` : MEMBER_AREA_PATH;
+}
+
+export function findSection(id: string, table: MemberAreaTable = MEMBER_AREA): MemberSection {
+  const section = table.find((s) => s.id === id);
+  if (!section) throw new Error(`Section inconnue de la table des permissions : ${id}`);
+  return section;
+}
+
+/** May these roles use (any method) or, when `reading`, read the section's pages? */
+export function mayEnter(section: MemberSection, roles: readonly string[], reading: boolean): boolean {
+  if (hasAnyRole(roles, section.roles)) return true;
+  return reading && !!section.readers && hasAnyRole(roles, section.readers);
+}
+
+/** The section a member-area path belongs to (params matched loosely), or null. */
+export function sectionOfPath(pathname: string, table: MemberAreaTable = MEMBER_AREA): MemberSection | null {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  for (const section of table) {
+    for (const page of section.pages) {
+      const pattern = memberPath(page)
+        .split("/")
+        .map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("/");
+      if (new RegExp(`^${pattern}$`).test(path)) return section;
+    }
+  }
+  return null;
+}
+
+/** May these roles use the page at this path (false for a path outside the table)? */
+export function canOpen(roles: readonly string[], pathname: string, table: MemberAreaTable = MEMBER_AREA): boolean {
+  const section = sectionOfPath(pathname, table);
+  return !!section && mayEnter(section, roles, false);
+}
+
+export interface MemberNavLink extends MemberNavEntry {
+  to: string;
+}
+
+/** The member navigation for these roles: the pages with a nav entry they may use, in table order. */
+export function memberPagesFor(roles: readonly string[], table: MemberAreaTable = MEMBER_AREA): MemberNavLink[] {
+  return table
+    .filter((section) => mayEnter(section, roles, false))
+    .flatMap((section) => section.pages.flatMap((p) => (p.nav ? [{ to: memberPath(p), ...p.nav }] : [])));
+}
