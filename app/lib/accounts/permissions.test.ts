@@ -90,7 +90,7 @@ describe("the app's permission table", () => {
     expect(nav(["membre"])).toEqual(member);
     expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs"]);
     expect(nav(["article_manager"])).toEqual([...member, "Articles", "Événements"]);
-    expect(nav(["admin"])).toEqual([...member, "Contenu du site", "À faire", "Vidéos", "Utilisateurs", "Articles", "Événements"]);
+    expect(nav(["admin"])).toEqual([...member, "Contenu du site", "À faire", "Vidéos", "Exploitation", "Utilisateurs", "Articles", "Événements"]);
   });
 
   it("lets a pré-inscrit read the member home (their status), never submit to it", async () => {
