@@ -14,6 +14,7 @@ import { contentSecurityPolicy } from "./csp";
 import { lifecycle } from "./lifecycle";
 import { loadShed, loadShedOptionsFromEnv } from "./load-shed";
 import { pageCache } from "./page-cache";
+import { bodyLimit, rejectMalformedRequests } from "./request-guards";
 
 type AppModule = {
   startup: () => Promise<void>;
@@ -105,6 +106,8 @@ async function main() {
     next();
   });
 
+  app.use(rejectMalformedRequests, bodyLimit);
+
   if (!DEV) {
     // Hashed file names: cache for a year.
     app.use(
@@ -134,6 +137,7 @@ async function main() {
 
   // Never show a stack trace.
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (res.locals.bodyTooLarge) return; // the 413 is already sent (request-guards.ts)
     logLine("error", "unhandled error", { err: err instanceof Error ? err.stack : String(err) });
     if (!res.headersSent) {
       res.status(500).type("text/plain; charset=utf-8").send("Erreur interne du serveur. Réessayez plus tard.");

@@ -20,6 +20,7 @@ import { CONTENT_MANAGERS, hasAnyRole } from "../accounts/roles";
 import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { deleteMediaIfUnused, getMediaByKey, imageSrcSet, storeUpload, uploadedFile, UploadError, type Media } from "./uploads.server";
+import { positiveId } from "~/lib/http/ids";
 
 export { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS };
 
@@ -61,7 +62,7 @@ export function toParisDateTimeInput(d: Date | null | undefined): string {
 const versionField = z
   .string()
   .optional()
-  .transform((v) => (v && /^\d+$/.test(v) ? Number(v) : undefined));
+  .transform((v) => (v && /^\d+$/.test(v) ? (v === "0" ? 0 : (positiveId(v) ?? undefined)) : undefined));
 
 export const articleSchema = z
   .object({

@@ -15,6 +15,7 @@ import type { FieldErrors } from "../http/forms";
 import { formValues } from "../http/forms";
 import { log } from "../core/log.server";
 import { parseParisDateTime, titleContains, toParisDateTimeInput } from "./article-editing.server";
+import { positiveId } from "~/lib/http/ids";
 
 export { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
 
@@ -54,7 +55,7 @@ export const eventSchema = z
     version: z
       .string()
       .optional()
-      .transform((v) => (v && /^\d+$/.test(v) ? Number(v) : undefined)),
+      .transform((v) => (v && /^\d+$/.test(v) ? (v === "0" ? 0 : (positiveId(v) ?? undefined)) : undefined)),
   })
   .superRefine((v, ctx) => {
     if (v.allDay) {

@@ -15,6 +15,7 @@ import {
   type VideoCategory,
   type VideoProvider,
 } from "./video-links";
+import { positiveId } from "~/lib/http/ids";
 
 export { parseVideoLink, embedUrl, thumbnailUrl, watchUrl, VIDEO_CATEGORIES } from "./video-links";
 
@@ -43,8 +44,8 @@ export const videoFormSchema = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v) return null;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n <= 0) {
+      const n = positiveId(v) ?? 0;
+      if (n <= 0) {
         ctx.addIssue({ code: "custom", message: "Choisissez un grade dans la liste." });
         return z.NEVER;
       }

@@ -116,14 +116,8 @@ export function firstErrors(result: SubmissionResult<string[]> | undefined): Rec
   return out;
 }
 
-/** A positive integer id from a form field or query parameter (32-bit), else null. */
-export function positiveId(value: unknown): number | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
-  const text = String(value);
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const n = Number(text);
-  return n <= 2_147_483_647 ? n : null;
-}
+/** A positive 32-bit id from a form field or query parameter, else null: the one parser is ids.ts. */
+export { positiveId } from "./ids";
 
 // ---------------------------------------------------------------------------
 // Legacy helpers, kept only while the last forms move to Conform: remove them

@@ -31,6 +31,7 @@ import { formatDateFr } from "./seasons";
 import { addDays, currentSeasonAt, healthValidUntil, parisDate, syncUserFlags, type HealthKind } from "./seasons-admin.server";
 import { getSetting } from "../club/settings.server";
 import { HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
+import { idField, versionField } from "~/lib/http/ids";
 
 export { HEALTH_STATE_LABELS, MESSAGES, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort };
 
@@ -410,7 +411,7 @@ export const accountSchema = z.object({
   nom: name("Le nom"),
   email,
   active: z.string().optional().transform((v) => v === "on"),
-  version: z.coerce.number().int(),
+  version: versionField(),
 });
 export type AccountInput = z.output<typeof accountSchema> & { roles: string[] };
 
@@ -426,9 +427,9 @@ function isoDateField(required: string | null) {
 
 export const statusSchema = z
   .object({
-    profileId: z.coerce.number().int().positive(),
+    profileId: idField("Profil invalide."),
     season: z.string().regex(/^\d{4}(-\d{4})?$/),
-    version: z.coerce.number().int().min(0),
+    version: versionField(),
     cotisationPaidOn: isoDateField(null),
     cotisationAmount: z
       .string()
@@ -452,8 +453,8 @@ export const statusSchema = z
 export type StatusInput = z.output<typeof statusSchema>;
 
 export const gradeEntrySchema = z.object({
-  profileId: z.coerce.number().int().positive(),
-  gradeId: z.coerce.number({ error: "Choisissez un grade" }).int().positive("Choisissez un grade"),
+  profileId: idField("Profil invalide."),
+  gradeId: idField("Choisissez un grade"),
   awardedOn: isoDateField("Indiquez la date d'obtention"),
   note: z.string().trim().max(300, "300 caractères au maximum").default(""),
 });

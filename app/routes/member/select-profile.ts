@@ -10,6 +10,7 @@ import { orErrorPage, positiveId } from "~/lib/http/forms";
 import { clearSelection, selectProfile } from "~/lib/members/profiles.server";
 import { MEMBER_ROLES } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { readForm } from "~/lib/http/request.server";
 
 function hasUnsafeChars(path: string): boolean {
   return path.includes("\\") || [...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
@@ -41,7 +42,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, MEMBER_ROLES);
-  const form = await request.formData();
+  const form = await readForm(request);
   const sessionId = user.sessionId;
   if (form.get("intent") === "clear") {
     await clearSelection(sessionId, user.id);

@@ -11,6 +11,7 @@ import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
 import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/bannieres";
 
@@ -34,7 +35,7 @@ type ActionData = { errors: FieldErrors; values: Record<string, string> };
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
   assertRequestSize(request);
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   const values = formValues(formData);
   const section = values.section ?? "";
   if (values.intent === "reset") {

@@ -10,6 +10,7 @@ import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
 import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/brochure";
 
@@ -32,7 +33,7 @@ type ActionData = { errors: FieldErrors; values: Record<string, string> };
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
   assertRequestSize(request);
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "remove") {
     await removeBrochure(user.id);
     return redirect(`${PATH}?ok=retiree`);

@@ -9,6 +9,7 @@ import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/documents";
 
@@ -41,7 +42,7 @@ type ActionData = { errors: FieldErrors; values: Record<string, string> };
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
   assertRequestSize(request);
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   const intent = formData.get("intent");
   if (intent === "delete") {
     const id = positiveId(formData.get("id"));
@@ -53,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await saveDocument(
     {
       id: intent === "update" ? (positiveId(values.id) ?? -1) : undefined,
-      version: Number(values.version),
+      version: values.version === "0" ? 0 : (positiveId(values.version) ?? -1),
       values,
       file: uploadedFile(formData, "file"),
     },

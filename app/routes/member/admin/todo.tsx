@@ -16,6 +16,8 @@ import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, todoSchema, updateTodo } from "~/lib/members/todo.server";
 import { RuleError } from "~/lib/members/users-admin.server";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId, requireId, requireVersion } from "~/lib/http/ids";
 
 const PATH = "/espace-membre/todo";
 
@@ -40,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const today = parisDate();
   const [{ season, groups }, todos, nextSeason, started] = [await derivedTasks(), await listTodos(), await seasonToStart(), await startedSeasons()];
-  const editId = Number(url.searchParams.get("modifier")) || null;
+  const editId = positiveId(url.searchParams.get("modifier"));
   const ok = url.searchParams.get("ok") ?? "";
   const seasonNotice = url.searchParams.get("saison-demarree");
   return {
@@ -73,9 +75,9 @@ type ActionResult = { intent: string; todoId: number | null; errors: Record<stri
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRoles(request, ADMIN_ONLY);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
-  const todoId = Number(formData.get("id")) || null;
+  const todoId = formData.has("id") ? requireId(formData.get("id")) : null;
   const fail = (status: number, body: Omit<ActionResult, "intent" | "todoId">) => data({ intent, todoId, ...body } satisfies ActionResult, { status });
   try {
     switch (intent) {
@@ -88,7 +90,7 @@ export async function action({ request }: Route.ActionArgs) {
           return redirect(`${PATH}?ok=ajoutee#mes-taches`);
         }
         if (!todoId) throw new Response("Tâche inconnue", { status: 400 });
-        await updateTodo(actor, todoId, Number(formData.get("version")), parsed.data);
+        await updateTodo(actor, todoId, requireVersion(formData.get("version")), parsed.data);
         return redirect(`${PATH}?ok=modifiee#tache-${todoId}`);
       }
       case "done":

@@ -18,6 +18,9 @@ import {
   videoFormSchema,
   type VideoView,
 } from "~/lib/content/videos.server";
+import { readForm } from "~/lib/http/request.server";
+import { requireVersion } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids";
 
 const PATH = "/espace-membre/videos";
 
@@ -34,10 +37,7 @@ const NOTICES: Record<string, string> = {
   supprimee: "La vidéo a été supprimée.",
 };
 
-function idParam(value: string | null | FormDataEntryValue): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
+const idParam = positiveId;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireRoles(request, ADMIN_ONLY);
@@ -65,7 +65,7 @@ type ActionData = { errors: FieldErrors; values: Record<string, string> };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "delete") {
@@ -88,8 +88,8 @@ export async function action({ request }: Route.ActionArgs) {
   }
 
   const id = idParam(formData.get("id"));
-  const version = Number(formData.get("version"));
-  if (!id || !Number.isInteger(version)) throw new Response("Formulaire incomplet", { status: 400 });
+  const version = requireVersion(formData.get("version"));
+  if (!id) throw new Response("Formulaire incomplet", { status: 400 });
   const result = await updateVideo(id, version, parsed.data, user.id);
   if (!result.ok) {
     const key = result.reason === "grade" ? "gradeId" : "_form";

@@ -15,6 +15,8 @@ import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { assertRequestSize } from "~/lib/content/uploads.server";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
+import { positiveId } from "~/lib/http/ids";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.article.title;
@@ -26,8 +28,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 function articleId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Article introuvable", { status: 404 });
+  const id = positiveId(param);
+  if (id === null) throw new Response("Article introuvable", { status: 404 });
   return id;
 }
 
@@ -75,7 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const id = articleId(params.id);
   assertRequestSize(request);
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "upload-image") {
     return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
   }

@@ -14,6 +14,7 @@ import { formatDate, formatTime } from "~/lib/core/dates";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { readForm } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/articles";
 
@@ -47,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
   const id = positiveId(formData.get("id"));
   if (!id) throw new Response("Article introuvable", { status: 404 });

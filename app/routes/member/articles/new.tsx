@@ -6,6 +6,7 @@ import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { assertRequestSize } from "~/lib/content/uploads.server";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   assertRequestSize(request);
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "upload-image") {
     return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
   }

@@ -6,6 +6,8 @@ import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/content/ev
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId } from "~/lib/http/ids";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.event.title;
@@ -17,8 +19,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 function eventId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Événement introuvable", { status: 404 });
+  const id = positiveId(param);
+  if (id === null) throw new Response("Événement introuvable", { status: 404 });
   return id;
 }
 
@@ -43,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const id = eventId(params.id);
-  const result = await saveEvent(id, await request.formData(), user.id);
+  const result = await saveEvent(id, await readForm(request), user.id);
   if (!result.ok) {
     if (result.notFound) throw new Response("Événement introuvable", { status: 404 });
     return data(

@@ -9,6 +9,7 @@ import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, list
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { readForm } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/evenements";
 
@@ -59,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
   const id = positiveId(formData.get("id"));
   if (!id) throw new Response("Événement introuvable", { status: 404 });

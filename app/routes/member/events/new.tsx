@@ -5,6 +5,7 @@ import { newEventDefaults, saveEvent } from "~/lib/content/event-editing.server"
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { readForm } from "~/lib/http/request.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -21,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
-  const result = await saveEvent(null, await request.formData(), user.id);
+  const result = await saveEvent(null, await readForm(request), user.id);
   if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
   return redirect(`/espace-membre/evenements?enregistre=${result.event.id}`);
 }

@@ -43,6 +43,8 @@ import {
   updateUserAccount,
   validateRegistration,
 } from "~/lib/members/users-admin.server";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId, requireId, requireVersion } from "~/lib/http/ids";
 
 const LIST = "/espace-membre/utilisateurs";
 
@@ -109,7 +111,7 @@ function failure(intent: string, profileId: number | null, err: RuleError, value
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRoles(request, USER_MANAGERS);
   const id = params.id;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const url = new URL(request.url);
   const season = url.searchParams.get("saison");
@@ -133,12 +135,12 @@ export async function action({ request, params }: Route.ActionArgs) {
         }
       }
       case "validate": {
-        await validateRegistration(actor, id, Number(formData.get("version")));
+        await validateRegistration(actor, id, requireVersion(formData.get("version")));
         return back("valide", "#compte");
       }
       case "status": {
         const parsed = parseForm(formData, statusSchema);
-        const profileId = Number(formData.get("profileId")) || null;
+        const profileId = positiveId(formData.get("profileId"));
         if (!parsed.ok) return invalid(profileId, parsed.errors, parsed.values);
         try {
           await saveSeasonStatus(actor, id, parsed.data);
@@ -150,7 +152,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "grade-add": {
         const parsed = parseForm(formData, gradeEntrySchema);
-        const profileId = Number(formData.get("profileId")) || null;
+        const profileId = positiveId(formData.get("profileId"));
         if (!parsed.ok) return invalid(profileId, parsed.errors, parsed.values);
         try {
           await addGradeEntry(actor, id, parsed.data);
@@ -161,8 +163,8 @@ export async function action({ request, params }: Route.ActionArgs) {
         return back("grade", `#grades-${parsed.data.profileId}`);
       }
       case "grade-delete": {
-        const entryId = Number(formData.get("entryId"));
-        const profileId = Number(formData.get("profileId")) || 0;
+        const entryId = requireId(formData.get("entryId"));
+        const profileId = positiveId(formData.get("profileId")) ?? 0;
         await deleteGradeEntry(actor, id, entryId);
         return back("grade-supprime", `#grades-${profileId}`);
       }

@@ -12,6 +12,7 @@ import { USER_MANAGERS } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { createManagedUser, newUserSchema, RuleError, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.server";
+import { readForm } from "~/lib/http/request.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Ajouter un utilisateur", description: "Créer le compte d'un membre du club.", noindex: true });
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRoles(request, USER_MANAGERS);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const roles = formData.getAll("roles").map(String);
   const parsed = parseForm(formData, newUserSchema);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, roles, message: null }, { status: 400 });
