@@ -145,6 +145,10 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): F
   for (const issue of result.error.issues) {
     const key = issue.path.join(".") || "_form";
     if (!errors[key]) errors[key] = issue.message;
+    // Never echo back more of a field than its own maximum.
+    if (issue.code === "too_big" && issue.origin === "string" && typeof values[key] === "string") {
+      values[key] = values[key].slice(0, Number(issue.maximum));
+    }
   }
   return { ok: false, errors, values };
 }
