@@ -16,21 +16,10 @@ import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { passwordProblem } from "./passwords";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+import { safeRedirectPath } from "../http/redirects";
 
-/** Only same-site relative paths: starts with one '/', no '//' nor backslash, no control characters. */
-export function safeRedirectPath(value: unknown, fallback = "/espace-membre"): string {
-  if (typeof value !== "string") return fallback;
-  const v = value.trim();
-  const hasControl = [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-  if (!v.startsWith("/") || v.startsWith("//") || v.includes("\\") || hasControl) return fallback;
-  try {
-    const url = new URL(v, "http://club.invalid");
-    if (url.origin !== "http://club.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
+/** Same-site redirect targets: the one check is app/lib/http/redirects.ts (final normalised URL). */
+export { safeRedirectPath };
 
 function apiCode(err: unknown): string | undefined {
   if (err instanceof APIError) {

@@ -10,11 +10,8 @@ import { orErrorPage, positiveId } from "~/lib/http/forms";
 import { clearSelection, selectProfile } from "~/lib/members/profiles.server";
 import { MEMBER_ROLES } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { safeRedirectPath } from "~/lib/http/redirects";
 import { readForm } from "~/lib/http/request.server";
-
-function hasUnsafeChars(path: string): boolean {
-  return path.includes("\\") || [...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-}
 
 /** Back to a member-area page only (the hidden field first, then the Referer). */
 function backTo(request: Request, field: FormDataEntryValue | null): string {
@@ -29,9 +26,8 @@ function backTo(request: Request, field: FormDataEntryValue | null): string {
     }
   }
   for (const c of candidates) {
-    if (c && /^\/espace-membre(\/|\?|$)/.test(c) && !c.startsWith("/espace-membre/profil-actif") && !hasUnsafeChars(c)) {
-      return c;
-    }
+    const target = safeRedirectPath(c, "", { within: "/espace-membre" });
+    if (target && !target.startsWith("/espace-membre/profil-actif")) return target;
   }
   return "/espace-membre";
 }
