@@ -17,6 +17,7 @@ import { log } from "../core/log.server";
 import { passwordProblem } from "./passwords";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { safeRedirectPath } from "../http/redirects";
+import { revokePasswordLinks } from "./password-links.server";
 
 /** Same-site redirect targets: the one check is app/lib/http/redirects.ts (final normalised URL). */
 export { safeRedirectPath };
@@ -203,8 +204,11 @@ export async function resetPassword(input: { token: string; newPassword: string;
   throwIfRateLimited(`reset-submit:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES * 3, 5 * 60_000);
   const problem = passwordProblem(input.newPassword);
   if (problem) throw weakPassword(problem);
+  const link = await (await getAuth().$context).internalAdapter.findVerificationValue(`reset-password:${input.token}`);
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+    // A used link ends every other link of the account.
+    if (link?.value) await revokePasswordLinks(link.value);
     return { headers: new Headers() };
   } catch (err) {
     const code = apiCode(err);

@@ -31,6 +31,7 @@ import { queueMail } from "../mail/mail.server";
 import { hashPassword, verifyStoredPassword } from "./firebase/verify.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./passwords";
 import { DEFAULT_ROLE } from "./roles";
+import { revokePasswordLinks } from "./password-links.server";
 
 /** Absolute lifetime of a session: 30 days after sign-in, whatever the activity. */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
@@ -100,6 +101,9 @@ function createAuth() {
           log.info("password reset requested for a deactivated account", { userId: user.id });
           return;
         }
+        // One live link per account: the older ones stop working.
+        const issued = await (await getAuth().$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+        await revokePasswordLinks(user.id, issued?.id);
         const link = `${env().BASE_URL}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
         await queueMail({
           to: user.email,

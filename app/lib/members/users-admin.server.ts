@@ -32,6 +32,7 @@ import { addDays, currentSeasonAt, healthValidUntil, parisDate, syncUserFlags, t
 import { getSetting } from "../club/settings.server";
 import { HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
 import { idField, versionField } from "~/lib/http/ids";
+import { revokePasswordLinks } from "~/lib/accounts/password-links.server";
 
 export { HEALTH_STATE_LABELS, MESSAGES, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort };
 
@@ -483,11 +484,13 @@ function randomToken(length = 32): string {
 export async function sendWelcomeLink(user: { id: string; email: string; prenom: string }): Promise<void> {
   const ctx = await getAuth().$context;
   const token = randomToken();
-  await ctx.internalAdapter.createVerificationValue({
+  const issued = await ctx.internalAdapter.createVerificationValue({
     identifier: `reset-password:${token}`,
     value: user.id,
     expiresAt: new Date(Date.now() + WELCOME_LINK_DAYS * 24 * 60 * 60 * 1000),
   });
+  // One live link per account: the older ones stop working.
+  await revokePasswordLinks(user.id, issued?.id);
   const identity = await getSetting("identity");
   const base = env().BASE_URL;
   const link = `${base}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
