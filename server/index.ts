@@ -15,6 +15,7 @@ import { lifecycle } from "./lifecycle";
 import { loadShed, loadShedOptionsFromEnv } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
+import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
 
 type AppModule = {
   startup: () => Promise<void>;
@@ -36,8 +37,9 @@ function logLine(level: string, msg: string, fields: Record<string, unknown> = {
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
-  if (trustProxy) app.set("trust proxy", true);
+  // A number of hops or a list of proxy addresses, never "trust all" (app/lib/http/trust-proxy.server.ts).
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+  if (trustProxy) app.set("trust proxy", trustProxy);
 
   let getBuild: () => Promise<ServerBuild>;
   let viteClose: (() => Promise<void>) | undefined;
