@@ -12,6 +12,7 @@ import { log } from "./lib/core/log.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server";
 import { seedDatabase } from "./lib/core/seed.server";
 import { NonceProvider } from "./lib/http/nonce";
+import { assertPasswordListReady } from "./lib/accounts/passwords";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
 import "./lib/members/reminders-job.server";
 import "./lib/operations/backup-job.server";
@@ -22,6 +23,7 @@ export const streamTimeout = 5_000;
 
 /** Called once by the HTTP server before it listens. */
 export async function startup(): Promise<void> {
+  assertPasswordListReady(); // the bundled common-password list, or no start
   let dataDir = process.env.DATA_DIR ?? "data";
   try {
     const e = env();

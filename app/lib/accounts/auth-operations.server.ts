@@ -14,7 +14,7 @@ import { authHeaders, cookieHeaders, getAuth, GOOGLE_PROVIDER_ID, googleEnabled,
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
-import { passwordProblem } from "./passwords";
+import { checkPassword, checkPasswordForUser } from "./passwords";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { safeRedirectPath } from "../http/redirects";
 import { revokePasswordLinks } from "./password-links.server";
@@ -98,7 +98,7 @@ export async function signUpWithPassword(input: {
 }): Promise<AuthDone<{ userId: string }>> {
   const email = input.email.trim().toLowerCase();
   throwIfRateLimited(`signup:ip:${input.ip}`, env().RATE_LIMIT_SIGNUP_PER_MINUTE, 60_000);
-  const problem = passwordProblem(input.password);
+  const problem = await checkPassword(input.password, { email, prenom: input.prenom, nom: input.nom });
   if (problem) throw weakPassword(problem);
   const existing = await findUserWithProviders(email);
   if (existing) {
@@ -202,9 +202,9 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
 /** Sets the new password, consumes the token, ends every session of the user. */
 export async function resetPassword(input: { token: string; newPassword: string; ip: string }): Promise<AuthDone> {
   throwIfRateLimited(`reset-submit:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES * 3, 5 * 60_000);
-  const problem = passwordProblem(input.newPassword);
-  if (problem) throw weakPassword(problem);
   const link = await (await getAuth().$context).internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+  const problem = await checkPasswordForUser(input.newPassword, link?.value);
+  if (problem) throw weakPassword(problem);
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
     // A used link ends every other link of the account.
