@@ -115,7 +115,7 @@ export async function signUpWithPassword(input: {
     throw new AuthFailure("auth/internal-error", 500);
   }
   if (!created) {
-    log.info("sign-up with an e-mail already in use (race)", { email });
+    log.info("sign-up with an e-mail already in use (race)");
     throw new AuthFailure("auth/email-already-in-use", 409);
   }
   try {
