@@ -63,6 +63,7 @@ export const envSchema = z.object({
     .refine((v) => parseTrustProxy(v) !== null, { message: TRUST_PROXY_HELP })
     .transform((v) => parseTrustProxy(v) ?? false),
   OUTBOX_RETENTION_DAYS: intInRange(30, 0, 3650),
+  DISK_MIN_FREE_MB: intInRange(200, 0, 1_000_000),
   RATE_LIMIT_CONTACT_PER_HOUR: intInRange(5, 1, 10000),
   RATE_LIMIT_SIGNIN_PER_MINUTE: intInRange(5, 1, 10000),
   RATE_LIMIT_SIGNUP_PER_MINUTE: intInRange(3, 1, 10000),
