@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { ErrorBoundary } from "./root";
 
 function page(error: unknown): string {
-  return renderToStaticMarkup(<ErrorBoundary error={error} params={{}} loaderData={undefined} actionData={undefined} matches={[] as never} />);
+  const props = { error, params: {}, loaderData: undefined, actionData: undefined } as unknown as Parameters<typeof ErrorBoundary>[0];
+  return renderToStaticMarkup(<ErrorBoundary {...props} />);
 }
 
 describe("root error page", () => {

@@ -61,3 +61,30 @@ export function versionField(message = "Version du formulaire invalide.") {
     return n;
   });
 }
+
+/** A version that is a time in milliseconds (accounts use `updatedAt`): 0 to 2^53 - 1. */
+function timestampVersion(value: unknown): number | null {
+  if (typeof value === "number") return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  if (typeof value !== "string" || !/^(0|[1-9][0-9]{0,15})$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+/** requireVersion for a millisecond-time version. */
+export function requireTimestampVersion(value: unknown): number {
+  const n = timestampVersion(value);
+  if (n === null) throw badRequest("Version du formulaire invalide.");
+  return n;
+}
+
+/** versionField for a millisecond-time version. */
+export function timestampVersionField(message = "Version du formulaire invalide.") {
+  return z.unknown().transform((v, ctx) => {
+    const n = timestampVersion(v);
+    if (n === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+}

@@ -31,7 +31,7 @@ import { formatDateFr } from "./seasons";
 import { addDays, currentSeasonAt, healthValidUntil, parisDate, syncUserFlags, type HealthKind } from "./seasons-admin.server";
 import { getSetting } from "../club/settings.server";
 import { HEALTH_STATE_LABELS, MESSAGES, PAYMENT_MEANS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
-import { idField, versionField } from "~/lib/http/ids";
+import { idField, timestampVersionField, versionField } from "~/lib/http/ids";
 import { revokePasswordLinks } from "~/lib/accounts/password-links.server";
 
 export { HEALTH_STATE_LABELS, MESSAGES, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort };
@@ -412,7 +412,7 @@ export const accountSchema = z.object({
   nom: name("Le nom"),
   email,
   active: z.string().optional().transform((v) => v === "on"),
-  version: versionField(),
+  version: timestampVersionField(),
 });
 export type AccountInput = z.output<typeof accountSchema> & { roles: string[] };
 

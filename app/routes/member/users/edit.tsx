@@ -44,7 +44,7 @@ import {
   validateRegistration,
 } from "~/lib/members/users-admin.server";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId, requireId, requireVersion } from "~/lib/http/ids";
+import { positiveId, requireId, requireTimestampVersion } from "~/lib/http/ids";
 
 const LIST = "/espace-membre/utilisateurs";
 
@@ -135,7 +135,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         }
       }
       case "validate": {
-        await validateRegistration(actor, id, requireVersion(formData.get("version")));
+        await validateRegistration(actor, id, requireTimestampVersion(formData.get("version")));
         return back("valide", "#compte");
       }
       case "status": {
