@@ -92,6 +92,11 @@ describe("request guards", () => {
       chunks: 16,
     });
     expect(signedIn.status).toBe(200);
+    // Client-side submissions (fetchers, enhanced forms) post to the .data URL.
+    for (const path of ["/espace-membre/articles/modifier/12.data", "/espace-membre/contenu/bd.data"]) {
+      const res = await send({ path, headers: { "Transfer-Encoding": "chunked", cookie: "better-auth.session_token=abc" }, chunks: 16 });
+      expect(res.status, path).toBe(200);
+    }
   });
 
   it("refuses TRACE", async () => {
