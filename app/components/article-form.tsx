@@ -8,6 +8,8 @@ import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { Form } from "react-router";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { ResponsiveImage, type ResponsiveImageSources } from "~/components/responsive-image";
+import { useUploadCheck } from "~/components/file-field";
+import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 
 export const STATUS_OPTIONS = [
   { value: "brouillon", label: "Brouillon", hint: "invisible sur le site" },
@@ -104,11 +106,14 @@ function BodyField({ defaultValue, error }: { defaultValue: string; error?: stri
   );
 }
 
-export function ArticleForm({ values, errors = {}, cover, coverAlt, submitLabel }: ArticleFormProps) {
+export function ArticleForm({ values, errors: serverErrors = {}, cover, coverAlt, submitLabel }: ArticleFormProps) {
   const id = useId();
   const status = values.status || "brouillon";
+  const upload = useUploadCheck();
+  const coverTooLarge = upload.errorFor("cover");
+  const errors = coverTooLarge ? { ...serverErrors, cover: coverTooLarge } : serverErrors;
   return (
-    <Form method="post" encType="multipart/form-data" noValidate className="max-w-3xl">
+    <Form method="post" encType="multipart/form-data" noValidate onSubmit={upload.onSubmit} className="max-w-3xl">
       {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
       {Object.keys(errors).length > 0 && !errors._form ? (
         <FormMessage>L’article n’a pas été enregistré : corrigez les champs signalés ci-dessous.</FormMessage>
@@ -157,6 +162,7 @@ export function ArticleForm({ values, errors = {}, cover, coverAlt, submitLabel 
             type="file"
             name="cover"
             accept="image/jpeg,image/png,image/webp"
+            data-max-bytes={MAX_IMAGE_BYTES}
             aria-describedby={[`${id}-cover-hint`, errors.cover ? `${id}-cover-error` : null].filter(Boolean).join(" ")}
             aria-invalid={errors.cover ? true : undefined}
             className="block w-full text-slate-900 file:mr-3 file:rounded-md file:border-0 file:bg-club-700 file:px-3 file:py-2 file:font-semibold file:text-white"

@@ -1,5 +1,27 @@
-/** A labelled file input with its hint and error (the companion of form.tsx's fields). */
-import { useId } from "react";
+/**
+ * A labelled file input with its hint and error (the companion of form.tsx's
+ * fields), and the check of upload sizes before sending (useUploadCheck): a
+ * too-large file gets the French error at once and the form is kept.
+ */
+import { useId, useState } from "react";
+import { oversizedUpload } from "~/lib/content/upload-limits";
+
+/**
+ * `onSubmit` for a form with files: stops the submission when a file is over
+ * its input's `data-max-bytes` (or all over the request limit) and tells which
+ * field; `errorFor(name)` gives that message to show next to the field.
+ */
+export function useUploadCheck() {
+  const [refused, setRefused] = useState<{ name: string; message: string } | null>(null);
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const found = oversizedUpload(event.currentTarget);
+    setRefused(found);
+    if (!found) return;
+    event.preventDefault();
+    event.currentTarget.querySelector<HTMLInputElement>(`input[type="file"][name="${CSS.escape(found.name)}"]`)?.focus();
+  }
+  return { onSubmit, errorFor: (name: string) => (refused?.name === name ? refused.message : undefined) };
+}
 
 export function FileField({
   label,
@@ -8,6 +30,7 @@ export function FileField({
   hint,
   error,
   required,
+  maxBytes,
 }: {
   label: string;
   name: string;
@@ -15,6 +38,8 @@ export function FileField({
   hint?: string;
   error?: string;
   required?: boolean;
+  /** Largest file accepted, checked in the browser before sending (useUploadCheck). */
+  maxBytes?: number;
 }) {
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -40,6 +65,7 @@ export function FileField({
         name={name}
         accept={accept}
         required={required}
+        data-max-bytes={maxBytes}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-club-50 file:px-3 file:py-1 file:font-semibold file:text-club-900 focus:outline-none focus:ring-2 focus:ring-club-600"

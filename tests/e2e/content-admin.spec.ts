@@ -87,7 +87,10 @@ test("an admin edits the schedule and sees it on /tarifs-horaires", async ({ pag
 
   await gotoHydrated(page, "/tarifs-horaires");
   await expect(page.getByText(group)).toBeVisible();
-  await expect(page.getByText(/19:15|19 h 15|19h15/).first()).toBeVisible();
+  // One time style on the site: « 19 h 15 », with non-breaking spaces.
+  const hours = page.getByText(/19\sh\s15 – 20\sh\s45/).first();
+  await expect(hours).toBeVisible();
+  expect(await hours.textContent()).toBe("19\u00a0h\u00a015 – 20\u00a0h\u00a045");
 });
 
 test("settings errors are shown next to the field, input kept", async ({ page }) => {
@@ -117,4 +120,15 @@ test("axe finds no violation on the dashboard, videos, a settings page and messa
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
     expect(await axeViolations(page), path).toEqual([]);
   }
+});
+
+test("the banner form refuses a missing image next to the field, and a too-large one before sending", async ({ page }) => {
+  await signInAsAdmin(page, "/espace-membre/contenu/bannieres");
+  await page.getByRole("button", { name: "Enregistrer l’image" }).click();
+  await expect(page.getByText("Choisissez une image (JPEG, PNG ou WebP).")).toBeVisible();
+  await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "grande.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024) });
+  await page.getByRole("button", { name: "Enregistrer l’image" }).click();
+  await expect(page.getByText("Ce fichier dépasse la taille maximale de 10 Mo : choisissez un fichier plus léger.")).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/espace-membre/contenu/bannieres");
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -168,3 +168,21 @@ test("without JavaScript the article form falls back to a textarea and still sav
   await expect(page.getByRole("textbox", { name: "Texte de l’article" })).toHaveValue("<p>Premier paragraphe.</p><p>Second paragraphe.</p>");
   await context.close();
 });
+
+test("a cover over the size limit gets the French error at once and the article stays as typed (issue 10)", async ({ page }) => {
+  await signIn(page, "/espace-membre/articles/ajouter");
+  const title = `Article avec une trop grande image ${Date.now()}`;
+  await page.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
+  const editor = page.getByRole("textbox", { name: "Texte de l’article" });
+  await expect(editor).toHaveAttribute("contenteditable", "true");
+  await editor.click();
+  await page.keyboard.type("Un texte à ne pas perdre");
+  await page.getByLabel("Choisir une image").setInputFiles({ name: "grande.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024) });
+  await page.getByRole("button", { name: "Enregistrer l’article" }).click();
+  await expect(page.getByText("Ce fichier dépasse la taille maximale de 10 Mo : choisissez un fichier plus léger.")).toBeVisible();
+  await expect(page.getByLabel("Choisir une image")).toBeFocused();
+  await expect(page.getByRole("button", { name: "Enregistrer l’article" })).toBeEnabled();
+  expect(new URL(page.url()).pathname).toBe("/espace-membre/articles/ajouter");
+  await expect(page.getByRole("textbox", { name: "Titre", exact: true })).toHaveValue(title);
+  await expect(editor).toContainText("Un texte à ne pas perdre");
+});

@@ -139,4 +139,38 @@ test.describe("membership management", () => {
     await expect(admin.getByText(title)).toHaveCount(0);
     await admin.context().close();
   });
+
+  test("the new-account form shows French errors next to the fields, without JavaScript too, and keeps what was typed", async ({ browser }) => {
+    const { email, password } = fixture("user_manager");
+    // Without JavaScript: the server answers with the errors and the typed values.
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/connexion?redirectTo=%2Fespace-membre%2Futilisateurs%2Fajouter");
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+    await expect(page).toHaveURL(/\/espace-membre\/utilisateurs\/ajouter$/);
+    await page.getByRole("textbox", { name: "Nom", exact: true }).fill("Sans-Prénom");
+    await page.getByLabel("Adresse e-mail").fill("pas-une-adresse");
+    await page.getByRole("button", { name: "Créer le compte et envoyer l'e-mail" }).click();
+    await expect(page.getByText("Le compte n'a pas été créé : corrigez les champs signalés.")).toBeVisible();
+    await expect(page.getByText("Indiquez le prénom.")).toBeVisible();
+    await expect(page.getByText(/Cette adresse e-mail n'est pas valide/)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Nom", exact: true })).toHaveValue("Sans-Prénom");
+    await expect(page.getByLabel("Adresse e-mail")).toHaveValue("pas-une-adresse");
+    await expect(page.getByLabel("Membre", { exact: true })).toBeChecked();
+    await context.close();
+
+    // With JavaScript: the same messages, before anything is sent.
+    const manager = await signedInPage(browser, "user_manager");
+    await gotoHydrated(manager, "/espace-membre/utilisateurs/ajouter");
+    let posts = 0;
+    manager.on("request", (r) => {
+      if (r.method() === "POST") posts++;
+    });
+    await manager.getByRole("button", { name: "Créer le compte et envoyer l'e-mail" }).click();
+    await expect(manager.getByText("Indiquez le prénom.")).toBeVisible();
+    await expect(manager.getByRole("textbox", { name: "Prénom", exact: true })).toBeFocused();
+    expect(posts).toBe(0);
+  });
 });

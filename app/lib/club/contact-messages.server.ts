@@ -6,6 +6,7 @@
 import { desc, eq, isNull, sql } from "drizzle-orm";
 import { contactMessages, outbox, users } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
+import { DomainError } from "../core/errors";
 import { resendMail } from "../mail/mail.server";
 
 export type DeliveryStatus = "sent" | "pending" | "failed" | "unknown";
@@ -131,18 +132,18 @@ export async function setAnswered(id: number, answered: boolean, userId: string)
   return updated.length > 0;
 }
 
-export type ResendResult = { ok: true } | { ok: false; message: string };
+export type ResendResult = { ok: true };
 
-/** Puts the e-mail of a message whose delivery failed back in the queue. */
+/** Puts the e-mail of a message whose delivery failed back in the queue; a refusal is a `DomainError`. */
 export async function resendContactMessage(id: number): Promise<ResendResult> {
   const [row] = await db
     .select({ outboxId: contactMessages.outboxId, status: outbox.status })
     .from(contactMessages)
     .leftJoin(outbox, eq(outbox.id, contactMessages.outboxId))
     .where(eq(contactMessages.id, id));
-  if (!row) return { ok: false, message: "Ce message n’existe plus." };
-  if (!row.outboxId || !row.status) return { ok: false, message: "L’e-mail de ce message n’est plus dans la file d’envoi." };
-  if (row.status === "sent") return { ok: false, message: "Cet e-mail a déjà été envoyé." };
+  if (!row) throw new DomainError("Ce message n’existe plus.", { status: 404 });
+  if (!row.outboxId || !row.status) throw new DomainError("L’e-mail de ce message n’est plus dans la file d’envoi.", { status: 409 });
+  if (row.status === "sent") throw new DomainError("Cet e-mail a déjà été envoyé.", { status: 409 });
   await resendMail(row.outboxId);
   return { ok: true };
 }

@@ -9,6 +9,7 @@ import { sectionBanners, sectionNames, DEFAULT_BANNER } from "../club/navigation
 import { db, type Queryable } from "../core/db.server";
 import { getSetting, setSetting } from "../club/settings.server";
 import { mediaByIds, deleteMediaIfUnreferenced } from "./club-files.server";
+import { DomainError } from "../core/errors";
 import { imageSrcSet, storeUpload, UploadError } from "./uploads.server";
 
 export interface BannerImage {
@@ -60,16 +61,15 @@ export async function getBannerOverrides(q: Queryable = db): Promise<Record<stri
   return Object.fromEntries(Object.entries(images).map(([prefix, img]) => [prefix, img.src]));
 }
 
-export type BannerResult = { ok: true } | { ok: false; errors: Record<string, string> };
-
-export async function setBannerImage(prefix: string, file: File | null, userId: string): Promise<BannerResult> {
-  if (!isBannerSection(prefix)) return { ok: false, errors: { section: "Choisissez une section dans la liste." } };
-  if (!file) return { ok: false, errors: { file: "Choisissez une image (JPEG, PNG ou WebP)." } };
+/** Sets a section's banner image; a refusal is a `DomainError` next to its field (section, file). */
+export async function setBannerImage(prefix: string, file: File | null, userId: string): Promise<{ ok: true }> {
+  if (!isBannerSection(prefix)) throw new DomainError("Choisissez une section dans la liste.", { field: "section" });
+  if (!file) throw new DomainError("Choisissez une image (JPEG, PNG ou WebP).", { field: "file" });
   let mediaId: number;
   try {
     mediaId = (await storeUpload(file, { accept: "image", userId, alt: "" })).id;
   } catch (err) {
-    if (err instanceof UploadError) return { ok: false, errors: { file: err.message } };
+    if (err instanceof UploadError) throw new DomainError(err.message, { field: "file", cause: err });
     throw err;
   }
   const map = await getSetting("banners");

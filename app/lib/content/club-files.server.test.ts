@@ -43,13 +43,17 @@ describe("registration documents", () => {
       .insert(articles)
       .values({ slug: "inscriptions", title: "Les inscriptions sont ouvertes", body: `<p><a href="/media/${m.storageKey}/document.pdf">la fiche</a></p>` })
       .returning();
-    const blocked = await deleteDocument(doc.id);
-    expect(blocked).toMatchObject({ ok: false, message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/) });
+    await expect(deleteDocument(doc.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/) });
     expect(await db.select().from(documents).where(eq(documents.id, doc.id))).toHaveLength(1);
 
     await db.update(articles).set({ body: "<p>Plus de lien.</p>" }).where(eq(articles.id, article.id));
     expect(await deleteDocument(doc.id)).toEqual({ ok: true });
     expect(await db.select().from(media).where(eq(media.id, m.id))).toHaveLength(0);
+  });
+
+  it("refuses to delete a document or a strip that does not exist (a French 404, not success)", async () => {
+    await expect(deleteDocument(999_999)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/n’existe plus/) });
+    await expect(deleteComic(999_999)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/n’existe plus/) });
   });
 });
 
@@ -90,8 +94,8 @@ describe("brochure and banners (settings)", () => {
 
   it("overrides a section banner and resets it", async () => {
     expect(await getBannerOverrides()).toEqual({});
-    expect(await setBannerImage("/pas-une-rubrique", new File([new Uint8Array(png)], "b.png"), userId)).toMatchObject({ ok: false, errors: { section: expect.any(String) } });
-    expect(await setBannerImage("/la-vie-du-club", new File(["texte"], "b.png"), userId)).toMatchObject({ ok: false, errors: { file: expect.any(String) } });
+    await expect(setBannerImage("/pas-une-rubrique", new File([new Uint8Array(png)], "b.png"), userId)).rejects.toMatchObject({ field: "section", message: expect.any(String) });
+    await expect(setBannerImage("/la-vie-du-club", new File(["texte"], "b.png"), userId)).rejects.toMatchObject({ field: "file", message: expect.any(String) });
     expect(await setBannerImage("/la-vie-du-club", new File([new Uint8Array(png)], "b.png"), userId)).toEqual({ ok: true });
     const overrides = await getBannerOverrides();
     expect(overrides["/la-vie-du-club"]).toMatch(/^\/media\/img-.*\/640\.webp$/);

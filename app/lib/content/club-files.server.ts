@@ -2,7 +2,8 @@
  * Files the admins manage from the dashboard: registration documents (PDF),
  * comic strips (images with a required alt text) and the club brochure (one
  * PDF, in the settings). Uploads go through the uploads module; a file still
- * used elsewhere is never deleted (the deletion is refused with a message).
+ * used elsewhere is never deleted (the deletion is refused: `DomainError` 409),
+ * and deleting a row that does not exist is a 404 `DomainError`.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -10,6 +11,7 @@ import { comics, documents, media } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import type { FieldErrors } from "../http/forms";
 import { getSetting, setSetting } from "../club/settings.server";
+import { DomainError } from "../core/errors";
 import { deleteMedia, deleteMediaIfUnused, imageSrcSet, mediaUrl, mediaUsages, storeUpload, UploadError, type Media } from "./uploads.server";
 
 // ------------------------------------------------------------ shared
@@ -154,8 +156,6 @@ export async function saveDocument(
   return { ok: true, id: input.id };
 }
 
-class StillUsed extends Error {}
-
 /**
  * Deletes a row owning a media, and the media with it — refused when the
  * media is used elsewhere (an article linking to the PDF…): nothing changes then.
@@ -164,26 +164,21 @@ async function deleteOwnerAndMedia(
   mediaId: number | null,
   deleteRow: (tx: Queryable) => Promise<void>,
   what: string,
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  try {
-    await db.transaction(async (tx) => {
-      await deleteRow(tx);
-      if (!mediaId) return;
-      const usages = [...(await mediaUsages(mediaId, tx)), ...(await settingsMediaUsages(mediaId, tx))];
-      if (usages.length) throw new StillUsed(`Impossible de supprimer ${what} : son fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`);
-      const res = await deleteMedia(mediaId, tx);
-      if (!res.ok) throw new StillUsed(res.message);
-    });
-  } catch (err) {
-    if (err instanceof StillUsed) return { ok: false, message: err.message };
-    throw err;
-  }
+): Promise<{ ok: true }> {
+  await db.transaction(async (tx) => {
+    await deleteRow(tx);
+    if (!mediaId) return;
+    const usages = [...(await mediaUsages(mediaId, tx)), ...(await settingsMediaUsages(mediaId, tx))];
+    if (usages.length) throw new DomainError(`Impossible de supprimer ${what} : son fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`, { status: 409 });
+    const res = await deleteMedia(mediaId, tx);
+    if (!res.ok) throw new DomainError(res.message, { status: 409 });
+  });
   return { ok: true };
 }
 
 export async function deleteDocument(id: number) {
   const [doc] = await db.select().from(documents).where(eq(documents.id, id));
-  if (!doc) return { ok: true as const };
+  if (!doc) throw new DomainError("Ce document n’existe plus (il a peut-être été supprimé).", { status: 404 });
   return deleteOwnerAndMedia(doc.mediaId, async (tx) => void (await tx.delete(documents).where(eq(documents.id, id))), `le document « ${doc.title} »`);
 }
 
@@ -275,7 +270,7 @@ export async function saveComic(
 
 export async function deleteComic(id: number) {
   const [comic] = await db.select().from(comics).where(eq(comics.id, id));
-  if (!comic) return { ok: true as const };
+  if (!comic) throw new DomainError("Cette planche n’existe plus (elle a peut-être été supprimée).", { status: 404 });
   return deleteOwnerAndMedia(comic.mediaId, async (tx) => void (await tx.delete(comics).where(eq(comics.id, id))), `la planche « ${comic.title} »`);
 }
 

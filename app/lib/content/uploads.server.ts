@@ -19,8 +19,10 @@ import { storage } from "./storage.server";
 
 export type Media = typeof media.$inferSelect;
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-export const MAX_PDF_BYTES = 20 * 1024 * 1024;
+import { DomainError } from "../core/errors";
+import { formatMegabytes, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE } from "./upload-limits";
+
+export { MAX_IMAGE_BYTES, MAX_PDF_BYTES };
 /** Widths of the image variants; never larger than the original. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 export const IMAGE_FORMATS = ["avif", "webp"] as const;
@@ -32,7 +34,7 @@ const ACCEPTED_IMAGE_FORMATS: Record<string, string> = {
 };
 
 /** An upload refused for a reason the user can fix; `message` is French. */
-export class UploadError extends Error {
+export class UploadError extends DomainError {
   constructor(message: string) {
     super(message);
     this.name = "UploadError";
@@ -46,10 +48,6 @@ export function uploadedFile(formData: FormData, name: string): File | null {
   const value = formData.get(name);
   if (value && typeof value !== "string" && value.size > 0) return value;
   return null;
-}
-
-function formatMegabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} Mo`;
 }
 
 function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
@@ -292,12 +290,44 @@ export async function countMedia(q: Queryable = db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Refuses oversized request bodies early (before parsing the form). */
-export function assertRequestSize(request: Request, maxBytes = MAX_PDF_BYTES + 1024 * 1024): void {
+/** Largest body read (and thrown away) before answering 413, so the browser receives the answer. */
+const DRAIN_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Refuses an oversized request body (announced by Content-Length) before
+ * parsing the form: throws a `DomainError` 413 with the French message. The
+ * body is read and thrown away first (up to DRAIN_MAX_BYTES): a server that
+ * answers while the browser is still sending leaves the page waiting
+ * (« Enregistrement… » forever).
+ */
+export async function assertRequestSize(request: Request, maxBytes = MAX_REQUEST_BYTES): Promise<void> {
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > maxBytes) {
-    throw new Response(`Envoi trop volumineux : la taille maximale est de ${formatMegabytes(MAX_PDF_BYTES)}.`, {
-      status: 413,
-    });
+  if (length <= maxBytes) return;
+  const reader = request.body?.getReader();
+  let read = 0;
+  try {
+    while (reader) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      read += value.byteLength;
+      if (read > DRAIN_MAX_BYTES) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } catch {
+    // The client went away: nothing to answer.
+  }
+  throw new DomainError(REQUEST_TOO_LARGE, { status: 413 });
+}
+
+/** `assertRequestSize` as a value: the 413 `DomainError` to answer, or null when the request may be read. */
+export async function oversizedRequest(request: Request, maxBytes = MAX_REQUEST_BYTES): Promise<DomainError | null> {
+  try {
+    await assertRequestSize(request, maxBytes);
+    return null;
+  } catch (err) {
+    if (err instanceof DomainError) return err;
+    throw err;
   }
 }

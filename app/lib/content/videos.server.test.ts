@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { grades, users } from "#db/schema";
-import { parseForm } from "../http/forms";
+import { firstErrors, parseSubmission } from "../http/forms";
 import { db } from "../core/db.server";
+import { VIDEO_GONE } from "./content-messages";
 import {
   createVideo,
   getVideo,
@@ -36,20 +37,26 @@ beforeAll(async () => {
   gradeB = rows[1].id;
 });
 
+/** The form parsed as the action does: `{ ok, data }` for the CRUD tests. */
+function parseForm(formData: FormData, schema: typeof videoFormSchema) {
+  const submission = parseSubmission(formData, schema);
+  return submission.status === "success" ? { ok: true as const, data: submission.value } : { ok: false as const };
+}
+
 describe("video form validation", () => {
   it("gives a French error per field and keeps the values", () => {
-    const result = parseForm(
+    const result = parseSubmission(
       form({ title: "", url: "https://www.dailymotion.com/video/x7tgad0", category: "danse", position: "-3", gradeId: "abc" }),
       videoFormSchema,
     );
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.errors.title).toBe("Indiquez le titre de la vidéo.");
-    expect(result.errors.url).toMatch(/YouTube .* Vimeo/);
-    expect(result.errors.category).toBe("Choisissez une catégorie dans la liste.");
-    expect(result.errors.position).toMatch(/nombre entier/);
-    expect(result.errors.gradeId).toBe("Choisissez un grade dans la liste.");
-    expect(result.values.url).toBe("https://www.dailymotion.com/video/x7tgad0");
+    expect(result.status).toBe("error");
+    const errors = firstErrors(result.reply());
+    expect(errors.title).toBe("Indiquez le titre de la vidéo.");
+    expect(errors.url).toMatch(/YouTube .* Vimeo/);
+    expect(errors.category).toBe("Choisissez une catégorie dans la liste.");
+    expect(errors.position).toMatch(/nombre entier/);
+    expect(errors.gradeId).toBe("Choisissez un grade dans la liste.");
+    expect(result.payload.url).toBe("https://www.dailymotion.com/video/x7tgad0");
   });
 });
 
@@ -86,8 +93,8 @@ describe("videos CRUD", () => {
     // First admin saves…
     expect(await updateVideo(created.id, 1, edit, userId)).toEqual({ ok: true, id: created.id });
     // …the second one, still on version 1, is refused.
-    const late = await updateVideo(created.id, 1, { ...parsed.data, title: "Autre titre" }, userId);
-    expect(late).toEqual({ ok: false, reason: "conflict", message: CONFLICT_MESSAGE });
+    const late = updateVideo(created.id, 1, { ...parsed.data, title: "Autre titre" }, userId);
+    await expect(late).rejects.toMatchObject({ status: 409, message: CONFLICT_MESSAGE });
     const after = await getVideo(created.id);
     expect(after?.title).toBe("Đòn chân tấn công 1 (ciseaux)");
     expect(after?.version).toBe(2);
@@ -95,12 +102,18 @@ describe("videos CRUD", () => {
     expect(await countVideosForGrade(gradeB)).toBe(1);
     expect(await deleteVideo(created.id)).toBe(true);
     expect(await getVideo(created.id)).toBeNull();
-    expect((await updateVideo(created.id, 2, edit, userId)).ok).toBe(false);
+    await expect(updateVideo(created.id, 2, edit, userId)).rejects.toMatchObject({ status: 404 });
   });
 
   it("refuses a grade that does not exist", async () => {
     const parsed = parseForm(form({ title: "X", url: "https://youtu.be/dQw4w9WgXcQ", gradeId: "99999", category: "technique" }), videoFormSchema);
     if (!parsed.ok) throw new Error("invalid");
-    expect(await createVideo(parsed.data, userId)).toMatchObject({ ok: false, reason: "grade" });
+    await expect(createVideo(parsed.data, userId)).rejects.toMatchObject({ field: "gradeId" });
+  });
+});
+
+describe("deleting a video that does not exist (issue 10)", () => {
+  it("is refused with a French 404 error, not reported as done", async () => {
+    await expect(deleteVideo(999_999)).rejects.toMatchObject({ name: "DomainError", status: 404, message: VIDEO_GONE });
   });
 });

@@ -5,75 +5,16 @@
  * based on (two admins editing the same video: the second save is refused).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import { grades, revisionProgress, videos } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
-import {
-  VIDEO_CATEGORIES,
-  parseVideoLink,
-  videoCategoryLabel,
-  type VideoCategory,
-  type VideoProvider,
-} from "./video-links";
-import { positiveId } from "~/lib/http/ids";
+import { DomainError } from "../core/errors";
+import { VIDEO_GONE } from "./content-messages";
+import type { VideoInput } from "./video-form";
+import { videoCategoryLabel, type VideoProvider } from "./video-links";
 
 export { parseVideoLink, embedUrl, thumbnailUrl, watchUrl, VIDEO_CATEGORIES } from "./video-links";
 
-const categoryValues = VIDEO_CATEGORIES.map((c) => c.value) as [VideoCategory, ...VideoCategory[]];
-
-/** The add/edit form (values are the strings of the submitted FormData). */
-export const videoFormSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, "Indiquez le titre de la vidéo.")
-    .max(200, "Le titre ne doit pas dépasser 200 caractères."),
-  url: z
-    .string({ error: "Indiquez le lien de la vidéo." })
-    .trim()
-    .transform((value, ctx) => {
-      const parsed = parseVideoLink(value);
-      if (!parsed.ok) {
-        ctx.addIssue({ code: "custom", message: parsed.error });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  gradeId: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const n = positiveId(v) ?? 0;
-      if (n <= 0) {
-        ctx.addIssue({ code: "custom", message: "Choisissez un grade dans la liste." });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  category: z.enum(categoryValues, { error: "Choisissez une catégorie dans la liste." }),
-  description: z
-    .string()
-    .trim()
-    .max(2000, "La description ne doit pas dépasser 2 000 caractères.")
-    .optional()
-    .default(""),
-  position: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return 0;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 9999) {
-        ctx.addIssue({ code: "custom", message: "L’ordre est un nombre entier entre 0 et 9999." });
-        return z.NEVER;
-      }
-      return n;
-    }),
-});
-
-export type VideoInput = z.infer<typeof videoFormSchema>;
+export { videoFormSchema, type VideoInput } from "./video-form";
 
 export interface VideoView {
   id: number;
@@ -186,16 +127,14 @@ async function gradeExists(gradeId: number, q: Queryable): Promise<boolean> {
   return Boolean(row);
 }
 
-export type VideoSaveResult =
-  | { ok: true; id: number }
-  | { ok: false; reason: "grade"; message: string }
-  | { ok: false; reason: "conflict" | "not-found"; message: string };
+/** A saved video; refusals are `DomainError` (unknown grade 400, edited meanwhile 409, deleted 404). */
+export type VideoSaveResult = { ok: true; id: number };
 
 const GRADE_MISSING = "Ce grade n’existe plus : choisissez-en un autre.";
 
 export async function createVideo(input: VideoInput, userId: string, q: Queryable = db): Promise<VideoSaveResult> {
   if (input.gradeId !== null && !(await gradeExists(input.gradeId, q))) {
-    return { ok: false, reason: "grade", message: GRADE_MISSING };
+    throw new DomainError(GRADE_MISSING, { field: "gradeId" });
   }
   const [row] = await q
     .insert(videos)
@@ -227,7 +166,7 @@ export async function updateVideo(
   q: Queryable = db,
 ): Promise<VideoSaveResult> {
   if (input.gradeId !== null && !(await gradeExists(input.gradeId, q))) {
-    return { ok: false, reason: "grade", message: GRADE_MISSING };
+    throw new DomainError(GRADE_MISSING, { field: "gradeId" });
   }
   const updated = await q
     .update(videos)
@@ -248,16 +187,16 @@ export async function updateVideo(
     .returning({ id: videos.id });
   if (updated.length) return { ok: true, id };
   const exists = await getVideo(id, q);
-  return exists
-    ? { ok: false, reason: "conflict", message: CONFLICT_MESSAGE }
-    : { ok: false, reason: "not-found", message: "Cette vidéo n’existe plus (elle a peut-être été supprimée)." };
+  throw exists ? new DomainError(CONFLICT_MESSAGE, { status: 409 }) : new DomainError(VIDEO_GONE, { status: 404 });
 }
 
 /** Deletes a video and the members' « révisé » ticks that pointed at it. */
-export async function deleteVideo(id: number): Promise<boolean> {
+export async function deleteVideo(id: number): Promise<true> {
+  // A missing video is a 404 DomainError (nothing deleted).
   return db.transaction(async (tx) => {
     await tx.delete(revisionProgress).where(and(eq(revisionProgress.itemType, "video"), eq(revisionProgress.itemId, id)));
     const deleted = await tx.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
-    return deleted.length > 0;
+    if (deleted.length === 0) throw new DomainError(VIDEO_GONE, { status: 404 });
+    return true as const;
   });
 }

@@ -20,7 +20,8 @@ export function dependsOnSession(request: Request): boolean {
 /** Sets `no-store` on `headers` when the answer to `request` depends on the session. */
 export function applySessionCacheControl(request: Request, headers: Headers): void {
   if (dependsOnSession(request)) {
-    headers.set("Cache-Control", "no-store");
+    // An answer already marked no-store (e.g. "private, no-store") keeps its own wording.
+    if (!/\bno-store\b/.test(headers.get("Cache-Control") ?? "")) headers.set("Cache-Control", "no-store");
     headers.append("Vary", "Cookie");
   }
 }

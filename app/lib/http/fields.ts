@@ -14,6 +14,8 @@
  */
 import { z } from "zod";
 import { passwordLengthProblem } from "../accounts/password-rules";
+import { parisDate } from "../core/time";
+import { positiveId } from "./id-format";
 
 /** 5000 -> "5 000" (non-breaking space between groups, French typography). */
 export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
@@ -67,6 +69,16 @@ export function requiredLongText(missing: string, max: number, min = 1) {
     .min(1, missing)
     .min(min, `Ce texte est trop court : écrivez au moins ${min} caractères.`)
     .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`));
+}
+
+/** An optional multi-line text (notes, descriptions), "" when empty. */
+export function optionalLongText(max: number) {
+  return withMax(max, z
+    .string()
+    .trim()
+    .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`)
+    .optional()
+    .transform((v) => v ?? ""));
 }
 
 export const EMAIL_MAX = 254;
@@ -153,7 +165,7 @@ export function optionalBirthDate() {
     .union([z.literal(""), isoDate()])
     .optional()
     .refine(
-      (v) => !v || (v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10)),
+      (v) => !v || (v >= "1900-01-01" && v <= parisDate()),
       "La date de naissance doit être passée et postérieure à 1900.",
     )
     .transform((v) => v || null);
@@ -173,6 +185,14 @@ export function euros(missing = "Indiquez un montant.", max = 100_000) {
     .refine((cents) => cents <= max * 100, `Le montant ne peut pas dépasser ${thousands(max)} €.`);
 }
 
+/** An optional amount in euros, in cents, null when empty. */
+export function optionalEuros(max = 100_000) {
+  return z
+    .union([z.literal(""), euros(undefined, max)])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? null : v));
+}
+
 /** A checkbox: true when checked. */
 export const checkbox = () =>
   z
@@ -182,7 +202,27 @@ export const checkbox = () =>
 
 /** A positive database id (32-bit) carried by a hidden field. */
 export function id(invalid = "Élément introuvable.") {
-  return z.coerce.number({ error: invalid }).int(invalid).positive(invalid).max(2_147_483_647, invalid);
+  // Strict shape (app/lib/http/id-format.ts): no "1e3", " 7", "0x10", "1.0".
+  return z.unknown().transform((value, ctx) => {
+    const parsed = positiveId(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+/** A version counter carried by a hidden field (0 or a positive 32-bit integer, strict shape). */
+export function version(invalid = "Rechargez la page puis recommencez.") {
+  return z.unknown().transform((value, ctx) => {
+    const parsed = value === "0" || value === 0 ? 0 : positiveId(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return parsed;
+  });
 }
 
 /**

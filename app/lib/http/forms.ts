@@ -54,11 +54,23 @@ export interface ReplyOptions {
   formErrors?: string[];
   /** Errors next to fields. */
   fieldErrors?: Record<string, string[]>;
+  /**
+   * Send no typed value back: the page shows its fresh data (an edit refused
+   * because someone else changed the record meanwhile).
+   */
+  resetValues?: boolean;
 }
 
 /** The Conform answer for a submission, with optional extra errors. */
 export function reply(submission: AnySubmission, options: ReplyOptions = {}): SubmissionResult<string[]> {
-  return submission.reply(options);
+  const { resetValues, ...rest } = options;
+  const result = submission.reply(rest);
+  return resetValues ? { ...result, initialValue: null } : result;
+}
+
+/** A domain error as reply options: next to its field, or for the whole form. */
+export function domainErrors(err: DomainError): ReplyOptions {
+  return err.field ? { fieldErrors: { [err.field]: [err.message] } } : { formErrors: [err.message] };
 }
 
 /** A 400 answer for an invalid submission (or with the given errors). */
@@ -68,10 +80,7 @@ export function invalid(submission: AnySubmission, options: ReplyOptions = {}, s
 
 /** The answer for a domain error: next to its field, or for the whole form. */
 export function replyWithError(submission: AnySubmission, err: DomainError, options: ReplyOptions = {}) {
-  const errors: ReplyOptions = err.field
-    ? { fieldErrors: { [err.field]: [err.message] } }
-    : { formErrors: [err.message] };
-  return data({ result: reply(submission, { ...options, ...errors }) }, { status: err.status });
+  return data({ result: reply(submission, { ...options, ...domainErrors(err) }) }, { status: err.status });
 }
 
 /**
@@ -117,7 +126,7 @@ export function firstErrors(result: SubmissionResult<string[]> | undefined): Rec
 }
 
 /** A positive 32-bit id from a form field or query parameter, else null: the one parser is ids.ts. */
-export { positiveId } from "./ids";
+export { positiveId } from "./id-format";
 
 // ---------------------------------------------------------------------------
 // Legacy helpers, kept only while the last forms move to Conform: remove them

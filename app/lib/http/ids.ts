@@ -13,17 +13,9 @@
  */
 import { z } from "zod";
 import { badRequest } from "./request.server";
+import { MAX_ID, positiveId, timestampVersion } from "./id-format";
 
-/** Largest value of a PostgreSQL `integer` column. */
-export const MAX_ID = 2_147_483_647;
-
-/** A positive 32-bit integer id, else null. */
-export function positiveId(value: unknown): number | null {
-  if (typeof value === "number") return Number.isInteger(value) && value > 0 && value <= MAX_ID ? value : null;
-  if (typeof value !== "string" || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const n = Number(value);
-  return n <= MAX_ID ? n : null;
-}
+export { MAX_ID, positiveId };
 
 /** A positive 32-bit id, else a French 400 (the page shows the message). */
 export function requireId(value: unknown, what = "Identifiant"): number {
@@ -60,14 +52,6 @@ export function versionField(message = "Version du formulaire invalide.") {
     }
     return n;
   });
-}
-
-/** A version that is a time in milliseconds (accounts use `updatedAt`): 0 to 2^53 - 1. */
-function timestampVersion(value: unknown): number | null {
-  if (typeof value === "number") return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  if (typeof value !== "string" || !/^(0|[1-9][0-9]{0,15})$/.test(value)) return null;
-  const n = Number(value);
-  return Number.isSafeInteger(n) ? n : null;
 }
 
 /** requireVersion for a millisecond-time version. */

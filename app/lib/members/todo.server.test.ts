@@ -9,9 +9,11 @@ import { app, refusedByGuard, type AppResponse } from "../../../tests/helpers/ap
 import { createUser } from "../../../tests/helpers/auth";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
-import { currentSeasonAt, parisDate, addDays } from "./seasons-admin.server";
+import { currentSeasonAt } from "./seasons.server";
+import { addDays, parisDate } from "../core/time";
 import { derivedTasks } from "./todo.server";
 import { closeDeletionRequest, deleteUser, validateRegistration } from "./users-admin.server";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 
 function post(fields: Record<string, string>, cookie: string) {
   return app.post("/espace-membre/todo", fields, { as: cookie });
@@ -143,10 +145,10 @@ async function getVersion(userId: string): Promise<number> {
 describe("the managers' own tasks", () => {
   it("create, edit, tick, reopen and delete through the page's action", async () => {
     const invalid = await post({ intent: "create", title: "", notes: "", dueOn: "2026-13-45" }, admin.cookie);
-    const body = invalid as AppResponse<{ errors: Record<string, string> }>;
+    const body = invalid as AppResponse<{ result: SubmissionResult<string[]> }>;
     expect(body.status).toBe(400);
-    expect(body.data.errors.title).toBe("Le titre est obligatoire");
-    expect(body.data.errors.dueOn).toBe("Date invalide (JJ/MM/AAAA)");
+    expect(firstErrors(body.data.result).title).toBe("Le titre est obligatoire");
+    expect(firstErrors(body.data.result).dueOn).toMatch(/date valide|n'existe pas/);
 
     const created = await post({ intent: "create", title: "Commander les ceintures", notes: "10 bleues", dueOn: "2026-12-01" }, admin.cookie);
     expect(created.status).toBe(302);

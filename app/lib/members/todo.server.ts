@@ -8,12 +8,13 @@
  *  - the managers' own tasks (todos table): create, edit, tick, delete.
  */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import { auditLog, contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
 import { db } from "../core/db.server";
-import { formatDateFr } from "./seasons";
-import { currentSeasonAt, parisDate } from "./seasons-admin.server";
-import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, RuleError, type Actor } from "./users-admin.server";
+import { formatDate, parisDate } from "../core/time";
+import { currentSeasonAt } from "./seasons.server";
+import { DomainError } from "../core/errors";
+import type { TodoInput } from "./todo";
+import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } from "./users-admin.server";
 
 export interface DerivedTask {
   key: string;
@@ -89,7 +90,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       tasks: pending.map((u) => ({
         key: `pre-${u.id}`,
         label: `Valider l'inscription de ${`${u.prenom} ${u.nom}`.trim() || u.email}`,
-        detail: `Pré-inscription du ${formatDateFr(u.createdAt.toISOString())} — ${u.email}`,
+        detail: `Pré-inscription du ${formatDate(u.createdAt.toISOString())} — ${u.email}`,
         href: editHref(u.id),
       })),
     },
@@ -117,8 +118,8 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
           s.state === "manquant"
             ? "Ni certificat médical ni attestation du questionnaire pour la saison."
             : s.state === "expire"
-              ? `Expiré le ${formatDateFr(s.healthValidUntil)}.`
-              : `Expire le ${formatDateFr(s.healthValidUntil)}.`,
+              ? `Expiré le ${formatDate(s.healthValidUntil)}.`
+              : `Expire le ${formatDate(s.healthValidUntil)}.`,
         href: editHref(s.ownerId, s.profileId),
       })),
     },
@@ -132,8 +133,8 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
         label: `${m.status === "failed" ? "Message non remis" : "Répondre à"} ${m.name} : « ${m.subject} »`,
         detail:
           m.status === "failed"
-            ? `L'e-mail transmettant ce message au club n'a pas pu être envoyé (reçu le ${formatDateFr(m.createdAt.toISOString())}).`
-            : `Reçu le ${formatDateFr(m.createdAt.toISOString())}, sans réponse.`,
+            ? `L'e-mail transmettant ce message au club n'a pas pu être envoyé (reçu le ${formatDate(m.createdAt.toISOString())}).`
+            : `Reçu le ${formatDate(m.createdAt.toISOString())}, sans réponse.`,
         href: `${MESSAGES_PAGE}?message=${m.id}#message-detail`,
       })),
     },
@@ -145,7 +146,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       tasks: deletions.map((d) => ({
         key: `del-${d.userId}`,
         label: `Traiter la demande de suppression de ${`${d.prenom} ${d.nom}`.trim() || d.email}`,
-        detail: `Demandée le ${formatDateFr(d.requestedAt.toISOString())} — ${d.email}`,
+        detail: `Demandée le ${formatDate(d.requestedAt.toISOString())} — ${d.email}`,
         href: editHref(d.userId),
       })),
     },
@@ -160,17 +161,7 @@ export function daysUntil(dueOn: string, today: string): number {
 
 // ------------------------------------------------------------ own tasks
 
-export const todoSchema = z.object({
-  title: z.string().trim().min(1, "Le titre est obligatoire").max(200, "200 caractères au maximum"),
-  notes: z.string().trim().max(2000, "2000 caractères au maximum").default(""),
-  dueOn: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), "Date invalide (JJ/MM/AAAA)")
-    .transform((v) => (v === "" ? null : v))
-    .default(""),
-});
-export type TodoInput = z.output<typeof todoSchema>;
+export type { TodoInput } from "./todo";
 
 export type Todo = typeof todos.$inferSelect;
 
@@ -195,7 +186,7 @@ export async function listTodos(): Promise<Array<Todo & { createdByName: string 
 
 async function findTodo(id: number): Promise<Todo> {
   const [row] = await db.select().from(todos).where(eq(todos.id, id));
-  if (!row) throw new RuleError("Cette tâche n'existe plus.", 404);
+  if (!row) throw new DomainError("Cette tâche n'existe plus.", { status: 404 });
   return row;
 }
 
@@ -214,7 +205,7 @@ export async function updateTodo(actor: Actor, id: number, version: number, inpu
     .set({ title: input.title, notes: input.notes, dueOn: input.dueOn, updatedAt: new Date(), updatedBy: actor.id, version: current.version + 1 })
     .where(and(eq(todos.id, id), eq(todos.version, version)))
     .returning({ id: todos.id });
-  if (updated.length === 0) throw new RuleError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", 409);
+  if (updated.length === 0) throw new DomainError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", { status: 409 });
 }
 
 export async function setTodoDone(actor: Actor, id: number, done: boolean): Promise<void> {
@@ -242,8 +233,8 @@ export async function deleteTodo(actor: Actor, id: number): Promise<void> {
 export function dueLabel(dueOn: string | null, today: string): { text: string; late: boolean } | null {
   if (!dueOn) return null;
   const days = daysUntil(dueOn, today);
-  if (days < 0) return { text: `en retard (échéance le ${formatDateFr(dueOn)})`, late: true };
+  if (days < 0) return { text: `en retard (échéance le ${formatDate(dueOn)})`, late: true };
   if (days === 0) return { text: "à faire aujourd'hui", late: false };
-  return { text: `pour le ${formatDateFr(dueOn)}`, late: false };
+  return { text: `pour le ${formatDate(dueOn)}`, late: false };
 }
 

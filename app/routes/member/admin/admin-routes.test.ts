@@ -9,6 +9,7 @@ import { contactMessages, grades, outbox, videos } from "#db/schema";
 import { app, refusedByGuard } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { clearSettingsCache, getSetting } from "~/lib/club/settings.server";
 
@@ -76,8 +77,9 @@ describe("videos route (admin)", () => {
       { as: admin.cookie },
     );
     expect(status).toBe(400);
-    expect(data.errors).toMatchObject({ title: "Indiquez le titre de la vidéo.", url: expect.stringMatching(/YouTube/) });
-    expect(data.values).toMatchObject({ url: "https://www.dailymotion.com/video/x7", description: "Garde" });
+    const result = data.result as SubmissionResult<string[]>;
+    expect(firstErrors(result)).toMatchObject({ title: "Indiquez le titre de la vidéo.", url: expect.stringMatching(/YouTube/) });
+    expect(result.initialValue).toMatchObject({ url: "https://www.dailymotion.com/video/x7", description: "Garde" });
   });
 
   it("creates, then refuses the second of two concurrent edits", async () => {
@@ -99,7 +101,7 @@ describe("videos route (admin)", () => {
     expect((await edit("Quyền 1 (premier)")).status).toBe(302);
     const second = await edit("Quyền 1 (second)");
     expect(second.status).toBe(409);
-    expect((second.data.errors as Record<string, string>)._form).toMatch(/modifiée par quelqu’un d’autre/);
+    expect(firstErrors(second.data.result as SubmissionResult<string[]>)[""]).toMatch(/modifiée par quelqu’un d’autre/);
     const [after] = await db.select().from(videos).where(eq(videos.id, video.id));
     expect(after.title).toBe("Quyền 1 (premier)");
     expect(after.updatedBy).toBe(admin.userId);
@@ -181,5 +183,13 @@ describe("messages route (admin)", () => {
 
     const list = (await app.get<{ messages: unknown[] }>("/espace-membre/contenu/messages", { as: admin.cookie })).data;
     expect(list.messages[0]).toMatchObject({ id: msg.id, delivery: "pending", deliveryLabel: "en attente", answeredByName: "Alice Admin" });
+  });
+});
+
+describe("banners route (admin)", () => {
+  it("answers a missing image with the French error next to the field", async () => {
+    const res = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/contenu/bannieres", { intent: "upload", section: "/" }, { as: admin.cookie });
+    expect(res.status).toBe(400);
+    expect(firstErrors(res.data.result).file).toBe("Choisissez une image (JPEG, PNG ou WebP).");
   });
 });

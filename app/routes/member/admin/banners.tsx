@@ -1,16 +1,19 @@
 import { data, Form, Link, redirect } from "react-router";
+import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/banners";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
-import { FileField } from "~/components/file-field";
-import { FormMessage, SelectField, SubmitButton } from "~/components/form";
+import { FileField, useUploadCheck } from "~/components/file-field";
+import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, useClubForm } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { bannerSections, getBannerOverrideImages, resetBannerImage, setBannerImage } from "~/lib/content/banners.server";
-import { formValues, type FieldErrors } from "~/lib/http/forms";
+import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
+import { bannerResetSchema, bannerSchema } from "~/lib/content/banner-form";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
-import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest } from "~/lib/content/uploads.server";
+import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/bannieres";
@@ -30,26 +33,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { sections, lastChange, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: the form is not remounted and keeps what was chosen.
+  if (tooLarge) return data({ result: { status: "error" as const, error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
-  const values = formValues(formData);
-  const section = values.section ?? "";
-  if (values.intent === "reset") {
-    await resetBannerImage(section, user.id);
+  if (formData.get("intent") === "reset") {
+    const submission = parseSubmission(formData, bannerResetSchema);
+    if (submission.status !== "success") return invalid(submission);
+    await resetBannerImage(submission.value.section, user.id);
     return redirect(`${PATH}?ok=retablie`);
   }
-  const result = await setBannerImage(section, uploadedFile(formData, "file"), user.id);
-  if (!result.ok) return data<ActionData>({ errors: result.errors, values }, { status: 400 });
-  return redirect(`${PATH}?ok=enregistree`);
+  const submission = parseSubmission(formData, bannerSchema);
+  if (submission.status !== "success") return invalid(submission);
+  return tryDomain(submission, async () => {
+    await setBannerImage(submission.value.section, submission.value.file, user.id);
+    return redirect(`${PATH}?ok=enregistree`);
+  });
 }
 
 export default function Banners({ loaderData, actionData }: Route.ComponentProps) {
   const { sections, lastChange, notice } = loaderData;
-  const errors = actionData?.errors ?? {};
+  const upload = useUploadCheck();
+  const lastResult = actionData?.result;
+  const [form, fields] = useClubForm({ schema: bannerSchema, lastResult, defaultValue: { section: "/" } });
+  const formProps = getFormProps(form);
   return (
     <div className="space-y-6">
       <div>
@@ -72,23 +81,33 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
       <Form
         method="post"
         encType="multipart/form-data"
-        noValidate
-        key={JSON.stringify(actionData?.values ?? null)}
+        {...formProps}
+        onSubmit={(event) => {
+          upload.onSubmit(event);
+          if (!event.defaultPrevented) formProps.onSubmit(event);
+        }}
         className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
         aria-labelledby="form-title"
       >
         <h2 id="form-title" className="mb-4 text-xl font-semibold text-slate-900">
           Changer une image
         </h2>
+        <FormErrors form={form} lastResult={lastResult} summary="L’image n’a pas été enregistrée : corrigez les champs signalés." />
         <input type="hidden" name="intent" value="upload" />
         <SelectField
           label="Rubrique"
-          name="section"
           options={sections.map((s) => ({ value: s.prefix, label: s.prefix === "/" ? s.name : `${s.name} (${s.prefix})` }))}
-          defaultValue={actionData?.values.section ?? "/"}
-          error={errors.section}
+          {...fieldProps(fields.section)}
         />
-        <FileField label="Image" name="file" accept="image/jpeg,image/png,image/webp" required hint="JPEG, PNG ou WebP, 10 Mo au plus." error={errors.file} />
+        <FileField
+          label="Image"
+          name={fields.file.name}
+          accept="image/jpeg,image/png,image/webp"
+          required
+          hint="JPEG, PNG ou WebP, 10 Mo au plus."
+          maxBytes={MAX_IMAGE_BYTES}
+          error={upload.errorFor("file") ?? fields.file.errors?.[0]}
+        />
         <SubmitButton pendingLabel="Envoi…">Enregistrer l’image</SubmitButton>
       </Form>
 

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/brochure";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
-import { FileField } from "~/components/file-field";
+import { FileField, useUploadCheck } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextField } from "~/components/form";
 import { getBrochure, removeBrochure, saveBrochure } from "~/lib/content/club-files.server";
 import { formValues, type FieldErrors } from "~/lib/http/forms";
@@ -9,7 +9,9 @@ import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
-import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
+import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
+import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/brochure";
@@ -28,11 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { brochure, lastChange, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
+type ActionData = { errors: FieldErrors; values?: Record<string, string> };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: the form is not remounted and keeps what was typed.
+  if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "remove") {
     await removeBrochure(user.id);
@@ -47,6 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Brochure({ loaderData, actionData }: Route.ComponentProps) {
   const { brochure, lastChange, notice } = loaderData;
   const errors = actionData?.errors ?? {};
+  const upload = useUploadCheck();
   const values = actionData?.values ?? { title: brochure.title };
   return (
     <div className="space-y-6">
@@ -79,9 +84,9 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
               {brochure.title} ({brochure.fileName})
             </a>
             <Form method="post">
-              <button type="submit" name="intent" value="remove" className="rounded-md border border-red-700 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-50">
+              <Button type="submit" name="intent" value="remove" variant="danger-outline">
                 Retirer la brochure
-              </button>
+              </Button>
             </Form>
           </div>
         ) : (
@@ -92,6 +97,7 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
       <Form
         method="post"
         encType="multipart/form-data"
+        onSubmit={upload.onSubmit}
         noValidate
         key={JSON.stringify(actionData?.values ?? null)}
         className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
@@ -108,7 +114,8 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
           accept="application/pdf,.pdf"
           required={!brochure.href}
           hint="Un document PDF de 20 Mo au plus."
-          error={errors.file}
+          maxBytes={MAX_PDF_BYTES}
+        error={upload.errorFor("file") ?? errors.file}
         />
         <SubmitButton pendingLabel="Envoi…">Enregistrer</SubmitButton>
       </Form>

@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
+import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/comics";
 import { AdminSettingsNav } from "~/components/admin-nav";
-import { FileField } from "~/components/file-field";
+import { FileField, useUploadCheck } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { deleteComic, listComicsForAdmin, saveComic, type ComicView } from "~/lib/content/club-files.server";
@@ -9,7 +10,9 @@ import { formValues, type FieldErrors, positiveId } from "~/lib/http/forms";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
-import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
+import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
+import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/bd";
@@ -34,21 +37,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing: list.find((d) => d.id === editId) ?? null,
     deleting: list.find((d) => d.id === deleteId) ?? null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
-    error: url.searchParams.get("erreur"),
   };
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
+type ActionData = { errors: FieldErrors; values?: Record<string, string>; deleteError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: the form is not remounted and keeps what was typed.
+  if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   const intent = formData.get("intent");
   if (intent === "delete") {
-    const id = positiveId(formData.get("id"));
-    const result = id ? await deleteComic(id) : { ok: true as const };
-    return redirect(result.ok ? `${PATH}?ok=supprime` : `${PATH}?${new URLSearchParams({ erreur: result.message })}`);
+    try {
+      await deleteComic(positiveId(formData.get("id")) ?? 0);
+    } catch (err) {
+      if (err instanceof DomainError) return data<ActionData>({ errors: {}, deleteError: err.message }, { status: err.status });
+      throw err;
+    }
+    return redirect(`${PATH}?ok=supprime`);
   }
   if (intent !== "create" && intent !== "update") throw new Response("Action inconnue", { status: 400 });
   const values = formValues(formData);
@@ -67,6 +75,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function ComicForm({ editing, actionData }: { editing: ComicView | null; actionData?: ActionData }) {
   const errors = actionData?.errors ?? {};
+  const upload = useUploadCheck();
   const values =
     actionData?.values ??
     (editing ? { title: editing.title, alt: editing.alt, position: String(editing.position) } : { position: "0" });
@@ -74,6 +83,7 @@ function ComicForm({ editing, actionData }: { editing: ComicView | null; actionD
     <Form
       method="post"
       encType="multipart/form-data"
+        onSubmit={upload.onSubmit}
       action={editing ? `${PATH}?modifier=${editing.id}` : PATH}
       noValidate
       key={`${editing?.id ?? "new"}-${JSON.stringify(actionData?.values ?? null)}`}
@@ -115,7 +125,8 @@ function ComicForm({ editing, actionData }: { editing: ComicView | null; actionD
         accept="image/jpeg,image/png,image/webp"
         required={!editing}
         hint="Une image JPEG, PNG ou WebP de 10 Mo au plus."
-        error={errors.file}
+        maxBytes={MAX_IMAGE_BYTES}
+        error={upload.errorFor("file") ?? errors.file}
       />
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pendingLabel="Envoi…">{editing ? "Enregistrer les modifications" : "Ajouter la planche"}</SubmitButton>
@@ -130,7 +141,8 @@ function ComicForm({ editing, actionData }: { editing: ComicView | null; actionD
 }
 
 export default function Comics({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, editing, deleting, notice, error } = loaderData;
+  const { list, editing, deleting, notice } = loaderData;
+  const error = actionData?.deleteError;
   return (
     <div className="space-y-6">
       <div>
@@ -161,9 +173,9 @@ export default function Comics({ loaderData, actionData }: Route.ComponentProps)
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
-            <button type="submit" className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800">
+            <Button type="submit" variant="danger" size="lg">
               Supprimer définitivement
-            </button>
+            </Button>
             <Link to={PATH} className="font-medium text-club-800 underline">
               Annuler
             </Link>

@@ -1,14 +1,17 @@
 import { data, Form, Link, redirect } from "react-router";
+import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
-import { FileField } from "~/components/file-field";
+import { FileField, useUploadCheck } from "~/components/file-field";
 import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
 import { deleteDocument, listDocumentsForAdmin, saveDocument, type DocumentView } from "~/lib/content/club-files.server";
 import { formValues, type FieldErrors, positiveId } from "~/lib/http/forms";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
-import { assertRequestSize, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
+import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
+import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/documents";
@@ -33,21 +36,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing: list.find((d) => d.id === editId) ?? null,
     deleting: list.find((d) => d.id === deleteId) ?? null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
-    error: url.searchParams.get("erreur"),
   };
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
+type ActionData = { errors: FieldErrors; values?: Record<string, string>; deleteError?: string };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: the form is not remounted and keeps what was typed.
+  if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   const intent = formData.get("intent");
   if (intent === "delete") {
-    const id = positiveId(formData.get("id"));
-    const result = id ? await deleteDocument(id) : { ok: true as const };
-    return redirect(result.ok ? `${PATH}?ok=supprime` : `${PATH}?${new URLSearchParams({ erreur: result.message })}`);
+    try {
+      await deleteDocument(positiveId(formData.get("id")) ?? 0);
+    } catch (err) {
+      if (err instanceof DomainError) return data<ActionData>({ errors: {}, deleteError: err.message }, { status: err.status });
+      throw err;
+    }
+    return redirect(`${PATH}?ok=supprime`);
   }
   if (intent !== "create" && intent !== "update") throw new Response("Action inconnue", { status: 400 });
   const values = formValues(formData);
@@ -71,6 +79,7 @@ function sizeText(bytes: number | null) {
 
 function DocumentForm({ editing, actionData }: { editing: DocumentView | null; actionData?: ActionData }) {
   const errors = actionData?.errors ?? {};
+  const upload = useUploadCheck();
   const values =
     actionData?.values ??
     (editing ? { title: editing.title, description: editing.description, position: String(editing.position) } : { position: "0" });
@@ -78,6 +87,7 @@ function DocumentForm({ editing, actionData }: { editing: DocumentView | null; a
     <Form
       method="post"
       encType="multipart/form-data"
+        onSubmit={upload.onSubmit}
       action={editing ? `${PATH}?modifier=${editing.id}` : PATH}
       noValidate
       key={`${editing?.id ?? "new"}-${JSON.stringify(actionData?.values ?? null)}`}
@@ -111,7 +121,8 @@ function DocumentForm({ editing, actionData }: { editing: DocumentView | null; a
         accept="application/pdf,.pdf"
         required={!editing}
         hint="Un document PDF de 20 Mo au plus."
-        error={errors.file}
+        maxBytes={MAX_PDF_BYTES}
+        error={upload.errorFor("file") ?? errors.file}
       />
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pendingLabel="Envoi…">{editing ? "Enregistrer les modifications" : "Ajouter le document"}</SubmitButton>
@@ -126,7 +137,8 @@ function DocumentForm({ editing, actionData }: { editing: DocumentView | null; a
 }
 
 export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, editing, deleting, notice, error } = loaderData;
+  const { list, editing, deleting, notice } = loaderData;
+  const error = actionData?.deleteError;
   return (
     <div className="space-y-6">
       <div>
@@ -157,9 +169,9 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
-            <button type="submit" className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800">
+            <Button type="submit" variant="danger" size="lg">
               Supprimer définitivement
-            </button>
+            </Button>
             <Link to={PATH} className="font-medium text-club-800 underline">
               Annuler
             </Link>

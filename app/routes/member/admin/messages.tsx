@@ -1,7 +1,9 @@
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/messages";
 import { FormMessage } from "~/components/form";
-import { DeliveryBadge, formatDateTime } from "~/components/admin-nav";
+import { DeliveryBadge } from "~/components/admin-nav";
+import { formatDateTime } from "~/lib/core/time";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
@@ -14,6 +16,7 @@ import {
 } from "~/lib/club/contact-messages.server";
 import { readForm } from "~/lib/http/request.server";
 import { positiveId, requireId } from "~/lib/http/ids";
+import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/contenu/messages";
 const PER_PAGE = 30;
@@ -38,7 +41,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     selectedId ? getContactMessage(selectedId) : null,
   ]);
   const ok = url.searchParams.get("ok") ?? "";
-  const error = url.searchParams.get("erreur");
   return {
     messages,
     counts,
@@ -46,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     selectedMissing: selectedId !== null && !selected,
     page,
     pages: Math.max(1, Math.ceil(counts.total / PER_PAGE)),
-    notice: NOTICES[ok] ?? (error ? { tone: "error" as const, text: error } : null),
+    notice: NOTICES[ok] ?? null,
   };
 }
 
@@ -64,16 +66,22 @@ export async function action({ request }: Route.ActionArgs) {
       await setAnswered(id, false, user.id);
       return back({ ok: "non-repondu" });
     case "resend": {
-      const result = await resendContactMessage(id);
-      return result.ok ? back({ ok: "renvoye" }) : back({ erreur: result.message });
+      try {
+        await resendContactMessage(id);
+      } catch (err) {
+        if (err instanceof DomainError) return data({ error: err.message }, { status: err.status });
+        throw err;
+      }
+      return back({ ok: "renvoye" });
     }
     default:
       throw new Response("Action inconnue", { status: 400 });
   }
 }
 
-export default function Messages({ loaderData }: Route.ComponentProps) {
-  const { messages, counts, selected, selectedMissing, page, pages, notice } = loaderData;
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const { messages, counts, selected, selectedMissing, page, pages } = loaderData;
+  const notice = actionData?.error ? { tone: "error" as const, text: actionData.error } : loaderData.notice;
   return (
     <div className="space-y-6">
       <div>
@@ -128,28 +136,28 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           <div className="mt-4 flex flex-wrap gap-3">
             <a
               href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}
-              className="rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800"
+              className={buttonClasses()}
             >
               Répondre par e-mail
             </a>
             <Form method="post">
               <input type="hidden" name="id" value={selected.id} />
               {selected.answeredAt ? (
-                <button type="submit" name="intent" value="unanswered" className="rounded-md border border-slate-500 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
+                <Button type="submit" name="intent" value="unanswered" variant="neutral">
                   Marquer comme sans réponse
-                </button>
+                </Button>
               ) : (
-                <button type="submit" name="intent" value="answered" className="rounded-md border border-club-700 bg-white px-4 py-2 font-semibold text-club-900 hover:bg-club-50">
+                <Button type="submit" name="intent" value="answered" variant="secondary">
                   Marquer comme répondu
-                </button>
+                </Button>
               )}
             </Form>
             {selected.delivery === "failed" || selected.delivery === "pending" ? (
               <Form method="post">
                 <input type="hidden" name="id" value={selected.id} />
-                <button type="submit" name="intent" value="resend" className="rounded-md border border-red-700 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-50">
+                <Button type="submit" name="intent" value="resend" variant="danger-outline">
                   Renvoyer l’e-mail au club
-                </button>
+                </Button>
               </Form>
             ) : null}
             <Link to={PATH} className="self-center font-medium text-club-800 underline">

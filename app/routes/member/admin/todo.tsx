@@ -5,19 +5,23 @@
  * step. Plain forms: everything works without JavaScript.
  */
 import { data, Form, Link, redirect } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import type { z } from "zod";
 import type { Route } from "./+types/todo";
-import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
-import { Badge, buttonClass, dangerButtonClass, linkClass, secondaryButtonClass } from "~/components/membership";
-import { parseForm } from "~/lib/http/forms";
+import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import { Badge, linkClass } from "~/components/users-admin-ui";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { domainErrors, firstErrors, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
+import { startSeasonSchema, TODO_INTENTS, todoIdSchema, todoSchema, todoUpdateSchema, type TodoIntent } from "~/lib/members/todo";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
-import { formatDateFr } from "~/lib/members/seasons";
-import { ensureCurrentSeasonStarted, parisDate, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons-admin.server";
+import { formatDate, parisDate } from "~/lib/core/time";
+import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
-import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, todoSchema, updateTodo } from "~/lib/members/todo.server";
-import { RuleError } from "~/lib/members/users-admin.server";
+import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, updateTodo } from "~/lib/members/todo.server";
+import { DomainError } from "~/lib/core/errors";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId, requireId, requireVersion } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids";
 
 const PATH = "/espace-membre/todo";
 
@@ -71,96 +75,127 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { intent: string; todoId: number | null; errors: Record<string, string>; values: Record<string, string>; message: string | null };
+/** What the action answers when it refuses a form: which form (intent, task) and Conform's result. */
+type TodoAnswer = { intent: TodoIntent; todoId: number | null; result: SubmissionResult<string[]> };
+
+/** Parses the form with its schema and runs the operation; a refusal (`DomainError`) is the answer of that form. */
+async function handle<S extends z.ZodType>(intent: TodoIntent, formData: FormData, schema: S, operation: (value: z.output<S>) => Promise<Response>) {
+  const submission = parseSubmission(formData, schema);
+  const todoId = positiveId(formData.get("id"));
+  const answer = (result: SubmissionResult<string[]>, status: number) => data({ intent, todoId, result } satisfies TodoAnswer, { status });
+  if (submission.status !== "success") return answer(reply(submission), 400);
+  try {
+    return await operation(submission.value as z.output<S>);
+  } catch (err) {
+    if (err instanceof DomainError) return answer(reply(submission, domainErrors(err)), err.status);
+    throw err;
+  }
+}
+
+type Actor = Awaited<ReturnType<typeof requireRoles>>;
+
+/** One handler per intent. */
+const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnType<typeof handle>> = {
+  create: (actor, formData) =>
+    handle("create", formData, todoSchema, async (input) => {
+      await createTodo(actor, input);
+      return redirect(`${PATH}?ok=ajoutee#mes-taches`);
+    }),
+  update: (actor, formData) =>
+    handle("update", formData, todoUpdateSchema, async ({ id, version, ...input }) => {
+      await updateTodo(actor, id, version, input);
+      return redirect(`${PATH}?ok=modifiee#tache-${id}`);
+    }),
+  done: (actor, formData) =>
+    handle("done", formData, todoIdSchema, async ({ id }) => {
+      await setTodoDone(actor, id, true);
+      return redirect(`${PATH}?ok=faite#tache-${id}`);
+    }),
+  reopen: (actor, formData) =>
+    handle("reopen", formData, todoIdSchema, async ({ id }) => {
+      await setTodoDone(actor, id, false);
+      return redirect(`${PATH}?ok=rouverte#tache-${id}`);
+    }),
+  delete: (actor, formData) =>
+    handle("delete", formData, todoIdSchema, async ({ id }) => {
+      await deleteTodo(actor, id);
+      return redirect(`${PATH}?ok=supprimee#mes-taches`);
+    }),
+  "start-season": (actor, formData) =>
+    handle("start-season", formData, startSeasonSchema, async ({ season }) => {
+      const expected = await seasonToStart();
+      if (season !== expected) {
+        throw new DomainError(`La saison à démarrer est maintenant la saison ${expected} : vérifiez puis recommencez.`, { status: 409 });
+      }
+      await startSeason(season, { id: actor.id, name: `${actor.prenom} ${actor.nom}`.trim() });
+      return redirect(`${PATH}?saison-demarree=${encodeURIComponent(season)}#saison`);
+    }),
+};
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRoles(request, ADMIN_ONLY);
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
-  const todoId = formData.has("id") ? requireId(formData.get("id")) : null;
-  const fail = (status: number, body: Omit<ActionResult, "intent" | "todoId">) => data({ intent, todoId, ...body } satisfies ActionResult, { status });
-  try {
-    switch (intent) {
-      case "create":
-      case "update": {
-        const parsed = parseForm(formData, todoSchema);
-        if (!parsed.ok) return fail(400, { errors: parsed.errors, values: parsed.values, message: null });
-        if (intent === "create") {
-          await createTodo(actor, parsed.data);
-          return redirect(`${PATH}?ok=ajoutee#mes-taches`);
-        }
-        if (!todoId) throw new Response("Tâche inconnue", { status: 400 });
-        await updateTodo(actor, todoId, requireVersion(formData.get("version")), parsed.data);
-        return redirect(`${PATH}?ok=modifiee#tache-${todoId}`);
-      }
-      case "done":
-      case "reopen":
-        if (!todoId) throw new Response("Tâche inconnue", { status: 400 });
-        await setTodoDone(actor, todoId, intent === "done");
-        return redirect(`${PATH}?ok=${intent === "done" ? "faite" : "rouverte"}#tache-${todoId}`);
-      case "delete":
-        if (!todoId) throw new Response("Tâche inconnue", { status: 400 });
-        await deleteTodo(actor, todoId);
-        return redirect(`${PATH}?ok=supprimee#mes-taches`);
-      case "start-season": {
-        const expected = await seasonToStart();
-        const season = String(formData.get("season") ?? "");
-        if (season !== expected) {
-          return fail(409, { errors: {}, values: {}, message: `La saison à démarrer est maintenant la saison ${expected} : vérifiez puis recommencez.` });
-        }
-        await startSeason(season, { id: actor.id, name: `${actor.prenom} ${actor.nom}`.trim() });
-        return redirect(`${PATH}?saison-demarree=${encodeURIComponent(season)}#saison`);
-      }
-      default:
-        throw new Response("Action inconnue", { status: 400 });
-    }
-  } catch (err) {
-    if (err instanceof RuleError) return fail(err.status, { errors: {}, values: {}, message: err.message });
-    throw err;
-  }
+  if (!(TODO_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
+  return HANDLERS[intent as TodoIntent](actor, formData);
 }
 
 type TodoView = Route.ComponentProps["loaderData"]["todos"][number];
 
-function TodoFields({ values, errors, todo }: { values: Record<string, string> | null; errors: Record<string, string>; todo?: TodoView }) {
+/** The create or update form of a task (Conform, validated in the browser with the action's schema). */
+function TodoForm({ todo, lastResult, children }: { todo?: TodoView; lastResult?: SubmissionResult<string[]>; children: React.ReactNode }) {
+  const [form, fields] = useClubForm({
+    id: todo ? `tache-${todo.id}-${todo.version}` : "nouvelle-tache",
+    schema: todo ? todoUpdateSchema : todoSchema,
+    lastResult,
+    defaultValue: todo ? { title: todo.title, notes: todo.notes, dueOn: todo.dueOn ?? "" } : undefined,
+  });
   return (
-    <>
-      <TextField label="Titre" name="title" required defaultValue={values?.title ?? todo?.title ?? ""} error={errors.title} />
-      <TextAreaField label="Notes (facultatif)" name="notes" rows={3} defaultValue={values?.notes ?? todo?.notes ?? ""} error={errors.notes} />
-      <TextField label="Échéance (facultatif)" name="dueOn" type="date" defaultValue={values?.dueOn ?? todo?.dueOn ?? ""} error={errors.dueOn} />
-    </>
+    <Form method="post" {...getFormProps(form)} className={todo ? "rounded-md border border-slate-200 p-4" : "mt-4 rounded-md border border-slate-200 p-4"}>
+      <FormErrors form={form} lastResult={lastResult} summary="La tâche n'a pas été enregistrée : corrigez les champs signalés." />
+      <input type="hidden" name="intent" value={todo ? "update" : "create"} />
+      {todo ? (
+        <>
+          <input type="hidden" name="id" value={todo.id} />
+          <input type="hidden" name="version" value={todo.version} />
+        </>
+      ) : null}
+      {children}
+      <TextField label="Titre" required {...fieldProps(fields.title)} />
+      <TextAreaField label="Notes (facultatif)" rows={3} {...fieldProps(fields.notes)} />
+      <TextField label="Échéance (facultatif)" type="date" {...fieldProps(fields.dueOn)} />
+      {todo ? (
+        <div className="flex flex-wrap items-center gap-4">
+          <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
+          <Link to={`${PATH}#tache-${todo.id}`} className={linkClass}>
+            Annuler
+          </Link>
+        </div>
+      ) : (
+        <SubmitButton pendingLabel="Ajout…">Ajouter la tâche</SubmitButton>
+      )}
+    </Form>
   );
 }
 
 export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
   const { season, groups, todos, editId, nextSeason, confirmSeason, lastStart, notice } = loaderData;
-  const result = actionData as ActionResult | undefined;
-  const createErrors = result?.intent === "create" ? result.errors : {};
-  const createValues = result?.intent === "create" ? result.values : null;
+  const answer: TodoAnswer | undefined = actionData;
+  // Answers of the one-button forms (tick, reopen, delete, start the season) are shown at the top.
+  const buttonAnswer = answer && answer.intent !== "create" && answer.intent !== "update" ? answer : undefined;
   const totalDerived = groups.reduce((n, g) => n + g.tasks.length, 0);
   const open = todos.filter((t) => !t.done);
   const done = todos.filter((t) => t.done);
 
   const renderTodo = (t: TodoView) => {
-    const editing = editId === t.id || (result?.intent === "update" && result.todoId === t.id);
-    const errors = result?.intent === "update" && result.todoId === t.id ? result.errors : {};
-    const values = result?.intent === "update" && result.todoId === t.id ? result.values : null;
+    const mine = answer?.intent === "update" && answer.todoId === t.id ? answer.result : undefined;
+    const editing = editId === t.id || mine !== undefined;
     return (
       <li key={t.id} id={`tache-${t.id}`} className="py-3">
         {editing ? (
-          <Form method="post" noValidate className="rounded-md border border-slate-200 p-4">
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="id" value={t.id} />
-            <input type="hidden" name="version" value={t.version} />
-            <p className="mb-3 font-semibold text-slate-900">Modifier la tâche « {t.title} »</p>
-            <TodoFields values={values} errors={errors} todo={t} />
-            <div className="flex flex-wrap items-center gap-4">
-              <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
-              <Link to={`${PATH}#tache-${t.id}`} className={linkClass}>
-                Annuler
-              </Link>
-            </div>
-          </Form>
+          <TodoForm key={`${t.id}-${t.version}`} todo={t} lastResult={mine}>
+            <p className="mb-3 font-semibold text-slate-900">Modifier la tâche « {t.title} »</p>
+          </TodoForm>
         ) : (
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
@@ -168,7 +203,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
               {t.notes ? <p className="whitespace-pre-line text-slate-800">{t.notes}</p> : null}
               <p className="mt-1 flex flex-wrap gap-2 text-sm text-slate-700">
                 {t.due ? <Badge tone={t.due.late ? "bad" : "neutral"}>{t.due.text}</Badge> : null}
-                {t.done && t.doneAt ? <span>Faite le {formatDateFr(t.doneAt)}</span> : null}
+                {t.done && t.doneAt ? <span>Faite le {formatDate(t.doneAt)}</span> : null}
                 {t.createdByName ? <span>Ajoutée par {t.createdByName}</span> : null}
                 {t.updatedByName && t.updatedByName !== t.createdByName ? <span>, modifiée par {t.updatedByName}</span> : null}
               </p>
@@ -177,22 +212,22 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
               <Form method="post">
                 <input type="hidden" name="intent" value={t.done ? "reopen" : "done"} />
                 <input type="hidden" name="id" value={t.id} />
-                <button type="submit" className={t.done ? secondaryButtonClass : buttonClass}>
+                <button type="submit" className={t.done ? buttonClasses({ variant: "secondary" }) : buttonClasses()}>
                   {t.done ? "Rouvrir" : "Marquer comme faite"}
                   <span className="sr-only"> : {t.title}</span>
                 </button>
               </Form>
               {!t.done ? (
-                <Link to={`${PATH}?modifier=${t.id}#tache-${t.id}`} className={secondaryButtonClass}>
+                <Link to={`${PATH}?modifier=${t.id}#tache-${t.id}`} className={buttonClasses({ variant: "secondary" })}>
                   Modifier<span className="sr-only"> : {t.title}</span>
                 </Link>
               ) : null}
               <Form method="post">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={t.id} />
-                <button type="submit" className={dangerButtonClass}>
+                <Button type="submit" variant="danger-outline">
                   Supprimer<span className="sr-only"> : {t.title}</span>
-                </button>
+                </Button>
               </Form>
             </div>
           </div>
@@ -212,7 +247,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
       </div>
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
-      {result?.message ? <FormMessage>{result.message}</FormMessage> : null}
+      {buttonAnswer ? <FormMessage>{Object.values(firstErrors(buttonAnswer.result))[0]}</FormMessage> : null}
 
       <section aria-labelledby="derived-title" className="space-y-4">
         <h2 id="derived-title" className="text-2xl font-semibold text-slate-900">
@@ -261,12 +296,9 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
           Tâches des responsables
         </h2>
         {open.length === 0 ? <p className="mt-2 text-slate-700">Aucune tâche en cours.</p> : <ul className="divide-y divide-slate-200">{open.map(renderTodo)}</ul>}
-        <Form method="post" noValidate className="mt-4 rounded-md border border-slate-200 p-4" key={`create-${todos.length}`}>
-          <input type="hidden" name="intent" value="create" />
+        <TodoForm key={`create-${todos.length}`} lastResult={answer?.intent === "create" ? answer.result : undefined}>
           <p className="mb-3 font-semibold text-slate-900">Nouvelle tâche</p>
-          <TodoFields values={createValues} errors={createErrors} />
-          <SubmitButton pendingLabel="Ajout…">Ajouter la tâche</SubmitButton>
-        </Form>
+        </TodoForm>
         {done.length > 0 ? (
           <>
             <h3 className="mt-6 text-xl font-semibold text-slate-900">Tâches faites</h3>
@@ -281,7 +313,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
         </h2>
         {lastStart ? (
           <p className="mt-1 text-slate-700">
-            Dernière saison démarrée : {lastStart.season}, le {formatDateFr(lastStart.at)} ({lastStart.carriedOver} certificat
+            Dernière saison démarrée : {lastStart.season}, le {formatDate(lastStart.at)} ({lastStart.carriedOver} certificat
             {lastStart.carriedOver > 1 ? "s" : ""} reporté{lastStart.carriedOver > 1 ? "s" : ""}).
           </p>
         ) : null}
@@ -309,7 +341,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         ) : (
           <p className="mt-3">
-            <Link to={`${PATH}?demarrer=${nextSeason}#saison`} className={secondaryButtonClass}>
+            <Link to={`${PATH}?demarrer=${nextSeason}#saison`} className={buttonClasses({ variant: "secondary" })}>
               Démarrer la saison {nextSeason}
             </Link>
           </p>

@@ -1,8 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
+import { getFormProps } from "@conform-to/react";
+import { DomainError } from "~/lib/core/errors";
+import { VIDEO_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/videos";
-import { FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
+import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
 import { VideoEmbed } from "~/components/video-embed";
-import { parseForm, type FieldErrors } from "~/lib/http/forms";
+import { invalid, parseSubmission, tryDomain, type SubmissionResult } from "~/lib/http/forms";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
@@ -15,11 +18,11 @@ import {
   listGradeOptions,
   listVideosByGrade,
   updateVideo,
-  videoFormSchema,
   type VideoView,
 } from "~/lib/content/videos.server";
+import { videoFormSchema, videoUpdateSchema } from "~/lib/content/video-form";
+import { Button } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
-import { requireVersion } from "~/lib/http/ids";
 import { positiveId } from "~/lib/http/ids";
 
 const PATH = "/espace-membre/videos";
@@ -61,7 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { errors: FieldErrors; values: Record<string, string> };
+
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, ADMIN_ONLY);
@@ -69,8 +72,12 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = formData.get("intent");
 
   if (intent === "delete") {
-    const id = idParam(formData.get("id"));
-    if (id) await deleteVideo(id);
+    try {
+      await deleteVideo(idParam(formData.get("id")) ?? 0);
+    } catch (err) {
+      if (err instanceof DomainError) return data({ deleteError: err.message }, { status: err.status });
+      throw err;
+    }
     return redirect(`${PATH}?ok=supprimee`);
   }
 
@@ -78,27 +85,21 @@ export async function action({ request }: Route.ActionArgs) {
     throw new Response("Action inconnue", { status: 400 });
   }
 
-  const parsed = parseForm(formData, videoFormSchema);
-  if (!parsed.ok) return data<ActionData>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
-
   if (intent === "create") {
-    const result = await createVideo(parsed.data, user.id);
-    if (!result.ok) return data<ActionData>({ errors: { gradeId: result.message }, values: parsed.values }, { status: 400 });
-    return redirect(`${PATH}?ok=ajoutee#video-${result.id}`);
+    const submission = parseSubmission(formData, videoFormSchema);
+    if (submission.status !== "success") return invalid(submission);
+    return tryDomain(submission, async () => {
+      const { id } = await createVideo(submission.value, user.id);
+      return redirect(`${PATH}?ok=ajoutee#video-${id}`);
+    });
   }
-
-  const id = idParam(formData.get("id"));
-  const version = requireVersion(formData.get("version"));
-  if (!id) throw new Response("Formulaire incomplet", { status: 400 });
-  const result = await updateVideo(id, version, parsed.data, user.id);
-  if (!result.ok) {
-    const key = result.reason === "grade" ? "gradeId" : "_form";
-    return data<ActionData>(
-      { errors: { [key]: result.message }, values: parsed.values },
-      { status: result.reason === "conflict" ? 409 : result.reason === "not-found" ? 404 : 400 },
-    );
-  }
-  return redirect(`${PATH}?ok=modifiee#video-${id}`);
+  const submission = parseSubmission(formData, videoUpdateSchema);
+  if (submission.status !== "success") return invalid(submission);
+  const { id, version, ...input } = submission.value;
+  return tryDomain(submission, async () => {
+    await updateVideo(id, version, input, user.id);
+    return redirect(`${PATH}?ok=modifiee#video-${id}`);
+  });
 }
 
 function valuesOf(video: VideoView | null): Record<string, string> {
@@ -116,71 +117,51 @@ function valuesOf(video: VideoView | null): Record<string, string> {
 function VideoForm({
   editing,
   grades,
-  actionData,
+  lastResult,
 }: {
   editing: VideoView | null;
   grades: Array<{ value: string; label: string }>;
-  actionData?: ActionData;
+  lastResult?: SubmissionResult<string[]>;
 }) {
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values ?? valuesOf(editing);
-  const key = `${editing?.id ?? "new"}-${editing?.version ?? 0}-${JSON.stringify(actionData?.values ?? null)}`;
+  const [form, fields] = useClubForm({
+    id: `video-${editing?.id ?? "nouvelle"}-${editing?.version ?? 0}`,
+    schema: editing ? videoUpdateSchema : videoFormSchema,
+    lastResult,
+    defaultValue: valuesOf(editing),
+  });
   return (
     <Form
       method="post"
       action={editing ? `${PATH}?modifier=${editing.id}` : PATH}
-      noValidate
-      key={key}
+      {...getFormProps(form)}
       className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
       aria-labelledby="video-form-title"
     >
       <h2 id="video-form-title" className="mb-4 text-xl font-semibold text-slate-900">
-        {editing ? `Modifier la vidéo « ${editing.title} »` : "Ajouter une vidéo"}
+        {editing ? `Modifier la vidéo « ${editing.title} »` : "Ajouter une vidéo"}
       </h2>
-      {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
+      <FormErrors form={form} lastResult={lastResult} summary="La vidéo n’a pas été enregistrée : corrigez les champs signalés." />
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? (
         <>
           <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={values.version ?? editing.version} />
+          <input type="hidden" name="version" value={editing.version} />
         </>
       ) : null}
-      <TextField label="Titre" name="title" required defaultValue={values.title} error={errors.title} />
+      <TextField label="Titre" required {...fieldProps(fields.title)} />
       <TextField
         label="Lien de la vidéo"
-        name="url"
         type="url"
         required
         hint="Adresse d’une vidéo YouTube ou Vimeo, par exemple https://www.youtube.com/watch?v=… ou https://vimeo.com/…"
-        defaultValue={values.url}
-        error={errors.url}
+        {...fieldProps(fields.url)}
       />
       <div className="grid gap-x-4 sm:grid-cols-3">
-        <SelectField
-          label="Grade"
-          name="gradeId"
-          options={[{ value: "", label: "Tous grades" }, ...grades]}
-          defaultValue={values.gradeId ?? ""}
-          error={errors.gradeId}
-        />
-        <SelectField
-          label="Catégorie"
-          name="category"
-          required
-          options={VIDEO_CATEGORIES}
-          defaultValue={values.category ?? "technique"}
-          error={errors.category}
-        />
-        <TextField
-          label="Ordre d’affichage"
-          name="position"
-          inputMode="numeric"
-          hint="Les plus petits nombres d’abord."
-          defaultValue={values.position ?? "0"}
-          error={errors.position}
-        />
+        <SelectField label="Grade" options={[{ value: "", label: "Tous grades" }, ...grades]} {...fieldProps(fields.gradeId)} />
+        <SelectField label="Catégorie" required options={VIDEO_CATEGORIES} {...fieldProps(fields.category)} />
+        <TextField label="Ordre d’affichage" inputMode="numeric" hint="Les plus petits nombres d’abord." {...fieldProps(fields.position)} />
       </div>
-      <TextAreaField label="Description" name="description" rows={3} defaultValue={values.description} error={errors.description} />
+      <TextAreaField label="Description" rows={3} {...fieldProps(fields.description)} />
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pendingLabel="Enregistrement…">{editing ? "Enregistrer les modifications" : "Ajouter la vidéo"}</SubmitButton>
         {editing ? (
@@ -212,7 +193,8 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
       </div>
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
-      {editMissing ? <FormMessage>Cette vidéo n’existe plus (elle a peut-être été supprimée).</FormMessage> : null}
+      {editMissing ? <FormMessage>{VIDEO_GONE}</FormMessage> : null}
+      {actionData && "deleteError" in actionData ? <FormMessage>{actionData.deleteError}</FormMessage> : null}
 
       {deleting ? (
         <section aria-labelledby="delete-title" className="rounded-lg border-2 border-red-700 bg-red-50 p-5">
@@ -225,9 +207,9 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
-            <button type="submit" className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800">
+            <Button type="submit" variant="danger" size="lg">
               Supprimer définitivement
-            </button>
+            </Button>
             <Link to={PATH} className="font-medium text-club-800 underline">
               Annuler
             </Link>
@@ -235,7 +217,7 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
         </section>
       ) : null}
 
-      <VideoForm editing={editing} grades={grades} actionData={actionData ?? undefined} />
+      <VideoForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} editing={editing} grades={grades} lastResult={actionData && "result" in actionData ? actionData.result : undefined} />
 
       <section aria-labelledby="list-title">
         <h2 id="list-title" className="text-2xl font-semibold text-slate-900">

@@ -5,8 +5,12 @@
  * manager preview at the public URL.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { articles } from "#db/schema";
 import { app, refusedByGuard } from "../../../../tests/helpers/app";
+import { ARTICLE_GONE } from "~/lib/content/content-messages";
+import { MAX_REQUEST_BYTES, REQUEST_TOO_LARGE } from "~/lib/content/upload-limits";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
 
@@ -73,6 +77,25 @@ describe("article routes: roles", () => {
     expect(second.status).toBe(409);
     expect((second.data.errors as Record<string, string>)._form).toMatch(/modifié par quelqu’un d’autre/);
     expect((second.data.values as Record<string, string>).title).toBe("Autre titre");
+  });
+});
+
+describe("refusals that must reach the page (issue 10)", () => {
+  it("answers a French 404 when the article to delete does not exist, instead of success", async () => {
+    const gone = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/articles", { intent: "delete", id: "999999" }, { as: cookies.admin });
+    expect(gone.status).toBe(404);
+    expect(firstErrors((gone.data ?? (gone.error as typeof gone.data)).result)[""]).toBe(ARTICLE_GONE);
+  });
+
+  it("answers an upload over the limit with the French error in the form (413), not a thrown page", async () => {
+    const answer = await app.post<{ errors: Record<string, string> }>(
+      "/espace-membre/articles/ajouter",
+      { title: "Avec une trop grande image" },
+      { as: cookies.article_manager, headers: { "content-length": String(MAX_REQUEST_BYTES + 1) } },
+    );
+    expect(answer.status).toBe(413);
+    expect((answer.data ?? (answer.error as typeof answer.data)).errors.cover).toBe(REQUEST_TOO_LARGE);
+    expect(await db.select().from(articles).where(eq(articles.title, "Avec une trop grande image"))).toHaveLength(0);
   });
 });
 

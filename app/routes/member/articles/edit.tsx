@@ -6,15 +6,14 @@ import {
   ARTICLE_STATUS_LABELS,
   getArticleForEditing,
   saveArticle,
-  toParisDateTimeInput,
   uploadBodyImage,
 } from "~/lib/content/article-editing.server";
 import { isPublished } from "~/lib/content/articles.server";
-import { formatDate, formatTime } from "~/lib/core/dates";
+import { formatDateTime, toParisDateTimeInput } from "~/lib/core/time";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
-import { assertRequestSize } from "~/lib/content/uploads.server";
+import { oversizedRequest } from "~/lib/content/uploads.server";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids";
 
@@ -76,7 +75,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const id = articleId(params.id);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: with JavaScript the form stays as typed (the browser checks sizes first anyway).
+  if (tooLarge) return data({ intent: "save" as const, errors: { cover: tooLarge.message }, values: undefined, conflict: false }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "upload-image") {
     return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
@@ -96,10 +97,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return formData?.get("intent") === "upload-image" ? false : defaultShouldRevalidate;
 }
 
-function when(d: Date | string): string {
-  const date = new Date(d);
-  return `${formatDate(date)} à ${formatTime(date)}`;
-}
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { article, values, cover, coverAlt, author, editor, path, notice } = loaderData;
@@ -121,8 +118,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         </a>
       </p>
       <p className="mb-6 text-sm text-slate-600">
-        Créé le {when(article.createdAt)}
-        {author ? ` par ${author}` : ""} · modifié le {when(article.updatedAt)}
+        Créé le {formatDateTime(article.createdAt)}
+        {author ? ` par ${author}` : ""} · modifié le {formatDateTime(article.updatedAt)}
         {editor ? ` par ${editor}` : ""}
       </p>
       {notice && !failed ? <FormMessage tone="success">{notice}</FormMessage> : null}

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
-import { positiveId } from "~/lib/http/forms";
+import { z } from "zod";
+import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/lib/http/forms";
+import { id as idField } from "~/lib/http/fields";
+import { ARTICLE_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
 import {
@@ -8,12 +11,13 @@ import {
   ARTICLE_STATUSES,
   deleteArticle,
   getArticleRow,
-  listArticlesForManagers,
 } from "~/lib/content/article-editing.server";
-import { formatDate, formatTime } from "~/lib/core/dates";
+import { listArticlesForManagers } from "~/lib/content/manager-lists.server";
+import { formatDateTime } from "~/lib/core/time";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/articles";
@@ -50,17 +54,15 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const formData = await readForm(request);
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const id = positiveId(formData.get("id"));
-  if (!id) throw new Response("Article introuvable", { status: 404 });
-  await deleteArticle(id, user.id);
-  return redirect(`${PATH}?supprime=1`);
+  const submission = parseSubmission(formData, deleteSchema);
+  if (submission.status !== "success") return invalid(submission, {}, 404);
+  return tryDomain(submission, async () => {
+    await deleteArticle(submission.value.id, user.id);
+    return redirect(`${PATH}?supprime=1`);
+  });
 }
 
-function dateTime(d: Date | string | null): string {
-  if (!d) return "";
-  const date = new Date(d);
-  return `${formatDate(date)}, ${formatTime(date)}`;
-}
+const deleteSchema = z.object({ id: idField(ARTICLE_GONE) });
 
 function pageHref(page: number, q: string, status: string): string {
   const params = new URLSearchParams();
@@ -77,7 +79,7 @@ const STATUS_BADGE: Record<string, string> = {
   programme: "bg-amber-100 text-amber-900",
 };
 
-export default function ArticlesList({ loaderData }: Route.ComponentProps) {
+export default function ArticlesList({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, status, statusOptions, toDelete, deleteMissing, deleted } = loaderData;
   const statusLabel = (value: string) => statusOptions.find((o) => o.value === value)?.label ?? value;
   const confirmRef = useRef<HTMLHeadingElement>(null);
@@ -92,14 +94,15 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-club-900">Articles</h1>
         <Link
           to={`${PATH}/ajouter`}
-          className="inline-flex items-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+          className={buttonClasses()}
         >
           Nouvel article
         </Link>
       </div>
 
       {deleted ? <FormMessage tone="success">L’article a été supprimé.</FormMessage> : null}
-      {deleteMissing ? <FormMessage>Cet article n’existe plus : il a peut-être déjà été supprimé.</FormMessage> : null}
+      {deleteMissing ? <FormMessage>{ARTICLE_GONE}</FormMessage> : null}
+      {actionData?.result ? <FormMessage>{Object.values(firstErrors(actionData.result))[0]}</FormMessage> : null}
 
       {toDelete ? (
         <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
@@ -110,13 +113,10 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
-            <button
-              type="submit"
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            >
+            <Button type="submit" variant="danger">
               Confirmer la suppression
-            </button>
-            <Link to={back} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+            </Button>
+            <Link to={back} className={buttonClasses({ variant: "neutral" })}>
               Annuler
             </Link>
           </Form>
@@ -137,9 +137,9 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <FilterSelect id="articles-statut" label="Statut" name="statut" defaultValue={status} options={statusOptions} allLabel="Tous" />
-        <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
+        <Button type="submit" variant="secondary">
           Filtrer
-        </button>
+        </Button>
       </Form>
 
       <p className="mb-2 text-slate-700" aria-live="polite">
@@ -169,15 +169,15 @@ export default function ArticlesList({ loaderData }: Route.ComponentProps) {
                     </span>
                     {a.status === "programme" && a.publishedAt ? (
                       <span className="block text-sm text-slate-700">
-                        {a.visible ? "en ligne depuis le" : "pour le"} {dateTime(a.publishedAt)}
+                        {a.visible ? "en ligne depuis le" : "pour le"} {formatDateTime(a.publishedAt)}
                       </span>
                     ) : null}
                   </td>
                   <td className="py-3 pr-4 text-sm text-slate-700">
-                    <span className="block">Créé le {dateTime(a.createdAt)}</span>
-                    {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {dateTime(a.publishedAt)}</span> : null}
+                    <span className="block">Créé le {formatDateTime(a.createdAt)}</span>
+                    {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {formatDateTime(a.publishedAt)}</span> : null}
                     <span className="block">
-                      Modifié le {dateTime(a.updatedAt)}
+                      Modifié le {formatDateTime(a.updatedAt)}
                       {a.editor ? ` par ${a.editor}` : ""}
                     </span>
                   </td>

@@ -5,7 +5,7 @@ import { saveArticle, uploadBodyImage } from "~/lib/content/article-editing.serv
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
-import { assertRequestSize } from "~/lib/content/uploads.server";
+import { oversizedRequest } from "~/lib/content/uploads.server";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 export function meta(args: Route.MetaArgs) {
@@ -23,13 +23,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
-  assertRequestSize(request);
+  const tooLarge = await oversizedRequest(request);
+  // No value sent back: with JavaScript the form stays as typed (the browser checks sizes first anyway).
+  if (tooLarge) return data({ intent: "save" as const, errors: { cover: tooLarge.message }, values: undefined, conflict: false }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "upload-image") {
     return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
   }
   const result = await saveArticle(null, formData, user.id);
-  if (!result.ok) return data({ intent: "save" as const, errors: result.errors, values: result.values }, { status: 400 });
+  if (!result.ok) return data({ intent: "save" as const, errors: result.errors, values: result.values, conflict: false }, { status: 400 });
   return redirect(`/espace-membre/articles/modifier/${result.article.id}?enregistre=cree`);
 }
 

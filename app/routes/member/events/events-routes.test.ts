@@ -9,6 +9,8 @@ import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
 import { eventFormValues, getEventRow, saveEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/content/event-editing.server";
 import { listUpcomingEvents } from "~/lib/content/events.server";
+import { EVENT_GONE } from "~/lib/content/content-messages";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 
 function fd(fields: Record<string, string>): FormData {
   const body = new FormData();
@@ -118,5 +120,13 @@ describe("event routes: roles", () => {
     const deleted = await app.post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, { as: cookies.admin });
     expect(deleted.status).toBe(302);
     expect(await getEventRow(target.id)).toBeNull();
+  });
+});
+
+describe("deleting an event that does not exist", () => {
+  it("answers a French 404, not success", async () => {
+    const result = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/evenements", { intent: "delete", id: "999999" }, { as: cookies.admin });
+    expect(result.status).toBe(404);
+    expect(firstErrors((result.data ?? (result.error as typeof result.data)).result)[""]).toBe(EVENT_GONE);
   });
 });

@@ -1,14 +1,18 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
-import { positiveId } from "~/lib/http/forms";
+import { z } from "zod";
+import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/lib/http/forms";
+import { id as idField } from "~/lib/http/fields";
+import { EVENT_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
-import { formatEventWhen } from "~/lib/core/dates";
+import { formatEventWhen } from "~/lib/core/time";
 import { categoryLabel } from "~/lib/content/events.server";
 import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/content/event-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/evenements";
@@ -62,11 +66,15 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireRoles(request, CONTENT_MANAGERS);
   const formData = await readForm(request);
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
-  const id = positiveId(formData.get("id"));
-  if (!id) throw new Response("Événement introuvable", { status: 404 });
-  await deleteEvent(id, user.id);
-  return redirect(`${PATH}?supprime=1`);
+  const submission = parseSubmission(formData, deleteSchema);
+  if (submission.status !== "success") return invalid(submission, {}, 404);
+  return tryDomain(submission, async () => {
+    await deleteEvent(submission.value.id, user.id);
+    return redirect(`${PATH}?supprime=1`);
+  });
 }
+
+const deleteSchema = z.object({ id: idField(EVENT_GONE) });
 
 function listHref(opts: { page?: number; q: string; when: string; category: string; extra?: Record<string, string> }): string {
   const params = new URLSearchParams();
@@ -79,7 +87,7 @@ function listHref(opts: { page?: number; q: string; when: string; category: stri
   return s ? `${PATH}?${s}` : PATH;
 }
 
-export default function EventsList({ loaderData }: Route.ComponentProps) {
+export default function EventsList({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, q, when, category, categoryOptions, toDelete, deleteMissing, deleted, saved } = loaderData;
   const confirmRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -93,7 +101,7 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-club-900">Événements</h1>
         <Link
           to={`${PATH}/ajouter`}
-          className="inline-flex items-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+          className={buttonClasses()}
         >
           Nouvel événement
         </Link>
@@ -101,7 +109,8 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
 
       {saved ? <FormMessage tone="success">L’événement « {saved} » a été enregistré.</FormMessage> : null}
       {deleted ? <FormMessage tone="success">L’événement a été supprimé.</FormMessage> : null}
-      {deleteMissing ? <FormMessage>Cet événement n’existe plus : il a peut-être déjà été supprimé.</FormMessage> : null}
+      {deleteMissing ? <FormMessage>{EVENT_GONE}</FormMessage> : null}
+      {actionData?.result ? <FormMessage>{Object.values(firstErrors(actionData.result))[0]}</FormMessage> : null}
 
       {toDelete ? (
         <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
@@ -112,13 +121,10 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
-            <button
-              type="submit"
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            >
+            <Button type="submit" variant="danger">
               Confirmer la suppression
-            </button>
-            <Link to={listHref({ ...base, page })} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+            </Button>
+            <Link to={listHref({ ...base, page })} className={buttonClasses({ variant: "neutral" })}>
               Annuler
             </Link>
           </Form>
@@ -149,9 +155,9 @@ export default function EventsList({ loaderData }: Route.ComponentProps) {
           ]}
         />
         <FilterSelect id="events-categorie" label="Catégorie" name="categorie" defaultValue={category} options={categoryOptions} allLabel="Toutes" />
-        <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
+        <Button type="submit" variant="secondary">
           Filtrer
-        </button>
+        </Button>
       </Form>
 
       <p className="mb-2 text-slate-700" aria-live="polite">

@@ -3,15 +3,17 @@
  * account for someone — prénom, nom, e-mail, roles. No password is chosen
  * here: the person receives an e-mail with a single-use link to choose it.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/new";
-import { FormMessage, SubmitButton, TextField } from "~/components/form";
-import { linkClass, RoleCheckboxes } from "~/components/membership";
-import { parseForm } from "~/lib/http/forms";
+import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { linkClass, RoleCheckboxes } from "~/components/users-admin-ui";
+import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
 import { USER_MANAGERS } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
-import { createManagedUser, newUserSchema, RuleError, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.server";
+import { newUserSchema } from "~/lib/members/users-admin";
+import { createManagedUser, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.server";
 import { readForm } from "~/lib/http/request.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -24,25 +26,20 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRoles(request, USER_MANAGERS);
-  const formData = await readForm(request);
-  const roles = formData.getAll("roles").map(String);
-  const parsed = parseForm(formData, newUserSchema);
-  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values, roles, message: null }, { status: 400 });
-  try {
-    const { id } = await createManagedUser(actor, { ...parsed.data, roles });
+  const submission = parseSubmission(await readForm(request), newUserSchema);
+  if (submission.status !== "success") return invalid(submission);
+  return tryDomain(submission, async () => {
+    const { id } = await createManagedUser(actor, submission.value);
     return redirect(`/espace-membre/utilisateurs/modifier/${id}?ok=cree`);
-  } catch (err) {
-    if (!(err instanceof RuleError)) throw err;
-    const errors = err.field ? { [err.field]: err.message } : {};
-    return data({ errors, values: parsed.values, roles, message: err.field ? null : err.message }, { status: err.status });
-  }
+  });
 }
 
 export default function NewUser({ loaderData, actionData }: Route.ComponentProps) {
   const { allowAdmin, linkDays } = loaderData;
-  const errors: Record<string, string> = actionData?.errors ?? {};
-  const values: Record<string, string> = actionData?.values ?? {};
-  const hasErrors = Object.keys(errors).length > 0;
+  const lastResult = actionData?.result;
+  const [form, fields] = useClubForm({ schema: newUserSchema, lastResult });
+  const typed = lastResult?.initialValue?.roles;
+  const roles = Array.isArray(typed) ? typed.map(String) : typeof typed === "string" ? [typed] : ["membre"];
   return (
     <div className="max-w-2xl space-y-6">
       <p>
@@ -55,15 +52,14 @@ export default function NewUser({ loaderData, actionData }: Route.ComponentProps
         La personne reçoit un e-mail « Un compte a été créé pour vous… » avec un lien pour choisir elle-même son mot de
         passe (valable {linkDays} jours, utilisable une seule fois). Vous ne choisissez ni ne voyez jamais son mot de passe.
       </p>
-      {actionData?.message ? <FormMessage>{actionData.message}</FormMessage> : null}
-      {hasErrors && !actionData?.message ? <FormMessage>Le compte n&apos;a pas été créé : corrigez les champs signalés.</FormMessage> : null}
-      <Form method="post" noValidate className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+      <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+        <FormErrors form={form} lastResult={lastResult} summary="Le compte n'a pas été créé : corrigez les champs signalés." />
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <TextField label="Prénom" name="prenom" required autoComplete="off" defaultValue={values.prenom} error={errors.prenom} />
-          <TextField label="Nom" name="nom" required autoComplete="off" defaultValue={values.nom} error={errors.nom} />
+          <TextField label="Prénom" required autoComplete="off" {...fieldProps(fields.prenom)} />
+          <TextField label="Nom" required autoComplete="off" {...fieldProps(fields.nom)} />
         </div>
-        <TextField label="Adresse e-mail" name="email" type="email" required autoComplete="off" defaultValue={values.email} error={errors.email} />
-        <RoleCheckboxes selected={actionData?.roles ?? ["membre"]} allowAdmin={allowAdmin} error={errors.roles} />
+        <TextField label="Adresse e-mail" type="email" required autoComplete="off" {...fieldProps(fields.email)} />
+        <RoleCheckboxes selected={roles} allowAdmin={allowAdmin} error={fields.roles.errors?.[0]} />
         <SubmitButton pendingLabel="Création…">Créer le compte et envoyer l&apos;e-mail</SubmitButton>
       </Form>
     </div>

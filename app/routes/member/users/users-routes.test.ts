@@ -14,8 +14,10 @@ import { AuthFailure } from "~/lib/accounts/auth-errors";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { getSessionUser } from "~/lib/accounts/session.server";
-import { currentSeasonAt } from "~/lib/members/seasons-admin.server";
-import { MESSAGES, updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
+import { currentSeasonAt } from "~/lib/members/seasons.server";
+import { updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
+import { USERS_ADMIN_MESSAGES as MESSAGES } from "~/lib/members/users-admin-labels";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 
 /** A bare request carrying a session cookie (to read the session directly). */
 function request(path: string, cookie?: string): Request {
@@ -37,6 +39,11 @@ function statusOf(result: AppResponse): number {
 /** What the loader or action answered (returned, or thrown with a status). */
 function dataOf<T = Record<string, unknown>>(result: AppResponse): T {
   return (result.data ?? result.error) as T;
+}
+
+/** The first error of each field of a refused form ("" is the form itself). */
+function errorsOf(result: AppResponse): Record<string, string> {
+  return firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(result).result);
 }
 
 async function userRow(id: string) {
@@ -116,7 +123,7 @@ describe("rules between user_manager and admin", () => {
   it("a user_manager cannot grant the admin role", async () => {
     const result = await post(editPath(membre.user.id), await accountFields(membre.user.id, { roles: ["admin", "membre"] }), manager.cookie);
     expect(statusOf(result)).toBe(403);
-    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(MESSAGES.adminOnlyRole);
+    expect(errorsOf(result).roles).toBe(MESSAGES.adminOnlyRole);
     expect((await userRow(membre.user.id)).roles).toEqual(["membre"]);
   });
 
@@ -131,7 +138,7 @@ describe("rules between user_manager and admin", () => {
     const before = await userRow(admin.user.id);
     const rename = await post(editPath(admin.user.id), await accountFields(admin.user.id, { prenom: "Pirate" }), manager.cookie);
     expect(statusOf(rename)).toBe(403);
-    expect(dataOf<{ message: string }>(rename).message).toBe(MESSAGES.adminOnlyEdit);
+    expect(firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(rename).result)[""]).toBe(MESSAGES.adminOnlyEdit);
     const remove = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), manager.cookie);
     expect(statusOf(remove)).toBe(403);
     const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, admin.user.id), eq(profiles.isSelf, true)));
@@ -167,7 +174,7 @@ describe("the last admin", () => {
   it("cannot lose the admin role", async () => {
     const result = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie);
     expect(statusOf(result)).toBe(409);
-    expect(dataOf<{ errors: Record<string, string> }>(result).errors.roles).toBe(MESSAGES.lastAdmin);
+    expect(errorsOf(result).roles).toBe(MESSAGES.lastAdmin);
     expect((await userRow(admin.user.id)).roles).toEqual(["admin"]);
   });
 
@@ -256,7 +263,9 @@ describe("optimistic concurrency", () => {
     expect(statusOf(first)).toBe(302);
     const second = await post(editPath(target.user.id), { ...stale, prenom: "Second" }, manager.cookie);
     expect(statusOf(second)).toBe(409);
-    expect(dataOf<{ message: string }>(second).message).toBe(MESSAGES.stale);
+    expect(errorsOf(second)[""]).toBe(MESSAGES.stale);
+    // The form then shows the fresh values, not the outdated ones typed.
+    expect(dataOf<{ result: SubmissionResult<string[]> }>(second).result.initialValue).toBeNull();
     expect((await userRow(target.user.id)).prenom).toBe("Premier");
   });
 });
@@ -295,13 +304,13 @@ describe("creating an account for someone", () => {
   it("shows French errors next to the fields and keeps what was typed", async () => {
     const result = await post("/espace-membre/utilisateurs/ajouter", { prenom: "", nom: "Sans", email: "pas-une-adresse", roles: ["membre"] }, manager.cookie);
     expect(statusOf(result)).toBe(400);
-    const body = dataOf<{ errors: Record<string, string>; values: Record<string, string> }>(result);
-    expect(body.errors.prenom).toBe("Le prénom est obligatoire");
-    expect(body.errors.email).toBe("Adresse e-mail invalide");
-    expect(body.values.nom).toBe("Sans");
+    const errors = firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(result).result);
+    expect(errors.prenom).toBe("Indiquez le prénom.");
+    expect(errors.email).toMatch(/n'est pas valide/);
+    expect(dataOf<{ result: SubmissionResult<string[]> }>(result).result.initialValue?.nom).toBe("Sans");
     const dup = await post("/espace-membre/utilisateurs/ajouter", { prenom: "Mélanie", nom: "Bis", email: membre.email, roles: ["membre"] }, manager.cookie);
     expect(statusOf(dup)).toBe(409);
-    expect(dataOf<{ errors: Record<string, string> }>(dup).errors.email).toContain("existe déjà");
+    expect(errorsOf(dup).email).toContain("existe déjà");
   });
 });
 
@@ -312,7 +321,7 @@ describe("season status and grades", () => {
     const season = await currentSeasonAt();
     const bad = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "180", cotisationMeans: "", healthKind: "certificat", healthReceivedOn: "" }, manager.cookie);
     expect(statusOf(bad)).toBe(400);
-    const errors = dataOf<{ errors: Record<string, string> }>(bad).errors;
+    const errors = errorsOf(bad);
     expect(errors.cotisationPaidOn).toBe("Indiquez la date du paiement");
     expect(errors.cotisationMeans).toBe("Choisissez le moyen de paiement");
     expect(errors.healthReceivedOn).toBe("Indiquez la date de réception");

@@ -1,0 +1,63 @@
+/**
+ * The add/edit form of the revision videos (decision 0009), browser-safe:
+ * the page validates with it and the action of /espace-membre/videos parses
+ * with it; videos.server.ts enforces the rest (grade exists, version check)
+ * with `DomainError`.
+ */
+import { z } from "zod";
+import { id, optionalLongText, requiredText, version, withMax } from "../http/fields";
+import { VIDEO_CATEGORIES, parseVideoLink, type VideoCategory } from "./video-links";
+import { positiveId } from "../http/id-format";
+
+const categoryValues = VIDEO_CATEGORIES.map((c) => c.value) as [VideoCategory, ...VideoCategory[]];
+
+/** The add/edit form (values are the strings of the submitted FormData). */
+export const videoFormSchema = z.object({
+  title: requiredText("Indiquez le titre de la vidéo.", 200, "Le titre ne doit pas dépasser 200 caractères."),
+  url: withMax(500, z
+    .string({ error: "Indiquez le lien de la vidéo." }))
+    .trim()
+    .transform((value, ctx) => {
+      const parsed = parseVideoLink(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  gradeId: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const n = positiveId(v);
+      if (n === null) {
+        ctx.addIssue({ code: "custom", message: "Choisissez un grade dans la liste." });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  category: z.enum(categoryValues, { error: "Choisissez une catégorie dans la liste." }),
+  description: optionalLongText(2000),
+  position: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return 0;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 9999) {
+        ctx.addIssue({ code: "custom", message: "L’ordre est un nombre entier entre 0 et 9999." });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});
+
+export type VideoInput = z.infer<typeof videoFormSchema>;
+
+/** The edit form: the same fields, the video and the version the page was based on. */
+export const videoUpdateSchema = videoFormSchema.extend({
+  id: id("Cette vidéo n’existe plus : elle a peut-être déjà été supprimée."),
+  version: version(),
+});

@@ -1,0 +1,231 @@
+/**
+ * Accounts managed by the managers: creating an account for someone (they
+ * choose their own password through a single-use link), editing its identity,
+ * roles and state, validating a registration, deleting it, closing an RGPD
+ * deletion request.
+ *
+ * Rules (with users-rules.server.ts):
+ *  - deactivating an account deletes its sessions;
+ *  - an edit based on an outdated page is refused (users.updatedAt as version);
+ *  - pré-inscrit -> membre queues the validation e-mail in the same transaction.
+ */
+import { randomInt } from "node:crypto";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { deletionRequests, profiles, sessions, users } from "#db/schema";
+import { getAuth } from "../accounts/auth.server";
+import { revokePasswordLinks } from "../accounts/password-links.server";
+import { db } from "../core/db.server";
+import { env } from "../core/env.server";
+import { DomainError } from "../core/errors";
+import { log } from "../core/log.server";
+import { deliverPendingMail, queueMail } from "../mail/mail.server";
+import { getSetting } from "../club/settings.server";
+import { USERS_ADMIN_MESSAGES as MESSAGES } from "./users-admin-labels";
+import type { AccountInput, NewUserInput } from "./users-admin";
+import { getUser, userVersion } from "./users-detail.server";
+import {
+  audit,
+  checkAdminRemains,
+  checkAdminRoleChange,
+  checkCanEdit,
+  checkRoleSet,
+  lockUser,
+  nextUpdatedAt,
+  normalizeRoles,
+  rolesLabel,
+  type Actor,
+} from "./users-rules.server";
+
+/** Validity of the link a new account receives to choose its password. */
+export const WELCOME_LINK_DAYS = 7;
+
+function randomToken(length = 32): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  let s = "";
+  for (let i = 0; i < length; i++) s += alphabet[randomInt(alphabet.length)];
+  return s;
+}
+
+/**
+ * Issues a single-use link to choose a password, through Better Auth's own
+ * reset-password verification (same identifier, same hashing, consumed by
+ * /reinitialiser-mot-de-passe), valid WELCOME_LINK_DAYS days, and mails it
+ * with the welcome wording. The account's sendResetPassword hook only has the
+ * "forgotten password" text and a 30-minute validity, hence this.
+ */
+export async function sendWelcomeLink(user: { id: string; email: string; prenom: string }): Promise<void> {
+  const ctx = await getAuth().$context;
+  const token = randomToken();
+  const issued = await ctx.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: user.id,
+    expiresAt: new Date(Date.now() + WELCOME_LINK_DAYS * 24 * 60 * 60 * 1000),
+  });
+  // One live link per account: the older ones stop working.
+  await revokePasswordLinks(user.id, issued?.id);
+  const identity = await getSetting("identity");
+  const base = env().BASE_URL;
+  const link = `${base}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
+  await queueMail({
+    to: user.email,
+    subject: `Votre compte sur le site du club ${identity.clubName}`,
+    text: [
+      `Bonjour ${user.prenom},`.replace(" ,", ","),
+      "",
+      `Un compte a été créé pour vous sur le site du club ${identity.clubName}, avec l'adresse ${user.email}.`,
+      "",
+      `Pour choisir votre mot de passe, ouvrez ce lien (valable ${WELCOME_LINK_DAYS} jours, utilisable une seule fois) :`,
+      link,
+      "",
+      `Vous pourrez ensuite vous connecter à l'espace membre : ${base}/connexion`,
+      `Si le lien a expiré, demandez-en un nouveau sur ${base}/mot-de-passe-oublie.`,
+      "",
+      "Si vous ne connaissez pas ce club, ignorez ce message.",
+      "",
+      `${identity.clubName}`,
+    ].join("\n"),
+  });
+}
+
+/** Creates an account for someone, without a password: they get the welcome link. */
+export async function createManagedUser(actor: Actor, input: NewUserInput): Promise<{ id: string }> {
+  const roles = normalizeRoles(input.roles);
+  checkRoleSet(roles);
+  checkAdminRoleChange(actor, [], roles);
+  const emailAddress = input.email.trim().toLowerCase();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, emailAddress));
+  if (existing) throw new DomainError("Un compte existe déjà avec cette adresse e-mail.", { field: "email", status: 409 });
+  const ctx = await getAuth().$context;
+  const user = await ctx.internalAdapter.createUser(
+    { email: emailAddress, name: `${input.prenom} ${input.nom}`.trim(), emailVerified: false, prenom: input.prenom, nom: input.nom, roles },
+    { method: "email-password" } as never,
+  );
+  if (!user) throw new Error("createUser returned no user");
+  await audit(db, actor, "user.create", `Compte créé (${rolesLabel(roles)}), lien pour choisir le mot de passe envoyé à ${emailAddress}.`, {
+    userId: user.id,
+  });
+  await sendWelcomeLink({ id: user.id, email: emailAddress, prenom: input.prenom });
+  log.info("account created by a manager", { userId: user.id, by: actor.id });
+  return { id: user.id };
+}
+
+// ---------------------------------------------------------------- update
+
+function validationMail(user: { email: string; prenom: string }, clubName: string) {
+  const base = env().BASE_URL;
+  return {
+    to: user.email,
+    subject: "Votre inscription au club est validée",
+    text: [
+      `Bonjour ${user.prenom},`.replace(" ,", ","),
+      "",
+      `Bonne nouvelle : votre inscription au club ${clubName} est validée. Vous êtes désormais membre du club.`,
+      "",
+      "Votre espace membre est ouvert : votre situation pour la saison, vos grades, les techniques à réviser et la brochure du club.",
+      `${base}/espace-membre`,
+      "",
+      "À très bientôt sur le tapis !",
+      "",
+      clubName,
+    ].join("\n"),
+  };
+}
+
+
+/**
+ * Saves the account part of the edit page. Returns whether a validation
+ * e-mail was queued (pré-inscrit -> membre).
+ */
+export async function updateUserAccount(actor: Actor, id: string, input: AccountInput): Promise<{ validated: boolean }> {
+  const result = await db.transaction(async (tx) => {
+    const target = await lockUser(tx, id);
+    checkCanEdit(actor, target);
+    if (userVersion(target) !== input.version) throw new DomainError(MESSAGES.stale, { status: 409 });
+    const roles = normalizeRoles(input.roles);
+    checkRoleSet(roles);
+    checkAdminRoleChange(actor, target.roles, roles);
+    if (actor.id === target.id && !input.active && target.active) throw new DomainError(MESSAGES.selfDeactivate, { field: "active", status: 403 });
+    await checkAdminRemains(tx, target, { roles, active: input.active });
+    const emailAddress = input.email.trim().toLowerCase();
+    if (emailAddress !== target.email) {
+      const [other] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, emailAddress), ne(users.id, id)));
+      if (other) throw new DomainError(MESSAGES.emailTaken, { field: "email", status: 409 });
+    }
+
+    const changes: string[] = [];
+    if (input.prenom !== target.prenom || input.nom !== target.nom) changes.push(`nom : ${target.prenom} ${target.nom} → ${input.prenom} ${input.nom}`);
+    if (emailAddress !== target.email) changes.push(`e-mail : ${target.email} → ${emailAddress}`);
+    const rolesChanged = roles.join(",") !== target.roles.join(",");
+    if (rolesChanged) changes.push(`rôles : ${rolesLabel(target.roles) || "aucun"} → ${rolesLabel(roles)}`);
+    if (input.active !== target.active) changes.push(input.active ? "compte réactivé" : "compte désactivé (sessions fermées)");
+    if (changes.length === 0) return { validated: false };
+
+    await tx
+      .update(users)
+      .set({
+        prenom: input.prenom,
+        nom: input.nom,
+        name: `${input.prenom} ${input.nom}`.trim(),
+        email: emailAddress,
+        emailVerified: emailAddress === target.email ? target.emailVerified : false,
+        roles,
+        active: input.active,
+        updatedAt: nextUpdatedAt(target.updatedAt),
+      })
+      .where(eq(users.id, id));
+    await tx
+      .update(profiles)
+      .set({ prenom: input.prenom, nom: input.nom, updatedAt: new Date(), updatedBy: actor.id, version: sql`${profiles.version} + 1` })
+      .where(and(eq(profiles.ownerId, id), eq(profiles.isSelf, true)));
+    if (!input.active && target.active) await tx.delete(sessions).where(eq(sessions.userId, id));
+
+    const validated = target.roles.includes("pré-inscrit") && roles.includes("membre");
+    if (validated) {
+      const identity = await getSetting("identity", tx);
+      await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, identity.clubName), tx);
+    }
+    await audit(tx, actor, validated ? "user.validate" : "user.update", (validated ? "Inscription validée ; " : "") + changes.join(" ; "), {
+      userId: id,
+    });
+    return { validated };
+  });
+  if (result.validated) void deliverPendingMail();
+  return result;
+}
+
+/** « Valider l'inscription »: the pré-inscrit becomes membre (and gets the e-mail). */
+export async function validateRegistration(actor: Actor, id: string, version: number): Promise<void> {
+  const target = await getUser(id);
+  if (!target) throw new DomainError(MESSAGES.notFound, { status: 404 });
+  if (!target.roles.includes("pré-inscrit")) throw new DomainError("Cette inscription est déjà validée.", { status: 409 });
+  const roles = [...target.roles.filter((r) => r !== "pré-inscrit"), "membre"];
+  await updateUserAccount(actor, id, { prenom: target.prenom, nom: target.nom, email: target.email, active: target.active, roles, version });
+}
+
+export async function deleteUser(actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, id);
+    checkCanEdit(actor, target);
+    if (actor.id === target.id) throw new DomainError(MESSAGES.selfDelete, { status: 403 });
+    await checkAdminRemains(tx, target, null);
+    await audit(tx, actor, "user.delete", `Compte de ${target.prenom} ${target.nom} (${target.email}) supprimé avec ses profils.`, { userId: id });
+    await tx.delete(users).where(eq(users.id, id));
+  });
+}
+
+/**
+ * Closes the account holder's RGPD deletion request without deleting the
+ * account (data kept while still needed, e.g. the current season's
+ * membership). Deleting the account closes it too (cascade).
+ */
+export async function closeDeletionRequest(actor: Actor, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await lockUser(tx, id);
+    checkCanEdit(actor, target);
+    await tx
+      .update(deletionRequests)
+      .set({ handledAt: new Date(), handledBy: actor.id })
+      .where(and(eq(deletionRequests.userId, id), isNull(deletionRequests.handledAt)));
+    await audit(tx, actor, "user.deletion-request-closed", `Demande de suppression de ${target.prenom} ${target.nom} classée : données conservées.`, { userId: id });
+  });
+}

@@ -1,0 +1,254 @@
+/**
+ * The managers' user list: search (accents and case ignored), filters, sort,
+ * pagination, and the same filtered list as a CSV export for spreadsheets.
+ * The season shown is the current one (Paris date).
+ */
+import { and, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { profiles, seasonStatuses, users } from "#db/schema";
+import { db } from "../core/db.server";
+import { ROLES, type Role } from "../accounts/roles";
+import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
+import { currentSeasonAt } from "./seasons.server";
+import { addDays, parisDate } from "../core/time";
+import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./users-admin-labels";
+import { eurosText, EXPIRY_WARNING_DAYS, healthState, memberRolesArray, rolesLabel } from "./users-rules.server";
+
+// ------------------------------------------------------------------- list
+
+export const PER_PAGE = 25;
+
+export interface UserListQuery {
+  q: string;
+  role: Role | "";
+  statut: UserFilter;
+  tri: UserSort;
+  page: number;
+}
+
+export function parseListQuery(params: URLSearchParams): UserListQuery {
+  const role = params.get("role") ?? "";
+  const statut = params.get("statut") ?? "";
+  const tri = params.get("tri") ?? "nom";
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    role: (ROLES as readonly string[]).includes(role) ? (role as Role) : "",
+    statut: statut in USER_FILTERS ? (statut as UserFilter) : "",
+    tri: tri in USER_SORTS ? (tri as UserSort) : "nom",
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 10_000) : 1,
+  };
+}
+
+/** The query string of a list query (defaults left out), for links and the export. */
+export function listQueryString(query: UserListQuery, overrides: Partial<UserListQuery> = {}): string {
+  const q = { ...query, ...overrides };
+  const params = new URLSearchParams();
+  if (q.q) params.set("q", q.q);
+  if (q.role) params.set("role", q.role);
+  if (q.statut) params.set("statut", q.statut);
+  if (q.tri !== "nom") params.set("tri", q.tri);
+  if (q.page > 1) params.set("page", String(q.page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+const ACCENTS_FROM = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæ";
+const ACCENTS_TO = "aaaaaaceeeeiiiinooooouuuuyyoa";
+
+/** Lower case without accents (the same folding as the SQL side). */
+export function foldText(s: string): string {
+  let out = "";
+  for (const ch of s.toLowerCase()) {
+    const i = ACCENTS_FROM.indexOf(ch);
+    out += i >= 0 ? ACCENTS_TO[i] : ch;
+  }
+  return out;
+}
+
+
+export interface UserListItem {
+  id: string;
+  prenom: string;
+  nom: string;
+  email: string;
+  roles: string[];
+  active: boolean;
+  createdAt: string;
+  cotisationPaidOn: string | null;
+  cotisationAmountCents: number | null;
+  cotisationMeans: string | null;
+  healthKind: string | null;
+  healthReceivedOn: string | null;
+  healthValidUntil: string | null;
+  health: HealthState;
+  familyCount: number;
+}
+
+function listConditions(query: UserListQuery, today: string): SQL | undefined {
+  const conds: SQL[] = [];
+  if (query.q) {
+    const haystack = sql`translate(lower(${users.prenom} || ' ' || ${users.nom} || ' ' || ${users.email}), ${ACCENTS_FROM}, ${ACCENTS_TO})`;
+    for (const word of foldText(query.q).split(/\s+/).filter(Boolean).slice(0, 5)) {
+      const escaped = word.replace(/[\\%_]/g, (c) => `\\${c}`);
+      conds.push(ilike(haystack, `%${escaped}%`));
+    }
+  }
+  if (query.role) conds.push(sql`${query.role} = any(${users.roles})`);
+  const member = sql`${users.roles} && ${memberRolesArray}`;
+  switch (query.statut) {
+    case "pre-inscrits":
+      conds.push(sql`'pré-inscrit' = any(${users.roles})`, eq(users.active, true));
+      break;
+    case "cotisation":
+      conds.push(member, eq(users.active, true), isNull(seasonStatuses.cotisationPaidOn));
+      break;
+    case "certificat": {
+      const limit = addDays(today, EXPIRY_WARNING_DAYS);
+      conds.push(member, eq(users.active, true));
+      conds.push(
+        or(isNull(seasonStatuses.healthDocumentReceivedOn), sql`${seasonStatuses.healthDocumentValidUntil} <= ${limit}`)!,
+      );
+      break;
+    }
+    case "inactifs":
+      conds.push(eq(users.active, false));
+      break;
+  }
+  return conds.length ? and(...conds) : undefined;
+}
+
+function listOrder(sort: UserSort): SQL[] {
+  const lowerNom = sql`lower(${users.nom})`;
+  const lowerPrenom = sql`lower(${users.prenom})`;
+  switch (sort) {
+    case "-nom":
+      return [sql`${lowerNom} desc`, sql`${lowerPrenom} desc`, sql`${users.id}`];
+    case "prenom":
+      return [lowerPrenom, lowerNom, sql`${users.id}`];
+    case "email":
+      return [sql`${users.email}`];
+    case "-cree":
+      return [sql`${users.createdAt} desc`, sql`${users.id}`];
+    case "cree":
+      return [sql`${users.createdAt}`, sql`${users.id}`];
+    default:
+      return [lowerNom, lowerPrenom, sql`${users.id}`];
+  }
+}
+
+async function selectUsers(query: UserListQuery, season: string, today: string, page: { limit: number; offset: number } | null) {
+  const where = listConditions(query, today);
+  const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${users.id} and not f.is_self)`;
+  const base = db
+    .select({
+      id: users.id,
+      prenom: users.prenom,
+      nom: users.nom,
+      email: users.email,
+      roles: users.roles,
+      active: users.active,
+      createdAt: users.createdAt,
+      cotisationPaidOn: seasonStatuses.cotisationPaidOn,
+      cotisationAmountCents: seasonStatuses.cotisationAmountCents,
+      cotisationMeans: seasonStatuses.cotisationMeans,
+      healthKind: seasonStatuses.healthDocumentKind,
+      healthReceivedOn: seasonStatuses.healthDocumentReceivedOn,
+      healthValidUntil: seasonStatuses.healthDocumentValidUntil,
+      familyCount,
+    })
+    .from(users)
+    .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
+    .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
+    .where(where)
+    .orderBy(...listOrder(query.tri));
+  const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
+  return rows.map(
+    (r): UserListItem => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      health: healthState(r.healthReceivedOn, r.healthValidUntil, today),
+    }),
+  );
+}
+
+export async function listUsers(query: UserListQuery, now: Date = new Date()) {
+  const season = await currentSeasonAt(now);
+  const today = parisDate(now);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
+    .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
+    .where(listConditions(query, today));
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const page = Math.min(query.page, pages);
+  const items = await selectUsers(query, season, today, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE });
+  return { items, total, page, pages, season, today };
+}
+
+// -------------------------------------------------------------------- CSV
+
+/** One CSV cell: quoted when needed, formula-looking text neutralised for spreadsheets. */
+export function csvCell(value: string | number | boolean | null | undefined): string {
+  let s = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A CSV document for French spreadsheets: UTF-8 with BOM, ';' separator, CRLF line ends. */
+export function toCsv(header: string[], rows: Array<Array<string | number | boolean | null | undefined>>): string {
+  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(";"));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+
+function frDate(iso: string | null): string {
+  if (!iso) return "";
+  const [y, m, d] = iso.slice(0, 10).split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** The filtered list (every page) as CSV. */
+export async function exportUsersCsv(query: UserListQuery, now: Date = new Date()): Promise<{ csv: string; count: number; season: string }> {
+  const season = await currentSeasonAt(now);
+  const today = parisDate(now);
+  const rows = await selectUsers(query, season, today, null);
+  const header = [
+    "Prénom",
+    "Nom",
+    "E-mail",
+    "Rôles",
+    "Compte actif",
+    "Inscrit le",
+    `Cotisation ${season}`,
+    "Payée le",
+    "Montant (€)",
+    "Moyen de paiement",
+    "Document de santé",
+    "Reçu le",
+    "Valable jusqu'au",
+    "État du document",
+    "Profils famille",
+  ];
+  const csv = toCsv(
+    header,
+    rows.map((r) => [
+      r.prenom,
+      r.nom,
+      r.email,
+      rolesLabel(r.roles),
+      r.active ? "oui" : "non",
+      frDate(r.createdAt),
+      r.cotisationPaidOn ? "payée" : "non payée",
+      frDate(r.cotisationPaidOn),
+      eurosText(r.cotisationAmountCents),
+      r.cotisationMeans ? (PAYMENT_MEANS_LABELS[r.cotisationMeans] ?? r.cotisationMeans) : "",
+      r.healthKind ? (HEALTH_DOCUMENT_LABELS[r.healthKind] ?? r.healthKind) : "",
+      frDate(r.healthReceivedOn),
+      frDate(r.healthValidUntil),
+      HEALTH_STATE_LABELS[r.health],
+      r.familyCount,
+    ]),
+  );
+  return { csv, count: rows.length, season };
+}

@@ -1,0 +1,150 @@
+/**
+ * The rules shared by the user-management modules (users-*.server.ts): who may
+ * change what, the last active admin, the audit log, locks and small checks.
+ *
+ * Rules:
+ *  - a user_manager cannot grant or remove the admin role, nor change anything
+ *    of an admin's account;
+ *  - there is always at least one active admin (role change, deactivation,
+ *    deletion): the active admins' rows are locked while checking;
+ *  - every change is written to audit_log (who and when);
+ *  - a refusal is a `DomainError` with a French message (decision 0009).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { auditLog, profiles, users } from "#db/schema";
+import type { Queryable, Transaction } from "../core/db.server";
+import { DomainError } from "../core/errors";
+import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "../accounts/roles";
+import { addDays } from "../core/time";
+import { USERS_ADMIN_MESSAGES as MESSAGES, type HealthState } from "./users-admin-labels";
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Actor {
+  id: string;
+  prenom: string;
+  nom: string;
+  email?: string;
+  roles: readonly string[];
+}
+
+export const isAdmin = (roles: readonly string[]) => roles.includes("admin");
+export const actorName = (a: Actor) => `${a.prenom} ${a.nom}`.trim() || a.email || a.id;
+
+/** Days before expiry from which a certificate counts as « expiring ». */
+export const EXPIRY_WARNING_DAYS = 30;
+
+
+
+// ------------------------------------------------------------------ roles
+
+/** Display order of roles: the first one is the spec's single `role`. */
+const ROLE_PRIORITY: Role[] = ["admin", "user_manager", "article_manager", "membre", "pré-inscrit"];
+
+export function normalizeRoles(input: readonly string[]): Role[] {
+  const set = new Set(input.filter((r): r is Role => (ROLES as readonly string[]).includes(r)));
+  return ROLE_PRIORITY.filter((r) => set.has(r));
+}
+
+export function rolesLabel(roles: readonly string[]): string {
+  return roles.map((r) => ROLE_LABELS[r as Role] ?? r).join(", ");
+}
+
+export function checkRoleSet(roles: Role[]): void {
+  if (roles.length === 0) throw new DomainError("Choisissez au moins un rôle.", { field: "roles" });
+  if (roles.includes("pré-inscrit") && roles.length > 1) {
+    throw new DomainError("Un pré-inscrit n'a pas d'autre rôle : décochez « Pré-inscrit » pour valider l'inscription.", { field: "roles" });
+  }
+}
+
+/** A user_manager may neither grant nor remove the admin role. */
+export function checkAdminRoleChange(actor: Actor, before: readonly string[], after: readonly string[]): void {
+  if (!isAdmin(actor.roles) && isAdmin(before) !== isAdmin(after)) throw new DomainError(MESSAGES.adminOnlyRole, { field: "roles", status: 403 });
+}
+
+/** A user_manager may not change an admin's account. */
+export function canEditUser(actor: Actor, target: { roles: readonly string[] }): boolean {
+  return isAdmin(actor.roles) || !isAdmin(target.roles);
+}
+
+export function checkCanEdit(actor: Actor, target: { roles: readonly string[] }): void {
+  if (!canEditUser(actor, target)) throw new DomainError(MESSAGES.adminOnlyEdit, { status: 403 });
+}
+
+/**
+ * Refuses a change that would leave no active admin. Locks the active admins'
+ * rows so two concurrent demotions cannot both pass.
+ */
+export async function checkAdminRemains(
+  tx: Transaction,
+  target: UserRow,
+  after: { roles: readonly string[]; active: boolean } | null,
+): Promise<void> {
+  if (!isAdmin(target.roles) || !target.active) return;
+  if (after && isAdmin(after.roles) && after.active) return;
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)))
+    .for("update");
+  if (admins.filter((a) => a.id !== target.id).length === 0) throw new DomainError(MESSAGES.lastAdmin, { field: "roles", status: 409 });
+}
+
+export async function audit(
+  q: Queryable,
+  actor: Actor | null,
+  action: string,
+  summary: string,
+  target: { userId?: string | null; profileId?: number | null } = {},
+): Promise<void> {
+  await q.insert(auditLog).values({
+    actorId: actor?.id ?? null,
+    actorName: actor ? actorName(actor) : "Tâche automatique",
+    action,
+    targetUserId: target.userId ?? null,
+    targetProfileId: target.profileId ?? null,
+    summary,
+  });
+}
+
+/** The member roles as a SQL array (users.roles && this: a member account). */
+export const memberRolesArray = sql`ARRAY[${sql.join(
+  MEMBER_ROLES.map((r) => sql`${r}`),
+  sql`, `,
+)}]::text[]`;
+
+export function healthState(receivedOn: string | null, validUntil: string | null, today: string): HealthState {
+  if (!receivedOn) return "manquant";
+  if (validUntil && validUntil < today) return "expire";
+  if (validUntil && validUntil <= addDays(today, EXPIRY_WARNING_DAYS)) return "expire-bientot";
+  return "valide";
+}
+
+export function notInFuture(iso: string | null, field: string, today: string) {
+  if (iso && iso > today) throw new DomainError("La date ne peut pas être dans le futur.", { field });
+}
+
+export async function lockUser(tx: Transaction, id: string): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+  if (!row) throw new DomainError(MESSAGES.notFound, { status: 404 });
+  return row;
+}
+
+export function nextUpdatedAt(previous: Date): Date {
+  return new Date(Math.max(Date.now(), previous.getTime() + 1));
+}
+
+export async function lockOwnedProfile(tx: Transaction, ownerId: string, profileId: number) {
+  const [profile] = await tx
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+  if (!profile) throw new DomainError("Profil introuvable pour ce compte.", { status: 404 });
+  return profile;
+}
+
+/** 9250 -> "92,50" (CSV cells and audit summaries). */
+export function eurosText(cents: number | null): string {
+  if (cents === null) return "";
+  return (cents / 100).toFixed(2).replace(".", ",");
+}
