@@ -12,6 +12,8 @@ import { log } from "./lib/core/log.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server";
 import { seedDatabase } from "./lib/core/seed.server";
 import { NonceProvider } from "./lib/http/nonce";
+import { assertPasswordListReady } from "./lib/accounts/passwords";
+import { applySessionCacheControl } from "./lib/http/cache-control.server";
 import "./lib/members/reminders-job.server";
 import "./lib/operations/backup-job.server";
 import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";
@@ -21,6 +23,7 @@ export const streamTimeout = 5_000;
 
 /** Called once by the HTTP server before it listens. */
 export async function startup(): Promise<void> {
+  assertPasswordListReady(); // the bundled common-password list, or no start
   let dataDir = process.env.DATA_DIR ?? "data";
   try {
     const e = env();
@@ -60,6 +63,19 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   log.error("request failed", { err: error, url: new URL(request.url).pathname });
 }
 
+/** `.data` answers (client navigations) follow the same caching rule as pages. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  try {
+    applySessionCacheControl(request, response.headers);
+    return response;
+  } catch {
+    // Immutable headers (a redirect): copy the answer.
+    const copy = new Response(response.body, response);
+    applySessionCacheControl(request, copy.headers);
+    return copy;
+  }
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -68,6 +84,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
+  applySessionCacheControl(request, responseHeaders);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

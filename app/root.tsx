@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import "./lib/http/zod-fr";
 import { env } from "./lib/core/env.server";
 import { useNonce } from "./lib/http/nonce";
 import { getSetting } from "./lib/club/settings.server";
@@ -83,6 +84,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   } else if (isRouteErrorResponse(error) && error.status === 403) {
     title = "Accès refusé";
     message = "Vous n'avez pas accès à cette page.";
+  } else if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    // A refused request (request.server.ts, ids.ts): its French message as is.
+    title = error.status === 413 ? "Envoi trop volumineux" : "Requête refusée";
+    // React Router's own 400/405 carry English developer text ("internal"): never shown.
+    const internal = (error as { internal?: boolean }).internal === true;
+    message =
+      !internal && typeof error.data === "string" && error.data ? error.data : "Cette requête n'a pas pu être traitée.";
   }
   return (
     <main id="contenu" className="mx-auto max-w-2xl px-4 py-24 text-center">

@@ -14,6 +14,8 @@ import { contentSecurityPolicy } from "./csp";
 import { lifecycle } from "./lifecycle";
 import { loadShed, loadShedOptionsFromEnv } from "./load-shed";
 import { pageCache } from "./page-cache";
+import { bodyLimit, rejectMalformedRequests } from "./request-guards";
+import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
 
 type AppModule = {
   startup: () => Promise<void>;
@@ -35,8 +37,9 @@ function logLine(level: string, msg: string, fields: Record<string, unknown> = {
 async function main() {
   const app = express();
   app.disable("x-powered-by");
-  const trustProxy = ["1", "true"].includes(process.env.TRUST_PROXY ?? "");
-  if (trustProxy) app.set("trust proxy", true);
+  // A number of hops or a list of proxy addresses, never "trust all" (app/lib/http/trust-proxy.server.ts).
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+  if (trustProxy) app.set("trust proxy", trustProxy);
 
   let getBuild: () => Promise<ServerBuild>;
   let viteClose: (() => Promise<void>) | undefined;
@@ -105,6 +108,8 @@ async function main() {
     next();
   });
 
+  app.use(rejectMalformedRequests, bodyLimit);
+
   if (!DEV) {
     // Hashed file names: cache for a year.
     app.use(
@@ -134,6 +139,7 @@ async function main() {
 
   // Never show a stack trace.
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (res.locals.bodyTooLarge) return; // the 413 is already sent (request-guards.ts)
     logLine("error", "unhandled error", { err: err instanceof Error ? err.stack : String(err) });
     if (!res.headersSent) {
       res.status(500).type("text/plain; charset=utf-8").send("Erreur interne du serveur. Réessayez plus tard.");

@@ -15,7 +15,7 @@ import { log } from "../core/log.server";
 import { DomainError } from "../core/errors";
 import { queueMail } from "../mail/mail.server";
 import { emailChangeSchema, passwordChangeSchema } from "./account-settings";
-import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords";
+import { checkPasswordForUser, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 
 export { emailChangeSchema, passwordChangeSchema };
@@ -132,7 +132,7 @@ export async function changePassword(
   if (!methods.hasPassword) {
     throw new DomainError("Votre compte n'a pas encore de mot de passe : utilisez « Mot de passe oublié » pour en créer un.", { field: "currentPassword" });
   }
-  const weak = passwordProblem(input.newPassword);
+  const weak = await checkPasswordForUser(input.newPassword, userId);
   if (weak) throw new DomainError(weak, { field: "newPassword" });
   throwIfLimited(userId, "currentPassword");
   let headers: Headers;

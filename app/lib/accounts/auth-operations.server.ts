@@ -14,23 +14,13 @@ import { authHeaders, cookieHeaders, getAuth, GOOGLE_PROVIDER_ID, googleEnabled,
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
-import { passwordProblem } from "./passwords";
+import { checkPassword, checkPasswordForUser } from "./passwords";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+import { safeRedirectPath } from "../http/redirects";
+import { revokePasswordLinks } from "./password-links.server";
 
-/** Only same-site relative paths: starts with one '/', no '//' nor backslash, no control characters. */
-export function safeRedirectPath(value: unknown, fallback = "/espace-membre"): string {
-  if (typeof value !== "string") return fallback;
-  const v = value.trim();
-  const hasControl = [...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-  if (!v.startsWith("/") || v.startsWith("//") || v.includes("\\") || hasControl) return fallback;
-  try {
-    const url = new URL(v, "http://club.invalid");
-    if (url.origin !== "http://club.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
+/** Same-site redirect targets: the one check is app/lib/http/redirects.ts (final normalised URL). */
+export { safeRedirectPath };
 
 function apiCode(err: unknown): string | undefined {
   if (err instanceof APIError) {
@@ -108,7 +98,7 @@ export async function signUpWithPassword(input: {
 }): Promise<AuthDone<{ userId: string }>> {
   const email = input.email.trim().toLowerCase();
   throwIfRateLimited(`signup:ip:${input.ip}`, env().RATE_LIMIT_SIGNUP_PER_MINUTE, 60_000);
-  const problem = passwordProblem(input.password);
+  const problem = await checkPassword(input.password, { email, prenom: input.prenom, nom: input.nom });
   if (problem) throw weakPassword(problem);
   const existing = await findUserWithProviders(email);
   if (existing) {
@@ -125,7 +115,7 @@ export async function signUpWithPassword(input: {
     throw new AuthFailure("auth/internal-error", 500);
   }
   if (!created) {
-    log.info("sign-up with an e-mail already in use (race)", { email });
+    log.info("sign-up with an e-mail already in use (race)");
     throw new AuthFailure("auth/email-already-in-use", 409);
   }
   try {
@@ -212,10 +202,13 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
 /** Sets the new password, consumes the token, ends every session of the user. */
 export async function resetPassword(input: { token: string; newPassword: string; ip: string }): Promise<AuthDone> {
   throwIfRateLimited(`reset-submit:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES * 3, 5 * 60_000);
-  const problem = passwordProblem(input.newPassword);
+  const link = await (await getAuth().$context).internalAdapter.findVerificationValue(`reset-password:${input.token}`);
+  const problem = await checkPasswordForUser(input.newPassword, link?.value);
   if (problem) throw weakPassword(problem);
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
+    // A used link ends every other link of the account.
+    if (link?.value) await revokePasswordLinks(link.value);
     return { headers: new Headers() };
   } catch (err) {
     const code = apiCode(err);

@@ -29,8 +29,9 @@ import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { queueMail } from "../mail/mail.server";
 import { hashPassword, verifyStoredPassword } from "./firebase/verify.server";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblem } from "./passwords";
+import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords";
 import { DEFAULT_ROLE } from "./roles";
+import { revokePasswordLinks } from "./password-links.server";
 
 /** Absolute lifetime of a session: 30 days after sign-in, whatever the activity. */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
@@ -100,6 +101,9 @@ function createAuth() {
           log.info("password reset requested for a deactivated account", { userId: user.id });
           return;
         }
+        // One live link per account: the older ones stop working.
+        const issued = await (await getAuth().$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+        await revokePasswordLinks(user.id, issued?.id);
         const link = `${env().BASE_URL}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
         await queueMail({
           to: user.email,
@@ -157,7 +161,8 @@ function createAuth() {
         const candidate =
           ctx.path === "/sign-up/email" ? body.password : ["/reset-password", "/change-password", "/set-password"].includes(ctx.path) ? body.newPassword : undefined;
         if (typeof candidate === "string") {
-          const problem = passwordProblem(candidate);
+          const person = ctx.path === "/sign-up/email" ? { email: String(body.email ?? ""), prenom: String(body.prenom ?? ""), nom: String(body.nom ?? "") } : {};
+          const problem = await checkPassword(candidate, person);
           if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
         }
       }),
@@ -326,7 +331,7 @@ export async function createPasswordUser(input: {
   roles?: string[];
 }): Promise<{ id: string; email: string }> {
   const email = input.email.trim().toLowerCase();
-  const problem = passwordProblem(input.password);
+  const problem = await checkPassword(input.password, { email, prenom: input.prenom, nom: input.nom });
   if (problem) throw new Error(problem);
   const created = await insertCredentialUser({ email, password: input.password, prenom: input.prenom, nom: input.nom, roles: input.roles });
   if (!created) throw new Error(`Un compte existe déjà avec l'adresse ${email}.`);

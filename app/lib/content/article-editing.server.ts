@@ -24,6 +24,7 @@ import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { fullName } from "./manager-lists.server";
 import { deleteMediaIfUnused, getMediaByKey, imageSrcSet, storeUpload, uploadedFile, UploadError, type Media } from "./uploads.server";
+import { positiveId } from "~/lib/http/ids";
 
 export { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS };
 
@@ -35,7 +36,7 @@ export const CONFLICT_MESSAGE =
 const versionField = z
   .string()
   .optional()
-  .transform((v) => (v && /^\d+$/.test(v) ? Number(v) : undefined));
+  .transform((v) => (v && /^\d+$/.test(v) ? (v === "0" ? 0 : (positiveId(v) ?? undefined)) : undefined));
 
 export const articleSchema = z
   .object({

@@ -276,6 +276,16 @@ export async function deleteComic(id: number) {
 
 // ------------------------------------------------------------ brochure
 
+/**
+ * Files reserved to members (served by /media with an access check and
+ * private caching): today the brochure; future members-only files
+ * (certificates…) are added here. Every other media is public.
+ */
+export async function isMembersOnlyMedia(mediaId: number, q: Queryable = db): Promise<boolean> {
+  const brochure = await getSetting("brochure", q);
+  return brochure.mediaId === mediaId;
+}
+
 export interface BrochureView {
   title: string;
   href: string | null;

@@ -17,6 +17,7 @@ import { log } from "../core/log.server";
 import { DomainError } from "../core/errors";
 import { EVENT_GONE } from "./content-messages";
 import { titleContains } from "./manager-lists.server";
+import { positiveId } from "~/lib/http/ids";
 
 export { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
 
@@ -56,7 +57,7 @@ export const eventSchema = z
     version: z
       .string()
       .optional()
-      .transform((v) => (v && /^\d+$/.test(v) ? Number(v) : undefined)),
+      .transform((v) => (v && /^\d+$/.test(v) ? (v === "0" ? 0 : (positiveId(v) ?? undefined)) : undefined)),
   })
   .superRefine((v, ctx) => {
     if (v.allDay) {

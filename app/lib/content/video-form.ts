@@ -5,8 +5,9 @@
  * with `DomainError`.
  */
 import { z } from "zod";
-import { id, optionalLongText, requiredText, withMax } from "../http/fields";
+import { id, optionalLongText, requiredText, version, withMax } from "../http/fields";
 import { VIDEO_CATEGORIES, parseVideoLink, type VideoCategory } from "./video-links";
+import { positiveId } from "../http/id-format";
 
 const categoryValues = VIDEO_CATEGORIES.map((c) => c.value) as [VideoCategory, ...VideoCategory[]];
 
@@ -29,8 +30,8 @@ export const videoFormSchema = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v) return null;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n <= 0) {
+      const n = positiveId(v);
+      if (n === null) {
         ctx.addIssue({ code: "custom", message: "Choisissez un grade dans la liste." });
         return z.NEVER;
       }
@@ -58,5 +59,5 @@ export type VideoInput = z.infer<typeof videoFormSchema>;
 /** The edit form: the same fields, the video and the version the page was based on. */
 export const videoUpdateSchema = videoFormSchema.extend({
   id: id("Cette vidéo n’existe plus : elle a peut-être déjà été supprimée."),
-  version: z.coerce.number({ error: "Rechargez la page puis recommencez." }).int().min(0),
+  version: version(),
 });

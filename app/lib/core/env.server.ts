@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, TRUST_PROXY_HELP } from "../http/trust-proxy.server";
 
 const optionalUrl = (protocols: string[], example: string) =>
   z
@@ -57,9 +58,12 @@ export const envSchema = z.object({
   GOOGLE_ISSUER: optionalUrl(["http:", "https:"], "https://accounts.google.com"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
+    .string()
     .optional()
-    .transform((v) => v === "true" || v === "1"),
+    .refine((v) => parseTrustProxy(v) !== null, { message: TRUST_PROXY_HELP })
+    .transform((v) => parseTrustProxy(v) ?? false),
+  OUTBOX_RETENTION_DAYS: intInRange(30, 0, 3650),
+  DISK_MIN_FREE_MB: intInRange(200, 0, 1_000_000),
   RATE_LIMIT_CONTACT_PER_HOUR: intInRange(5, 1, 10000),
   RATE_LIMIT_SIGNIN_PER_MINUTE: intInRange(5, 1, 10000),
   RATE_LIMIT_SIGNUP_PER_MINUTE: intInRange(3, 1, 10000),

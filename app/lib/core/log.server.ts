@@ -1,4 +1,5 @@
 /** Structured logs: one JSON object per line on stdout. */
+import { serializeError } from "./log-errors";
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
@@ -10,9 +11,7 @@ function threshold(): number {
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
   if (order[level] < threshold()) return;
   const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg, ...fields };
-  if (fields?.err instanceof Error) {
-    entry.err = { message: fields.err.message, name: fields.err.name, stack: fields.err.stack };
-  }
+  if (fields?.err instanceof Error) entry.err = serializeError(fields.err); // causes kept, no personal data
   const line = JSON.stringify(entry);
   if (level === "error" || level === "warn") process.stderr.write(line + "\n");
   else process.stdout.write(line + "\n");

@@ -15,6 +15,7 @@
 import { z } from "zod";
 import { passwordLengthProblem } from "../accounts/password-rules";
 import { parisDate } from "../core/time";
+import { positiveId } from "./id-format";
 
 /** 5000 -> "5 000" (non-breaking space between groups, French typography). */
 export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
@@ -201,7 +202,27 @@ export const checkbox = () =>
 
 /** A positive database id (32-bit) carried by a hidden field. */
 export function id(invalid = "Élément introuvable.") {
-  return z.coerce.number({ error: invalid }).int(invalid).positive(invalid).max(2_147_483_647, invalid);
+  // Strict shape (app/lib/http/id-format.ts): no "1e3", " 7", "0x10", "1.0".
+  return z.unknown().transform((value, ctx) => {
+    const parsed = positiveId(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+/** A version counter carried by a hidden field (0 or a positive 32-bit integer, strict shape). */
+export function version(invalid = "Rechargez la page puis recommencez.") {
+  return z.unknown().transform((value, ctx) => {
+    const parsed = value === "0" || value === 0 ? 0 : positiveId(value);
+    if (parsed === null) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return parsed;
+  });
 }
 
 /**

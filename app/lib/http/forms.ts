@@ -125,14 +125,8 @@ export function firstErrors(result: SubmissionResult<string[]> | undefined): Rec
   return out;
 }
 
-/** A positive integer id from a form field or query parameter (32-bit), else null. */
-export function positiveId(value: unknown): number | null {
-  if (typeof value !== "string" && typeof value !== "number") return null;
-  const text = String(value);
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const n = Number(text);
-  return n <= 2_147_483_647 ? n : null;
-}
+/** A positive 32-bit id from a form field or query parameter, else null: the one parser is ids.ts. */
+export { positiveId } from "./id-format";
 
 // ---------------------------------------------------------------------------
 // Legacy helpers, kept only while the last forms move to Conform: remove them
@@ -160,6 +154,10 @@ export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): F
   for (const issue of result.error.issues) {
     const key = issue.path.join(".") || "_form";
     if (!errors[key]) errors[key] = issue.message;
+    // Never echo back more of a field than its own maximum.
+    if (issue.code === "too_big" && issue.origin === "string" && typeof values[key] === "string") {
+      values[key] = values[key].slice(0, Number(issue.maximum));
+    }
   }
   return { ok: false, errors, values };
 }

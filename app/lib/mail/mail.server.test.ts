@@ -12,7 +12,7 @@ import { outbox } from "#db/schema";
 import { db } from "../core/db.server";
 import { env, setEnvForTests } from "../core/env.server";
 import { log } from "../core/log.server";
-import { deliverPendingMail, outboxMessageId, queueMail, resendMail, resetMailTransport, stopMail } from "./mail.server";
+import { deliverPendingMail, outboxMessageId, purgeSentMail, queueMail, resendMail, resetMailTransport, stopMail } from "./mail.server";
 
 const received: ParsedMail[] = [];
 let server: SMTPServer | null = null;
@@ -153,21 +153,41 @@ describe("mail outbox", () => {
     expect(mail?.text).toContain("Ne pas perdre ce message.");
   });
 
-  it("without SMTP_URL the message stays pending and is logged", async () => {
+  it("without SMTP_URL the message stays pending and is logged without its text nor address (secrets)", async () => {
     useSmtp("");
     const info = vi.spyOn(log, "info");
     const before = received.length;
-    const id = await queueMail({ to: "club@exemple.fr", subject: "Sans SMTP", text: "Texte conservé." });
+    const text = "Ouvrez ce lien : http://localhost:3000/reinitialiser-mot-de-passe?token=SECRET-TOKEN-123";
+    const id = await queueMail({ to: "club@exemple.fr", subject: "Sans SMTP", text });
     await deliverPendingMail();
 
     const r = await row(id);
     expect(r.status).toBe("pending");
     expect(r.attempts).toBe(0);
     expect(received.length).toBe(before);
-    expect(info).toHaveBeenCalledWith(
-      "mail stored (no SMTP configured)",
-      expect.objectContaining({ id, to: "club@exemple.fr", subject: "Sans SMTP", text: "Texte conservé." }),
-    );
+    expect(info).toHaveBeenCalledWith("mail stored (no SMTP configured)", { id, subject: "Sans SMTP" });
+    expect(JSON.stringify(info.mock.calls)).not.toMatch(/SECRET-TOKEN-123|club@exemple\.fr/);
+    expect(r.text).toBe(text);
+  });
+
+  it("purges sent messages after the retention period, keeps the others", async () => {
+    useSmtp("");
+    const now = new Date("2031-03-01T12:00:00Z");
+    const day = 24 * 60 * 60 * 1000;
+    const [old, recent, pending] = await db
+      .insert(outbox)
+      .values([
+        { to: "a@exemple.fr", subject: "Vieux", text: "x", status: "sent", sentAt: new Date(now.getTime() - 31 * day) },
+        { to: "b@exemple.fr", subject: "Récent", text: "x", status: "sent", sentAt: new Date(now.getTime() - 29 * day) },
+        { to: "c@exemple.fr", subject: "En attente", text: "x", status: "pending", createdAt: new Date(now.getTime() - 90 * day) },
+      ])
+      .returning({ id: outbox.id });
+    expect(env().OUTBOX_RETENTION_DAYS).toBe(30);
+    expect(await purgeSentMail(now)).toBeGreaterThanOrEqual(1);
+    const left = (await db.select({ id: outbox.id }).from(outbox)).map((r) => r.id);
+    expect(left).not.toContain(old.id);
+    expect(left).toContain(recent.id);
+    expect(left).toContain(pending.id);
   });
 
   it("a server that never answers DATA holds neither the other messages nor the shutdown", async () => {

@@ -1,7 +1,7 @@
 /**
  * Outgoing e-mail. Every message is first stored in the `outbox` table, then
  * sent through nodemailer to SMTP_URL. Without SMTP the message stays stored
- * (status "pending") and its text is logged, so nothing is lost; a background
+ * (status "pending"), so nothing is lost; a background
  * job retries pending messages with a growing delay, and gives up (status
  * "failed", visible to admins, who can resend) after MAX_ATTEMPTS.
  *
@@ -15,8 +15,11 @@
  *   message sent again after a crash between the SMTP "250" and the update
  *   of its row carries the same Message-ID, so receivers can de-duplicate.
  * - At shutdown the sends in progress are abandoned (their rows stay pending).
+ * - The log never holds a message's text nor its recipient: texts carry
+ *   secrets (reset and welcome links). Sent messages are deleted after
+ *   OUTBOX_RETENTION_DAYS (0 keeps them) by an hourly job.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lt, lte } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { outbox } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
@@ -99,7 +102,8 @@ export async function queueMail(message: MailMessage, q: Queryable = db): Promis
     .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo })
     .returning({ id: outbox.id });
   if (!env().SMTP_URL) {
-    log.info("mail stored (no SMTP configured)", { id: row.id, to: message.to, subject: message.subject, text: message.text });
+    // Never the text (links with tokens) nor the address: read the outbox table.
+    log.info("mail stored (no SMTP configured)", { id: row.id, subject: message.subject });
   }
   if (q === db) void deliverPendingMail();
   return row.id;
@@ -182,7 +186,7 @@ async function deliverOne(t: Transporter, m: typeof outbox.$inferSelect): Promis
       .update(outbox)
       .set({ status: "sent", sentAt: new Date(), attempts: m.attempts + 1, lastError: null })
       .where(eq(outbox.id, m.id));
-    log.info("mail sent", { id: m.id, to: m.to });
+    log.info("mail sent", { id: m.id });
   } catch (err) {
     const attempts = m.attempts + 1;
     const failed = attempts >= MAX_ATTEMPTS;
@@ -231,4 +235,18 @@ export async function stopMail(): Promise<void> {
   await Promise.allSettled([...runs]);
 }
 
+/** Deletes the messages sent more than OUTBOX_RETENTION_DAYS ago; returns how many. */
+export async function purgeSentMail(now: Date = new Date()): Promise<number> {
+  const days = env().OUTBOX_RETENTION_DAYS;
+  if (days <= 0) return 0;
+  const before = new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+  const deleted = await db
+    .delete(outbox)
+    .where(and(eq(outbox.status, "sent"), lt(outbox.sentAt, before)))
+    .returning({ id: outbox.id });
+  if (deleted.length) log.info("sent mail purged", { count: deleted.length, retentionDays: days });
+  return deleted.length;
+}
+
 registerJob({ name: "outbox", intervalMs: 30_000, run: deliverPendingMail, stop: stopMail });
+registerJob({ name: "outbox-purge", intervalMs: 60 * 60_000, run: async () => void (await purgeSentMail()) });

@@ -4,7 +4,7 @@
  * the same ones; todo.server.ts enforces the rest (version check).
  */
 import { z } from "zod";
-import { id, optionalIsoDate, optionalLongText, requiredText } from "../http/fields";
+import { id, optionalIsoDate, optionalLongText, requiredText, version } from "../http/fields";
 
 export const todoSchema = z.object({
   title: requiredText("Le titre est obligatoire", 200, "Le titre ne peut pas dépasser 200 caractères."),
@@ -17,7 +17,7 @@ const todoId = id("Cette tâche n'existe plus.");
 
 export const todoUpdateSchema = todoSchema.extend({
   id: todoId,
-  version: z.coerce.number({ error: "Rechargez la page puis recommencez." }).int().min(0),
+  version: version(),
 });
 
 /** Tick, reopen, delete: the task's id only. */

@@ -14,6 +14,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { auditLog, deletionRequests, profiles, sessions, users } from "#db/schema";
 import type { Role } from "../accounts/roles";
 import { getAuth } from "../accounts/auth.server";
+import { revokePasswordLinks } from "../accounts/password-links.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
@@ -56,11 +57,13 @@ function randomToken(length = 32): string {
 export async function sendWelcomeLink(user: { id: string; email: string; prenom: string }): Promise<void> {
   const ctx = await getAuth().$context;
   const token = randomToken();
-  await ctx.internalAdapter.createVerificationValue({
+  const issued = await ctx.internalAdapter.createVerificationValue({
     identifier: `reset-password:${token}`,
     value: user.id,
     expiresAt: new Date(Date.now() + WELCOME_LINK_DAYS * 24 * 60 * 60 * 1000),
   });
+  // One live link per account: the older ones stop working.
+  await revokePasswordLinks(user.id, issued?.id);
   const identity = await getSetting("identity");
   const base = env().BASE_URL;
   const link = `${base}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;

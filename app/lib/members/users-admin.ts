@@ -8,11 +8,20 @@
 import { z } from "zod";
 import type { SubmissionResult } from "../http/forms";
 import { checkbox, email, id, optionalEuros, optionalIsoDate, optionalLongText, personName } from "../http/fields";
+import { timestampVersion } from "../http/id-format";
 import { PAYMENT_MEANS } from "./users-admin-labels";
 
 const roles = z.array(z.string().max(40)).max(10).default([]);
 /** users.updatedAt (ms) or season_statuses.version, carried by a hidden field. */
-const version = z.coerce.number({ error: "Rechargez la page puis recommencez." }).int().min(0);
+const version = z.unknown().transform((value, ctx) => {
+  // Strict shape (app/lib/http/id-format.ts): digits only, a safe integer.
+  const parsed = timestampVersion(value);
+  if (parsed === null) {
+    ctx.addIssue({ code: "custom", message: "Rechargez la page puis recommencez." });
+    return z.NEVER;
+  }
+  return parsed;
+});
 
 export const newUserSchema = z.object({
   prenom: personName("Indiquez le prénom."),

@@ -22,7 +22,7 @@ import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { getSetting, setSetting } from "../club/settings.server";
 import { createPasswordUser } from "../accounts/auth.server";
-import { passwordProblem } from "../accounts/passwords";
+import { checkPassword } from "../accounts/passwords";
 import { queueMail } from "../mail/mail.server";
 import { SETUP_PATH, type SetupInput } from "./setup";
 
@@ -87,7 +87,8 @@ export async function setupAllowed(token: string | null, now: Date = new Date())
  * queues a test e-mail to the new administrator. The token is used up.
  */
 export async function completeSetup(input: SetupInput, now: Date = new Date()): Promise<{ userId: string }> {
-  const problem = passwordProblem(input.password);
+  // The club being named here is not in the settings yet: its name counts as context too.
+  const problem = await checkPassword(input.password, { prenom: `${input.prenom} ${input.clubName}`, nom: input.nom, email: input.email });
   if (problem) throw new DomainError(problem, { field: "password" });
   const used = await db
     .delete(verifications)

@@ -17,6 +17,7 @@ import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";
 import { pageMeta } from "~/lib/http/seo";
+import { readForm } from "~/lib/http/request.server";
 import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
-  const submission = parseSubmission(await request.formData(), forgotPasswordSchema);
+  const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
   if (!isSameOriginRequest(request)) return crossSiteRefusal(submission);
   if (submission.status !== "success") return invalid(submission);
   const { email } = submission.value;

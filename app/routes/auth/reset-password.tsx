@@ -18,6 +18,7 @@ import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/accounts/password-rules";
 import { pageMeta } from "~/lib/http/seo";
+import { readForm } from "~/lib/http/request.server";
 import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -34,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
-  const submission = parseSubmission(await request.formData(), resetPasswordSchema);
+  const submission = parseSubmission(await readForm(request), resetPasswordSchema);
   if (!isSameOriginRequest(request)) return crossSiteRefusal(submission);
   if (submission.status !== "success") return invalid(submission, { hideFields: AUTH_PASSWORD_FIELDS });
   const { token, password } = submission.value;

@@ -24,6 +24,7 @@ import { invalid, parseSubmission } from "~/lib/http/forms";
 import { log } from "~/lib/core/log.server";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
+import { readForm } from "~/lib/http/request.server";
 import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -60,7 +61,7 @@ const googleSchema = z.object({ redirectTo: z.string().optional() });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   const sameOrigin = isSameOriginRequest(request);
 

@@ -20,6 +20,7 @@ import { invalid, parseSubmission } from "~/lib/http/forms";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/accounts/password-rules";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
+import { readForm } from "~/lib/http/request.server";
 import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   const submission = parseSubmission(formData, signUpSchema);
   if (!isSameOriginRequest(request)) return crossSiteRefusal(submission);

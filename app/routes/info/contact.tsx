@@ -17,6 +17,7 @@ import { requestInfoContext } from "~/lib/http/context";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/contact";
+import { readForm } from "~/lib/http/request.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { ip } = context.get(requestInfoContext);
-  const result = await submitContact(await request.formData(), ip);
+  const result = await submitContact(await readForm(request), ip);
   switch (result.status) {
     case "sent":
       // Post/Redirect/Get: a reload does not send the message twice.

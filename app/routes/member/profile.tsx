@@ -23,6 +23,7 @@ import { FamilySection } from "./profile/family-section";
 import { InfoSection } from "./profile/info-section";
 import { isProfileIntent, runProfileIntent } from "./profile/intents.server";
 import type { ProfileAnswer } from "./profile/shared";
+import { readForm } from "~/lib/http/request.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await getSelectedProfile(context.get(userContext));
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (!isProfileIntent(intent)) throw new Response("Action inconnue.", { status: 400 });
   return runProfileIntent(intent, { request, form, ctx });

@@ -12,6 +12,8 @@ import { getSelectedProfile, profileName, selectorData, type MemberContext } fro
 import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem } from "~/lib/members/revision.server";
 import { pageMeta } from "~/lib/http/seo";
 import { id } from "~/lib/http/fields";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId } from "~/lib/http/ids";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -28,7 +30,7 @@ async function gradeScope(ctx: MemberContext, requested: string | null) {
   const allowed = limit ? table.filter((g) => g.position <= limit.position) : [];
   let shown: Grade | undefined = limit;
   if (requested !== null) {
-    const id = Number(requested);
+    const id = positiveId(requested) ?? 0;
     const grade = table.find((g) => g.id === id);
     if (!grade) throw new Response("Grade introuvable", { status: 404 });
     if (!allowed.some((g) => g.id === id)) {
@@ -75,7 +77,7 @@ const toggleSchema = z.object({
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await getSelectedProfile(context.get(userContext));
-  const parsed = toggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = toggleSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw new Response("Demande invalide", { status: 400 });
   const { gradeId, itemType, itemId, done } = parsed.data;
   // Only the material of a grade this profile may study.

@@ -9,10 +9,8 @@ import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/select-profile";
 import { orErrorPage, positiveId } from "~/lib/http/forms";
 import { clearSelection, selectProfile } from "~/lib/members/profiles.server";
-
-function hasUnsafeChars(path: string): boolean {
-  return path.includes("\\") || [...path].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-}
+import { safeRedirectPath } from "~/lib/http/redirects";
+import { readForm } from "~/lib/http/request.server";
 
 /** Back to a member-area page only (the hidden field first, then the Referer). */
 function backTo(request: Request, field: FormDataEntryValue | null): string {
@@ -27,9 +25,8 @@ function backTo(request: Request, field: FormDataEntryValue | null): string {
     }
   }
   for (const c of candidates) {
-    if (c && /^\/espace-membre(\/|\?|$)/.test(c) && !c.startsWith("/espace-membre/profil-actif") && !hasUnsafeChars(c)) {
-      return c;
-    }
+    const target = safeRedirectPath(c, "", { within: "/espace-membre" });
+    if (target && !target.startsWith("/espace-membre/profil-actif")) return target;
   }
   return "/espace-membre";
 }
@@ -40,7 +37,7 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const sessionId = user.sessionId;
   if (form.get("intent") === "clear") {
     await clearSelection(sessionId, user.id);

@@ -11,6 +11,7 @@ import { AuthCard } from "~/components/auth-card";
 import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { invalid, parseSubmission, replyWithError } from "~/lib/http/forms";
 import { DomainError } from "~/lib/core/errors";
+import { readForm } from "~/lib/http/request.server";
 import { assertSameOrigin } from "~/lib/http/csrf.server";
 import { completeSetup, setupAllowed } from "~/lib/operations/setup.server";
 import { setupSchema } from "~/lib/operations/setup";
@@ -32,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const token = formData.get("token");
   if (typeof token !== "string" || !(await setupAllowed(token))) notFound();
   const submission = parseSubmission(formData, setupSchema);

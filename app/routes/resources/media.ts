@@ -1,12 +1,19 @@
 /**
  * Serves uploaded files: /media/<storageKey>/<variant> (or /media/<storageKey>
  * for the default file: the largest WebP of an image, the PDF of a document).
- * Keys are random and never reused, so every file is cached for a year as
- * immutable. PDFs open inline with their original file name.
+ * Keys are random and never reused, so public files are cached for a year
+ * as immutable. Members-only files (isMembersOnlyMedia: the brochure…) need a
+ * signed-in member (else the sign-in page, or 404 for a pré-inscrit) and are
+ * sent `private, no-cache`, never to shared caches. PDFs open inline with
+ * their original file name.
  */
+import { redirect } from "react-router";
 import type { Route } from "./+types/media";
 import { isValidKey, storage } from "~/lib/content/storage.server";
 import { getMediaByKey, variantWidths } from "~/lib/content/uploads.server";
+import { isMembersOnlyMedia } from "~/lib/content/club-files.server";
+import { MEMBER_ROLES, hasAnyRole } from "~/lib/accounts/roles";
+import { getSessionUser, signInUrl } from "~/lib/accounts/session.server";
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: "image/webp",
@@ -31,18 +38,24 @@ function contentDisposition(name: string): string {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(withPdf)}`;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   if (!isValidKey(path)) return notFound();
   const parts = path.split("/");
+  if (parts.length > 2) return notFound();
+  const row = await getMediaByKey(parts[0]);
+  if (!row) return notFound();
   if (parts.length === 1) {
     // /media/<key> alone: the default file (largest WebP of an image, or the PDF).
-    const row = await getMediaByKey(path);
-    if (!row) return notFound();
     const variant = row.kind === "pdf" ? "document.pdf" : `${variantWidths(row.width ?? 1600).at(-1)}.webp`;
     parts.push(variant);
   }
-  if (parts.length !== 2) return notFound();
+  const membersOnly = await isMembersOnlyMedia(row.id);
+  if (membersOnly) {
+    const user = await getSessionUser(request);
+    if (!user) return redirect(signInUrl(request), { headers: { "Cache-Control": "no-store" } });
+    if (!hasAnyRole(user.roles, MEMBER_ROLES)) return notFound();
+  }
   const [key, variant] = parts;
   const ext = variant.split(".").pop() ?? "";
   const contentType = CONTENT_TYPES[ext];
@@ -54,12 +67,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const headers = new Headers({
     "Content-Type": contentType,
     "Content-Length": String(object.size),
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": membersOnly ? "private, no-cache" : "public, max-age=31536000, immutable",
     "X-Content-Type-Options": "nosniff",
   });
+  if (membersOnly) headers.set("Vary", "Cookie");
   if (contentType === "application/pdf") {
-    const row = await getMediaByKey(key);
-    if (!row) return notFound();
     headers.set("Content-Disposition", contentDisposition(row.originalName));
   }
   return new Response(new Uint8Array(object.body), { status: 200, headers });

@@ -13,6 +13,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
 import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/bannieres";
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was chosen.
   if (tooLarge) return data({ result: { status: "error" as const, error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "reset") {
     const submission = parseSubmission(formData, bannerResetSchema);
     if (submission.status !== "success") return invalid(submission);

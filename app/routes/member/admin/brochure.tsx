@@ -11,6 +11,7 @@ import { settingMeta } from "~/lib/club/settings-admin.server";
 import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
 import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/brochure";
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
   if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "remove") {
     await removeBrochure(user.id);
     return redirect(`${PATH}?ok=retiree`);

@@ -12,6 +12,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/contenu/bd";
 
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
   if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   const intent = formData.get("intent");
   if (intent === "delete") {
     try {
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await saveComic(
     {
       id: intent === "update" ? (positiveId(values.id) ?? -1) : undefined,
-      version: Number(values.version),
+      version: values.version === "0" ? 0 : (positiveId(values.version) ?? -1),
       values,
       file: uploadedFile(formData, "file"),
     },

@@ -13,6 +13,8 @@ import {
   resendContactMessage,
   setAnswered,
 } from "~/lib/club/contact-messages.server";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId, requireId } from "~/lib/http/ids";
 import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/contenu/messages";
@@ -29,8 +31,8 @@ const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const selectedId = Number(url.searchParams.get("message")) || null;
+  const page = positiveId(url.searchParams.get("page")) ?? 1;
+  const selectedId = positiveId(url.searchParams.get("message"));
   const [messages, counts, selected] = await Promise.all([
     listContactMessages({ limit: PER_PAGE, offset: (page - 1) * PER_PAGE }),
     contactMessageCounts(),
@@ -50,9 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  const formData = await request.formData();
-  const id = Number(formData.get("id"));
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Message inconnu", { status: 400 });
+  const formData = await readForm(request);
+  const id = requireId(formData.get("id"), "Message");
   const back = (params: Record<string, string>) =>
     redirect(`${PATH}?${new URLSearchParams({ message: String(id), ...params }).toString()}#message-detail`);
   switch (formData.get("intent")) {

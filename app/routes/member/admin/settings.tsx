@@ -24,6 +24,7 @@ import { DonationForm } from "./settings/donation";
 import { LegalForm } from "./settings/legal";
 import { MembershipForm } from "./settings/membership";
 import type { SectionFormProps } from "./settings/shared";
+import { readForm } from "~/lib/http/request.server";
 
 const FORMS: Record<SettingsSection, (props: SectionFormProps) => React.ReactNode> = {
   identite: IdentityForm,
@@ -78,7 +79,7 @@ type ActionData = { values: Record<string, string>; errors: FieldErrors; rows: n
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const section = sectionOf(params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "add-rows") {

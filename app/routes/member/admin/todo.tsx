@@ -20,6 +20,8 @@ import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons 
 import { pageMeta } from "~/lib/http/seo";
 import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, updateTodo } from "~/lib/members/todo.server";
 import { DomainError } from "~/lib/core/errors";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId } from "~/lib/http/ids";
 
 const PATH = "/espace-membre/todo";
 
@@ -43,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const today = parisDate();
   const [{ season, groups }, todos, nextSeason, started] = [await derivedTasks(), await listTodos(), await seasonToStart(), await startedSeasons()];
-  const editId = Number(url.searchParams.get("modifier")) || null;
+  const editId = positiveId(url.searchParams.get("modifier"));
   const ok = url.searchParams.get("ok") ?? "";
   const seasonNotice = url.searchParams.get("saison-demarree");
   return {
@@ -78,7 +80,7 @@ type TodoAnswer = { intent: TodoIntent; todoId: number | null; result: Submissio
 /** Parses the form with its schema and runs the operation; a refusal (`DomainError`) is the answer of that form. */
 async function handle<S extends z.ZodType>(intent: TodoIntent, formData: FormData, schema: S, operation: (value: z.output<S>) => Promise<Response>) {
   const submission = parseSubmission(formData, schema);
-  const todoId = Number(formData.get("id")) || null;
+  const todoId = positiveId(formData.get("id"));
   const answer = (result: SubmissionResult<string[]>, status: number) => data({ intent, todoId, result } satisfies TodoAnswer, { status });
   if (submission.status !== "success") return answer(reply(submission), 400);
   try {
@@ -131,7 +133,7 @@ const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnT
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   if (!(TODO_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
   return HANDLERS[intent as TodoIntent](actor, formData);

@@ -21,6 +21,8 @@ import {
 } from "~/lib/content/videos.server";
 import { videoFormSchema, videoUpdateSchema } from "~/lib/content/video-form";
 import { Button } from "~/components/ui/button";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId } from "~/lib/http/ids";
 
 const PATH = "/espace-membre/videos";
 
@@ -37,10 +39,7 @@ const NOTICES: Record<string, string> = {
   supprimee: "La vidéo a été supprimée.",
 };
 
-function idParam(value: string | null | FormDataEntryValue): number | null {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
+const idParam = positiveId;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -67,7 +66,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
 
   if (intent === "delete") {

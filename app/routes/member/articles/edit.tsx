@@ -13,6 +13,8 @@ import { isPublished } from "~/lib/content/articles.server";
 import { formatDateTime, toParisDateTimeInput } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { oversizedRequest } from "~/lib/content/uploads.server";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
+import { positiveId } from "~/lib/http/ids";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.article.title;
@@ -24,8 +26,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 function articleId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Article introuvable", { status: 404 });
+  const id = positiveId(param);
+  if (id === null) throw new Response("Article introuvable", { status: 404 });
   return id;
 }
 
@@ -74,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const tooLarge = await oversizedRequest(request);
   // No value sent back: with JavaScript the form stays as typed (the browser checks sizes first anyway).
   if (tooLarge) return data({ intent: "save" as const, errors: { cover: tooLarge.message }, values: undefined, conflict: false }, { status: tooLarge.status });
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "upload-image") {
     return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
   }

@@ -17,6 +17,7 @@ import { listArticlesForManagers } from "~/lib/content/manager-lists.server";
 import { formatDateTime } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { readForm } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/articles";
 
@@ -49,7 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
   const submission = parseSubmission(formData, deleteSchema);
   if (submission.status !== "success") return invalid(submission, {}, 404);

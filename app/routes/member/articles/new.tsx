@@ -5,6 +5,7 @@ import { ArticleForm } from "~/components/article-form";
 import { saveArticle, uploadBodyImage } from "~/lib/content/article-editing.server";
 import { pageMeta } from "~/lib/http/seo";
 import { oversizedRequest } from "~/lib/content/uploads.server";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tooLarge = await oversizedRequest(request);
   // No value sent back: with JavaScript the form stays as typed (the browser checks sizes first anyway).
   if (tooLarge) return data({ intent: "save" as const, errors: { cover: tooLarge.message }, values: undefined, conflict: false }, { status: tooLarge.status });
-  const formData = await request.formData();
+  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   if (formData.get("intent") === "upload-image") {
     return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
   }

@@ -5,6 +5,8 @@ import { EventForm } from "~/components/event-form";
 import { formatDateTime } from "~/lib/core/time";
 import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/content/event-editing.server";
 import { pageMeta } from "~/lib/http/seo";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId } from "~/lib/http/ids";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.event.title;
@@ -16,8 +18,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 function eventId(param: string | undefined): number {
-  const id = Number(param);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Événement introuvable", { status: 404 });
+  const id = positiveId(param);
+  if (id === null) throw new Response("Événement introuvable", { status: 404 });
   return id;
 }
 
@@ -41,7 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const id = eventId(params.id);
-  const result = await saveEvent(id, await request.formData(), user.id);
+  const result = await saveEvent(id, await readForm(request), user.id);
   if (!result.ok) {
     if (result.notFound) throw new Response("Événement introuvable", { status: 404 });
     return data(

@@ -12,6 +12,7 @@ import { categoryLabel } from "~/lib/content/events.server";
 import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/content/event-editing.server";
 import { pageMeta } from "~/lib/http/seo";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { readForm } from "~/lib/http/request.server";
 
 const PATH = "/espace-membre/evenements";
 
@@ -61,7 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
   const submission = parseSubmission(formData, deleteSchema);
   if (submission.status !== "success") return invalid(submission, {}, 404);

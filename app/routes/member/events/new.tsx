@@ -4,6 +4,7 @@ import type { Route } from "./+types/new";
 import { EventForm } from "~/components/event-form";
 import { newEventDefaults, saveEvent } from "~/lib/content/event-editing.server";
 import { pageMeta } from "~/lib/http/seo";
+import { readForm } from "~/lib/http/request.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -19,7 +20,7 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  const result = await saveEvent(null, await request.formData(), user.id);
+  const result = await saveEvent(null, await readForm(request), user.id);
   if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
   return redirect(`/espace-membre/evenements?enregistre=${result.event.id}`);
 }

@@ -51,6 +51,8 @@ import {
   validateRegistration,
   type Actor,
 } from "~/lib/members/users-admin.server";
+import { readForm } from "~/lib/http/request.server";
+import { positiveId } from "~/lib/http/ids";
 
 const LIST = "/espace-membre/utilisateurs";
 
@@ -114,7 +116,7 @@ async function handle<S extends z.ZodType>(
   operation: (value: z.output<S>) => Promise<Response>,
 ) {
   const submission = parseSubmission(formData, schema);
-  const profileId = Number(formData.get("profileId")) || null;
+  const profileId = positiveId(formData.get("profileId"));
   const answer = (result: UserEditAnswer["result"], status: number) => data({ intent, profileId, result } satisfies UserEditAnswer, { status });
   if (submission.status !== "success") return answer(reply(submission), 400);
   try {
@@ -184,7 +186,7 @@ const HANDLERS: Record<UserEditIntent, (args: IntentArgs) => ReturnType<typeof h
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   if (!(USER_EDIT_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
   const season = new URL(request.url).searchParams.get("saison");

@@ -13,6 +13,7 @@ import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
 import { pageMeta } from "~/lib/http/seo";
 import { newUserSchema } from "~/lib/members/users-admin";
 import { createManagedUser, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.server";
+import { readForm } from "~/lib/http/request.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Ajouter un utilisateur", description: "Créer le compte d'un membre du club.", noindex: true });
@@ -24,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
-  const submission = parseSubmission(await request.formData(), newUserSchema);
+  const submission = parseSubmission(await readForm(request), newUserSchema);
   if (submission.status !== "success") return invalid(submission);
   return tryDomain(submission, async () => {
     const { id } = await createManagedUser(actor, submission.value);

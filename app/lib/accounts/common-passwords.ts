@@ -1,6 +1,11 @@
-# Mots de passe les plus courants, refusés à l'inscription et à la réinitialisation.
-# Source : les 10 000 premiers de la liste de zxcvbn (Dropbox, licence MIT, via @zxcvbn-ts/language-common),
-# complétés de mots de passe français courants. Un mot de passe par ligne, comparé sans tenir compte de la casse.
+/**
+ * Mots de passe les plus courants, refusés à l'inscription et à la réinitialisation.
+ * Source : les 10 000 premiers de la liste de zxcvbn (Dropbox, licence MIT, via @zxcvbn-ts/language-common),
+ * complétés de mots de passe français courants. Un mot de passe par ligne, comparé sans tenir compte de la casse.
+ * A module (not a file read at run time): the list is part of every build.
+ */
+// prettier-ignore
+export const COMMON_PASSWORDS_TEXT = `
 123456
 password
 12345678
@@ -10109,3 +10114,4 @@ kevin123
 amandine
 chouchoune
 cocolapin
+`;
