@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestInfoContext } from "~/lib/http/context";
+import { userContext } from "~/lib/accounts/auth-context";
 import { resetRateLimits } from "~/lib/http/rate-limit.server";
 import { safeRedirectPath } from "~/lib/http/redirects";
 import * as signIn from "~/routes/auth/sign-in";
@@ -101,15 +102,21 @@ describe("redirect targets from input", () => {
           } as never),
         )],
       ["profile switcher field", (p) =>
-        locationOf(() => selectProfile.action({ request: post("/espace-membre/profil-actif", { intent: "clear", redirectTo: p }, { cookie: member.cookie }), context: context() } as never))],
+        locationOf(() => selectProfile.action({ request: post("/espace-membre/profil-actif", { intent: "clear", redirectTo: p }, { cookie: member.cookie }), context: memberContext() } as never))],
       ["profile switcher Referer", (p) =>
         locationOf(() =>
           selectProfile.action({
             request: post("/espace-membre/profil-actif", { intent: "clear" }, { cookie: member.cookie, referer: `${ORIGIN}${p.startsWith("/") ? p : `/${p}`}` }),
-            context: context(),
+            context: memberContext(),
           } as never),
         )],
     ];
+    // The member layout's middleware puts the signed-in user in the router context.
+    function memberContext() {
+      const c = context();
+      c.set(userContext, member.user);
+      return c;
+    }
     let attempts = 0;
     const open: string[] = [];
     for (const [name, run] of endpoints) {

@@ -19,6 +19,7 @@ import { userContext } from "~/lib/accounts/auth-context";
 import { DomainError } from "~/lib/core/errors";
 import { parseSubmission, invalid, replyWithError } from "~/lib/http/forms";
 import { pageMeta } from "~/lib/http/seo";
+import { readForm } from "~/lib/http/request.server";
 import { queueMail } from "~/lib/mail/mail.server";
 import { resendMail } from "~/lib/mail/mail.server";
 import { BackupError } from "~/lib/operations/archive.server";
@@ -42,7 +43,7 @@ type Notice = { tone: "success" | "error"; text: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   switch (intent) {
     case "sauvegarde": {
