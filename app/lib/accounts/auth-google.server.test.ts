@@ -5,50 +5,24 @@
  * refusal for an e-mail that already has a password account.
  */
 import { eq } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { profiles, users } from "#db/schema";
 import { cookieFromSetCookie, createUser } from "../../../tests/helpers/auth";
 import { AUTH_ERRORS } from "./auth-errors";
-import { getAuth, resetAuthForTests } from "./auth.server";
+import { getAuth } from "./auth.server";
 import { googleCallbackError, startGoogleSignIn } from "./auth-operations.server";
+import { withLocalGoogle } from "../../../tests/helpers/local-google";
 import { db } from "../core/db.server";
-import { env, setEnvForTests } from "../core/env.server";
+import { env } from "../core/env.server";
 import { getSessionUser } from "./session.server";
 import { startGoogleLink } from "./account-settings.server";
 import { accounts } from "#db/schema";
 
-const oidc = new OAuth2Server();
-let claims: Record<string, unknown> = {};
-
-beforeAll(async () => {
-  await oidc.issuer.keys.generate("RS256");
-  oidc.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, claims));
-  await oidc.start(0, "localhost");
-  const current = env();
-  setEnvForTests({
-    NODE_ENV: "test",
-    DATA_DIR: current.DATA_DIR,
-    BASE_URL: current.BASE_URL,
-    BETTER_AUTH_SECRET: current.BETTER_AUTH_SECRET,
-    DATABASE_URL: current.DATABASE_URL ?? "",
-    SMTP_URL: "",
-    LOG_LEVEL: "error",
-    GOOGLE_CLIENT_ID: "club-test-client",
-    GOOGLE_CLIENT_SECRET: "club-test-secret",
-    GOOGLE_ISSUER: oidc.issuer.url!,
-  });
-  resetAuthForTests();
-});
-
-afterAll(async () => {
-  await oidc.stop();
-  resetAuthForTests();
-});
+const { oidc, setClaims } = withLocalGoogle();
 
 /** Runs the browser's part of the flow: provider authorization, then our callback. */
 async function googleSignIn(profile: { email: string; name?: string; sub: string }, redirectTo = "/espace-membre/profil") {
-  claims = { email: profile.email, email_verified: true, name: profile.name, sub: profile.sub };
+  setClaims({ email: profile.email, email_verified: true, name: profile.name, sub: profile.sub });
   // A refusal throws (AuthFailure): the test fails with its message.
   const start = await startGoogleSignIn({ redirectTo, ip: "127.0.0.1" });
   const url = new URL(start.url);
@@ -116,7 +90,7 @@ describe("Google sign-in (OIDC redirect flow)", () => {
     });
     const start = await startGoogleLink(request, user.id);
     if (!start.redirectTo) throw new Error("the link did not start");
-    claims = { email, email_verified: true, name: "Camille Martin", sub: "g-5" };
+    setClaims({ email, email_verified: true, name: "Camille Martin", sub: "g-5" });
     const authorize = await fetch(start.redirectTo, { redirect: "manual" });
     const callback = authorize.headers.get("location")!;
     const stateCookie = cookieFromSetCookie(start.headers);

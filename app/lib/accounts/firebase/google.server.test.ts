@@ -6,45 +6,18 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { OAuth2Server } from "oauth2-mock-server";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { users } from "#db/schema";
 import { cookieFromSetCookie } from "../../../../tests/helpers/auth";
+import { withLocalGoogle } from "../../../../tests/helpers/local-google";
 import { db } from "../../core/db.server";
-import { env, setEnvForTests } from "../../core/env.server";
-import { getAuth, resetAuthForTests } from "../auth.server";
+import { getAuth } from "../auth.server";
 import { startGoogleSignIn } from "../auth-operations.server";
 import { getSessionUser } from "../session.server";
 import { readImportFiles } from "./files.server";
 import { importFirebase } from "./import.server";
 
-const oidc = new OAuth2Server();
-let claims: Record<string, unknown> = {};
-
-beforeAll(async () => {
-  await oidc.issuer.keys.generate("RS256");
-  oidc.service.on("beforeTokenSigning", (token) => Object.assign(token.payload, claims));
-  await oidc.start(0, "localhost");
-  const current = env();
-  setEnvForTests({
-    NODE_ENV: "test",
-    DATA_DIR: current.DATA_DIR,
-    BASE_URL: current.BASE_URL,
-    BETTER_AUTH_SECRET: current.BETTER_AUTH_SECRET,
-    DATABASE_URL: current.DATABASE_URL ?? "",
-    SMTP_URL: "",
-    LOG_LEVEL: "error",
-    GOOGLE_CLIENT_ID: "club-test-client",
-    GOOGLE_CLIENT_SECRET: "club-test-secret",
-    GOOGLE_ISSUER: oidc.issuer.url!,
-  });
-  resetAuthForTests();
-});
-
-afterAll(async () => {
-  await oidc.stop();
-  resetAuthForTests();
-});
+const { setClaims } = withLocalGoogle();
 
 it("a Google-linked imported account signs in with Google onto the same account", async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "firebase-google-"));
@@ -66,7 +39,7 @@ it("a Google-linked imported account signs in with Google onto the same account"
   );
   await importFirebase(readImportFiles({ auth }));
 
-  claims = { email: "linh.pham@exemple.fr", email_verified: true, name: "Linh Pham", sub: "109876543210" };
+  setClaims({ email: "linh.pham@exemple.fr", email_verified: true, name: "Linh Pham", sub: "109876543210" });
   // A refusal throws (AuthFailure): the test fails with its message.
   const start = await startGoogleSignIn({ redirectTo: "/espace-membre", ip: "127.0.0.1" });
   const authorize = await fetch(start.url, { redirect: "manual" });
