@@ -26,6 +26,7 @@ import autocannon from "autocannon";
 import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
 import { benchBackup, formatBackupBench } from "./bench-backup";
 import { benchFirebaseImport } from "./bench-firebase-import";
+import { groups } from "~/lib/core/invariant";
 
 const args = new Set(process.argv.slice(2));
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -61,9 +62,9 @@ async function main() {
     for (const page of PUBLIC_PAGES) {
       const html = await (await fetch(base + page)).text();
       const scripts = new Set<string>();
-      for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1]);
-      for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(m[1]);
-      for (const m of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]);
+      for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(groups(m, 1)[0]);
+      for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(groups(m, 1)[0]);
+      for (const m of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(groups(m, 1)[0]);
       let total = 0;
       for (const src of scripts) {
         const file = path.join(clientDir, src.replace(/^\//, ""));

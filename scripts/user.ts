@@ -41,7 +41,7 @@ function parseArgs(argv: string[]): { command: string | undefined; options: Reco
   const [command, ...rest] = argv;
   const options: Record<string, string> = {};
   for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
+    const arg = rest[i] ?? "";
     if (!arg.startsWith("--")) throw new UsageError(`Argument inattendu / unexpected argument: ${arg}`);
     const eqIndex = arg.indexOf("=");
     if (eqIndex > 0) {
@@ -125,7 +125,7 @@ async function add(options: Record<string, string>) {
   const roles = parseRoles(options.role ?? options.roles, ["pré-inscrit"]);
   let password = options.password;
   if (password === undefined) {
-    const [first, again] = await promptPasswords(["Mot de passe / password: ", "Confirmation: "]);
+    const [first = "", again] = await promptPasswords(["Mot de passe / password: ", "Confirmation: "]);
     password = first;
     if (again !== password) throw new UsageError("Les mots de passe diffèrent / passwords differ");
   }

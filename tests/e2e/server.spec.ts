@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures";
 test("pages carry the security headers and a per-request CSP nonce", async ({ request }) => {
   const first = await request.get("/");
   const second = await request.get("/");
-  const csp = first.headers()["content-security-policy"];
+  const csp = first.headers()["content-security-policy"] ?? "";
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
@@ -117,7 +117,7 @@ test("anonymous pages come from a short cache, with this response's nonce; a POS
   expect(first.headers()["x-page-cache"]).toBeUndefined();
   const second = await request.get(url);
   expect(second.headers()["x-page-cache"]).toBe("hit");
-  const nonce = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"])![1];
+  const nonce = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")![1];
   const html = await second.text();
   const nonces = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
   expect([...nonces]).toEqual([nonce]);

@@ -45,9 +45,10 @@ const CLIENT_IP_HEADER = "x-club-client-ip";
 /** Spec section 3: last word -> nom, the rest -> prenom; one word -> prenom; none -> 'Nouvel Utilisateur'. */
 export function splitDisplayName(displayName: string | null | undefined): { prenom: string; nom: string } {
   const words = (displayName ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { prenom: "Nouvel Utilisateur", nom: "" };
-  if (words.length === 1) return { prenom: words[0], nom: "" };
-  return { prenom: words.slice(0, -1).join(" "), nom: words[words.length - 1] };
+  const last = words.at(-1);
+  if (last === undefined) return { prenom: "Nouvel Utilisateur", nom: "" };
+  if (words.length === 1) return { prenom: last, nom: "" };
+  return { prenom: words.slice(0, -1).join(" "), nom: last };
 }
 
 /** Creates the account holder's own profile (isSelf) unless it exists. */

@@ -19,6 +19,7 @@ import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { runOnce, SUBMISSION_FIELD } from "../http/submissions.server";
 import { getSetting } from "./settings.server";
+import { invariant } from "../core/invariant";
 
 export { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput };
 
@@ -74,6 +75,7 @@ export async function storeContactMessage(input: ContactInput): Promise<{ messag
       .insert(contactMessages)
       .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    invariant(row, "message de contact inséré");
     const outboxId = await queueMail(
       {
         to: identity.email,

@@ -59,7 +59,7 @@ function rowIndexes(values: Record<string, string>, fields: readonly string[]): 
   const found = new Set<number>();
   for (const name of Object.keys(values)) {
     const m = /^([a-z]+)_(\d{1,3})$/i.exec(name);
-    if (m && fields.includes(m[1])) found.add(Number(m[2]));
+    if (m?.[1] && fields.includes(m[1])) found.add(Number(m[2]));
   }
   return [...found].sort((a, b) => a - b);
 }
@@ -80,7 +80,7 @@ function parseRows<T>(
     if (values[`remove_${i}`]) continue;
     const raw: Record<string, string> = {};
     for (const f of fields) raw[f] = values[`${f}_${i}`] ?? "";
-    const filled = fields.some((f) => f !== "id" && f !== "day" && f !== "required" && raw[f].trim() !== "");
+    const filled = fields.some((f) => f !== "id" && f !== "day" && f !== "required" && (raw[f] ?? "").trim() !== "");
     if (!filled) continue;
     const parsed = schema.safeParse(raw);
     if (parsed.success) rows.push(parsed.data);
@@ -229,7 +229,7 @@ export function parseSectionForm(section: SettingsSection, formData: FormData): 
         .trim()
         .regex(/^\d{4}-\d{4}$/, "La saison s’écrit par exemple 2026-2027.")
         .safeParse(values.season ?? "");
-      if (!season.success) errors.season = season.error.issues[0].message;
+      if (!season.success) errors.season = season.error.issues[0]?.message ?? "La saison s’écrit par exemple 2026-2027.";
       const items = parseRows(values, ["id", "group", "description", "amount"], priceRow, errors);
       value = {
         season: season.success ? season.data : "",

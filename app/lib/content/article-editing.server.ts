@@ -22,6 +22,7 @@ import { CONTENT_MANAGERS, hasAnyRole } from "../accounts/roles";
 import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { deleteMediaIfUnused, getMediaByKey, imageSrcSet, storeUpload, uploadedFile, UploadError, type Media } from "./uploads.server";
+import { groups, invariant, numberParts } from "../core/invariant";
 
 export { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS };
 
@@ -34,12 +35,13 @@ export const CONFLICT_MESSAGE =
 export function parseParisDateTime(value: string): Date | null {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value.trim());
   if (!m) return null;
-  const [y, mo, d] = m[1].split("-").map(Number);
-  const [h, mi] = m[2].split(":").map(Number);
+  const [day, time] = groups(m, 2);
+  const [y, mo, d] = numberParts(day, "-", 3);
+  const [h, mi] = numberParts(time, ":", 2);
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
   const check = new Date(Date.UTC(y, mo - 1, d));
   if (check.getUTCMonth() !== mo - 1) return null;
-  return parisTime(m[1], m[2]);
+  return parisTime(day, time);
 }
 
 const parisInputFormat = new Intl.DateTimeFormat("en-CA", {
@@ -155,7 +157,7 @@ export function bodyToHtml(raw: string): string {
 /** Storage keys of the uploaded images a body refers to. */
 export function bodyMediaKeys(html: string): string[] {
   const keys = new Set<string>();
-  for (const m of html.matchAll(/\/media\/([a-z0-9][a-z0-9._-]*)\//g)) keys.add(m[1]);
+  for (const m of html.matchAll(/\/media\/([a-z0-9][a-z0-9._-]*)\//g)) keys.add(groups(m, 1)[0]);
   return [...keys];
 }
 
@@ -393,7 +395,8 @@ export async function listArticlesForManagers(options: {
     conditions.push(eq(articles.status, options.status));
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(articles).where(where);
+  const [counted] = await db.select({ total: count() }).from(articles).where(where);
+  const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const author = alias(users, "author");

@@ -28,6 +28,7 @@ import {
   type Month,
 } from "./event-categories";
 import { getSetting, type Settings } from "../club/settings.server";
+import { defined, numberParts } from "../core/invariant";
 
 export { categoryLabel, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, monthLabel };
 export type { EventCategory, Month };
@@ -71,14 +72,15 @@ function parisOffsetMinutes(instant: number): number {
   for (const part of partsFormat.formatToParts(new Date(instant))) {
     if (part.type !== "literal") p[part.type] = Number(part.value);
   }
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  const part = (type: string) => defined(p[type], `partie « ${type} » de l’heure de Paris`);
+  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
 /** The instant of a Paris wall-clock time: parisTime("2026-11-14", "09:30"). */
 export function parisTime(day: string, time = "00:00"): Date {
-  const [y, m, d] = day.split("-").map(Number);
-  const [hh, mm] = time.split(":").map(Number);
+  const [y, m, d] = numberParts(day, "-", 3);
+  const [hh, mm] = numberParts(time, ":", 2);
   const wall = Date.UTC(y, m - 1, d, hh, mm);
   let instant = wall - parisOffsetMinutes(wall) * 60_000;
   // Second pass settles the days where the offset changes.
@@ -88,13 +90,13 @@ export function parisTime(day: string, time = "00:00"): Date {
 
 /** "2026-11-14" + n days. */
 export function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split("-").map(Number);
+  const [y, m, d] = numberParts(day, "-", 3);
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
 /** ISO weekday of a day key: 1 = lundi … 7 = dimanche. */
 export function isoWeekday(day: string): number {
-  const [y, m, d] = day.split("-").map(Number);
+  const [y, m, d] = numberParts(day, "-", 3);
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
 }
 
@@ -132,7 +134,7 @@ export function shiftMonth(m: Month, delta: number): Month {
 }
 
 export function currentMonth(now: Date = new Date()): Month {
-  const [y, m] = dateKey(now).split("-").map(Number);
+  const [y, m] = numberParts(dateKey(now), "-", 2);
   return { year: y, month: m };
 }
 
@@ -304,8 +306,8 @@ export async function getMonthCalendar(
       })
       .sort(byStart);
     const weekday = isoWeekday(day);
-    if (weekday === 1) weeks.push([]);
-    weeks[weeks.length - 1].push({
+    if (weekday === 1 || weeks.length === 0) weeks.push([]);
+    defined(weeks.at(-1), "semaine en cours").push({
       date: day,
       dayOfMonth: Number(day.slice(8)),
       weekday,

@@ -16,6 +16,7 @@ import { articles, comics, documents, media } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { log } from "../core/log.server";
 import { storage } from "./storage.server";
+import { defined, invariant } from "../core/invariant";
 
 export type Media = typeof media.$inferSelect;
 
@@ -25,6 +26,7 @@ import { formatMegabytes, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_REQUEST_BYTES, REQ
 export { MAX_IMAGE_BYTES, MAX_PDF_BYTES };
 /** Widths of the image variants; never larger than the original. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+const LARGEST_VARIANT_WIDTH = 1600 satisfies (typeof VARIANT_WIDTHS)[2];
 export const IMAGE_FORMATS = ["avif", "webp"] as const;
 
 const ACCEPTED_IMAGE_FORMATS: Record<string, string> = {
@@ -71,7 +73,7 @@ export function sniffPdf(bytes: Uint8Array): boolean {
 /** Widths actually produced for an original of `width` pixels (no upscaling). */
 export function variantWidths(width: number): number[] {
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
-  const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]);
+  const largest = Math.min(width, LARGEST_VARIANT_WIDTH);
   if (!widths.includes(largest)) widths.push(largest);
   return widths;
 }
@@ -174,7 +176,7 @@ export async function storeUpload(
     width = processed.width;
     height = processed.height;
     files = processed.files;
-    mimeType = ACCEPTED_IMAGE_FORMATS[imageType!];
+    mimeType = defined(imageType && ACCEPTED_IMAGE_FORMATS[imageType], "type MIME de l’image");
   } else {
     mimeType = "application/pdf";
     files = [{ name: "document.pdf", body: bytes, contentType: mimeType }];
@@ -196,6 +198,7 @@ export async function storeUpload(
         createdBy: options.userId ?? null,
       })
       .returning();
+    invariant(row, "média inséré");
     log.info("media stored", { mediaId: row.id, kind, size: file.size, userId: options.userId ?? null });
     return row;
   } catch (err) {
@@ -230,11 +233,11 @@ export interface ImageSources {
 
 /** srcset strings of an image media, for <picture> (see ResponsiveImage). */
 export function imageSrcSet(m: Pick<Media, "storageKey" | "kind" | "width" | "height">): ImageSources {
-  const width = m.width ?? VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+  const width = m.width ?? LARGEST_VARIANT_WIDTH;
   const height = m.height ?? Math.round((width * 9) / 16);
   const widths = variantWidths(width);
   const set = (ext: string) => widths.map((w) => `/media/${m.storageKey}/${w}.${ext} ${w}w`).join(", ");
-  const largest = widths[widths.length - 1];
+  const largest = widths.at(-1) ?? width;
   return { src: `/media/${m.storageKey}/${largest}.webp`, webp: set("webp"), avif: set("avif"), width, height };
 }
 

@@ -23,6 +23,7 @@ import { db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
+import { invariant } from "../core/invariant";
 
 export const MAX_ATTEMPTS = 8;
 
@@ -98,6 +99,7 @@ export async function queueMail(message: MailMessage, q: Queryable = db): Promis
     .insert(outbox)
     .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo })
     .returning({ id: outbox.id });
+  invariant(row, "courriel inséré dans la file d’envoi");
   if (!env().SMTP_URL) {
     log.info("mail stored (no SMTP configured)", { id: row.id, to: message.to, subject: message.subject, text: message.text });
   }

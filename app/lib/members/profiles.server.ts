@@ -20,6 +20,7 @@ import { requireRoles, type SessionUser } from "../accounts/session.server";
 import { MEMBER_ROLES, type Role } from "../accounts/roles";
 import { DomainError } from "../core/errors";
 import type { FamilyProfileInput, OwnProfileInput } from "./profiles";
+import { invariant } from "../core/invariant";
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -87,6 +88,7 @@ export async function ensureOwnProfile(ownerId: string, q: Queryable = db): Prom
     .select()
     .from(profiles)
     .where(and(eq(profiles.ownerId, ownerId), eq(profiles.isSelf, true)));
+  invariant(created, "profil personnel juste créé");
   return created;
 }
 
@@ -106,6 +108,7 @@ export async function addFamilyProfile(ownerId: string, input: FamilyProfileInpu
       updatedBy: ownerId,
     })
     .returning();
+  invariant(row, "profil familial inséré");
   return row;
 }
 
@@ -130,6 +133,7 @@ export async function updateFamilyProfile(
     })
     .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)))
     .returning();
+  if (!row) throw notFound();
   return row;
 }
 
@@ -159,6 +163,7 @@ export async function updateOwnProfile(ownerId: string, input: OwnProfileInput):
       })
       .where(eq(profiles.id, own.id))
       .returning();
+    invariant(row, "profil personnel mis à jour dans la même transaction");
     await tx
       .update(users)
       .set({ prenom: input.prenom, nom: input.nom, name: `${input.prenom} ${input.nom}`.trim(), updatedAt: new Date() })

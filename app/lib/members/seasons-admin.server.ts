@@ -15,6 +15,7 @@ import { auditLog, profiles, seasonStarts, seasonStatuses, users } from "#db/sch
 import { db, type Queryable } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
 import { nextSeason, seasonBounds, seasonOf, seasonStartYear } from "./seasons";
+import { numberParts } from "../core/invariant";
 
 export const CLUB_TIME_ZONE = "Europe/Paris";
 
@@ -37,7 +38,7 @@ export function addDays(iso: string, days: number): string {
 
 /** ISO date + n months (clamped to the end of the month). */
 export function addMonths(iso: string, months: number): string {
-  const [y, m, day] = iso.split("-").map(Number);
+  const [y, m, day] = numberParts(iso, "-", 3);
   const target = new Date(Date.UTC(y, m - 1 + months, 1));
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(day, last));
@@ -45,7 +46,7 @@ export function addMonths(iso: string, months: number): string {
 }
 
 function seasonOfIso(iso: string, startMonth: number): string {
-  const [y, m, d] = iso.split("-").map(Number);
+  const [y, m, d] = numberParts(iso, "-", 3);
   return seasonOf(new Date(y, m - 1, d), startMonth);
 }
 

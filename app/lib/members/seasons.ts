@@ -4,6 +4,7 @@
  * and ends the day before the same date a year later. Pure functions, shared
  * by the server and the UI.
  */
+import { numberParts } from "../core/invariant";
 
 export const DEFAULT_SEASON_START_MONTH = 9;
 
@@ -47,7 +48,7 @@ export function isoDate(date: Date = new Date()): string {
 /** "2026-09-14" -> "14 septembre 2026". */
 export function formatDateFr(iso: string | null | undefined): string {
   if (!iso) return "";
-  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
+  const [y, m, d] = numberParts(iso.slice(0, 10), "-", 3);
   const date = new Date(Date.UTC(y, m - 1, d));
   return new Intl.DateTimeFormat("fr-FR", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }

@@ -15,6 +15,7 @@ import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import type { Route } from "./+types/calendar";
+import { numberParts } from "~/lib/core/invariant";
 
 const PATH = "/la-vie-du-club/calendrier";
 
@@ -77,7 +78,7 @@ const dayLabelFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", weekd
 
 /** "2026-11-14" -> « samedi 14 novembre » */
 function dayLabel(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
+  const [y, m, d] = numberParts(date, "-", 3);
   return dayLabelFormat.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
@@ -143,8 +144,8 @@ const navLinkClass =
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { calendar, upcoming, includeMembersOnly, currentMonth: thisMonth, currentMonthLabel, feedUrl, webcalUrl } =
     loaderData;
-  const [prevYear, prevMonth] = calendar.previous.split("-").map(Number);
-  const [nextYear, nextMonth] = calendar.next.split("-").map(Number);
+  const [prevYear, prevMonth] = numberParts(calendar.previous, "-", 2);
+  const [nextYear, nextMonth] = numberParts(calendar.next, "-", 2);
   const previousLabel = monthLabel({ year: prevYear, month: prevMonth });
   const nextLabel = monthLabel({ year: nextYear, month: nextMonth });
   const daysWithEntries = calendar.weeks.flat().filter((d) => d.inMonth && d.entries.length > 0);
@@ -203,7 +204,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {calendar.weeks.map((week) => (
-              <tr key={week[0].date}>
+              <tr key={week[0]?.date}>
                 {week.map((day) => (
                   <td
                     key={day.date}

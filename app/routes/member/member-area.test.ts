@@ -6,7 +6,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { profiles, revisionProgress, sessions, users } from "#db/schema";
 import { createUser, signInCookie, type CreatedUser } from "../../../tests/helpers/auth";
 import { signOut } from "~/lib/accounts/auth.server";
@@ -113,6 +113,7 @@ describe("family profiles through the profile page", () => {
     expect((payload(bad).errors as Record<string, string>).prenom).toBe("Le prénom est obligatoire");
 
     const child = await addChild(parent, "Inès");
+    assert(child);
     const edit = await run(async () =>
       profileRoute.action(
         await args(post("/espace-membre/profil", { intent: "edit-family", profileId: String(child.id), prenom: "Inès", nom: "Martin-Roux", dateOfBirth: "", relationship: "enfant" }, parent.cookie)),
@@ -129,6 +130,7 @@ describe("family profiles through the profile page", () => {
 
     // The own profile cannot be removed.
     const [own] = await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id));
+    assert(own);
     const refused = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "remove-family", profileId: String(own.id) }, parent.cookie))),
     );
@@ -149,6 +151,7 @@ describe("family profiles through the profile page", () => {
     );
     expect(payload(ok).ok).toBe(true);
     const [own] = await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id));
+    assert(own);
     expect(own.phone).toBe("06 12 34 56 78");
   });
 });
@@ -156,6 +159,7 @@ describe("family profiles through the profile page", () => {
 describe("selected profile", () => {
   it("persists across requests, and is reset by a new sign-in and by sign-out", async () => {
     const child = await addChild(parent, "Jules");
+    assert(child);
     const res = (await select(parent, child.id)) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/espace-membre/grades");
@@ -184,6 +188,7 @@ describe("selected profile", () => {
 
   it("refuses to select, edit or remove another account's profile", async () => {
     const hisChild = await addChild(other, "Léon");
+    assert(hisChild);
     expect(((await select(parent, hisChild.id)) as Response).status).toBe(404);
     const edit = await run(async () =>
       profileRoute.action(
@@ -196,6 +201,7 @@ describe("selected profile", () => {
     );
     expect(status(remove)).toBe(404);
     const [still] = await db.select().from(profiles).where(eq(profiles.id, hisChild.id));
+    assert(still);
     expect(still.prenom).toBe("Léon");
     // Nothing of his shows on her pages.
     const data = await gradesData(parent.cookie);
@@ -207,16 +213,18 @@ describe("grades and revision", () => {
   it("shows a child without history the first grade as next, and keeps progress per profile", async () => {
     const table = await listGrades();
     const [child] = await db.select().from(profiles).where(eq(profiles.prenom, "Jules"));
+    assert(child);
     await select(parent, child.id);
     const g = await gradesData(parent.cookie);
     expect(g.currentId).toBeNull();
-    expect(g.nextId).toBe(table[0].id);
+    expect(g.nextId).toBe(table[0]?.id);
 
     const rev = await revisionRoute.loader(await args(get("/espace-membre/revision", parent.cookie)));
-    expect(rev.shown?.id).toBe(table[0].id);
-    const item = rev.material!.categories[0].items[0];
+    expect(rev.shown?.id).toBe(table[0]?.id);
+    const item = rev.material!.categories[0]?.items[0];
+    assert(item);
     await revisionRoute.action(
-      await args(post("/espace-membre/revision", { gradeId: String(table[0].id), itemType: item.type, itemId: String(item.id), done: "1" }, parent.cookie)),
+      await args(post("/espace-membre/revision", { gradeId: String(table[0]?.id), itemType: item.type, itemId: String(item.id), done: "1" }, parent.cookie)),
     );
     const after = await revisionRoute.loader(await args(get("/espace-membre/revision", parent.cookie)));
     expect(after.material!.done).toBe(1);
@@ -230,10 +238,10 @@ describe("grades and revision", () => {
     expect(own.material!.done).toBe(0);
 
     // Beyond the next grade: refused.
-    const beyond = await run(async () => revisionRoute.loader(await args(get(`/espace-membre/revision?grade=${table[3].id}`, parent.cookie))));
+    const beyond = await run(async () => revisionRoute.loader(await args(get(`/espace-membre/revision?grade=${table[3]?.id}`, parent.cookie))));
     expect((beyond as Response).status).toBe(403);
     const tick = await run(async () =>
-      revisionRoute.action(await args(post("/espace-membre/revision", { gradeId: String(table[3].id), itemType: "technique", itemId: "1", done: "1" }, parent.cookie))),
+      revisionRoute.action(await args(post("/espace-membre/revision", { gradeId: String(table[3]?.id), itemType: "technique", itemId: "1", done: "1" }, parent.cookie))),
     );
     expect((tick as Response).status).toBe(403);
   });
@@ -283,6 +291,7 @@ describe("e-mail and password", () => {
     );
     expect(payload(ok).ok).toBe(true);
     const [u] = await db.select().from(users).where(eq(users.id, parent.user.id));
+    assert(u);
     expect(u.email).toBe("claire.nouvelle@exemple.fr");
     parent = { ...parent, email: "claire.nouvelle@exemple.fr" };
     // The new address signs in.

@@ -43,7 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     parts.push(variant);
   }
   if (parts.length !== 2) return notFound();
-  const [key, variant] = parts;
+  const [key = "", variant = ""] = parts;
   const ext = variant.split(".").pop() ?? "";
   const contentType = CONTENT_TYPES[ext];
   if (!contentType) return notFound();

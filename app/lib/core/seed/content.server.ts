@@ -9,6 +9,7 @@ import type { Transaction } from "../db.server";
 import { addDays, allDayRange, isoWeekday, parisTime } from "../../content/events.server";
 import { dateKey } from "../dates";
 import { sanitizeRichText } from "../../content/sanitize.server";
+import { numberParts } from "../invariant";
 
 /** The first day >= `day` that falls on `weekday` (1 = lundi … 7 = dimanche). */
 function onOrAfter(day: string, weekday: number): string {
@@ -24,7 +25,7 @@ function mostRecent(today: string, month: number, dayOfMonth: number): string {
 
 const dayMonthFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
 function frenchDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
+  const [y, m, d] = numberParts(day, "-", 3);
   return dayMonthFormat.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
