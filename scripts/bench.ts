@@ -26,11 +26,33 @@ import autocannon from "autocannon";
 import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
 import { benchBackup, formatBackupBench } from "./bench-backup";
 import { benchFirebaseImport } from "./bench-firebase-import";
+import { z } from "zod";
+import { env } from "~/lib/core/env.server";
 import { groups } from "~/lib/core/invariant";
 
+// The bench's own knobs (not the site's configuration, see docs/decisions/0011-tooling.md).
+const benchOptions = z
+  .object({
+    BENCH_SECONDS: z
+      .string()
+      .optional()
+      .transform((v) => v || "10")
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, { message: "doit être un nombre entier de secondes (1 ou plus)" })
+      .transform(Number),
+    CHROME_PATH: z
+      .string()
+      .optional()
+      .transform((v) => v || "/usr/bin/chromium"),
+  })
+  .safeParse(process.env);
+if (!benchOptions.success) {
+  console.error(benchOptions.error.issues.map((i) => `${i.path.join(".")} : ${i.message}`).join("\n"));
+  process.exit(1);
+}
+const options = benchOptions.data;
 const args = new Set(process.argv.slice(2));
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const duration = options.BENCH_SECONDS;
+const buildDir = path.resolve(env().BUILD_DIR);
 
 const LOAD_PAGES = ["/", "/le-vovinam-viet-vo-dao/presentation", "/la-vie-du-club/actualites"];
 async function freePort(): Promise<number> {
@@ -75,7 +97,7 @@ async function main() {
     }
     console.log(`maximum : ${(worst / 1024).toFixed(1)} Ko (objectif : 130 Ko au plus)`);
 
-    const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    const chrome = options.CHROME_PATH;
     if (!args.has("--no-lighthouse") && existsSync(chrome)) {
       console.log("\n== Lighthouse (mobile), accueil");
       const out = path.join(dataDir, "lighthouse.json");

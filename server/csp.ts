@@ -19,8 +19,8 @@ export const FRAME_ORIGINS = [
   "https://player.vimeo.com",
 ];
 
-export function contentSecurityPolicy(nonce: string): string {
-  const issuer = origin(process.env.GOOGLE_ISSUER) ?? "https://accounts.google.com";
+export function contentSecurityPolicy(nonce: string, googleIssuer?: string): string {
+  const issuer = origin(googleIssuer) ?? "https://accounts.google.com";
   const formTargets = ["'self'", issuer, "https://accounts.google.com"].filter(
     (v, i, all) => all.indexOf(v) === i,
   );

@@ -102,6 +102,28 @@ test("SIGTERM with busy keep-alive clients answers them, closes the database, re
   }
 });
 
+test("an invalid variable (PAGE_CACHE_SECONDS=abc) stops the start with a French message per variable", async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bad-env-"));
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "abc", LOG_LEVEL: "bavard" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  try {
+    const code = await new Promise((r) => child.once("exit", r));
+    expect(code).toBe(1);
+    expect(output).toContain("Le site n'a pas pu démarrer.");
+    expect(output).toContain("PAGE_CACHE_SECONDS : doit être un nombre entier entre 0 et 86400");
+    expect(output).toContain("LOG_LEVEL : doit valoir debug, info, warn, error ou silent");
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test("uploaded files may be framed by our pages only", async ({ request }) => {
   const page = await request.get("/");
   expect(page.headers()["x-frame-options"]).toBe("DENY");
