@@ -76,7 +76,7 @@ function required(options: Record<string, string>, name: string): string {
 async function promptPasswords(questions: string[]): Promise<string[]> {
   let muted = false;
   const output = new Writable({
-    write(chunk, _enc, cb) {
+    write(chunk: Buffer | string, _enc, cb) {
       if (!muted) process.stdout.write(chunk);
       cb();
     },

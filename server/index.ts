@@ -12,10 +12,10 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { env, EnvError, type Env } from "../app/lib/core/env.server";
 import { log } from "../app/lib/core/log.server";
-import { contentSecurityPolicy } from "./csp";
+import { contentSecurityPolicy, nonceOf } from "./csp";
 import { lifecycle } from "./lifecycle";
 import { loadShed } from "./load-shed";
 import { pageCache } from "./page-cache";
@@ -23,7 +23,7 @@ import { pageCache } from "./page-cache";
 type AppModule = {
   startup: () => Promise<void>;
   shutdown: () => Promise<void>;
-  createLoadContext: (info: { nonce: string; ip: string }) => unknown;
+  createLoadContext: (info: { nonce: string; ip: string }) => RouterContextProvider;
 };
 
 function startFailed(message: string): never {
@@ -58,7 +58,7 @@ async function main() {
     viteClose = () => devServer.close();
   } else {
     const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
-    getBuild = async () => build;
+    getBuild = () => Promise.resolve(build);
   }
 
   const entry = (await getBuild()).entry.module as unknown as AppModule;
@@ -138,8 +138,8 @@ async function main() {
       const handler = createRequestHandler({
         build,
         mode: DEV ? "development" : "production",
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        getLoadContext: (rq) => entry.createLoadContext({ nonce: res.locals.nonce, ip: rq.ip ?? "unknown" }) as any,
+        getLoadContext: (rq) =>
+          entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
       });
       await handler(req, res, next);
     } catch (err) {

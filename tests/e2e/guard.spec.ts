@@ -33,7 +33,7 @@ const WHO: Who[] = ["déconnecté", ...ROLE_NAMES];
 
 function allowed(who: Who, path: string): boolean {
   if (who === "déconnecté") return false;
-  return (allowedRolesFor(path) ?? []).includes(who as never);
+  return (allowedRolesFor(path) ?? []).includes(who);
 }
 
 const contexts = new Map<Who, APIRequestContext>();

@@ -68,7 +68,7 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     await db.update(sessions).set({ updatedAt: new Date(now) }).where(eq(sessions.id, session.id));
   }
 
-  const roles = Array.isArray(user.roles) ? (user.roles as string[]) : [];
+  const roles = Array.isArray(user.roles) ? (user.roles) : [];
   return {
     id: user.id,
     email: user.email,
@@ -77,7 +77,7 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     roles,
     isAdmin: roles.includes("admin"),
     sessionId: session.id,
-    selectedProfileId: (session.selectedProfileId as number | null | undefined) ?? null,
+    selectedProfileId: (session.selectedProfileId) ?? null,
   };
 }
 

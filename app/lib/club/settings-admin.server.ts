@@ -269,7 +269,7 @@ export function parseSectionForm(section: SettingsSection, formData: FormData): 
   const key = SETTINGS_SECTIONS[section].key;
   const final = settingsSchemas[key].safeParse(value);
   if (!final.success) return { ok: false, errors: { _form: "Certaines valeurs sont invalides : vérifiez le formulaire." }, values };
-  return { ok: true, value: final.data as Settings[EditableKey], values };
+  return { ok: true, value: final.data, values };
 }
 
 /** The current setting as form values (the same field names as the forms). */
@@ -281,7 +281,7 @@ export function sectionValues(section: SettingsSection, current: Settings[Editab
       if (typeof v === "boolean") {
         if (v) values[`${k}${suffix}`] = "on";
       } else if (Array.isArray(v)) values[`${k}${suffix}`] = v.join("\n");
-      else values[`${k}${suffix}`] = v === null || v === undefined ? "" : String(v);
+      else values[`${k}${suffix}`] = typeof v === "string" || typeof v === "number" ? String(v) : "";
     }
   };
   switch (section) {

@@ -120,7 +120,7 @@ describe("environment", () => {
       const value = computed[name] ?? (defaults as Record<string, unknown>)[name];
       const shown = /^`([^`]*)`/.exec(cell)?.[1];
       if (value === undefined) expect(shown, `${name} : pas de valeur par défaut`).toBeUndefined();
-      else expect(shown, `${name} : défaut`).toBe(String(value));
+      else expect(shown, `${name} : défaut`).toBe(String(value as string | number | boolean));
     }
   });
 });

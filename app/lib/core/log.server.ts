@@ -28,7 +28,7 @@ export function serializeError(err: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = { name: err.name, message: err.message, stack: err.stack };
   const code = (err as { code?: unknown }).code;
   if (code !== undefined) out.code = code;
-  if (err.cause !== undefined) out.cause = depth < 5 ? serializeError(err.cause, depth + 1) : String(err.cause);
+  if (err.cause !== undefined) out.cause = depth < 5 ? serializeError(err.cause, depth + 1) : "(cause trop profonde)";
   return out;
 }
 

@@ -143,6 +143,12 @@ export type FormResult<T> =
   | { ok: true; data: T; values: Record<string, string> }
   | { ok: false; errors: FieldErrors; values: Record<string, string> };
 
+/** One text field of a FormData: "" when absent or when it is a file. */
+export function formText(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+}
+
 /** Text values of a FormData (files left out), each capped at ECHO_MAX characters. */
 export function formValues(formData: FormData): Record<string, string> {
   const values: Record<string, string> = {};

@@ -90,7 +90,7 @@ async function select(member: CreatedUser, profileId: number, from = "/espace-me
 }
 
 async function gradesData(cookie: string) {
-  return (await gradesRoute.loader(await args(get("/espace-membre/grades", cookie)))) as Awaited<ReturnType<typeof gradesRoute.loader>>;
+  return (await gradesRoute.loader(await args(get("/espace-membre/grades", cookie))));
 }
 
 let parent: CreatedUser;
@@ -160,7 +160,7 @@ describe("selected profile", () => {
   it("persists across requests, and is reset by a new sign-in and by sign-out", async () => {
     const child = await addChild(parent, "Jules");
     assert(child);
-    const res = (await select(parent, child.id)) as Response;
+    const res = (await select(parent, child.id));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/espace-membre/grades");
 
@@ -189,7 +189,7 @@ describe("selected profile", () => {
   it("refuses to select, edit or remove another account's profile", async () => {
     const hisChild = await addChild(other, "Léon");
     assert(hisChild);
-    expect(((await select(parent, hisChild.id)) as Response).status).toBe(404);
+    expect(((await select(parent, hisChild.id))).status).toBe(404);
     const edit = await run(async () =>
       profileRoute.action(
         await args(post("/espace-membre/profil", { intent: "edit-family", profileId: String(hisChild.id), prenom: "Pirate", nom: "", dateOfBirth: "", relationship: "autre" }, parent.cookie)),
@@ -259,7 +259,7 @@ describe("grades and revision", () => {
 
 describe("RGPD export", () => {
   it("contains exactly the user's own data, no secret and nothing of another account", async () => {
-    const res = (await exportRoute.loader(await args(get("/espace-membre/profil/donnees", parent.cookie)))) as Response;
+    const res = (await exportRoute.loader(await args(get("/espace-membre/profil/donnees", parent.cookie))));
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="mes-donnees-/);
     const text = await res.text();
     const data = JSON.parse(text);
