@@ -26,7 +26,13 @@ function resolveRoute(fromFile, spec) {
   else if (spec.startsWith(".")) base = path.resolve(path.dirname(fromFile), spec);
   else return null;
   const routes = routeModules();
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (routes.has(candidate)) return candidate;
   }
   return null;
@@ -35,7 +41,9 @@ function resolveRoute(fromFile, spec) {
 const noRouteToRoute = {
   meta: {
     type: "problem",
-    docs: { description: "No module imports a route module (app/routes.ts); share code through app/components or app/lib." },
+    docs: {
+      description: "No module imports a route module (app/routes.ts); share code through app/components or app/lib.",
+    },
     messages: {
       routeImport:
         "'{{spec}}' is a route module (app/routes.ts): move the shared code to app/components or app/lib instead of importing a route.",

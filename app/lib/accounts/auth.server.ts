@@ -310,11 +310,6 @@ export async function signOut(requestHeaders: Headers): Promise<Headers> {
   return cookieHeaders(headers);
 }
 
-/** Ends every session of a user (deactivation, password change…). */
-export async function revokeUserSessions(userId: string, q: Queryable = db): Promise<void> {
-  await q.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 /**
  * Creates a password account without the UI (CLI, tests, managers): same
  * hooks as a sign-up (own profile, name fields), with the given roles.
@@ -339,8 +334,3 @@ export async function setUserRoles(userId: string, roles: string[], q: Queryable
   await q.update(users).set({ roles, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** The own profile of a user (always exists once the user is created). */
-export async function findOwnProfile(userId: string, q: Queryable = db) {
-  const [row] = await q.select().from(profiles).where(and(eq(profiles.ownerId, userId), eq(profiles.isSelf, true)));
-  return row ?? null;
-}

@@ -13,13 +13,12 @@ import { formValues, type FieldErrors } from "../http/forms";
 import { clearSettingsCache, getSetting, settingsSchemas, setSetting, type Settings } from "./settings.server";
 import { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 
-export { SETTINGS_SECTIONS, isSettingsSection, DAYS, MONTHS, type SettingsSection } from "./settings-labels";
+export { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 export type EditableKey = (typeof SETTINGS_SECTIONS)[SettingsSection]["key"];
 
 /** Empty rows offered under the filled ones (more with the « ajouter des lignes » button). */
 export const BLANK_ROWS = 2;
 
-export type FormState = { values: Record<string, string>; errors: FieldErrors; rows: number };
 export type ParseResult<K extends EditableKey> =
   | { ok: true; value: Settings[K]; values: Record<string, string> }
   | { ok: false; errors: FieldErrors; values: Record<string, string> };

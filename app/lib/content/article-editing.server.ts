@@ -442,11 +442,6 @@ export async function listArticlesForManagers(options: {
   };
 }
 
-/** Any article for a manager's preview at its public URL (callers check the role). */
-export async function getArticleForPreview(id: number) {
-  return getArticleById(id);
-}
-
 /** Editor image upload: stores the image and returns its URL for the body. */
 export async function uploadBodyImage(
   formData: FormData,

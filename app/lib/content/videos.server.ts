@@ -12,7 +12,6 @@ import { VIDEO_GONE } from "./content-messages";
 import type { VideoInput } from "./video-form";
 import { videoCategoryLabel, type VideoProvider } from "./video-links";
 
-export { parseVideoLink, embedUrl, thumbnailUrl, watchUrl, VIDEO_CATEGORIES } from "./video-links";
 
 export { videoFormSchema, type VideoInput } from "./video-form";
 
@@ -109,11 +108,6 @@ export async function listVideosByGrade(q: Queryable = db): Promise<VideoGroup[]
 export async function getVideo(id: number, q: Queryable = db): Promise<VideoView | null> {
   const [row] = await q.select().from(videos).where(eq(videos.id, id));
   return row ? toView(row) : null;
-}
-
-export async function countVideos(q: Queryable = db): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(videos);
-  return row?.n ?? 0;
 }
 
 /** How many videos belong to a grade (a grade used by videos must not be deleted silently). */

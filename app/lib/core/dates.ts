@@ -12,12 +12,6 @@ const weekdayDateFormat = new Intl.DateTimeFormat("fr-FR", {
   month: "long",
   year: "numeric",
 });
-const shortWeekdayDateFormat = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: CLUB_TIME_ZONE,
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-});
 const timeFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: CLUB_TIME_ZONE, hour: "2-digit", minute: "2-digit" });
 const keyFormat = new Intl.DateTimeFormat("en-CA", { timeZone: CLUB_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 
@@ -37,11 +31,6 @@ export function formatDate(d: Date): string {
 /** « samedi 14 novembre 2026 » */
 export function formatLongDate(d: Date): string {
   return firstOfMonth(weekdayDateFormat.format(d));
-}
-
-/** « samedi 14 novembre » */
-export function formatDayMonth(d: Date): string {
-  return firstOfMonth(shortWeekdayDateFormat.format(d));
 }
 
 /** « 17 h 30 » */

@@ -114,10 +114,7 @@ export type Env = Omit<z.infer<typeof envSchema>, "LOG_LEVEL"> & {
 export class EnvError extends Error {}
 
 export function formatEnvErrors(error: z.ZodError): string {
-  return [
-    "Configuration invalide :",
-    ...error.issues.map((i) => `  - ${i.path.join(".")} : ${i.message}`),
-  ].join("\n");
+  return ["Configuration invalide :", ...error.issues.map((i) => `  - ${i.path.join(".")} : ${i.message}`)].join("\n");
 }
 
 /** Reads the secret from the data folder, generating it on first use. */

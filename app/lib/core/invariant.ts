@@ -20,13 +20,6 @@ export function defined<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-/** The first row of a query that must return one (`INSERT ... RETURNING`, a row just written). */
-export function firstRow<T>(rows: readonly T[], what: string): T {
-  const row = rows[0];
-  if (row === undefined) throw new Error(`Aucune ligne renvoyée : ${what}`);
-  return row;
-}
-
 type Tuple<T, N extends number, R extends T[] = []> = R["length"] extends N ? R : Tuple<T, N, [...R, T]>;
 
 /**

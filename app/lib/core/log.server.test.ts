@@ -39,7 +39,9 @@ describe("logger", () => {
   it("keeps an error's cause chain", () => {
     const root = Object.assign(new Error("connexion refusée"), { code: "ECONNREFUSED" });
     log.error("envoi impossible", { err: new Error("échec de l'envoi", { cause: root }) });
-    const entry = JSON.parse(err[0] ?? "") as { err: { message: string; stack: string; cause: { message: string; code: string } } };
+    const entry = JSON.parse(err[0] ?? "") as {
+      err: { message: string; stack: string; cause: { message: string; code: string } };
+    };
     expect(entry.err.message).toBe("échec de l'envoi");
     expect(entry.err.stack).toContain("échec de l'envoi");
     expect(entry.err.cause).toMatchObject({ message: "connexion refusée", code: "ECONNREFUSED" });

@@ -24,7 +24,6 @@ import { invariant } from "../core/invariant";
 
 export type Profile = typeof profiles.$inferSelect;
 
-export { RELATIONSHIPS, RELATIONSHIP_LABELS, type Relationship } from "./relationships";
 
 function notFound(): DomainError {
   return new DomainError("Profil introuvable.", { status: 404 });
