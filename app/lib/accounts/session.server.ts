@@ -51,7 +51,7 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
       query: { disableCookieCache: true, disableRefresh: true },
     });
   } catch (err) {
-    log.error("session lookup failed", { err: err instanceof Error ? err.message : String(err) });
+    log.error("session lookup failed", { err });
     return null;
   }
   if (!result) return null;

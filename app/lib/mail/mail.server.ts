@@ -197,7 +197,7 @@ async function deliverOne(t: Transporter, m: typeof outbox.$inferSelect): Promis
         nextAttemptAt: new Date(Date.now() + retryDelayMinutes(attempts) * 60_000),
       })
       .where(eq(outbox.id, m.id));
-    log.warn("mail delivery failed", { id: m.id, attempts, failed, err: err instanceof Error ? err.message : String(err) });
+    log.warn("mail delivery failed", { id: m.id, attempts, failed, err });
   }
 }
 
