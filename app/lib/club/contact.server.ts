@@ -9,7 +9,7 @@
  * and answered like the first (submissions.server.ts).
  */
 import { eq } from "drizzle-orm";
-import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput } from "./contact";
+import { contactSchema, HONEYPOT_FIELD, type ContactInput } from "./contact";
 import { contactMessages } from "#db/schema";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
@@ -21,7 +21,7 @@ import { runOnce, SUBMISSION_FIELD } from "../http/submissions.server";
 import { getSetting } from "./settings.server";
 import { invariant } from "../core/invariant";
 
-export { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput };
+export { contactSchema, HONEYPOT_FIELD, type ContactInput };
 
 export type ContactResult =
   | { status: "sent"; messageId: number | null; outboxId: number | null }

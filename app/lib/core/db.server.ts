@@ -166,6 +166,10 @@ function requireOpen(): OpenDb {
   return current;
 }
 
+export function databaseDriver(): "pglite" | "postgres" {
+  return requireOpen().driver;
+}
+
 export async function closeDatabase(): Promise<void> {
   const open = current;
   current = null;

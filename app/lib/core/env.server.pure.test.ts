@@ -114,7 +114,11 @@ describe("environment", () => {
 
     // Defaults: the schema's own value for an empty environment, written first in the cell.
     // Defaults computed in parseEnv are listed here, so that they are checked too.
-    const computed: Record<string, string> = { BASE_URL: "http://localhost:$PORT", LOG_LEVEL: "info" };
+    const computed: Record<string, string> = {
+      BASE_URL: "http://localhost:$PORT",
+      LOG_LEVEL: "info",
+      BACKUP_DIR: "$DATA_DIR/sauvegardes",
+    };
     const defaults = envSchema.parse({});
     for (const [name, cell] of documented) {
       const value = computed[name] ?? (defaults as Record<string, unknown>)[name];

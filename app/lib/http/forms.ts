@@ -43,7 +43,7 @@ function capEcho(payload: Record<string, unknown>, schema: z.ZodType) {
     const max = Math.min(maxLengthOf(shape[name]) ?? ECHO_MAX, ECHO_MAX);
     if (typeof value === "string" && value.length > max) payload[name] = value.slice(0, max);
     else if (Array.isArray(value))
-      payload[name] = value.map((v) => (typeof v === "string" && v.length > max ? v.slice(0, max) : v));
+      payload[name] = (value as unknown[]).map((v) => (typeof v === "string" && v.length > max ? v.slice(0, max) : v));
   }
 }
 
