@@ -167,7 +167,7 @@ export async function startGoogleSignIn(input: {
     return { headers: cookieHeaders(headers), url: response.url };
   } catch (err) {
     if (err instanceof AuthFailure) throw err;
-    log.error("google sign-in could not start", { err: err instanceof Error ? err.message : String(err) });
+    log.error("google sign-in could not start", { err });
     throw new AuthFailure("auth/google-unavailable", 502);
   }
 }
@@ -196,7 +196,7 @@ export async function requestPasswordReset(input: { email: string; ip: string })
     });
   } catch (err) {
     // Never tell the visitor whether the address exists: log and answer as usual.
-    log.error("password reset request failed", { err: err instanceof Error ? err.message : String(err) });
+    log.error("password reset request failed", { err });
   }
   return { headers: new Headers() };
 }

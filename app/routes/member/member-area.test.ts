@@ -110,7 +110,7 @@ describe("family profiles through the profile page", () => {
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "add-family", prenom: "", relationship: "enfant" }, parent.cookie))),
     );
     expect(payload(bad).ok).toBe(false);
-    expect((payload(bad).errors as Record<string, string>).prenom).toBe("Le prénom est obligatoire");
+    expect((payload(bad).errors).prenom).toBe("Le prénom est obligatoire");
 
     const child = await addChild(parent, "Inès");
     assert(child);
@@ -141,7 +141,7 @@ describe("family profiles through the profile page", () => {
     const bad = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "info", prenom: "Claire", nom: "", phone: "abc" }, parent.cookie))),
     );
-    const errors = payload(bad).errors as Record<string, string>;
+    const errors = payload(bad).errors;
     expect(errors.nom).toBe("Le nom est obligatoire");
     expect(errors.phone).toMatch(/Numéro de téléphone invalide/);
     const ok = await run(async () =>
@@ -281,11 +281,11 @@ describe("e-mail and password", () => {
     const wrong = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "claire.nouvelle@exemple.fr", password: "pas le bon" }, parent.cookie))),
     );
-    expect((payload(wrong).errors as Record<string, string>).password).toBe("Mot de passe incorrect.");
+    expect((payload(wrong).errors).password).toBe("Mot de passe incorrect.");
     const taken = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: other.email, password: parent.password }, parent.cookie))),
     );
-    expect((payload(taken).errors as Record<string, string>).newEmail).toMatch(/déjà utilisée/);
+    expect((payload(taken).errors).newEmail).toMatch(/déjà utilisée/);
     const ok = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "Claire.Nouvelle@exemple.fr", password: parent.password }, parent.cookie))),
     );
@@ -327,7 +327,7 @@ describe("pré-inscrits and their RGPD rights", () => {
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "info", prenom: "Lina", nom: "Petit" }, pre.cookie))),
     );
     expect(payload(saved).ok).toBe(true);
-    const exported = (await run(async () => exportRoute.loader(await args(get("/espace-membre/profil/donnees", pre.cookie))))) as Response;
+    const exported = await run<Response>(async () => exportRoute.loader(await args(get("/espace-membre/profil/donnees", pre.cookie))));
     expect(exported.headers.get("content-disposition")).toMatch(/attachment/);
     expect(JSON.parse(await exported.text()).user.id).toBe(pre.user.id);
     const deleted = (await run(async () =>
@@ -362,7 +362,7 @@ describe("account deletion", () => {
   it("asks for confirmation, then deletes an account without membership at once and signs it out", async () => {
     const leaving = await createUser({ roles: ["membre"], prenom: "Zoé" });
     const unconfirmed = await run(async () => profileRoute.action(await args(post("/espace-membre/profil", { intent: "delete-account" }, leaving.cookie))));
-    expect((payload(unconfirmed).errors as Record<string, string>).confirm).toMatch(/Cochez la case/);
+    expect((payload(unconfirmed).errors).confirm).toMatch(/Cochez la case/);
     const res = (await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "delete-account", confirm: "oui" }, leaving.cookie))),
     )) as Response;
