@@ -28,7 +28,7 @@ import { benchBackup, formatBackupBench } from "./bench-backup";
 import { benchFirebaseImport } from "./bench-firebase-import";
 import { z } from "zod";
 import { env } from "~/lib/core/env.server";
-import { groups } from "~/lib/core/invariant";
+import { defined, groups } from "~/lib/core/invariant";
 
 // The bench's own knobs (not the site's configuration, see docs/decisions/0011-tooling.md).
 const benchOptions = z
@@ -226,7 +226,7 @@ async function overload() {
         });
         const result = await instance;
         accepted.sort((a, b) => a - b);
-        const p99 = accepted.length ? accepted[Math.min(accepted.length - 1, Math.floor(accepted.length * 0.99))] : 0;
+        const p99 = accepted[Math.min(accepted.length - 1, Math.floor(accepted.length * 0.99))] ?? 0;
         console.log(
           String(run).padEnd(9) +
             page.padEnd(30) +
@@ -237,9 +237,9 @@ async function overload() {
             String(Math.round(p99)).padStart(9),
         );
       }
-      rss.push(rssMb(running.pid));
+      rss.push(rssMb(defined(running.pid, "PID du serveur")));
     }
-    console.log(`RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")}\u00a0; croissance ${(rss[3] / rss[1]).toFixed(2)}x (objectif < 1,5x)`);
+    console.log(`RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")}\u00a0; croissance ${((rss[3] ?? 0) / (rss[1] ?? 1)).toFixed(2)}x (objectif < 1,5x)`);
   } finally {
     await running.stop();
     rmSync(dataDir, { recursive: true, force: true });

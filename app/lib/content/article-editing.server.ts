@@ -10,7 +10,7 @@ import { and, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { articles, media, users } from "#db/schema";
-import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, getArticleById, isPublished, slugify } from "./articles.server";
+import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, isPublished, slugify } from "./articles.server";
 import { db, isUniqueViolation, type Queryable } from "../core/db.server";
 import { parisTime } from "./events.server";
 import type { FieldErrors } from "../http/forms";
@@ -253,6 +253,7 @@ export async function saveArticle(
           })
           .returning(),
       );
+      invariant(row, "article inséré");
       log.info("article created", { articleId: row.id, userId, status: row.status });
       return { ok: true, article: row };
     }

@@ -187,12 +187,13 @@ describe("mail outbox", () => {
     await expect
       .poll(() => received.filter((m) => m.subject?.startsWith("Autre message")).length, { timeout: 15_000 })
       .toBe(2);
-    for (const id of others) await expect.poll(async () => (await row(id)).status).toBe("sent");
-    expect((await row(stuck)).status).toBe("pending");
+    for (const id of others) await expect.poll(async () => (await row(id))?.status).toBe("sent");
+    expect((await row(stuck))?.status).toBe("pending");
     // Shutdown closes the pool: the stuck attempt fails, stays pending for a later retry.
     await stopMail();
     await run;
     const r = await row(stuck);
+    assert(r);
     expect(r.status).toBe("pending");
     expect(r.attempts).toBe(1);
     expect(r.lastError).toBeTruthy();
@@ -205,6 +206,7 @@ describe("mail outbox", () => {
     const id = await queueMail({ to: STUCK, subject: "Délai dépassé", text: "Jamais acquitté." });
     await deliverPendingMail();
     const r = await row(id);
+    assert(r);
     expect(r.status).toBe("pending");
     expect(r.lastError).toMatch(/timeout|timed out/i);
     resetMailTransport();
@@ -220,9 +222,10 @@ describe("mail outbox", () => {
     await deliverPendingMail();
     const copies = received.filter((m) => m.subject === "Envoyé deux fois");
     expect(copies).toHaveLength(2);
-    expect(copies[0].messageId).toBe(copies[1].messageId);
+    expect(copies[0]?.messageId).toBe(copies[1]?.messageId);
     const r = await row(id);
-    expect(copies[0].messageId).toBe(outboxMessageId(r));
-    expect(copies[0].messageId).toMatch(new RegExp(`^<outbox-${id}\\.[a-z0-9]+@localhost>$`));
+    assert(r);
+    expect(copies[0]?.messageId).toBe(outboxMessageId(r));
+    expect(copies[0]?.messageId).toMatch(new RegExp(`^<outbox-${id}\\.[a-z0-9]+@localhost>$`));
   });
 });
