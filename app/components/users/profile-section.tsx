@@ -9,7 +9,7 @@ import { Form } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { FormErrors, fieldProps, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
 import { Badge, dangerButtonClass, formatEuros, healthTone, secondaryButtonClass } from "~/components/membership";
-import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/members/membership";
+import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, PAYMENT_MEANS_OPTIONS } from "~/lib/members/membership";
 import { formatDateFr } from "~/lib/members/seasons";
 import { gradeEntrySchema, statusSchema, type UserEditAnswer } from "~/lib/members/users-admin";
 import type { UserDetail } from "~/lib/members/users-detail.server";
@@ -30,7 +30,7 @@ function StatusSummary({ s }: { s: StatusView | undefined }) {
       </li>
       <li>
         <Badge tone={healthTone(s?.health ?? "manquant")}>
-          Document de santé : {HEALTH_STATE_LABELS[(s?.health ?? "manquant") as HealthState].toLowerCase()}
+          Document de santé : {HEALTH_STATE_LABELS[(s?.health ?? "manquant")].toLowerCase()}
           {s?.healthValidUntil ? ` (jusqu'au ${formatDateFr(s.healthValidUntil)})` : ""}
         </Badge>
       </li>

@@ -14,7 +14,7 @@ import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, isPublished, slug
 import { db, isUniqueViolation, type Queryable } from "../core/db.server";
 import { parisTime } from "./events.server";
 import type { FieldErrors } from "../http/forms";
-import { formValues } from "../http/forms";
+import { formText, formValues } from "../http/forms";
 import { DomainError } from "../core/errors";
 import { ARTICLE_GONE } from "./content-messages";
 import { log } from "../core/log.server";
@@ -449,7 +449,7 @@ export async function uploadBodyImage(
   userId: string,
 ): Promise<{ ok: true; src: string; alt: string; width: number; height: number } | { ok: false; error: string }> {
   const file = uploadedFile(formData, "image");
-  const alt = String(formData.get("alt") ?? "").trim();
+  const alt = formText(formData, "alt").trim();
   if (!file) return { ok: false, error: "Choisissez une image à insérer." };
   if (!alt) return { ok: false, error: "Décrivez l’image (texte alternatif) pour les personnes qui ne la voient pas." };
   if (alt.length > 300) return { ok: false, error: "Le texte alternatif ne doit pas dépasser 300 caractères." };

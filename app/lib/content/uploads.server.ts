@@ -10,7 +10,7 @@
  *       /media/<storageKey>/document.pdf for PDFs.
  */
 import { randomBytes } from "node:crypto";
-import { eq, like, or, sql } from "drizzle-orm";
+import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { articles, comics, documents, media } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
@@ -27,7 +27,6 @@ export { MAX_IMAGE_BYTES, MAX_PDF_BYTES };
 /** Widths of the image variants; never larger than the original. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 const LARGEST_VARIANT_WIDTH = 1600 satisfies (typeof VARIANT_WIDTHS)[2];
-export const IMAGE_FORMATS = ["avif", "webp"] as const;
 
 const ACCEPTED_IMAGE_FORMATS: Record<string, string> = {
   jpeg: "image/jpeg",
@@ -285,12 +284,6 @@ export async function deleteMediaIfUnused(id: number | null | undefined, q: Quer
   if (!id) return false;
   const result = await deleteMedia(id, q);
   return result.ok;
-}
-
-/** Total count (dashboard). */
-export async function countMedia(q: Queryable = db): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(media);
-  return row?.n ?? 0;
 }
 
 /** Largest body read (and thrown away) before answering 413, so the browser receives the answer. */

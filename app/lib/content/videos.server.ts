@@ -11,6 +11,7 @@ import { DomainError } from "../core/errors";
 import { VIDEO_GONE } from "./content-messages";
 import type { VideoInput } from "./video-form";
 import { videoCategoryLabel, type VideoProvider } from "./video-links";
+import { invariant } from "../core/invariant";
 
 
 export { videoFormSchema, type VideoInput } from "./video-form";
@@ -145,6 +146,7 @@ export async function createVideo(input: VideoInput, userId: string, q: Queryabl
       updatedBy: userId,
     })
     .returning({ id: videos.id });
+  invariant(row, "vidéo insérée");
   return { ok: true, id: row.id };
 }
 

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import type { Route } from "./+types/todo";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
 import { Badge, buttonClass, dangerButtonClass, linkClass, secondaryButtonClass } from "~/components/membership";
-import { domainErrors, firstErrors, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
+import { domainErrors, firstErrors, formText, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
 import { startSeasonSchema, TODO_INTENTS, todoIdSchema, todoSchema, todoUpdateSchema, type TodoIntent } from "~/lib/members/todo";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { formatDateFr } from "~/lib/members/seasons";
@@ -82,7 +82,7 @@ async function handle<S extends z.ZodType>(intent: TodoIntent, formData: FormDat
   const answer = (result: SubmissionResult<string[]>, status: number) => data({ intent, todoId, result } satisfies TodoAnswer, { status });
   if (submission.status !== "success") return answer(reply(submission), 400);
   try {
-    return await operation(submission.value as z.output<S>);
+    return await operation(submission.value);
   } catch (err) {
     if (err instanceof DomainError) return answer(reply(submission, domainErrors(err)), err.status);
     throw err;
@@ -132,7 +132,7 @@ const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnT
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requireRoles(request, ADMIN_ONLY);
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const intent = formText(formData, "intent");
   if (!(TODO_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
   return HANDLERS[intent as TodoIntent](actor, formData);
 }

@@ -18,7 +18,7 @@ import { Badge, buttonClass, formatDateTimeFr, linkClass, secondaryButtonClass }
 import { AccountForm, DeleteUserSection, SendLinkForm } from "~/components/users/account-section";
 import { ProfileSection } from "~/components/users/profile-section";
 import { DomainError } from "~/lib/core/errors";
-import { domainErrors, parseSubmission, reply } from "~/lib/http/forms";
+import { domainErrors, formText, parseSubmission, reply } from "~/lib/http/forms";
 import { MESSAGES } from "~/lib/members/membership";
 import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
 import { formatDateFr } from "~/lib/members/seasons";
@@ -117,7 +117,7 @@ async function handle<S extends z.ZodType>(
   const answer = (result: UserEditAnswer["result"], status: number) => data({ intent, profileId, result } satisfies UserEditAnswer, { status });
   if (submission.status !== "success") return answer(reply(submission), 400);
   try {
-    return await operation(submission.value as z.output<S>);
+    return await operation(submission.value);
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     if (err.status === 404 && err.message === MESSAGES.notFound) throw new Response(err.message, { status: 404 });
@@ -184,7 +184,7 @@ const HANDLERS: Record<UserEditIntent, (args: IntentArgs) => ReturnType<typeof h
 export async function action({ request, params }: Route.ActionArgs) {
   const actor = await requireRoles(request, USER_MANAGERS);
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const intent = formText(formData, "intent");
   if (!(USER_EDIT_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
   const season = new URL(request.url).searchParams.get("saison");
   const back = (ok: string, anchor = "") =>
