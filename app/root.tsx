@@ -14,6 +14,7 @@ import { env } from "./lib/core/env.server";
 import { useNonce } from "./lib/http/nonce";
 import { getSetting } from "./lib/club/settings.server";
 import { getSessionUser, publicUser, sessionProfile } from "./lib/accounts/session.server";
+import { parisDate } from "./lib/core/time";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request)]);
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     baseUrl: env().BASE_URL,
     clubName: identity.clubName,
     identity,
-    year: new Date().getFullYear(),
+    year: Number(parisDate().slice(0, 4)),
     user: user ? publicUser(user) : null,
     selectedProfile,
     isAdmin: user?.isAdmin ?? false,

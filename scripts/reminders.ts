@@ -11,7 +11,7 @@ import { closeDatabase, openDatabase } from "~/lib/core/db.server";
 import { env } from "~/lib/core/env.server";
 import { deliverPendingMail } from "~/lib/mail/mail.server";
 import { runReminders } from "~/lib/members/reminders.server";
-import { ensureCurrentSeasonStarted } from "~/lib/members/seasons-admin.server";
+import { ensureCurrentSeasonStarted } from "~/lib/members/seasons.server";
 
 const REASONS = { "certificate-expiring": "certificat expirant", "cotisation-unpaid": "cotisation non payée" } as const;
 

@@ -1,6 +1,7 @@
 /** Navigation between the admin content pages, and the « last change » line. */
 import { NavLink } from "react-router";
 import { SETTINGS_SECTIONS } from "~/lib/club/settings-labels";
+import { formatDateTime } from "~/lib/core/time";
 
 export const ADMIN_UPLOAD_PAGES = [
   { to: "/espace-membre/contenu/documents", title: "Documents d’inscription" },
@@ -33,12 +34,6 @@ export function AdminSettingsNav(_props: { current?: string }) {
       </ul>
     </nav>
   );
-}
-
-const dateTime = new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" });
-
-export function formatDateTime(iso: string | Date): string {
-  return dateTime.format(typeof iso === "string" ? new Date(iso) : iso);
 }
 
 export function LastChange({ updatedAt, updatedByName }: { updatedAt: string | null; updatedByName: string | null }) {

@@ -13,6 +13,7 @@ import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult }
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
+import { buttonClasses } from "~/components/ui/button";
 
 /** Conform's form for a schema, validated on blur then on input, server answer in `lastResult`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -308,10 +309,7 @@ export function SubmitButton({
       name={name}
       value={value}
       disabled={pending}
-      className={
-        className ??
-        "inline-flex items-center justify-center rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white shadow hover:bg-club-800 disabled:opacity-70"
-      }
+      className={className ?? buttonClasses({ size: "lg" })}
     >
       {pending ? pendingLabel : children}
     </button>

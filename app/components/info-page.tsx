@@ -47,28 +47,4 @@ export function InfoSection({
   );
 }
 
-/** Euros in French: 190 -> « 190 € », 12.5 -> « 12,50 € ». */
-export function formatEuros(amount: number): string {
-  const whole = Number.isInteger(amount);
-  return new Intl.NumberFormat("fr-FR", {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(amount);
-}
-
-/** "17:30" -> "17h30", "20:00" -> "20h". */
-export function formatTime(time: string): string {
-  const [h, m] = time.split(":");
-  return m === "00" ? `${Number(h)}h` : `${Number(h)}h${m}`;
-}
-
-export const DAY_NAMES = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"] as const;
-
-/** 1 -> "lundi" … 7 -> "dimanche". */
-export function dayName(day: number): string {
-  return DAY_NAMES[day - 1] ?? "";
-}
-
 export const linkClass = "font-semibold text-club-700 underline underline-offset-2 hover:text-club-900";

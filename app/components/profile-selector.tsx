@@ -6,6 +6,7 @@
 import { useId } from "react";
 import { Form, useLocation } from "react-router";
 import { UserRound } from "lucide-react";
+import { Button } from "~/components/ui/button";
 
 export interface SelectorProfile {
   id: number;
@@ -68,23 +69,17 @@ export function ProfileSelector({
                 ))}
               </select>
             </div>
-            <button
-              type="submit"
-              className="rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
-            >
+            <Button type="submit">
               Choisir
-            </button>
+            </Button>
           </Form>
           {selected && !selected.isSelf ? (
             <Form method="post" action="/espace-membre/profil-actif">
               <input type="hidden" name="intent" value="clear" />
               <input type="hidden" name="redirectTo" value={here} />
-              <button
-                type="submit"
-                className="rounded-md border border-club-700 bg-white px-4 py-2 font-semibold text-club-800 hover:bg-club-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
-              >
+              <Button type="submit" variant="secondary">
                 Revenir à mon profil
-              </button>
+              </Button>
             </Form>
           ) : null}
         </div>

@@ -26,6 +26,7 @@ import {
 } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
 
 const SAFE_URL = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
@@ -313,21 +314,16 @@ function ImageDialog({
         />
       </div>
       <div className="flex justify-end gap-2">
-        <button
-          type="button"
-          onClick={() => dialogRef.current?.close()}
-          className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-club-600"
-        >
+        <Button variant="neutral" onClick={() => dialogRef.current?.close()}>
           Annuler
-        </button>
-        <button
+        </Button>
+        <Button
           type="button"
           onClick={submit}
           disabled={busy}
-          className="rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-club-600 disabled:opacity-70"
         >
           {busy ? "Envoi en cours…" : "Insérer l’image"}
-        </button>
+        </Button>
       </div>
     </dialog>
   );

@@ -1,12 +1,14 @@
 import { ExternalLink, HandHeart, Receipt, Scale } from "lucide-react";
 import { Link } from "react-router";
-import { formatEuros, InfoPage, InfoSection, linkClass } from "~/components/info-page";
+import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
+import { formatEuros } from "~/lib/core/money";
 import { costAfterReduction, safeLinkUrl, safeWidgetUrl } from "~/lib/club/donation";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/donate";
+import { buttonClasses } from "~/components/ui/button";
 
-const EXAMPLE_GIFT = 50;
+const EXAMPLE_GIFT_CENTS = 5000;
 
 export async function loader() {
   const [donation, identity] = await Promise.all([getSetting("donation"), getSetting("identity")]);
@@ -19,9 +21,9 @@ export async function loader() {
     linkUrl,
     email: identity.email,
     example: {
-      gift: formatEuros(EXAMPLE_GIFT),
-      reduction: formatEuros(EXAMPLE_GIFT - costAfterReduction(EXAMPLE_GIFT)),
-      cost: formatEuros(costAfterReduction(EXAMPLE_GIFT)),
+      gift: formatEuros(EXAMPLE_GIFT_CENTS),
+      reduction: formatEuros(EXAMPLE_GIFT_CENTS - costAfterReduction(EXAMPLE_GIFT_CENTS)),
+      cost: formatEuros(costAfterReduction(EXAMPLE_GIFT_CENTS)),
     },
   };
 }
@@ -110,7 +112,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
                   href={linkUrl}
                   target="_blank"
                   rel="noopener noreferrer"
-                  className="inline-flex items-center gap-2 rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800"
+                  className={buttonClasses()}
                 >
                   {widgetUrl ? "Ouvrir le formulaire de don sur HelloAsso" : "Faire un don sur HelloAsso"}
                   <ExternalLink aria-hidden="true" className="size-4" />

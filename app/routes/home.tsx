@@ -3,21 +3,14 @@ import { Link } from "react-router";
 import { HomeHero } from "~/components/home/hero";
 import { env } from "~/lib/core/env.server";
 import { latestArticles } from "~/lib/content/articles.server";
-import { formatDate, formatEventWhen } from "~/lib/core/dates";
+import { formatDate, formatEventWhen, formatTime, weekdayName } from "~/lib/core/time";
 import { listUpcomingEvents } from "~/lib/content/events.server";
 import { useNonce } from "~/lib/http/nonce";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/home";
 
-const DAY_NAMES = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
 const NUMBER_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq"];
-
-/** "20:00" -> "20 h", "17:30" -> "17 h 30". */
-function frenchTime(hhmm: string): string {
-  const [h, m] = hhmm.split(":");
-  return m === "00" ? `${Number(h)} h` : `${Number(h)} h ${m}`;
-}
 
 /** "Les deux premiers cours sont gratuits" and its variants. */
 function trialText(count: number): string {
@@ -45,7 +38,7 @@ export async function loader() {
   const days = [1, 2, 3, 4, 5, 6, 7]
     .map((day) => ({
       day,
-      name: DAY_NAMES[day - 1],
+      name: weekdayName(day),
       slots: schedule
         .filter((s) => s.day === day)
         .sort((a, b) => a.start.localeCompare(b.start))
@@ -276,7 +269,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                         {d.slots.map((s) => (
                           <li key={s.id} className="text-slate-700">
                             <span className="font-medium text-slate-900">
-                              {frenchTime(s.start)} – {frenchTime(s.end)}
+                              {formatTime(s.start)} – {formatTime(s.end)}
                             </span>{" "}
                             : {s.group}
                             {s.level && s.level !== "Tous niveaux" ? ` (${s.level.toLowerCase()})` : ""}

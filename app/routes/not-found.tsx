@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/not-found";
+import { buttonClasses } from "~/components/ui/button";
 
 export function loader() {
   throw new Response("Page introuvable", { status: 404 });
@@ -23,10 +24,10 @@ export function ErrorBoundary() {
         l'accueil.
       </p>
       <p className="mt-8 flex flex-wrap justify-center gap-4">
-        <Link to="/" className="rounded bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800">
+        <Link to="/" className={buttonClasses()}>
           Retour à l'accueil
         </Link>
-        <Link to="/contact" className="rounded border border-club-700 px-4 py-2 font-semibold text-club-700">
+        <Link to="/contact" className={buttonClasses({ variant: "secondary" })}>
           Nous contacter
         </Link>
       </p>

@@ -87,7 +87,10 @@ test("an admin edits the schedule and sees it on /tarifs-horaires", async ({ pag
 
   await gotoHydrated(page, "/tarifs-horaires");
   await expect(page.getByText(group)).toBeVisible();
-  await expect(page.getByText(/19:15|19 h 15|19h15/).first()).toBeVisible();
+  // One time style on the site: « 19 h 15 », with non-breaking spaces.
+  const hours = page.getByText(/19\sh\s15 – 20\sh\s45/).first();
+  await expect(hours).toBeVisible();
+  expect(await hours.textContent()).toBe("19\u00a0h\u00a015 – 20\u00a0h\u00a045");
 });
 
 test("settings errors are shown next to the field, input kept", async ({ page }) => {

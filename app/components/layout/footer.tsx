@@ -7,13 +7,14 @@ import { ExternalLink, HandHeart, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { RootLoaderData } from "~/root";
 import { HOME_LINK, footerGroups } from "~/lib/club/navigation";
+import { parisDate } from "~/lib/core/time";
 
 const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white hover:underline";
 
 export function Footer({ data }: { data: RootLoaderData | undefined }) {
   const identity = data?.identity;
   const clubName = identity?.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
-  const year = data?.year ?? new Date().getFullYear();
+  const year = data?.year ?? Number(parisDate().slice(0, 4));
   return (
     <footer className="bg-club-900 text-club-50" data-testid="site-footer">
       <div aria-hidden="true" className="h-1 bg-linear-to-r from-club-500 via-belt-yellow to-belt-red" />

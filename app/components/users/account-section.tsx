@@ -7,7 +7,11 @@
 import { Form } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { CheckboxField, checkboxProps, FormErrors, fieldProps, SubmitButton, TextField, useClubForm } from "~/components/form";
-import { dangerButtonClass, RoleCheckboxes, secondaryButtonClass } from "~/components/membership";
+import { RoleCheckboxes } from "~/components/users-admin-ui";
+import { buttonClasses } from "~/components/ui/button";
+
+const dangerButtonClass = buttonClasses({ variant: "danger" });
+const secondaryButtonClass = buttonClasses({ variant: "secondary" });
 import { accountSchema, deleteUserSchema, type UserEditAnswer } from "~/lib/members/users-admin";
 import type { UserDetail } from "~/lib/members/users-detail.server";
 

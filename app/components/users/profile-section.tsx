@@ -8,9 +8,14 @@
 import { Form } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { FormErrors, fieldProps, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
-import { Badge, dangerButtonClass, formatEuros, healthTone, secondaryButtonClass } from "~/components/membership";
-import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, PAYMENT_MEANS_OPTIONS } from "~/lib/members/membership";
-import { formatDateFr } from "~/lib/members/seasons";
+import { Badge, healthTone } from "~/components/users-admin-ui";
+import { buttonClasses } from "~/components/ui/button";
+import { formatEuros } from "~/lib/core/money";
+import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, PAYMENT_MEANS_OPTIONS } from "~/lib/members/users-admin-labels";
+import { formatDate as formatDateFr } from "~/lib/core/time";
+
+const dangerButtonClass = buttonClasses({ variant: "danger-outline" });
+const secondaryButtonClass = buttonClasses({ variant: "secondary" });
 import { gradeEntrySchema, statusSchema, type UserEditAnswer } from "~/lib/members/users-admin";
 import type { UserDetail } from "~/lib/members/users-detail.server";
 

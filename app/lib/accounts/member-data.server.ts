@@ -24,7 +24,7 @@ import {
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
-import { currentSeason } from "../members/member-status.server";
+import { currentSeasonAt } from "../members/seasons.server";
 
 const MANAGER_ROLES = ["admin", "user_manager", "article_manager"];
 
@@ -101,7 +101,7 @@ export async function deletionBlocker(userId: string): Promise<string | null> {
   if (user.roles.some((r) => MANAGER_ROLES.includes(r))) {
     return "Votre compte a un rôle de gestion au club : les responsables doivent d'abord transmettre vos accès.";
   }
-  const season = await currentSeason();
+  const season = await currentSeasonAt();
   const ids = (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.ownerId, userId))).map((p) => p.id);
   if (ids.length) {
     const [status] = await db

@@ -19,6 +19,7 @@ import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { runOnce, SUBMISSION_FIELD } from "../http/submissions.server";
 import { getSetting } from "./settings.server";
+import { formatLongDateTime } from "../core/time";
 import { invariant } from "../core/invariant";
 
 export { contactSchema, HONEYPOT_FIELD, type ContactInput };
@@ -91,7 +92,7 @@ export async function storeContactMessage(input: ContactInput): Promise<{ messag
 }
 
 function contactMailText(input: ContactInput, at: Date): string {
-  const when = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", dateStyle: "full", timeStyle: "short" }).format(at);
+  const when = formatLongDateTime(at);
   return [
     "Nouveau message envoyé depuis le formulaire de contact du site.",
     "",

@@ -23,7 +23,8 @@ describe("donation links", () => {
   });
 
   it("computes the cost after the 66 % reduction", () => {
-    expect(costAfterReduction(50)).toBe(17);
-    expect(costAfterReduction(100)).toBe(34);
+    expect(costAfterReduction(5000)).toBe(1700);
+    expect(costAfterReduction(10000)).toBe(3400);
+    expect(costAfterReduction(1250)).toBe(425);
   });
 });

@@ -25,7 +25,7 @@ export function safeLinkUrl(url: string): string | null {
   }
 }
 
-/** Cost of a gift after the 66 % income-tax reduction, in euros (rounded to the cent). */
-export function costAfterReduction(amount: number, rate = 0.66): number {
-  return Math.round(amount * (1 - rate) * 100) / 100;
+/** Cost of a gift after the 66 % income-tax reduction, in cents (rounded to the cent). */
+export function costAfterReduction(cents: number, rate = 0.66): number {
+  return Math.round(cents * (1 - rate));
 }

@@ -9,12 +9,10 @@ import {
   bodyToHtml,
   deleteArticle,
   getArticleRow,
-  listArticlesForManagers,
-  parseParisDateTime,
   saveArticle,
-  toParisDateTimeInput,
   uploadBodyImage,
 } from "./article-editing.server";
+import { listArticlesForManagers } from "./manager-lists.server";
 import { db } from "../core/db.server";
 import { deleteMedia } from "./uploads.server";
 
@@ -43,13 +41,6 @@ describe("article editing", () => {
     expect(new Set(slugs).size).toBe(10);
     expect(slugs).toContain("course-au-titre");
     expect(slugs).not.toContain("échec");
-  });
-
-  it("converts Paris wall-clock times to UTC", () => {
-    expect(parseParisDateTime("2026-07-14T10:00")!.toISOString()).toBe("2026-07-14T08:00:00.000Z");
-    expect(parseParisDateTime("2026-01-14T10:00")!.toISOString()).toBe("2026-01-14T09:00:00.000Z");
-    expect(parseParisDateTime("2026-02-30T10:00")).toBeNull();
-    expect(toParisDateTimeInput(new Date("2026-07-14T08:00:00Z"))).toBe("2026-07-14T10:00");
   });
 
   it("creates a draft with a slug without accents and records the author", async () => {

@@ -1,18 +1,19 @@
 /**
- * Articles, write side (member area): create, update, delete, list for the
- * managers, preview. Every save is validated with zod (French messages per
- * field), the body is sanitized before it is stored, the cover image goes
- * through the uploads module, and an update must carry the version it was
- * based on (optimistic concurrency: a second manager's stale save is refused,
- * never silently overwritten). createdBy/updatedBy/updatedAt record who and when.
+ * Articles, write side (member area): create, update, delete, edit form and
+ * preview (the managers' list lives in manager-lists.server.ts). Every save is
+ * validated with zod (French messages per field), the body is sanitized before
+ * it is stored, the cover image goes through the uploads module, and an update
+ * must carry the version it was based on (optimistic concurrency: a second
+ * manager's stale save is refused, never silently overwritten).
+ * createdBy/updatedBy/updatedAt record who and when.
  */
-import { and, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { articles, media, users } from "#db/schema";
 import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, isPublished, slugify } from "./articles.server";
 import { db, isUniqueViolation, type Queryable } from "../core/db.server";
-import { parisTime } from "./events.server";
+import { parseParisDateTime } from "../core/time";
 import type { FieldErrors } from "../http/forms";
 import { formText, formValues } from "../http/forms";
 import { DomainError } from "../core/errors";
@@ -21,8 +22,9 @@ import { log } from "../core/log.server";
 import { CONTENT_MANAGERS, hasAnyRole } from "../accounts/roles";
 import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
+import { fullName } from "./manager-lists.server";
 import { deleteMediaIfUnused, getMediaByKey, imageSrcSet, storeUpload, uploadedFile, UploadError, type Media } from "./uploads.server";
-import { groups, invariant, numberParts } from "../core/invariant";
+import { groups, invariant } from "../core/invariant";
 
 export { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS };
 
@@ -30,37 +32,6 @@ export type ArticleRow = typeof articles.$inferSelect;
 
 export const CONFLICT_MESSAGE =
   "Cet article a été modifié par quelqu’un d’autre pendant que vous l’éditiez. Vos modifications n’ont pas été enregistrées : elles sont conservées ci-dessous. Ouvrez la dernière version dans un autre onglet, puis reportez-y vos changements.";
-
-/** "2026-03-14T09:30" (datetime-local, Paris wall clock) -> instant, or null. */
-export function parseParisDateTime(value: string): Date | null {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(value.trim());
-  if (!m) return null;
-  const [day, time] = groups(m, 2);
-  const [y, mo, d] = numberParts(day, "-", 3);
-  const [h, mi] = numberParts(time, ":", 2);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-  const check = new Date(Date.UTC(y, mo - 1, d));
-  if (check.getUTCMonth() !== mo - 1) return null;
-  return parisTime(day, time);
-}
-
-const parisInputFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Europe/Paris",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** Instant -> "2026-03-14T09:30" in Paris time (value of a datetime-local input). */
-export function toParisDateTimeInput(d: Date | null | undefined): string {
-  if (!d) return "";
-  const p: Record<string, string> = {};
-  for (const part of parisInputFormat.formatToParts(d)) p[part.type] = part.value;
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
 
 const versionField = z
   .string()
@@ -339,109 +310,6 @@ export async function getArticleForEditing(id: number) {
   };
 }
 
-function fullName(prenom: string | null, nom: string | null): string | null {
-  if (prenom === null && nom === null) return null;
-  return `${prenom ?? ""} ${nom ?? ""}`.trim() || null;
-}
-
-const ACCENTED = "àâäáãéèêëíìîïóòôöõúùûüçñÿœæ’";
-const PLAIN = "aaaaaeeeeiiiiooooouuuucnyoa'";
-
-function foldAccents(text: string): string {
-  return text
-    .toLowerCase()
-    .split("")
-    .map((c) => {
-      const i = ACCENTED.indexOf(c);
-      return i >= 0 ? PLAIN[i] : c;
-    })
-    .join("");
-}
-
-/** Title search ignoring case and accents ("creteil" finds « Créteil »). */
-export function titleContains(column: AnyPgColumn, search: string): SQL {
-  const pattern = `%${foldAccents(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN}) like ${pattern}`;
-}
-
-export const MANAGER_ARTICLES_PER_PAGE = 20;
-
-export interface ManagerArticleRow {
-  id: number;
-  title: string;
-  status: string;
-  publishedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  author: string | null;
-  editor: string | null;
-  path: string;
-  /** true when visitors can read it now. */
-  visible: boolean;
-}
-
-/** Managers' list: search by title, filter by status, newest first, paginated. */
-export async function listArticlesForManagers(options: {
-  q?: string;
-  status?: string;
-  page?: number;
-  perPage?: number;
-  now?: Date;
-}): Promise<{ items: ManagerArticleRow[]; total: number; page: number; pageCount: number }> {
-  const perPage = options.perPage ?? MANAGER_ARTICLES_PER_PAGE;
-  const conditions: SQL[] = [];
-  const search = options.q?.trim();
-  if (search) conditions.push(titleContains(articles.title, search));
-  if (options.status && (ARTICLE_STATUSES as readonly string[]).includes(options.status)) {
-    conditions.push(eq(articles.status, options.status));
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [counted] = await db.select({ total: count() }).from(articles).where(where);
-  const total = counted?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
-  const author = alias(users, "author");
-  const editor = alias(users, "editor");
-  const rows = await db
-    .select({
-      id: articles.id,
-      slug: articles.slug,
-      title: articles.title,
-      status: articles.status,
-      publishedAt: articles.publishedAt,
-      createdAt: articles.createdAt,
-      updatedAt: articles.updatedAt,
-      authorPrenom: author.prenom,
-      authorNom: author.nom,
-      editorPrenom: editor.prenom,
-      editorNom: editor.nom,
-    })
-    .from(articles)
-    .leftJoin(author, eq(author.id, articles.createdBy))
-    .leftJoin(editor, eq(editor.id, articles.updatedBy))
-    .where(where)
-    .orderBy(desc(articles.createdAt), desc(articles.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const now = options.now ?? new Date();
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      status: r.status,
-      publishedAt: r.publishedAt,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-      author: fullName(r.authorPrenom, r.authorNom),
-      editor: fullName(r.editorPrenom, r.editorNom),
-      path: articlePath(r),
-      visible: isPublished(r, now),
-    })),
-    total,
-    page,
-    pageCount,
-  };
-}
 
 /** Editor image upload: stores the image and returns its URL for the body. */
 export async function uploadBodyImage(

@@ -1,4 +1,4 @@
-/** Event categories and month names: client-safe (pages and server share them). */
+/** Event categories and the calendar month type: client-safe (pages and server share them). */
 export const EVENT_CATEGORIES = [
   "cours",
   "stage",
@@ -29,11 +29,4 @@ export interface Month {
   year: number;
   /** 1-12 */
   month: number;
-}
-
-const monthLabelFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", month: "long", year: "numeric" });
-
-/** « novembre 2026 » */
-export function monthLabel(m: Month): string {
-  return monthLabelFormat.format(new Date(Date.UTC(m.year, m.month - 1, 15)));
 }

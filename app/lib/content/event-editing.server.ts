@@ -9,14 +9,14 @@ import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { events, users } from "#db/schema";
 import { db } from "../core/db.server";
-import { dateKey } from "../core/dates";
+import { parisDate, parseParisDateTime, toParisDateTimeInput } from "../core/time";
 import { allDayRange, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, type EventRow } from "./events.server";
 import type { FieldErrors } from "../http/forms";
 import { formValues } from "../http/forms";
 import { log } from "../core/log.server";
 import { DomainError } from "../core/errors";
 import { EVENT_GONE } from "./content-messages";
-import { parseParisDateTime, titleContains, toParisDateTimeInput } from "./article-editing.server";
+import { titleContains } from "./manager-lists.server";
 import { invariant, numberParts } from "../core/invariant";
 
 export { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
@@ -173,14 +173,14 @@ function personName(prenom: string | null, nom: string | null): string | null {
 
 /** Form values of a stored event (Paris wall-clock strings). */
 export function eventFormValues(e: EventRow): Record<string, string> {
-  const lastDay = e.allDay ? dateKey(new Date(Math.max(e.startsAt.getTime(), e.endsAt.getTime() - 1))) : "";
+  const lastDay = e.allDay ? parisDate(new Date(Math.max(e.startsAt.getTime(), e.endsAt.getTime() - 1))) : "";
   return {
     title: e.title,
     description: e.description,
     allDay: e.allDay ? "on" : "",
     startsAt: e.allDay ? "" : toParisDateTimeInput(e.startsAt),
     endsAt: e.allDay ? "" : toParisDateTimeInput(e.endsAt),
-    startDay: e.allDay ? dateKey(e.startsAt) : "",
+    startDay: e.allDay ? parisDate(e.startsAt) : "",
     endDay: e.allDay ? lastDay : "",
     place: e.place,
     category: e.category,

@@ -7,10 +7,10 @@ import {
   getMonthCalendar,
   listEvents,
   listUpcomingEvents,
-  parisTime,
   parseMonth,
   shiftMonth,
 } from "./events.server";
+import { parisTime } from "../core/time";
 import { defaultSettings } from "../club/settings.server";
 
 beforeAll(async () => {

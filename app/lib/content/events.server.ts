@@ -18,19 +18,18 @@
 import { and, asc, eq, gt, lt, type SQL } from "drizzle-orm";
 import { events } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
-import { dateKey } from "../core/dates";
+import { addDays, formatMonth, isoWeekday, parisDate, parisTime } from "../core/time";
 import {
   categoryLabel,
   EVENT_CATEGORIES,
   EVENT_CATEGORY_LABELS,
-  monthLabel,
   type EventCategory,
   type Month,
 } from "./event-categories";
 import { getSetting, type Settings } from "../club/settings.server";
 import { defined, numberParts } from "../core/invariant";
 
-export { categoryLabel, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, monthLabel };
+export { categoryLabel, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
 export type { EventCategory, Month };
 
 export type EventRow = typeof events.$inferSelect;
@@ -52,53 +51,7 @@ export interface CalendarEntry {
   updatedAt: Date | null;
 }
 
-// ---------------------------------------------------------------- time zone
-
-const TZ = "Europe/Paris";
-const partsFormat = new Intl.DateTimeFormat("en-US", {
-  timeZone: TZ,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** Offset of Paris from UTC at `instant`, in minutes (60 in winter, 120 in summer). */
-function parisOffsetMinutes(instant: number): number {
-  const p: Record<string, number> = {};
-  for (const part of partsFormat.formatToParts(new Date(instant))) {
-    if (part.type !== "literal") p[part.type] = Number(part.value);
-  }
-  const part = (type: string) => defined(p[type], `partie « ${type} » de l’heure de Paris`);
-  const asUtc = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
-}
-
-/** The instant of a Paris wall-clock time: parisTime("2026-11-14", "09:30"). */
-export function parisTime(day: string, time = "00:00"): Date {
-  const [y, m, d] = numberParts(day, "-", 3);
-  const [hh, mm] = numberParts(time, ":", 2);
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  let instant = wall - parisOffsetMinutes(wall) * 60_000;
-  // Second pass settles the days where the offset changes.
-  instant = wall - parisOffsetMinutes(instant) * 60_000;
-  return new Date(instant);
-}
-
-/** "2026-11-14" + n days. */
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = numberParts(day, "-", 3);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
-
-/** ISO weekday of a day key: 1 = lundi … 7 = dimanche. */
-export function isoWeekday(day: string): number {
-  const [y, m, d] = numberParts(day, "-", 3);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
-}
+// ---------------------------------------------------------------- days
 
 /** Stored values of an all-day event from its first to its last day (inclusive). */
 export function allDayRange(firstDay: string, lastDay: string = firstDay): { startsAt: Date; endsAt: Date } {
@@ -107,8 +60,8 @@ export function allDayRange(firstDay: string, lastDay: string = firstDay): { sta
 
 /** First and last calendar day (Paris) an entry covers. */
 export function entryDays(e: { startsAt: Date; endsAt: Date }): { first: string; last: string } {
-  const first = dateKey(e.startsAt);
-  const last = dateKey(new Date(Math.max(e.startsAt.getTime(), e.endsAt.getTime() - 1)));
+  const first = parisDate(e.startsAt);
+  const last = parisDate(new Date(Math.max(e.startsAt.getTime(), e.endsAt.getTime() - 1)));
   return { first, last };
 }
 
@@ -134,7 +87,7 @@ export function shiftMonth(m: Month, delta: number): Month {
 }
 
 export function currentMonth(now: Date = new Date()): Month {
-  const [y, m] = numberParts(dateKey(now), "-", 2);
+  const [y, m] = numberParts(parisDate(now), "-", 2);
   return { year: y, month: m };
 }
 
@@ -220,7 +173,7 @@ export function expandWeeklyClasses(
 ): CalendarEntry[] {
   const out: CalendarEntry[] = [];
   if (to <= from) return out;
-  for (let day = dateKey(from); parisTime(day) < to; day = addDays(day, 1)) {
+  for (let day = parisDate(from); parisTime(day) < to; day = addDays(day, 1)) {
     const weekday = isoWeekday(day);
     for (const slot of schedule) {
       if (slot.day !== weekday) continue;
@@ -291,7 +244,7 @@ export async function getMonthCalendar(
   const closures = stored.filter((e) => e.category === "fermeture");
   const all = [...stored, ...expandWeeklyClasses(schedule, from, to, closures)];
 
-  const today = dateKey(options.now ?? new Date());
+  const today = parisDate(options.now ?? new Date());
   const weeks: CalendarDay[][] = [];
   for (let day = gridStart; day < gridEnd; day = addDays(day, 1)) {
     const dayStart = parisTime(day);
@@ -318,7 +271,7 @@ export async function getMonthCalendar(
   }
   return {
     month: monthKey(month),
-    label: monthLabel(month),
+    label: formatMonth(month),
     previous: monthKey(shiftMonth(month, -1)),
     next: monthKey(shiftMonth(month, 1)),
     weeks,

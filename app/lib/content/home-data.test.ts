@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { articles, events } from "#db/schema";
 import { db } from "../core/db.server";
 import { latestArticles } from "./articles.server";
-import { formatDate, formatEventWhen } from "../core/dates";
+import { formatDate, formatEventWhen } from "../core/time";
 import { listUpcomingEvents } from "./events.server";
 
 const now = new Date("2026-03-10T12:00:00Z");
@@ -40,7 +40,7 @@ describe("home page data (upcoming events, latest articles, French dates)", () =
     expect(formatDate(at("2026-05-01T10:00:00Z"))).toBe("1er mai 2026");
     expect(
       formatEventWhen({ startsAt: at("2026-03-21T09:00:00Z"), endsAt: at("2026-03-21T16:00:00Z"), allDay: false }),
-    ).toBe("samedi 21 mars 2026, 10 h 00 – 17 h 00");
+    ).toBe("samedi 21 mars 2026, 10\u00a0h – 17\u00a0h");
     expect(
       formatEventWhen({ startsAt: at("2026-07-04T00:00:00Z"), endsAt: at("2026-07-04T20:00:00Z"), allDay: true }),
     ).toBe("samedi 4 juillet 2026");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildICalendar, escapeText, foldLine } from "./ical.server";
-import { allDayRange, parisTime } from "./events.server";
+import { allDayRange } from "./events.server";
+import { parisTime } from "../core/time";
 
 const now = new Date("2026-11-20T10:00:00Z");
 

@@ -7,7 +7,7 @@
  * folded at 75 octets without splitting a UTF-8 character, and every line
  * ends with CRLF.
  */
-import { dateKey } from "../core/dates";
+import { CLUB_TIME_ZONE, parisDate } from "../core/time";
 
 export interface ICalEvent {
   /** Globally unique and stable: "event-12@vovinam-creteil.fr". */
@@ -85,7 +85,7 @@ export function formatUtc(d: Date): string {
 
 /** 20261114 (the club's calendar day, Europe/Paris). */
 export function formatDateValue(d: Date): string {
-  return dateKey(d).replace(/-/g, "");
+  return parisDate(d).replace(/-/g, "");
 }
 
 function nextDay(yyyymmdd: string): string {
@@ -126,7 +126,7 @@ export function buildICalendar(cal: ICalendar): string {
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     `X-WR-CALNAME:${escapeText(cal.name)}`,
-    "X-WR-TIMEZONE:Europe/Paris",
+    `X-WR-TIMEZONE:${CLUB_TIME_ZONE}`,
     ...(cal.description ? [`X-WR-CALDESC:${escapeText(cal.description)}`] : []),
     `REFRESH-INTERVAL;VALUE=DURATION:PT${refresh}M`,
     `X-PUBLISHED-TTL:PT${refresh}M`,

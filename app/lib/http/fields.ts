@@ -14,6 +14,7 @@
  */
 import { z } from "zod";
 import { passwordLengthProblem } from "../accounts/password-rules";
+import { parisDate } from "../core/time";
 
 /** 5000 -> "5 000" (non-breaking space between groups, French typography). */
 export const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
@@ -163,7 +164,7 @@ export function optionalBirthDate() {
     .union([z.literal(""), isoDate()])
     .optional()
     .refine(
-      (v) => !v || (v >= "1900-01-01" && v <= new Date().toISOString().slice(0, 10)),
+      (v) => !v || (v >= "1900-01-01" && v <= parisDate()),
       "La date de naissance doit être passée et postérieure à 1900.",
     )
     .transform((v) => v || null);

@@ -10,7 +10,7 @@ import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { listGrades } from "./grades.server";
 import { exportUserData, requestAccountDeletion } from "../accounts/member-data.server";
-import { getProfileStatus } from "./member-status.server";
+import { getProfileStatus } from "./profile-status.server";
 import {
   addFamilyProfile,
   clearSelection,
@@ -26,7 +26,7 @@ import {
   updateOwnProfile,
 } from "./profiles.server";
 import { getRevisionMaterial, setItemDone } from "./revision.server";
-import { seasonOf } from "./seasons";
+import { seasonOf } from "../core/time";
 import { seedDatabase } from "../core/seed.server";
 
 async function makeUser(prenom: string, roles = ["membre"]) {
@@ -194,6 +194,25 @@ describe("status and revision", () => {
     expect(status.season).toBe(season);
     expect(status.cotisation.paid).toBe(true);
     expect(status.health).toMatchObject({ kind: "certificat", valid: true, validUntil: "2999-08-31" });
+  });
+});
+
+describe("season and today in Paris time", () => {
+  it("reads 31 August 22:30 UTC as 1 September in Paris: new season, and a document valid until 31 August has expired", async () => {
+    const carla = await makeUser("Carla");
+    const own = await ensureOwnProfile(carla);
+    await db.insert(seasonStatuses).values({
+      profileId: own.id,
+      season: "2026-2027",
+      healthDocumentKind: "questionnaire",
+      healthDocumentReceivedOn: "2026-08-20",
+      healthDocumentValidUntil: "2026-08-31",
+    });
+    const status = await getProfileStatus(own.id, new Date("2026-08-31T22:30:00Z"));
+    expect(status.season).toBe("2026-2027");
+    expect(status.health).toMatchObject({ kind: "questionnaire", validUntil: "2026-08-31", valid: false });
+    const before = await getProfileStatus(own.id, new Date("2026-08-31T21:30:00Z"));
+    expect(before.season).toBe("2025-2026");
   });
 });
 

@@ -10,7 +10,8 @@ import { createUser } from "../../../tests/helpers/auth";
 import { db } from "../core/db.server";
 import { claimDailyRun, runDailyReminders, runReminders } from "./reminders.server";
 import { seedDatabase } from "../core/seed.server";
-import { healthValidUntil, isSeasonStarted, parisDate, seasonToStart, startSeason } from "./seasons-admin.server";
+import { healthValidUntil, isSeasonStarted, seasonToStart, startSeason } from "./seasons.server";
+import { parisDate } from "../core/time";
 
 /** 15 October 2026, 10:00 in Paris: season 2026-2027, more than a month after it started. */
 const OCT_15 = new Date("2026-10-15T08:00:00Z");

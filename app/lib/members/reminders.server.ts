@@ -19,9 +19,9 @@ import { db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
-import { HEALTH_DOCUMENT_LABELS } from "./member-status.server";
-import { formatDateFr, seasonBounds } from "./seasons";
-import { addDays, addMonths, currentSeasonAt, ensureCurrentSeasonStarted, parisDate, parisHour } from "./seasons-admin.server";
+import { HEALTH_DOCUMENT_LABELS } from "./profile-status.server";
+import { addDays, addMonths, formatDate, parisDate, parisHour, seasonBounds } from "../core/time";
+import { currentSeasonAt, ensureCurrentSeasonStarted } from "./seasons.server";
 import { getSetting } from "../club/settings.server";
 import { EXPIRY_WARNING_DAYS, memberProfileStatuses, type MemberProfileStatus } from "./users-admin.server";
 
@@ -69,8 +69,8 @@ function mailFor(reason: ReminderReason, p: MemberProfileStatus, season: string,
       hello,
       "",
       p.isSelf
-        ? `Votre ${document} enregistré au club expire le ${formatDateFr(p.healthValidUntil)}.`
-        : `Le ${document} de ${who} enregistré au club expire le ${formatDateFr(p.healthValidUntil)}.`,
+        ? `Votre ${document} enregistré au club expire le ${formatDate(p.healthValidUntil)}.`
+        : `Le ${document} de ${who} enregistré au club expire le ${formatDate(p.healthValidUntil)}.`,
       "Pour continuer à pratiquer, apportez avant cette date un nouveau certificat médical ou, lorsqu'il suffit, l'attestation du questionnaire de santé.",
       `Les documents d'inscription : ${base}/inscription-documents`,
       "",

@@ -9,7 +9,8 @@ import { app, refusedByGuard, type AppResponse } from "../../../tests/helpers/ap
 import { createUser } from "../../../tests/helpers/auth";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
-import { currentSeasonAt, parisDate, addDays } from "./seasons-admin.server";
+import { currentSeasonAt } from "./seasons.server";
+import { addDays, parisDate } from "../core/time";
 import { derivedTasks } from "./todo.server";
 import { closeDeletionRequest, deleteUser, validateRegistration } from "./users-admin.server";
 import { firstErrors, type SubmissionResult } from "~/lib/http/forms";

@@ -10,8 +10,8 @@
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { auditLog, contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
 import { db } from "../core/db.server";
-import { formatDateFr } from "./seasons";
-import { currentSeasonAt, parisDate } from "./seasons-admin.server";
+import { formatDate, parisDate } from "../core/time";
+import { currentSeasonAt } from "./seasons.server";
 import { DomainError } from "../core/errors";
 import type { TodoInput } from "./todo";
 import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } from "./users-admin.server";
@@ -91,7 +91,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       tasks: pending.map((u) => ({
         key: `pre-${u.id}`,
         label: `Valider l'inscription de ${`${u.prenom} ${u.nom}`.trim() || u.email}`,
-        detail: `Pré-inscription du ${formatDateFr(u.createdAt.toISOString())} — ${u.email}`,
+        detail: `Pré-inscription du ${formatDate(u.createdAt.toISOString())} — ${u.email}`,
         href: editHref(u.id),
       })),
     },
@@ -119,8 +119,8 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
           s.state === "manquant"
             ? "Ni certificat médical ni attestation du questionnaire pour la saison."
             : s.state === "expire"
-              ? `Expiré le ${formatDateFr(s.healthValidUntil)}.`
-              : `Expire le ${formatDateFr(s.healthValidUntil)}.`,
+              ? `Expiré le ${formatDate(s.healthValidUntil)}.`
+              : `Expire le ${formatDate(s.healthValidUntil)}.`,
         href: editHref(s.ownerId, s.profileId),
       })),
     },
@@ -134,8 +134,8 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
         label: `${m.status === "failed" ? "Message non remis" : "Répondre à"} ${m.name} : « ${m.subject} »`,
         detail:
           m.status === "failed"
-            ? `L'e-mail transmettant ce message au club n'a pas pu être envoyé (reçu le ${formatDateFr(m.createdAt.toISOString())}).`
-            : `Reçu le ${formatDateFr(m.createdAt.toISOString())}, sans réponse.`,
+            ? `L'e-mail transmettant ce message au club n'a pas pu être envoyé (reçu le ${formatDate(m.createdAt.toISOString())}).`
+            : `Reçu le ${formatDate(m.createdAt.toISOString())}, sans réponse.`,
         href: `${MESSAGES_PAGE}?message=${m.id}#message-detail`,
       })),
     },
@@ -147,7 +147,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       tasks: deletions.map((d) => ({
         key: `del-${d.userId}`,
         label: `Traiter la demande de suppression de ${`${d.prenom} ${d.nom}`.trim() || d.email}`,
-        detail: `Demandée le ${formatDateFr(d.requestedAt.toISOString())} — ${d.email}`,
+        detail: `Demandée le ${formatDate(d.requestedAt.toISOString())} — ${d.email}`,
         href: editHref(d.userId),
       })),
     },
@@ -235,8 +235,8 @@ export async function deleteTodo(actor: Actor, id: number): Promise<void> {
 export function dueLabel(dueOn: string | null, today: string): { text: string; late: boolean } | null {
   if (!dueOn) return null;
   const days = daysUntil(dueOn, today);
-  if (days < 0) return { text: `en retard (échéance le ${formatDateFr(dueOn)})`, late: true };
+  if (days < 0) return { text: `en retard (échéance le ${formatDate(dueOn)})`, late: true };
   if (days === 0) return { text: "à faire aujourd'hui", late: false };
-  return { text: `pour le ${formatDateFr(dueOn)}`, late: false };
+  return { text: `pour le ${formatDate(dueOn)}`, late: false };
 }
 

@@ -19,7 +19,7 @@ import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { getSetting } from "../club/settings.server";
-import { MESSAGES } from "./membership";
+import { USERS_ADMIN_MESSAGES as MESSAGES } from "./users-admin-labels";
 import type { AccountInput, NewUserInput } from "./users-admin";
 import { getUser, userVersion } from "./users-detail.server";
 import {

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { SubmissionResult } from "../http/forms";
 import { checkbox, email, id, optionalEuros, optionalIsoDate, optionalLongText, personName } from "../http/fields";
-import { PAYMENT_MEANS } from "./membership";
+import { PAYMENT_MEANS } from "./users-admin-labels";
 
 const roles = z.array(z.string().max(40)).max(10).default([]);
 /** users.updatedAt (ms) or season_statuses.version, carried by a hidden field. */

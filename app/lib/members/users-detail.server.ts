@@ -7,9 +7,10 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { accounts, auditLog, deletionRequests, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
-import { getGradeHistory } from "./member-status.server";
+import { getGradeHistory } from "./profile-status.server";
 import { listGrades } from "./grades.server";
-import { currentSeasonAt, parisDate } from "./seasons-admin.server";
+import { currentSeasonAt } from "./seasons.server";
+import { parisDate } from "../core/time";
 import { healthState, type UserRow } from "./users-rules.server";
 
 export async function getUser(id: string, q: Queryable = db): Promise<UserRow | null> {

@@ -7,9 +7,10 @@ import { and, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { profiles, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { ROLES, type Role } from "../accounts/roles";
-import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./member-status.server";
-import { addDays, currentSeasonAt, parisDate } from "./seasons-admin.server";
-import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./membership";
+import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
+import { currentSeasonAt } from "./seasons.server";
+import { addDays, parisDate } from "../core/time";
+import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./users-admin-labels";
 import { eurosText, EXPIRY_WARNING_DAYS, healthState, memberRolesArray, rolesLabel } from "./users-rules.server";
 
 // ------------------------------------------------------------------- list

@@ -15,8 +15,8 @@ import { auditLog, profiles, users } from "#db/schema";
 import type { Queryable, Transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "../accounts/roles";
-import { addDays } from "./seasons-admin.server";
-import { MESSAGES, type HealthState } from "./membership";
+import { addDays } from "../core/time";
+import { USERS_ADMIN_MESSAGES as MESSAGES, type HealthState } from "./users-admin-labels";
 
 export type UserRow = typeof users.$inferSelect;
 

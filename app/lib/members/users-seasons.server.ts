@@ -12,10 +12,10 @@ import { gradeHistory, grades, profiles, seasonStatuses, users } from "#db/schem
 import { db, type Queryable } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { getSetting } from "../club/settings.server";
-import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./member-status.server";
-import { MESSAGES } from "./membership";
-import { formatDateFr } from "./seasons";
-import { healthValidUntil, parisDate, syncUserFlags } from "./seasons-admin.server";
+import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
+import { USERS_ADMIN_MESSAGES as MESSAGES } from "./users-admin-labels";
+import { formatDate as formatDateFr, parisDate } from "../core/time";
+import { healthValidUntil, syncUserFlags } from "./seasons.server";
 import type { GradeEntryInput, StatusInput } from "./users-admin";
 import { editableSeasonsAt } from "./users-detail.server";
 import { audit, eurosText, checkCanEdit, lockOwnedProfile, lockUser, memberRolesArray, notInFuture, type Actor } from "./users-rules.server";

@@ -13,7 +13,7 @@ import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
 import { queueMail } from "../mail/mail.server";
-import { parisDate, parisHour } from "../members/seasons-admin.server";
+import { parisDate, parisHour } from "../core/time";
 import { createBackup, pruneBackups, type BackupInfo } from "./backup.server";
 
 export const BACKUP_JOB = "backup";

@@ -20,6 +20,7 @@ import path from "node:path";
 import { db, databaseDriver, migrationsFolder } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
+import { addDays, isoWeekday, parisDate } from "../core/time";
 import packageJson from "../../../package.json";
 import { APP_NAME, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveWriter, BackupError, checkArchive, readArchive, type ArchiveHeader } from "./archive.server";
 import { appliedMigrations, checkMigrations, compareCounts, countRows, createSchema, dumpTables, insertRows, resetSequences, tablesInOrder, type SqlClient } from "./snapshot.server";
@@ -301,11 +302,10 @@ export async function loadArchive(
 
 /** Keeps the newest backup of each of the last `daily` days and of the last `weekly` weeks (Paris dates). */
 export function backupsToDelete(backups: Array<{ name: string; createdAt: string }>, keep: { daily: number; weekly: number }): string[] {
-  const day = (iso: string) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date(iso));
+  const day = (iso: string) => parisDate(new Date(iso));
   const week = (iso: string) => {
-    const d = new Date(`${day(iso)}T00:00:00Z`);
-    const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
-    return monday.toISOString().slice(0, 10);
+    const d = day(iso);
+    return addDays(d, 1 - isoWeekday(d));
   };
   const sorted = [...backups].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const kept = new Set<string>();

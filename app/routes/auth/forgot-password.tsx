@@ -17,6 +17,7 @@ import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";
 import { pageMeta } from "~/lib/http/seo";
+import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -66,7 +67,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           <AuthErrorLinks code={code} />
         </FormErrors>
         <TextField label="Adresse e-mail" type="email" autoComplete="email" inputMode="email" required {...fieldProps(fields.email)} />
-        <SubmitButton pendingLabel="Envoi en cours…" className="w-full rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white shadow hover:bg-club-800 disabled:opacity-70">
+        <SubmitButton pendingLabel="Envoi en cours…" className={buttonClasses({ size: "lg", width: "full" })}>
           Recevoir le lien
         </SubmitButton>
       </Form>

@@ -18,6 +18,7 @@ import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/accounts/password-rules";
 import { pageMeta } from "~/lib/http/seo";
+import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -81,7 +82,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           hint={`De ${PASSWORD_MIN_LENGTH} à ${PASSWORD_MAX_LENGTH} caractères, sans autre contrainte : une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
           {...fieldProps(fields.password)}
         />
-        <SubmitButton pendingLabel="Enregistrement…" className="w-full rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white shadow hover:bg-club-800 disabled:opacity-70">
+        <SubmitButton pendingLabel="Enregistrement…" className={buttonClasses({ size: "lg", width: "full" })}>
           Enregistrer le mot de passe
         </SubmitButton>
       </Form>

@@ -24,6 +24,7 @@ import { invalid, parseSubmission } from "~/lib/http/forms";
 import { log } from "~/lib/core/log.server";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
+import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -127,7 +128,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             Mot de passe oublié ?
           </Link>
         </p>
-        <SubmitButton pendingLabel="Connexion en cours…" className="w-full rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white shadow hover:bg-club-800 disabled:opacity-70">
+        <SubmitButton pendingLabel="Connexion en cours…" className={buttonClasses({ size: "lg", width: "full" })}>
           Se connecter
         </SubmitButton>
       </Form>

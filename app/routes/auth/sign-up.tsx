@@ -20,6 +20,7 @@ import { invalid, parseSubmission } from "~/lib/http/forms";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/accounts/password-rules";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
+import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -82,7 +83,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           hint={`De ${PASSWORD_MIN_LENGTH} à ${PASSWORD_MAX_LENGTH} caractères, sans autre contrainte : une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
           {...fieldProps(fields.password)}
         />
-        <SubmitButton pendingLabel="Création du compte…" className="w-full rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white shadow hover:bg-club-800 disabled:opacity-70">
+        <SubmitButton pendingLabel="Création du compte…" className={buttonClasses({ size: "lg", width: "full" })}>
           Créer mon compte
         </SubmitButton>
       </Form>

@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { canPreviewArticles } from "~/lib/content/article-editing.server";
 import { getArticleById, isPublished, parseArticleId } from "~/lib/content/articles.server";
-import { formatDate } from "~/lib/core/dates";
+import { formatDate } from "~/lib/core/time";
 import { sanitizeRichText } from "~/lib/content/sanitize.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/article";

@@ -1,8 +1,8 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Clock, Lock, MapPin } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { capitalize, formatEventWhen, formatTime } from "~/lib/core/dates";
+import { capitalize, formatDayMonth, formatEventWhen, formatMonth, formatTime, ofMonth } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
-import { categoryLabel, monthLabel } from "~/lib/content/event-categories";
+import { categoryLabel } from "~/lib/content/event-categories";
 import {
   currentMonth,
   getMonthCalendar,
@@ -15,6 +15,7 @@ import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import type { Route } from "./+types/calendar";
+import { buttonClasses } from "~/components/ui/button";
 import { numberParts } from "~/lib/core/invariant";
 
 const PATH = "/la-vie-du-club/calendrier";
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     upcoming,
     includeMembersOnly,
     currentMonth: monthKey(today),
-    currentMonthLabel: monthLabel(today),
+    currentMonthLabel: formatMonth(today),
     feedUrl,
     webcalUrl: feedUrl.replace(/^https?:\/\//, "webcal://"),
   };
@@ -73,14 +74,6 @@ const WEEKDAYS = [
   { short: "Sam", long: "samedi" },
   { short: "Dim", long: "dimanche" },
 ];
-
-const dayLabelFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
-
-/** "2026-11-14" -> « samedi 14 novembre » */
-function dayLabel(date: string): string {
-  const [y, m, d] = numberParts(date, "-", 3);
-  return dayLabelFormat.format(new Date(Date.UTC(y, m - 1, d)));
-}
 
 function CategoryBadge({ category }: { category: string }) {
   return (
@@ -146,8 +139,8 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
     loaderData;
   const [prevYear, prevMonth] = numberParts(calendar.previous, "-", 2);
   const [nextYear, nextMonth] = numberParts(calendar.next, "-", 2);
-  const previousLabel = monthLabel({ year: prevYear, month: prevMonth });
-  const nextLabel = monthLabel({ year: nextYear, month: nextMonth });
+  const previousLabel = formatMonth({ year: prevYear, month: prevMonth });
+  const nextLabel = formatMonth({ year: nextYear, month: nextMonth });
   const daysWithEntries = calendar.weeks.flat().filter((d) => d.inMonth && d.entries.length > 0);
 
   return (
@@ -190,7 +183,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
 
         {/* Large screens: the month grid. */}
         <table className="mt-6 hidden w-full table-fixed border-collapse md:table">
-          <caption className="sr-only">Événements et cours de {calendar.label}, semaine par semaine</caption>
+          <caption className="sr-only">Événements et cours {ofMonth(calendar.label)}, semaine par semaine</caption>
           <thead>
             <tr>
               {WEEKDAYS.map((d) => (
@@ -221,7 +214,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                     >
                       <span aria-hidden="true">{day.dayOfMonth}</span>
                       <span className="sr-only">
-                        {dayLabel(day.date)}
+                        {formatDayMonth(day.date)}
                         {day.isToday ? " (aujourd'hui)" : ""}
                       </span>
                     </p>
@@ -248,7 +241,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
               {daysWithEntries.map((day) => (
                 <li key={day.date}>
                   <h3 className="text-lg font-semibold text-club-900">
-                    {capitalize(dayLabel(day.date))}
+                    {capitalize(formatDayMonth(day.date))}
                     {day.isToday ? (
                       <span className="ml-2 rounded-full bg-club-700 px-2 py-0.5 text-xs font-semibold text-white">
                         Aujourd'hui
@@ -320,7 +313,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-4">
             <a
               href={feedUrl}
-              className="inline-flex min-h-11 items-center gap-2 rounded-md bg-club-700 px-4 py-2 font-semibold text-white shadow hover:bg-club-800"
+              className={buttonClasses({ className: "min-h-11" })}
             >
               <CalendarPlus aria-hidden="true" className="h-5 w-5" />
               S'abonner au calendrier

@@ -1,7 +1,7 @@
 import { Smile } from "lucide-react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listComics } from "~/lib/content/comics.server";
-import { formatDate } from "~/lib/core/dates";
+import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/comics";
 

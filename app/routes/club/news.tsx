@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight, Newspaper } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listPublishedArticles, NEWS_PER_PAGE, type ArticleSummary } from "~/lib/content/articles.server";
-import { formatDate } from "~/lib/core/dates";
+import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/news";
 

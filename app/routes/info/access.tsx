@@ -4,6 +4,7 @@ import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/access";
+import { buttonClasses } from "~/components/ui/button";
 
 export async function loader() {
   const identity = await getSetting("identity");
@@ -49,7 +50,7 @@ export default function Access({ loaderData }: Route.ComponentProps) {
               href={d.mapUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex items-center gap-2 rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800"
+              className={buttonClasses()}
             >
               <MapPin aria-hidden="true" className="size-5" />
               Voir le plan sur OpenStreetMap

@@ -1,6 +1,8 @@
 import { CalendarDays, Euro, Gift } from "lucide-react";
 import { Link } from "react-router";
-import { dayName, DAY_NAMES, formatEuros, formatTime, InfoPage, InfoSection, linkClass } from "~/components/info-page";
+import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
+import { eurosToCents, formatEuros } from "~/lib/core/money";
+import { formatTime, WEEKDAY_NAMES, weekdayName } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/prices";
@@ -11,10 +13,10 @@ export async function loader() {
     getSetting("schedule"),
     getSetting("membership"),
   ]);
-  const days = DAY_NAMES.map((_, i) => i + 1)
+  const days = WEEKDAY_NAMES.map((_, i) => i + 1)
     .map((day) => ({
       day,
-      name: dayName(day),
+      name: weekdayName(day),
       classes: schedule
         .filter((c) => c.day === day)
         .sort((a, b) => a.start.localeCompare(b.start))
@@ -23,7 +25,7 @@ export async function loader() {
     .filter((d) => d.classes.length > 0);
   return {
     season: prices.season,
-    items: prices.items.map((item) => ({ ...item, price: formatEuros(item.amount) })),
+    items: prices.items.map((item) => ({ ...item, price: formatEuros(eurosToCents(item.amount)) })),
     notes: prices.notes,
     days,
     trialClasses: membership.trialClasses,

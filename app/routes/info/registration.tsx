@@ -5,6 +5,7 @@ import { formatFileSize, listPublicDocuments } from "~/lib/content/public-docume
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/registration";
+import { buttonClasses } from "~/components/ui/button";
 
 export async function loader() {
   const [membership, docs] = await Promise.all([getSetting("membership"), listPublicDocuments()]);
@@ -148,7 +149,7 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
                 </div>
                 <a
                   href={doc.href}
-                  className="inline-flex shrink-0 items-center gap-2 self-start rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800"
+                  className={buttonClasses({ className: "shrink-0 self-start" })}
                 >
                   <Download aria-hidden="true" className="size-5" />
                   <span>

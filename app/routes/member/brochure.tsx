@@ -5,6 +5,7 @@ import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import { getMedia, mediaUrl } from "~/lib/content/uploads.server";
+import { buttonClasses } from "~/components/ui/button";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -42,7 +43,7 @@ export default function Brochure({ loaderData }: Route.ComponentProps) {
             <a
               href={brochure.url}
               download
-              className="inline-flex items-center gap-2 rounded-md bg-club-700 px-5 py-2.5 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+              className={buttonClasses({ size: "lg" })}
             >
               <Download aria-hidden="true" className="h-5 w-5" />
               Télécharger la brochure (PDF, {sizeText(brochure.sizeKb)})

@@ -8,11 +8,12 @@ import { exportUserData } from "~/lib/accounts/member-data.server";
 import { ROLES } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { orErrorPage } from "~/lib/http/forms";
+import { parisDate } from "~/lib/core/time";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireRoles(request, ROLES);
   const data = await orErrorPage(() => exportUserData(user.id));
-  const day = new Date().toISOString().slice(0, 10);
+  const day = parisDate();
   return new Response(JSON.stringify(data, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -3,9 +3,9 @@ import type { Route } from "./+types/grades";
 import { Belt, describeBelt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
 import { listGrades } from "~/lib/members/grades.server";
-import { currentAndNextGrade, getGradeHistory } from "~/lib/members/member-status.server";
+import { currentAndNextGrade, getGradeHistory } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
-import { formatDateFr } from "~/lib/members/seasons";
+import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -117,7 +117,7 @@ export default function MemberGrades({ loaderData }: Route.ComponentProps) {
             <tbody>
               {history.map((h) => (
                 <tr key={h.id} className="border-b border-slate-200">
-                  <td className="py-2 pr-4 whitespace-nowrap">{formatDateFr(h.awardedOn)}</td>
+                  <td className="py-2 pr-4 whitespace-nowrap">{formatDate(h.awardedOn)}</td>
                   <td className="py-2 pr-4">{h.gradeName}</td>
                   <td className="py-2 text-slate-700">{h.note || "—"}</td>
                 </tr>

@@ -11,14 +11,13 @@ import { Belt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
 import { userContext } from "~/lib/accounts/auth-context";
 import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/calendar-tokens.server";
-import { capitalize, formatEventWhen } from "~/lib/core/dates";
+import { capitalize, formatDate, formatEventWhen } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel, listUpcomingEvents } from "~/lib/content/events.server";
 import { canOpen, memberPagesFor } from "~/lib/members/member-nav";
-import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/member-status.server";
+import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
-import { formatDateFr } from "~/lib/members/seasons";
 import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -111,16 +110,16 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2 text-slate-800" data-testid="season-status">
             <StatusLine ok={status.cotisation.paid}>
               {status.cotisation.paid
-                ? `Cotisation réglée le ${formatDateFr(status.cotisation.paidOn)}${status.cotisation.means ? ` (${status.cotisation.means})` : ""}.`
+                ? `Cotisation réglée le ${formatDate(status.cotisation.paidOn)}${status.cotisation.means ? ` (${status.cotisation.means})` : ""}.`
                 : "Cotisation non enregistrée pour cette saison."}
             </StatusLine>
             <StatusLine ok={status.health.valid}>
               {status.health.receivedOn
-                ? `${status.health.label ?? "Document de santé"} reçu le ${formatDateFr(status.health.receivedOn)}${
+                ? `${status.health.label ?? "Document de santé"} reçu le ${formatDate(status.health.receivedOn)}${
                     status.health.validUntil
                       ? status.health.valid
-                        ? `, valable jusqu'au ${formatDateFr(status.health.validUntil)}`
-                        : `, expiré depuis le ${formatDateFr(status.health.validUntil)}`
+                        ? `, valable jusqu'au ${formatDate(status.health.validUntil)}`
+                        : `, expiré depuis le ${formatDate(status.health.validUntil)}`
                       : ""
                   }.`
                 : "Certificat médical ou attestation du questionnaire de santé non reçu."}
@@ -132,7 +131,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
               <Belt {...status.currentGrade} className="h-auto w-32 max-w-full" />
               <p>
                 <span lang="vi">{status.currentGrade.vietnameseName}</span> · {status.currentGrade.frenchName}
-                {status.currentGradeAwardedOn ? ` (depuis le ${formatDateFr(status.currentGradeAwardedOn)})` : ""}
+                {status.currentGradeAwardedOn ? ` (depuis le ${formatDate(status.currentGradeAwardedOn)})` : ""}
               </p>
             </div>
           ) : (

@@ -14,6 +14,7 @@ import { signInMethods } from "~/lib/accounts/account-settings.server";
 import { pendingDeletionRequest } from "~/lib/accounts/member-data.server";
 import { ROLES } from "~/lib/accounts/roles";
 import { positiveId } from "~/lib/http/forms";
+import { parisDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { getSelectedProfile } from "~/lib/members/profiles.server";
 import { EmailSection, GoogleSection, PasswordSection } from "./profile/account-sections";
@@ -54,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     confirmDeletion: url.searchParams.get("suppression") === "confirmer",
     methods,
     googleNotice: google === "associe" ? ("linked" as const) : google === "erreur" ? ("error" as const) : null,
-    pendingDeletion: pending ? pending.requestedAt.toISOString().slice(0, 10) : null,
+    pendingDeletion: pending ? parisDate(pending.requestedAt) : null,
   };
 }
 

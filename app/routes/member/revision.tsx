@@ -6,7 +6,7 @@ import { Belt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
 import { VideoEmbed } from "~/components/video-embed";
 import { listGrades, type Grade } from "~/lib/members/grades.server";
-import { currentAndNextGrade, getGradeHistory } from "~/lib/members/member-status.server";
+import { currentAndNextGrade, getGradeHistory } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData, type MemberContext } from "~/lib/members/profiles.server";
 import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem } from "~/lib/members/revision.server";
 import { pageMeta } from "~/lib/http/seo";

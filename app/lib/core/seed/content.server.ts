@@ -6,10 +6,9 @@
 import { articles, comics, events } from "#db/schema";
 import { slugify } from "../../content/articles.server";
 import type { Transaction } from "../db.server";
-import { addDays, allDayRange, isoWeekday, parisTime } from "../../content/events.server";
-import { dateKey } from "../dates";
+import { allDayRange } from "../../content/events.server";
+import { addDays, formatDayMonth, isoWeekday, parisDate, parisTime } from "../time";
 import { sanitizeRichText } from "../../content/sanitize.server";
-import { numberParts } from "../invariant";
 
 /** The first day >= `day` that falls on `weekday` (1 = lundi … 7 = dimanche). */
 function onOrAfter(day: string, weekday: number): string {
@@ -23,11 +22,6 @@ function mostRecent(today: string, month: number, dayOfMonth: number): string {
   return candidate < today ? candidate : `${year - 1}${candidate.slice(4)}`;
 }
 
-const dayMonthFormat = new Intl.DateTimeFormat("fr-FR", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
-function frenchDay(day: string): string {
-  const [y, m, d] = numberParts(day, "-", 3);
-  return dayMonthFormat.format(new Date(Date.UTC(y, m - 1, d)));
-}
 
 /** The Christmas-holiday closure that has not ended yet: Saturday before the 21st to the first Sunday of January. */
 function christmasClosure(today: string): { first: string; last: string } {
@@ -47,7 +41,7 @@ function nextTelethon(today: string): string {
 }
 
 export function contentSeed(now: Date = new Date()) {
-  const today = dateKey(now);
+  const today = parisDate(now);
   const year = Number(today.slice(0, 4));
   const seasonStartYear = Number(today.slice(5, 7)) >= 9 ? year : year - 1;
   const season = `${seasonStartYear}-${seasonStartYear + 1}`;
@@ -115,8 +109,8 @@ export function contentSeed(now: Date = new Date()) {
     {
       title: "Téléthon : le club fait une démonstration",
       day: telethonNews,
-      summary: `Le ${frenchDay(telethon)}, les pratiquants du club présentent le Vovinam au profit du Téléthon. Venez nombreux !`,
-      body: `<p>Cette année encore, le club participe au Téléthon. <strong>Le ${frenchDay(telethon)}, de 10 h à 12 h</strong>, enfants et adultes présenteront les techniques du Vovinam Viet Vo Dao : salut, quyền, self-défense et quelques ciseaux spectaculaires.</p>
+      summary: `Le ${formatDayMonth(telethon)}, les pratiquants du club présentent le Vovinam au profit du Téléthon. Venez nombreux !`,
+      body: `<p>Cette année encore, le club participe au Téléthon. <strong>Le ${formatDayMonth(telethon)}, de 10 h à 12 h</strong>, enfants et adultes présenteront les techniques du Vovinam Viet Vo Dao : salut, quyền, self-défense et quelques ciseaux spectaculaires.</p>
 <p>Une urne sera à disposition pour vos dons, intégralement reversés à l'AFM-Téléthon.</p>
 <p>Fidèles à notre devise, « Être fort pour être utile », nous comptons sur vous pour venir encourager les pratiquants !</p>`,
     },

@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
 import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
 import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
+import { Button } from "~/components/ui/button";
 
 const PATH = "/espace-membre/contenu/brochure";
 
@@ -82,9 +83,9 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
               {brochure.title} ({brochure.fileName})
             </a>
             <Form method="post">
-              <button type="submit" name="intent" value="remove" className="rounded-md border border-red-700 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-50">
+              <Button type="submit" name="intent" value="remove" variant="danger-outline">
                 Retirer la brochure
-              </button>
+              </Button>
             </Form>
           </div>
         ) : (

@@ -12,6 +12,7 @@ import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
+import { Button } from "~/components/ui/button";
 
 const PATH = "/espace-membre/contenu/bd";
 
@@ -171,9 +172,9 @@ export default function Comics({ loaderData, actionData }: Route.ComponentProps)
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
-            <button type="submit" className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800">
+            <Button type="submit" variant="danger" size="lg">
               Supprimer définitivement
-            </button>
+            </Button>
             <Link to={PATH} className="font-medium text-club-800 underline">
               Annuler
             </Link>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import { CalendarDays, ClipboardList, FileText, Mail, Newspaper, Settings, Users, Video } from "lucide-react";
 import type { Route } from "./+types/dashboard";
-import { ADMIN_UPLOAD_PAGES, DeliveryBadge, formatDateTime, SETTINGS_PAGES } from "~/components/admin-nav";
+import { ADMIN_UPLOAD_PAGES, DeliveryBadge, SETTINGS_PAGES } from "~/components/admin-nav";
+import { formatDate, formatDateTime } from "~/lib/core/time";
+import { buttonClasses } from "~/components/ui/button";
 import { dashboardData } from "~/lib/content/dashboard.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
@@ -20,7 +22,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const linkClass = "font-medium text-club-800 underline hover:text-club-950";
-const buttonClass = "inline-block rounded-md bg-club-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-club-800";
 
 function Card({
   id,
@@ -52,8 +53,6 @@ function Card({
   );
 }
 
-const dateOnly = new Intl.DateTimeFormat("fr-FR", { dateStyle: "medium", timeZone: "Europe/Paris" });
-
 function plural(n: number, one: string, many: string) {
   return `${n} ${n > 1 ? many : one}`;
 }
@@ -81,7 +80,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Link to="/espace-membre/articles" className={linkClass}>
                 Gérer les articles
               </Link>
-              <Link to="/espace-membre/articles/ajouter" className={buttonClass}>
+              <Link to="/espace-membre/articles/ajouter" className={buttonClasses({ size: "sm" })}>
                 Écrire un article
               </Link>
             </>
@@ -95,7 +94,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {a.title}
                   </Link>{" "}
                   <span className="text-sm text-slate-700">
-                    — {a.statusLabel}, modifié le {dateOnly.format(new Date(a.updatedAt))}
+                    — {a.statusLabel}, modifié le {formatDate(a.updatedAt)}
                   </span>
                 </li>
               ))}
@@ -113,7 +112,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <Link to="/espace-membre/evenements" className={linkClass}>
                 Gérer les événements
               </Link>
-              <Link to="/espace-membre/evenements/ajouter" className={buttonClass}>
+              <Link to="/espace-membre/evenements/ajouter" className={buttonClasses({ size: "sm" })}>
                 Ajouter un événement
               </Link>
             </>
@@ -127,7 +126,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     {e.title}
                   </Link>{" "}
                   <span className="text-sm text-slate-700">
-                    — {e.allDay ? dateOnly.format(new Date(e.startsAt)) : formatDateTime(e.startsAt)}
+                    — {e.allDay ? formatDate(e.startsAt) : formatDateTime(e.startsAt)}
                     {e.membersOnly ? ", réservé aux membres" : ""}
                   </span>
                 </li>
@@ -142,7 +141,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={<Video className="h-6 w-6" />}
           summary={plural(d.videos.total, "vidéo classée par grade.", "vidéos classées par grade.")}
           actions={
-            <Link to="/espace-membre/videos" className={buttonClass}>
+            <Link to="/espace-membre/videos" className={buttonClasses({ size: "sm" })}>
               Gérer les vidéos
             </Link>
           }
@@ -174,7 +173,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </>
           }
           actions={
-            <Link to="/espace-membre/contenu/messages" className={buttonClass}>
+            <Link to="/espace-membre/contenu/messages" className={buttonClasses({ size: "sm" })}>
               Lire les messages
             </Link>
           }
@@ -202,7 +201,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={<Users className="h-6 w-6" />}
           summary="Comptes, rôles, cotisations et certificats médicaux des membres."
           actions={
-            <Link to="/espace-membre/utilisateurs" className={buttonClass}>
+            <Link to="/espace-membre/utilisateurs" className={buttonClasses({ size: "sm" })}>
               Gérer les utilisateurs
             </Link>
           }
@@ -214,7 +213,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={<ClipboardList className="h-6 w-6" />}
           summary="La liste des tâches des responsables du club."
           actions={
-            <Link to="/espace-membre/todo" className={buttonClass}>
+            <Link to="/espace-membre/todo" className={buttonClasses({ size: "sm" })}>
               Voir les tâches
             </Link>
           }

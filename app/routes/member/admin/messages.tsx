@@ -2,7 +2,8 @@ import { data, Form, Link, redirect } from "react-router";
 import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/messages";
 import { FormMessage } from "~/components/form";
-import { DeliveryBadge, formatDateTime } from "~/components/admin-nav";
+import { DeliveryBadge } from "~/components/admin-nav";
+import { formatDateTime } from "~/lib/core/time";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
@@ -13,6 +14,7 @@ import {
   resendContactMessage,
   setAnswered,
 } from "~/lib/club/contact-messages.server";
+import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/contenu/messages";
 const PER_PAGE = 30;
@@ -133,28 +135,28 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           <div className="mt-4 flex flex-wrap gap-3">
             <a
               href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}
-              className="rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800"
+              className={buttonClasses()}
             >
               Répondre par e-mail
             </a>
             <Form method="post">
               <input type="hidden" name="id" value={selected.id} />
               {selected.answeredAt ? (
-                <button type="submit" name="intent" value="unanswered" className="rounded-md border border-slate-500 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-100">
+                <Button type="submit" name="intent" value="unanswered" variant="neutral">
                   Marquer comme sans réponse
-                </button>
+                </Button>
               ) : (
-                <button type="submit" name="intent" value="answered" className="rounded-md border border-club-700 bg-white px-4 py-2 font-semibold text-club-900 hover:bg-club-50">
+                <Button type="submit" name="intent" value="answered" variant="secondary">
                   Marquer comme répondu
-                </button>
+                </Button>
               )}
             </Form>
             {selected.delivery === "failed" || selected.delivery === "pending" ? (
               <Form method="post">
                 <input type="hidden" name="id" value={selected.id} />
-                <button type="submit" name="intent" value="resend" className="rounded-md border border-red-700 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-50">
+                <Button type="submit" name="intent" value="resend" variant="danger-outline">
                   Renvoyer l’e-mail au club
-                </button>
+                </Button>
               </Form>
             ) : null}
             <Link to={PATH} className="self-center font-medium text-club-800 underline">

@@ -9,12 +9,13 @@ import { getFormProps } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/todo";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
-import { Badge, buttonClass, dangerButtonClass, linkClass, secondaryButtonClass } from "~/components/membership";
+import { Badge, linkClass } from "~/components/users-admin-ui";
+import { Button, buttonClasses } from "~/components/ui/button";
 import { domainErrors, firstErrors, formText, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
 import { startSeasonSchema, TODO_INTENTS, todoIdSchema, todoSchema, todoUpdateSchema, type TodoIntent } from "~/lib/members/todo";
 import { ADMIN_ONLY } from "~/lib/accounts/roles";
-import { formatDateFr } from "~/lib/members/seasons";
-import { ensureCurrentSeasonStarted, parisDate, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons-admin.server";
+import { formatDate, parisDate } from "~/lib/core/time";
+import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, updateTodo } from "~/lib/members/todo.server";
@@ -200,7 +201,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
               {t.notes ? <p className="whitespace-pre-line text-slate-800">{t.notes}</p> : null}
               <p className="mt-1 flex flex-wrap gap-2 text-sm text-slate-700">
                 {t.due ? <Badge tone={t.due.late ? "bad" : "neutral"}>{t.due.text}</Badge> : null}
-                {t.done && t.doneAt ? <span>Faite le {formatDateFr(t.doneAt)}</span> : null}
+                {t.done && t.doneAt ? <span>Faite le {formatDate(t.doneAt)}</span> : null}
                 {t.createdByName ? <span>Ajoutée par {t.createdByName}</span> : null}
                 {t.updatedByName && t.updatedByName !== t.createdByName ? <span>, modifiée par {t.updatedByName}</span> : null}
               </p>
@@ -209,22 +210,22 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
               <Form method="post">
                 <input type="hidden" name="intent" value={t.done ? "reopen" : "done"} />
                 <input type="hidden" name="id" value={t.id} />
-                <button type="submit" className={t.done ? secondaryButtonClass : buttonClass}>
+                <button type="submit" className={t.done ? buttonClasses({ variant: "secondary" }) : buttonClasses()}>
                   {t.done ? "Rouvrir" : "Marquer comme faite"}
                   <span className="sr-only"> : {t.title}</span>
                 </button>
               </Form>
               {!t.done ? (
-                <Link to={`${PATH}?modifier=${t.id}#tache-${t.id}`} className={secondaryButtonClass}>
+                <Link to={`${PATH}?modifier=${t.id}#tache-${t.id}`} className={buttonClasses({ variant: "secondary" })}>
                   Modifier<span className="sr-only"> : {t.title}</span>
                 </Link>
               ) : null}
               <Form method="post">
                 <input type="hidden" name="intent" value="delete" />
                 <input type="hidden" name="id" value={t.id} />
-                <button type="submit" className={dangerButtonClass}>
+                <Button type="submit" variant="danger-outline">
                   Supprimer<span className="sr-only"> : {t.title}</span>
-                </button>
+                </Button>
               </Form>
             </div>
           </div>
@@ -310,7 +311,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
         </h2>
         {lastStart ? (
           <p className="mt-1 text-slate-700">
-            Dernière saison démarrée : {lastStart.season}, le {formatDateFr(lastStart.at)} ({lastStart.carriedOver} certificat
+            Dernière saison démarrée : {lastStart.season}, le {formatDate(lastStart.at)} ({lastStart.carriedOver} certificat
             {lastStart.carriedOver > 1 ? "s" : ""} reporté{lastStart.carriedOver > 1 ? "s" : ""}).
           </p>
         ) : null}
@@ -338,7 +339,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         ) : (
           <p className="mt-3">
-            <Link to={`${PATH}?demarrer=${nextSeason}#saison`} className={secondaryButtonClass}>
+            <Link to={`${PATH}?demarrer=${nextSeason}#saison`} className={buttonClasses({ variant: "secondary" })}>
               Démarrer la saison {nextSeason}
             </Link>
           </p>

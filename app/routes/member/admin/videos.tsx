@@ -21,6 +21,7 @@ import {
   type VideoView,
 } from "~/lib/content/videos.server";
 import { videoFormSchema, videoUpdateSchema } from "~/lib/content/video-form";
+import { Button } from "~/components/ui/button";
 
 const PATH = "/espace-membre/videos";
 
@@ -207,9 +208,9 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
-            <button type="submit" className="rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800">
+            <Button type="submit" variant="danger" size="lg">
               Supprimer définitivement
-            </button>
+            </Button>
             <Link to={PATH} className="font-medium text-club-800 underline">
               Annuler
             </Link>

@@ -6,11 +6,10 @@ import {
   ARTICLE_STATUS_LABELS,
   getArticleForEditing,
   saveArticle,
-  toParisDateTimeInput,
   uploadBodyImage,
 } from "~/lib/content/article-editing.server";
 import { isPublished } from "~/lib/content/articles.server";
-import { formatDate, formatTime } from "~/lib/core/dates";
+import { formatDateTime, toParisDateTimeInput } from "~/lib/core/time";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
@@ -96,10 +95,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return formData?.get("intent") === "upload-image" ? false : defaultShouldRevalidate;
 }
 
-function when(d: Date | string): string {
-  const date = new Date(d);
-  return `${formatDate(date)} à ${formatTime(date)}`;
-}
 
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { article, values, cover, coverAlt, author, editor, path, notice } = loaderData;
@@ -121,8 +116,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
         </a>
       </p>
       <p className="mb-6 text-sm text-slate-600">
-        Créé le {when(article.createdAt)}
-        {author ? ` par ${author}` : ""} · modifié le {when(article.updatedAt)}
+        Créé le {formatDateTime(article.createdAt)}
+        {author ? ` par ${author}` : ""} · modifié le {formatDateTime(article.updatedAt)}
         {editor ? ` par ${editor}` : ""}
       </p>
       {notice && !failed ? <FormMessage tone="success">{notice}</FormMessage> : null}

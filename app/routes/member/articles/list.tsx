@@ -11,12 +11,13 @@ import {
   ARTICLE_STATUSES,
   deleteArticle,
   getArticleRow,
-  listArticlesForManagers,
 } from "~/lib/content/article-editing.server";
-import { formatDate, formatTime } from "~/lib/core/dates";
+import { listArticlesForManagers } from "~/lib/content/manager-lists.server";
+import { formatDateTime } from "~/lib/core/time";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/articles";
 
@@ -62,12 +63,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 const deleteSchema = z.object({ id: idField(ARTICLE_GONE) });
 
-function dateTime(d: Date | string | null): string {
-  if (!d) return "";
-  const date = new Date(d);
-  return `${formatDate(date)}, ${formatTime(date)}`;
-}
-
 function pageHref(page: number, q: string, status: string): string {
   const params = new URLSearchParams();
   if (q) params.set("q", q);
@@ -98,7 +93,7 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
         <h1 className="text-3xl font-bold text-club-900">Articles</h1>
         <Link
           to={`${PATH}/ajouter`}
-          className="inline-flex items-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+          className={buttonClasses()}
         >
           Nouvel article
         </Link>
@@ -117,13 +112,10 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
-            <button
-              type="submit"
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            >
+            <Button type="submit" variant="danger">
               Confirmer la suppression
-            </button>
-            <Link to={back} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+            </Button>
+            <Link to={back} className={buttonClasses({ variant: "neutral" })}>
               Annuler
             </Link>
           </Form>
@@ -144,9 +136,9 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
           />
         </div>
         <FilterSelect id="articles-statut" label="Statut" name="statut" defaultValue={status} options={statusOptions} allLabel="Tous" />
-        <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
+        <Button type="submit" variant="secondary">
           Filtrer
-        </button>
+        </Button>
       </Form>
 
       <p className="mb-2 text-slate-700" aria-live="polite">
@@ -176,15 +168,15 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
                     </span>
                     {a.status === "programme" && a.publishedAt ? (
                       <span className="block text-sm text-slate-700">
-                        {a.visible ? "en ligne depuis le" : "pour le"} {dateTime(a.publishedAt)}
+                        {a.visible ? "en ligne depuis le" : "pour le"} {formatDateTime(a.publishedAt)}
                       </span>
                     ) : null}
                   </td>
                   <td className="py-3 pr-4 text-sm text-slate-700">
-                    <span className="block">Créé le {dateTime(a.createdAt)}</span>
-                    {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {dateTime(a.publishedAt)}</span> : null}
+                    <span className="block">Créé le {formatDateTime(a.createdAt)}</span>
+                    {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {formatDateTime(a.publishedAt)}</span> : null}
                     <span className="block">
-                      Modifié le {dateTime(a.updatedAt)}
+                      Modifié le {formatDateTime(a.updatedAt)}
                       {a.editor ? ` par ${a.editor}` : ""}
                     </span>
                   </td>

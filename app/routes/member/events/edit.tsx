@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/edit";
 import { EventForm } from "~/components/event-form";
-import { formatDate, formatTime } from "~/lib/core/dates";
+import { formatDateTime } from "~/lib/core/time";
 import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/content/event-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
@@ -54,10 +54,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirect(`/espace-membre/evenements?enregistre=${id}`);
 }
 
-function when(d: Date | string): string {
-  const date = new Date(d);
-  return `${formatDate(date)} à ${formatTime(date)}`;
-}
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
   const { event, values } = loaderData;
@@ -70,8 +66,8 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       </p>
       <h1 className="mb-2 text-3xl font-bold text-club-900">Modifier l’événement</h1>
       <p className="mb-6 text-sm text-slate-600">
-        Créé le {when(event.createdAt)}
-        {event.author ? ` par ${event.author}` : ""} · modifié le {when(event.updatedAt)}
+        Créé le {formatDateTime(event.createdAt)}
+        {event.author ? ` par ${event.author}` : ""} · modifié le {formatDateTime(event.updatedAt)}
         {event.editor ? ` par ${event.editor}` : ""}
       </p>
       {actionData?.conflict ? (

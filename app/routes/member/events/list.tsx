@@ -6,12 +6,13 @@ import { id as idField } from "~/lib/http/fields";
 import { EVENT_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
-import { formatEventWhen } from "~/lib/core/dates";
+import { formatEventWhen } from "~/lib/core/time";
 import { categoryLabel } from "~/lib/content/events.server";
 import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/content/event-editing.server";
 import { CONTENT_MANAGERS } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { requireRoles } from "~/lib/accounts/session.server";
+import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/evenements";
 
@@ -99,7 +100,7 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
         <h1 className="text-3xl font-bold text-club-900">Événements</h1>
         <Link
           to={`${PATH}/ajouter`}
-          className="inline-flex items-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700"
+          className={buttonClasses()}
         >
           Nouvel événement
         </Link>
@@ -119,13 +120,10 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
-            <button
-              type="submit"
-              className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
-            >
+            <Button type="submit" variant="danger">
               Confirmer la suppression
-            </button>
-            <Link to={listHref({ ...base, page })} className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+            </Button>
+            <Link to={listHref({ ...base, page })} className={buttonClasses({ variant: "neutral" })}>
               Annuler
             </Link>
           </Form>
@@ -156,9 +154,9 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
           ]}
         />
         <FilterSelect id="events-categorie" label="Catégorie" name="categorie" defaultValue={category} options={categoryOptions} allLabel="Toutes" />
-        <button type="submit" className="rounded-md border border-club-700 px-4 py-2 font-semibold text-club-800 hover:bg-club-50">
+        <Button type="submit" variant="secondary">
           Filtrer
-        </button>
+        </Button>
       </Form>
 
       <p className="mb-2 text-slate-700" aria-live="polite">

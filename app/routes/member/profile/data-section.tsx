@@ -9,7 +9,7 @@ import { Form, Link } from "react-router";
 import { checkboxProps, CheckboxField, FormErrors, FormMessage, useClubForm } from "~/components/form";
 import { deleteAccountSchema } from "~/lib/accounts/account-settings";
 import { PROFILE_NOT_SAVED } from "~/lib/members/profiles";
-import { formatDateFr } from "~/lib/members/seasons";
+import { formatDate } from "~/lib/core/time";
 import {
   dangerButton,
   h2Class,
@@ -52,7 +52,7 @@ export function DataSection({
       <Success message={requested} />
       {requested ? null : pendingDeletion ? (
         <FormMessage tone="info">
-          Votre demande de suppression du {formatDateFr(pendingDeletion)} est en cours de traitement par les responsables du
+          Votre demande de suppression du {formatDate(pendingDeletion)} est en cours de traitement par les responsables du
           club.
         </FormMessage>
       ) : confirmDeletion || lastResult ? (

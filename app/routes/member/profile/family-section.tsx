@@ -9,7 +9,7 @@ import { Form, Link } from "react-router";
 import { fieldProps, FormErrors, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { familyEditSchema, familyProfileSchema, PROFILE_NOT_SAVED, profileIdSchema } from "~/lib/members/profiles";
 import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/lib/members/relationships";
-import { formatDateFr } from "~/lib/members/seasons";
+import { formatDate } from "~/lib/core/time";
 import {
   dangerButton,
   h2Class,
@@ -111,7 +111,7 @@ function FamilyRow({ member: p }: { member: FamilyMember }) {
         </p>
         <p className="text-sm text-slate-700">
           {RELATIONSHIP_LABELS[p.relationship] ?? "Proche"}
-          {p.dateOfBirth ? ` · né(e) le ${formatDateFr(p.dateOfBirth)}` : ""}
+          {p.dateOfBirth ? ` · né(e) le ${formatDate(p.dateOfBirth)}` : ""}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -5,6 +5,7 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { FormMessage } from "~/components/form";
+import { buttonClasses } from "~/components/ui/button";
 
 /** What the profile action answers: a success message, or Conform's answer with errors. */
 export interface ProfileAnswer {
@@ -43,9 +44,7 @@ export function Success({ message }: { message: string | undefined }) {
 
 export const sectionClass = "mb-10 rounded-lg border border-slate-200 p-5";
 export const h2Class = "mb-4 text-2xl font-semibold text-club-900";
-export const secondaryButton =
-  "inline-flex items-center gap-2 rounded-md border border-club-700 bg-white px-4 py-2 font-semibold text-club-800 hover:bg-club-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700";
-export const dangerButton =
-  "inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
+export const secondaryButton = buttonClasses({ variant: "secondary" });
+export const dangerButton = buttonClasses({ variant: "danger" });
 
 export const PROFILE_ACTION = "/espace-membre/profil";

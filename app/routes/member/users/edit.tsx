@@ -14,14 +14,15 @@ import { data, Form, Link, redirect } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/edit";
 import { FormMessage, SubmitButton } from "~/components/form";
-import { Badge, buttonClass, formatDateTimeFr, linkClass, secondaryButtonClass } from "~/components/membership";
+import { Badge, linkClass } from "~/components/users-admin-ui";
+import { buttonClasses } from "~/components/ui/button";
 import { AccountForm, DeleteUserSection, SendLinkForm } from "~/components/users/account-section";
 import { ProfileSection } from "~/components/users/profile-section";
 import { DomainError } from "~/lib/core/errors";
 import { domainErrors, formText, parseSubmission, reply } from "~/lib/http/forms";
-import { MESSAGES } from "~/lib/members/membership";
+import { USERS_ADMIN_MESSAGES as MESSAGES } from "~/lib/members/users-admin-labels";
 import { ROLE_LABELS, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
-import { formatDateFr } from "~/lib/members/seasons";
+import { formatDate, formatDateTime } from "~/lib/core/time";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import {
@@ -220,7 +221,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
             </Badge>
           ))}
           {!user.active ? <Badge tone="bad">Compte désactivé</Badge> : null}
-          <span>Créé le {formatDateFr(user.createdAt)}</span>
+          <span>Créé le {formatDate(user.createdAt)}</span>
         </p>
       </div>
 
@@ -229,7 +230,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
       {detail.deletionRequest ? (
         <FormMessage tone="info">
           <p>
-            Cette personne a demandé la suppression de son compte le {formatDateFr(detail.deletionRequest.requestedAt)}
+            Cette personne a demandé la suppression de son compte le {formatDate(detail.deletionRequest.requestedAt)}
             {detail.deletionRequest.reason ? <> : « {detail.deletionRequest.reason} »</> : null}. Supprimez le compte en bas de
             cette page, ou conservez les données le temps nécessaire (adhésion de la saison en cours) et classez la
             demande ; répondez-lui dans le mois.
@@ -290,7 +291,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
               key={s}
               to={`?saison=${s}`}
               aria-current={s === season ? "page" : undefined}
-              className={s === season ? buttonClass : secondaryButtonClass}
+              className={s === season ? buttonClasses() : buttonClasses({ variant: "secondary" })}
             >
               {s}
               {s === detail.season ? " (en cours)" : ""}
@@ -319,7 +320,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         <ol className="mt-2 space-y-2">
           {detail.history.map((h) => (
             <li key={h.id} className="rounded-md bg-slate-50 px-3 py-2 text-slate-800">
-              <span className="font-medium">{formatDateTimeFr(h.at)}</span> — {h.actorName} : {h.summary}
+              <span className="font-medium">{formatDateTime(h.at)}</span> — {h.actorName} : {h.summary}
             </li>
           ))}
         </ol>

@@ -5,7 +5,7 @@
  */
 import type { Route } from "./+types/export";
 import { USER_MANAGERS } from "~/lib/accounts/roles";
-import { parisDate } from "~/lib/members/seasons-admin.server";
+import { parisDate } from "~/lib/core/time";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { exportUsersCsv, parseListQuery } from "~/lib/members/users-admin.server";
 import { log } from "~/lib/core/log.server";

@@ -6,14 +6,16 @@
  */
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
-import { Badge, buttonClass, formatEuros, healthTone, linkClass, secondaryButtonClass } from "~/components/membership";
-import { PAYMENT_MEANS_LABELS } from "~/lib/members/member-status.server";
+import { Badge, healthTone, linkClass } from "~/components/users-admin-ui";
+import { Button, buttonClasses } from "~/components/ui/button";
+import { formatEuros } from "~/lib/core/money";
+import { PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { ROLE_LABELS, ROLES, USER_MANAGERS, type Role } from "~/lib/accounts/roles";
-import { formatDateFr } from "~/lib/members/seasons";
-import { ensureCurrentSeasonStarted } from "~/lib/members/seasons-admin.server";
+import { formatDate } from "~/lib/core/time";
+import { ensureCurrentSeasonStarted } from "~/lib/members/seasons.server";
 import { requireRoles } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
-import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/members/membership";
+import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/members/users-admin-labels";
 import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/members/users-admin.server";
 
 const PATH = "/espace-membre/utilisateurs";
@@ -66,7 +68,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
             famille se voient sur la fiche.
           </p>
         </div>
-        <Link to={`${PATH}/ajouter`} className={buttonClass}>
+        <Link to={`${PATH}/ajouter`} className={buttonClasses()}>
           Ajouter un utilisateur
         </Link>
       </div>
@@ -124,15 +126,15 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <button type="submit" className={buttonClass}>
+          <Button type="submit">
             Afficher
-          </button>
+          </Button>
           {filtered ? (
             <Link to={PATH} className={linkClass}>
               Effacer la recherche
             </Link>
           ) : null}
-          <a href={exportHref} className={`${secondaryButtonClass} ml-auto`} download>
+          <a href={exportHref} className={buttonClasses({ variant: "secondary", className: "ml-auto" })} download>
             Exporter cette liste (CSV)
           </a>
         </div>
@@ -193,7 +195,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                         <>
                           <Badge tone="ok">Payée</Badge>
                           <span className="block text-sm text-slate-700">
-                            le {formatDateFr(u.cotisationPaidOn)}
+                            le {formatDate(u.cotisationPaidOn)}
                             {u.cotisationAmountCents !== null ? `, ${formatEuros(u.cotisationAmountCents)}` : ""}
                             {u.meansText ? ` (${u.meansText})` : ""}
                           </span>
@@ -205,7 +207,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                     <td className="px-3 py-2 text-slate-800">
                       <Badge tone={healthTone(u.health)}>{HEALTH_STATE_LABELS[u.health]}</Badge>
                       {u.healthValidUntil ? (
-                        <span className="block text-sm text-slate-700">jusqu&apos;au {formatDateFr(u.healthValidUntil)}</span>
+                        <span className="block text-sm text-slate-700">jusqu&apos;au {formatDate(u.healthValidUntil)}</span>
                       ) : null}
                     </td>
                   </tr>

@@ -7,7 +7,7 @@ import { Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/new";
 import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
-import { linkClass, RoleCheckboxes } from "~/components/membership";
+import { linkClass, RoleCheckboxes } from "~/components/users-admin-ui";
 import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
 import { USER_MANAGERS } from "~/lib/accounts/roles";
 import { requireRoles } from "~/lib/accounts/session.server";

@@ -14,8 +14,9 @@ import { AuthFailure } from "~/lib/accounts/auth-errors";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { getSessionUser } from "~/lib/accounts/session.server";
-import { currentSeasonAt } from "~/lib/members/seasons-admin.server";
-import { MESSAGES, updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
+import { currentSeasonAt } from "~/lib/members/seasons.server";
+import { updateUserAccount, deleteUser } from "~/lib/members/users-admin.server";
+import { USERS_ADMIN_MESSAGES as MESSAGES } from "~/lib/members/users-admin-labels";
 import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 
 /** A bare request carrying a session cookie (to read the session directly). */

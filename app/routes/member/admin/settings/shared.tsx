@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { CheckboxField } from "~/components/form";
 import type { FieldErrors } from "~/lib/http/forms";
+import { Button } from "~/components/ui/button";
 
 export interface SectionFormProps {
   values: Record<string, string>;
@@ -45,14 +46,8 @@ export function isExistingRow(values: Record<string, string>, i: number): boolea
 
 export function AddRowsButton() {
   return (
-    <button
-      type="submit"
-      name="intent"
-      value="add-rows"
-      formNoValidate
-      className="rounded-md border border-club-700 bg-white px-4 py-2 font-semibold text-club-800 hover:bg-club-50"
-    >
+    <Button type="submit" name="intent" value="add-rows" formNoValidate variant="secondary">
       Ajouter des lignes vides
-    </button>
+    </Button>
   );
 }

@@ -48,7 +48,7 @@ export const HEALTH_KIND_OPTIONS: ReadonlyArray<{ value: string; label: string }
 ];
 
 /** Messages of the rules enforced by users-admin.server.ts. */
-export const MESSAGES = {
+export const USERS_ADMIN_MESSAGES = {
   notFound: "Utilisateur introuvable.",
   adminOnlyEdit: "Seul un administrateur peut modifier le compte d'un administrateur.",
   adminOnlyRole: "Seul un administrateur peut attribuer ou retirer le rôle administrateur.",

@@ -6,8 +6,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { gradeHistory, grades, seasonStatuses } from "#db/schema";
 import { db } from "../core/db.server";
 import { listGrades, type Grade } from "./grades.server";
-import { getSetting } from "../club/settings.server";
-import { isoDate, seasonOf } from "./seasons";
+import { parisDate } from "../core/time";
+import { currentSeasonAt } from "./seasons.server";
 
 export type { Grade };
 export type SeasonStatus = typeof seasonStatuses.$inferSelect;
@@ -50,12 +50,6 @@ export const PAYMENT_MEANS_LABELS: Record<string, string> = {
   autre: "autre moyen",
 };
 
-/** The season running on `date`, from the club's membership setting. */
-export async function currentSeason(date: Date = new Date()): Promise<string> {
-  const membership = await getSetting("membership");
-  return seasonOf(date, membership.seasonStartMonth);
-}
-
 /** A profile's grade history, most recent first. */
 export async function getGradeHistory(profileId: number): Promise<GradeHistoryEntry[]> {
   const rows = await db
@@ -96,14 +90,14 @@ export async function getSeasonStatus(profileId: number, season: string): Promis
 
 /** Everything the member home shows about a profile for the current season. */
 export async function getProfileStatus(profileId: number, date: Date = new Date()): Promise<ProfileStatus> {
-  const season = await currentSeason(date);
+  const season = await currentSeasonAt(date);
   const [status, table, history] = [
     await getSeasonStatus(profileId, season),
     await listGrades(),
     await getGradeHistory(profileId),
   ];
   const { current, next } = currentAndNextGrade(table, history);
-  const today = isoDate(date);
+  const today = parisDate(date);
   const kind = status?.healthDocumentKind === "certificat" || status?.healthDocumentKind === "questionnaire" ? status.healthDocumentKind : null;
   const receivedOn = status?.healthDocumentReceivedOn ?? null;
   const validUntil = status?.healthDocumentValidUntil ?? null;

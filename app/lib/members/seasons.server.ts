@@ -1,7 +1,9 @@
 /**
- * Seasons for the managers: today's date in Paris, the validity of a health
- * document, the start of a new season and the sync of the spec's two user
- * flags (users.aPayeCotisation, users.certificatMedicalFourni).
+ * Seasons on the server: the one current season (`currentSeasonAt`, Paris
+ * time and the club's start month; the pure season arithmetic is in
+ * core/time.ts), the validity of a health document, the start of a new season
+ * and the sync of the spec's two user flags (users.aPayeCotisation,
+ * users.certificatMedicalFourni).
  *
  * Status lives per profile and per season (season_statuses). Starting a
  * season keeps every past row (history) and creates no cotisation: everyone
@@ -14,52 +16,12 @@ import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { auditLog, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
-import { nextSeason, seasonBounds, seasonOf, seasonStartYear } from "./seasons";
-import { numberParts } from "../core/invariant";
-
-export const CLUB_TIME_ZONE = "Europe/Paris";
-
-/** The calendar date (YYYY-MM-DD) in Paris at `now`. */
-export function parisDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: CLUB_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-}
-
-/** The hour (0-23) in Paris at `now`. */
-export function parisHour(now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat("en-GB", { timeZone: CLUB_TIME_ZONE, hour: "2-digit", hour12: false }).format(now)) % 24;
-}
-
-/** ISO date + n days. */
-export function addDays(iso: string, days: number): string {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** ISO date + n months (clamped to the end of the month). */
-export function addMonths(iso: string, months: number): string {
-  const [y, m, day] = numberParts(iso, "-", 3);
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, last));
-  return target.toISOString().slice(0, 10);
-}
-
-function seasonOfIso(iso: string, startMonth: number): string {
-  const [y, m, d] = numberParts(iso, "-", 3);
-  return seasonOf(new Date(y, m - 1, d), startMonth);
-}
+import { addMonths, nextSeason, parisDate, previousSeason, seasonBounds, seasonOf, seasonStartYear } from "../core/time";
 
 function shiftSeason(season: string, by: number): string {
   let s = season;
   for (let i = 0; i < by; i++) s = nextSeason(s);
   return s;
-}
-
-/** The season before `season` ("2027-2028" -> "2026-2027"). */
-export function previousSeason(season: string): string {
-  const year = seasonStartYear(season) - 1;
-  return season.includes("-") ? `${year}-${year + 1}` : `${year}`;
 }
 
 export type HealthKind = "certificat" | "questionnaire";
@@ -80,17 +42,17 @@ export function healthValidUntil(
 ): string {
   const startMonth = membership.seasonStartMonth;
   if (kind === "questionnaire") return seasonBounds(season, startMonth).end;
-  let first = seasonOfIso(receivedOn, startMonth);
+  let first = seasonOf(receivedOn, startMonth);
   const seasonStart = seasonBounds(season, startMonth).start;
   if (seasonStartYear(first) === seasonStartYear(season) - 1 && receivedOn >= addMonths(seasonStart, -3)) first = season;
   const last = shiftSeason(first, Math.max(1, membership.certificateValiditySeasons) - 1);
   return seasonBounds(last, startMonth).end;
 }
 
-/** The season running today (club setting for its first month). */
+/** The season running at `now` in Paris (club setting for its first month): the one "current season". */
 export async function currentSeasonAt(now: Date = new Date(), q: Queryable = db): Promise<string> {
   const { seasonStartMonth } = await getSetting("membership", q);
-  return seasonOfIso(parisDate(now), seasonStartMonth);
+  return seasonOf(parisDate(now), seasonStartMonth);
 }
 
 /**

@@ -1,12 +1,6 @@
-/** Small UI pieces of the user management and to-do pages. */
+/** Small UI pieces of the user management and to-do pages: role checkboxes, status badges, links. (Buttons: ui/button.tsx.) */
 import { ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
 
-export const buttonClass =
-  "inline-flex items-center justify-center rounded-md bg-club-700 px-4 py-2 font-semibold text-white shadow hover:bg-club-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 disabled:opacity-70";
-export const secondaryButtonClass =
-  "inline-flex items-center justify-center rounded-md border border-club-700 bg-white px-4 py-2 font-semibold text-club-900 hover:bg-club-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700";
-export const dangerButtonClass =
-  "inline-flex items-center justify-center rounded-md border border-red-700 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
 export const linkClass = "font-medium text-club-800 underline hover:text-club-900";
 
 /** The roles of a user as checkboxes (the admin one only for admins). */
@@ -74,13 +68,4 @@ export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; chil
 
 export function healthTone(state: string): keyof typeof BADGE_TONES {
   return state === "valide" ? "ok" : state === "expire-bientot" ? "warn" : "bad";
-}
-
-export function formatEuros(cents: number | null): string {
-  if (cents === null) return "";
-  return new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(cents / 100);
-}
-
-export function formatDateTimeFr(iso: string): string {
-  return new Intl.DateTimeFormat("fr-FR", { dateStyle: "long", timeStyle: "short", timeZone: "Europe/Paris" }).format(new Date(iso));
 }
