@@ -2,28 +2,100 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import boundaries from "./eslint/import-boundaries.js";
+
+/** Imports of server-only modules (`*.server.ts`, `.server/` folders). */
+const SERVER_ONLY = "(^|/)[^/]*\\.server(\\.[jt]sx?)?$|(^|/)\\.server/";
 
 export default tseslint.config(
-  { ignores: ["build/**", ".react-router/**", "node_modules/**", "test-results/**", "playwright-report/**", "data/**", "db/migrations/**"] },
+  {
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "data/**",
+      "db/migrations/**",
+    ],
+  },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // Type-aware rules (docs/decisions/0011-tooling.md): the project service reuses tsconfig.json.
+  ...tseslint.configs.recommendedTypeChecked,
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
-    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/no-empty-object-type": "off",
+      // React Router's convention: loaders and actions throw a Response (new Response, redirect, data(),
+      // notFound helpers) to answer early; those are allowed, anything else must be an Error.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        {
+          allow: [
+            { from: "lib", name: "Response" },
+            { from: "package", package: "react-router", name: "DataWithResponseInit" },
+          ],
+        },
+      ],
+      // Loaders, actions and library hooks are async by contract; one without `await` is harmless.
+      "@typescript-eslint/require-await": "off",
+      // `VideoProvider | string` documents the expected values of a column stored as text.
+      "@typescript-eslint/no-redundant-type-constituents": "off",
       "no-empty-pattern": "off",
       // French typography puts non-breaking spaces inside « guillemets » (text only).
-      "no-irregular-whitespace": ["error", { skipStrings: true, skipTemplates: true, skipJSXText: true, skipRegExps: true, skipComments: true }],
+      "no-irregular-whitespace": [
+        "error",
+        { skipStrings: true, skipTemplates: true, skipJSXText: true, skipRegExps: true, skipComments: true },
+      ],
     },
   },
   {
-    // Playwright fixtures call `use`, which is not React's hook.
-    files: ["tests/e2e/**"],
-    rules: { "react-hooks/rules-of-hooks": "off" },
+    // Tests build route arguments loosely and read JSON bodies (`any`); the expectations check
+    // the values themselves, so the `no-unsafe-*` family adds noise there, not safety.
+    files: ["**/*.test.{ts,tsx}", "tests/**"],
+    rules: {
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+    },
+  },
+  {
+    // Import boundaries (docs/decisions/0011-tooling.md): no module imports a route module.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { boundaries },
+    rules: { "boundaries/no-route-imports": "error" },
+  },
+  {
+    // Browser-side modules never import server-only code. React Router already refuses it in
+    // route modules at build time; this extends it to components and browser-safe lib files.
+    files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "app/entry.client.tsx"],
+    ignores: ["**/*.server.{ts,tsx}", "**/.server/**", "**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: SERVER_ONLY,
+              // A type-only import is erased from the bundle.
+              allowTypeImports: true,
+              message:
+                "Server-only module: a browser-side file may not import it (move the code, or name this file *.server.ts).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Pure tests run without a database (vitest project "pure", docs/decisions/0012-test-harness.md).
@@ -33,10 +105,23 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["#db/*", "**/db.server", "**/seed.server", "**/tests/helpers/*"], message: "Un test pur n'ouvre pas de base : renommez-le en *.test.ts." },
+            {
+              group: ["#db/*", "**/db.server", "**/seed.server", "**/tests/helpers/*"],
+              message: "Un test pur n'ouvre pas de base : renommez-le en *.test.ts.",
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // Playwright fixtures call `use`, which is not React's hook.
+    files: ["tests/e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
+    // Plain JavaScript files are outside tsconfig.json: no type information.
+    files: ["**/*.{js,mjs}"],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -12,7 +12,7 @@ import { log } from "./lib/core/log.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server";
 import { seedDatabase } from "./lib/core/seed.server";
 import { NonceProvider } from "./lib/http/nonce";
-import { assertPasswordListReady } from "./lib/accounts/passwords";
+import { assertPasswordListReady } from "./lib/accounts/passwords.server";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
 import "./lib/members/reminders-job.server";
 import "./lib/operations/backup-job.server";
@@ -106,7 +106,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
-          reject(error);
+          reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
           responseStatusCode = 500;

@@ -85,7 +85,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     title = "Accès refusé";
     message = "Vous n'avez pas accès à cette page.";
   } else if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
-    // A refused request (request.server.ts, ids.ts): its French message as is.
+    // A refused request (request.server.ts, ids.server.ts): its French message as is.
     title = error.status === 413 ? "Envoi trop volumineux" : "Requête refusée";
     // React Router's own 400/405 carry English developer text ("internal"): never shown.
     const internal = (error as { internal?: boolean }).internal === true;

@@ -57,5 +57,5 @@ export function formatBackupBench(r: { backupMs: number; verifyMs: number; resto
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  benchBackup().then((r) => console.log(`10 000 membres et 5 000 articles — ${formatBackupBench(r)}`));
+  void benchBackup().then((r) => console.log(`10 000 membres et 5 000 articles — ${formatBackupBench(r)}`));
 }

@@ -70,7 +70,7 @@ export async function benchFirebaseImport(accounts = 10_000): Promise<{ importMs
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const n = Number(process.argv[2] ?? 10_000);
-  benchFirebaseImport(n).then(({ importMs, againMs }) => {
+  void benchFirebaseImport(n).then(({ importMs, againMs }) => {
     console.log(`Import Firebase de ${n} comptes : ${(importMs / 1000).toFixed(1)} s (objectif : moins d'une minute) ; deuxième passage (aucun changement) : ${(againMs / 1000).toFixed(1)} s`);
   });
 }

@@ -26,10 +26,33 @@ import autocannon from "autocannon";
 import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
 import { benchBackup, formatBackupBench } from "./bench-backup";
 import { benchFirebaseImport } from "./bench-firebase-import";
+import { z } from "zod";
+import { env } from "~/lib/core/env.server";
+import { defined, groups } from "~/lib/core/invariant";
 
+// The bench's own knobs (not the site's configuration, see docs/decisions/0011-tooling.md).
+const benchOptions = z
+  .object({
+    BENCH_SECONDS: z
+      .string()
+      .optional()
+      .transform((v) => v || "10")
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, { message: "doit être un nombre entier de secondes (1 ou plus)" })
+      .transform(Number),
+    CHROME_PATH: z
+      .string()
+      .optional()
+      .transform((v) => v || "/usr/bin/chromium"),
+  })
+  .safeParse(process.env);
+if (!benchOptions.success) {
+  console.error(benchOptions.error.issues.map((i) => `${i.path.join(".")} : ${i.message}`).join("\n"));
+  process.exit(1);
+}
+const options = benchOptions.data;
 const args = new Set(process.argv.slice(2));
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const duration = options.BENCH_SECONDS;
+const buildDir = path.resolve(env().BUILD_DIR);
 
 const LOAD_PAGES = ["/", "/le-vovinam-viet-vo-dao/presentation", "/la-vie-du-club/actualites"];
 async function freePort(): Promise<number> {
@@ -61,9 +84,9 @@ async function main() {
     for (const page of PUBLIC_PAGES) {
       const html = await (await fetch(base + page)).text();
       const scripts = new Set<string>();
-      for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1]);
-      for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(m[1]);
-      for (const m of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1]);
+      for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(groups(m, 1)[0]);
+      for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(groups(m, 1)[0]);
+      for (const m of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(groups(m, 1)[0]);
       let total = 0;
       for (const src of scripts) {
         const file = path.join(clientDir, src.replace(/^\//, ""));
@@ -74,7 +97,7 @@ async function main() {
     }
     console.log(`maximum : ${(worst / 1024).toFixed(1)} Ko (objectif : 130 Ko au plus)`);
 
-    const chrome = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+    const chrome = options.CHROME_PATH;
     if (!args.has("--no-lighthouse") && existsSync(chrome)) {
       console.log("\n== Lighthouse (mobile), accueil");
       const out = path.join(dataDir, "lighthouse.json");
@@ -203,7 +226,7 @@ async function overload() {
         });
         const result = await instance;
         accepted.sort((a, b) => a - b);
-        const p99 = accepted.length ? accepted[Math.min(accepted.length - 1, Math.floor(accepted.length * 0.99))] : 0;
+        const p99 = accepted[Math.min(accepted.length - 1, Math.floor(accepted.length * 0.99))] ?? 0;
         console.log(
           String(run).padEnd(9) +
             page.padEnd(30) +
@@ -214,9 +237,9 @@ async function overload() {
             String(Math.round(p99)).padStart(9),
         );
       }
-      rss.push(rssMb(running.pid));
+      rss.push(rssMb(defined(running.pid, "PID du serveur")));
     }
-    console.log(`RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")}\u00a0; croissance ${(rss[3] / rss[1]).toFixed(2)}x (objectif < 1,5x)`);
+    console.log(`RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")}\u00a0; croissance ${((rss[3] ?? 0) / (rss[1] ?? 1)).toFixed(2)}x (objectif < 1,5x)`);
   } finally {
     await running.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -23,7 +23,7 @@ import { users } from "#db/schema";
 import { createPasswordUser } from "~/lib/accounts/auth.server";
 import { closeDatabase, db, folderLocked, openDatabase } from "~/lib/core/db.server";
 import { env, EnvError } from "~/lib/core/env.server";
-import { passwordProblem } from "~/lib/accounts/passwords";
+import { passwordProblem } from "~/lib/accounts/passwords.server";
 import { isDomainError } from "~/lib/core/errors";
 import { parseRoleName, ROLES, type Role } from "~/lib/accounts/roles";
 import { checkRoleSet, normalizeRoles, setRolesFromCommandLine } from "~/lib/members/users-admin.server";
@@ -51,7 +51,7 @@ function parseArgs(argv: string[]): { command: string | undefined; options: Reco
   const [command, ...rest] = argv;
   const options: Record<string, string> = {};
   for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
+    const arg = rest[i] ?? "";
     if (!arg.startsWith("--")) throw new UsageError(`Argument inattendu / unexpected argument: ${arg}`);
     const eqIndex = arg.indexOf("=");
     if (eqIndex > 0) {
@@ -94,7 +94,7 @@ function required(options: Record<string, string>, name: string): string {
 async function promptPasswords(questions: string[]): Promise<string[]> {
   let muted = false;
   const output = new Writable({
-    write(chunk, _enc, cb) {
+    write(chunk: Buffer | string, _enc, cb) {
       if (!muted) process.stdout.write(chunk);
       cb();
     },
@@ -164,7 +164,7 @@ async function add(options: Record<string, string>) {
   const roles = parseRoles(options.role ?? options.roles, ["pré-inscrit"]);
   let password = options.password;
   if (password === undefined) {
-    const [first, again] = await promptPasswords(["Mot de passe / password: ", "Confirmation: "]);
+    const [first = "", again] = await promptPasswords(["Mot de passe / password: ", "Confirmation: "]);
     password = first;
     if (again !== password) throw new UsageError("Les mots de passe diffèrent / passwords differ");
   }

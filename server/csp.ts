@@ -19,8 +19,14 @@ export const FRAME_ORIGINS = [
   "https://player.vimeo.com",
 ];
 
-export function contentSecurityPolicy(nonce: string): string {
-  const issuer = origin(process.env.GOOGLE_ISSUER) ?? "https://accounts.google.com";
+/** This response's nonce, set by the security-headers middleware of server/index.ts. */
+export function nonceOf(res: { locals: Record<string, unknown> }): string {
+  const nonce = res.locals.nonce;
+  return typeof nonce === "string" ? nonce : "";
+}
+
+export function contentSecurityPolicy(nonce: string, googleIssuer?: string): string {
+  const issuer = origin(googleIssuer) ?? "https://accounts.google.com";
   const formTargets = ["'self'", issuer, "https://accounts.google.com"].filter(
     (v, i, all) => all.indexOf(v) === i,
   );

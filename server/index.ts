@@ -3,16 +3,21 @@
  * Compression, caching of hashed assets, security headers with a per-request
  * CSP nonce, one JSON log line per request, a bound on the work in flight
  * (load-shed.ts), graceful shutdown (lifecycle.ts).
+ * Configuration comes from the validated environment only (app/lib/core/env.server.ts):
+ * an invalid variable stops the start with a French message per variable.
+ * Logs go through the one logger (app/lib/core/log.server.ts).
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
-import { contentSecurityPolicy } from "./csp";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { env, EnvError, type Env } from "../app/lib/core/env.server";
+import { log } from "../app/lib/core/log.server";
+import { contentSecurityPolicy, nonceOf } from "./csp";
 import { lifecycle } from "./lifecycle";
-import { loadShed, loadShedOptionsFromEnv } from "./load-shed";
+import { loadShed } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
 import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
@@ -20,21 +25,27 @@ import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
 type AppModule = {
   startup: () => Promise<void>;
   shutdown: () => Promise<void>;
-  createLoadContext: (info: { nonce: string; ip: string }) => unknown;
+  createLoadContext: (info: { nonce: string; ip: string }) => RouterContextProvider;
 };
 
-const DEV = process.env.NODE_ENV === "development";
-const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? "build");
+function startFailed(message: string): never {
+  process.stderr.write(`\nLe site n'a pas pu démarrer.\n${message}\n\n`);
+  process.exit(1);
+}
 
-const LEVELS: Record<string, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-
-function logLine(level: string, msg: string, fields: Record<string, unknown> = {}) {
-  if ((LEVELS[level] ?? 20) < (LEVELS[process.env.LOG_LEVEL ?? "info"] ?? 20)) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  (level === "error" ? process.stderr : process.stdout).write(line + "\n");
+function readConfig(): Env {
+  try {
+    return env();
+  } catch (err) {
+    if (err instanceof EnvError) startFailed(err.message);
+    throw err;
+  }
 }
 
 async function main() {
+  const config = readConfig();
+  const DEV = config.NODE_ENV === "development";
+  const BUILD_DIR = path.resolve(config.BUILD_DIR);
   const app = express();
   app.disable("x-powered-by");
   // A number of hops or a list of proxy addresses, never "trust all" (app/lib/http/trust-proxy.server.ts).
@@ -51,20 +62,19 @@ async function main() {
     viteClose = () => devServer.close();
   } else {
     const build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
-    getBuild = async () => build;
+    getBuild = () => Promise.resolve(build);
   }
 
   const entry = (await getBuild()).entry.module as unknown as AppModule;
   try {
     await entry.startup();
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`\nLe site n'a pas pu démarrer.\n${message}\n\n`);
-    process.exit(1);
+    startFailed(err instanceof Error ? err.message : String(err));
   }
 
   const life = lifecycle({
-    log: logLine,
+    log: (level, msg, fields) =>
+      (level === "error" || level === "warn" || level === "debug" ? log[level] : log.info)(msg, fields),
     onClosed: async () => {
       await entry.shutdown();
       await viteClose?.();
@@ -80,7 +90,7 @@ async function main() {
     res.locals.nonce = nonce;
     // Uploaded files (the brochure PDF) may be framed by our own pages only.
     const media = req.path.startsWith("/media/");
-    if (!DEV) res.setHeader("Content-Security-Policy", media ? "frame-ancestors 'self'" : contentSecurityPolicy(nonce));
+    if (!DEV) res.setHeader("Content-Security-Policy", media ? "frame-ancestors 'self'" : contentSecurityPolicy(nonce, config.GOOGLE_ISSUER));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", media ? "SAMEORIGIN" : "DENY");
@@ -98,7 +108,7 @@ async function main() {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       // Deliberate 503s of the load shedding are no errors (and must stay cheap under overload).
       const level = res.locals.shed ? "debug" : res.statusCode >= 500 ? "error" : "info";
-      logLine(level, "request", {
+      log[level]("request", {
         method: req.method,
         path: req.path,
         status: res.statusCode,
@@ -119,8 +129,14 @@ async function main() {
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
 
-  app.use(pageCache({ ttlSeconds: Number(process.env.PAGE_CACHE_SECONDS ?? 30) }));
-  app.use(loadShed(loadShedOptionsFromEnv()));
+  app.use(pageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS }));
+  app.use(
+    loadShed({
+      maxInFlight: config.LOAD_MAX_IN_FLIGHT,
+      maxQueue: config.LOAD_MAX_QUEUE,
+      maxWaitMs: config.LOAD_MAX_WAIT_MS,
+    }),
+  );
 
   app.all(/.*/, async (req, res, next) => {
     try {
@@ -128,8 +144,8 @@ async function main() {
       const handler = createRequestHandler({
         build,
         mode: DEV ? "development" : "production",
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        getLoadContext: (rq) => entry.createLoadContext({ nonce: res.locals.nonce, ip: rq.ip ?? "unknown" }) as any,
+        getLoadContext: (rq) =>
+          entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
       });
       await handler(req, res, next);
     } catch (err) {
@@ -140,16 +156,16 @@ async function main() {
   // Never show a stack trace.
   app.use((err: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
     if (res.locals.bodyTooLarge) return; // the 413 is already sent (request-guards.ts)
-    logLine("error", "unhandled error", { err: err instanceof Error ? err.stack : String(err) });
+    log.error("unhandled error", { err });
     if (!res.headersSent) {
       res.status(500).type("text/plain; charset=utf-8").send("Erreur interne du serveur. Réessayez plus tard.");
     }
   });
 
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
+  const port = config.PORT;
+  const host = config.HOST;
   const server = app.listen(port, host, () => {
-    logLine("info", "server listening", { url: `http://localhost:${port}`, host, port });
+    log.info("server listening", { url: `http://localhost:${port}`, host, port });
   });
   server.keepAliveTimeout = 65_000;
 

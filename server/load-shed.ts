@@ -123,16 +123,3 @@ export function loadShed(options: LoadShedOptions) {
     stats: () => ({ ...stats, inFlight, queued: queue.length }),
   });
 }
-
-/** Options from the environment (LOAD_MAX_IN_FLIGHT, LOAD_MAX_QUEUE, LOAD_MAX_WAIT_MS). */
-export function loadShedOptionsFromEnv(source: NodeJS.ProcessEnv = process.env): LoadShedOptions {
-  const int = (name: string, fallback: number) => {
-    const value = Number(source[name]);
-    return Number.isInteger(value) && value > 0 ? value : fallback;
-  };
-  return {
-    maxInFlight: int("LOAD_MAX_IN_FLIGHT", 4),
-    maxQueue: int("LOAD_MAX_QUEUE", 64),
-    maxWaitMs: int("LOAD_MAX_WAIT_MS", 750),
-  };
-}

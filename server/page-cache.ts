@@ -16,6 +16,7 @@
  *   is rendered once, not once per waiting visitor.
  */
 import type { NextFunction, Request, Response } from "express";
+import { nonceOf } from "./csp";
 
 interface Entry {
   body: Buffer;
@@ -35,7 +36,7 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) 
   const rendering = new Map<string, Promise<void>>();
 
   function serveHit(res: Response, hit: Entry) {
-    const nonce: string = res.locals.nonce;
+    const nonce = nonceOf(res);
     res.status(200);
     res.setHeader("Content-Type", hit.contentType);
     res.setHeader("X-Page-Cache", "hit");
@@ -77,7 +78,7 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) 
   }
 
   function render(key: string, _req: Request, res: Response, next: NextFunction) {
-    const nonce: string = res.locals.nonce;
+    const nonce = nonceOf(res);
     let done!: () => void;
     const promise = new Promise<void>((resolve) => (done = resolve));
     if (!rendering.has(key)) rendering.set(key, promise);

@@ -43,7 +43,7 @@ const FORM_INDEX: Record<Form, number> = { singular: 0, plural: 1, masculine: 2 
 function colourName(colour: string | null | undefined, form: Form = "singular"): string | null {
   if (!colour) return null;
   const names = COLOUR_NAMES[colour.trim().toLowerCase()];
-  return names ? names[FORM_INDEX[form]] : null;
+  return names?.[FORM_INDEX[form]] ?? null;
 }
 
 export interface BeltColours {

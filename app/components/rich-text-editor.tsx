@@ -214,7 +214,7 @@ function Toolbar({ editor }: { editor: Editor }) {
             editor.commands.focus();
           }}
           onInsert={(img) => {
-            editor.chain().focus().setImage({ src: img.src, alt: img.alt, width: img.width, height: img.height } as never).run();
+            editor.chain().focus().setImage({ src: img.src, alt: img.alt, width: img.width, height: img.height }).run();
             setImageOpen(false);
           }}
         />
@@ -266,7 +266,7 @@ function ImageDialog({
     data.set("intent", "upload-image");
     data.set("image", file);
     data.set("alt", alt);
-    fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
+    void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
   };
 
   const busy = fetcher.state !== "idle";

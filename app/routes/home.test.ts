@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { articles, events } from "#db/schema";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
@@ -21,10 +21,12 @@ describe("home loader", () => {
       { title: "Réunion réservée aux membres", startsAt: inDays(-1), endsAt: inDays(500), membersOnly: true },
       { title: "Démonstration au forum des associations", startsAt: inDays(-0.5), endsAt: inDays(0.5) },
     ]);
-    const [{ id: articleId }] = await db
+    const [inserted] = await db
       .insert(articles)
       .values({ slug: "tout-neuf", title: "Un article tout neuf", summary: "Résumé", status: "publie", publishedAt: new Date() })
       .returning({ id: articles.id });
+    assert(inserted);
+    const articleId = inserted.id;
     await db.insert(articles).values({ slug: "futur", title: "Pas encore", status: "programme", publishedAt: inDays(3) });
 
     const data = await home();
@@ -35,7 +37,7 @@ describe("home loader", () => {
     const stage = titles.indexOf("Stage de ciseaux de jambes");
     if (stage !== -1) expect(titles.indexOf("Démonstration au forum des associations")).toBeLessThan(stage);
     expect(data.events.length).toBeLessThanOrEqual(3);
-    expect(data.events[0].when).toMatch(/^(du )?(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) /);
+    expect(data.events[0]?.when).toMatch(/^(du )?(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche) /);
 
     expect(data.articles[0]).toMatchObject({ id: articleId, title: "Un article tout neuf" });
     expect(data.articles.map((a) => a.title)).not.toContain("Pas encore");
@@ -46,7 +48,7 @@ describe("home loader", () => {
     const data = await home();
     expect(data.days.length).toBeGreaterThan(0);
     expect(data.days.map((d) => d.day)).toEqual([...data.days.map((d) => d.day)].sort());
-    expect(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]).toContain(data.days[0].name);
+    expect(["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"]).toContain(data.days[0]?.name);
     expect(data.jsonLd).not.toContain("<");
     const ld = JSON.parse(data.jsonLd);
     expect(ld["@type"]).toBe("SportsClub");

@@ -53,7 +53,7 @@ function findMemberArea(entries: RouteConfigEntry[]): RouteConfigEntry | undefin
   }
   return undefined;
 }
-const memberArea = findMemberArea(routes as RouteConfigEntry[]);
+const memberArea = findMemberArea(routes);
 const PATTERNS = memberPatterns(memberArea?.children ?? [], "/espace-membre");
 
 /**

@@ -39,7 +39,7 @@ for (const width of [390, 1366]) {
     await expect(link).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     const file = await download.path();
-    expect(readFileSync(file!).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
     // The link was for one download only.
     const again = await page.request.get((await link.getAttribute("href"))!);
     expect(again.status()).toBe(404);

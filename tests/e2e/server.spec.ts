@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures";
 test("pages carry the security headers and a per-request CSP nonce", async ({ request }) => {
   const first = await request.get("/");
   const second = await request.get("/");
-  const csp = first.headers()["content-security-policy"];
+  const csp = first.headers()["content-security-policy"] ?? "";
   expect(csp).toContain("default-src 'self'");
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("object-src 'none'");
@@ -102,6 +102,28 @@ test("SIGTERM with busy keep-alive clients answers them, closes the database, re
   }
 });
 
+test("an invalid variable (PAGE_CACHE_SECONDS=abc) stops the start with a French message per variable", async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bad-env-"));
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PAGE_CACHE_SECONDS: "abc", LOG_LEVEL: "bavard" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  try {
+    const code = await new Promise((r) => child.once("exit", r));
+    expect(code).toBe(1);
+    expect(output).toContain("Le site n'a pas pu démarrer.");
+    expect(output).toContain("PAGE_CACHE_SECONDS : doit être un nombre entier entre 0 et 86400");
+    expect(output).toContain("LOG_LEVEL : doit valoir debug, info, warn, error ou silent");
+  } finally {
+    if (child.exitCode === null) child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test("uploaded files may be framed by our pages only", async ({ request }) => {
   const page = await request.get("/");
   expect(page.headers()["x-frame-options"]).toBe("DENY");
@@ -117,7 +139,7 @@ test("anonymous pages come from a short cache, with this response's nonce; a POS
   expect(first.headers()["x-page-cache"]).toBeUndefined();
   const second = await request.get(url);
   expect(second.headers()["x-page-cache"]).toBe("hit");
-  const nonce = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"])![1];
+  const nonce = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")![1];
   const html = await second.text();
   const nonces = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
   expect([...nonces]).toEqual([nonce]);

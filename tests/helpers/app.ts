@@ -101,9 +101,9 @@ function wrapComponents(module: RouteModule): RouteModule {
 
 async function assemble(): Promise<ServerBuild> {
   const appDir = path.resolve(process.cwd(), "app");
-  const config = (await import("~/routes")).default as RouteConfigEntry[];
+  const config = (await import("~/routes")).default;
   const manifest: ManifestRoute[] = [{ id: "root", path: "", file: "root.tsx" }];
-  flatten(await config, "root", manifest);
+  flatten(config, "root", manifest);
   const routes: ServerBuild["routes"] = {};
   const assetRoutes: Record<string, unknown> = {};
   for (const r of manifest) {
@@ -187,7 +187,7 @@ async function send(request: Request, ip = "127.0.0.1"): Promise<Response> {
   const handler = createRequestHandler(b, "production");
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { nonce: "test-nonce", ip });
-  return handler(request, context as never);
+  return handler(request, context);
 }
 
 function dataUrl(target: string): URL {

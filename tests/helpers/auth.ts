@@ -31,7 +31,7 @@ export interface CreatedUser {
 export function cookieFromSetCookie(headers: Headers): string {
   return headers
     .getSetCookie()
-    .map((c) => c.split(";")[0])
+    .map((c) => c.split(";")[0] ?? "")
     .filter((c) => !/=$/.test(c))
     .join("; ");
 }

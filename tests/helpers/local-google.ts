@@ -37,7 +37,7 @@ export function withLocalGoogle() {
   });
   return {
     oidc,
-    setClaims(next: Record<string, unknown>) {
+    setClaims: (next: Record<string, unknown>) => {
       claims = next;
     },
   };

@@ -30,7 +30,7 @@ const ACTIONS = flatten(routes as unknown as Entry[])
   .filter(({ url }) => !url.includes("*"))
   .map(({ url, file }) => {
     const source = readFileSync(path.join("app", file), "utf8");
-    const intents = [...new Set([...source.matchAll(/(?:case |intent === |intent !== )"([a-z-]+)"/g)].map((m) => m[1]))];
+    const intents = [...new Set([...source.matchAll(/(?:case |intent === |intent !== )"([a-z-]+)"/g)].map((m) => m[1] ?? ""))];
     return { url: url.replace(/:(\w+)/g, (_, name) => (name === "section" ? "identite" : "1")), file, source, intents };
   })
   .filter(({ source }) => /export (async )?function action/.test(source));

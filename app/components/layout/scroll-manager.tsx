@@ -6,7 +6,7 @@
  * with `preventScrollReset` (e.g. the calendar's month navigation).
  */
 import { useContext, useEffect, useRef } from "react";
-import { UNSAFE_DataRouterStateContext, useLocation, useNavigationType } from "react-router";
+import { NavigationType, UNSAFE_DataRouterStateContext, useLocation, useNavigationType } from "react-router";
 import { anchorScrollTop, isHomePath } from "~/lib/club/navigation";
 import { scrollToAnchor } from "~/lib/http/scroll";
 
@@ -37,12 +37,12 @@ export function ScrollManager() {
     firstRender.current = false;
     const home = isHomePath(location.pathname);
     const controller = new AbortController();
-    if (location.hash && (first || navigationType !== "POP")) {
+    if (location.hash && (first || navigationType !== NavigationType.Pop)) {
       void scrollToAnchor<HTMLElement>(location.hash, {
         signal: controller.signal,
         scroll: (el) => scrollToElement(el, home),
       });
-    } else if (!first && navigationType !== "POP" && !preventScrollReset) {
+    } else if (!first && navigationType !== NavigationType.Pop && !preventScrollReset) {
       window.scrollTo({ top: 0, behavior: behavior() });
     }
     return () => controller.abort();

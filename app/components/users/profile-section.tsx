@@ -11,7 +11,7 @@ import { FormErrors, fieldProps, SelectField, SubmitButton, TextAreaField, TextF
 import { Badge, healthTone } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";
 import { formatEuros } from "~/lib/core/money";
-import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, PAYMENT_MEANS_OPTIONS, type HealthState } from "~/lib/members/users-admin-labels";
+import { HEALTH_KIND_OPTIONS, HEALTH_STATE_LABELS, PAYMENT_MEANS_OPTIONS } from "~/lib/members/users-admin-labels";
 import { formatDate as formatDateFr } from "~/lib/core/time";
 
 const dangerButtonClass = buttonClasses({ variant: "danger-outline" });
@@ -35,7 +35,7 @@ function StatusSummary({ s }: { s: StatusView | undefined }) {
       </li>
       <li>
         <Badge tone={healthTone(s?.health ?? "manquant")}>
-          Document de santé : {HEALTH_STATE_LABELS[(s?.health ?? "manquant") as HealthState].toLowerCase()}
+          Document de santé : {HEALTH_STATE_LABELS[(s?.health ?? "manquant")].toLowerCase()}
           {s?.healthValidUntil ? ` (jusqu'au ${formatDateFr(s.healthValidUntil)})` : ""}
         </Badge>
       </li>

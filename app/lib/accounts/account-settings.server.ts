@@ -15,7 +15,7 @@ import { log } from "../core/log.server";
 import { DomainError } from "../core/errors";
 import { queueMail } from "../mail/mail.server";
 import { emailChangeSchema, passwordChangeSchema } from "./account-settings";
-import { checkPasswordForUser, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords";
+import { checkPasswordForUser, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 
 export { emailChangeSchema, passwordChangeSchema };
@@ -105,7 +105,7 @@ export async function changeEmail(
       .set({ email: input.newEmail, emailVerified: false, updatedAt: new Date() })
       .where(eq(users.id, user.id));
   } catch (err) {
-    log.warn("e-mail change refused", { userId: user.id, err: err instanceof Error ? err.message : String(err) });
+    log.warn("e-mail change refused", { userId: user.id, err });
     throw new DomainError("Cette adresse est déjà utilisée par un autre compte.", { field: "newEmail", status: 409, cause: err });
   }
   await queueMail({
@@ -151,7 +151,7 @@ export async function changePassword(
         throw new DomainError(`Entre ${PASSWORD_MIN_LENGTH} et ${PASSWORD_MAX_LENGTH} caractères.`, { field: "newPassword" });
       }
     }
-    log.error("password change failed", { userId, err: err instanceof Error ? err.message : String(err) });
+    log.error("password change failed", { userId, err });
     throw new DomainError("Le mot de passe n'a pas pu être modifié. Réessayez dans quelques instants.", {
       field: "currentPassword",
       cause: err,
@@ -183,7 +183,7 @@ export async function startGoogleLink(request: Request, userId: string): Promise
     if (!response.url) throw new Error("no authorisation URL");
     return { headers: setCookies(headers), redirectTo: response.url };
   } catch (err) {
-    log.error("google link could not start", { userId, err: err instanceof Error ? err.message : String(err) });
+    log.error("google link could not start", { userId, err });
     throw new DomainError("L'association avec Google n'a pas pu démarrer. Réessayez dans quelques instants.", { cause: err });
   }
 }

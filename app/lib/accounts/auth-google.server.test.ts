@@ -5,7 +5,7 @@
  * refusal for an e-mail that already has a password account.
  */
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { profiles, users } from "#db/schema";
 import { cookieFromSetCookie, createUser } from "../../../tests/helpers/auth";
 import { AUTH_ERRORS } from "./auth-errors";
@@ -43,6 +43,7 @@ describe("Google sign-in (OIDC redirect flow)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/espace-membre/profil");
     const [u] = await db.select().from(users).where(eq(users.email, "anne.nguyen@exemple.fr"));
+    assert(u);
     expect(u).toMatchObject({ prenom: "Anne Marie", nom: "Nguyen", roles: ["pré-inscrit"], aPayeCotisation: false, certificatMedicalFourni: false });
     expect(await db.select().from(profiles).where(eq(profiles.ownerId, u.id))).toHaveLength(1);
     const session = await getSessionUser(new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(res.headers) } }));
@@ -71,6 +72,7 @@ describe("Google sign-in (OIDC redirect flow)", () => {
     expect(AUTH_ERRORS[code]).toBe("Un compte existe déjà avec cet email.");
     expect(cookieFromSetCookie(res.headers)).not.toMatch(/session_token=[^;]+/);
     const [u] = await db.select().from(users).where(eq(users.id, user.id));
+    assert(u);
     expect(u.prenom).toBe("Camille");
   });
 

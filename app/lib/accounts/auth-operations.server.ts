@@ -14,7 +14,7 @@ import { authHeaders, cookieHeaders, getAuth, GOOGLE_PROVIDER_ID, googleEnabled,
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
-import { checkPassword, checkPasswordForUser } from "./passwords";
+import { checkPassword, checkPasswordForUser } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { safeRedirectPath } from "../http/redirects";
 import { revokePasswordLinks } from "./password-links.server";
@@ -157,7 +157,7 @@ export async function startGoogleSignIn(input: {
     return { headers: cookieHeaders(headers), url: response.url };
   } catch (err) {
     if (err instanceof AuthFailure) throw err;
-    log.error("google sign-in could not start", { err: err instanceof Error ? err.message : String(err) });
+    log.error("google sign-in could not start", { err });
     throw new AuthFailure("auth/google-unavailable", 502);
   }
 }
@@ -186,7 +186,7 @@ export async function requestPasswordReset(input: { email: string; ip: string })
     });
   } catch (err) {
     // Never tell the visitor whether the address exists: log and answer as usual.
-    log.error("password reset request failed", { err: err instanceof Error ? err.message : String(err) });
+    log.error("password reset request failed", { err });
   }
   return { headers: new Headers() };
 }

@@ -4,7 +4,7 @@
  * single use, sessions ended), deactivated users, session expiry, redirects.
  */
 import { desc, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { assert, beforeEach, describe, expect, it } from "vitest";
 import { outbox, profiles, sessions, users, verifications } from "#db/schema";
 import { cookieFromSetCookie, createUser, signInCookie } from "../../../tests/helpers/auth";
 import { AUTH_ERRORS, AuthFailure, type AuthError } from "./auth-errors";
@@ -12,7 +12,7 @@ import { createPasswordUser, getAuth, splitDisplayName } from "./auth.server";
 import { googleCallbackError, isResetTokenValid, requestPasswordReset, resetPassword, safeRedirectPath, signInWithPassword, signUpWithPassword } from "./auth-operations.server";
 import { isSameOriginRequest } from "../http/csrf.server";
 import { db } from "../core/db.server";
-import { isCommonPassword, passwordProblem } from "./passwords";
+import { isCommonPassword, passwordProblem } from "./passwords.server";
 import { resetRateLimits } from "../http/rate-limit.server";
 import { getSessionUser } from "./session.server";
 
@@ -55,6 +55,7 @@ describe("sign-up: the user record of spec section 3", () => {
     const r = await outcome(signUpWithPassword({ prenom: " Léa ", nom: "Durand", email: "Lea.Durand@Exemple.fr", password: PASSWORD, ip: ip() }));
     expect(r.ok).toBe(true);
     const [u] = await db.select().from(users).where(eq(users.email, "lea.durand@exemple.fr"));
+    assert(u);
     expect(u).toMatchObject({
       prenom: "Léa",
       nom: "Durand",
@@ -209,6 +210,7 @@ describe("name split of a Google display name", () => {
     const email = `split-${Math.random().toString(36).slice(2)}@exemple.fr`;
     const created = await ctx.internalAdapter.createUser({ email, name: displayName, emailVerified: true }, { method: "oauth" });
     const [u] = await db.select().from(users).where(eq(users.id, created.id));
+    assert(u);
     expect({ prenom: u.prenom, nom: u.nom }).toEqual(expected);
     expect(u.roles).toEqual(["pré-inscrit"]);
     const [p] = await db.select().from(profiles).where(eq(profiles.ownerId, u.id));
@@ -283,6 +285,7 @@ describe("password reset", () => {
     const link = await lastResetLink(email);
     expect(link.startsWith("http://localhost:3000/reinitialiser-mot-de-passe?token=")).toBe(true);
     const [mail] = await db.select().from(outbox).where(eq(outbox.to, email));
+    assert(mail);
     expect(mail.subject).toBe("Réinitialisation de votre mot de passe");
     expect(mail.text).toMatch(/30 minutes/);
   });
@@ -315,6 +318,7 @@ describe("password reset", () => {
     await outcome(requestPasswordReset({ email, ip: ip() }));
     const token = new URL(await lastResetLink(email)).searchParams.get("token")!;
     const [row] = await db.select().from(verifications).orderBy(desc(verifications.createdAt)).limit(1);
+    assert(row);
     const lifetime = row.expiresAt.getTime() - before;
     expect(lifetime).toBeGreaterThan(29 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(30 * 60_000 + 2000);

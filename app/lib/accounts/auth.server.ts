@@ -17,19 +17,19 @@
  * BASE_URL is https.
  */
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq, and } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import * as schema from "#db/schema";
-import { accounts, profiles, sessions, users } from "#db/schema";
+import { accounts, profiles, users } from "#db/schema";
 import { db, isUniqueViolation, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { queueMail } from "../mail/mail.server";
 import { hashPassword, verifyStoredPassword } from "./firebase/verify.server";
-import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords";
+import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
 import { DEFAULT_ROLE } from "./roles";
 import { revokePasswordLinks } from "./password-links.server";
 
@@ -46,9 +46,10 @@ const CLIENT_IP_HEADER = "x-club-client-ip";
 /** Spec section 3: last word -> nom, the rest -> prenom; one word -> prenom; none -> 'Nouvel Utilisateur'. */
 export function splitDisplayName(displayName: string | null | undefined): { prenom: string; nom: string } {
   const words = (displayName ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { prenom: "Nouvel Utilisateur", nom: "" };
-  if (words.length === 1) return { prenom: words[0], nom: "" };
-  return { prenom: words.slice(0, -1).join(" "), nom: words[words.length - 1] };
+  const last = words.at(-1);
+  if (last === undefined) return { prenom: "Nouvel Utilisateur", nom: "" };
+  if (words.length === 1) return { prenom: last, nom: "" };
+  return { prenom: words.slice(0, -1).join(" "), nom: last };
 }
 
 /** Creates the account holder's own profile (isSelf) unless it exists. */
@@ -161,7 +162,7 @@ function createAuth() {
         const candidate =
           ctx.path === "/sign-up/email" ? body.password : ["/reset-password", "/change-password", "/set-password"].includes(ctx.path) ? body.newPassword : undefined;
         if (typeof candidate === "string") {
-          const person = ctx.path === "/sign-up/email" ? { email: String(body.email ?? ""), prenom: String(body.prenom ?? ""), nom: String(body.nom ?? "") } : {};
+          const person = ctx.path === "/sign-up/email" ? { email: typeof body.email === "string" ? body.email : "", prenom: typeof body.prenom === "string" ? body.prenom : "", nom: typeof body.nom === "string" ? body.nom : "" } : {};
           const problem = await checkPassword(candidate, person);
           if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
         }
@@ -312,11 +313,6 @@ export async function insertCredentialUser(input: {
 export async function signOut(requestHeaders: Headers): Promise<Headers> {
   const { headers } = await getAuth().api.signOut({ headers: authHeaders(requestHeaders, "local"), returnHeaders: true });
   return cookieHeaders(headers);
-}
-
-/** Ends every session of a user (deactivation, password change…). */
-export async function revokeUserSessions(userId: string, q: Queryable = db): Promise<void> {
-  await q.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /**

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { calendarTokens, users } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { MEMBER_ROLES, hasAnyRole } from "./roles";
+import { invariant } from "../core/invariant";
 
 function newToken(): string {
   // 160 bits, URL-safe, no dots (the route is ":token.ics").
@@ -19,6 +20,7 @@ export async function getOrCreateCalendarToken(userId: string, q: Queryable = db
   if (existing) return existing.token;
   await q.insert(calendarTokens).values({ userId, token: newToken() }).onConflictDoNothing();
   const [row] = await q.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
+  invariant(row, "jeton d’agenda juste créé");
   return row.token;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Password rules of the accounts issue (shared by server and UI): 8 to 128
  * characters, no composition rules. The list of refused common passwords is
- * checked on the server (passwords.ts, which reads a file: server only).
+ * checked on the server (passwords.server.ts, which reads the settings: server only).
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -12,7 +12,7 @@ import {
   CONTEXT_PASSWORD_MESSAGE,
   passwordProblem,
   TRIVIAL_PASSWORD_MESSAGE,
-} from "./passwords";
+} from "./passwords.server";
 
 beforeAll(async () => {
   await seedDatabase();

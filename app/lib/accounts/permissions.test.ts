@@ -72,7 +72,7 @@ describe("a newcomer adds a member page in one place", () => {
 
 describe("the app's permission table", () => {
   it("is the member area of the route config", () => {
-    expect(children(routes as RouteConfigEntry[])).toEqual(memberAreaRoutes());
+    expect(children(routes)).toEqual(memberAreaRoutes());
   });
 
   it("names route modules that exist, and section layouts that guard their own section", () => {

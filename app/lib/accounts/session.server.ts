@@ -49,7 +49,7 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
       query: { disableCookieCache: true, disableRefresh: true },
     });
   } catch (err) {
-    log.error("session lookup failed", { err: err instanceof Error ? err.message : String(err) });
+    log.error("session lookup failed", { err });
     return null;
   }
   if (!result) return null;
@@ -66,7 +66,7 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     await db.update(sessions).set({ updatedAt: new Date(now) }).where(eq(sessions.id, session.id));
   }
 
-  const roles = Array.isArray(user.roles) ? (user.roles as string[]) : [];
+  const roles = Array.isArray(user.roles) ? (user.roles) : [];
   return {
     id: user.id,
     email: user.email,
@@ -75,7 +75,7 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     roles,
     isAdmin: roles.includes("admin"),
     sessionId: session.id,
-    selectedProfileId: (session.selectedProfileId as number | null | undefined) ?? null,
+    selectedProfileId: (session.selectedProfileId) ?? null,
   };
 }
 

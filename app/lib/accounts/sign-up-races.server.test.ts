@@ -5,7 +5,7 @@
  * profile are written in one transaction).
  */
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { accounts, profiles, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { AUTH_ERRORS } from "./auth-errors";
@@ -43,8 +43,10 @@ describe("sign-up under faults", () => {
     }
     const rows = await db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
-    expect(await db.select().from(accounts).where(eq(accounts.userId, rows[0].id))).toHaveLength(1);
-    expect(await db.select().from(profiles).where(eq(profiles.ownerId, rows[0].id))).toHaveLength(1);
+    const [user] = rows;
+    assert(user);
+    expect(await db.select().from(accounts).where(eq(accounts.userId, user.id))).toHaveLength(1);
+    expect(await db.select().from(profiles).where(eq(profiles.ownerId, user.id))).toHaveLength(1);
   });
 
   it("a sign-up that fails midway leaves no account without password or profile", async () => {

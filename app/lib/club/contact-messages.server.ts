@@ -3,7 +3,7 @@
  * status of the e-mail sent to the club (outbox row), read one, mark it
  * answered (who and when), resend the e-mail when its delivery failed.
  */
-import { desc, eq, isNull, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { contactMessages, outbox, users } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { DomainError } from "../core/errors";
@@ -148,7 +148,3 @@ export async function resendContactMessage(id: number): Promise<ResendResult> {
   return { ok: true };
 }
 
-export async function countUnanswered(q: Queryable = db): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(contactMessages).where(isNull(contactMessages.answeredAt));
-  return row?.n ?? 0;
-}

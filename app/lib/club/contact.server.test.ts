@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { assert, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, outbox } from "#db/schema";
 import { app, type AppResponse } from "../../../tests/helpers/app";
 import { submitContact } from "./contact.server";
@@ -68,8 +68,8 @@ describe("contact form validation", () => {
     const result = await submitContact(form({ ...valid, email: "x", message: "a".repeat(1_000_000), name: "n".repeat(50_000) }), "10.0.0.6");
     expect(result.status).toBe("invalid");
     if (result.status !== "invalid") return;
-    expect(String(result.result.initialValue?.message).length).toBe(5000);
-    expect(String(result.result.initialValue?.name).length).toBe(100);
+    expect(result.result.initialValue?.message).toHaveLength(5000);
+    expect(result.result.initialValue?.name).toHaveLength(100);
   });
 });
 
@@ -79,9 +79,11 @@ describe("sending", () => {
     expect(result.status).toBe("sent");
     if (result.status !== "sent") return;
     const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, result.messageId!));
+    assert(message);
     expect(message).toMatchObject({ name: valid.name, email: valid.email, subject: valid.subject, message: valid.message });
     expect(message.outboxId).toBe(result.outboxId);
     const [mail] = await db.select().from(outbox).where(eq(outbox.id, result.outboxId!));
+    assert(mail);
     expect(mail.to).toBe(defaultSettings.identity.email);
     expect(mail.replyTo).toBe(valid.email);
     expect(mail.subject).toContain("Cours d'essai");

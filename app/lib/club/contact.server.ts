@@ -9,7 +9,7 @@
  * and answered like the first (submissions.server.ts).
  */
 import { eq } from "drizzle-orm";
-import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput } from "./contact";
+import { contactSchema, HONEYPOT_FIELD, type ContactInput } from "./contact";
 import { contactMessages } from "#db/schema";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
@@ -20,8 +20,9 @@ import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { runOnce, SUBMISSION_FIELD } from "../http/submissions.server";
 import { getSetting } from "./settings.server";
 import { formatLongDateTime } from "../core/time";
+import { invariant } from "../core/invariant";
 
-export { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS, type ContactInput };
+export { contactSchema, HONEYPOT_FIELD, type ContactInput };
 
 export type ContactResult =
   | { status: "sent"; messageId: number | null; outboxId: number | null }
@@ -75,6 +76,7 @@ export async function storeContactMessage(input: ContactInput): Promise<{ messag
       .insert(contactMessages)
       .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    invariant(row, "message de contact inséré");
     const outboxId = await queueMail(
       {
         to: identity.email,

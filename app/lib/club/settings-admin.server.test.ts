@@ -26,7 +26,7 @@ describe("settings forms", () => {
       const { values } = sectionValues(section, value);
       const parsed = parseSectionForm(section, fd(values));
       expect(parsed.ok, section).toBe(true);
-      if (parsed.ok) expect(parsed.value, section).toEqual(section === "horaires" ? [...(value as typeof defaultSettings.schedule)].sort((a, b) => a.day - b.day || a.start.localeCompare(b.start)) : value);
+      if (parsed.ok) expect(parsed.value, section).toEqual(section === "horaires" ? [...(value)].sort((a, b) => a.day - b.day || a.start.localeCompare(b.start)) : value);
     }
   });
 

@@ -13,13 +13,12 @@ import { formValues, type FieldErrors } from "../http/forms";
 import { clearSettingsCache, getSetting, settingsSchemas, setSetting, type Settings } from "./settings.server";
 import { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 
-export { SETTINGS_SECTIONS, isSettingsSection, DAYS, MONTHS, type SettingsSection } from "./settings-labels";
+export { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 export type EditableKey = (typeof SETTINGS_SECTIONS)[SettingsSection]["key"];
 
 /** Empty rows offered under the filled ones (more with the « ajouter des lignes » button). */
 export const BLANK_ROWS = 2;
 
-export type FormState = { values: Record<string, string>; errors: FieldErrors; rows: number };
 export type ParseResult<K extends EditableKey> =
   | { ok: true; value: Settings[K]; values: Record<string, string> }
   | { ok: false; errors: FieldErrors; values: Record<string, string> };
@@ -59,7 +58,7 @@ function rowIndexes(values: Record<string, string>, fields: readonly string[]): 
   const found = new Set<number>();
   for (const name of Object.keys(values)) {
     const m = /^([a-z]+)_(\d{1,3})$/i.exec(name);
-    if (m && fields.includes(m[1])) found.add(Number(m[2]));
+    if (m?.[1] && fields.includes(m[1])) found.add(Number(m[2]));
   }
   return [...found].sort((a, b) => a - b);
 }
@@ -80,7 +79,7 @@ function parseRows<T>(
     if (values[`remove_${i}`]) continue;
     const raw: Record<string, string> = {};
     for (const f of fields) raw[f] = values[`${f}_${i}`] ?? "";
-    const filled = fields.some((f) => f !== "id" && f !== "day" && f !== "required" && raw[f].trim() !== "");
+    const filled = fields.some((f) => f !== "id" && f !== "day" && f !== "required" && (raw[f] ?? "").trim() !== "");
     if (!filled) continue;
     const parsed = schema.safeParse(raw);
     if (parsed.success) rows.push(parsed.data);
@@ -229,7 +228,7 @@ export function parseSectionForm(section: SettingsSection, formData: FormData): 
         .trim()
         .regex(/^\d{4}-\d{4}$/, "La saison s’écrit par exemple 2026-2027.")
         .safeParse(values.season ?? "");
-      if (!season.success) errors.season = season.error.issues[0].message;
+      if (!season.success) errors.season = season.error.issues[0]?.message ?? "La saison s’écrit par exemple 2026-2027.";
       const items = parseRows(values, ["id", "group", "description", "amount"], priceRow, errors);
       value = {
         season: season.success ? season.data : "",
@@ -269,7 +268,7 @@ export function parseSectionForm(section: SettingsSection, formData: FormData): 
   const key = SETTINGS_SECTIONS[section].key;
   const final = settingsSchemas[key].safeParse(value);
   if (!final.success) return { ok: false, errors: { _form: "Certaines valeurs sont invalides : vérifiez le formulaire." }, values };
-  return { ok: true, value: final.data as Settings[EditableKey], values };
+  return { ok: true, value: final.data, values };
 }
 
 /** The current setting as form values (the same field names as the forms). */
@@ -281,7 +280,7 @@ export function sectionValues(section: SettingsSection, current: Settings[Editab
       if (typeof v === "boolean") {
         if (v) values[`${k}${suffix}`] = "on";
       } else if (Array.isArray(v)) values[`${k}${suffix}`] = v.join("\n");
-      else values[`${k}${suffix}`] = v === null || v === undefined ? "" : String(v);
+      else values[`${k}${suffix}`] = typeof v === "string" || typeof v === "number" ? String(v) : "";
     }
   };
   switch (section) {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { assert, describe, expect, it } from "vitest";
 import { articles, media } from "#db/schema";
 import { createUser } from "../../../tests/helpers/auth";
 import { getPublishedArticle, listPublishedArticles } from "./articles.server";
@@ -58,7 +58,7 @@ describe("article editing", () => {
     expect(list.total).toBe(2); // case and accents ignored
     const list2 = await listArticlesForManagers({ q: "Stage", status: "brouillon" });
     expect(list2.total).toBe(2);
-    expect(list2.items[0].author).toBe("Lan Nguyen");
+    expect(list2.items[0]?.author).toBe("Lan Nguyen");
   });
 
   it("refuses invalid input with French messages per field and keeps the values", async () => {
@@ -186,8 +186,9 @@ describe("article editing", () => {
     const saved = await saveArticle(null, form({ title: "Avec une image dans le texte", status: "brouillon", body: `<p>Salut</p><img src="${img.src}" alt="Le salut">` }), user.id);
     if (!saved.ok) throw new Error("save failed");
     expect(saved.article.body).toContain(`src="${img.src}"`);
-    const key = img.src.split("/")[2];
+    const key = img.src.split("/")[2] ?? "";
     const [m] = await db.select().from(media).where(eq(media.storageKey, key));
+    assert(m);
     expect((await deleteMedia(m.id)).ok).toBe(false);
     // Removing the image from the body frees it.
     const edited = await saveArticle(saved.article.id, form({ title: "Avec une image dans le texte", status: "brouillon", body: "<p>Salut</p>", version: "1" }), user.id);

@@ -11,11 +11,11 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { articles, media, users } from "#db/schema";
-import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, getArticleById, isPublished, slugify } from "./articles.server";
+import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, isPublished, slugify } from "./articles.server";
 import { db, isUniqueViolation, type Queryable } from "../core/db.server";
 import { parseParisDateTime } from "../core/time";
 import type { FieldErrors } from "../http/forms";
-import { formValues } from "../http/forms";
+import { formText, formValues } from "../http/forms";
 import { DomainError } from "../core/errors";
 import { ARTICLE_GONE } from "./content-messages";
 import { log } from "../core/log.server";
@@ -24,7 +24,8 @@ import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { fullName } from "./manager-lists.server";
 import { deleteMediaIfUnused, getMediaByKey, imageSrcSet, storeUpload, uploadedFile, UploadError, type Media } from "./uploads.server";
-import { positiveId } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids.server";
+import { groups, invariant } from "../core/invariant";
 
 export { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS };
 
@@ -128,7 +129,7 @@ export function bodyToHtml(raw: string): string {
 /** Storage keys of the uploaded images a body refers to. */
 export function bodyMediaKeys(html: string): string[] {
   const keys = new Set<string>();
-  for (const m of html.matchAll(/\/media\/([a-z0-9][a-z0-9._-]*)\//g)) keys.add(m[1]);
+  for (const m of html.matchAll(/\/media\/([a-z0-9][a-z0-9._-]*)\//g)) keys.add(groups(m, 1)[0]);
   return [...keys];
 }
 
@@ -224,6 +225,7 @@ export async function saveArticle(
           })
           .returning(),
       );
+      invariant(row, "article inséré");
       log.info("article created", { articleId: row.id, userId, status: row.status });
       return { ok: true, article: row };
     }
@@ -309,10 +311,6 @@ export async function getArticleForEditing(id: number) {
   };
 }
 
-/** Any article for a manager's preview at its public URL (callers check the role). */
-export async function getArticleForPreview(id: number) {
-  return getArticleById(id);
-}
 
 /** Editor image upload: stores the image and returns its URL for the body. */
 export async function uploadBodyImage(
@@ -320,7 +318,7 @@ export async function uploadBodyImage(
   userId: string,
 ): Promise<{ ok: true; src: string; alt: string; width: number; height: number } | { ok: false; error: string }> {
   const file = uploadedFile(formData, "image");
-  const alt = String(formData.get("alt") ?? "").trim();
+  const alt = formText(formData, "alt").trim();
   if (!file) return { ok: false, error: "Choisissez une image à insérer." };
   if (!alt) return { ok: false, error: "Décrivez l’image (texte alternatif) pour les personnes qui ne la voient pas." };
   if (alt.length > 300) return { ok: false, error: "Le texte alternatif ne doit pas dépasser 300 caractères." };

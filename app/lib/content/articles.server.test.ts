@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema";
 import {
   getPublishedArticle,
@@ -13,6 +13,12 @@ const now = new Date("2026-11-20T12:00:00Z");
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
 
 let ids: Record<string, number> = {};
+/** Id of a seeded article by slug (fails the test if the slug was not seeded). */
+const idOf = (slug: string): number => {
+  const id = ids[slug];
+  assert(id !== undefined, `article ${slug} absent`);
+  return id;
+};
 
 beforeAll(async () => {
   const rows = await db
@@ -42,10 +48,10 @@ describe("publication rule", () => {
   });
 
   it("hides drafts and scheduled articles until their time", async () => {
-    expect(await getPublishedArticle(ids["brouillon"], { now })).toBeNull();
-    expect(await getPublishedArticle(ids["programme-futur"], { now })).toBeNull();
-    expect(await getPublishedArticle(ids["programme-futur"], { now: new Date(now.getTime() + 2 * 3600_000) })).not.toBeNull();
-    expect((await getPublishedArticle(ids["programme-passe"], { now }))?.title).toBe("Programmé passé");
+    expect(await getPublishedArticle(idOf("brouillon"), { now })).toBeNull();
+    expect(await getPublishedArticle(idOf("programme-futur"), { now })).toBeNull();
+    expect(await getPublishedArticle(idOf("programme-futur"), { now: new Date(now.getTime() + 2 * 3600_000) })).not.toBeNull();
+    expect((await getPublishedArticle(idOf("programme-passe"), { now }))?.title).toBe("Programmé passé");
     expect(await getPublishedArticle(999_999, { now })).toBeNull();
   });
 });
@@ -63,13 +69,13 @@ describe("listPublishedArticles", () => {
 
     const second = await listPublishedArticles({ page: 2, now });
     expect(second.items.map((a) => a.title)).toEqual(["Publié 8", "Publié 9"]);
-    expect(second.items[0].path).toBe(`/la-vie-du-club/actualites/${ids["publie-8"]}-publie-8`);
+    expect(second.items[0]?.path).toBe(`/la-vie-du-club/actualites/${ids["publie-8"]}-publie-8`);
   });
 
   it("shows the scheduled article once its time has passed", async () => {
     const later = await listPublishedArticles({ page: 1, now: new Date(now.getTime() + 2 * 3600_000) });
     expect(later.total).toBe(12);
-    expect(later.items[0].title).toBe("Programmé futur");
+    expect(later.items[0]?.title).toBe("Programmé futur");
   });
 });
 

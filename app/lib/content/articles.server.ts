@@ -147,7 +147,8 @@ export async function listPublishedArticles(
   const perPage = Math.max(1, Math.min(100, Math.floor(options.perPage ?? NEWS_PER_PAGE)));
   const page = Math.max(1, Math.floor(options.page ?? 1));
   const where = publishedCondition(options.now ?? new Date());
-  const [{ total }] = await q.select({ total: count() }).from(articles).where(where);
+  const [counted] = await q.select({ total: count() }).from(articles).where(where);
+  const total = counted?.total ?? 0;
   const rows = await q
     .select(summaryColumns)
     .from(articles)

@@ -30,7 +30,7 @@ export function bannerSections(): Array<{ prefix: string; name: string; defaultI
     for (const p of Object.keys(sectionBanners)) {
       if ((prefix === p || prefix.startsWith(`${p}/`)) && (!best || p.length > best.length)) best = p;
     }
-    list.push({ prefix, name, defaultImage: best ? sectionBanners[best] : DEFAULT_BANNER });
+    list.push({ prefix, name, defaultImage: (best && sectionBanners[best]) || DEFAULT_BANNER });
   }
   return list;
 }

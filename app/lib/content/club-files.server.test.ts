@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { articles, comics, documents, media, users } from "#db/schema";
 import { db } from "../core/db.server";
@@ -32,8 +32,10 @@ describe("registration documents", () => {
     const created = await saveDocument({ values: { title: "Fiche d’inscription", description: "À remplir", position: "1" }, file: pdf() }, userId);
     if (!created.ok) throw new Error(JSON.stringify(created.errors));
     const [doc] = await db.select().from(documents).where(eq(documents.id, created.id));
+    assert(doc);
     expect(doc).toMatchObject({ createdBy: userId, version: 1 });
     const [m] = await db.select().from(media).where(eq(media.id, doc.mediaId!));
+    assert(m);
 
     expect(await saveDocument({ id: doc.id, version: 1, values: { title: "Fiche 2026" }, file: null }, userId)).toEqual({ ok: true, id: doc.id });
     const late = await saveDocument({ id: doc.id, version: 1, values: { title: "Autre" }, file: null }, userId);
@@ -43,6 +45,7 @@ describe("registration documents", () => {
       .insert(articles)
       .values({ slug: "inscriptions", title: "Les inscriptions sont ouvertes", body: `<p><a href="/media/${m.storageKey}/document.pdf">la fiche</a></p>` })
       .returning();
+    assert(article);
     await expect(deleteDocument(doc.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/) });
     expect(await db.select().from(documents).where(eq(documents.id, doc.id))).toHaveLength(1);
 
@@ -67,7 +70,9 @@ describe("comic strips", () => {
     const res = await saveComic({ values: { title: "Le salut", alt: "Deux élèves se saluent, main sur le cœur." }, file: new File([new Uint8Array(png)], "salut.png") }, userId);
     if (!res.ok) throw new Error(JSON.stringify(res.errors));
     const [c] = await db.select().from(comics).where(eq(comics.id, res.id));
+    assert(c);
     const [m] = await db.select().from(media).where(eq(media.id, c.mediaId!));
+    assert(m);
     expect(m).toMatchObject({ kind: "image", alt: "Deux élèves se saluent, main sur le cœur.", width: 640 });
     expect(await deleteComic(c.id)).toEqual({ ok: true });
     expect(await db.select().from(media).where(eq(media.id, m.id))).toHaveLength(0);

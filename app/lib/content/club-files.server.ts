@@ -13,6 +13,7 @@ import type { FieldErrors } from "../http/forms";
 import { getSetting, setSetting } from "../club/settings.server";
 import { DomainError } from "../core/errors";
 import { deleteMedia, deleteMediaIfUnused, imageSrcSet, mediaUrl, mediaUsages, storeUpload, UploadError, type Media } from "./uploads.server";
+import { invariant } from "../core/invariant";
 
 // ------------------------------------------------------------ shared
 
@@ -131,6 +132,7 @@ export async function saveDocument(
       .insert(documents)
       .values({ ...parsed.data, mediaId: newMediaId, createdBy: userId, updatedBy: userId })
       .returning({ id: documents.id });
+    invariant(row, "document inséré");
     return { ok: true, id: row.id };
   }
 
@@ -242,6 +244,7 @@ export async function saveComic(
       .insert(comics)
       .values({ ...parsed.data, mediaId: newMediaId, createdBy: userId, updatedBy: userId })
       .returning({ id: comics.id });
+    invariant(row, "planche insérée");
     return { ok: true, id: row.id };
   }
   const [old] = await db.select().from(comics).where(eq(comics.id, input.id));
@@ -263,7 +266,8 @@ export async function saveComic(
       : { ok: false, errors: { _form: "Cette planche n’existe plus (elle a peut-être été supprimée)." }, status: 404 };
   }
   // Keep the media's own alt text in step with the comic's.
-  if (updated[0].mediaId) await db.update(media).set({ alt: parsed.data.alt }).where(eq(media.id, updated[0].mediaId));
+  const updatedMediaId = updated[0]?.mediaId;
+  if (updatedMediaId) await db.update(media).set({ alt: parsed.data.alt }).where(eq(media.id, updatedMediaId));
   if (newMediaId && old?.mediaId) await deleteMediaIfUnreferenced(old.mediaId);
   return { ok: true, id: input.id };
 }

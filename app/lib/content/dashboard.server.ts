@@ -7,6 +7,7 @@ import { articles, comics, documents, events, videos } from "#db/schema";
 import { contactMessageCounts, listContactMessages } from "../club/contact-messages.server";
 import { db } from "../core/db.server";
 import { videoCategoryLabel } from "./video-links";
+import { invariant } from "../core/invariant";
 
 const STATUS_LABELS: Record<string, string> = { brouillon: "Brouillon", publie: "Publié", programme: "Programmé" };
 
@@ -48,6 +49,7 @@ export async function dashboardData(now: Date = new Date()) {
   const [comicCount] = await db.select({ total: sql<number>`count(*)::int` }).from(comics);
   const [messageCounts, latestMessages] = await Promise.all([contactMessageCounts(), listContactMessages({ limit: 5 })]);
 
+  invariant(articleCounts && eventCounts, "un agrégat SQL sans GROUP BY renvoie une ligne");
   return {
     articles: {
       ...articleCounts,
@@ -63,11 +65,11 @@ export async function dashboardData(now: Date = new Date()) {
       next: upcomingEvents.map((e) => ({ ...e, startsAt: e.startsAt.toISOString() })),
     },
     videos: {
-      total: videoCount.total,
+      total: videoCount?.total ?? 0,
       latest: latestVideos.map((v) => ({ id: v.id, title: v.title, categoryLabel: videoCategoryLabel(v.category), updatedAt: v.updatedAt.toISOString() })),
     },
-    documents: documentCount.total,
-    comics: comicCount.total,
+    documents: documentCount?.total ?? 0,
+    comics: comicCount?.total ?? 0,
     messages: { ...messageCounts, latest: latestMessages },
   };
 }

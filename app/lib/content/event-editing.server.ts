@@ -17,7 +17,8 @@ import { log } from "../core/log.server";
 import { DomainError } from "../core/errors";
 import { EVENT_GONE } from "./content-messages";
 import { titleContains } from "./manager-lists.server";
-import { positiveId } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids.server";
+import { invariant, numberParts } from "../core/invariant";
 
 export { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
 
@@ -28,7 +29,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function validDay(v: string): boolean {
   if (!DAY.test(v)) return false;
-  const [y, m, d] = v.split("-").map(Number);
+  const [y, m, d] = numberParts(v, "-", 3);
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
@@ -120,6 +121,7 @@ export async function saveEvent(id: number | null, formData: FormData, userId: s
       .insert(events)
       .values({ ...data, createdBy: userId, updatedBy: userId, createdAt: now, updatedAt: now })
       .returning();
+    invariant(row, "événement inséré");
     log.info("event created", { eventId: row.id, userId });
     return { ok: true, event: row };
   }
@@ -215,7 +217,8 @@ export async function listEventsForManagers(options: {
     conditions.push(eq(events.category, options.category));
   }
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(events).where(where);
+  const [counted] = await db.select({ total: count() }).from(events).where(where);
+  const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / MANAGER_EVENTS_PER_PAGE));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const author = alias(users, "author");

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { events } from "#db/schema";
 import { db } from "../core/db.server";
 import {
@@ -93,6 +93,7 @@ describe("weekly classes", () => {
     // 4 Tuesdays, 4 Wednesdays x2, 4 Fridays, 4 Saturdays x2 in November 2026.
     expect(list).toHaveLength(24);
     const first = list[0];
+    assert(first);
     expect(first.key).toBe("class-adultes-mar-2026-11-03");
     expect(first.startsAt.toISOString()).toBe("2026-11-03T19:00:00.000Z");
     expect(first.endsAt.toISOString()).toBe("2026-11-03T21:00:00.000Z");
@@ -115,8 +116,8 @@ describe("weekly classes", () => {
     expect(cal.previous).toBe("2026-10");
     expect(cal.next).toBe("2026-12");
     expect(cal.weeks).toHaveLength(6);
-    expect(cal.weeks[0][0].date).toBe("2026-10-26");
-    expect(cal.weeks.every((w) => w.length === 7 && w[0].weekday === 1)).toBe(true);
+    expect(cal.weeks[0]?.[0]?.date).toBe("2026-10-26");
+    expect(cal.weeks.every((w) => w.length === 7 && w[0]?.weekday === 1)).toBe(true);
     const days = cal.weeks.flat();
     const sat14 = days.find((d) => d.date === "2026-11-14")!;
     expect(sat14.isToday).toBe(true);

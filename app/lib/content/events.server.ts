@@ -27,6 +27,7 @@ import {
   type Month,
 } from "./event-categories";
 import { getSetting, type Settings } from "../club/settings.server";
+import { defined, numberParts } from "../core/invariant";
 
 export { categoryLabel, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
 export type { EventCategory, Month };
@@ -86,7 +87,7 @@ export function shiftMonth(m: Month, delta: number): Month {
 }
 
 export function currentMonth(now: Date = new Date()): Month {
-  const [y, m] = parisDate(now).split("-").map(Number);
+  const [y, m] = numberParts(parisDate(now), "-", 2);
   return { year: y, month: m };
 }
 
@@ -258,8 +259,8 @@ export async function getMonthCalendar(
       })
       .sort(byStart);
     const weekday = isoWeekday(day);
-    if (weekday === 1) weeks.push([]);
-    weeks[weeks.length - 1].push({
+    if (weekday === 1 || weeks.length === 0) weeks.push([]);
+    defined(weeks.at(-1), "semaine en cours").push({
       date: day,
       dayOfMonth: Number(day.slice(8)),
       weekday,

@@ -67,7 +67,8 @@ export async function listArticlesForManagers(options: {
     conditions.push(eq(articles.status, options.status));
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(articles).where(where);
+  const [counted] = await db.select({ total: count() }).from(articles).where(where);
+  const total = counted?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const author = alias(users, "author");

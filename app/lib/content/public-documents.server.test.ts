@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { documents, media } from "#db/schema";
 import { db } from "../core/db.server";
 import { fileTypeLabel, formatFileSize, listPublicDocuments } from "./public-documents.server";
@@ -24,6 +24,7 @@ describe("registration documents", () => {
       .insert(media)
       .values({ kind: "pdf", storageKey: "doc-abc/fichier.pdf", originalName: "tarifs.pdf", mimeType: "application/pdf", size: 2_400_000 })
       .returning();
+    assert(file);
     await db.insert(documents).values({ title: "Tarifs détaillés", mediaId: file.id, position: 0 });
     await db.insert(documents).values({ title: "Sans fichier", position: 0 });
     const list = await listPublicDocuments();

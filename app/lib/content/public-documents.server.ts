@@ -8,6 +8,7 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { documents, media } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
+import { env } from "../core/env.server";
 
 export interface PublicDocument {
   id: number;
@@ -70,7 +71,7 @@ async function shippedFileSize(href: string): Promise<number | null> {
     return null;
   }
   if (!rel.startsWith("/") || rel.startsWith("//") || rel.includes("..") || rel.includes("\\")) return null;
-  const roots = [path.resolve(process.env.BUILD_DIR ?? "build", "client"), path.resolve("public")];
+  const roots = [path.resolve(env().BUILD_DIR, "client"), path.resolve("public")];
   let size: number | null = null;
   for (const root of roots) {
     try {

@@ -96,8 +96,3 @@ export function storage(): StorageBackend {
   return backend;
 }
 
-/** Tests or a future S3 adapter: replace the backend. */
-export function setStorageBackend(next: StorageBackend | null): void {
-  backend = next;
-  backendRoot = next ? path.join(env().DATA_DIR, "uploads") : null;
-}

@@ -10,12 +10,13 @@
  *       /media/<storageKey>/document.pdf for PDFs.
  */
 import { randomBytes } from "node:crypto";
-import { eq, like, or, sql } from "drizzle-orm";
+import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { articles, comics, documents, media } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { log } from "../core/log.server";
 import { storage } from "./storage.server";
+import { defined, invariant } from "../core/invariant";
 
 export type Media = typeof media.$inferSelect;
 
@@ -25,7 +26,7 @@ import { formatMegabytes, MAX_IMAGE_BYTES, MAX_PDF_BYTES, MAX_REQUEST_BYTES, REQ
 export { MAX_IMAGE_BYTES, MAX_PDF_BYTES };
 /** Widths of the image variants; never larger than the original. */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
-export const IMAGE_FORMATS = ["avif", "webp"] as const;
+const LARGEST_VARIANT_WIDTH = 1600 satisfies (typeof VARIANT_WIDTHS)[2];
 
 const ACCEPTED_IMAGE_FORMATS: Record<string, string> = {
   jpeg: "image/jpeg",
@@ -71,7 +72,7 @@ export function sniffPdf(bytes: Uint8Array): boolean {
 /** Widths actually produced for an original of `width` pixels (no upscaling). */
 export function variantWidths(width: number): number[] {
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
-  const largest = Math.min(width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]);
+  const largest = Math.min(width, LARGEST_VARIANT_WIDTH);
   if (!widths.includes(largest)) widths.push(largest);
   return widths;
 }
@@ -174,7 +175,7 @@ export async function storeUpload(
     width = processed.width;
     height = processed.height;
     files = processed.files;
-    mimeType = ACCEPTED_IMAGE_FORMATS[imageType!];
+    mimeType = defined(imageType && ACCEPTED_IMAGE_FORMATS[imageType], "type MIME de l’image");
   } else {
     mimeType = "application/pdf";
     files = [{ name: "document.pdf", body: bytes, contentType: mimeType }];
@@ -196,6 +197,7 @@ export async function storeUpload(
         createdBy: options.userId ?? null,
       })
       .returning();
+    invariant(row, "média inséré");
     log.info("media stored", { mediaId: row.id, kind, size: file.size, userId: options.userId ?? null });
     return row;
   } catch (err) {
@@ -230,11 +232,11 @@ export interface ImageSources {
 
 /** srcset strings of an image media, for <picture> (see ResponsiveImage). */
 export function imageSrcSet(m: Pick<Media, "storageKey" | "kind" | "width" | "height">): ImageSources {
-  const width = m.width ?? VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+  const width = m.width ?? LARGEST_VARIANT_WIDTH;
   const height = m.height ?? Math.round((width * 9) / 16);
   const widths = variantWidths(width);
   const set = (ext: string) => widths.map((w) => `/media/${m.storageKey}/${w}.${ext} ${w}w`).join(", ");
-  const largest = widths[widths.length - 1];
+  const largest = widths.at(-1) ?? width;
   return { src: `/media/${m.storageKey}/${largest}.webp`, webp: set("webp"), avif: set("avif"), width, height };
 }
 
@@ -282,12 +284,6 @@ export async function deleteMediaIfUnused(id: number | null | undefined, q: Quer
   if (!id) return false;
   const result = await deleteMedia(id, q);
   return result.ok;
-}
-
-/** Total count (dashboard). */
-export async function countMedia(q: Queryable = db): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(media);
-  return row?.n ?? 0;
 }
 
 /** Largest body read (and thrown away) before answering 413, so the browser receives the answer. */

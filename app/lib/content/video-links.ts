@@ -84,7 +84,7 @@ export function parseVideoLink(input: string): ParsedVideoLink {
 }
 
 function vimeoParts(id: string): { id: string; hash?: string } {
-  const [videoId, hash] = id.split(":");
+  const [videoId = "", hash] = id.split(":");
   return { id: videoId, hash };
 }
 

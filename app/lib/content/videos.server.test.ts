@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { grades, users } from "#db/schema";
 import { firstErrors, parseSubmission } from "../http/forms";
 import { db } from "../core/db.server";
@@ -33,8 +33,10 @@ beforeAll(async () => {
       { position: 2, vietnameseName: "Nhập môn", frenchName: "Ceinture bleue", beltColor: "#1d4ed8" },
     ])
     .returning({ id: grades.id });
-  gradeA = rows[0].id;
-  gradeB = rows[1].id;
+  const [a, b] = rows;
+  assert(a && b);
+  gradeA = a.id;
+  gradeB = b.id;
 });
 
 /** The form parsed as the action does: `{ ok, data }` for the CRUD tests. */
@@ -84,8 +86,8 @@ describe("videos CRUD", () => {
 
     const groups = await listVideosByGrade();
     expect(groups.map((g) => g.grade?.id ?? null)).toEqual([gradeA, gradeB, null]);
-    expect(groups[0].videos[0]).toMatchObject({ provider: "vimeo", providerVideoId: "76979871", categoryLabel: "Quyền" });
-    expect(groups[1].videos[0]).toMatchObject({ provider: "youtube", providerVideoId: "dQw4w9WgXcQ", position: 2 });
+    expect(groups[0]?.videos[0]).toMatchObject({ provider: "vimeo", providerVideoId: "76979871", categoryLabel: "Quyền" });
+    expect(groups[1]?.videos[0]).toMatchObject({ provider: "youtube", providerVideoId: "dQw4w9WgXcQ", position: 2 });
 
     const video = await getVideo(created.id);
     expect(video?.version).toBe(1);

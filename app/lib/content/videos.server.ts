@@ -11,8 +11,8 @@ import { DomainError } from "../core/errors";
 import { VIDEO_GONE } from "./content-messages";
 import type { VideoInput } from "./video-form";
 import { videoCategoryLabel, type VideoProvider } from "./video-links";
+import { invariant } from "../core/invariant";
 
-export { parseVideoLink, embedUrl, thumbnailUrl, watchUrl, VIDEO_CATEGORIES } from "./video-links";
 
 export { videoFormSchema, type VideoInput } from "./video-form";
 
@@ -111,11 +111,6 @@ export async function getVideo(id: number, q: Queryable = db): Promise<VideoView
   return row ? toView(row) : null;
 }
 
-export async function countVideos(q: Queryable = db): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(videos);
-  return row?.n ?? 0;
-}
-
 /** How many videos belong to a grade (a grade used by videos must not be deleted silently). */
 export async function countVideosForGrade(gradeId: number, q: Queryable = db): Promise<number> {
   const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(videos).where(eq(videos.gradeId, gradeId));
@@ -151,6 +146,7 @@ export async function createVideo(input: VideoInput, userId: string, q: Queryabl
       updatedBy: userId,
     })
     .returning({ id: videos.id });
+  invariant(row, "vidéo insérée");
   return { ok: true, id: row.id };
 }
 

@@ -153,12 +153,11 @@ export async function runMigrations(): Promise<void> {
   if (!existsSync(migrationsFolder)) throw new Error(`migrations folder missing: ${migrationsFolder}`);
   if (open.driver === "pglite") {
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migrate(open.db as any, { migrationsFolder });
+    // The open connection is this driver's database, typed as the common PgDatabase.
+    await migrate(open.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
   } else {
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await migrate(open.db as any, { migrationsFolder });
+    await migrate(open.db as unknown as Parameters<typeof migrate>[0], { migrationsFolder });
   }
 }
 

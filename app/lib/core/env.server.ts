@@ -1,6 +1,11 @@
 /**
  * Environment: read and validated once, at start. Every bad variable gets
  * its own clear message (see formatEnvErrors), and the process refuses to start.
+ *
+ * Rules: every variable the server, the app or the scripts read for their
+ * configuration is in `envSchema` (NODE_ENV included); nothing else reads
+ * `process.env` for configuration. The README's configuration table lists
+ * exactly these variables with their defaults (checked by env.server.test.ts).
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -38,7 +43,9 @@ const intInRange = (def: number, min: number, max: number) =>
     .transform(Number);
 
 export const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "doit valoir development, production ou test" })
+    .default("production"),
   PORT: intInRange(3000, 1, 65535),
   HOST: z.string().trim().default("0.0.0.0"),
   /** Public address of the site, used in e-mails, canonical URLs and OAuth callbacks. */
@@ -55,8 +62,27 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().default("Vovinam Viet Vo Dao <ne-pas-repondre@localhost>"),
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
-  GOOGLE_ISSUER: optionalUrl(["http:", "https:"], "https://accounts.google.com"),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  GOOGLE_ISSUER: optionalUrl(["http:", "https:"], "https://accounts.google.com").transform(
+    (v) => v ?? "https://accounts.google.com",
+  ),
+  /** Default `info`, `warn` when NODE_ENV is `test` (see parseEnv). */
+  LOG_LEVEL: z
+    .enum(["debug", "info", "warn", "error", "silent"], {
+      error: "doit valoir debug, info, warn, error ou silent",
+    })
+    .optional(),
+  /** Seconds an anonymous public page is served again from the cache (0: off). */
+  PAGE_CACHE_SECONDS: intInRange(30, 0, 86_400),
+  /** Load shedding (server/load-shed.ts): renders at once, queue length, longest wait. */
+  LOAD_MAX_IN_FLIGHT: intInRange(4, 1, 10_000),
+  LOAD_MAX_QUEUE: intInRange(64, 1, 100_000),
+  LOAD_MAX_WAIT_MS: intInRange(750, 1, 600_000),
+  /** Folder of the production build (`npm run build`). */
+  BUILD_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || "build"),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -82,19 +108,17 @@ export const envSchema = z.object({
   BACKUP_KEEP_WEEKLY: intInRange(4, 0, 520),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "LOG_LEVEL"> & {
   BASE_URL: string;
   BETTER_AUTH_SECRET: string;
   DATA_DIR: string;
+  LOG_LEVEL: NonNullable<z.infer<typeof envSchema>["LOG_LEVEL"]>;
 };
 
 export class EnvError extends Error {}
 
 export function formatEnvErrors(error: z.ZodError): string {
-  return [
-    "Configuration invalide :",
-    ...error.issues.map((i) => `  - ${i.path.join(".")} : ${i.message}`),
-  ].join("\n");
+  return ["Configuration invalide :", ...error.issues.map((i) => `  - ${i.path.join(".")} : ${i.message}`)].join("\n");
 }
 
 /** Reads the secret from the data folder, generating it on first use. */
@@ -112,12 +136,19 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) throw new EnvError(formatEnvErrors(parsed.error));
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  return {
+  const result = {
     ...e,
     DATA_DIR: dataDir,
     BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET ?? persistedSecret(dataDir),
+    LOG_LEVEL: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "warn" : "info"),
   };
+  // The generated secret is read (or written) on first use only, so that reading the
+  // configuration (the logger, a script's --help) never creates files.
+  let secret = e.BETTER_AUTH_SECRET;
+  return Object.defineProperty(result, "BETTER_AUTH_SECRET", {
+    enumerable: true,
+    get: () => (secret ??= persistedSecret(dataDir)),
+  }) as Env;
 }
 
 let cached: Env | undefined;

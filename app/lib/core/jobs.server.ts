@@ -37,6 +37,6 @@ export function startBackgroundJobs() {
 
 export async function stopBackgroundJobs() {
   for (const t of timers.splice(0)) clearInterval(t);
-  await Promise.allSettled(jobs.map((job) => job.stop?.()));
+  await Promise.allSettled(jobs.map(async (job) => job.stop?.()));
   await Promise.allSettled([...running]);
 }

@@ -43,7 +43,7 @@ function capEcho(payload: Record<string, unknown>, schema: z.ZodType) {
     const max = Math.min(maxLengthOf(shape[name]) ?? ECHO_MAX, ECHO_MAX);
     if (typeof value === "string" && value.length > max) payload[name] = value.slice(0, max);
     else if (Array.isArray(value))
-      payload[name] = value.map((v) => (typeof v === "string" && v.length > max ? v.slice(0, max) : v));
+      payload[name] = (value as unknown[]).map((v) => (typeof v === "string" && v.length > max ? v.slice(0, max) : v));
   }
 }
 
@@ -125,7 +125,7 @@ export function firstErrors(result: SubmissionResult<string[]> | undefined): Rec
   return out;
 }
 
-/** A positive 32-bit id from a form field or query parameter, else null: the one parser is ids.ts. */
+/** A positive 32-bit id from a form field or query parameter, else null: the one parser is ids.server.ts. */
 export { positiveId } from "./id-format";
 
 // ---------------------------------------------------------------------------
@@ -136,6 +136,12 @@ export type FieldErrors = Record<string, string>;
 export type FormResult<T> =
   | { ok: true; data: T; values: Record<string, string> }
   | { ok: false; errors: FieldErrors; values: Record<string, string> };
+
+/** One text field of a FormData: "" when absent or when it is a file. */
+export function formText(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+}
 
 /** Text values of a FormData (files left out), each capped at ECHO_MAX characters. */
 export function formValues(formData: FormData): Record<string, string> {

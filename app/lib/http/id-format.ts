@@ -1,6 +1,6 @@
 /**
  * The shape of an id or a version from the outside world, browser-safe (form
- * schemas use it in the browser too; app/lib/http/ids.ts adds the server's
+ * schemas use it in the browser too; app/lib/http/ids.server.ts adds the server's
  * French 400s on top).
  *
  * Rules:

@@ -12,9 +12,10 @@ export interface RateLimitResult {
 
 export function checkRateLimit(key: string, limit: number, windowMs: number, now = Date.now()): RateLimitResult {
   const recent = (hits.get(key) ?? []).filter((t) => t > now - windowMs);
-  if (recent.length >= limit) {
+  const oldest = recent[0];
+  if (recent.length >= limit && oldest !== undefined) {
     hits.set(key, recent);
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((recent[0] + windowMs - now) / 1000)) };
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
   }
   recent.push(now);
   hits.set(key, recent);

@@ -5,7 +5,7 @@
 import { isRouteErrorResponse } from "react-router";
 import { describe, expect, it } from "vitest";
 import { FORM_BODY_LIMIT, readForm } from "./request.server";
-import { positiveId, requireId } from "./ids";
+import { positiveId, requireId } from "./ids.server";
 
 const URL_ = "http://localhost:3000/contact";
 

@@ -76,7 +76,7 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
 export async function readForm(request: Request, options: { limit?: number } = {}): Promise<FormData> {
   const limit = options.limit ?? FORM_BODY_LIMIT;
   const contentType = request.headers.get("content-type") ?? "";
-  const mediaType = contentType.split(";")[0].trim().toLowerCase();
+  const mediaType = (contentType.split(";")[0] ?? "").trim().toLowerCase();
   if (mediaType === "multipart/form-data") {
     if (!/;\s*boundary=("?)[^";]+\1/i.test(contentType)) throw badRequest("Formulaire illisible\u00a0: délimiteur manquant.");
   } else if (mediaType !== "application/x-www-form-urlencoded") {

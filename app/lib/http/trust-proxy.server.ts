@@ -22,7 +22,7 @@ const NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 function isAddressOrNetwork(entry: string): boolean {
   if (NAMES.has(entry)) return true;
-  const [address, bits, ...rest] = entry.split("/");
+  const [address = "", bits, ...rest] = entry.split("/");
   if (rest.length || !isIP(address)) return false;
   if (bits === undefined) return true;
   const max = isIP(address) === 4 ? 32 : 128;

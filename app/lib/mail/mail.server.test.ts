@@ -7,7 +7,7 @@ import net from "node:net";
 import { eq } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { assert, afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { outbox } from "#db/schema";
 import { db } from "../core/db.server";
 import { env, setEnvForTests } from "../core/env.server";
@@ -111,12 +111,13 @@ describe("mail outbox", () => {
     const mail = received.find((m) => m.subject === "Demande de renseignements – été");
     expect(mail).toBeDefined();
     expect(addressesOf(mail!)).toEqual(["club@exemple.fr"]);
-    expect(mail!.replyTo?.value[0].address).toBe("visiteur@exemple.fr");
+    expect(mail!.replyTo?.value[0]?.address).toBe("visiteur@exemple.fr");
     expect(mail!.text).toContain("Quels sont les horaires des cours enfants ?");
     expect(mail!.html).toContain("<p>Bonjour,</p>");
     expect(mail!.from?.text).toContain("ne-pas-repondre@localhost");
 
     const r = await row(id);
+    assert(r);
     expect(r.status).toBe("sent");
     expect(r.sentAt).toBeInstanceOf(Date);
     expect(r.attempts).toBe(1);
@@ -131,24 +132,24 @@ describe("mail outbox", () => {
     await deliverPendingMail();
 
     let r = await row(id);
-    expect(r.status).toBe("pending");
-    expect(r.attempts).toBe(1);
-    expect(r.lastError).toBeTruthy();
-    expect(r.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(r?.status).toBe("pending");
+    expect(r?.attempts).toBe(1);
+    expect(r?.lastError).toBeTruthy();
+    expect(r?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(received.length).toBe(before);
 
     // Not due yet: another run does not try again.
     await deliverPendingMail();
-    expect((await row(id)).attempts).toBe(1);
+    expect((await row(id))?.attempts).toBe(1);
 
     await startSmtp();
     await db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id));
     await deliverPendingMail();
 
     r = await row(id);
-    expect(r.status).toBe("sent");
-    expect(r.attempts).toBe(2);
-    expect(r.lastError).toBeNull();
+    expect(r?.status).toBe("sent");
+    expect(r?.attempts).toBe(2);
+    expect(r?.lastError).toBeNull();
     const mail = received.find((m) => m.subject === "Message pendant la panne");
     expect(mail?.text).toContain("Ne pas perdre ce message.");
   });
@@ -162,6 +163,7 @@ describe("mail outbox", () => {
     await deliverPendingMail();
 
     const r = await row(id);
+    assert(r);
     expect(r.status).toBe("pending");
     expect(r.attempts).toBe(0);
     expect(received.length).toBe(before);
@@ -185,9 +187,9 @@ describe("mail outbox", () => {
     expect(env().OUTBOX_RETENTION_DAYS).toBe(30);
     expect(await purgeSentMail(now)).toBeGreaterThanOrEqual(1);
     const left = (await db.select({ id: outbox.id }).from(outbox)).map((r) => r.id);
-    expect(left).not.toContain(old.id);
-    expect(left).toContain(recent.id);
-    expect(left).toContain(pending.id);
+    expect(left).not.toContain(old?.id);
+    expect(left).toContain(recent?.id);
+    expect(left).toContain(pending?.id);
   });
 
   it("a server that never answers DATA holds neither the other messages nor the shutdown", async () => {
@@ -205,12 +207,13 @@ describe("mail outbox", () => {
     await expect
       .poll(() => received.filter((m) => m.subject?.startsWith("Autre message")).length, { timeout: 15_000 })
       .toBe(2);
-    for (const id of others) await expect.poll(async () => (await row(id)).status).toBe("sent");
-    expect((await row(stuck)).status).toBe("pending");
+    for (const id of others) await expect.poll(async () => (await row(id))?.status).toBe("sent");
+    expect((await row(stuck))?.status).toBe("pending");
     // Shutdown closes the pool: the stuck attempt fails, stays pending for a later retry.
     await stopMail();
     await run;
     const r = await row(stuck);
+    assert(r);
     expect(r.status).toBe("pending");
     expect(r.attempts).toBe(1);
     expect(r.lastError).toBeTruthy();
@@ -223,6 +226,7 @@ describe("mail outbox", () => {
     const id = await queueMail({ to: STUCK, subject: "Délai dépassé", text: "Jamais acquitté." });
     await deliverPendingMail();
     const r = await row(id);
+    assert(r);
     expect(r.status).toBe("pending");
     expect(r.lastError).toMatch(/timeout|timed out/i);
     resetMailTransport();
@@ -238,9 +242,10 @@ describe("mail outbox", () => {
     await deliverPendingMail();
     const copies = received.filter((m) => m.subject === "Envoyé deux fois");
     expect(copies).toHaveLength(2);
-    expect(copies[0].messageId).toBe(copies[1].messageId);
+    expect(copies[0]?.messageId).toBe(copies[1]?.messageId);
     const r = await row(id);
-    expect(copies[0].messageId).toBe(outboxMessageId(r));
-    expect(copies[0].messageId).toMatch(new RegExp(`^<outbox-${id}\\.[a-z0-9]+@localhost>$`));
+    assert(r);
+    expect(copies[0]?.messageId).toBe(outboxMessageId(r));
+    expect(copies[0]?.messageId).toMatch(new RegExp(`^<outbox-${id}\\.[a-z0-9]+@localhost>$`));
   });
 });

@@ -26,6 +26,7 @@ import { db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
+import { invariant } from "../core/invariant";
 
 export const MAX_ATTEMPTS = 8;
 
@@ -101,6 +102,7 @@ export async function queueMail(message: MailMessage, q: Queryable = db): Promis
     .insert(outbox)
     .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo })
     .returning({ id: outbox.id });
+  invariant(row, "courriel inséré dans la file d’envoi");
   if (!env().SMTP_URL) {
     // Never the text (links with tokens) nor the address: read the outbox table.
     log.info("mail stored (no SMTP configured)", { id: row.id, subject: message.subject });
@@ -199,7 +201,7 @@ async function deliverOne(t: Transporter, m: typeof outbox.$inferSelect): Promis
         nextAttemptAt: new Date(Date.now() + retryDelayMinutes(attempts) * 60_000),
       })
       .where(eq(outbox.id, m.id));
-    log.warn("mail delivery failed", { id: m.id, attempts, failed, err: err instanceof Error ? err.message : String(err) });
+    log.warn("mail delivery failed", { id: m.id, attempts, failed, err });
   }
 }
 

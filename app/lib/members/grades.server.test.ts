@@ -1,11 +1,18 @@
 import { eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { grades, techniques } from "#db/schema";
 import { describeBelt } from "~/components/belt";
 import { db } from "../core/db.server";
 import { listGrades } from "./grades.server";
 import { gradeSeeds, techniqueSeeds } from "../core/seed/grades.server";
 import { seedDatabase } from "../core/seed.server";
+
+/** The belt at `index` of the list (fails the test if the list is shorter). */
+function beltAt<T>(list: readonly T[], index: number): T {
+  const belt = list[index];
+  assert(belt, `pas de ceinture n° ${index}`);
+  return belt;
+}
 
 beforeAll(async () => {
   await seedDatabase();
@@ -16,11 +23,11 @@ describe("grade table", () => {
     const list = await listGrades();
     expect(list).toHaveLength(17);
     expect(list.map((g) => g.position)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
-    expect(list[0].vietnameseName).toBe("Tự vệ");
-    expect(list[1].vietnameseName).toBe("Nhập môn");
-    expect(list[5].vietnameseName).toBe("Hoàng đai");
-    expect(list[9].vietnameseName).toBe("Chuẩn hồng đai");
-    expect(list[16].vietnameseName).toBe("Bạch đai");
+    expect(list[0]?.vietnameseName).toBe("Tự vệ");
+    expect(list[1]?.vietnameseName).toBe("Nhập môn");
+    expect(list[5]?.vietnameseName).toBe("Hoàng đai");
+    expect(list[9]?.vietnameseName).toBe("Chuẩn hồng đai");
+    expect(list[16]?.vietnameseName).toBe("Bạch đai");
   });
 
   it("gives every grade its colours, French name and level", async () => {
@@ -36,22 +43,23 @@ describe("grade table", () => {
     expect(list.filter((g) => g.vietnameseName.startsWith("Hồng đai")).map((g) => g.stripeCount)).toEqual([
       1, 2, 3, 4, 5, 6,
     ]);
-    expect(list[9].borderColor).not.toBeNull();
+    expect(list[9]?.borderColor).not.toBeNull();
   });
 
   it("describes each belt in French for its text alternative", async () => {
     const list = await listGrades();
-    expect(describeBelt(list[0])).toBe("Ceinture bleu clair unie");
-    expect(describeBelt(list[3])).toBe("Ceinture bleue avec 2 barrettes jaunes");
-    expect(describeBelt(list[6])).toBe("Ceinture jaune avec 1 barrette rouge");
-    expect(describeBelt(list[9])).toBe("Ceinture rouge à liseré jaune");
-    expect(describeBelt(list[16])).toBe("Ceinture blanche unie");
+    expect(describeBelt(beltAt(list, 0))).toBe("Ceinture bleu clair unie");
+    expect(describeBelt(beltAt(list, 3))).toBe("Ceinture bleue avec 2 barrettes jaunes");
+    expect(describeBelt(beltAt(list, 6))).toBe("Ceinture jaune avec 1 barrette rouge");
+    expect(describeBelt(beltAt(list, 9))).toBe("Ceinture rouge à liseré jaune");
+    expect(describeBelt(beltAt(list, 16))).toBe("Ceinture blanche unie");
   });
 
   it("reads the edited table, not hard-coded values", async () => {
     const [first] = await listGrades();
+    assert(first);
     await db.update(grades).set({ frenchName: "Ceinture bleu ciel" }).where(eq(grades.id, first.id));
-    expect((await listGrades())[0].frenchName).toBe("Ceinture bleu ciel");
+    expect((await listGrades())[0]?.frenchName).toBe("Ceinture bleu ciel");
   });
 });
 

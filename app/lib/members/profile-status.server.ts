@@ -121,7 +121,3 @@ export async function getProfileStatus(profileId: number, date: Date = new Date(
   };
 }
 
-/** "Tự vệ — Ceinture bleu clair (débutant)" */
-export function gradeName(g: Pick<Grade, "vietnameseName" | "frenchName">): string {
-  return `${g.vietnameseName} — ${g.frenchName}`;
-}

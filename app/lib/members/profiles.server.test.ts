@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { accounts, deletionRequests, gradeHistory, profiles, seasonStatuses, sessions, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
@@ -72,13 +72,15 @@ describe("family profiles", () => {
 
     const list = await listProfiles(alice);
     expect(list.map((p) => p.prenom)).toEqual(["Alice", "Léa"]);
-    expect(list[0].isSelf).toBe(true);
+    expect(list[0]?.isSelf).toBe(true);
 
     const edited = await updateFamilyProfile(alice, child.id, { prenom: "Léa", nom: "Martin", dateOfBirth: null, relationship: "enfant" });
     expect(edited.nom).toBe("Martin");
     expect(edited.version).toBe(2);
 
-    await expectStatus(removeFamilyProfile(alice, list[0].id), 400);
+    const [self] = list;
+    assert(self);
+    await expectStatus(removeFamilyProfile(alice, self.id), 400);
     await removeFamilyProfile(alice, child.id);
     expect((await listProfiles(alice)).map((p) => p.prenom)).toEqual(["Alice"]);
   });
@@ -96,6 +98,7 @@ describe("family profiles", () => {
   it("updates the own profile and the user's names", async () => {
     await updateOwnProfile(alice, { prenom: "Alicia", nom: "Durand", phone: "06 12 34 56 78", dateOfBirth: "1985-05-06", emergencyContact: "Paul, 06 00 00 00 00" });
     const [u] = await db.select().from(users).where(eq(users.id, alice));
+    assert(u);
     expect(u.prenom).toBe("Alicia");
     expect(u.name).toBe("Alicia Durand");
     const own = await ensureOwnProfile(alice);
@@ -137,6 +140,7 @@ describe("selected profile", () => {
     await selectProfile(s1, alice, child.id);
     await removeFamilyProfile(alice, child.id);
     const [row] = await db.select().from(sessions).where(eq(sessions.id, s1));
+    assert(row);
     expect(row.selectedProfileId).toBeNull();
   });
 });
@@ -144,30 +148,33 @@ describe("selected profile", () => {
 describe("status and revision", () => {
   it("gives the first grade as next without history, and progress per profile", async () => {
     const grades = await listGrades();
+    const [firstGrade, second] = grades;
+    assert(firstGrade && second);
     expect(grades.length).toBeGreaterThan(3);
     const own = await ensureOwnProfile(alice);
     const child = await addFamilyProfile(alice, { prenom: "Lou", nom: "", dateOfBirth: null, relationship: "enfant" });
     const childStatus = await getProfileStatus(child.id);
     expect(childStatus.currentGrade).toBeNull();
-    expect(childStatus.nextGrade?.id).toBe(grades[0].id);
+    expect(childStatus.nextGrade?.id).toBe(firstGrade.id);
 
-    await db.insert(gradeHistory).values({ profileId: own.id, gradeId: grades[0].id, awardedOn: "2025-06-20", note: "Bravo" });
+    await db.insert(gradeHistory).values({ profileId: own.id, gradeId: firstGrade.id, awardedOn: "2025-06-20", note: "Bravo" });
     const ownStatus = await getProfileStatus(own.id);
-    expect(ownStatus.currentGrade?.id).toBe(grades[0].id);
-    expect(ownStatus.nextGrade?.id).toBe(grades[1].id);
+    expect(ownStatus.currentGrade?.id).toBe(firstGrade.id);
+    expect(ownStatus.nextGrade?.id).toBe(second.id);
 
-    const material = await getRevisionMaterial(child.id, grades[0].id);
+    const material = await getRevisionMaterial(child.id, firstGrade.id);
     expect(material.total).toBeGreaterThan(0);
-    const first = material.categories[0].items[0];
+    const first = material.categories[0]?.items[0];
+    assert(first);
     await setItemDone(child.id, first.type, first.id, true);
     await setItemDone(child.id, first.type, first.id, true);
-    const after = await getRevisionMaterial(child.id, grades[0].id);
+    const after = await getRevisionMaterial(child.id, firstGrade.id);
     expect(after.done).toBe(1);
     expect(after.percent).toBe(Math.floor(100 / after.total));
     // The parent's own progress on the same grade is separate.
-    expect((await getRevisionMaterial(own.id, grades[0].id)).done).toBe(0);
+    expect((await getRevisionMaterial(own.id, firstGrade.id)).done).toBe(0);
     await setItemDone(child.id, first.type, first.id, false);
-    expect((await getRevisionMaterial(child.id, grades[0].id)).done).toBe(0);
+    expect((await getRevisionMaterial(child.id, firstGrade.id)).done).toBe(0);
   });
 
   it("reads the season status", async () => {

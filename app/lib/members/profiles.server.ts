@@ -19,10 +19,10 @@ import { db, type Queryable } from "../core/db.server";
 import type { SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
 import type { FamilyProfileInput, OwnProfileInput } from "./profiles";
+import { invariant } from "../core/invariant";
 
 export type Profile = typeof profiles.$inferSelect;
 
-export { RELATIONSHIPS, RELATIONSHIP_LABELS, type Relationship } from "./relationships";
 
 function notFound(): DomainError {
   return new DomainError("Profil introuvable.", { status: 404 });
@@ -86,6 +86,7 @@ export async function ensureOwnProfile(ownerId: string, q: Queryable = db): Prom
     .select()
     .from(profiles)
     .where(and(eq(profiles.ownerId, ownerId), eq(profiles.isSelf, true)));
+  invariant(created, "profil personnel juste créé");
   return created;
 }
 
@@ -105,6 +106,7 @@ export async function addFamilyProfile(ownerId: string, input: FamilyProfileInpu
       updatedBy: ownerId,
     })
     .returning();
+  invariant(row, "profil familial inséré");
   return row;
 }
 
@@ -129,6 +131,7 @@ export async function updateFamilyProfile(
     })
     .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)))
     .returning();
+  if (!row) throw notFound();
   return row;
 }
 
@@ -158,6 +161,7 @@ export async function updateOwnProfile(ownerId: string, input: OwnProfileInput):
       })
       .where(eq(profiles.id, own.id))
       .returning();
+    invariant(row, "profil personnel mis à jour dans la même transaction");
     await tx
       .update(users)
       .set({ prenom: input.prenom, nom: input.nom, name: `${input.prenom} ${input.nom}`.trim(), updatedAt: new Date() })

@@ -2,7 +2,7 @@
 export const RELATIONSHIPS = ["enfant", "conjoint", "autre"] as const;
 export type Relationship = (typeof RELATIONSHIPS)[number];
 
-export const RELATIONSHIP_LABELS: Record<string, string> = {
+export const RELATIONSHIP_LABELS: Record<"moi" | Relationship, string> & Partial<Record<string, string>> = {
   moi: "Moi",
   enfant: "Enfant",
   conjoint: "Conjoint ou conjointe",

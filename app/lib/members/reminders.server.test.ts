@@ -3,7 +3,7 @@
  * mailed to the account holder), the daily guard of the job, and the start
  * of a new season (history kept, certificates carried over when still valid).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { jobRuns, outbox, profiles, reminders, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { createUser } from "../../../tests/helpers/auth";
@@ -49,7 +49,9 @@ describe("reminders", () => {
   it("mails once per reason and season; the family's reminders go to the account holder naming the child", async () => {
     const parent = await createUser({ roles: ["membre"], prenom: "Karine", nom: "Famille", email: "karine.rappel@exemple.fr" });
     const own = await ownProfile(parent.user.id);
+    assert(own);
     const [child] = await db.insert(profiles).values({ ownerId: parent.user.id, prenom: "Léo", nom: "Famille", relationship: "enfant" }).returning();
+    assert(child);
     // Own profile: paid, certificate expiring on 5 November (within 30 days).
     await db.insert(seasonStatuses).values({
       profileId: own.id,
@@ -112,6 +114,7 @@ describe("the daily job guard", () => {
     const both = await Promise.all([claimDailyRun("guard-test", "2026-10-16"), claimDailyRun("guard-test", "2026-10-16")]);
     expect(both.filter(Boolean)).toHaveLength(1);
     const [row] = await db.select().from(jobRuns).where(eq(jobRuns.name, "guard-test"));
+    assert(row);
     expect(row.lastRunOn).toBe("2026-10-16");
   });
 
@@ -140,6 +143,9 @@ describe("starting a new season", () => {
     const b = await createUser({ roles: ["membre"], prenom: "Bob", nom: "Expire" });
     const c = await createUser({ roles: ["membre"], prenom: "Clara", nom: "Questionnaire" });
     const [pa, pb, pc] = [await ownProfile(a.user.id), await ownProfile(b.user.id), await ownProfile(c.user.id)];
+    assert(pa);
+    assert(pb);
+    assert(pc);
     const paid = { cotisationPaidOn: "2026-09-10", cotisationAmountCents: 18000, cotisationMeans: "virement" };
     await db.insert(seasonStatuses).values([
       { profileId: pa.id, season: SEASON, ...paid, healthDocumentKind: "certificat", healthDocumentReceivedOn: "2026-09-10", healthDocumentValidUntil: "2029-08-31" },
@@ -163,8 +169,9 @@ describe("starting a new season", () => {
     expect(byProfile.has(pc.id)).toBe(false);
     // History kept.
     const kept = await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, SEASON));
-    for (const p of [pa, pb, pc]) expect(kept.find((r) => r.profileId === p.id)?.cotisationPaidOn).toBe("2026-09-10");
+    for (const p of [pa, pb, pc]) expect(kept.find((r) => r.profileId === p?.id)?.cotisationPaidOn).toBe("2026-09-10");
     const [started] = await db.select().from(seasonStarts).where(eq(seasonStarts.season, "2027-2028"));
+    assert(started);
     expect(started.startedBy).toBe(admin.user.id);
     expect(started.carriedOver).toBeGreaterThanOrEqual(1);
 

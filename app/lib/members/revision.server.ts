@@ -2,7 +2,7 @@
  * Revision material of a grade (techniques to know and videos, grouped by
  * category) and what each profile ticked as practised.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { revisionProgress, techniques } from "#db/schema";
 import { db } from "../core/db.server";
 import { listVideosByGrade, type VideoView } from "../content/videos.server";
@@ -119,8 +119,3 @@ export async function setItemDone(profileId: number, type: ItemType, itemId: num
   }
 }
 
-/** Progress rows of several profiles (data export). */
-export async function progressOfProfiles(profileIds: number[]) {
-  if (profileIds.length === 0) return [];
-  return db.select().from(revisionProgress).where(inArray(revisionProgress.profileId, profileIds));
-}

@@ -2,7 +2,7 @@
  * The admin to-do list: derived tasks appear and disappear with the data;
  * the managers' own tasks through the page's action (no JavaScript needed).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { contactMessages, deletionRequests, outbox, profiles, seasonStatuses, todos } from "#db/schema";
 import { app, refusedByGuard, type AppResponse } from "../../../tests/helpers/app";
@@ -42,6 +42,7 @@ describe("derived tasks", () => {
     expect(await keys("pre-inscrits")).toContain(`pre-${pending.user.id}`);
     expect(await hrefOf("pre-inscrits", `pre-${pending.user.id}`)).toBe(`/espace-membre/utilisateurs/modifier/${pending.user.id}`);
     const [row] = await db.select().from(profiles).where(eq(profiles.ownerId, pending.user.id));
+    assert(row);
     // A pré-inscrit is not yet counted in the members' cotisations.
     expect(await keys("cotisations")).not.toContain(`cot-${row.id}`);
     await validateRegistration(admin.user, pending.user.id, (await getVersion(pending.user.id)));
@@ -52,7 +53,9 @@ describe("derived tasks", () => {
   it("unpaid cotisations and missing or expiring certificates appear per profile, family included, and disappear when recorded", async () => {
     const parent = await createUser({ roles: ["membre"], prenom: "Nadia", nom: "Parent" });
     const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
+    assert(own);
     const [child] = await db.insert(profiles).values({ ownerId: parent.user.id, prenom: "Léo", nom: "Parent", relationship: "enfant" }).returning();
+    assert(child);
     const season = await currentSeasonAt();
     const today = parisDate();
 
@@ -100,10 +103,12 @@ describe("derived tasks", () => {
 
   it("contact messages not answered or not delivered appear, with a link to the messages page", async () => {
     const [mail] = await db.insert(outbox).values({ to: "club@exemple.fr", subject: "Contact", text: "…", status: "sent" }).returning();
+    assert(mail);
     const [msg] = await db
       .insert(contactMessages)
       .values({ name: "Jeanne", email: "jeanne@exemple.fr", subject: "Cours d'essai", message: "Bonjour", outboxId: mail.id })
       .returning();
+    assert(msg);
     expect(await keys("messages")).toContain(`msg-${msg.id}`);
     expect(await hrefOf("messages", `msg-${msg.id}`)).toBe(`/espace-membre/contenu/messages?message=${msg.id}#message-detail`);
     await db.update(contactMessages).set({ answeredAt: new Date(), answeredBy: admin.user.id }).where(eq(contactMessages.id, msg.id));
@@ -127,6 +132,7 @@ describe("derived tasks", () => {
     expect(await keys("suppressions")).not.toContain(`del-${kept.user.id}`);
     expect(await keys("suppressions")).not.toContain(`del-${gone.user.id}`);
     const [closed] = await db.select().from(deletionRequests).where(eq(deletionRequests.userId, kept.user.id));
+    assert(closed);
     expect(closed.handledBy).toBe(admin.user.id);
   });
 
@@ -139,6 +145,7 @@ describe("derived tasks", () => {
 async function getVersion(userId: string): Promise<number> {
   const { users } = await import("#db/schema");
   const [u] = await db.select().from(users).where(eq(users.id, userId));
+  assert(u);
   return u.updatedAt.getTime();
 }
 
@@ -153,6 +160,7 @@ describe("the managers' own tasks", () => {
     const created = await post({ intent: "create", title: "Commander les ceintures", notes: "10 bleues", dueOn: "2026-12-01" }, admin.cookie);
     expect(created.status).toBe(302);
     const [todo] = await db.select().from(todos).where(eq(todos.title, "Commander les ceintures"));
+    assert(todo);
     expect(todo.createdBy).toBe(admin.user.id);
     expect(todo.dueOn).toBe("2026-12-01");
 
@@ -163,12 +171,12 @@ describe("the managers' own tasks", () => {
 
     await post({ intent: "done", id: String(todo.id) }, admin.cookie);
     let [row] = await db.select().from(todos).where(eq(todos.id, todo.id));
-    expect(row.title).toBe("Commander 12 ceintures");
-    expect(row.dueOn).toBeNull();
-    expect(row.doneAt).not.toBeNull();
+    expect(row?.title).toBe("Commander 12 ceintures");
+    expect(row?.dueOn).toBeNull();
+    expect(row?.doneAt).not.toBeNull();
     await post({ intent: "reopen", id: String(todo.id) }, admin.cookie);
     [row] = await db.select().from(todos).where(eq(todos.id, todo.id));
-    expect(row.doneAt).toBeNull();
+    expect(row?.doneAt).toBeNull();
 
     const { data: page } = await app.get<{ todos: Array<{ id: number; done: boolean }> }>("/espace-membre/todo", { as: admin.cookie });
     expect(page.todos.find((t) => t.id === todo.id)?.done).toBe(false);

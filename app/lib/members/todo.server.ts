@@ -15,6 +15,7 @@ import { currentSeasonAt } from "./seasons.server";
 import { DomainError } from "../core/errors";
 import type { TodoInput } from "./todo";
 import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } from "./users-admin.server";
+import { invariant } from "../core/invariant";
 
 export interface DerivedTask {
   key: string;
@@ -195,6 +196,7 @@ export async function createTodo(actor: Actor, input: TodoInput): Promise<Todo> 
     .insert(todos)
     .values({ title: input.title, notes: input.notes, dueOn: input.dueOn, createdBy: actor.id, updatedBy: actor.id })
     .returning();
+  invariant(row, "tâche insérée");
   return row;
 }
 

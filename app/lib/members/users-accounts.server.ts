@@ -99,7 +99,7 @@ export async function createManagedUser(actor: Actor, input: NewUserInput): Prom
   const ctx = await getAuth().$context;
   const user = await ctx.internalAdapter.createUser(
     { email: emailAddress, name: `${input.prenom} ${input.nom}`.trim(), emailVerified: false, prenom: input.prenom, nom: input.nom, roles },
-    { method: "email-password" } as never,
+    { method: "email-password" },
   );
   if (!user) throw new Error("createUser returned no user");
   await audit(db, actor, "user.create", `Compte créé (${rolesLabel(roles)}), lien pour choisir le mot de passe envoyé à ${emailAddress}.`, {

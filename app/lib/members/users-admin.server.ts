@@ -9,7 +9,6 @@
  *  - users-seasons.server.ts   season status and grades of its profiles
  * Refusals are `DomainError` (app/lib/core/errors.ts, decision 0009).
  */
-export { HEALTH_STATE_LABELS, USERS_ADMIN_MESSAGES, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./users-admin-labels";
 export * from "./users-admin";
 export * from "./users-rules.server";
 export * from "./users-list.server";

@@ -174,12 +174,13 @@ async function selectUsers(query: UserListQuery, season: string, today: string, 
 export async function listUsers(query: UserListQuery, now: Date = new Date()) {
   const season = await currentSeasonAt(now);
   const today = parisDate(now);
-  const [{ total }] = await db
+  const [counted] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(users)
     .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
     .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
     .where(listConditions(query, today));
+  const total = counted?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const page = Math.min(query.page, pages);
   const items = await selectUsers(query, season, today, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE });

@@ -101,7 +101,7 @@ export async function addGradeEntry(actor: Actor, ownerId: string, input: GradeE
     const profile = await lockOwnedProfile(tx, ownerId, input.profileId);
     const [grade] = await tx.select().from(grades).where(eq(grades.id, input.gradeId));
     if (!grade) throw new DomainError("Grade inconnu.", { field: "gradeId" });
-    await tx.insert(gradeHistory).values({ profileId: profile.id, gradeId: grade.id, awardedOn: input.awardedOn!, note: input.note, createdBy: actor.id });
+    await tx.insert(gradeHistory).values({ profileId: profile.id, gradeId: grade.id, awardedOn: input.awardedOn, note: input.note, createdBy: actor.id });
     await audit(tx, actor, "grade.add", `${profile.prenom} ${profile.nom} : grade ${grade.vietnameseName} (${grade.frenchName}) obtenu le ${formatDateFr(input.awardedOn)}.`, {
       userId: ownerId,
       profileId: profile.id,

@@ -126,18 +126,6 @@ export class ArchiveWriter {
   }
 }
 
-/** True when the file starts like an encrypted archive. */
-export function isEncrypted(file: string): boolean {
-  const fd = openSync(file, "r");
-  try {
-    const head = Buffer.alloc(MAGIC.length);
-    readSync(fd, head, 0, head.length, 0);
-    return head.equals(MAGIC);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 function plainStream(file: string, passphrase: string | undefined): Readable {
   const size = statSync(file).size;
   const fd = openSync(file, "r");

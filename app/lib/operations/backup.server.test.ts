@@ -70,7 +70,7 @@ async function rowsOf(target: { dataDir: string; databaseUrl?: string }) {
     const c = new pg.Client({ connectionString: target.databaseUrl });
     await c.connect();
     try {
-      return await allRows(c as unknown as SqlClient);
+      return await allRows(c);
     } finally {
       await c.end();
     }
@@ -78,7 +78,7 @@ async function rowsOf(target: { dataDir: string; databaseUrl?: string }) {
   const { PGlite } = await import("@electric-sql/pglite");
   const p = await PGlite.create(path.join(target.dataDir, "pglite"));
   try {
-    return await allRows(p as unknown as SqlClient);
+    return await allRows(p);
   } finally {
     await p.close();
   }
@@ -186,7 +186,7 @@ describe("backup while the site serves, then restore", () => {
       snapshot: async (work) => {
         await client.query("begin isolation level repeatable read read only");
         try {
-          return await work(client as unknown as SqlClient);
+          return await work(client);
         } finally {
           await client.query("commit");
         }
@@ -227,7 +227,8 @@ describe("refused archives: a clear French message, nothing written", () => {
   it("corrupted", async () => {
     const file = copy("abimee.sauvegarde");
     const bytes = readFileSync(file);
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    const middle = Math.floor(bytes.length / 2);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 0xff;
     writeFileSync(file, bytes);
     expect(await refused(file)).toMatch(/altérée|illisible|tronquée/);
   });
@@ -242,7 +243,7 @@ describe("refused archives: a clear French message, nothing written", () => {
     const file = path.join(tmp("crafted-"), "autre.sauvegarde");
     const w = new ArchiveWriter(file);
     const { header: real } = await checkArchive(archive);
-    await w.write({ ...real, ...header } as never);
+    await w.write({ ...real, ...header });
     await w.finish();
     return file;
   }

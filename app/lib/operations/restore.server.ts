@@ -118,8 +118,8 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
               if (drizzleSchema.rowCount) await client.query(`alter schema drizzle rename to drizzle_${schema}`);
               movedAside.push(`schéma PostgreSQL ${schema}`);
             }
-            const result = await fn(client as unknown as SqlClient);
-            migrationsApplied = await applyNewerMigrations(client as unknown as SqlClient);
+            const result = await fn(client);
+            migrationsApplied = await applyNewerMigrations(client);
             await client.query("commit");
             return result;
           } catch (err) {
@@ -149,8 +149,8 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
             options.passphrase,
             (fn) =>
               pglite.transaction(async (tx) => {
-                const result = await fn(tx as unknown as SqlClient);
-                migrationsApplied = await applyNewerMigrations(tx as unknown as SqlClient);
+                const result = await fn(tx);
+                migrationsApplied = await applyNewerMigrations(tx);
                 return result;
               }),
             writeFile,

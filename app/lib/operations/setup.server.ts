@@ -22,7 +22,7 @@ import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { getSetting, setSetting } from "../club/settings.server";
 import { createPasswordUser } from "../accounts/auth.server";
-import { checkPassword } from "../accounts/passwords";
+import { checkPassword } from "../accounts/passwords.server";
 import { queueMail } from "../mail/mail.server";
 import { SETUP_PATH, type SetupInput } from "./setup";
 

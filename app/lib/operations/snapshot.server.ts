@@ -111,7 +111,7 @@ const columnsCache = new WeakMap<SqlClient, Map<string, string[]>>();
 
 async function columnsOf(client: SqlClient, table: string): Promise<string[]> {
   let cache = columnsCache.get(client);
-  if (!cache) columnsCache.set(client, (cache = new Map()));
+  if (!cache) columnsCache.set(client, (cache = new Map<string, string[]>()));
   let cols = cache.get(table);
   if (!cols) {
     const { rows } = await client.query<{ name: string }>(

@@ -78,7 +78,7 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
   let size: number | null = null;
   if (kind === "postgres") {
     const rows = await db.execute<{ size: string | number }>(sql`select pg_database_size(current_database()) as size`);
-    size = Number((rows as unknown as { rows: Array<{ size: string | number }> }).rows?.[0]?.size ?? NaN);
+    size = Number((rows as { rows: Array<{ size: string | number }> }).rows?.[0]?.size ?? NaN);
     if (!Number.isFinite(size)) size = null;
   } else size = folderSize(path.join(e.DATA_DIR, "pglite"));
 

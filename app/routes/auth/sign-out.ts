@@ -24,7 +24,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     headers = await signOut(request.headers);
   } catch (err) {
-    log.error("Erreur lors de la déconnexion", { err: err instanceof Error ? err.message : String(err) });
+    log.error("Erreur lors de la déconnexion", { err });
     headers = new Headers();
     for (const name of CLEAR) {
       const secure = name.startsWith("__Secure-") ? "; Secure" : "";

@@ -16,6 +16,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import type { Route } from "./+types/calendar";
 import { buttonClasses } from "~/components/ui/button";
+import { numberParts } from "~/lib/core/invariant";
 
 const PATH = "/la-vie-du-club/calendrier";
 
@@ -136,8 +137,8 @@ const navLinkClass =
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { calendar, upcoming, includeMembersOnly, currentMonth: thisMonth, currentMonthLabel, feedUrl, webcalUrl } =
     loaderData;
-  const [prevYear, prevMonth] = calendar.previous.split("-").map(Number);
-  const [nextYear, nextMonth] = calendar.next.split("-").map(Number);
+  const [prevYear, prevMonth] = numberParts(calendar.previous, "-", 2);
+  const [nextYear, nextMonth] = numberParts(calendar.next, "-", 2);
   const previousLabel = formatMonth({ year: prevYear, month: prevMonth });
   const nextLabel = formatMonth({ year: nextYear, month: nextMonth });
   const daysWithEntries = calendar.weeks.flat().filter((d) => d.inMonth && d.entries.length > 0);
@@ -196,7 +197,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </thead>
           <tbody>
             {calendar.weeks.map((week) => (
-              <tr key={week[0].date}>
+              <tr key={week[0]?.date}>
                 {week.map((day) => (
                   <td
                     key={day.date}

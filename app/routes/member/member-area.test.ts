@@ -5,7 +5,7 @@
  * export, e-mail and password changes, revision progress per profile.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { profiles, revisionProgress, sessions, users } from "#db/schema";
 import { createUser, signInCookie, type CreatedUser } from "../../../tests/helpers/auth";
 import { guardedArgs } from "../../../tests/helpers/member-guard";
@@ -86,7 +86,7 @@ async function select(member: CreatedUser, profileId: number, from = "/espace-me
 }
 
 async function gradesData(cookie: string) {
-  return (await gradesRoute.loader(await args(get("/espace-membre/grades", cookie)))) as Awaited<ReturnType<typeof gradesRoute.loader>>;
+  return (await gradesRoute.loader(await args(get("/espace-membre/grades", cookie))));
 }
 
 let parent: CreatedUser;
@@ -106,9 +106,10 @@ describe("family profiles through the profile page", () => {
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "add-family", prenom: "", relationship: "enfant" }, parent.cookie))),
     );
     expect(payload(bad).ok).toBe(false);
-    expect((payload(bad).errors as Record<string, string>).prenom).toBe("Le prénom est obligatoire");
+    expect((payload(bad).errors).prenom).toBe("Le prénom est obligatoire");
 
     const child = await addChild(parent, "Inès");
+    assert(child);
     const edit = await run(async () =>
       profileRoute.action(
         await args(post("/espace-membre/profil", { intent: "edit-family", profileId: String(child.id), prenom: "Inès", nom: "Martin-Roux", dateOfBirth: "", relationship: "enfant" }, parent.cookie)),
@@ -125,6 +126,7 @@ describe("family profiles through the profile page", () => {
 
     // The own profile cannot be removed.
     const [own] = await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id));
+    assert(own);
     const refused = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "remove-family", profileId: String(own.id) }, parent.cookie))),
     );
@@ -135,7 +137,7 @@ describe("family profiles through the profile page", () => {
     const bad = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "info", prenom: "Claire", nom: "", phone: "abc" }, parent.cookie))),
     );
-    const errors = payload(bad).errors as Record<string, string>;
+    const errors = payload(bad).errors;
     expect(errors.nom).toBe("Le nom est obligatoire");
     expect(errors.phone).toMatch(/Numéro de téléphone invalide/);
     const ok = await run(async () =>
@@ -145,6 +147,7 @@ describe("family profiles through the profile page", () => {
     );
     expect(payload(ok).ok).toBe(true);
     const [own] = await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id));
+    assert(own);
     expect(own.phone).toBe("06 12 34 56 78");
   });
 });
@@ -152,7 +155,8 @@ describe("family profiles through the profile page", () => {
 describe("selected profile", () => {
   it("persists across requests, and is reset by a new sign-in and by sign-out", async () => {
     const child = await addChild(parent, "Jules");
-    const res = (await select(parent, child.id)) as Response;
+    assert(child);
+    const res = (await select(parent, child.id));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/espace-membre/grades");
 
@@ -180,7 +184,8 @@ describe("selected profile", () => {
 
   it("refuses to select, edit or remove another account's profile", async () => {
     const hisChild = await addChild(other, "Léon");
-    expect(((await select(parent, hisChild.id)) as Response).status).toBe(404);
+    assert(hisChild);
+    expect(((await select(parent, hisChild.id))).status).toBe(404);
     const edit = await run(async () =>
       profileRoute.action(
         await args(post("/espace-membre/profil", { intent: "edit-family", profileId: String(hisChild.id), prenom: "Pirate", nom: "", dateOfBirth: "", relationship: "autre" }, parent.cookie)),
@@ -192,6 +197,7 @@ describe("selected profile", () => {
     );
     expect(status(remove)).toBe(404);
     const [still] = await db.select().from(profiles).where(eq(profiles.id, hisChild.id));
+    assert(still);
     expect(still.prenom).toBe("Léon");
     // Nothing of his shows on her pages.
     const data = await gradesData(parent.cookie);
@@ -203,16 +209,18 @@ describe("grades and revision", () => {
   it("shows a child without history the first grade as next, and keeps progress per profile", async () => {
     const table = await listGrades();
     const [child] = await db.select().from(profiles).where(eq(profiles.prenom, "Jules"));
+    assert(child);
     await select(parent, child.id);
     const g = await gradesData(parent.cookie);
     expect(g.currentId).toBeNull();
-    expect(g.nextId).toBe(table[0].id);
+    expect(g.nextId).toBe(table[0]?.id);
 
     const rev = await revisionRoute.loader(await args(get("/espace-membre/revision", parent.cookie)));
-    expect(rev.shown?.id).toBe(table[0].id);
-    const item = rev.material!.categories[0].items[0];
+    expect(rev.shown?.id).toBe(table[0]?.id);
+    const item = rev.material!.categories[0]?.items[0];
+    assert(item);
     await revisionRoute.action(
-      await args(post("/espace-membre/revision", { gradeId: String(table[0].id), itemType: item.type, itemId: String(item.id), done: "1" }, parent.cookie)),
+      await args(post("/espace-membre/revision", { gradeId: String(table[0]?.id), itemType: item.type, itemId: String(item.id), done: "1" }, parent.cookie)),
     );
     const after = await revisionRoute.loader(await args(get("/espace-membre/revision", parent.cookie)));
     expect(after.material!.done).toBe(1);
@@ -226,10 +234,10 @@ describe("grades and revision", () => {
     expect(own.material!.done).toBe(0);
 
     // Beyond the next grade: refused.
-    const beyond = await run(async () => revisionRoute.loader(await args(get(`/espace-membre/revision?grade=${table[3].id}`, parent.cookie))));
+    const beyond = await run(async () => revisionRoute.loader(await args(get(`/espace-membre/revision?grade=${table[3]?.id}`, parent.cookie))));
     expect((beyond as Response).status).toBe(403);
     const tick = await run(async () =>
-      revisionRoute.action(await args(post("/espace-membre/revision", { gradeId: String(table[3].id), itemType: "technique", itemId: "1", done: "1" }, parent.cookie))),
+      revisionRoute.action(await args(post("/espace-membre/revision", { gradeId: String(table[3]?.id), itemType: "technique", itemId: "1", done: "1" }, parent.cookie))),
     );
     expect((tick as Response).status).toBe(403);
   });
@@ -247,7 +255,7 @@ describe("grades and revision", () => {
 
 describe("RGPD export", () => {
   it("contains exactly the user's own data, no secret and nothing of another account", async () => {
-    const res = (await exportRoute.loader(await args(get("/espace-membre/profil/donnees", parent.cookie)))) as Response;
+    const res = (await exportRoute.loader(await args(get("/espace-membre/profil/donnees", parent.cookie))));
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="mes-donnees-/);
     const text = await res.text();
     const data = JSON.parse(text);
@@ -269,16 +277,17 @@ describe("e-mail and password", () => {
     const wrong = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "claire.nouvelle@exemple.fr", password: "pas le bon" }, parent.cookie))),
     );
-    expect((payload(wrong).errors as Record<string, string>).password).toBe("Mot de passe incorrect.");
+    expect((payload(wrong).errors).password).toBe("Mot de passe incorrect.");
     const taken = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: other.email, password: parent.password }, parent.cookie))),
     );
-    expect((payload(taken).errors as Record<string, string>).newEmail).toMatch(/déjà utilisée/);
+    expect((payload(taken).errors).newEmail).toMatch(/déjà utilisée/);
     const ok = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "Claire.Nouvelle@exemple.fr", password: parent.password }, parent.cookie))),
     );
     expect(payload(ok).ok).toBe(true);
     const [u] = await db.select().from(users).where(eq(users.id, parent.user.id));
+    assert(u);
     expect(u.email).toBe("claire.nouvelle@exemple.fr");
     parent = { ...parent, email: "claire.nouvelle@exemple.fr" };
     // The new address signs in.
@@ -314,7 +323,7 @@ describe("pré-inscrits and their RGPD rights", () => {
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "info", prenom: "Lina", nom: "Petit" }, pre.cookie))),
     );
     expect(payload(saved).ok).toBe(true);
-    const exported = (await run(async () => exportRoute.loader(await args(get("/espace-membre/profil/donnees", pre.cookie))))) as Response;
+    const exported = await run<Response>(async () => exportRoute.loader(await args(get("/espace-membre/profil/donnees", pre.cookie))));
     expect(exported.headers.get("content-disposition")).toMatch(/attachment/);
     expect(JSON.parse(await exported.text()).user.id).toBe(pre.user.id);
     const deleted = (await run(async () =>
@@ -349,7 +358,7 @@ describe("account deletion", () => {
   it("asks for confirmation, then deletes an account without membership at once and signs it out", async () => {
     const leaving = await createUser({ roles: ["membre"], prenom: "Zoé" });
     const unconfirmed = await run(async () => profileRoute.action(await args(post("/espace-membre/profil", { intent: "delete-account" }, leaving.cookie))));
-    expect((payload(unconfirmed).errors as Record<string, string>).confirm).toMatch(/Cochez la case/);
+    expect((payload(unconfirmed).errors).confirm).toMatch(/Cochez la case/);
     const res = (await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "delete-account", confirm: "oui" }, leaving.cookie))),
     )) as Response;

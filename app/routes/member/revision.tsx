@@ -13,7 +13,7 @@ import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem
 import { pageMeta } from "~/lib/http/seo";
 import { id } from "~/lib/http/fields";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -14,7 +14,7 @@ const pdf = () => new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> end
 
 async function get(href: string, cookie?: string): Promise<Response> {
   const request = new Request(`http://localhost:3000${href}`, { headers: cookie ? { cookie } : {} });
-  return (await loader({ request, params: { "*": href.replace(/^\/media\//, "") } } as never)) as Response;
+  return (await loader({ request, params: { "*": href.replace(/^\/media\//, "") } } as never));
 }
 
 let brochureHref = "";

@@ -43,7 +43,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!isValidKey(path)) return notFound();
   const parts = path.split("/");
   if (parts.length > 2) return notFound();
-  const row = await getMediaByKey(parts[0]);
+  const row = await getMediaByKey(parts[0] ?? "");
   if (!row) return notFound();
   if (parts.length === 1) {
     // /media/<key> alone: the default file (largest WebP of an image, or the PDF).
@@ -56,7 +56,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     if (!user) return redirect(signInUrl(request), { headers: { "Cache-Control": "no-store" } });
     if (!hasAnyRole(user.roles, MEMBER_ROLES)) return notFound();
   }
-  const [key, variant] = parts;
+  if (parts.length !== 2) return notFound();
+  const [key = "", variant = ""] = parts;
   const ext = variant.split(".").pop() ?? "";
   const contentType = CONTENT_TYPES[ext];
   if (!contentType) return notFound();

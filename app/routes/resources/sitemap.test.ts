@@ -34,7 +34,7 @@ describe("sitemap.xml", () => {
     expect(locs).toContain(url("stage-d-ete"));
     expect(locs).not.toContain(url("futur-stage"));
     expect(locs).not.toContain(url("brouillon"));
-    expect(locs.some((l) => l.includes("/espace-membre") || l.includes("/connexion"))).toBe(false);
+    expect(locs.some((l) => l?.includes("/espace-membre") || l?.includes("/connexion"))).toBe(false);
     expect(new Set(locs).size).toBe(locs.length);
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T/);
   });

@@ -3,7 +3,7 @@
  * POST would arrive): every action refuses a role that is not admin, and does
  * its job for an admin.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contactMessages, grades, outbox, videos } from "#db/schema";
 import { app, refusedByGuard } from "../../../../tests/helpers/app";
@@ -25,7 +25,9 @@ beforeAll(async () => {
     others[role] = (await createUser({ roles: [role] })).cookie;
   }
   const [g] = await db.select({ id: grades.id }).from(grades).limit(1);
-  gradeId = g?.id ?? (await db.insert(grades).values({ position: 1, vietnameseName: "Tự vệ", frenchName: "Ceinture bleu clair", beltColor: "#7dd3fc" }).returning({ id: grades.id }))[0].id;
+  const [grade] = g ? [g] : await db.insert(grades).values({ position: 1, vietnameseName: "Tự vệ", frenchName: "Ceinture bleu clair", beltColor: "#7dd3fc" }).returning({ id: grades.id });
+  assert(grade);
+  gradeId = grade.id;
 });
 
 /** What the settings page's loader gives its form. */
@@ -90,6 +92,7 @@ describe("videos route (admin)", () => {
     );
     expect(created.status).toBe(302);
     const [video] = await db.select().from(videos);
+    assert(video);
     expect(video).toMatchObject({ title: "Quyền 1", provider: "vimeo", providerVideoId: "76979871", createdBy: admin.userId, version: 1 });
 
     const edit = (title: string) =>
@@ -103,6 +106,7 @@ describe("videos route (admin)", () => {
     expect(second.status).toBe(409);
     expect(firstErrors(second.data.result as SubmissionResult<string[]>)[""]).toMatch(/modifiée par quelqu’un d’autre/);
     const [after] = await db.select().from(videos).where(eq(videos.id, video.id));
+    assert(after);
     expect(after.title).toBe("Quyền 1 (premier)");
     expect(after.updatedBy).toBe(admin.userId);
   });
@@ -112,7 +116,7 @@ describe("settings route (admin)", () => {
   it("saves the schedule, which the public page then reads", async () => {
     clearSettingsCache();
     const loaded = (await app.get<Settings>("/espace-membre/contenu/reglages/horaires", { as: admin.cookie })).data;
-    const values = loaded.values as Record<string, string>;
+    const values = loaded.values;
     // Keep the first course, delete the second, add a new one in an empty row.
     const fields: Record<string, string> = { ...values, intent: "save", remove_1: "on" };
     const blank = loaded.rows - 1;
@@ -167,17 +171,21 @@ describe("settings route (admin)", () => {
 describe("messages route (admin)", () => {
   it("marks answered and resends a failed e-mail (back to pending)", async () => {
     const [mail] = await db.insert(outbox).values({ to: "club@exemple.fr", subject: "Contact", text: "…", status: "failed", attempts: 8, lastError: "ECONNREFUSED" }).returning();
+    assert(mail);
     const [msg] = await db.insert(contactMessages).values({ name: "Jeanne", email: "jeanne@exemple.fr", subject: "Cours d'essai", message: "Bonjour", outboxId: mail.id }).returning();
+    assert(msg);
 
     const answered = await app.post("/espace-membre/contenu/messages", { intent: "answered", id: String(msg.id) }, { as: admin.cookie });
     expect(answered.status).toBe(302);
     const [m] = await db.select().from(contactMessages).where(eq(contactMessages.id, msg.id));
+    assert(m);
     expect(m.answeredBy).toBe(admin.userId);
     expect(m.answeredAt).toBeInstanceOf(Date);
 
     const resent = await app.post("/espace-membre/contenu/messages", { intent: "resend", id: String(msg.id) }, { as: admin.cookie });
     expect(resent.redirect).toMatch(/ok=renvoye/);
     const [o] = await db.select().from(outbox).where(eq(outbox.id, mail.id));
+    assert(o);
     expect(o.status).toBe("pending");
     expect(o.attempts).toBe(0);
 

@@ -14,7 +14,7 @@ import {
   setAnswered,
 } from "~/lib/club/contact-messages.server";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId, requireId } from "~/lib/http/ids";
+import { positiveId, requireId } from "~/lib/http/ids.server";
 import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/contenu/messages";

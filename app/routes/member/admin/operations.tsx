@@ -54,13 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { tone: "error", text: `Sauvegarde écrite, mais sa vérification a échoué : ${info.verification.error}` };
         return { notice };
       } catch (err) {
-        if (err instanceof BackupError) return data({ notice: { tone: "error", text: err.message } as Notice }, { status: 409 });
+        if (err instanceof BackupError) return data({ notice: { tone: "error", text: err.message } }, { status: 409 });
         throw err;
       }
     }
     case "renvoyer": {
       const id = Number(formData.get("id"));
-      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return data({ notice: { tone: "error", text: "Message inconnu." } as Notice }, { status: 400 });
+      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return data({ notice: { tone: "error", text: "Message inconnu." } }, { status: 400 });
       await resendMail(id);
       return { notice: { tone: "success", text: "Le message a été remis dans la file d'envoi." } as Notice };
     }
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     default:
-      return data({ notice: { tone: "error", text: "Action inconnue." } as Notice }, { status: 400 });
+      return data({ notice: { tone: "error", text: "Action inconnue." } }, { status: 400 });
   }
 }
 
@@ -133,10 +133,10 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
   const { status } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "sauvegarde";
-  const notice = actionData && "notice" in actionData ? actionData.notice : null;
+  const notice = (actionData && "notice" in actionData ? actionData.notice : null) as Notice | null;
   const download = actionData && "download" in actionData ? actionData.download : null;
   const downloadResult = actionData && "result" in actionData ? actionData.result : undefined;
-  const downloadFor = downloadResult ? String(downloadResult.initialValue?.name ?? "") : "";
+  const downloadFor = downloadResult ? (typeof downloadResult.initialValue?.name === "string" ? downloadResult.initialValue.name : "") : "";
   const last = status.backups.list[0];
 
   return (

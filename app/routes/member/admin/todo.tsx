@@ -13,7 +13,7 @@ import type { Route } from "./+types/todo";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
 import { Badge, linkClass } from "~/components/users-admin-ui";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { domainErrors, firstErrors, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
+import { domainErrors, firstErrors, formText, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
 import { startSeasonSchema, TODO_INTENTS, todoIdSchema, todoSchema, todoUpdateSchema, type TodoIntent } from "~/lib/members/todo";
 import { formatDate, parisDate } from "~/lib/core/time";
 import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons.server";
@@ -21,7 +21,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, updateTodo } from "~/lib/members/todo.server";
 import { DomainError } from "~/lib/core/errors";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids.server";
 
 const PATH = "/espace-membre/todo";
 
@@ -84,7 +84,7 @@ async function handle<S extends z.ZodType>(intent: TodoIntent, formData: FormDat
   const answer = (result: SubmissionResult<string[]>, status: number) => data({ intent, todoId, result } satisfies TodoAnswer, { status });
   if (submission.status !== "success") return answer(reply(submission), 400);
   try {
-    return await operation(submission.value as z.output<S>);
+    return await operation(submission.value);
   } catch (err) {
     if (err instanceof DomainError) return answer(reply(submission, domainErrors(err)), err.status);
     throw err;
@@ -134,7 +134,7 @@ const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnT
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
+  const intent = formText(formData, "intent");
   if (!(TODO_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
   return HANDLERS[intent as TodoIntent](actor, formData);
 }

@@ -22,7 +22,7 @@ import {
 import { videoFormSchema, videoUpdateSchema } from "~/lib/content/video-form";
 import { Button } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids.server";
 
 const PATH = "/espace-membre/videos";
 

@@ -4,7 +4,7 @@
  * not manage content, and works for article_manager and admin. Also: the
  * manager preview at the public URL.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { articles } from "#db/schema";
 import { app, refusedByGuard } from "../../../../tests/helpers/app";
@@ -22,6 +22,7 @@ beforeAll(async () => {
     cookies[role] = (await createUser({ roles: [role] })).cookie;
   }
   const [row] = await db.insert(articles).values({ slug: "brouillon-secret", title: "Brouillon secret", status: "brouillon" }).returning();
+  assert(row);
   draftId = row.id;
 });
 
@@ -47,6 +48,7 @@ describe("article routes: roles", () => {
     }
     expect(await db.select().from(articles)).toHaveLength(count);
     const [row] = await db.select().from(articles);
+    assert(row);
     expect(row.title).toBe("Brouillon secret");
   });
 

@@ -14,7 +14,7 @@ import { formatDateTime, toParisDateTimeInput } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { oversizedRequest } from "~/lib/content/uploads.server";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
-import { positiveId } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids.server";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.article.title;

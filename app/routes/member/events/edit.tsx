@@ -6,7 +6,7 @@ import { formatDateTime } from "~/lib/core/time";
 import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/content/event-editing.server";
 import { pageMeta } from "~/lib/http/seo";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids.server";
 
 export function meta(args: Route.MetaArgs) {
   const title = args.data?.event.title;

@@ -2,7 +2,7 @@
  * Event management: validation (French, per field), Paris times, version
  * check, and every action refused to the roles that may not manage content.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { events } from "#db/schema";
 import { app, refusedByGuard } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
@@ -96,6 +96,7 @@ describe("event editing", () => {
 describe("event routes: roles", () => {
   it("refuses every action to membre, user_manager, pré-inscrit (back to the member home) and visitors (sign-in)", async () => {
     const [target] = await db.insert(events).values({ title: "Cible", startsAt: new Date("2031-05-01T10:00:00Z"), endsAt: new Date("2031-05-01T12:00:00Z") }).returning();
+    assert(target);
     const count = (await db.select().from(events)).length;
     for (const role of ["membre", "user_manager", "pré-inscrit", null]) {
       const cookie = role ? cookies[role] : undefined;

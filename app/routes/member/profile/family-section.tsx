@@ -110,7 +110,7 @@ function FamilyRow({ member: p }: { member: FamilyMember }) {
           {p.prenom} {p.nom}
         </p>
         <p className="text-sm text-slate-700">
-          {RELATIONSHIP_LABELS[p.relationship as keyof typeof RELATIONSHIP_LABELS] ?? "Proche"}
+          {RELATIONSHIP_LABELS[p.relationship] ?? "Proche"}
           {p.dateOfBirth ? ` · né(e) le ${formatDate(p.dateOfBirth)}` : ""}
         </p>
       </div>

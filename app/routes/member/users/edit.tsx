@@ -20,7 +20,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { AccountForm, DeleteUserSection, SendLinkForm } from "~/components/users/account-section";
 import { ProfileSection } from "~/components/users/profile-section";
 import { DomainError } from "~/lib/core/errors";
-import { domainErrors, parseSubmission, reply } from "~/lib/http/forms";
+import { domainErrors, formText, parseSubmission, reply } from "~/lib/http/forms";
 import { USERS_ADMIN_MESSAGES as MESSAGES } from "~/lib/members/users-admin-labels";
 import { ROLE_LABELS, type Role } from "~/lib/accounts/roles";
 import { formatDate, formatDateTime } from "~/lib/core/time";
@@ -52,7 +52,7 @@ import {
   type Actor,
 } from "~/lib/members/users-admin.server";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId } from "~/lib/http/ids";
+import { positiveId } from "~/lib/http/ids.server";
 
 const LIST = "/espace-membre/utilisateurs";
 
@@ -120,7 +120,7 @@ async function handle<S extends z.ZodType>(
   const answer = (result: UserEditAnswer["result"], status: number) => data({ intent, profileId, result } satisfies UserEditAnswer, { status });
   if (submission.status !== "success") return answer(reply(submission), 400);
   try {
-    return await operation(submission.value as z.output<S>);
+    return await operation(submission.value);
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     if (err.status === 404 && err.message === MESSAGES.notFound) throw new Response(err.message, { status: 404 });
@@ -187,7 +187,7 @@ const HANDLERS: Record<UserEditIntent, (args: IntentArgs) => ReturnType<typeof h
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
+  const intent = formText(formData, "intent");
   if (!(USER_EDIT_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
   const season = new URL(request.url).searchParams.get("saison");
   const back = (ok: string, anchor = "") =>

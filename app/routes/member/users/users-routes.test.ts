@@ -4,7 +4,7 @@
  * admin rules, the last admin, deactivation, validation e-mail, account creation with the welcome link,
  * season status and grades, optimistic concurrency, CSV export.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { assert, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { accounts, auditLog, gradeHistory, grades, outbox, profiles, seasonStatuses, sessions, users } from "#db/schema";
 import { app, BASE, refusedByGuard as refused, type AppResponse } from "../../../../tests/helpers/app";
@@ -52,11 +52,12 @@ async function userRow(id: string) {
 }
 
 async function version(id: string): Promise<string> {
-  return String((await userRow(id)).updatedAt.getTime());
+  return String((await userRow(id))?.updatedAt.getTime());
 }
 
 async function accountFields(id: string, overrides: Record<string, string | string[]> = {}) {
   const u = await userRow(id);
+  assert(u);
   return {
     intent: "account",
     version: String(u.updatedAt.getTime()),
@@ -98,7 +99,7 @@ describe("who may use the user management", () => {
       expect(refused(await get("/espace-membre/todo", who.cookie))).toBe(true);
     }
     expect(refused(await get("/espace-membre/todo", manager.cookie))).toBe(true);
-    expect((await userRow(manager.user.id)).roles).toEqual(["user_manager"]);
+    expect((await userRow(manager.user.id))?.roles).toEqual(["user_manager"]);
     const [none] = await db.select().from(users).where(eq(users.email, "x.y@exemple.fr"));
     expect(none).toBeUndefined();
   });
@@ -124,7 +125,7 @@ describe("rules between user_manager and admin", () => {
     const result = await post(editPath(membre.user.id), await accountFields(membre.user.id, { roles: ["admin", "membre"] }), manager.cookie);
     expect(statusOf(result)).toBe(403);
     expect(errorsOf(result).roles).toBe(MESSAGES.adminOnlyRole);
-    expect((await userRow(membre.user.id)).roles).toEqual(["membre"]);
+    expect((await userRow(membre.user.id))?.roles).toEqual(["membre"]);
   });
 
   it("a user_manager cannot create an admin", async () => {
@@ -136,18 +137,21 @@ describe("rules between user_manager and admin", () => {
 
   it("a user_manager cannot edit an admin (name, roles, deactivation, status, deletion)", async () => {
     const before = await userRow(admin.user.id);
+    assert(before);
     const rename = await post(editPath(admin.user.id), await accountFields(admin.user.id, { prenom: "Pirate" }), manager.cookie);
     expect(statusOf(rename)).toBe(403);
     expect(firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(rename).result)[""]).toBe(MESSAGES.adminOnlyEdit);
     const remove = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), manager.cookie);
     expect(statusOf(remove)).toBe(403);
     const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, admin.user.id), eq(profiles.isSelf, true)));
+    assert(own);
     const season = await currentSeasonAt();
     const status = await post(editPath(admin.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie);
     expect(statusOf(status)).toBe(403);
     const del = await post(editPath(admin.user.id), { intent: "delete", confirm: "on" }, manager.cookie);
     expect(statusOf(del)).toBe(403);
     const after = await userRow(admin.user.id);
+    assert(after);
     expect(after.prenom).toBe(before.prenom);
     expect(after.roles).toEqual(["admin"]);
     // The page itself is read-only for them.
@@ -159,11 +163,12 @@ describe("rules between user_manager and admin", () => {
     const target = await createUser({ roles: ["membre"], prenom: "Bruno", nom: "Bis" });
     const grant = await post(editPath(target.user.id), await accountFields(target.user.id, { roles: ["membre", "admin"] }), admin.cookie);
     expect(statusOf(grant)).toBe(302);
-    expect((await userRow(target.user.id)).roles).toEqual(["admin", "membre"]);
+    expect((await userRow(target.user.id))?.roles).toEqual(["admin", "membre"]);
     const remove = await post(editPath(target.user.id), await accountFields(target.user.id, { roles: ["membre"] }), admin.cookie);
     expect(statusOf(remove)).toBe(302);
-    expect((await userRow(target.user.id)).roles).toEqual(["membre"]);
+    expect((await userRow(target.user.id))?.roles).toEqual(["membre"]);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetUserId, target.user.id)).orderBy(desc(auditLog.id)).limit(1);
+    assert(entry);
     expect(entry.actorId).toBe(admin.user.id);
     expect(entry.actorName).toBe("Alice Admin");
     expect(entry.summary).toContain("rôles");
@@ -175,7 +180,7 @@ describe("the last admin", () => {
     const result = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie);
     expect(statusOf(result)).toBe(409);
     expect(errorsOf(result).roles).toBe(MESSAGES.lastAdmin);
-    expect((await userRow(admin.user.id)).roles).toEqual(["admin"]);
+    expect((await userRow(admin.user.id))?.roles).toEqual(["admin"]);
   });
 
   it("cannot be deactivated nor deleted, even by another admin's request", async () => {
@@ -183,6 +188,7 @@ describe("the last admin", () => {
     await expect(updateUserAccount(otherAdmin, admin.user.id, { ...(await accountFieldsPlain(admin.user.id)), active: false })).rejects.toThrow(MESSAGES.lastAdmin);
     await expect(deleteUser(otherAdmin, admin.user.id)).rejects.toThrow(MESSAGES.lastAdmin);
     const row = await userRow(admin.user.id);
+    assert(row);
     expect(row.active).toBe(true);
   });
 
@@ -190,7 +196,7 @@ describe("the last admin", () => {
     const second = await createUser({ roles: ["admin"], prenom: "Sophie", nom: "Second" });
     const result = await post(editPath(second.user.id), await accountFields(second.user.id, { roles: ["membre"] }), second.cookie);
     expect(statusOf(result)).toBe(302);
-    expect((await userRow(second.user.id)).roles).toEqual(["membre"]);
+    expect((await userRow(second.user.id))?.roles).toEqual(["membre"]);
   });
 
   it("a deactivated admin does not count", async () => {
@@ -204,6 +210,7 @@ describe("the last admin", () => {
 
 async function accountFieldsPlain(id: string) {
   const u = await userRow(id);
+  assert(u);
   return { prenom: u.prenom, nom: u.nom, email: u.email, roles: u.roles, active: u.active, version: u.updatedAt.getTime() };
 }
 
@@ -214,7 +221,7 @@ describe("deactivation", () => {
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(2);
     const result = await post(editPath(target.user.id), await accountFields(target.user.id, { active: "" }), manager.cookie);
     expect(statusOf(result)).toBe(302);
-    expect((await userRow(target.user.id)).active).toBe(false);
+    expect((await userRow(target.user.id))?.active).toBe(false);
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(0);
     expect(await getSessionUser(request("/", target.cookie))).toBeNull();
     expect(await getSessionUser(request("/", secondCookie))).toBeNull();
@@ -224,7 +231,7 @@ describe("deactivation", () => {
   it("nobody deactivates their own account", async () => {
     const result = await post(editPath(manager.user.id), await accountFields(manager.user.id, { active: "" }), manager.cookie);
     expect(statusOf(result)).toBe(403);
-    expect((await userRow(manager.user.id)).active).toBe(true);
+    expect((await userRow(manager.user.id))?.active).toBe(true);
   });
 });
 
@@ -234,14 +241,15 @@ describe("validation of a pré-inscrit", () => {
     const result = await post(editPath(pending.user.id), { intent: "validate", version: await version(pending.user.id) }, manager.cookie);
     expect(statusOf(result)).toBe(302);
     expect(result.redirect).toContain("ok=valide");
-    expect((await userRow(pending.user.id)).roles).toEqual(["membre"]);
+    expect((await userRow(pending.user.id))?.roles).toEqual(["membre"]);
     const mails = await db.select().from(outbox).where(eq(outbox.to, pending.email));
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe("Votre inscription au club est validée");
-    expect(mails[0].text).toContain("Bonjour Hélène,");
-    expect(mails[0].text).toContain("votre inscription au club");
-    expect(mails[0].text).toContain(`${BASE}/espace-membre`);
+    expect(mails[0]?.subject).toBe("Votre inscription au club est validée");
+    expect(mails[0]?.text).toContain("Bonjour Hélène,");
+    expect(mails[0]?.text).toContain("votre inscription au club");
+    expect(mails[0]?.text).toContain(`${BASE}/espace-membre`);
     const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.targetUserId, pending.user.id), eq(auditLog.action, "user.validate")));
+    assert(entry);
     expect(entry.actorId).toBe(manager.user.id);
   });
 
@@ -266,7 +274,7 @@ describe("optimistic concurrency", () => {
     expect(errorsOf(second)[""]).toBe(MESSAGES.stale);
     // The form then shows the fresh values, not the outdated ones typed.
     expect(dataOf<{ result: SubmissionResult<string[]> }>(second).result.initialValue).toBeNull();
-    expect((await userRow(target.user.id)).prenom).toBe("Premier");
+    expect((await userRow(target.user.id))?.prenom).toBe("Premier");
   });
 });
 
@@ -275,20 +283,25 @@ describe("creating an account for someone", () => {
     const result = await post("/espace-membre/utilisateurs/ajouter", { prenom: "Léa", nom: "Nguyễn", email: "Lea.Nguyen@Exemple.fr", roles: ["membre"] }, manager.cookie);
     expect(statusOf(result)).toBe(302);
     const [created] = await db.select().from(users).where(eq(users.email, "lea.nguyen@exemple.fr"));
+    assert(created);
     expect(created.roles).toEqual(["membre"]);
     expect(created.aPayeCotisation).toBe(false);
     expect(await db.select().from(accounts).where(eq(accounts.userId, created.id))).toHaveLength(0);
     expect(await db.select().from(profiles).where(and(eq(profiles.ownerId, created.id), eq(profiles.isSelf, true)))).toHaveLength(1);
 
     const [mail] = await db.select().from(outbox).where(eq(outbox.to, "lea.nguyen@exemple.fr"));
+    assert(mail);
     expect(mail.text).toContain("Un compte a été créé pour vous");
     expect(mail.text).not.toMatch(/mot de passe\s*:\s*\S/);
-    const token = decodeURIComponent(/reinitialiser-mot-de-passe\?token=([^\s]+)/.exec(mail.text)![1]);
+    const token = decodeURIComponent(/reinitialiser-mot-de-passe\?token=([^\s]+)/.exec(mail.text)?.[1] ?? "");
     expect(await isResetTokenValid(token)).toBe(true);
 
     const set = await resetPassword({ token, newPassword: "Un-mot-de-passe-solide-42", ip: "127.0.0.1" }).then(
       () => ({ ok: true }),
-      (err: unknown) => (err instanceof AuthFailure ? { ok: false } : Promise.reject(err)),
+      (err: unknown) => {
+        if (err instanceof AuthFailure) return { ok: false };
+        throw err;
+      },
     );
     expect(set.ok).toBe(true);
     expect(await signInCookie("lea.nguyen@exemple.fr", "Un-mot-de-passe-solide-42")).toContain("session_token");
@@ -296,7 +309,10 @@ describe("creating an account for someone", () => {
     expect(await isResetTokenValid(token)).toBe(false);
     const again = await resetPassword({ token, newPassword: "Autre-mot-de-passe-77", ip: "127.0.0.1" }).then(
       () => ({ ok: true }),
-      (err: unknown) => (err instanceof AuthFailure ? { ok: false } : Promise.reject(err)),
+      (err: unknown) => {
+        if (err instanceof AuthFailure) return { ok: false };
+        throw err;
+      },
     );
     expect(again.ok).toBe(false);
   });
@@ -318,6 +334,7 @@ describe("season status and grades", () => {
   it("records a cotisation and a certificate, computes the validity and syncs the user's flags", async () => {
     const target = await createUser({ roles: ["membre"], prenom: "Chloé", nom: "Cotisante" });
     const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, target.user.id), eq(profiles.isSelf, true)));
+    assert(own);
     const season = await currentSeasonAt();
     const bad = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "180", cotisationMeans: "", healthKind: "certificat", healthReceivedOn: "" }, manager.cookie);
     expect(statusOf(bad)).toBe(400);
@@ -330,12 +347,14 @@ describe("season status and grades", () => {
     const ok = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: start, cotisationAmount: "180,50", cotisationMeans: "pass-sport", healthKind: "certificat", healthReceivedOn: start }, manager.cookie);
     expect(statusOf(ok)).toBe(302);
     const [row] = await db.select().from(seasonStatuses).where(and(eq(seasonStatuses.profileId, own.id), eq(seasonStatuses.season, season)));
+    assert(row);
     expect(row.cotisationAmountCents).toBe(18050);
     expect(row.cotisationMeans).toBe("pass-sport");
     // 3 seasons by default: valid until the end of August, two years after the season's end year.
     expect(row.healthDocumentValidUntil).toBe(`${Number(season.slice(0, 4)) + 3}-08-31`);
     expect(row.updatedBy).toBe(manager.user.id);
     const flags = await userRow(target.user.id);
+    assert(flags);
     expect(flags.aPayeCotisation).toBe(true);
     expect(flags.certificatMedicalFourni).toBe(true);
 
@@ -347,12 +366,14 @@ describe("season status and grades", () => {
     const questionnaire = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: String(row.version), cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "questionnaire", healthReceivedOn: start }, manager.cookie);
     expect(statusOf(questionnaire)).toBe(302);
     const [row2] = await db.select().from(seasonStatuses).where(eq(seasonStatuses.id, row.id));
+    assert(row2);
     expect(row2.healthDocumentValidUntil).toBe(`${Number(season.slice(0, 4)) + 1}-08-31`);
-    expect((await userRow(target.user.id)).aPayeCotisation).toBe(false);
+    expect((await userRow(target.user.id))?.aPayeCotisation).toBe(false);
   });
 
   it("refuses a profile that belongs to another account", async () => {
     const [other] = await db.select().from(profiles).where(and(eq(profiles.ownerId, membre.user.id), eq(profiles.isSelf, true)));
+    assert(other);
     const target = await createUser({ roles: ["membre"] });
     const season = await currentSeasonAt();
     const result = await post(editPath(target.user.id), { intent: "status", profileId: String(other.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie);
@@ -362,10 +383,13 @@ describe("season status and grades", () => {
   it("adds and deletes grade history entries of a family profile", async () => {
     const parent = await createUser({ roles: ["membre"], prenom: "Paul", nom: "Parent" });
     const [child] = await db.insert(profiles).values({ ownerId: parent.user.id, prenom: "Tom", nom: "Parent", relationship: "enfant" }).returning();
+    assert(child);
     const [grade] = await db.select().from(grades).orderBy(grades.position).limit(1);
+    assert(grade);
     const add = await post(editPath(parent.user.id), { intent: "grade-add", profileId: String(child.id), gradeId: String(grade.id), awardedOn: "2026-06-20", note: "Passage de grade de juin" }, manager.cookie);
     expect(statusOf(add)).toBe(302);
     const [entry] = await db.select().from(gradeHistory).where(eq(gradeHistory.profileId, child.id));
+    assert(entry);
     expect(entry.note).toBe("Passage de grade de juin");
     expect(entry.createdBy).toBe(manager.user.id);
     const page = dataOf<{ detail: { profiles: Array<{ id: number; grades: unknown[] }> } }>(await get(editPath(parent.user.id), manager.cookie));
@@ -392,10 +416,10 @@ describe("CSV export", () => {
     expect(lines.at(-1)).toBe("");
     expect(text.replace(/\r\n/g, "")).not.toContain("\n");
     expect(lines).toHaveLength(4); // header, 2 users, final empty string
-    expect(lines[1].startsWith("'=HYPERLINK;Formule;formule.export@exemple.fr;Membre;oui;")).toBe(true);
-    expect(lines[2].startsWith('Zoé;"Dupont; dite ""la Grande""";zoe.export@exemple.fr;Membre;oui;')).toBe(true);
+    expect(lines[1]?.startsWith("'=HYPERLINK;Formule;formule.export@exemple.fr;Membre;oui;")).toBe(true);
+    expect(lines[2]?.startsWith('Zoé;"Dupont; dite ""la Grande""";zoe.export@exemple.fr;Membre;oui;')).toBe(true);
     expect(lines[2]).toContain(";non payée;");
-    expect(lines[2].split(";").length).toBeGreaterThan(10);
+    expect(lines[2]?.split(";").length).toBeGreaterThan(10);
   });
 
   it("applies the filters of the page (pré-inscrits only)", async () => {
@@ -424,7 +448,7 @@ describe("list search, filters, sort and pages", () => {
     for (let i = 0; i < 26; i++) await db.insert(users).values({ id: `page-${i}`, name: `P ${i}`, email: `page-${i}@exemple.fr`, prenom: "Page", nom: `Zz${String(i).padStart(2, "0")}`, roles: ["membre"] });
     const first = dataOf<{ items: Array<{ nom: string }>; pages: number; nextHref: string }>(await get("/espace-membre/utilisateurs?q=page-&tri=-nom", manager.cookie));
     expect(first.items).toHaveLength(25);
-    expect(first.items[0].nom).toBe("Zz25");
+    expect(first.items[0]?.nom).toBe("Zz25");
     expect(first.pages).toBe(2);
     const second = dataOf<{ items: Array<{ nom: string }>; page: number }>(await get(first.nextHref, manager.cookie));
     expect(second.page).toBe(2);

@@ -2,7 +2,7 @@ import { SelectField, TextField } from "~/components/form";
 import { MONTHS } from "~/lib/club/settings-labels";
 import type { SectionFormProps } from "./shared";
 
-const monthOptions = MONTHS.map((m, i) => ({ value: String(i + 1), label: m[0].toUpperCase() + m.slice(1) }));
+const monthOptions = MONTHS.map((m, i) => ({ value: String(i + 1), label: m.charAt(0).toUpperCase() + m.slice(1) }));
 
 export function MembershipForm({ values, errors }: SectionFormProps) {
   return (

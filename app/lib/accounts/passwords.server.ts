@@ -70,9 +70,11 @@ export function isCommonPassword(password: string): boolean {
 function isTrivialPattern(password: string): boolean {
   const f = fold(password);
   if (/^(.)\1+$/su.test(f) || /^(.{1,4})\1+$/su.test(f)) return true;
-  const codes = [...f].map((c) => c.codePointAt(0)!);
-  const step = codes[1] - codes[0];
-  return (step === 1 || step === -1) && codes.every((c, i) => i === 0 || c - codes[i - 1] === step);
+  const codes = [...f].map((c) => c.codePointAt(0) ?? 0);
+  const [first, second] = codes;
+  if (first === undefined || second === undefined) return false;
+  const step = second - first;
+  return (step === 1 || step === -1) && codes.every((c, i) => i === 0 || c - (codes[i - 1] ?? c) === step);
 }
 
 /** The person and place a password must not be built on. */

@@ -1,0 +1,40 @@
+/**
+ * The import-boundary lint rules (eslint.config.js, docs/decisions/0011-tooling.md):
+ * no module imports a route module; browser-side modules never import `*.server`.
+ * Linted with the project's own configuration, on virtual files placed in the tree.
+ */
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function ruleIds(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.resolve(file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe("import boundaries", () => {
+  it("a route module may not import another route module, but may import a helper next to it", async () => {
+    const ids = await ruleIds(
+      "app/routes/club/news.tsx",
+      'import { loader } from "~/routes/home";\nimport { meta } from "../info/contact";\nexport const x = [loader, meta];\n',
+    );
+    expect(ids.filter((id) => id === "boundaries/no-route-imports")).toHaveLength(2);
+    const helper = await ruleIds(
+      "app/routes/member/admin/settings.tsx",
+      'import type { SectionFormProps } from "./settings/shared";\nexport type X = SectionFormProps;\n',
+    );
+    expect(helper).not.toContain("boundaries/no-route-imports");
+  });
+
+  it("a component or a browser-safe lib file may not import a *.server module, except its types", async () => {
+    const code = 'import { db } from "~/lib/core/db.server";\nexport const x = db;\n';
+    expect(await ruleIds("app/components/belt.tsx", code)).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await ruleIds("app/lib/members/users-admin-labels.ts", code)).toContain("@typescript-eslint/no-restricted-imports");
+    const typeOnly = 'import type { Database } from "~/lib/core/db.server";\nexport type X = Database;\n';
+    expect(await ruleIds("app/components/belt.tsx", typeOnly)).not.toContain("@typescript-eslint/no-restricted-imports");
+    // Server modules and route modules (whose server exports React Router strips) may.
+    expect(await ruleIds("app/lib/core/jobs.server.ts", code)).not.toContain("@typescript-eslint/no-restricted-imports");
+  });
+});
