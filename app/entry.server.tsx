@@ -21,6 +21,12 @@ import { announceSetup } from "./lib/operations/setup.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * The Express adapter, exported from the build so that the server uses the build's own copy of
+ * React Router (its production build, bundled: vite.config.ts) and creates the handler once.
+ */
+export { createRequestHandler as createExpressHandler } from "@react-router/express";
+
 /** Called once by the HTTP server before it listens. */
 export async function startup(): Promise<void> {
   assertPasswordListReady(); // the bundled common-password list, or no start

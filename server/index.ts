@@ -9,9 +9,9 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import type { createRequestHandler } from "@react-router/express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { env, EnvError, type Env } from "../app/lib/core/env.server";
 import { log } from "../app/lib/core/log.server";
@@ -26,6 +26,8 @@ type AppModule = {
   startup: () => Promise<void>;
   shutdown: () => Promise<void>;
   createLoadContext: (info: { nonce: string; ip: string }) => RouterContextProvider;
+  /** The build's own Express adapter (app/entry.server.tsx), so one copy of React Router runs. */
+  createExpressHandler: typeof createRequestHandler;
 };
 
 function startFailed(message: string): never {
@@ -138,15 +140,15 @@ async function main() {
     }),
   );
 
+  // Created once: routes are derived from the build once, not per request (issue 12). In
+  // development the build is a function, so Vite's reloaded modules are picked up.
+  const handler = entry.createExpressHandler({
+    build: DEV ? getBuild : await getBuild(),
+    mode: DEV ? "development" : "production",
+    getLoadContext: (rq, res) => entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
+  });
   app.all(/.*/, async (req, res, next) => {
     try {
-      const build = await getBuild();
-      const handler = createRequestHandler({
-        build,
-        mode: DEV ? "development" : "production",
-        getLoadContext: (rq) =>
-          entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
-      });
       await handler(req, res, next);
     } catch (err) {
       next(err);
