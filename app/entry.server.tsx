@@ -18,6 +18,7 @@ import "./lib/members/reminders-job.server";
 import "./lib/operations/backup-job.server";
 import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";
 import { announceSetup } from "./lib/operations/setup.server";
+import { startChangeBus, stopChangeBus } from "./lib/core/change-bus.server";
 
 export const streamTimeout = 5_000;
 
@@ -26,9 +27,11 @@ export const streamTimeout = 5_000;
  * React Router (its production build, bundled: vite.config.ts) and creates the handler once.
  */
 export { createRequestHandler as createExpressHandler } from "@react-router/express";
+/** Cross-process cache invalidation, for the server's page cache (server/index.ts). */
+export { announceChange, onChange } from "./lib/core/change-bus.server";
 
 /** Called once by the HTTP server before it listens. */
-export async function startup(): Promise<void> {
+export async function startup(options: { announceSetup?: boolean } = {}): Promise<void> {
   assertPasswordListReady(); // the bundled common-password list, or no start
   let dataDir = process.env.DATA_DIR ?? "data";
   try {
@@ -42,7 +45,9 @@ export async function startup(): Promise<void> {
   } catch (err) {
     throw explainFolderError(err, dataDir);
   }
-  await announceSetup();
+  await startChangeBus(env().DATABASE_URL);
+  // With several processes (server/cluster.ts), the first one alone: one valid setup address.
+  if (options.announceSetup !== false) await announceSetup();
   startBackgroundJobs();
   await startControlSocket();
   log.info("application ready", { database: env().DATABASE_URL ? "postgres" : "pglite" });
@@ -52,6 +57,7 @@ export async function startup(): Promise<void> {
 export async function shutdown(): Promise<void> {
   await stopControlSocket();
   await stopBackgroundJobs();
+  await stopChangeBus();
   await closeDatabase();
 }
 

@@ -21,11 +21,15 @@ import { loadShed } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
 import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
+import cluster from "node:cluster";
+import { runPrimary, workerCount, workerIndex } from "./cluster";
 
 type AppModule = {
-  startup: () => Promise<void>;
+  startup: (options?: { announceSetup?: boolean }) => Promise<void>;
   shutdown: () => Promise<void>;
   createLoadContext: (info: { nonce: string; ip: string }) => RouterContextProvider;
+  announceChange: () => Promise<void>;
+  onChange: (fn: () => void) => () => void;
   /** The build's own Express adapter (app/entry.server.tsx), so one copy of React Router runs. */
   createExpressHandler: typeof createRequestHandler;
 };
@@ -47,6 +51,11 @@ function readConfig(): Env {
 async function main() {
   const config = readConfig();
   const DEV = config.NODE_ENV === "development";
+  // Several processes on PostgreSQL (server/cluster.ts): this one then only watches the workers.
+  if (cluster.isPrimary && !DEV) {
+    const count = workerCount(config);
+    if (count > 1) return runPrimary(count, (msg, fields) => log.info(msg, fields));
+  }
   const BUILD_DIR = path.resolve(config.BUILD_DIR);
   const app = express();
   app.disable("x-powered-by");
@@ -69,7 +78,7 @@ async function main() {
 
   const entry = (await getBuild()).entry.module as unknown as AppModule;
   try {
-    await entry.startup();
+    await entry.startup({ announceSetup: workerIndex() === 0 });
   } catch (err) {
     startFailed(err instanceof Error ? err.message : String(err));
   }
@@ -131,7 +140,10 @@ async function main() {
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
 
-  app.use(pageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS }));
+  // Every write drops the caches of all processes (app/lib/core/change-bus.server.ts).
+  const pages = pageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, announce: entry.announceChange });
+  entry.onChange(pages.invalidate);
+  app.use(pages);
   app.use(
     loadShed({
       maxInFlight: config.LOAD_MAX_IN_FLIGHT,
