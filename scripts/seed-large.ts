@@ -11,7 +11,8 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { sql } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
+import { users } from "#db/schema";
 import type { Database } from "~/lib/core/db.server";
 
 export const LARGE = { accounts: 10_000, articles: 5_000, events: 2_000, seasons: ["2024-2025", "2025-2026", "2026-2027"] };
@@ -74,8 +75,8 @@ async function main() {
       await runMigrations();
       await seedDatabase();
     });
-    const { rows } = (await db.execute(sql`select count(*)::int as n from users where id like 'large-%'`)) as unknown as { rows: Array<{ n: number }> };
-    if ((rows[0]?.n ?? 0) > 0) {
+    const [existing] = await db.select({ id: users.id }).from(users).where(like(users.id, "large-%")).limit(1);
+    if (existing) {
       console.error("Le grand club est déjà dans cette base\u00a0: rien n'a été ajouté.");
       process.exitCode = 1;
       return;
