@@ -11,6 +11,7 @@ import { env } from "./lib/core/env.server";
 import { log } from "./lib/core/log.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server";
 import { seedDatabase } from "./lib/core/seed.server";
+import { sanitizeStoredRichText } from "./lib/content/sanitize-stored.server";
 import { NonceProvider } from "./lib/http/nonce";
 import { assertPasswordListReady } from "./lib/accounts/passwords.server";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
@@ -41,6 +42,7 @@ export async function startup(options: { announceSetup?: boolean } = {}): Promis
     await withStartupLock(async () => {
       await runMigrations();
       await seedDatabase();
+      await sanitizeStoredRichText(); // once per database: rich text is sanitized when saved, not on display
     });
   } catch (err) {
     throw explainFolderError(err, dataDir);
