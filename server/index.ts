@@ -94,6 +94,13 @@ async function main() {
   app.use(life.middleware);
 
   app.use(compression());
+  // React Router's adapter flushes after every chunk React writes (about 2 KB each): with gzip,
+  // every flush closes a deflate block and sends a packet, dozens per page. The pages do not
+  // stream anything late (no Suspense), so they are flushed once, when they end (issue 12).
+  app.use((_req, res, next) => {
+    (res as { flush?: () => void }).flush = undefined;
+    next();
+  });
 
   // Security headers and the per-request nonce.
   app.use((req, res, next) => {
