@@ -121,20 +121,11 @@ async function main() {
       const res = await fetch(project.base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
       if (res.status !== 200) console.log(`(attention\u00a0: ${p.path} répond ${res.status})`);
     }
-    await interleaved(project.base, bare.base, pages);
-
-    console.log("\n== Démarrage et mémoire");
-    console.log(`démarrage à froid (base existante) jusqu'à la première page\u00a0: ${(coldMs / 1000).toFixed(2)}\u00a0s (objectif < 3\u00a0s)`);
-    const rssBefore = rssMb(project.pid);
-    const amount = Number(process.env.BENCH_RSS_REQUESTS ?? 10_000);
-    await autocannon({ url: `${project.base}/`, connections: 10, amount, headers: { "accept-encoding": "gzip" } });
-    console.log(`RSS\u00a0: ${rssBefore} Mo avant, ${rssMb(project.pid)} Mo après ${amount} requêtes (accueil sans cache)\u00a0; application nue\u00a0: ${rssMb(bare.pid)} Mo`);
-
     console.log("\n== JavaScript chargé par page (gzip)");
     const clientDir = path.join(buildDir, "client");
     let worst = 0;
     for (const page of PUBLIC_PAGES) {
-      const html = await (await fetch(project.base + page)).text();
+      const html = await (await fetch(project.base + page)).text(); // a quiet server: before the load tests
       const scripts = new Set<string>();
       for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(groups(m, 1)[0]);
       for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(groups(m, 1)[0]);
@@ -148,6 +139,15 @@ async function main() {
       console.log(`${page.padEnd(42)}${(total / 1024).toFixed(1).padStart(8)} Ko  (${scripts.size} fichiers)`);
     }
     console.log(`maximum : ${(worst / 1024).toFixed(1)} Ko (objectif : 120 Ko au plus)`);
+
+    await interleaved(project.base, bare.base, pages);
+
+    console.log("\n== Démarrage et mémoire");
+    console.log(`démarrage à froid (base existante) jusqu'à la première page\u00a0: ${(coldMs / 1000).toFixed(2)}\u00a0s (objectif < 3\u00a0s)`);
+    const rssBefore = rssMb(project.pid);
+    const amount = Number(process.env.BENCH_RSS_REQUESTS ?? 10_000);
+    await autocannon({ url: `${project.base}/`, connections: 10, amount, headers: { "accept-encoding": "gzip" } });
+    console.log(`RSS\u00a0: ${rssBefore} Mo avant, ${rssMb(project.pid)} Mo après ${amount} requêtes (accueil sans cache)\u00a0; application nue\u00a0: ${rssMb(bare.pid)} Mo`);
 
     const chrome = options.CHROME_PATH;
     if (!args.has("--no-lighthouse") && existsSync(chrome)) {
