@@ -28,7 +28,7 @@ afterEach(() => {
   }
 });
 
-async function setup(status = 200) {
+async function setup(status = 200, hold?: (cache: ReturnType<typeof pageCache>) => void) {
   let renders = 0;
   const gates: Array<() => void> = [];
   const app = express();
@@ -36,7 +36,9 @@ async function setup(status = 200) {
     res.locals.nonce = Math.random().toString(36).slice(2);
     next();
   });
-  app.use(pageCache({ ttlSeconds: 30 }));
+  const cache = pageCache({ ttlSeconds: 30 });
+  hold?.(cache);
+  app.use(cache);
   app.get(/.*/, async (_req, res) => {
     renders++;
     await new Promise<void>((resolve) => gates.push(resolve));
@@ -70,5 +72,19 @@ describe("page cache", () => {
     releaseAll();
     const all = await Promise.all(answers);
     expect(all.map((a) => a.status)).toEqual([404, 404, 404]);
+  });
+
+  it("does not store a page whose render started before a change made in another process", async () => {
+    let cache!: ReturnType<typeof pageCache>;
+    const { port, renders, releaseAll } = await setup(200, (c) => (cache = c));
+    const first = get(port, "/accueil");
+    await expect.poll(renders).toBe(1);
+    cache.invalidate(); // the change bus: an edit committed elsewhere while this page rendered
+    releaseAll();
+    expect((await first).body).toContain("rendu 1");
+    const second = get(port, "/accueil");
+    await expect.poll(renders).toBe(2); // rendered again, not the copy from before the change
+    releaseAll();
+    expect((await second).body).toContain("rendu 2");
   });
 });
