@@ -220,11 +220,6 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return /[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A CSV document for French spreadsheets: UTF-8 with BOM, ';' separator, CRLF line ends. */
-export function toCsv(header: string[], rows: Array<Array<string | number | boolean | null | undefined>>): string {
-  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(";"));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
 
 
 function frDate(iso: string | null): string {
@@ -279,7 +274,8 @@ function csvRow(r: UserListItem): string {
 }
 
 /**
- * The filtered list (every page) as a CSV stream: the same bytes as toCsv, read from the
+ * The filtered list (every page) as a CSV document for French spreadsheets (UTF-8 with BOM,
+ * ';' separator, CRLF line ends), read from the
  * database 500 rows at a time and sent as they come (never the whole club in memory).
  * `onDone` gets the number of rows once the last one is sent.
  */
@@ -310,15 +306,4 @@ export async function streamUsersCsv(
       }
     },
   });
-}
-
-/** The filtered list (every page) as one CSV text (tests, small exports). */
-export async function exportUsersCsv(query: UserListQuery, now: Date = new Date()): Promise<{ csv: string; count: number; season: string }> {
-  const season = await currentSeasonAt(now);
-  let count = 0;
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true }); // keep the BOM spreadsheets need
-  let csv = "";
-  const reader = (await streamUsersCsv(query, now, (n) => (count = n))).getReader();
-  for (let r = await reader.read(); !r.done; r = await reader.read()) csv += decoder.decode(r.value, { stream: true });
-  return { csv, count, season };
 }
