@@ -87,4 +87,27 @@ describe("page cache", () => {
     releaseAll();
     expect((await second).body).toContain("rendu 2");
   });
+
+  it("never makes visitors wait for the render of a client that left before reaching the cache", async () => {
+    const app = express();
+    app.use((req, res, next) => {
+      res.locals.nonce = "n";
+      // Earlier work outlasts the first client (it leaves); the others arrive at once.
+      if (req.headers["x-leaves"]) req.socket.once("close", () => setTimeout(next, 10));
+      else next();
+    });
+    app.use(pageCache({ ttlSeconds: 30 }));
+    app.get(/.*/, (_req, res) => void res.type("text/html").send("<p>page</p>"));
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((r) => server.once("listening", r));
+    const port = (server.address() as AddressInfo).port;
+    const gone = http.get({ host: "127.0.0.1", port, path: "/actualites", agent: false, headers: { "x-leaves": "1" } });
+    gone.on("error", () => {});
+    await new Promise((r) => setTimeout(r, 50));
+    gone.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    const answer = await Promise.race([get(port, "/actualites"), new Promise((r) => setTimeout(() => r("attente"), 2000))]);
+    expect(answer).toEqual({ status: 200, body: "<p>page</p>" });
+  });
 });

@@ -68,6 +68,9 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number; an
       return next();
     }
     if (ttlMs <= 0) return next();
+    // The client left while earlier middleware ran: its "close" is already past, so as the
+    // render everyone waits for it would never end (every visitor of that page then waited).
+    if (res.destroyed || req.socket.destroyed) return;
     if (req.method !== "GET" || SKIPPED.test(req.path) || req.path.endsWith(".data")) return next();
     if ((req.headers.cookie ?? "").includes(SESSION_COOKIE)) return next();
 
