@@ -17,6 +17,7 @@ export default tseslint.config(
       "playwright-report/**",
       "data/**",
       "db/migrations/**",
+      "tmp/**",
     ],
   },
   js.configs.recommended,

@@ -1,13 +1,32 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-export default defineConfig({
+// React Router publishes its production build without a `production` export condition, so every
+// resolver (Node, Vite's client and server builds) picks dist/development. A production build
+// aliases it to dist/production, and bundles it into the server build with the Express adapter
+// (one copy, created once: server/index.ts takes the handler from the build, decision 0023).
+const require = createRequire(import.meta.url);
+const routerDist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
+
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
   build: { target: "es2022" },
+  resolve:
+    command === "build"
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: path.join(routerDist, "index.mjs") },
+            { find: /^react-router\/dom$/, replacement: path.join(routerDist, "dom-export.mjs") },
+          ],
+        }
+      : {},
   ssr: {
     // Native / wasm server packages stay external to the server bundle.
     external: ["@electric-sql/pglite", "sharp", "pg", "nodemailer"],
+    ...(command === "build" ? { noExternal: ["react-router", "@react-router/node", "@react-router/express"] } : {}),
   },
-});
+}));

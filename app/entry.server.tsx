@@ -11,6 +11,7 @@ import { env } from "./lib/core/env.server";
 import { log } from "./lib/core/log.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server";
 import { seedDatabase } from "./lib/core/seed.server";
+import { sanitizeStoredRichText } from "./lib/content/sanitize-stored.server";
 import { NonceProvider } from "./lib/http/nonce";
 import { assertPasswordListReady } from "./lib/accounts/passwords.server";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
@@ -18,11 +19,20 @@ import "./lib/members/reminders-job.server";
 import "./lib/operations/backup-job.server";
 import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";
 import { announceSetup } from "./lib/operations/setup.server";
+import { startChangeBus, stopChangeBus } from "./lib/core/change-bus.server";
 
 export const streamTimeout = 5_000;
 
+/**
+ * The Express adapter, exported from the build so that the server uses the build's own copy of
+ * React Router (its production build, bundled: vite.config.ts) and creates the handler once.
+ */
+export { createRequestHandler as createExpressHandler } from "@react-router/express";
+/** Cross-process cache invalidation, for the server's page cache (server/index.ts). */
+export { announceChange, onChange } from "./lib/core/change-bus.server";
+
 /** Called once by the HTTP server before it listens. */
-export async function startup(): Promise<void> {
+export async function startup(options: { announceSetup?: boolean } = {}): Promise<void> {
   assertPasswordListReady(); // the bundled common-password list, or no start
   let dataDir = process.env.DATA_DIR ?? "data";
   try {
@@ -32,11 +42,14 @@ export async function startup(): Promise<void> {
     await withStartupLock(async () => {
       await runMigrations();
       await seedDatabase();
+      await sanitizeStoredRichText(); // once per database: rich text is sanitized when saved, not on display
     });
   } catch (err) {
     throw explainFolderError(err, dataDir);
   }
-  await announceSetup();
+  await startChangeBus(env().DATABASE_URL);
+  // With several processes (server/cluster.ts), the first one alone: one valid setup address.
+  if (options.announceSetup !== false) await announceSetup();
   startBackgroundJobs();
   await startControlSocket();
   log.info("application ready", { database: env().DATABASE_URL ? "postgres" : "pglite" });
@@ -46,6 +59,7 @@ export async function startup(): Promise<void> {
 export async function shutdown(): Promise<void> {
   await stopControlSocket();
   await stopBackgroundJobs();
+  await stopChangeBus();
   await closeDatabase();
 }
 

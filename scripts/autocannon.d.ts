@@ -2,7 +2,7 @@
 declare module "autocannon" {
   interface Result {
     requests: { average: number; total: number };
-    latency: { p50: number; p99: number };
+    latency: { p50: number; p97_5: number; p99: number };
     errors: number;
     timeouts: number;
     non2xx: number;
@@ -15,6 +15,7 @@ declare module "autocannon" {
     url: string;
     connections?: number;
     duration?: number;
+    amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
   }): Instance;

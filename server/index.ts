@@ -9,9 +9,9 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import type { createRequestHandler } from "@react-router/express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { env, EnvError, type Env } from "../app/lib/core/env.server";
 import { log } from "../app/lib/core/log.server";
@@ -21,11 +21,17 @@ import { loadShed } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
 import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
+import cluster from "node:cluster";
+import { runPrimary, workerCount, workerIndex } from "./cluster";
 
 type AppModule = {
-  startup: () => Promise<void>;
+  startup: (options?: { announceSetup?: boolean }) => Promise<void>;
   shutdown: () => Promise<void>;
   createLoadContext: (info: { nonce: string; ip: string }) => RouterContextProvider;
+  announceChange: () => Promise<void>;
+  onChange: (fn: () => void) => () => void;
+  /** The build's own Express adapter (app/entry.server.tsx), so one copy of React Router runs. */
+  createExpressHandler: typeof createRequestHandler;
 };
 
 function startFailed(message: string): never {
@@ -45,6 +51,11 @@ function readConfig(): Env {
 async function main() {
   const config = readConfig();
   const DEV = config.NODE_ENV === "development";
+  // Several processes on PostgreSQL (server/cluster.ts): this one then only watches the workers.
+  if (cluster.isPrimary && !DEV) {
+    const count = workerCount(config);
+    if (count > 1) return runPrimary(count, (msg, fields) => log.info(msg, fields));
+  }
   const BUILD_DIR = path.resolve(config.BUILD_DIR);
   const app = express();
   app.disable("x-powered-by");
@@ -67,7 +78,7 @@ async function main() {
 
   const entry = (await getBuild()).entry.module as unknown as AppModule;
   try {
-    await entry.startup();
+    await entry.startup({ announceSetup: workerIndex() === 0 });
   } catch (err) {
     startFailed(err instanceof Error ? err.message : String(err));
   }
@@ -83,6 +94,13 @@ async function main() {
   app.use(life.middleware);
 
   app.use(compression());
+  // React Router's adapter flushes after every chunk React writes (about 2 KB each): with gzip,
+  // every flush closes a deflate block and sends a packet, dozens per page. The pages do not
+  // stream anything late (no Suspense), so they are flushed once, when they end (issue 12).
+  app.use((_req, res, next) => {
+    (res as { flush?: () => void }).flush = undefined;
+    next();
+  });
 
   // Security headers and the per-request nonce.
   app.use((req, res, next) => {
@@ -129,7 +147,10 @@ async function main() {
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
 
-  app.use(pageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS }));
+  // Every write drops the caches of all processes (app/lib/core/change-bus.server.ts).
+  const pages = pageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS, announce: entry.announceChange });
+  entry.onChange(pages.invalidate);
+  app.use(pages);
   app.use(
     loadShed({
       maxInFlight: config.LOAD_MAX_IN_FLIGHT,
@@ -138,15 +159,15 @@ async function main() {
     }),
   );
 
+  // Created once: routes are derived from the build once, not per request (issue 12). In
+  // development the build is a function, so Vite's reloaded modules are picked up.
+  const handler = entry.createExpressHandler({
+    build: DEV ? getBuild : await getBuild(),
+    mode: DEV ? "development" : "production",
+    getLoadContext: (rq, res) => entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
+  });
   app.all(/.*/, async (req, res, next) => {
     try {
-      const build = await getBuild();
-      const handler = createRequestHandler({
-        build,
-        mode: DEV ? "development" : "production",
-        getLoadContext: (rq) =>
-          entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
-      });
       await handler(req, res, next);
     } catch (err) {
       next(err);

@@ -101,4 +101,23 @@ describe("load shedding", () => {
     await Promise.all(running.map((r) => r.answer));
     expect(handled).toEqual(["/a", "/b"]);
   });
+
+  it("never keeps a slot for a client that left before reaching the queue", async () => {
+    const shed = loadShed({ maxInFlight: 1, maxQueue: 2, maxWaitMs: 60_000 });
+    const app = express();
+    // Earlier work (body guards, a busy event loop) outlasts the client.
+    app.use((req, _res, next) => req.socket.once("close", () => setTimeout(next, 10)));
+    app.use(shed);
+    app.get(/.*/, (_req, res) => void res.send("page"));
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((r) => server.once("listening", r));
+    const port = (server.address() as AddressInfo).port;
+    const gone = get(port, "/parti");
+    gone.answer.catch(() => {});
+    await new Promise((r) => setTimeout(r, 50));
+    gone.req.destroy();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(shed.stats().inFlight).toBe(0);
+  });
 });

@@ -92,6 +92,12 @@ export function loadShed(options: LoadShedOptions) {
 
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.path === "/healthz") return next();
+    // The client left while earlier middleware ran: its "close" is already past, so a slot taken
+    // now would never be given back (200 connections on a member page left every slot taken).
+    if (res.destroyed || req.socket.destroyed) {
+      stats.dropped++;
+      return;
+    }
     if (inFlight < options.maxInFlight && queue.length === 0) return run({ res, next });
     if (queue.length >= options.maxQueue) return busy(res);
     const w: Waiting = {

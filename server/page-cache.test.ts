@@ -28,7 +28,7 @@ afterEach(() => {
   }
 });
 
-async function setup(status = 200) {
+async function setup(status = 200, hold?: (cache: ReturnType<typeof pageCache>) => void) {
   let renders = 0;
   const gates: Array<() => void> = [];
   const app = express();
@@ -36,7 +36,9 @@ async function setup(status = 200) {
     res.locals.nonce = Math.random().toString(36).slice(2);
     next();
   });
-  app.use(pageCache({ ttlSeconds: 30 }));
+  const cache = pageCache({ ttlSeconds: 30 });
+  hold?.(cache);
+  app.use(cache);
   app.get(/.*/, async (_req, res) => {
     renders++;
     await new Promise<void>((resolve) => gates.push(resolve));
@@ -70,5 +72,42 @@ describe("page cache", () => {
     releaseAll();
     const all = await Promise.all(answers);
     expect(all.map((a) => a.status)).toEqual([404, 404, 404]);
+  });
+
+  it("does not store a page whose render started before a change made in another process", async () => {
+    let cache!: ReturnType<typeof pageCache>;
+    const { port, renders, releaseAll } = await setup(200, (c) => (cache = c));
+    const first = get(port, "/accueil");
+    await expect.poll(renders).toBe(1);
+    cache.invalidate(); // the change bus: an edit committed elsewhere while this page rendered
+    releaseAll();
+    expect((await first).body).toContain("rendu 1");
+    const second = get(port, "/accueil");
+    await expect.poll(renders).toBe(2); // rendered again, not the copy from before the change
+    releaseAll();
+    expect((await second).body).toContain("rendu 2");
+  });
+
+  it("never makes visitors wait for the render of a client that left before reaching the cache", async () => {
+    const app = express();
+    app.use((req, res, next) => {
+      res.locals.nonce = "n";
+      // Earlier work outlasts the first client (it leaves); the others arrive at once.
+      if (req.headers["x-leaves"]) req.socket.once("close", () => setTimeout(next, 10));
+      else next();
+    });
+    app.use(pageCache({ ttlSeconds: 30 }));
+    app.get(/.*/, (_req, res) => void res.type("text/html").send("<p>page</p>"));
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await new Promise((r) => server.once("listening", r));
+    const port = (server.address() as AddressInfo).port;
+    const gone = http.get({ host: "127.0.0.1", port, path: "/actualites", agent: false, headers: { "x-leaves": "1" } });
+    gone.on("error", () => {});
+    await new Promise((r) => setTimeout(r, 50));
+    gone.destroy();
+    await new Promise((r) => setTimeout(r, 50));
+    const answer = await Promise.race([get(port, "/actualites"), new Promise((r) => setTimeout(() => r("attente"), 2000))]);
+    expect(answer).toEqual({ status: 200, body: "<p>page</p>" });
   });
 });

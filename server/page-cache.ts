@@ -9,7 +9,10 @@
  * - The CSP nonce of the stored page is replaced by this response's nonce.
  * - Every state-changing request (POST, PUT, PATCH, DELETE) empties the
  *   cache when it starts and again when it ends: an edit is visible at once.
- *   Changes made outside this process show within the time-to-live.
+ *   `announce` (the change bus, app/lib/core/change-bus.server.ts) tells the
+ *   other server processes, which call `invalidate()`; the answer to the
+ *   state-changing request is held until they were told (decision 0023). A
+ *   render that started before an invalidation is not stored.
  * - Concurrent misses of one page are coalesced: the first renders it, the
  *   others wait for that render and are answered from the stored copy (or
  *   render themselves when it could not be stored). An expired popular page
@@ -28,8 +31,14 @@ interface Entry {
 const SESSION_COOKIE = "better-auth.session_token";
 const SKIPPED = /^\/(espace-membre|api|media|healthz|deconnexion|reinitialiser-mot-de-passe)(\/|$)/;
 
-export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) {
+export function pageCache(options: { ttlSeconds: number; maxEntries?: number; announce?: () => Promise<void> }) {
   const cache = new Map<string, Entry>();
+  /** Bumped by every invalidation: a render started under an older generation is not stored. */
+  let generation = 0;
+  function invalidate() {
+    generation++;
+    cache.clear();
+  }
   const maxEntries = options.maxEntries ?? 500;
   const ttlMs = options.ttlSeconds * 1000;
   /** Renders in progress, by key: resolved when the response is over. */
@@ -51,13 +60,17 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) 
   }
 
   function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
-    if (ttlMs <= 0) return next();
     if (req.method !== "GET" && req.method !== "HEAD") {
-      cache.clear();
-      res.on("finish", () => cache.clear());
-      res.on("close", () => cache.clear());
+      invalidate();
+      res.on("finish", invalidate);
+      res.on("close", invalidate);
+      if (options.announce) holdEndUntilAnnounced(res, options.announce);
       return next();
     }
+    if (ttlMs <= 0) return next();
+    // The client left while earlier middleware ran: its "close" is already past, so as the
+    // render everyone waits for it would never end (every visitor of that page then waited).
+    if (res.destroyed || req.socket.destroyed) return;
     if (req.method !== "GET" || SKIPPED.test(req.path) || req.path.endsWith(".data")) return next();
     if ((req.headers.cookie ?? "").includes(SESSION_COOKIE)) return next();
 
@@ -79,6 +92,7 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) 
 
   function render(key: string, _req: Request, res: Response, next: NextFunction) {
     const nonce = nonceOf(res);
+    const startedAt = generation;
     let done!: () => void;
     const promise = new Promise<void>((resolve) => (done = resolve));
     if (!rendering.has(key)) rendering.set(key, promise);
@@ -106,11 +120,21 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number }) 
     res.on("finish", () => {
       const type = String(res.getHeader("Content-Type") ?? "");
       if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("Set-Cookie")) return;
+      if (startedAt !== generation) return; // something changed while it rendered
       if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
       cache.set(key, { body: Buffer.concat(chunks), nonce, contentType: type, expires: Date.now() + ttlMs });
     });
     next();
   }
 
-  return pageCacheMiddleware;
+  return Object.assign(pageCacheMiddleware, { invalidate });
+}
+
+/** Holds the end of a state-changing answer until the other processes were told (their caches dropped). */
+function holdEndUntilAnnounced(res: Response, announce: () => Promise<void>) {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    void announce().finally(() => end(...args));
+    return res;
+  }) as Response["end"];
 }

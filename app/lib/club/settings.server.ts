@@ -3,13 +3,14 @@
  * schedule, prices, equipment, donation, legal notice, membership rules).
  * Stored as one JSON row per key in the `settings` table, validated by the
  * schemas below; the defaults are the seed values an admin edits later.
- * Reads are cached in memory (one process owns the database) and the cache is
- * dropped on every write.
+ * Reads are cached in memory and the cache is dropped on every write, here or
+ * in another server process (change-bus.server.ts: LISTEN/NOTIFY on PostgreSQL).
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { settings } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
+import { onChange } from "../core/change-bus.server";
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Heure au format HH:MM");
 
@@ -180,6 +181,7 @@ export const defaultSettings: Settings = {
 };
 
 const cache = new Map<SettingKey, unknown>();
+onChange(() => cache.clear());
 
 export async function getSetting<K extends SettingKey>(key: K, q: Queryable = db): Promise<Settings[K]> {
   if (cache.has(key)) return cache.get(key) as Settings[K];

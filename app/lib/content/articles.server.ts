@@ -41,7 +41,7 @@ export interface ArticleSummary {
 }
 
 export interface Article extends ArticleSummary {
-  /** Sanitized HTML (sanitized on save; the page sanitizes again on display). */
+  /** Sanitized HTML (sanitized once, on save). */
   body: string;
   updatedAt: Date;
 }

@@ -1,6 +1,7 @@
 /**
- * Rich text of articles: an allow-list sanitizer (sanitize-html). Used when
- * an article is saved and again when it is displayed.
+ * Rich text of articles: an allow-list sanitizer (sanitize-html). Used once,
+ * when an article is saved (stored rows were cleaned once: sanitize-stored.server.ts);
+ * pages show the stored HTML as is.
  *
  * Kept: p, br, h2-h4, strong, em, u, s, blockquote, ul, ol, li, hr, figure,
  * figcaption; links (href http/https/mailto or a site path, title, target

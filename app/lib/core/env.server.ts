@@ -73,6 +73,16 @@ export const envSchema = z.object({
     .optional(),
   /** Seconds an anonymous public page is served again from the cache (0: off). */
   PAGE_CACHE_SECONDS: intInRange(30, 0, 86_400),
+  /** Server processes on PostgreSQL (server/cluster.ts); default: the number of cores. PGlite: always 1. */
+  WORKERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 64), {
+      message: "doit être un nombre entier entre 1 et 64",
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   /** Load shedding (server/load-shed.ts): renders at once, queue length, longest wait. */
   LOAD_MAX_IN_FLIGHT: intInRange(4, 1, 10_000),
   LOAD_MAX_QUEUE: intInRange(64, 1, 100_000),

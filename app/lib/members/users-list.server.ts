@@ -3,7 +3,7 @@
  * pagination, and the same filtered list as a CSV export for spreadsheets.
  * The season shown is the current one (Paris date).
  */
-import { and, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { profiles, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { ROLES, type Role } from "../accounts/roles";
@@ -136,10 +136,43 @@ function listOrder(sort: UserSort): SQL[] {
   }
 }
 
-async function selectUsers(query: UserListQuery, season: string, today: string, page: { limit: number; offset: number } | null) {
-  const where = listConditions(query, today);
+/** The statuses that filter on the season row; the other filters and every sort read `users` alone. */
+function needsSeason(query: UserListQuery): boolean {
+  return query.statut === "cotisation" || query.statut === "certificat";
+}
+
+/**
+ * The ids of the filtered, sorted list (issue 12: pagination in SQL, no full-table read in
+ * JavaScript). Without a season filter it reads `users` alone, in the order of the
+ * `users_list_order` index (migration 0001), so a page is an index range, not a sort of the club.
+ */
+function filteredIds(query: UserListQuery, season: string, today: string) {
+  const base = db.select({ id: users.id }).from(users);
+  const joined = needsSeason(query)
+    ? base
+        .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
+        .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
+    : base;
+  return joined.where(listConditions(query, today)).orderBy(...listOrder(query.tri));
+}
+
+async function countUsers(query: UserListQuery, season: string, today: string): Promise<number> {
+  const base = db.select({ total: sql<number>`count(*)::int` }).from(users);
+  const joined = needsSeason(query)
+    ? base
+        .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
+        .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
+    : base;
+  const [counted] = await joined.where(listConditions(query, today));
+  return counted?.total ?? 0;
+}
+
+/** The rows of one page: the page's ids first, then their details (season, family) for those ids only. */
+async function selectUsers(query: UserListQuery, season: string, today: string, page: { limit: number; offset: number }) {
+  const ids = (await filteredIds(query, season, today).limit(page.limit).offset(page.offset)).map((r) => r.id);
+  if (!ids.length) return [];
   const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${users.id} and not f.is_self)`;
-  const base = db
+  const rows = await db
     .select({
       id: users.id,
       prenom: users.prenom,
@@ -159,28 +192,19 @@ async function selectUsers(query: UserListQuery, season: string, today: string, 
     .from(users)
     .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
     .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
-    .where(where)
-    .orderBy(...listOrder(query.tri));
-  const rows = page ? await base.limit(page.limit).offset(page.offset) : await base;
-  return rows.map(
-    (r): UserListItem => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      health: healthState(r.healthReceivedOn, r.healthValidUntil, today),
-    }),
-  );
+    .where(inArray(users.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [{ ...r, createdAt: r.createdAt.toISOString(), health: healthState(r.healthReceivedOn, r.healthValidUntil, today) } satisfies UserListItem];
+  });
 }
 
 export async function listUsers(query: UserListQuery, now: Date = new Date()) {
   const season = await currentSeasonAt(now);
   const today = parisDate(now);
-  const [counted] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(users)
-    .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
-    .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
-    .where(listConditions(query, today));
-  const total = counted?.total ?? 0;
+  const total = await countUsers(query, season, today);
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const page = Math.min(query.page, pages);
   const items = await selectUsers(query, season, today, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE });
@@ -196,11 +220,6 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return /[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** A CSV document for French spreadsheets: UTF-8 with BOM, ';' separator, CRLF line ends. */
-export function toCsv(header: string[], rows: Array<Array<string | number | boolean | null | undefined>>): string {
-  const lines = [header, ...rows].map((cells) => cells.map(csvCell).join(";"));
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
 
 
 function frDate(iso: string | null): string {
@@ -209,12 +228,11 @@ function frDate(iso: string | null): string {
   return `${d}/${m}/${y}`;
 }
 
-/** The filtered list (every page) as CSV. */
-export async function exportUsersCsv(query: UserListQuery, now: Date = new Date()): Promise<{ csv: string; count: number; season: string }> {
-  const season = await currentSeasonAt(now);
-  const today = parisDate(now);
-  const rows = await selectUsers(query, season, today, null);
-  const header = [
+const CSV_BATCH = 500;
+
+/** The CSV's header, for the season shown. */
+function csvHeader(season: string): string[] {
+  return [
     "Prénom",
     "Nom",
     "E-mail",
@@ -231,25 +249,61 @@ export async function exportUsersCsv(query: UserListQuery, now: Date = new Date(
     "État du document",
     "Profils famille",
   ];
-  const csv = toCsv(
-    header,
-    rows.map((r) => [
-      r.prenom,
-      r.nom,
-      r.email,
-      rolesLabel(r.roles),
-      r.active ? "oui" : "non",
-      frDate(r.createdAt),
-      r.cotisationPaidOn ? "payée" : "non payée",
-      frDate(r.cotisationPaidOn),
-      eurosText(r.cotisationAmountCents),
-      r.cotisationMeans ? (PAYMENT_MEANS_LABELS[r.cotisationMeans] ?? r.cotisationMeans) : "",
-      r.healthKind ? (HEALTH_DOCUMENT_LABELS[r.healthKind] ?? r.healthKind) : "",
-      frDate(r.healthReceivedOn),
-      frDate(r.healthValidUntil),
-      HEALTH_STATE_LABELS[r.health],
-      r.familyCount,
-    ]),
-  );
-  return { csv, count: rows.length, season };
+}
+
+function csvRow(r: UserListItem): string {
+  return [
+    r.prenom,
+    r.nom,
+    r.email,
+    rolesLabel(r.roles),
+    r.active ? "oui" : "non",
+    frDate(r.createdAt),
+    r.cotisationPaidOn ? "payée" : "non payée",
+    frDate(r.cotisationPaidOn),
+    eurosText(r.cotisationAmountCents),
+    r.cotisationMeans ? (PAYMENT_MEANS_LABELS[r.cotisationMeans] ?? r.cotisationMeans) : "",
+    r.healthKind ? (HEALTH_DOCUMENT_LABELS[r.healthKind] ?? r.healthKind) : "",
+    frDate(r.healthReceivedOn),
+    frDate(r.healthValidUntil),
+    HEALTH_STATE_LABELS[r.health],
+    r.familyCount,
+  ]
+    .map(csvCell)
+    .join(";");
+}
+
+/**
+ * The filtered list (every page) as a CSV document for French spreadsheets (UTF-8 with BOM,
+ * ';' separator, CRLF line ends), read from the
+ * database 500 rows at a time and sent as they come (never the whole club in memory).
+ * `onDone` gets the number of rows once the last one is sent.
+ */
+export async function streamUsersCsv(
+  query: UserListQuery,
+  now: Date = new Date(),
+  onDone?: (count: number) => void,
+): Promise<ReadableStream<Uint8Array>> {
+  const season = await currentSeasonAt(now);
+  const today = parisDate(now);
+  const encoder = new TextEncoder();
+  let offset = 0;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let text = "";
+      if (!started) {
+        started = true;
+        text = `\uFEFF${csvHeader(season).map(csvCell).join(";")}\r\n`;
+      }
+      const rows = await selectUsers(query, season, today, { limit: CSV_BATCH, offset });
+      offset += rows.length;
+      for (const r of rows) text += `${csvRow(r)}\r\n`;
+      if (text) controller.enqueue(encoder.encode(text));
+      if (rows.length < CSV_BATCH) {
+        controller.close();
+        onDone?.(offset);
+      }
+    },
+  });
 }

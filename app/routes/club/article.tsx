@@ -4,7 +4,6 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { canPreviewArticles } from "~/lib/content/article-editing.server";
 import { getArticleById, isPublished, parseArticleId } from "~/lib/content/articles.server";
 import { formatDate } from "~/lib/core/time";
-import { sanitizeRichText } from "~/lib/content/sanitize.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/article";
 
@@ -36,7 +35,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!published && !(await canPreview(request))) throw notFound();
   return data(
     {
-      article: { ...article, body: sanitizeRichText(article.body) },
+      article, // body sanitized when saved (sanitize-stored.server.ts)
       preview: !published,
     },
     published ? undefined : { headers: { "Cache-Control": "private, no-store" } },

@@ -1,0 +1,4 @@
+// One route: the page of 40 paragraphs.
+import { index, type RouteConfig } from "@react-router/dev/routes";
+
+export default [index("routes/home.tsx")] satisfies RouteConfig;

@@ -1,0 +1,177 @@
+/**
+ * Several server processes on one PostgreSQL (issue 12, decision 0023): two
+ * servers of the production build share one database; an edit made through
+ * one is seen at once through the other (its page and settings caches were
+ * dropped through LISTEN/NOTIFY), and the daily reminders job, started by both
+ * at the same moment, runs once. PostgreSQL only (PGlite is one process).
+ * Async spawn only (spawnSync would block the servers' pipes); BASE_URL is set
+ * per process (Vitest sets BASE_URL="/").
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const admin = process.env.TEST_DATABASE_URL;
+const onPostgres = process.env.TEST_DB_DRIVER === "postgres" && !!admin;
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")}: ${out}`))));
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(url: string, dataDir: string) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, BASE_URL: base, WORKERS: "1", LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "30" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { base, child };
+}
+
+/** The inputs of the first form of a page, as sent by a browser. */
+function formFields(html: string): URLSearchParams {
+  const fields = new URLSearchParams();
+  const decode = (v: string) => v.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+  for (const m of html.matchAll(/<input([^>]*)>/g)) {
+    const attrs = m[1] ?? "";
+    const name = /name="([^"]*)"/.exec(attrs)?.[1];
+    if (!name || /type="(submit|checkbox|radio)"/.test(attrs)) continue;
+    fields.set(name, decode(/value="([^"]*)"/.exec(attrs)?.[1] ?? ""));
+  }
+  for (const m of html.matchAll(/<textarea([^>]*)>([\s\S]*?)<\/textarea>/g)) {
+    const name = /name="([^"]*)"/.exec(m[1] ?? "")?.[1];
+    if (name) fields.set(name, decode(m[2] ?? ""));
+  }
+  return fields;
+}
+
+describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
+  let dbUrl = "";
+  let dbName = "";
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-cluster-"));
+  const servers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(buildDir, "server.js"))) await run("npm", ["run", "build"], process.env);
+    const { default: pg } = await import("pg");
+    dbName = `cluster_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${dbName}`);
+    await client.end();
+    const url = new URL(admin!);
+    url.pathname = `/${dbName}`;
+    dbUrl = url.toString();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of servers) {
+      s.kill("SIGTERM");
+      if (s.exitCode === null) await new Promise((r) => s.once("exit", r));
+    }
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await client.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("shows an edit made through one process at once through the other (no stale cached page)", async () => {
+    const [a, b] = await Promise.all([startServer(dbUrl, dataDir), startServer(dbUrl, dataDir)]);
+    servers.push(a.child, b.child);
+    const password = "processus multiples 2026 !";
+    await run("npx", ["tsx", "scripts/user.ts", "add", "--email", "admin@exemple.fr", "--password", password, "--prenom", "Ada", "--nom", "Admin", "--role", "admin"], {
+      ...process.env,
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      BASE_URL: a.base,
+      LOG_LEVEL: "error",
+    });
+
+    // B serves the home page from its cache, with the club's name.
+    await (await fetch(`${b.base}/`)).text();
+    const before = await fetch(`${b.base}/`);
+    expect(before.headers.get("x-page-cache")).toBe("hit");
+    expect(await before.text()).toContain("Vovinam Viet Vo Dao Créteil");
+
+    // The administrator renames the club through A.
+    const signIn = await fetch(`${a.base}/connexion`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: a.base, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "admin@exemple.fr", password }),
+    });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(cookie).toContain("session_token");
+    const page = `${a.base}/espace-membre/contenu/reglages/identite`;
+    const form = formFields(await (await fetch(page, { headers: { cookie } })).text());
+    expect(form.get("clubName")).toBe("Vovinam Viet Vo Dao Créteil");
+    form.set("clubName", "Club Témoin Deux Processus");
+    form.set("intent", "save");
+    const saved = await fetch(page, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: a.base, "content-type": "application/x-www-form-urlencoded" },
+      body: form,
+    });
+    expect(saved.status).toBeLessThan(400);
+
+    // At once through B: no stale page, no stale settings.
+    const after = await fetch(`${b.base}/`);
+    expect(after.headers.get("x-page-cache")).not.toBe("hit");
+    const html = await after.text();
+    expect(html).toContain("Club Témoin Deux Processus");
+    expect(html).not.toContain("Vovinam Viet Vo Dao Créteil");
+  }, 120_000);
+
+  it("runs the daily reminders job once when two processes start it at the same moment", async () => {
+    // A fake clock, later than any day the servers above may have claimed with the real one.
+    const at = "2099-03-10T10:00:00+01:00";
+    const starts = [0, 1].map(() => {
+      const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/helpers/run-reminders.ts")], {
+        env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: "error", NODE_ENV: "test", BASE_URL: "http://127.0.0.1:9", REMINDERS_AT: at },
+        stdio: ["pipe", "pipe", "inherit"],
+      });
+      let out = "";
+      const ready = new Promise<void>((resolve) =>
+        child.stdout.on("data", (d) => {
+          out += d;
+          if (out.includes("ready")) resolve();
+        }),
+      );
+      const done = new Promise<string>((resolve) => child.once("exit", () => resolve(out)));
+      return { child, ready, done };
+    });
+    await Promise.all(starts.map((s) => s.ready));
+    for (const s of starts) s.child.stdin.end("go\n");
+    const outputs = await Promise.all(starts.map((s) => s.done));
+    const results = outputs.map((o) => JSON.parse(o.split("\n").find((l) => l.startsWith("{")) ?? "{}") as { ran?: boolean });
+    expect(results.filter((r) => r.ran === true)).toHaveLength(1);
+    expect(results.filter((r) => r.ran === false)).toHaveLength(1);
+  }, 120_000);
+});
