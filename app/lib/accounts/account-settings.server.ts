@@ -57,8 +57,8 @@ function setCookies(headers: Headers | undefined): Headers {
   return out;
 }
 
-function throwIfLimited(userId: string, field: string): void {
-  const r = checkRateLimit(`account-settings:${userId}`, 10, 15 * 60_000);
+async function throwIfLimited(userId: string, field: string): Promise<void> {
+  const r = await checkRateLimit(`account-settings:${userId}`, 10, 15 * 60_000);
   if (r.ok) return;
   throw new DomainError(`Trop de tentatives. Réessayez ${retryAfterText(r.retryAfterSeconds)}.`, { field, status: 429 });
 }
@@ -87,7 +87,7 @@ export async function changeEmail(
       { field: "password" },
     );
   }
-  throwIfLimited(user.id, "password");
+  await throwIfLimited(user.id, "password");
   if (input.newEmail === user.email.toLowerCase()) {
     throw new DomainError("C'est déjà votre adresse actuelle.", { field: "newEmail" });
   }
@@ -134,7 +134,7 @@ export async function changePassword(
   }
   const weak = await checkPasswordForUser(input.newPassword, userId);
   if (weak) throw new DomainError(weak, { field: "newPassword" });
-  throwIfLimited(userId, "currentPassword");
+  await throwIfLimited(userId, "currentPassword");
   let headers: Headers;
   try {
     ({ headers } = await getAuth().api.changePassword({
