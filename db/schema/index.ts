@@ -5,3 +5,4 @@ export * from "./content";
 export * from "./members";
 export * from "./audit";
 export * from "./rate-limits";
+export * from "./search";
