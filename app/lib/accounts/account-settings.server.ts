@@ -1,5 +1,6 @@
 /**
- * The member's own account settings: e-mail (after re-entering the password),
+ * The member's own account settings: e-mail (after re-entering the password;
+ * effective once the new address confirms, email-change.server.ts),
  * password (ends the other sessions), Google link and unlink (the last way to
  * sign in cannot be removed). A refusal is a DomainError with a French
  * message on the field concerned (decision 0009); the Better Auth calls carry
@@ -17,6 +18,7 @@ import { queueMail } from "../mail/mail.server";
 import { emailChangeSchema, passwordChangeSchema } from "./account-settings";
 import { checkPasswordForUser, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+import { EMAIL_CHANGE_VALID_HOURS, mailPasswordChanged, requestEmailChange } from "./email-change.server";
 
 export { emailChangeSchema, passwordChangeSchema };
 
@@ -74,7 +76,7 @@ async function passwordMatches(request: Request, password: string): Promise<bool
   }
 }
 
-/** Changes the e-mail after checking the password; the old address is told. */
+/** Asks for an e-mail change after checking the password: the new address must confirm, the old one is told. */
 export async function changeEmail(
   request: Request,
   user: { id: string; email: string; prenom: string },
@@ -99,27 +101,11 @@ export async function changeEmail(
     .from(users)
     .where(and(eq(users.email, input.newEmail), ne(users.id, user.id)));
   if (taken) throw new DomainError("Cette adresse est déjà utilisée par un autre compte.", { field: "newEmail", status: 409 });
-  try {
-    await db
-      .update(users)
-      .set({ email: input.newEmail, emailVerified: false, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-  } catch (err) {
-    log.warn("e-mail change refused", { userId: user.id, err });
-    throw new DomainError("Cette adresse est déjà utilisée par un autre compte.", { field: "newEmail", status: 409, cause: err });
-  }
-  await queueMail({
-    to: user.email,
-    subject: "Votre adresse e-mail a été modifiée",
-    text: [
-      `Bonjour ${user.prenom},`.replace(" ,", ","),
-      "",
-      `L'adresse e-mail de votre compte sur le site du club a été remplacée par ${input.newEmail}.`,
-      "Si vous n'êtes pas à l'origine de ce changement, contactez le club au plus vite.",
-    ].join("\n"),
-  });
-  log.info("e-mail changed by its owner", { userId: user.id });
-  return { message: `Votre adresse e-mail est désormais ${input.newEmail}.` };
+  // Nothing changes until the new address confirms (email-change.server.ts).
+  await requestEmailChange(user, input.newEmail);
+  return {
+    message: `Un lien de confirmation a été envoyé à ${input.newEmail}. Votre adresse change dès que vous l'ouvrez (il est valable ${EMAIL_CHANGE_VALID_HOURS}\u00a0heures).`,
+  };
 }
 
 /** Changes the password and ends every other session of the user. */
@@ -158,6 +144,7 @@ export async function changePassword(
     });
   }
   log.info("password changed by its owner", { userId });
+  await mailPasswordChanged(userId, "change");
   return {
     message: "Votre mot de passe a été modifié. Vos autres sessions (autres appareils) ont été fermées.",
     headers: setCookies(headers),

@@ -19,6 +19,7 @@ import { checkPassword, checkPasswordForUser } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { safeRedirectPath } from "../http/redirects";
 import { revokePasswordLinks } from "./password-links.server";
+import { mailPasswordChanged } from "./email-change.server";
 import { deviceCookie, recordSignInFailure, signInWait } from "./sign-in-throttle.server";
 
 /** Same-site redirect targets: the one check is app/lib/http/redirects.ts (final normalised URL). */
@@ -221,7 +222,10 @@ export async function resetPassword(input: { token: string; newPassword: string;
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
     // A used link ends every other link of the account.
-    if (link?.value) await revokePasswordLinks(link.value);
+    if (link?.value) {
+      await revokePasswordLinks(link.value);
+      await mailPasswordChanged(link.value, "reset");
+    }
     return { headers: new Headers() };
   } catch (err) {
     const code = apiCode(err);
