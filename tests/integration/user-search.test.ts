@@ -62,10 +62,10 @@ describe("user search without accents", () => {
   it("searches through the index on the folded column", async () => {
     const plan = await db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const result = (await tx.execute(
+      const result = await tx.execute<Record<string, string>>(
         sql`explain select id from users where to_tsvector('simple', search_text) @@ to_tsquery('simple', 'nguyen:*')`,
-      )) as unknown as { rows: Record<string, string>[] };
-      return result.rows.map((r) => Object.values(r).join(" ")).join("\n");
+      );
+      return (result as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r).join(" ")).join("\n");
     });
     expect(plan).toContain("users_search_index");
   });

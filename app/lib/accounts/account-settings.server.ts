@@ -14,7 +14,6 @@ import { getAuth, GOOGLE_PROVIDER_ID, googleEnabled } from "./auth.server";
 import { db } from "../core/db.server";
 import { log } from "../core/log.server";
 import { DomainError } from "../core/errors";
-import { queueMail } from "../mail/mail.server";
 import { emailChangeSchema, passwordChangeSchema } from "./account-settings";
 import { checkPasswordForUser, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";

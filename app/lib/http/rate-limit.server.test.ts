@@ -22,8 +22,8 @@ async function otherProcess() {
   if (!admin) return { limits: createRateLimits(() => db), separatePool: false };
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const result = (await db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-  const name = result.rows[0]?.name;
+  const result = await db.execute<{ name: string }>(sql`select current_database() as name`);
+  const name = (result as { rows: { name: string }[] }).rows[0]?.name;
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
