@@ -5,7 +5,7 @@
  *
  * Rules:
  * - a failed password (or unknown e-mail) is counted per account (the e-mail
- *   typed) and per address, over one hour, in the shared database store
+ *   typed, over a day) and per address (over an hour), in the shared store
  *   (http/rate-limit.server.ts), so every server process counts together;
  * - below the free allowance (RATE_LIMIT_SIGNIN_FAILURES per account,
  *   RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS per address, much higher) nothing
@@ -26,7 +26,9 @@ export const DEVICE_COOKIE = "appareil_connu";
 const DEVICE_MAX_AGE_S = 30 * 24 * 3600;
 /** Accounts remembered by one browser (a family sharing a computer). */
 const DEVICE_MAX_ENTRIES = 5;
-const WINDOW_MS = 3600_000;
+/** Failures are remembered a day per account (and device), an hour per address. */
+const ACCOUNT_WINDOW_MS = 24 * 3600_000;
+const ADDRESS_WINDOW_MS = 3600_000;
 const MAX_WAIT_MS = 15 * 60_000;
 
 /** Wait (ms) before the next try after `failures` failures, `free` of them without waiting. */
@@ -82,21 +84,21 @@ interface Attempt {
   cookieHeader: string | null | undefined;
 }
 
-function counters(attempt: Attempt, now: number): { key: string; free: number }[] {
+function counters(attempt: Attempt, now: number): { key: string; free: number; windowMs: number }[] {
   const e = env();
   const device = knownDevice(attempt.cookieHeader, attempt.email, now);
-  if (device) return [{ key: `signin-fail:device:${device}`, free: e.RATE_LIMIT_SIGNIN_FAILURES }];
+  if (device) return [{ key: `signin-fail:device:${device}`, free: e.RATE_LIMIT_SIGNIN_FAILURES, windowMs: ACCOUNT_WINDOW_MS }];
   return [
-    { key: `signin-fail:account:${attempt.email}`, free: e.RATE_LIMIT_SIGNIN_FAILURES },
-    { key: `signin-fail:address:${attempt.ip}`, free: e.RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS },
+    { key: `signin-fail:account:${attempt.email}`, free: e.RATE_LIMIT_SIGNIN_FAILURES, windowMs: ACCOUNT_WINDOW_MS },
+    { key: `signin-fail:address:${attempt.ip}`, free: e.RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS, windowMs: ADDRESS_WINDOW_MS },
   ];
 }
 
 /** Seconds to wait before this attempt may be checked (0: go ahead). */
 export async function signInWait(attempt: Attempt, now = Date.now()): Promise<number> {
   let wait = 0;
-  for (const { key, free } of counters(attempt, now)) {
-    const { count, last } = await recentEvents(key, WINDOW_MS, now);
+  for (const { key, free, windowMs } of counters(attempt, now)) {
+    const { count, last } = await recentEvents(key, windowMs, now);
     if (last === null) continue;
     wait = Math.max(wait, last + waitAfterFailures(count, free) - now);
   }
@@ -105,5 +107,5 @@ export async function signInWait(attempt: Attempt, now = Date.now()): Promise<nu
 
 /** Counts a failed sign-in against the account and the address (or only the known device). */
 export async function recordSignInFailure(attempt: Attempt, now = Date.now()): Promise<void> {
-  for (const { key } of counters(attempt, now)) await recordEvent(key, WINDOW_MS, now);
+  for (const { key, windowMs } of counters(attempt, now)) await recordEvent(key, windowMs, now);
 }
