@@ -32,7 +32,7 @@ function foldTable(): { from: string; to: string } {
   return { from, to };
 }
 
-export const FOLD = foldTable();
+const FOLD = foldTable();
 
 const COMBINING_MARKS = "[\u0300-\u036f]";
 

@@ -22,7 +22,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { env } from "../core/env.server";
 import { recentEvents, recordEvent } from "../http/rate-limit.server";
 
-export const DEVICE_COOKIE = "appareil_connu";
+const DEVICE_COOKIE = "appareil_connu";
 const DEVICE_MAX_AGE_S = 30 * 24 * 3600;
 /** Accounts remembered by one browser (a family sharing a computer). */
 const DEVICE_MAX_ENTRIES = 5;
