@@ -70,6 +70,7 @@ describe("sign-in limits", () => {
     expect(first.status).toBe(429);
     expect(first.data.code).toBe("auth/too-many-requests");
     expect(firstErrors(first.data.result)[""]).toBe("Trop de tentatives. Réessayez dans 1 seconde.");
+    expect(first.headers.get("retry-after")).toBe("1");
     tick(1000);
     expect((await signIn(victim.email, "faux-6")).status).toBe(401);
     const second = await signIn(victim.email, "faux-7");
@@ -103,6 +104,18 @@ describe("sign-in limits", () => {
     // Its own wrong passwords count for it alone.
     for (let i = 0; i < 5; i++) expect((await signIn(victim.email, `oubli-${i}`, { cookie: device })).status).toBe(401);
     expect((await signIn(victim.email, victim.password, { cookie: device })).status).toBe(429);
+  });
+
+  it("without JavaScript, a sign-in sets both the session and the device cookie", async () => {
+    const res = await app.fetch("/connexion", {
+      method: "POST",
+      body: new URLSearchParams({ email: members[3]!.email, password: members[3]!.password, redirectTo: "/espace-membre" }),
+      ip: DOJO,
+    });
+    expect(res.status).toBe(302);
+    const names = res.headers.getSetCookie().map((c) => c.split("=")[0]);
+    expect(names).toContain("appareil_connu");
+    expect(names.some((n) => n?.includes("session_token"))).toBe(true);
   });
 
   it("does not let a device cookie for one account vouch for another", async () => {

@@ -39,6 +39,7 @@ type AuthDone<T = object> = { headers: Headers } & T;
 function tooManyAttempts(retryAfterSeconds: number): AuthFailure {
   return new AuthFailure("auth/too-many-requests", 429, {
     message: `Trop de tentatives. Réessayez ${retryAfterText(retryAfterSeconds)}.`,
+    retryAfterSeconds,
   });
 }
 
