@@ -8,6 +8,7 @@ import { isRouteErrorResponse, RouterContextProvider as Provider, ServerRouter }
 import { requestInfoContext, type RequestInfo } from "./lib/http/context";
 import { closeDatabase, explainFolderError, openDatabase, runMigrations, withStartupLock } from "./lib/core/db.server";
 import { env } from "./lib/core/env.server";
+import { isSameOriginRequest, logCrossSiteRefusal } from "./lib/http/csrf.server";
 import { log } from "./lib/core/log.server";
 import { startBackgroundJobs, stopBackgroundJobs } from "./lib/core/jobs.server";
 import { seedDatabase } from "./lib/core/seed.server";
@@ -74,6 +75,8 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // 4xx answers (no action for a POST, bad request…) are the client's doing, not errors.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router's own origin check refused a cross-site action ("Bad Request"): a warning, no stack.
+  if (!isSameOriginRequest(request)) return logCrossSiteRefusal(request);
   log.error("request failed", { err: error, url: new URL(request.url).pathname });
 }
 

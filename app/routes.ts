@@ -47,6 +47,7 @@ export default [
     route("inscription", "routes/auth/sign-up.tsx"),
     route("mot-de-passe-oublie", "routes/auth/forgot-password.tsx"),
     route("reinitialiser-mot-de-passe", "routes/auth/reset-password.tsx"),
+    route("confirmer-email", "routes/auth/confirm-email.tsx"),
     route("deconnexion", "routes/auth/sign-out.ts"),
     route("compte-supprime", "routes/member/account-deleted.tsx"),
     // First run: creates the first administrator (404 once one exists).

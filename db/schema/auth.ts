@@ -1,7 +1,8 @@
 // Better Auth tables (plural names: the adapter is configured with usePlural).
 // The user row is the spec's "utilisateurs" document: prenom, nom, email, roles,
 // createdAt, aPayeCotisation, certificatMedicalFourni.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { foldedSql } from "./search";
 import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 const timestamps = {
@@ -27,7 +28,11 @@ export const users = pgTable("users", {
   /** A deactivated account cannot sign in (its sessions are deleted). */
   active: boolean().notNull().default(true),
   ...timestamps,
-});
+  /** First name, name and e-mail folded for search (search.ts), kept by the database on every write. */
+  searchText: text()
+    .notNull()
+    .generatedAlwaysAs((): SQL => foldedSql(sql`${users.prenom} || ' ' || ${users.nom} || ' ' || ${users.email}`)),
+}, (t) => [index("users_search_index").using("gin", sql`to_tsvector('simple', ${t.searchText})`)]);
 
 export const sessions = pgTable(
   "sessions",

@@ -4,3 +4,5 @@ export * from "./mail";
 export * from "./content";
 export * from "./members";
 export * from "./audit";
+export * from "./rate-limits";
+export * from "./search";

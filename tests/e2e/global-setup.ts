@@ -119,7 +119,8 @@ export default async function globalSetup() {
       LOG_LEVEL: "warn",
       // Browser flows sign in many times from one address; rate limits are
       // covered by the integration tests.
-      RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
+      RATE_LIMIT_SIGNIN_FAILURES: "1000",
+      RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS: "100000",
       RATE_LIMIT_SIGNUP_PER_MINUTE: "1000",
       RATE_LIMIT_RESET_PER_5_MINUTES: "1000",
       RATE_LIMIT_CONTACT_PER_HOUR: "1000",

@@ -42,7 +42,7 @@ test.beforeAll(async () => {
       DATABASE_URL: "",
       SMTP_URL: process.env.E2E_SMTP_URL ?? "",
       LOG_LEVEL: "warn",
-      RATE_LIMIT_SIGNIN_PER_MINUTE: "1000",
+      RATE_LIMIT_SIGNIN_FAILURES: "1000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -89,7 +89,7 @@ describe("malformed requests to every form action", () => {
     for (const { url, file, intents } of ACTIONS) {
       const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { action: (args: unknown) => Promise<unknown> };
       for (const c of cases(intents)) {
-        resetRateLimits();
+        await resetRateLimits();
         const headers = new Headers({ cookie: admin.cookie, origin: "http://localhost:3000" });
         if (c.contentType) headers.set("Content-Type", c.contentType);
         const request = new Request(`http://localhost:3000${url}`, { method: "POST", body: c.body, headers });

@@ -121,7 +121,7 @@ describe("redirect targets from input", () => {
     const open: string[] = [];
     for (const [name, run] of endpoints) {
       for (const payload of PAYLOADS) {
-        resetRateLimits();
+        await resetRateLimits();
         const location = await run(payload);
         attempts++;
         expect(location, `${name} ${payload}`).not.toBeNull();

@@ -1,5 +1,6 @@
 /**
- * The member's own account settings: e-mail (after re-entering the password),
+ * The member's own account settings: e-mail (after re-entering the password;
+ * effective once the new address confirms, email-change.server.ts),
  * password (ends the other sessions), Google link and unlink (the last way to
  * sign in cannot be removed). A refusal is a DomainError with a French
  * message on the field concerned (decision 0009); the Better Auth calls carry
@@ -13,10 +14,10 @@ import { getAuth, GOOGLE_PROVIDER_ID, googleEnabled } from "./auth.server";
 import { db } from "../core/db.server";
 import { log } from "../core/log.server";
 import { DomainError } from "../core/errors";
-import { queueMail } from "../mail/mail.server";
 import { emailChangeSchema, passwordChangeSchema } from "./account-settings";
 import { checkPasswordForUser, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+import { EMAIL_CHANGE_VALID_HOURS, mailPasswordChanged, requestEmailChange } from "./email-change.server";
 
 export { emailChangeSchema, passwordChangeSchema };
 
@@ -57,8 +58,8 @@ function setCookies(headers: Headers | undefined): Headers {
   return out;
 }
 
-function throwIfLimited(userId: string, field: string): void {
-  const r = checkRateLimit(`account-settings:${userId}`, 10, 15 * 60_000);
+async function throwIfLimited(userId: string, field: string): Promise<void> {
+  const r = await checkRateLimit(`account-settings:${userId}`, 10, 15 * 60_000);
   if (r.ok) return;
   throw new DomainError(`Trop de tentatives. Réessayez ${retryAfterText(r.retryAfterSeconds)}.`, { field, status: 429 });
 }
@@ -74,7 +75,7 @@ async function passwordMatches(request: Request, password: string): Promise<bool
   }
 }
 
-/** Changes the e-mail after checking the password; the old address is told. */
+/** Asks for an e-mail change after checking the password: the new address must confirm, the old one is told. */
 export async function changeEmail(
   request: Request,
   user: { id: string; email: string; prenom: string },
@@ -87,7 +88,7 @@ export async function changeEmail(
       { field: "password" },
     );
   }
-  throwIfLimited(user.id, "password");
+  await throwIfLimited(user.id, "password");
   if (input.newEmail === user.email.toLowerCase()) {
     throw new DomainError("C'est déjà votre adresse actuelle.", { field: "newEmail" });
   }
@@ -99,27 +100,11 @@ export async function changeEmail(
     .from(users)
     .where(and(eq(users.email, input.newEmail), ne(users.id, user.id)));
   if (taken) throw new DomainError("Cette adresse est déjà utilisée par un autre compte.", { field: "newEmail", status: 409 });
-  try {
-    await db
-      .update(users)
-      .set({ email: input.newEmail, emailVerified: false, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
-  } catch (err) {
-    log.warn("e-mail change refused", { userId: user.id, err });
-    throw new DomainError("Cette adresse est déjà utilisée par un autre compte.", { field: "newEmail", status: 409, cause: err });
-  }
-  await queueMail({
-    to: user.email,
-    subject: "Votre adresse e-mail a été modifiée",
-    text: [
-      `Bonjour ${user.prenom},`.replace(" ,", ","),
-      "",
-      `L'adresse e-mail de votre compte sur le site du club a été remplacée par ${input.newEmail}.`,
-      "Si vous n'êtes pas à l'origine de ce changement, contactez le club au plus vite.",
-    ].join("\n"),
-  });
-  log.info("e-mail changed by its owner", { userId: user.id });
-  return { message: `Votre adresse e-mail est désormais ${input.newEmail}.` };
+  // Nothing changes until the new address confirms (email-change.server.ts).
+  await requestEmailChange(user, input.newEmail);
+  return {
+    message: `Un lien de confirmation a été envoyé à ${input.newEmail}. Votre adresse change dès que vous l'ouvrez (il est valable ${EMAIL_CHANGE_VALID_HOURS}\u00a0heures).`,
+  };
 }
 
 /** Changes the password and ends every other session of the user. */
@@ -134,7 +119,7 @@ export async function changePassword(
   }
   const weak = await checkPasswordForUser(input.newPassword, userId);
   if (weak) throw new DomainError(weak, { field: "newPassword" });
-  throwIfLimited(userId, "currentPassword");
+  await throwIfLimited(userId, "currentPassword");
   let headers: Headers;
   try {
     ({ headers } = await getAuth().api.changePassword({
@@ -158,6 +143,7 @@ export async function changePassword(
     });
   }
   log.info("password changed by its owner", { userId });
+  await mailPasswordChanged(userId, "change");
   return {
     message: "Votre mot de passe a été modifié. Vos autres sessions (autres appareils) ont été fermées.",
     headers: setCookies(headers),

@@ -62,11 +62,18 @@ export function isAuthErrorCode(value: unknown): value is AuthErrorCode {
 /** A refused account operation: a DomainError with its catalogue code (and its field, if any). */
 export class AuthFailure extends DomainError {
   readonly code: AuthErrorCode;
+  /** For a 429: seconds before the next try (sent as Retry-After). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: AuthErrorCode, status: DomainErrorStatus, options: { message?: string; field?: string } = {}) {
+  constructor(
+    code: AuthErrorCode,
+    status: DomainErrorStatus,
+    options: { message?: string; field?: string; retryAfterSeconds?: number } = {},
+  ) {
     super(options.message ?? AUTH_ERRORS[code], { status, field: options.field });
     this.name = "AuthFailure";
     this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   /** The catalogue's `{ code, message }`. */

@@ -4,7 +4,8 @@
  * password, the start of the Google flow, the password reset, and the rule of
  * same-site redirects. A refused operation throws `AuthFailure` (a DomainError
  * with the catalogue's code, auth-errors.ts); a successful one returns the
- * Set-Cookie headers to forward. Rate limits per IP (and per e-mail at sign-in).
+ * Set-Cookie headers to forward. Rate limits per IP in the database store;
+ * sign-in failures slow down per account and address (sign-in-throttle.server.ts).
  */
 import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
@@ -18,6 +19,8 @@ import { checkPassword, checkPasswordForUser } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { safeRedirectPath } from "../http/redirects";
 import { revokePasswordLinks } from "./password-links.server";
+import { mailPasswordChanged } from "./email-change.server";
+import { deviceCookie, recordSignInFailure, signInWait } from "./sign-in-throttle.server";
 
 /** Same-site redirect targets: the one check is app/lib/http/redirects.ts (final normalised URL). */
 export { safeRedirectPath };
@@ -33,13 +36,18 @@ function apiCode(err: unknown): string | undefined {
 /** What a successful operation gives: the Set-Cookie headers to forward, and its result. */
 type AuthDone<T = object> = { headers: Headers } & T;
 
-function throwIfRateLimited(key: string, limit: number, windowMs: number): void {
-  const r = checkRateLimit(key, limit, windowMs);
+function tooManyAttempts(retryAfterSeconds: number): AuthFailure {
+  return new AuthFailure("auth/too-many-requests", 429, {
+    message: `Trop de tentatives. Réessayez ${retryAfterText(retryAfterSeconds)}.`,
+    retryAfterSeconds,
+  });
+}
+
+async function throwIfRateLimited(key: string, limit: number, windowMs: number): Promise<void> {
+  const r = await checkRateLimit(key, limit, windowMs);
   if (r.ok) return;
   log.warn("rate limit reached", { key: key.replace(/:[^:]*@.*/, ":<email>") });
-  throw new AuthFailure("auth/too-many-requests", 429, {
-    message: `Trop de tentatives. Réessayez ${retryAfterText(r.retryAfterSeconds)}.`,
-  });
+  throw tooManyAttempts(r.retryAfterSeconds);
 }
 
 function weakPassword(message: string): AuthFailure {
@@ -64,20 +72,27 @@ export async function signInWithPassword(input: {
   headers?: Headers;
 }): Promise<AuthDone<{ userId: string }>> {
   const email = input.email.trim().toLowerCase();
-  const limit = env().RATE_LIMIT_SIGNIN_PER_MINUTE;
-  throwIfRateLimited(`signin:ip:${input.ip}`, limit, 60_000);
-  throwIfRateLimited(`signin:email:${email}`, limit, 60_000);
+  // Only failures count, and they slow down rather than lock out (sign-in-throttle.server.ts).
+  const attempt = { email, ip: input.ip, cookieHeader: input.headers?.get("cookie") };
+  const wait = await signInWait(attempt);
+  if (wait > 0) {
+    log.warn("sign-in slowed down after failures", { waitSeconds: wait });
+    throw tooManyAttempts(wait);
+  }
   try {
     const { headers, response } = await getAuth().api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: authHeaders(input.headers, input.ip),
       returnHeaders: true,
     });
-    return { headers: cookieHeaders(headers), userId: response.user.id };
+    const out = cookieHeaders(headers);
+    out.append("Set-Cookie", deviceCookie(attempt.cookieHeader, email));
+    return { headers: out, userId: response.user.id };
   } catch (err) {
     const code = apiCode(err);
     if (code === "USER_DISABLED") throw new AuthFailure("auth/user-disabled", 403);
     if (err instanceof APIError) {
+      await recordSignInFailure(attempt);
       // Wrong password or unknown e-mail: tell a Google-only account apart (spec section 8).
       const found = await findUserWithProviders(email);
       if (found && found.hasGoogle && !found.hasPassword) throw new AuthFailure("auth/wrong-provider-google", 401);
@@ -97,7 +112,7 @@ export async function signUpWithPassword(input: {
   headers?: Headers;
 }): Promise<AuthDone<{ userId: string }>> {
   const email = input.email.trim().toLowerCase();
-  throwIfRateLimited(`signup:ip:${input.ip}`, env().RATE_LIMIT_SIGNUP_PER_MINUTE, 60_000);
+  await throwIfRateLimited(`signup:ip:${input.ip}`, env().RATE_LIMIT_SIGNUP_PER_MINUTE, 60_000);
   const problem = await checkPassword(input.password, { email, prenom: input.prenom, nom: input.nom });
   if (problem) throw weakPassword(problem);
   const existing = await findUserWithProviders(email);
@@ -179,7 +194,7 @@ export function googleCallbackError(error: string): AuthErrorCode {
 
 /** Same answer whether the address exists or not; sends a single-use link valid 30 minutes. */
 export async function requestPasswordReset(input: { email: string; ip: string }): Promise<AuthDone> {
-  throwIfRateLimited(`reset:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES, 5 * 60_000);
+  await throwIfRateLimited(`reset:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES, 5 * 60_000);
   try {
     await getAuth().api.requestPasswordReset({
       body: { email: input.email.trim().toLowerCase(), redirectTo: "/reinitialiser-mot-de-passe" },
@@ -201,14 +216,17 @@ export async function isResetTokenValid(token: string): Promise<boolean> {
 
 /** Sets the new password, consumes the token, ends every session of the user. */
 export async function resetPassword(input: { token: string; newPassword: string; ip: string }): Promise<AuthDone> {
-  throwIfRateLimited(`reset-submit:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES * 3, 5 * 60_000);
+  await throwIfRateLimited(`reset-submit:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES * 3, 5 * 60_000);
   const link = await (await getAuth().$context).internalAdapter.findVerificationValue(`reset-password:${input.token}`);
   const problem = await checkPasswordForUser(input.newPassword, link?.value);
   if (problem) throw weakPassword(problem);
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.newPassword } });
     // A used link ends every other link of the account.
-    if (link?.value) await revokePasswordLinks(link.value);
+    if (link?.value) {
+      await revokePasswordLinks(link.value);
+      await mailPasswordChanged(link.value, "reset");
+    }
     return { headers: new Headers() };
   } catch (err) {
     const code = apiCode(err);

@@ -19,7 +19,10 @@ function authRefusal(submission: AnySubmission, failure: AuthFailure) {
     : { formErrors: [failure.message] };
   return data(
     { result: reply(submission, { hideFields: AUTH_PASSWORD_FIELDS, ...errors }), code: failure.field ? null : failure.code },
-    { status: failure.status },
+    {
+      status: failure.status,
+      headers: failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined,
+    },
   );
 }
 

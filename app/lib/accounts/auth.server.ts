@@ -32,6 +32,7 @@ import { hashPassword, verifyStoredPassword } from "./firebase/verify.server";
 import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
 import { DEFAULT_ROLE } from "./roles";
 import { revokePasswordLinks } from "./password-links.server";
+import { checkRateLimit } from "../http/rate-limit.server";
 
 /** Absolute lifetime of a session: 30 days after sign-in, whatever the activity. */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
@@ -153,8 +154,19 @@ function createAuth() {
     },
     // Better Auth's own limiter covers its HTTP endpoints (only the OAuth
     // callback and the session read are exposed, see routes/resources/auth-api.ts);
-    // the form actions use checkRateLimit with the configured limits.
-    rateLimit: { enabled: e.NODE_ENV === "production", window: 60, max: 30 },
+    // the form actions use checkRateLimit with the configured limits. Both count
+    // in the database store, shared by every server process (decision 0018).
+    rateLimit: {
+      enabled: e.NODE_ENV === "production",
+      window: 60,
+      max: 30,
+      customStorage: {
+        consume: async (key, rule) => {
+          const r = await checkRateLimit(`better-auth:${key}`, rule.max, rule.window * 1000);
+          return { allowed: r.ok, retryAfter: r.ok ? null : r.retryAfterSeconds };
+        },
+      },
+    },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // The common-password list applies however a password is set.

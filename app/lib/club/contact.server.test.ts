@@ -27,8 +27,8 @@ function callAction(values: Record<string, string>, ip: string) {
   return app.post("/contact", values, { ip });
 }
 
-beforeEach(() => {
-  resetRateLimits();
+beforeEach(async () => {
+  await resetRateLimits();
   resetSubmissions();
 });
 

@@ -41,7 +41,7 @@ export async function submitContact(formData: FormData, ip: string): Promise<Con
   const submission = parseSubmission(formData, contactSchema);
   if (submission.status !== "success") return { status: "invalid", result: reply(submission) };
 
-  const limit = checkRateLimit(`contact:${ip}`, env().RATE_LIMIT_CONTACT_PER_HOUR, 3600_000);
+  const limit = await checkRateLimit(`contact:${ip}`, env().RATE_LIMIT_CONTACT_PER_HOUR, 3600_000);
   if (!limit.ok) {
     log.warn("contact: rate limit reached", { ip });
     return {

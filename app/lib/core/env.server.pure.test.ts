@@ -22,7 +22,7 @@ describe("environment", () => {
     expect(e.BASE_URL).toBe("http://localhost:3000");
     expect(e.DATABASE_URL).toBeUndefined();
     expect(e.SMTP_URL).toBeUndefined();
-    expect(e.RATE_LIMIT_SIGNIN_PER_MINUTE).toBe(5);
+    expect(e.RATE_LIMIT_SIGNIN_FAILURES).toBe(5);
     expect(e.RATE_LIMIT_SIGNUP_PER_MINUTE).toBe(3);
     expect(e.RATE_LIMIT_RESET_PER_5_MINUTES).toBe(3);
   });

@@ -101,7 +101,8 @@ export const envSchema = z.object({
   OUTBOX_RETENTION_DAYS: intInRange(30, 0, 3650),
   DISK_MIN_FREE_MB: intInRange(200, 0, 1_000_000),
   RATE_LIMIT_CONTACT_PER_HOUR: intInRange(5, 1, 10000),
-  RATE_LIMIT_SIGNIN_PER_MINUTE: intInRange(5, 1, 10000),
+  RATE_LIMIT_SIGNIN_FAILURES: intInRange(5, 1, 10000),
+  RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS: intInRange(100, 1, 100000),
   RATE_LIMIT_SIGNUP_PER_MINUTE: intInRange(3, 1, 10000),
   RATE_LIMIT_RESET_PER_5_MINUTES: intInRange(3, 1, 10000),
   /** Folder of the backups (default: DATA_DIR/sauvegardes). */

@@ -3,8 +3,11 @@
  * must come from this site, proven by its Origin header (or, when a browser
  * sends none, its Referer). SameSite=Lax cookies already stop most cross-site
  * posts; this check closes the rest (same-site subdomains, old browsers).
+ * A refusal is the visitor's doing: logged as one warning, never an error
+ * with a stack trace (`logCrossSiteRefusal`).
  */
 import { env } from "../core/env.server";
+import { log } from "../core/log.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -27,9 +30,19 @@ export function isSameOriginRequest(request: Request): boolean {
   return request.headers.get("sec-fetch-site") === "same-origin";
 }
 
+/** One warning line for a refused cross-site request: method, path and the origin it claimed. */
+export function logCrossSiteRefusal(request: Request): void {
+  log.warn("cross-site request refused", {
+    method: request.method,
+    path: new URL(request.url).pathname,
+    origin: request.headers.get("origin") ?? request.headers.get("referer") ?? null,
+  });
+}
+
 /** Throws a 403 response when a state-changing request comes from another site. */
 export function assertSameOrigin(request: Request): void {
   if (!isSameOriginRequest(request)) {
+    logCrossSiteRefusal(request);
     throw new Response("Requête refusée : elle ne provient pas de ce site.", {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -1,10 +1,12 @@
 /**
- * The managers' user list: search (accents and case ignored), filters, sort,
+ * The managers' user list: search (accents and case ignored, on the stored
+ * folded column `users.search_text` and its index: each word typed starts a
+ * word of the name or e-mail), filters, sort,
  * pagination, and the same filtered list as a CSV export for spreadsheets.
  * The season shown is the current one (Paris date).
  */
-import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { profiles, seasonStatuses, users } from "#db/schema";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { foldForSearch, profiles, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { ROLES, type Role } from "../accounts/roles";
 import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
@@ -52,19 +54,10 @@ export function listQueryString(query: UserListQuery, overrides: Partial<UserLis
   return s ? `?${s}` : "";
 }
 
-const ACCENTS_FROM = "àâäáãåçéèêëíìîïñóòôöõúùûüýÿœæ";
-const ACCENTS_TO = "aaaaaaceeeeiiiinooooouuuuyyoa";
-
-/** Lower case without accents (the same folding as the SQL side). */
+/** What is typed in the search box, folded like the stored column: lower case, no accents (Vietnamese included). */
 export function foldText(s: string): string {
-  let out = "";
-  for (const ch of s.toLowerCase()) {
-    const i = ACCENTS_FROM.indexOf(ch);
-    out += i >= 0 ? ACCENTS_TO[i] : ch;
-  }
-  return out;
+  return foldForSearch(s);
 }
-
 
 export interface UserListItem {
   id: string;
@@ -87,10 +80,11 @@ export interface UserListItem {
 function listConditions(query: UserListQuery, today: string): SQL | undefined {
   const conds: SQL[] = [];
   if (query.q) {
-    const haystack = sql`translate(lower(${users.prenom} || ' ' || ${users.nom} || ' ' || ${users.email}), ${ACCENTS_FROM}, ${ACCENTS_TO})`;
-    for (const word of foldText(query.q).split(/\s+/).filter(Boolean).slice(0, 5)) {
-      const escaped = word.replace(/[\\%_]/g, (c) => `\\${c}`);
-      conds.push(ilike(haystack, `%${escaped}%`));
+    // Every word typed starts a word of the stored folded column (GIN index on its tsvector).
+    const words = foldText(query.q).split(" ").filter(Boolean).slice(0, 5);
+    if (words.length) {
+      const prefixes = words.map((w) => `${w}:*`).join(" & ");
+      conds.push(sql`to_tsvector('simple', ${users.searchText}) @@ to_tsquery('simple', ${prefixes})`);
     }
   }
   if (query.role) conds.push(sql`${query.role} = any(${users.roles})`);

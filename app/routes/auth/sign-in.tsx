@@ -57,6 +57,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** A slowed-down sign-in (429) tells when to retry in `Retry-After` too. */
+export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  actionHeaders.forEach((value, key) => (key === "set-cookie" ? merged.append(key, value) : merged.set(key, value)));
+  return merged;
+}
+
 const googleSchema = z.object({ redirectTo: z.string().optional() });
 
 export async function action({ request, context }: Route.ActionArgs) {

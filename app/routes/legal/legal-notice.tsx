@@ -142,8 +142,9 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <strong>Des informations techniques :</strong> pour votre session de connexion, l'adresse IP et le
-            navigateur utilisés ; et des journaux du serveur (pages demandées, erreurs) servant à la sécurité et au
-            bon fonctionnement du site.
+            navigateur utilisés ; les connexions échouées (adresse e-mail saisie et adresse IP, effacées après
+            24 heures) pour ralentir qui essaierait de deviner un mot de passe ; et des journaux du serveur (pages
+            demandées, erreurs) servant à la sécurité et au bon fonctionnement du site.
           </li>
         </ul>
 
@@ -214,9 +215,12 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
 
       <InfoSection id="cookies" title="Cookies et contenus tiers">
         <p>
-          Le site n'utilise qu'<strong>un seul cookie</strong> : le cookie de session, déposé lorsque vous vous
-          connectez, qui permet de rester connecté à votre compte. Il est strictement nécessaire au service que vous
-          demandez ; c'est pourquoi il ne demande pas votre consentement, et aucun bandeau de cookies n'est affiché.
+          Le site n'utilise que <strong>deux cookies</strong>, strictement nécessaires au service que vous
+          demandez : le cookie de session, déposé lorsque vous vous connectez, qui permet de rester connecté à votre
+          compte ; et le cookie de sécurité « appareil connu », déposé après une connexion réussie et
+          conservé 30 jours, qui permet à ce navigateur de se connecter à votre compte même quand quelqu'un d'autre
+          essaie de deviner votre mot de passe. C'est pourquoi ils ne demandent pas votre consentement, et aucun bandeau
+          de cookies n'est affiché.
         </p>
         <p>
           Aucun cookie de mesure d'audience, de publicité ou de réseau social n'est utilisé, et aucun outil de

@@ -4,12 +4,13 @@
  * sign-in and sign-out), refusal of another account's profiles, the RGPD
  * export, e-mail and password changes, revision progress per profile.
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { profiles, revisionProgress, sessions, users } from "#db/schema";
+import { outbox, profiles, revisionProgress, sessions, users } from "#db/schema";
 import { createUser, signInCookie, type CreatedUser } from "../../../tests/helpers/auth";
 import { guardedArgs } from "../../../tests/helpers/member-guard";
 import { signOut } from "~/lib/accounts/auth.server";
+import { confirmEmailChange } from "~/lib/accounts/email-change.server";
 import { db } from "~/lib/core/db.server";
 import { listGrades } from "~/lib/members/grades.server";
 import { resetRateLimits } from "~/lib/http/rate-limit.server";
@@ -273,7 +274,7 @@ describe("RGPD export", () => {
 });
 
 describe("e-mail and password", () => {
-  it("changes the e-mail only with the right password", async () => {
+  it("changes the e-mail only with the right password, once the new address confirms", async () => {
     const wrong = await run(async () =>
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "claire.nouvelle@exemple.fr", password: "pas le bon" }, parent.cookie))),
     );
@@ -286,6 +287,10 @@ describe("e-mail and password", () => {
       profileRoute.action(await args(post("/espace-membre/profil", { intent: "email", newEmail: "Claire.Nouvelle@exemple.fr", password: parent.password }, parent.cookie))),
     );
     expect(payload(ok).ok).toBe(true);
+    const [before] = await db.select().from(users).where(eq(users.id, parent.user.id));
+    expect(before?.email).toBe(parent.email);
+    const [mail] = await db.select().from(outbox).where(eq(outbox.to, "claire.nouvelle@exemple.fr")).orderBy(desc(outbox.id));
+    await confirmEmailChange(new URL(mail!.text.match(/https?:\/\/\S+jeton=\S+/)![0]).searchParams.get("jeton")!);
     const [u] = await db.select().from(users).where(eq(users.id, parent.user.id));
     assert(u);
     expect(u.email).toBe("claire.nouvelle@exemple.fr");

@@ -100,7 +100,7 @@ beforeAll(async () => {
 });
 
 async function signInThroughForm(email: string, password: string) {
-  resetRateLimits();
+  await resetRateLimits();
   const result = await app.post("/connexion", { email, password, redirectTo: "/espace-membre" });
   if (result.redirect) {
     const cookie = result.headers

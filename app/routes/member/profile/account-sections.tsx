@@ -49,7 +49,7 @@ function EmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
         type="password"
         autoComplete="current-password"
         required
-        hint="Pour votre sécurité, confirmez le changement avec votre mot de passe."
+        hint="Pour votre sécurité, confirmez le changement avec votre mot de passe. L'adresse change quand vous ouvrez le lien envoyé à la nouvelle."
         {...fieldProps(fields.password)}
       />
       <SubmitButton pendingLabel="Modification…">Changer d'adresse e-mail</SubmitButton>

@@ -1,0 +1,143 @@
+/**
+ * E-mail change and password change notices (issue 10, decision 0018).
+ *
+ * Rules:
+ * - a new e-mail address takes effect only once it is confirmed: the member
+ *   asks (password checked by account-settings.server.ts), a single-use link
+ *   valid 24 hours is mailed to the NEW address through the outbox, and the
+ *   OLD address is told at once; until then nothing changes;
+ * - only a SHA-256 of the link's token is stored (table `verifications`,
+ *   identifier `email-change:<hash>`, value `<userId>|<new e-mail>`); a new
+ *   request replaces the pending one; confirming consumes it, re-checks that
+ *   the address is still free, and writes the audit log;
+ * - every password change, and every reset by link, is mailed to the account.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, like, ne } from "drizzle-orm";
+import { auditLog, users, verifications } from "#db/schema";
+import { db } from "../core/db.server";
+import { env } from "../core/env.server";
+import { DomainError } from "../core/errors";
+import { log } from "../core/log.server";
+import { queueMail } from "../mail/mail.server";
+
+const PREFIX = "email-change:";
+export const EMAIL_CHANGE_VALID_HOURS = 24;
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+function greeting(prenom: string): string {
+  return prenom ? `Bonjour ${prenom},` : "Bonjour,";
+}
+
+/** Starts an e-mail change: mails a confirmation link to the new address, a notice to the old one. */
+export async function requestEmailChange(user: { id: string; email: string; prenom: string }, newEmail: string, now = new Date()): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_VALID_HOURS * 3600_000);
+  const link = `${env().BASE_URL.replace(/\/$/, "")}/confirmer-email?jeton=${token}`;
+  await db.transaction(async (tx) => {
+    await tx.delete(verifications).where(and(like(verifications.identifier, `${PREFIX}%`), like(verifications.value, `${user.id}|%`)));
+    await tx.insert(verifications).values({
+      id: randomBytes(16).toString("hex"),
+      identifier: `${PREFIX}${hashOf(token)}`,
+      value: `${user.id}|${newEmail}`,
+      expiresAt,
+    });
+    await queueMail(
+      {
+        to: newEmail,
+        subject: "Confirmez votre nouvelle adresse e-mail",
+        text: [
+          greeting(user.prenom),
+          "",
+          "Vous avez demandé à utiliser cette adresse pour votre compte sur le site du club.",
+          `Pour la confirmer, ouvrez ce lien (valable ${EMAIL_CHANGE_VALID_HOURS} heures)\u00a0:`,
+          link,
+          "",
+          "Tant qu'elle n'est pas confirmée, votre compte garde son adresse actuelle.",
+          "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+        ].join("\n"),
+      },
+      tx,
+    );
+    await queueMail(
+      {
+        to: user.email,
+        subject: "Demande de changement de votre adresse e-mail",
+        text: [
+          greeting(user.prenom),
+          "",
+          `Une demande a été faite pour remplacer l'adresse e-mail de votre compte par ${newEmail}.`,
+          "Rien ne change tant que la nouvelle adresse n'est pas confirmée par le lien qui lui a été envoyé.",
+          "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et contactez le club.",
+        ].join("\n"),
+      },
+      tx,
+    );
+  });
+  log.info("e-mail change requested", { userId: user.id });
+}
+
+async function pending(token: string, now: Date) {
+  if (!token) return null;
+  const [row] = await db
+    .select()
+    .from(verifications)
+    .where(and(eq(verifications.identifier, `${PREFIX}${hashOf(token)}`), gt(verifications.expiresAt, now)));
+  if (!row) return null;
+  const bar = row.value.indexOf("|");
+  return { id: row.id, userId: row.value.slice(0, bar), newEmail: row.value.slice(bar + 1) };
+}
+
+/** The new address a valid link would confirm, or null (unknown, used or expired link). */
+export async function emailChangeFor(token: string, now = new Date()): Promise<string | null> {
+  return (await pending(token, now))?.newEmail ?? null;
+}
+
+const INVALID_LINK = "Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Refaites la demande depuis votre profil.";
+
+/** Confirms the new address: the account's e-mail changes now, the link is consumed. */
+export async function confirmEmailChange(token: string, now = new Date()): Promise<{ newEmail: string }> {
+  const change = await pending(token, now);
+  if (!change) throw new DomainError(INVALID_LINK, { status: 400 });
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(verifications).where(eq(verifications.id, change.id)).returning({ id: verifications.id });
+    if (!gone.length) throw new DomainError(INVALID_LINK, { status: 400 });
+    const [user] = await tx.select({ id: users.id, email: users.email, prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, change.userId));
+    if (!user) throw new DomainError(INVALID_LINK, { status: 400 });
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, change.newEmail), ne(users.id, user.id)));
+    if (taken) throw new DomainError("Cette adresse est désormais utilisée par un autre compte\u00a0: refaites la demande avec une autre adresse.", { status: 409 });
+    await tx.update(users).set({ email: change.newEmail, emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
+    await tx.insert(auditLog).values({
+      actorId: user.id,
+      actorName: `${user.prenom} ${user.nom}`.trim() || user.email,
+      action: "user.email-changed",
+      targetUserId: user.id,
+      summary: `Adresse e-mail confirmée : ${user.email} → ${change.newEmail}`.replace(" :", "\u00a0:"),
+    });
+    log.info("e-mail change confirmed", { userId: user.id });
+    return { newEmail: change.newEmail };
+  });
+}
+
+/** Tells the account that its password was changed (by its owner, or through a reset link). */
+export async function mailPasswordChanged(userId: string, how: "change" | "reset"): Promise<void> {
+  const [user] = await db.select({ email: users.email, prenom: users.prenom }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  await queueMail({
+    to: user.email,
+    subject: "Votre mot de passe a été modifié",
+    text: [
+      greeting(user.prenom),
+      "",
+      how === "reset"
+        ? "Le mot de passe de votre compte sur le site du club vient d'être remplacé à l'aide d'un lien de réinitialisation."
+        : "Le mot de passe de votre compte sur le site du club vient d'être modifié depuis votre profil.",
+      "Toutes vos sessions ouvertes sur d'autres appareils ont été fermées.",
+      "Si vous n'êtes pas à l'origine de ce changement, utilisez « Mot de passe oublié » sur la page de connexion et contactez le club au plus vite.",
+    ].join("\n").replaceAll("« ", "«\u00a0").replaceAll(" »", "\u00a0»"),
+  });
+}
