@@ -27,9 +27,9 @@ function callAction(values: Record<string, string>, ip: string) {
   return app.post("/contact", values, { ip });
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   resetRateLimits();
-  resetSubmissions();
+  await resetSubmissions();
 });
 
 describe("contact form validation", () => {
