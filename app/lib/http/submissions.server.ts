@@ -28,7 +28,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { formSubmissions } from "#db/schema";
 import { redirect } from "react-router";
 import { db } from "../core/db.server";
-import { invalid } from "./forms";
+import { DomainError } from "../core/errors";
 
 import { SUBMISSION_FIELD } from "./once";
 
@@ -128,17 +128,12 @@ async function claim(key: string, scope: string, at: Date): Promise<boolean> {
 /**
  * For an action whose success is a redirect (Post/Redirect/Get): `work`
  * returns the address; a replay is sent where the first submission went; a
- * repeat while the first still runs gets the « déjà envoyé » form error (409).
+ * repeat while the first still runs is refused with the « déjà envoyé »
+ * `DomainError` (409), which `tryDomain` / `handleIntent` show on the form.
  */
-export async function redirectOnce(
-  scope: string,
-  formData: FormData,
-  submission: Parameters<typeof invalid>[0],
-  work: () => Promise<string>,
-  options: OnceOptions = {},
-) {
+export async function redirectOnce(scope: string, formData: FormData, work: () => Promise<string>, options: OnceOptions = {}) {
   const once = await submitOnce(scope, formData, work, options);
-  if (once.status === "pending") return invalid(submission, { formErrors: [ALREADY_SENT] }, 409);
+  if (once.status === "pending") throw new DomainError(ALREADY_SENT, { status: 409 });
   return redirect(once.value);
 }
 
