@@ -109,7 +109,7 @@ export async function submitOnce<T>(
   }
   await db
     .update(formSubmissions)
-    .set({ result: (value ?? null) as never, finishedAt: now() })
+    .set({ result: value ?? null, finishedAt: now() })
     .where(eq(formSubmissions.key, key));
   return { status: "first", value };
 }

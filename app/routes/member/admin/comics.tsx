@@ -13,7 +13,7 @@ import { firstErrors, positiveId } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
 import { newSubmissionToken, redirectOnce } from "~/lib/http/submissions.server";
 import { pageMeta } from "~/lib/http/seo";
-import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
@@ -43,8 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const COMIC_INTENTS = ["create", "update", "delete"] as const;
-type ActionData = IntentAnswer<(typeof COMIC_INTENTS)[number]>;
+const type ActionData = IntentAnswer<"create" | "update" | "delete">;
 
 /** One handler per intent (decision 0019); a new strip is stored once however often it is sent. */
 const HANDLERS = {
