@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const type ActionData = IntentAnswer<"create" | "update" | "delete">;
+type ActionData = IntentAnswer<"create" | "update" | "delete">;
 
 /** One handler per intent (decision 0019); a new strip is stored once however often it is sent. */
 const HANDLERS = {
