@@ -40,7 +40,8 @@ export function parseSubmission<S extends z.ZodType>(formData: FormData | URLSea
 function capEcho(payload: Record<string, unknown>, schema: z.ZodType) {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   for (const [name, value] of Object.entries(payload)) {
-    const max = Math.min(maxLengthOf(shape[name]) ?? ECHO_MAX, ECHO_MAX);
+    // The field's own maximum (an article's body: 200 000), else ECHO_MAX.
+    const max = maxLengthOf(shape[name]) ?? ECHO_MAX;
     if (typeof value === "string" && value.length > max) payload[name] = value.slice(0, max);
     else if (Array.isArray(value))
       payload[name] = (value as unknown[]).map((v) => (typeof v === "string" && v.length > max ? v.slice(0, max) : v));
