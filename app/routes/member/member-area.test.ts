@@ -37,7 +37,7 @@ function send(path: string, fields: Record<string, string>, cookie: string, refe
 async function page<L extends (...args: never[]) => unknown>(path: string, cookie: string): Promise<Awaited<ReturnType<L>>> {
   const res = await app.get<Awaited<ReturnType<L>>>(path, { as: cookie });
   if (res.status >= 300) throw new Response(null, { status: res.status });
-  return res.data as Awaited<ReturnType<L>>;
+  return res.data;
 }
 
 /** A file route (the RGPD export) as the browser gets it. */
