@@ -137,10 +137,7 @@ export function ArticleForm({ values, lastResult, submissionToken, cover, coverA
       method="post"
       encType="multipart/form-data"
       {...formProps}
-      onSubmit={(event) => {
-        upload.onSubmit(event);
-        if (!event.defaultPrevented) formProps.onSubmit(event);
-      }}
+      onSubmit={upload.then(formProps.onSubmit)}
       className="max-w-3xl"
     >
       <FormErrors form={form} lastResult={lastResult} summary="L’article n’a pas été enregistré : corrigez les champs signalés ci-dessous." />

@@ -5,23 +5,9 @@
  * creation, the upload itself, the version check) with `DomainError`.
  */
 import { z } from "zod";
-import { id, optionalLongText, requiredLongText, requiredText, version } from "../http/fields";
+import { displayOrder, id, optionalLongText, requiredLongText, requiredText, version } from "../http/fields";
 
-/** Display order: an integer from 0 to 9999, 0 when empty. */
-const position = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx) => {
-    if (!v) return 0;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0 || n > 9999) {
-      ctx.addIssue({ code: "custom", message: "L’ordre est un nombre entier entre 0 et 9999." });
-      return z.NEVER;
-    }
-    return n;
-  });
-
+const position = displayOrder();
 const title = (missing: string) => requiredText(missing, 200, "Le titre ne doit pas dépasser 200 caractères.");
 const edited = (gone: string) => ({ id: id(gone), version: version() });
 

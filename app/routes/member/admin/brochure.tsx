@@ -106,10 +106,7 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
         method="post"
         encType="multipart/form-data"
         {...formProps}
-        onSubmit={(event) => {
-          upload.onSubmit(event);
-          if (!event.defaultPrevented) formProps.onSubmit(event);
-        }}
+        onSubmit={upload.then(formProps.onSubmit)}
         className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
         aria-labelledby="form-title"
       >

@@ -88,10 +88,7 @@ function ComicForm({ editing, actionData, token }: { editing: ComicView | null; 
       method="post"
       encType="multipart/form-data"
       {...formProps}
-      onSubmit={(event) => {
-        upload.onSubmit(event);
-        if (!event.defaultPrevented) formProps.onSubmit(event);
-      }}
+      onSubmit={upload.then(formProps.onSubmit)}
       action={editing ? `${PATH}?modifier=${editing.id}` : PATH}
       className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
       aria-labelledby="comic-form-title"

@@ -94,10 +94,7 @@ function DocumentForm({ editing, actionData, token }: { editing: DocumentView | 
       method="post"
       encType="multipart/form-data"
       {...formProps}
-      onSubmit={(event) => {
-        upload.onSubmit(event);
-        if (!event.defaultPrevented) formProps.onSubmit(event);
-      }}
+      onSubmit={upload.then(formProps.onSubmit)}
       action={editing ? `${PATH}?modifier=${editing.id}` : PATH}
       className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
       aria-labelledby="document-form-title"
