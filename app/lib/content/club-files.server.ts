@@ -17,11 +17,11 @@ import { COMIC_GONE, DOCUMENT_GONE, type BrochureInput, type ComicInput, type Do
 // ------------------------------------------------------------ shared
 
 /** Where a media is referenced by the settings (brochure, banners), in French words. */
-export async function settingsMediaUsages(mediaId: number, q: Queryable = db): Promise<string[]> {
+export async function settingsMediaUsages(mediaId: number): Promise<string[]> {
   const usages: string[] = [];
-  const brochure = await getSetting("brochure", q);
+  const brochure = await getSetting("brochure");
   if (brochure.mediaId === mediaId) usages.push("la brochure du club");
-  const banners = await getSetting("banners", q);
+  const banners = await getSetting("banners");
   for (const [prefix, id] of Object.entries(banners)) if (id === mediaId) usages.push(`la bannière de « ${prefix} »`);
   return usages;
 }
@@ -61,8 +61,8 @@ export interface DocumentView {
   shipped: boolean;
 }
 
-export async function listDocumentsForAdmin(q: Queryable = db): Promise<DocumentView[]> {
-  const rows = await q
+export async function listDocumentsForAdmin(): Promise<DocumentView[]> {
+  const rows = await db
     .select({ doc: documents, media })
     .from(documents)
     .leftJoin(media, eq(media.id, documents.mediaId))
@@ -129,7 +129,7 @@ async function deleteOwnerAndMedia(
   await db.transaction(async (tx) => {
     await deleteRow(tx);
     if (!mediaId) return;
-    const usages = [...(await mediaUsages(mediaId, tx)), ...(await settingsMediaUsages(mediaId, tx))];
+    const usages = [...(await mediaUsages(mediaId, tx)), ...(await settingsMediaUsages(mediaId))];
     if (usages.length) throw new DomainError(`Impossible de supprimer ${what} : son fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`, { status: 409 });
     const res = await deleteMedia(mediaId, tx);
     if (!res.ok) throw new DomainError(res.message, { status: 409 });
@@ -155,8 +155,8 @@ export interface ComicView {
   srcSet: { webp: string; avif: string; width: number; height: number } | null;
 }
 
-export async function listComicsForAdmin(q: Queryable = db): Promise<ComicView[]> {
-  const rows = await q
+export async function listComicsForAdmin(): Promise<ComicView[]> {
+  const rows = await db
     .select({ comic: comics, media })
     .from(comics)
     .leftJoin(media, eq(media.id, comics.mediaId))
@@ -227,8 +227,8 @@ export async function deleteComic(id: number) {
  * private caching): today the brochure; future members-only files
  * (certificates…) are added here. Every other media is public.
  */
-export async function isMembersOnlyMedia(mediaId: number, q: Queryable = db): Promise<boolean> {
-  const brochure = await getSetting("brochure", q);
+export async function isMembersOnlyMedia(mediaId: number): Promise<boolean> {
+  const brochure = await getSetting("brochure");
   return brochure.mediaId === mediaId;
 }
 
@@ -240,10 +240,10 @@ export interface BrochureView {
 }
 
 /** The club brochure for the member area: title and PDF link (href null when none). */
-export async function getBrochure(q: Queryable = db): Promise<BrochureView> {
-  const setting = await getSetting("brochure", q);
+export async function getBrochure(): Promise<BrochureView> {
+  const setting = await getSetting("brochure");
   if (!setting.mediaId) return { title: setting.title, href: null, fileName: null, size: null };
-  const [m] = await q.select().from(media).where(eq(media.id, setting.mediaId));
+  const [m] = await db.select().from(media).where(eq(media.id, setting.mediaId));
   return m
     ? { title: setting.title, href: mediaUrl(m), fileName: m.originalName, size: m.size }
     : { title: setting.title, href: null, fileName: null, size: null };
@@ -265,9 +265,9 @@ export async function removeBrochure(userId: string): Promise<void> {
 }
 
 /** Media rows by id (for previews). */
-export async function mediaByIds(ids: number[], q: Queryable = db): Promise<Map<number, Media>> {
+export async function mediaByIds(ids: number[]): Promise<Map<number, Media>> {
   if (!ids.length) return new Map();
-  const rows = await q.select().from(media).where(inArray(media.id, ids));
+  const rows = await db.select().from(media).where(inArray(media.id, ids));
   return new Map(rows.map((m) => [m.id, m]));
 }
 
