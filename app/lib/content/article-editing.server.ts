@@ -12,7 +12,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { articles, media, users } from "#db/schema";
 import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, isPublished, slugify } from "./articles.server";
-import { db, isUniqueViolation, type Queryable } from "../core/db.server";
+import { db, isUniqueViolation } from "../core/db.server";
 import { parseParisDateTime } from "../core/time";
 import { DomainError } from "../core/errors";
 import { ARTICLE_GONE } from "./content-messages";
@@ -33,12 +33,12 @@ export const CONFLICT_MESSAGE =
   "Cet article a été modifié par quelqu’un d’autre pendant que vous l’éditiez. Vos modifications n’ont pas été enregistrées : elles sont conservées ci-dessous. Ouvrez la dernière version dans un autre onglet, puis reportez-y vos changements.";
 
 /** A slug not used by another article: "stage-d-ete", "stage-d-ete-2", … */
-async function uniqueSlug(title: string, q: Queryable, exceptId?: number): Promise<string> {
+async function uniqueSlug(title: string, exceptId?: number): Promise<string> {
   const base = slugify(title);
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     const where = exceptId ? and(eq(articles.slug, candidate), ne(articles.id, exceptId)) : eq(articles.slug, candidate);
-    const [row] = await q.select({ id: articles.id }).from(articles).where(where).limit(1);
+    const [row] = await db.select({ id: articles.id }).from(articles).where(where).limit(1);
     if (!row) return candidate;
   }
   return `${base}-${Date.now().toString(36)}`;
@@ -51,7 +51,7 @@ async function uniqueSlug(title: string, q: Queryable, exceptId?: number): Promi
  */
 async function withFreeSlug<T>(title: string, exceptId: number | undefined, write: (slug: string) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const slug = await uniqueSlug(title, db, exceptId);
+    const slug = await uniqueSlug(title, exceptId);
     try {
       return await write(slug);
     } catch (err) {
@@ -81,10 +81,10 @@ export function bodyMediaKeys(html: string): string[] {
   return [...keys];
 }
 
-async function deleteUnusedBodyMedia(keys: string[], q: Queryable = db): Promise<void> {
+async function deleteUnusedBodyMedia(keys: string[]): Promise<void> {
   for (const key of keys) {
-    const m = await getMediaByKey(key, q);
-    if (m) await deleteMediaIfUnused(m.id, q);
+    const m = await getMediaByKey(key);
+    if (m) await deleteMediaIfUnused(m.id);
   }
 }
 
@@ -216,8 +216,8 @@ export async function deleteArticle(id: number, userId: string): Promise<true> {
   return true;
 }
 
-export async function getArticleRow(id: number, q: Queryable = db): Promise<ArticleRow | null> {
-  const [row] = await q.select().from(articles).where(eq(articles.id, id)).limit(1);
+export async function getArticleRow(id: number): Promise<ArticleRow | null> {
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
   return row ?? null;
 }
 
