@@ -60,7 +60,7 @@ export async function handleIntent<I extends string, S extends z.ZodType, R>(
   const submission = parseSubmission(formData, schema);
   if (submission.status !== "success") return answer(reply(submission, hidden), 400);
   try {
-    return await operation(submission.value as z.output<S>);
+    return await operation(submission.value);
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     const extra = options.onDomainError?.(err) ?? {};
