@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The whole test suite: types, lint, unit and integration tests (PGlite, and
 # PostgreSQL when TEST_DATABASE_URL is set), production build, browser tests.
+# knip must report nothing (unused files, exports, dependencies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== typecheck"; npm run typecheck
 echo "== lint"; npm run lint
+echo "== unused code (knip)"; npm run knip
 echo "== unit and integration tests"; npx vitest run
 echo "== build"; npm run build
 echo "== browser tests"; bash scripts/e2e.sh

@@ -1,12 +1,16 @@
 /**
  * The article form shared by /espace-membre/articles/ajouter and
- * /modifier/:id. Works without JavaScript (a plain <textarea name="body">);
+ * /modifier/:id, on Conform with the schema of app/lib/content/article-form.ts
+ * (decision 0009). Works without JavaScript (a plain <textarea name="body">);
  * with JavaScript the textarea is replaced by the rich-text editor, whose
  * code is loaded on demand (dynamic import) so only these pages download it.
  */
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { Form } from "react-router";
-import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { checkboxProps, fieldProps, FormErrors, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import { OnceField } from "~/components/once-field";
+import { articleSchema, articleUpdateSchema } from "~/lib/content/article-form";
 import { ResponsiveImage, type ResponsiveImageSources } from "~/components/responsive-image";
 import { useUploadCheck } from "~/components/file-field";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
@@ -18,8 +22,12 @@ export const STATUS_OPTIONS = [
 ] as const;
 
 export interface ArticleFormProps {
+  /** The saved values (the edit page: with `version`). */
   values: Record<string, string>;
-  errors?: Record<string, string>;
+  /** The action's answer to a refused submission (errors and what was typed). */
+  lastResult?: SubmissionResult<string[]>;
+  /** The new-article page: its one-time token (decision 0019). */
+  submissionToken?: string;
   cover?: ResponsiveImageSources | null;
   coverAlt?: string;
   submitLabel: string;
@@ -106,30 +114,44 @@ function BodyField({ defaultValue, error }: { defaultValue: string; error?: stri
   );
 }
 
-export function ArticleForm({ values, errors: serverErrors = {}, cover, coverAlt, submitLabel }: ArticleFormProps) {
+export function ArticleForm({ values, lastResult, submissionToken, cover, coverAlt, submitLabel }: ArticleFormProps) {
   const id = useId();
-  const status = values.status || "brouillon";
+  const editing = values.version !== undefined;
+  const [form, fields] = useClubForm({
+    schema: editing ? articleUpdateSchema : articleSchema,
+    lastResult,
+    id: `article-${values.version ?? "new"}`,
+    defaultValue: values,
+  });
+  const formProps = getFormProps(form);
+  const typed = (field: { initialValue?: unknown }) => (typeof field.initialValue === "string" ? field.initialValue : "");
+  const status = typed(fields.status) || "brouillon";
   const upload = useUploadCheck();
-  const coverTooLarge = upload.errorFor("cover");
-  const errors = coverTooLarge ? { ...serverErrors, cover: coverTooLarge } : serverErrors;
+  const errors: Record<string, string | undefined> = {
+    title: fields.title.errors?.[0],
+    cover: upload.errorFor("cover") ?? fields.cover.errors?.[0],
+    status: fields.status.errors?.[0],
+  };
   return (
-    <Form method="post" encType="multipart/form-data" noValidate onSubmit={upload.onSubmit} className="max-w-3xl">
-      {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
-      {Object.keys(errors).length > 0 && !errors._form ? (
-        <FormMessage>L’article n’a pas été enregistré : corrigez les champs signalés ci-dessous.</FormMessage>
-      ) : null}
-      <input type="hidden" name="version" value={values.version ?? ""} />
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...formProps}
+      onSubmit={upload.then(formProps.onSubmit)}
+      className="max-w-3xl"
+    >
+      <FormErrors form={form} lastResult={lastResult} summary="L’article n’a pas été enregistré : corrigez les champs signalés ci-dessous." />
+      {editing ? <input type="hidden" name="version" value={values.version} /> : null}
+      {submissionToken ? <OnceField token={submissionToken} /> : null}
 
-      <TextField label="Titre" name="title" required defaultValue={values.title} error={errors.title} hint="200 caractères au maximum." />
+      <TextField label="Titre" required hint="200 caractères au maximum." {...fieldProps(fields.title)} />
       <TextAreaField
         label="Chapô (résumé)"
-        name="summary"
         rows={3}
-        defaultValue={values.summary}
-        error={errors.summary}
         hint="Une ou deux phrases affichées dans la liste des actualités (500 caractères au maximum)."
+        {...fieldProps(fields.summary)}
       />
-      <BodyField defaultValue={values.body ?? ""} error={errors.body} />
+      <BodyField defaultValue={typed(fields.body)} error={fields.body.errors?.[0]} />
 
       <fieldset className="mb-6 rounded-md border border-slate-300 p-4">
         <legend className="px-1 font-semibold text-slate-900">Image de couverture</legend>
@@ -140,8 +162,8 @@ export function ArticleForm({ values, errors: serverErrors = {}, cover, coverAlt
               <input
                 id={`${id}-remove`}
                 type="checkbox"
-                name="removeCover"
-                defaultChecked={values.removeCover === "on"}
+                name={fields.removeCover.name}
+                defaultChecked={checkboxProps(fields.removeCover).defaultChecked}
                 className="h-5 w-5 rounded border-slate-400"
               />
               <label htmlFor={`${id}-remove`} className="text-slate-800">
@@ -175,9 +197,7 @@ export function ArticleForm({ values, errors: serverErrors = {}, cover, coverAlt
         </div>
         <TextField
           label="Texte alternatif de l’image"
-          name="coverAlt"
-          defaultValue={values.coverAlt}
-          error={errors.coverAlt}
+          {...fieldProps(fields.coverAlt)}
           hint="Obligatoire avec une image : décrivez ce qu’elle montre (par exemple « Les élèves saluent à la fin du stage »)."
           className="mb-0"
         />
@@ -208,9 +228,7 @@ export function ArticleForm({ values, errors: serverErrors = {}, cover, coverAlt
         <TextField
           type="datetime-local"
           label="Date et heure de publication (heure de Paris)"
-          name="publishAt"
-          defaultValue={values.publishAt}
-          error={errors.publishAt}
+          {...fieldProps(fields.publishAt)}
           hint="Obligatoire pour un article programmé."
           className="mt-4 mb-0 max-w-xs"
         />

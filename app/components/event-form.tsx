@@ -1,11 +1,15 @@
 /**
  * The event form shared by /espace-membre/evenements/ajouter and
- * /modifier/:id. Works without JavaScript: the timed fields and the
+ * /modifier/:id, on Conform with the schema of app/lib/content/event-form.ts
+ * (decision 0009). Works without JavaScript: the timed fields and the
  * all-day fields are swapped by CSS (:has on the "Toute la journée" box).
  */
 import { useId } from "react";
 import { Form } from "react-router";
-import { CheckboxField, FormMessage, SelectField, SubmitButton, TextAreaField, TextField } from "~/components/form";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { CheckboxField, checkboxProps, fieldProps, FormErrors, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import { OnceField } from "~/components/once-field";
+import { eventSchema, eventUpdateSchema } from "~/lib/content/event-form";
 
 export const CATEGORY_OPTIONS = [
   { value: "cours", label: "Cours" },
@@ -19,31 +23,40 @@ export const CATEGORY_OPTIONS = [
 
 export function EventForm({
   values,
-  errors = {},
+  lastResult,
+  submissionToken,
   submitLabel,
 }: {
+  /** The saved values (the edit page: with `version`). */
   values: Record<string, string>;
-  errors?: Record<string, string>;
+  /** The action's answer to a refused submission (errors and what was typed). */
+  lastResult?: SubmissionResult<string[]>;
+  /** The new-event page: its one-time token (decision 0019). */
+  submissionToken?: string;
   submitLabel: string;
 }) {
   const id = useId();
-  const allDay = values.allDay === "on";
+  const editing = values.version !== undefined && values.version !== "";
+  const [form, fields] = useClubForm({
+    schema: editing ? eventUpdateSchema : eventSchema,
+    lastResult,
+    id: `event-${editing ? values.version : "new"}`,
+    defaultValue: values,
+  });
+  const allDay = checkboxProps(fields.allDay).defaultChecked;
   return (
-    <Form method="post" noValidate className="group/event max-w-3xl">
-      {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
-      {Object.keys(errors).length > 0 && !errors._form ? (
-        <FormMessage>L’événement n’a pas été enregistré : corrigez les champs signalés ci-dessous.</FormMessage>
-      ) : null}
-      <input type="hidden" name="version" value={values.version ?? ""} />
+    <Form method="post" {...getFormProps(form)} className="group/event max-w-3xl">
+      <FormErrors form={form} lastResult={lastResult} summary="L’événement n’a pas été enregistré : corrigez les champs signalés ci-dessous." />
+      {editing ? <input type="hidden" name="version" value={values.version} /> : null}
+      {submissionToken ? <OnceField token={submissionToken} /> : null}
 
-      <TextField label="Titre" name="title" required defaultValue={values.title} error={errors.title} />
+      <TextField label="Titre" required {...fieldProps(fields.title)} />
       <SelectField
         label="Catégorie"
-        name="category"
         required
         options={CATEGORY_OPTIONS}
-        defaultValue={values.category || "autre"}
-        error={errors.category}
+        {...fieldProps(fields.category)}
+        defaultValue={fieldProps(fields.category).defaultValue || "autre"}
       />
 
       <fieldset className="mb-6 rounded-md border border-slate-300 p-4">
@@ -52,7 +65,7 @@ export function EventForm({
           <input
             id={`${id}-allday`}
             type="checkbox"
-            name="allDay"
+            name={fields.allDay.name}
             defaultChecked={allDay}
             className="allday-toggle h-5 w-5 rounded border-slate-400"
           />
@@ -61,36 +74,30 @@ export function EventForm({
           </label>
         </div>
         <div className="grid gap-x-6 sm:grid-cols-2 group-has-[.allday-toggle:checked]/event:hidden">
-          <TextField type="datetime-local" label="Début" name="startsAt" defaultValue={values.startsAt} error={errors.startsAt} />
-          <TextField type="datetime-local" label="Fin" name="endsAt" defaultValue={values.endsAt} error={errors.endsAt} />
+          <TextField type="datetime-local" label="Début" {...fieldProps(fields.startsAt)} />
+          <TextField type="datetime-local" label="Fin" {...fieldProps(fields.endsAt)} />
         </div>
         <div className="hidden gap-x-6 sm:grid-cols-2 group-has-[.allday-toggle:checked]/event:grid">
-          <TextField type="date" label="Premier jour" name="startDay" defaultValue={values.startDay} error={errors.startDay} />
+          <TextField type="date" label="Premier jour" {...fieldProps(fields.startDay)} />
           <TextField
             type="date"
             label="Dernier jour"
-            name="endDay"
-            defaultValue={values.endDay}
-            error={errors.endDay}
+            {...fieldProps(fields.endDay)}
             hint="Laissez vide pour un seul jour."
           />
         </div>
       </fieldset>
 
-      <TextField label="Lieu" name="place" defaultValue={values.place} error={errors.place} hint="Par exemple : Gymnase Casalis, Créteil." />
+      <TextField label="Lieu" hint="Par exemple : Gymnase Casalis, Créteil." {...fieldProps(fields.place)} />
       <TextAreaField
         label="Description"
-        name="description"
         rows={5}
-        defaultValue={values.description}
-        error={errors.description}
+        {...fieldProps(fields.description)}
         hint="Programme, public concerné, tarif, ce qu’il faut apporter…"
       />
       <CheckboxField
         label="Réservé aux membres (invisible pour les visiteurs et dans le calendrier public)"
-        name="membersOnly"
-        defaultChecked={values.membersOnly === "on"}
-        error={errors.membersOnly}
+        {...checkboxProps(fields.membersOnly)}
       />
 
       <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>

@@ -20,7 +20,14 @@ export function useUploadCheck() {
     event.preventDefault();
     event.currentTarget.querySelector<HTMLInputElement>(`input[type="file"][name="${CSS.escape(found.name)}"]`)?.focus();
   }
-  return { onSubmit, errorFor: (name: string) => (refused?.name === name ? refused.message : undefined) };
+  /** The size check first, then the form's own handler (Conform's) when the file is accepted. */
+  function then(next: (event: React.FormEvent<HTMLFormElement>) => void) {
+    return (event: React.FormEvent<HTMLFormElement>) => {
+      onSubmit(event);
+      if (!event.defaultPrevented) next(event);
+    };
+  }
+  return { onSubmit, then, errorFor: (name: string) => (refused?.name === name ? refused.message : undefined) };
 }
 
 export function FileField({

@@ -6,3 +6,4 @@ export * from "./members";
 export * from "./audit";
 export * from "./rate-limits";
 export * from "./search";
+export * from "./forms";

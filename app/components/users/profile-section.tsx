@@ -196,7 +196,7 @@ export function ProfileSection({
   answer: UserEditAnswer | undefined;
 }) {
   const status = profile.statuses.find((s) => s.season === season);
-  const mine = answer && answer.profileId === profile.id ? answer : undefined;
+  const mine = answer && answer.key === String(profile.id) ? answer : undefined;
   const past = profile.statuses.filter((s) => s.season !== season);
   const name = `${profile.prenom} ${profile.nom}`.trim();
   const headingId = `profil-${profile.id}-titre`;

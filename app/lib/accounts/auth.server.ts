@@ -17,7 +17,7 @@
  * BASE_URL is https.
  */
 import { randomUUID } from "node:crypto";
-import { eq, and } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
@@ -344,10 +344,4 @@ export async function createPasswordUser(input: {
   const created = await insertCredentialUser({ email, password: input.password, prenom: input.prenom, nom: input.nom, roles: input.roles });
   if (!created) throw new Error(`Un compte existe déjà avec l'adresse ${email}.`);
   return { id: created.id, email };
-}
-
-/** The own profile of a user (always exists once the user is created). */
-export async function findOwnProfile(userId: string, q: Queryable = db) {
-  const [row] = await q.select().from(profiles).where(and(eq(profiles.ownerId, userId), eq(profiles.isSelf, true)));
-  return row ?? null;
 }

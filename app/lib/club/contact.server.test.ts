@@ -29,7 +29,7 @@ function callAction(values: Record<string, string>, ip: string) {
 
 beforeEach(async () => {
   await resetRateLimits();
-  resetSubmissions();
+  await resetSubmissions();
 });
 
 describe("contact form validation", () => {

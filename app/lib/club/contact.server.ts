@@ -5,8 +5,8 @@
  * The message is stored in `contact_messages` and its e-mail in the outbox in
  * one transaction, then delivery is attempted; when SMTP is down or not
  * configured the outbox keeps retrying, so no message is ever lost.
- * A double submit (same token, e-mail, subject and message) is stored once
- * and answered like the first (submissions.server.ts).
+ * A double submit (same token and fields), in any process, is stored once
+ * and answered like the first (submissions.server.ts, decision 0019).
  */
 import { eq } from "drizzle-orm";
 import { contactSchema, HONEYPOT_FIELD, type ContactInput } from "./contact";
@@ -17,7 +17,7 @@ import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
-import { runOnce, SUBMISSION_FIELD } from "../http/submissions.server";
+import { submitOnce } from "../http/submissions.server";
 import { getSetting } from "./settings.server";
 import { formatLongDateTime } from "../core/time";
 import { invariant } from "../core/invariant";
@@ -55,12 +55,9 @@ export async function submitContact(formData: FormData, ip: string): Promise<Con
     };
   }
 
-  const token = formData.get(SUBMISSION_FIELD);
-  const { email, subject, message } = submission.value;
-  const once = await runOnce("contact", [typeof token === "string" ? token : "", email, subject, message], () =>
-    storeContactMessage(submission.value),
-  );
-  if (once.duplicate) {
+  // Claimed even without a token: the same message twice from one sender is one message.
+  const once = await submitOnce("contact", formData, () => storeContactMessage(submission.value), { contentKey: true });
+  if (once.status !== "first") {
     log.info("contact: duplicate submission ignored", { ip });
     return { status: "sent", messageId: null, outboxId: null };
   }

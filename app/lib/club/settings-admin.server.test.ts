@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seedDatabase } from "../core/seed.server";
-import { parseSectionForm, saveSettingChecked, sectionValues, settingMeta, SETTINGS_CONFLICT_MESSAGE } from "./settings-admin.server";
+import { parseSectionForm as parseSubmittedSection, saveSettingChecked, sectionValues, settingMeta, SETTINGS_CONFLICT_MESSAGE, type SettingsSection } from "./settings-admin.server";
+import { firstErrors } from "../http/forms";
 import { defaultSettings, getSetting } from "./settings.server";
 import { users } from "#db/schema";
 import { db } from "../core/db.server";
@@ -9,6 +10,14 @@ function fd(values: Record<string, string>) {
   const f = new FormData();
   for (const [k, v] of Object.entries(values)) f.set(k, v);
   return f;
+}
+
+/** The section's Conform submission read as `{ ok, value }` or `{ ok, errors, values }` (first error per field). */
+function parseSectionForm(section: SettingsSection, form: FormData) {
+  const submission = parseSubmittedSection(section, form);
+  if (submission.status === "success") return { ok: true as const, value: submission.value };
+  const { "": formError, ...errors } = firstErrors(submission.reply());
+  return { ok: false as const, errors: formError ? { ...errors, _form: formError } : errors, values: submission.payload };
 }
 
 describe("settings forms", () => {

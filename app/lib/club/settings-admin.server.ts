@@ -1,15 +1,17 @@
 /**
  * Editing the club settings from the admin pages (/espace-membre/contenu/reglages/:section):
- * one form per section, read from plain FormData (works without JavaScript),
- * French messages per field, the submitted values sent back, and a check
- * that nobody else saved the same section meanwhile (updatedAt of the row).
+ * one form per section (works without JavaScript), parsed with Conform and the
+ * section's Zod schema (`sectionFormSchema`, decision 0009): French messages
+ * per field (table rows: `<field>_<index>`), the submitted values sent back,
+ * and a check that nobody else saved the same section meanwhile (updatedAt of
+ * the row). The schemas stay on the server: the tables' rows are dynamic.
  */
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { settings, users } from "#db/schema";
 import { db } from "../core/db.server";
-import { formValues, type FieldErrors } from "../http/forms";
+import { parseSubmission } from "../http/forms";
 import { clearSettingsCache, getSetting, settingsSchemas, setSetting, type Settings } from "./settings.server";
 import { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 
@@ -19,9 +21,8 @@ export type EditableKey = (typeof SETTINGS_SECTIONS)[SettingsSection]["key"];
 /** Empty rows offered under the filled ones (more with the « ajouter des lignes » button). */
 export const BLANK_ROWS = 2;
 
-export type ParseResult<K extends EditableKey> =
-  | { ok: true; value: Settings[K]; values: Record<string, string> }
-  | { ok: false; errors: FieldErrors; values: Record<string, string> };
+/** Errors of a section form, the first per field (`_form`: the whole form). */
+type FieldErrors = Record<string, string>;
 
 // ---------------------------------------------------------------- helpers
 
@@ -202,16 +203,15 @@ const membershipForm = z.object({
   trialClasses: intIn(0, 5, "Un nombre de cours entre 0 et 5."),
 });
 
-/** Reads the FormData of a section into its settings value. */
-export function parseSectionForm(section: SettingsSection, formData: FormData): ParseResult<EditableKey> {
-  const values = formValues(formData);
+/** Reads the text values of a section form into its settings value, or errors per field. */
+function readSection(section: SettingsSection, values: Record<string, string>): { ok: true; value: unknown } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   let value: unknown;
 
   switch (section) {
     case "identite": {
       const r = identityForm.safeParse(values);
-      if (!r.success) return { ok: false, errors: collectErrors(r.error), values };
+      if (!r.success) return { ok: false, errors: collectErrors(r.error) };
       value = { ...r.data, transport: lines(r.data.transport), parking: r.data.parking };
       break;
     }
@@ -244,31 +244,52 @@ export function parseSectionForm(section: SettingsSection, formData: FormData): 
     }
     case "dons": {
       const r = z.object({ helloAssoUrl, helloAssoWidgetUrl: helloAssoUrl }).safeParse(values);
-      if (!r.success) return { ok: false, errors: collectErrors(r.error), values };
+      if (!r.success) return { ok: false, errors: collectErrors(r.error) };
       if (r.data.helloAssoWidgetUrl && !r.data.helloAssoUrl) {
-        return { ok: false, errors: { helloAssoUrl: "Indiquez aussi l’adresse de la page de don (le lien affiché sous le formulaire)." }, values };
+        return { ok: false, errors: { helloAssoUrl: "Indiquez aussi l’adresse de la page de don (le lien affiché sous le formulaire)." } };
       }
       value = r.data;
       break;
     }
     case "mentions-legales": {
       const r = legalForm.safeParse(values);
-      if (!r.success) return { ok: false, errors: collectErrors(r.error), values };
+      if (!r.success) return { ok: false, errors: collectErrors(r.error) };
       value = r.data;
       break;
     }
     case "adhesion": {
       const r = membershipForm.safeParse(values);
-      if (!r.success) return { ok: false, errors: collectErrors(r.error), values };
+      if (!r.success) return { ok: false, errors: collectErrors(r.error) };
       value = r.data;
       break;
     }
   }
-  if (Object.keys(errors).length) return { ok: false, errors, values };
+  if (Object.keys(errors).length) return { ok: false, errors };
   const key = SETTINGS_SECTIONS[section].key;
   const final = settingsSchemas[key].safeParse(value);
-  if (!final.success) return { ok: false, errors: { _form: "Certaines valeurs sont invalides : vérifiez le formulaire." }, values };
-  return { ok: true, value: final.data, values };
+  if (!final.success) return { ok: false, errors: { _form: "Certaines valeurs sont invalides : vérifiez le formulaire." } };
+  return { ok: true, value: final.data };
+}
+
+/**
+ * The Zod schema of a section form: its flat text fields in (`clubName`,
+ * `group_0`…), the setting's value out; each refusal is an issue on its field
+ * (`_form`: the whole form), so Conform answers it next to that field.
+ */
+export function sectionFormSchema(section: SettingsSection) {
+  return z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+    const values: Record<string, string> = {};
+    for (const [name, v] of Object.entries(raw)) values[name] = typeof v === "string" ? v : "";
+    const read = readSection(section, values);
+    if (read.ok) return read.value as Settings[EditableKey];
+    for (const [name, message] of Object.entries(read.errors)) ctx.addIssue({ code: "custom", path: name === "_form" ? [] : [name], message });
+    return z.NEVER;
+  });
+}
+
+/** Parses the posted form of a section (Conform's submission: the value, or errors and what was typed). */
+export function parseSectionForm(section: SettingsSection, formData: FormData) {
+  return parseSubmission(formData, sectionFormSchema(section));
 }
 
 /** The current setting as form values (the same field names as the forms). */

@@ -9,9 +9,12 @@ import {
   bodyToHtml,
   deleteArticle,
   getArticleRow,
-  saveArticle,
+  saveArticle as saveParsedArticle,
   uploadBodyImage,
 } from "./article-editing.server";
+import { articleSchema, articleUpdateSchema } from "./article-form";
+import { DomainError } from "../core/errors";
+import { firstErrors, parseSubmission } from "../http/forms";
 import { listArticlesForManagers } from "./manager-lists.server";
 import { db } from "../core/db.server";
 import { deleteMedia } from "./uploads.server";
@@ -20,6 +23,27 @@ function form(fields: Record<string, string | File>): FormData {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) fd.set(k, v);
   return fd;
+}
+
+/**
+ * The form as the action handles it: parsed with its schema (decision 0009),
+ * then saved; refusals read as `{ errors, values }` (the first error per field,
+ * "_form" for the whole form, what was typed).
+ */
+async function saveArticle(id: number | null, fd: FormData, userId: string, options: { now?: Date } = {}) {
+  const submission = parseSubmission(fd, id === null ? articleSchema : articleUpdateSchema);
+  const values = Object.fromEntries(Object.entries(submission.payload).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const refused = (errors: Record<string, string>, conflict = false) => ({ ok: false as const, errors, values, conflict });
+  if (submission.status !== "success") {
+    const { "": form, ...fields } = firstErrors(submission.reply());
+    return refused(form ? { ...fields, _form: form } : fields);
+  }
+  try {
+    return { ok: true as const, article: await saveParsedArticle(id, submission.value, userId, options) };
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return refused({ [err.field ?? "_form"]: err.message }, err.status === 409);
+  }
 }
 
 async function pngFile(name = "photo.png") {

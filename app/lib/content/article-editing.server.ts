@@ -1,7 +1,8 @@
 /**
  * Articles, write side (member area): create, update, delete, edit form and
- * preview (the managers' list lives in manager-lists.server.ts). Every save is
- * validated with zod (French messages per field), the body is sanitized before
+ * preview (the managers' list lives in manager-lists.server.ts). The form is
+ * parsed by the action with the schema of article-form.ts (decision 0009);
+ * the rules that need the database refuse with `DomainError`. The body is sanitized before
  * it is stored, the cover image goes through the uploads module, and an update
  * must carry the version it was based on (optimistic concurrency: a second
  * manager's stale save is refused, never silently overwritten).
@@ -9,13 +10,10 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import { articles, media, users } from "#db/schema";
 import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, isPublished, slugify } from "./articles.server";
-import { db, isUniqueViolation, type Queryable } from "../core/db.server";
+import { db, isUniqueViolation } from "../core/db.server";
 import { parseParisDateTime } from "../core/time";
-import type { FieldErrors } from "../http/forms";
-import { formText, formValues } from "../http/forms";
 import { DomainError } from "../core/errors";
 import { ARTICLE_GONE } from "./content-messages";
 import { log } from "../core/log.server";
@@ -24,8 +22,8 @@ import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { fullName } from "./manager-lists.server";
 import { deleteMediaIfUnused, getMediaByKey, imageSrcSet, storeUpload, uploadedFile, UploadError, type Media } from "./uploads.server";
-import { positiveId } from "~/lib/http/ids.server";
 import { groups, invariant } from "../core/invariant";
+import type { ArticleInput } from "./article-form";
 
 export { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS };
 
@@ -34,63 +32,13 @@ export type ArticleRow = typeof articles.$inferSelect;
 export const CONFLICT_MESSAGE =
   "Cet article a été modifié par quelqu’un d’autre pendant que vous l’éditiez. Vos modifications n’ont pas été enregistrées : elles sont conservées ci-dessous. Ouvrez la dernière version dans un autre onglet, puis reportez-y vos changements.";
 
-const versionField = z
-  .string()
-  .optional()
-  .transform((v) => (v && /^\d+$/.test(v) ? (v === "0" ? 0 : (positiveId(v) ?? undefined)) : undefined));
-
-export const articleSchema = z
-  .object({
-    title: z
-      .string({ message: "Le titre est obligatoire." })
-      .trim()
-      .min(1, "Le titre est obligatoire.")
-      .max(200, "Le titre ne doit pas dépasser 200 caractères."),
-    summary: z.string().trim().max(500, "Le chapô ne doit pas dépasser 500 caractères.").default(""),
-    body: z.string().max(200_000, "Le texte de l’article est trop long (200 000 caractères au maximum).").default(""),
-    coverAlt: z.string().trim().max(300, "Le texte alternatif ne doit pas dépasser 300 caractères.").default(""),
-    removeCover: z.string().optional().transform((v) => v === "on" || v === "1" || v === "true"),
-    // A refinement, not z.enum: an unknown status must not hide the other fields' errors.
-    status: z
-      .string()
-      .default("")
-      .refine((v) => (ARTICLE_STATUSES as readonly string[]).includes(v), { message: "Choisissez un statut : brouillon, publié ou programmé." })
-      .transform((v) => v as (typeof ARTICLE_STATUSES)[number]),
-    publishAt: z.string().trim().default(""),
-    version: versionField,
-  })
-  .superRefine((v, ctx) => {
-    if (v.status === "programme") {
-      if (!v.publishAt) {
-        ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Indiquez la date et l’heure de publication d’un article programmé." });
-      } else if (!parseParisDateTime(v.publishAt)) {
-        ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Date et heure invalides (exemple : 14/03/2026 09:30)." });
-      }
-    }
-  });
-
-export type ArticleInput = z.infer<typeof articleSchema>;
-
-export type SaveResult =
-  | { ok: true; article: ArticleRow }
-  | { ok: false; errors: FieldErrors; values: Record<string, string>; conflict?: boolean; notFound?: boolean };
-
-function zodErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_form";
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
-
 /** A slug not used by another article: "stage-d-ete", "stage-d-ete-2", … */
-async function uniqueSlug(title: string, q: Queryable, exceptId?: number): Promise<string> {
+async function uniqueSlug(title: string, exceptId?: number): Promise<string> {
   const base = slugify(title);
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     const where = exceptId ? and(eq(articles.slug, candidate), ne(articles.id, exceptId)) : eq(articles.slug, candidate);
-    const [row] = await q.select({ id: articles.id }).from(articles).where(where).limit(1);
+    const [row] = await db.select({ id: articles.id }).from(articles).where(where).limit(1);
     if (!row) return candidate;
   }
   return `${base}-${Date.now().toString(36)}`;
@@ -103,7 +51,7 @@ async function uniqueSlug(title: string, q: Queryable, exceptId?: number): Promi
  */
 async function withFreeSlug<T>(title: string, exceptId: number | undefined, write: (slug: string) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const slug = await uniqueSlug(title, db, exceptId);
+    const slug = await uniqueSlug(title, exceptId);
     try {
       return await write(slug);
     } catch (err) {
@@ -133,10 +81,10 @@ export function bodyMediaKeys(html: string): string[] {
   return [...keys];
 }
 
-async function deleteUnusedBodyMedia(keys: string[], q: Queryable = db): Promise<void> {
+async function deleteUnusedBodyMedia(keys: string[]): Promise<void> {
   for (const key of keys) {
-    const m = await getMediaByKey(key, q);
-    if (m) await deleteMediaIfUnused(m.id, q);
+    const m = await getMediaByKey(key);
+    if (m) await deleteMediaIfUnused(m.id);
   }
 }
 
@@ -149,53 +97,44 @@ function publicationDate(input: ArticleInput, existing: ArticleRow | null, now: 
 }
 
 /**
- * Validates the form, stores a new cover if one was sent, then saves.
- * `id` null creates an article; otherwise updates it (version check).
+ * Saves a parsed article form: `id` null creates an article; otherwise updates
+ * it (version check). Stores a new cover if one was sent. Refusals are
+ * `DomainError`s: 404 (the article is gone), 409 (edited meanwhile), the
+ * cover's alt text or the cover itself (field errors).
  */
 export async function saveArticle(
   id: number | null,
-  formData: FormData,
+  input: ArticleInput,
   userId: string,
   options: { now?: Date } = {},
-): Promise<SaveResult> {
-  const values = formValues(formData);
-  delete values.cover;
+): Promise<ArticleRow> {
   const now = options.now ?? new Date();
-  const parsed = articleSchema.safeParse(values);
-  const coverFile = uploadedFile(formData, "cover");
+  const coverFile = input.cover ?? null;
 
   let existing: ArticleRow | null = null;
   if (id !== null) {
     const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
-    if (!row) return { ok: false, errors: { _form: "Cet article n’existe plus : il a peut-être été supprimé." }, values, notFound: true };
+    if (!row) throw new DomainError("Cet article n’existe plus : il a peut-être été supprimé.", { status: 404 });
     existing = row;
+    if (input.version === undefined) {
+      throw new DomainError("Le formulaire est incomplet (version manquante). Rechargez la page puis recommencez.");
+    }
   }
 
-  const errors: FieldErrors = parsed.success ? {} : zodErrors(parsed.error);
-  const input = parsed.success ? parsed.data : null;
-  const willHaveCover = !!coverFile || (!!existing?.coverImageId && !(input?.removeCover ?? values.removeCover === "on"));
-  const alt = (values.coverAlt ?? "").trim();
-  if (willHaveCover && !alt && !errors.coverAlt) {
-    errors.coverAlt = "Décrivez l’image de couverture (texte alternatif) pour les personnes qui ne la voient pas.";
-  }
-  if (existing && input && input.version === undefined) {
-    errors._form = "Le formulaire est incomplet (version manquante). Rechargez la page puis recommencez.";
-  }
-  if (Object.keys(errors).length > 0 || !input) {
-    if (coverFile && !errors.cover) errors.cover = "Le formulaire contient des erreurs : choisissez à nouveau l’image de couverture.";
-    return { ok: false, errors, values };
+  const willHaveCover = !!coverFile || (!!existing?.coverImageId && !input.removeCover);
+  const alt = input.coverAlt;
+  if (willHaveCover && !alt) {
+    throw new DomainError("Décrivez l’image de couverture (texte alternatif) pour les personnes qui ne la voient pas.", { field: "coverAlt" });
   }
   // Version check before the (slow) image processing; re-checked atomically by the update.
-  if (existing && input.version !== existing.version) {
-    return { ok: false, errors: { _form: CONFLICT_MESSAGE }, values, conflict: true };
-  }
+  if (existing && input.version !== existing.version) throw new DomainError(CONFLICT_MESSAGE, { status: 409 });
 
   let newCover: Media | null = null;
   if (coverFile) {
     try {
       newCover = await storeUpload(coverFile, { accept: "image", alt, userId });
     } catch (err) {
-      if (err instanceof UploadError) return { ok: false, errors: { cover: err.message }, values };
+      if (err instanceof UploadError) throw new DomainError(err.message, { field: "cover" });
       throw err;
     }
   }
@@ -227,7 +166,7 @@ export async function saveArticle(
       );
       invariant(row, "article inséré");
       log.info("article created", { articleId: row.id, userId, status: row.status });
-      return { ok: true, article: row };
+      return row;
     }
 
     // The public URL keeps its slug once the article has been public.
@@ -253,13 +192,13 @@ export async function saveArticle(
     const [row] = newSlug ? await withFreeSlug(input.title, existing.id, update) : await update(existing.slug);
     if (!row) {
       if (newCover) await deleteMediaIfUnused(newCover.id);
-      return { ok: false, errors: { _form: CONFLICT_MESSAGE }, values, conflict: true };
+      throw new DomainError(CONFLICT_MESSAGE, { status: 409 });
     }
     if (existing.coverImageId && existing.coverImageId !== row.coverImageId) await deleteMediaIfUnused(existing.coverImageId);
     const removed = bodyMediaKeys(existing.body).filter((k) => !row.body.includes(`/media/${k}/`));
     await deleteUnusedBodyMedia(removed);
     log.info("article updated", { articleId: row.id, userId, status: row.status, version: row.version });
-    return { ok: true, article: row };
+    return row;
   } catch (err) {
     if (newCover) await deleteMediaIfUnused(newCover.id).catch(() => {});
     throw err;
@@ -277,8 +216,8 @@ export async function deleteArticle(id: number, userId: string): Promise<true> {
   return true;
 }
 
-export async function getArticleRow(id: number, q: Queryable = db): Promise<ArticleRow | null> {
-  const [row] = await q.select().from(articles).where(eq(articles.id, id)).limit(1);
+export async function getArticleRow(id: number): Promise<ArticleRow | null> {
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -318,7 +257,8 @@ export async function uploadBodyImage(
   userId: string,
 ): Promise<{ ok: true; src: string; alt: string; width: number; height: number } | { ok: false; error: string }> {
   const file = uploadedFile(formData, "image");
-  const alt = formText(formData, "alt").trim();
+  const rawAlt = formData.get("alt");
+  const alt = typeof rawAlt === "string" ? rawAlt.trim() : "";
   if (!file) return { ok: false, error: "Choisissez une image à insérer." };
   if (!alt) return { ok: false, error: "Décrivez l’image (texte alternatif) pour les personnes qui ne la voient pas." };
   if (alt.length > 300) return { ok: false, error: "Le texte alternatif ne doit pas dépasser 300 caractères." };

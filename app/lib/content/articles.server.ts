@@ -12,7 +12,9 @@ import { articles, media } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { imageSrcSet, type ImageSources } from "./uploads.server";
 
-export const ARTICLE_STATUSES = ["brouillon", "publie", "programme"] as const;
+import { ARTICLE_STATUSES } from "./article-form";
+
+export { ARTICLE_STATUSES };
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export const ARTICLE_STATUS_LABELS: Record<ArticleStatus, string> = {

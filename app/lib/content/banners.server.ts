@@ -42,7 +42,7 @@ export function isBannerSection(prefix: string): boolean {
 /** Uploaded banner images by section prefix, with their responsive sources. */
 export async function getBannerOverrideImages(q: Queryable = db): Promise<Record<string, BannerImage>> {
   const map = await getSetting("banners", q);
-  const medias = await mediaByIds(Object.values(map), q);
+  const medias = await mediaByIds(Object.values(map));
   const result: Record<string, BannerImage> = {};
   for (const [prefix, id] of Object.entries(map)) {
     const m = medias.get(id);

@@ -6,6 +6,17 @@ import { db } from "../core/db.server";
 import { getBannerOverrides, resetBannerImage, setBannerImage } from "./banners.server";
 import { deleteComic, deleteDocument, getBrochure, removeBrochure, saveBrochure, saveComic, saveDocument, settingsMediaUsages } from "./club-files.server";
 import { seedDatabase } from "../core/seed.server";
+import { getSetting } from "../club/settings.server";
+import { firstErrors, parseSubmission } from "../http/forms";
+import { comicCreateSchema, documentCreateSchema } from "./club-files-form";
+
+function form(values: Record<string, string | File>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(values)) fd.set(k, v);
+  return fd;
+}
+const errorsOf = (schema: typeof documentCreateSchema | typeof comicCreateSchema, values: Record<string, string | File>) =>
+  firstErrors(parseSubmission(form(values), schema).reply());
 
 const userId = "files-admin";
 const pdf = () => new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], "fiche.pdf", { type: "application/pdf" });
@@ -19,27 +30,27 @@ beforeAll(async () => {
 
 describe("registration documents", () => {
   it("refuses a missing file, a renamed non-PDF and an empty title, in French", async () => {
-    expect(await saveDocument({ values: { title: "" }, file: null }, userId)).toMatchObject({
-      ok: false,
-      errors: { title: "Indiquez le titre du document.", file: "Choisissez le fichier PDF du document." },
+    expect(errorsOf(documentCreateSchema, { title: "" })).toEqual({
+      title: "Indiquez le titre du document.",
+      file: "Choisissez le fichier PDF du document.",
     });
     const fake = new File(["<html>pas un pdf</html>"], "faux.pdf", { type: "application/pdf" });
-    const res = await saveDocument({ values: { title: "Fiche" }, file: fake }, userId);
-    expect(res).toMatchObject({ ok: false, errors: { file: expect.stringMatching(/document PDF/) } });
+    await expect(saveDocument({ title: "Fiche", description: "", position: 0, file: fake }, userId)).rejects.toMatchObject({
+      field: "file",
+      message: expect.stringMatching(/document PDF/),
+    });
   });
 
   it("adds, edits with a version check, and blocks deletion while an article links to the PDF", async () => {
-    const created = await saveDocument({ values: { title: "Fiche d’inscription", description: "À remplir", position: "1" }, file: pdf() }, userId);
-    if (!created.ok) throw new Error(JSON.stringify(created.errors));
-    const [doc] = await db.select().from(documents).where(eq(documents.id, created.id));
+    const createdId = await saveDocument({ title: "Fiche d’inscription", description: "À remplir", position: 1, file: pdf() }, userId);
+    const [doc] = await db.select().from(documents).where(eq(documents.id, createdId));
     assert(doc);
     expect(doc).toMatchObject({ createdBy: userId, version: 1 });
     const [m] = await db.select().from(media).where(eq(media.id, doc.mediaId!));
     assert(m);
 
-    expect(await saveDocument({ id: doc.id, version: 1, values: { title: "Fiche 2026" }, file: null }, userId)).toEqual({ ok: true, id: doc.id });
-    const late = await saveDocument({ id: doc.id, version: 1, values: { title: "Autre" }, file: null }, userId);
-    expect(late).toMatchObject({ ok: false, status: 409 });
+    expect(await saveDocument({ id: doc.id, version: 1, title: "Fiche 2026", description: "", position: 0 }, userId)).toBe(doc.id);
+    await expect(saveDocument({ id: doc.id, version: 1, title: "Autre", description: "", position: 0 }, userId)).rejects.toMatchObject({ status: 409 });
 
     const [article] = await db
       .insert(articles)
@@ -62,14 +73,15 @@ describe("registration documents", () => {
 
 describe("comic strips", () => {
   it("requires an alt text and an image", async () => {
-    const res = await saveComic({ values: { title: "Planche", alt: " " }, file: null }, userId);
-    expect(res).toMatchObject({ ok: false, errors: { alt: expect.stringMatching(/texte alternatif obligatoire/), file: expect.stringMatching(/image/) } });
+    expect(errorsOf(comicCreateSchema, { title: "Planche", alt: " " })).toMatchObject({
+      alt: expect.stringMatching(/texte alternatif obligatoire/),
+      file: expect.stringMatching(/image/),
+    });
   });
 
   it("adds a strip (image re-encoded), then deletes it with its image", async () => {
-    const res = await saveComic({ values: { title: "Le salut", alt: "Deux élèves se saluent, main sur le cœur." }, file: new File([new Uint8Array(png)], "salut.png") }, userId);
-    if (!res.ok) throw new Error(JSON.stringify(res.errors));
-    const [c] = await db.select().from(comics).where(eq(comics.id, res.id));
+    const comicId = await saveComic({ title: "Le salut", alt: "Deux élèves se saluent, main sur le cœur.", position: 0, file: new File([new Uint8Array(png)], "salut.png") }, userId);
+    const [c] = await db.select().from(comics).where(eq(comics.id, comicId));
     assert(c);
     const [m] = await db.select().from(media).where(eq(media.id, c.mediaId!));
     assert(m);
@@ -81,16 +93,15 @@ describe("comic strips", () => {
 
 describe("brochure and banners (settings)", () => {
   it("stores the brochure, replaces it and removes it", async () => {
-    expect(await saveBrochure({ title: "Brochure" }, null, userId)).toMatchObject({ ok: false, errors: { file: expect.any(String) } });
-    const first = await saveBrochure({ title: "Brochure 2026-2027" }, pdf(), userId);
-    expect(first.ok).toBe(true);
+    await expect(saveBrochure({ title: "Brochure" }, userId)).rejects.toMatchObject({ field: "file" });
+    await saveBrochure({ title: "Brochure 2026-2027", file: pdf() }, userId);
     const b1 = await getBrochure();
     expect(b1).toMatchObject({ title: "Brochure 2026-2027", fileName: "fiche.pdf" });
     expect(b1.href).toMatch(/^\/media\/pdf-.*\/document\.pdf$/);
-    const firstId = first.ok ? first.id : 0;
+    const firstId = (await getSetting("brochure")).mediaId ?? 0;
     expect(await settingsMediaUsages(firstId)).toEqual(["la brochure du club"]);
 
-    await saveBrochure({ title: "Brochure" }, pdf(), userId);
+    await saveBrochure({ title: "Brochure", file: pdf() }, userId);
     // The replaced file is gone.
     expect(await db.select().from(media).where(eq(media.id, firstId))).toHaveLength(0);
     await removeBrochure(userId);

@@ -6,23 +6,22 @@
  * and deleting a row that does not exist is a 404 `DomainError`.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 import { comics, documents, media } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
-import type { FieldErrors } from "../http/forms";
 import { getSetting, setSetting } from "../club/settings.server";
 import { DomainError } from "../core/errors";
 import { deleteMedia, deleteMediaIfUnused, imageSrcSet, mediaUrl, mediaUsages, storeUpload, UploadError, type Media } from "./uploads.server";
 import { invariant } from "../core/invariant";
+import { COMIC_GONE, DOCUMENT_GONE, type BrochureInput, type ComicInput, type DocumentInput } from "./club-files-form";
 
 // ------------------------------------------------------------ shared
 
 /** Where a media is referenced by the settings (brochure, banners), in French words. */
-export async function settingsMediaUsages(mediaId: number, q: Queryable = db): Promise<string[]> {
+export async function settingsMediaUsages(mediaId: number): Promise<string[]> {
   const usages: string[] = [];
-  const brochure = await getSetting("brochure", q);
+  const brochure = await getSetting("brochure");
   if (brochure.mediaId === mediaId) usages.push("la brochure du club");
-  const banners = await getSetting("banners", q);
+  const banners = await getSetting("banners");
   for (const [prefix, id] of Object.entries(banners)) if (id === mediaId) usages.push(`la bannière de « ${prefix} »`);
   return usages;
 }
@@ -34,54 +33,21 @@ export async function deleteMediaIfUnreferenced(mediaId: number | null | undefin
   await deleteMediaIfUnused(mediaId);
 }
 
-const intString = (message: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return 0;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 9999) {
-        ctx.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-const positionField = intString("L’ordre est un nombre entier entre 0 et 9999.");
-
-export type SaveResult = { ok: true; id: number } | { ok: false; errors: FieldErrors; status: number };
-
 const CONFLICT = (what: string) =>
   `${what} par quelqu’un d’autre pendant que vous travailliez dessus. Vos changements n’ont pas été enregistrés : rechargez la page puis recommencez.`;
 
-function issuesToErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_form";
-    if (!errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
-
-async function upload(file: File | null, accept: "pdf" | "image", userId: string, alt?: string): Promise<{ media: Media | null; error?: string }> {
-  if (!file) return { media: null };
+/** Stores an uploaded file; a refused file is a `DomainError` on the field "file". */
+async function upload(file: File | undefined, accept: "pdf" | "image", userId: string, alt?: string): Promise<Media | null> {
+  if (!file) return null;
   try {
-    return { media: await storeUpload(file, { accept, userId, alt }) };
+    return await storeUpload(file, { accept, userId, alt });
   } catch (err) {
-    if (err instanceof UploadError) return { media: null, error: err.message };
+    if (err instanceof UploadError) throw new DomainError(err.message, { field: "file" });
     throw err;
   }
 }
 
 // ------------------------------------------------------------ documents
-
-export const documentSchema = z.object({
-  title: z.string().trim().min(1, "Indiquez le titre du document.").max(200, "Le titre ne doit pas dépasser 200 caractères."),
-  description: z.string().trim().max(1000, "La description ne doit pas dépasser 1 000 caractères.").optional().default(""),
-  position: positionField,
-});
 
 export interface DocumentView {
   id: number;
@@ -95,8 +61,8 @@ export interface DocumentView {
   shipped: boolean;
 }
 
-export async function listDocumentsForAdmin(q: Queryable = db): Promise<DocumentView[]> {
-  const rows = await q
+export async function listDocumentsForAdmin(): Promise<DocumentView[]> {
+  const rows = await db
     .select({ doc: documents, media })
     .from(documents)
     .leftJoin(media, eq(media.id, documents.mediaId))
@@ -114,48 +80,41 @@ export async function listDocumentsForAdmin(q: Queryable = db): Promise<Document
   }));
 }
 
-export async function saveDocument(
-  input: { id?: number; version?: number; values: Record<string, string>; file: File | null },
-  userId: string,
-): Promise<SaveResult> {
-  const parsed = documentSchema.safeParse(input.values);
-  const errors: FieldErrors = parsed.success ? {} : issuesToErrors(parsed.error);
-  if (!input.id && !input.file) errors.file = "Choisissez le fichier PDF du document.";
-  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors, status: 400 };
+/** Adds (no id) or updates (id and version) a document; returns its id. Refusals: `DomainError`. */
+export async function saveDocument(input: DocumentInput, userId: string): Promise<number> {
+  const { id, version, file, ...fields } = input;
+  if (!id && !file) throw new DomainError("Choisissez le fichier PDF du document.", { field: "file" });
+  const newMediaId = (await upload(file, "pdf", userId))?.id ?? null;
 
-  const up = await upload(input.file, "pdf", userId);
-  if (up.error) return { ok: false, errors: { file: up.error }, status: 400 };
-  const newMediaId = up.media?.id ?? null;
-
-  if (!input.id) {
+  if (!id) {
     const [row] = await db
       .insert(documents)
-      .values({ ...parsed.data, mediaId: newMediaId, createdBy: userId, updatedBy: userId })
+      .values({ ...fields, mediaId: newMediaId, createdBy: userId, updatedBy: userId })
       .returning({ id: documents.id });
     invariant(row, "document inséré");
-    return { ok: true, id: row.id };
+    return row.id;
   }
 
-  const [old] = await db.select().from(documents).where(eq(documents.id, input.id));
+  const [old] = await db.select().from(documents).where(eq(documents.id, id));
   const updated = await db
     .update(documents)
     .set({
-      ...parsed.data,
+      ...fields,
       ...(newMediaId ? { mediaId: newMediaId, href: null } : {}),
       updatedBy: userId,
       updatedAt: new Date(),
       version: sql`${documents.version} + 1`,
     })
-    .where(and(eq(documents.id, input.id), eq(documents.version, input.version ?? -1)))
+    .where(and(eq(documents.id, id), eq(documents.version, version ?? -1)))
     .returning({ id: documents.id });
   if (!updated.length) {
     await deleteMediaIfUnreferenced(newMediaId);
-    return old
-      ? { ok: false, errors: { _form: CONFLICT("Ce document a été modifié") }, status: 409 }
-      : { ok: false, errors: { _form: "Ce document n’existe plus (il a peut-être été supprimé)." }, status: 404 };
+    throw old
+      ? new DomainError(CONFLICT("Ce document a été modifié"), { status: 409 })
+      : new DomainError(DOCUMENT_GONE, { status: 404 });
   }
   if (newMediaId && old?.mediaId) await deleteMediaIfUnreferenced(old.mediaId);
-  return { ok: true, id: input.id };
+  return id;
 }
 
 /**
@@ -170,7 +129,7 @@ async function deleteOwnerAndMedia(
   await db.transaction(async (tx) => {
     await deleteRow(tx);
     if (!mediaId) return;
-    const usages = [...(await mediaUsages(mediaId, tx)), ...(await settingsMediaUsages(mediaId, tx))];
+    const usages = [...(await mediaUsages(mediaId, tx)), ...(await settingsMediaUsages(mediaId))];
     if (usages.length) throw new DomainError(`Impossible de supprimer ${what} : son fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`, { status: 409 });
     const res = await deleteMedia(mediaId, tx);
     if (!res.ok) throw new DomainError(res.message, { status: 409 });
@@ -180,21 +139,11 @@ async function deleteOwnerAndMedia(
 
 export async function deleteDocument(id: number) {
   const [doc] = await db.select().from(documents).where(eq(documents.id, id));
-  if (!doc) throw new DomainError("Ce document n’existe plus (il a peut-être été supprimé).", { status: 404 });
+  if (!doc) throw new DomainError(DOCUMENT_GONE, { status: 404 });
   return deleteOwnerAndMedia(doc.mediaId, async (tx) => void (await tx.delete(documents).where(eq(documents.id, id))), `le document « ${doc.title} »`);
 }
 
 // ------------------------------------------------------------ comics
-
-export const comicSchema = z.object({
-  title: z.string().trim().min(1, "Indiquez le titre de la planche.").max(200, "Le titre ne doit pas dépasser 200 caractères."),
-  alt: z
-    .string({ error: "Décrivez l’image pour les personnes qui ne la voient pas." })
-    .trim()
-    .min(1, "Décrivez l’image pour les personnes qui ne la voient pas (texte alternatif obligatoire).")
-    .max(1000, "Le texte alternatif ne doit pas dépasser 1 000 caractères."),
-  position: positionField,
-});
 
 export interface ComicView {
   id: number;
@@ -206,8 +155,8 @@ export interface ComicView {
   srcSet: { webp: string; avif: string; width: number; height: number } | null;
 }
 
-export async function listComicsForAdmin(q: Queryable = db): Promise<ComicView[]> {
-  const rows = await q
+export async function listComicsForAdmin(): Promise<ComicView[]> {
+  const rows = await db
     .select({ comic: comics, media })
     .from(comics)
     .leftJoin(media, eq(media.id, comics.mediaId))
@@ -226,55 +175,48 @@ export async function listComicsForAdmin(q: Queryable = db): Promise<ComicView[]
   });
 }
 
-export async function saveComic(
-  input: { id?: number; version?: number; values: Record<string, string>; file: File | null },
-  userId: string,
-): Promise<SaveResult> {
-  const parsed = comicSchema.safeParse(input.values);
-  const errors: FieldErrors = parsed.success ? {} : issuesToErrors(parsed.error);
-  if (!input.id && !input.file) errors.file = "Choisissez l’image de la planche (JPEG, PNG ou WebP).";
-  if (!parsed.success || Object.keys(errors).length) return { ok: false, errors, status: 400 };
+/** Adds (no id) or updates (id and version) a comic strip; returns its id. Refusals: `DomainError`. */
+export async function saveComic(input: ComicInput, userId: string): Promise<number> {
+  const { id, version, file, ...fields } = input;
+  if (!id && !file) throw new DomainError("Choisissez l’image de la planche (JPEG, PNG ou WebP).", { field: "file" });
+  const newMediaId = (await upload(file, "image", userId, fields.alt))?.id ?? null;
 
-  const up = await upload(input.file, "image", userId, parsed.data.alt);
-  if (up.error) return { ok: false, errors: { file: up.error }, status: 400 };
-  const newMediaId = up.media?.id ?? null;
-
-  if (!input.id) {
+  if (!id) {
     const [row] = await db
       .insert(comics)
-      .values({ ...parsed.data, mediaId: newMediaId, createdBy: userId, updatedBy: userId })
+      .values({ ...fields, mediaId: newMediaId, createdBy: userId, updatedBy: userId })
       .returning({ id: comics.id });
     invariant(row, "planche insérée");
-    return { ok: true, id: row.id };
+    return row.id;
   }
-  const [old] = await db.select().from(comics).where(eq(comics.id, input.id));
+  const [old] = await db.select().from(comics).where(eq(comics.id, id));
   const updated = await db
     .update(comics)
     .set({
-      ...parsed.data,
+      ...fields,
       ...(newMediaId ? { mediaId: newMediaId, src: null } : {}),
       updatedBy: userId,
       updatedAt: new Date(),
       version: sql`${comics.version} + 1`,
     })
-    .where(and(eq(comics.id, input.id), eq(comics.version, input.version ?? -1)))
+    .where(and(eq(comics.id, id), eq(comics.version, version ?? -1)))
     .returning({ id: comics.id, mediaId: comics.mediaId });
   if (!updated.length) {
     await deleteMediaIfUnreferenced(newMediaId);
-    return old
-      ? { ok: false, errors: { _form: CONFLICT("Cette planche a été modifiée") }, status: 409 }
-      : { ok: false, errors: { _form: "Cette planche n’existe plus (elle a peut-être été supprimée)." }, status: 404 };
+    throw old
+      ? new DomainError(CONFLICT("Cette planche a été modifiée"), { status: 409 })
+      : new DomainError(COMIC_GONE, { status: 404 });
   }
   // Keep the media's own alt text in step with the comic's.
   const updatedMediaId = updated[0]?.mediaId;
-  if (updatedMediaId) await db.update(media).set({ alt: parsed.data.alt }).where(eq(media.id, updatedMediaId));
+  if (updatedMediaId) await db.update(media).set({ alt: fields.alt }).where(eq(media.id, updatedMediaId));
   if (newMediaId && old?.mediaId) await deleteMediaIfUnreferenced(old.mediaId);
-  return { ok: true, id: input.id };
+  return id;
 }
 
 export async function deleteComic(id: number) {
   const [comic] = await db.select().from(comics).where(eq(comics.id, id));
-  if (!comic) throw new DomainError("Cette planche n’existe plus (elle a peut-être été supprimée).", { status: 404 });
+  if (!comic) throw new DomainError(COMIC_GONE, { status: 404 });
   return deleteOwnerAndMedia(comic.mediaId, async (tx) => void (await tx.delete(comics).where(eq(comics.id, id))), `la planche « ${comic.title} »`);
 }
 
@@ -285,8 +227,8 @@ export async function deleteComic(id: number) {
  * private caching): today the brochure; future members-only files
  * (certificates…) are added here. Every other media is public.
  */
-export async function isMembersOnlyMedia(mediaId: number, q: Queryable = db): Promise<boolean> {
-  const brochure = await getSetting("brochure", q);
+export async function isMembersOnlyMedia(mediaId: number): Promise<boolean> {
+  const brochure = await getSetting("brochure");
   return brochure.mediaId === mediaId;
 }
 
@@ -298,28 +240,22 @@ export interface BrochureView {
 }
 
 /** The club brochure for the member area: title and PDF link (href null when none). */
-export async function getBrochure(q: Queryable = db): Promise<BrochureView> {
-  const setting = await getSetting("brochure", q);
+export async function getBrochure(): Promise<BrochureView> {
+  const setting = await getSetting("brochure");
   if (!setting.mediaId) return { title: setting.title, href: null, fileName: null, size: null };
-  const [m] = await q.select().from(media).where(eq(media.id, setting.mediaId));
+  const [m] = await db.select().from(media).where(eq(media.id, setting.mediaId));
   return m
     ? { title: setting.title, href: mediaUrl(m), fileName: m.originalName, size: m.size }
     : { title: setting.title, href: null, fileName: null, size: null };
 }
 
-export async function saveBrochure(values: Record<string, string>, file: File | null, userId: string): Promise<SaveResult> {
-  const title = (values.title ?? "").trim();
-  const errors: FieldErrors = {};
-  if (!title) errors.title = "Indiquez le titre de la brochure.";
-  else if (title.length > 200) errors.title = "Le titre ne doit pas dépasser 200 caractères.";
+/** Sets the brochure's title and, when given, its new PDF. Refusals: `DomainError`. */
+export async function saveBrochure(input: BrochureInput, userId: string): Promise<void> {
   const current = await getSetting("brochure");
-  if (!file && !current.mediaId) errors.file = "Choisissez le fichier PDF de la brochure.";
-  if (Object.keys(errors).length) return { ok: false, errors, status: 400 };
-  const up = await upload(file, "pdf", userId);
-  if (up.error) return { ok: false, errors: { file: up.error }, status: 400 };
-  await setSetting("brochure", { title, mediaId: up.media?.id ?? current.mediaId }, userId);
-  if (up.media && current.mediaId) await deleteMediaIfUnreferenced(current.mediaId);
-  return { ok: true, id: up.media?.id ?? current.mediaId ?? 0 };
+  if (!input.file && !current.mediaId) throw new DomainError("Choisissez le fichier PDF de la brochure.", { field: "file" });
+  const uploaded = await upload(input.file, "pdf", userId);
+  await setSetting("brochure", { title: input.title, mediaId: uploaded?.id ?? current.mediaId }, userId);
+  if (uploaded && current.mediaId) await deleteMediaIfUnreferenced(current.mediaId);
 }
 
 export async function removeBrochure(userId: string): Promise<void> {
@@ -329,9 +265,9 @@ export async function removeBrochure(userId: string): Promise<void> {
 }
 
 /** Media rows by id (for previews). */
-export async function mediaByIds(ids: number[], q: Queryable = db): Promise<Map<number, Media>> {
+export async function mediaByIds(ids: number[]): Promise<Map<number, Media>> {
   if (!ids.length) return new Map();
-  const rows = await q.select().from(media).where(inArray(media.id, ids));
+  const rows = await db.select().from(media).where(inArray(media.id, ids));
   return new Map(rows.map((m) => [m.id, m]));
 }
 

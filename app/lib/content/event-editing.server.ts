@@ -6,106 +6,32 @@
  */
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { z } from "zod";
 import { events, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { parisDate, parseParisDateTime, toParisDateTimeInput } from "../core/time";
 import { allDayRange, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, type EventRow } from "./events.server";
-import type { FieldErrors } from "../http/forms";
-import { formValues } from "../http/forms";
+import type { EventInput } from "./event-form";
 import { log } from "../core/log.server";
 import { DomainError } from "../core/errors";
 import { EVENT_GONE } from "./content-messages";
 import { titleContains } from "./manager-lists.server";
-import { positiveId } from "~/lib/http/ids.server";
-import { invariant, numberParts } from "../core/invariant";
+import { invariant } from "../core/invariant";
 
 export { EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
 
 export const EVENT_CONFLICT_MESSAGE =
   "Cet événement a été modifié par quelqu’un d’autre pendant que vous l’éditiez. Vos modifications n’ont pas été enregistrées : elles sont conservées ci-dessous. Ouvrez la dernière version dans un autre onglet, puis reportez-y vos changements.";
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function validDay(v: string): boolean {
-  if (!DAY.test(v)) return false;
-  const [y, m, d] = numberParts(v, "-", 3);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
-export const eventSchema = z
-  .object({
-    title: z
-      .string({ message: "Le titre est obligatoire." })
-      .trim()
-      .min(1, "Le titre est obligatoire.")
-      .max(200, "Le titre ne doit pas dépasser 200 caractères."),
-    description: z.string().trim().max(5000, "La description ne doit pas dépasser 5 000 caractères.").default(""),
-    allDay: z.string().optional().transform((v) => v === "on" || v === "1" || v === "true"),
-    startsAt: z.string().trim().default(""),
-    endsAt: z.string().trim().default(""),
-    startDay: z.string().trim().default(""),
-    endDay: z.string().trim().default(""),
-    place: z.string().trim().max(200, "Le lieu ne doit pas dépasser 200 caractères.").default(""),
-    // A refinement, not z.enum: an unknown category must not hide the other fields' errors.
-    category: z
-      .string()
-      .default("")
-      .refine((v) => (EVENT_CATEGORIES as readonly string[]).includes(v), { message: "Choisissez une catégorie dans la liste." })
-      .transform((v) => v as (typeof EVENT_CATEGORIES)[number]),
-    membersOnly: z.string().optional().transform((v) => v === "on" || v === "1" || v === "true"),
-    version: z
-      .string()
-      .optional()
-      .transform((v) => (v && /^\d+$/.test(v) ? (v === "0" ? 0 : (positiveId(v) ?? undefined)) : undefined)),
-  })
-  .superRefine((v, ctx) => {
-    if (v.allDay) {
-      if (!v.startDay) ctx.addIssue({ code: "custom", path: ["startDay"], message: "Indiquez le premier jour." });
-      else if (!validDay(v.startDay)) ctx.addIssue({ code: "custom", path: ["startDay"], message: "Date invalide (exemple : 14/03/2026)." });
-      if (v.endDay && !validDay(v.endDay)) {
-        ctx.addIssue({ code: "custom", path: ["endDay"], message: "Date invalide (exemple : 15/03/2026)." });
-      } else if (v.endDay && validDay(v.startDay) && v.endDay < v.startDay) {
-        ctx.addIssue({ code: "custom", path: ["endDay"], message: "Le dernier jour ne peut pas être avant le premier jour." });
-      }
-      return;
-    }
-    const start = v.startsAt ? parseParisDateTime(v.startsAt) : null;
-    const end = v.endsAt ? parseParisDateTime(v.endsAt) : null;
-    if (!v.startsAt) ctx.addIssue({ code: "custom", path: ["startsAt"], message: "Indiquez la date et l’heure de début." });
-    else if (!start) ctx.addIssue({ code: "custom", path: ["startsAt"], message: "Date et heure invalides (exemple : 14/03/2026 09:30)." });
-    if (!v.endsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "Indiquez la date et l’heure de fin." });
-    else if (!end) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "Date et heure invalides (exemple : 14/03/2026 17:00)." });
-    else if (start && end <= start) {
-      ctx.addIssue({ code: "custom", path: ["endsAt"], message: "La fin doit être après le début." });
-    }
-  });
-
-export type EventInput = z.infer<typeof eventSchema>;
-
-export type EventSaveResult =
-  | { ok: true; event: EventRow }
-  | { ok: false; errors: FieldErrors; values: Record<string, string>; conflict?: boolean; notFound?: boolean };
-
 function times(input: EventInput): { startsAt: Date; endsAt: Date } {
   if (input.allDay) return allDayRange(input.startDay, input.endDay || input.startDay);
   return { startsAt: parseParisDateTime(input.startsAt)!, endsAt: parseParisDateTime(input.endsAt)! };
 }
 
-/** Creates (`id` null) or updates an event from its form. */
-export async function saveEvent(id: number | null, formData: FormData, userId: string): Promise<EventSaveResult> {
-  const values = formValues(formData);
-  const parsed = eventSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path.join(".") || "_form";
-      if (!errors[key]) errors[key] = issue.message;
-    }
-    return { ok: false, errors, values };
-  }
-  const input = parsed.data;
+/**
+ * Creates (`id` null) or updates an event from its parsed form (event-form.ts).
+ * Refusals are `DomainError`s: 404 (gone), 409 (edited meanwhile).
+ */
+export async function saveEvent(id: number | null, input: EventInput, userId: string): Promise<EventRow> {
   const data = {
     title: input.title,
     description: input.description,
@@ -123,21 +49,21 @@ export async function saveEvent(id: number | null, formData: FormData, userId: s
       .returning();
     invariant(row, "événement inséré");
     log.info("event created", { eventId: row.id, userId });
-    return { ok: true, event: row };
+    return row;
   }
   const [existing] = await db.select({ id: events.id, version: events.version }).from(events).where(eq(events.id, id));
-  if (!existing) return { ok: false, errors: { _form: "Cet événement n’existe plus : il a peut-être été supprimé." }, values, notFound: true };
+  if (!existing) throw new DomainError("Cet événement n’existe plus : il a peut-être été supprimé.", { status: 404 });
   if (input.version === undefined) {
-    return { ok: false, errors: { _form: "Le formulaire est incomplet (version manquante). Rechargez la page puis recommencez." }, values };
+    throw new DomainError("Le formulaire est incomplet (version manquante). Rechargez la page puis recommencez.");
   }
   const [row] = await db
     .update(events)
     .set({ ...data, updatedBy: userId, updatedAt: now, version: sql`${events.version} + 1` })
     .where(and(eq(events.id, id), eq(events.version, input.version)))
     .returning();
-  if (!row) return { ok: false, errors: { _form: EVENT_CONFLICT_MESSAGE }, values, conflict: true };
+  if (!row) throw new DomainError(EVENT_CONFLICT_MESSAGE, { status: 409 });
   log.info("event updated", { eventId: id, userId, version: row.version });
-  return { ok: true, event: row };
+  return row;
 }
 
 /** Deletes an event; a missing event is a 404 `DomainError` (never a silent success). */

@@ -5,7 +5,7 @@
  * with `DomainError`.
  */
 import { z } from "zod";
-import { id, optionalLongText, requiredText, version, withMax } from "../http/fields";
+import { displayOrder, id, optionalLongText, requiredText, version, withMax } from "../http/fields";
 import { VIDEO_CATEGORIES, parseVideoLink, type VideoCategory } from "./video-links";
 import { positiveId } from "../http/id-format";
 
@@ -39,19 +39,7 @@ export const videoFormSchema = z.object({
     }),
   category: z.enum(categoryValues, { error: "Choisissez une catégorie dans la liste." }),
   description: optionalLongText(2000),
-  position: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return 0;
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 9999) {
-        ctx.addIssue({ code: "custom", message: "L’ordre est un nombre entier entre 0 et 9999." });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  position: displayOrder(),
 });
 
 export type VideoInput = z.infer<typeof videoFormSchema>;

@@ -193,6 +193,23 @@ export function optionalEuros(max = 100_000) {
     .transform((v) => (v === undefined || v === "" ? null : v));
 }
 
+/** A display order typed by a person: an integer from 0 to 9999, 0 when empty. */
+export function displayOrder() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return 0;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 9999) {
+        ctx.addIssue({ code: "custom", message: "L’ordre est un nombre entier entre 0 et 9999." });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
 /** A checkbox: true when checked. */
 export const checkbox = () =>
   z

@@ -40,7 +40,8 @@ export function parseSubmission<S extends z.ZodType>(formData: FormData | URLSea
 function capEcho(payload: Record<string, unknown>, schema: z.ZodType) {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   for (const [name, value] of Object.entries(payload)) {
-    const max = Math.min(maxLengthOf(shape[name]) ?? ECHO_MAX, ECHO_MAX);
+    // The field's own maximum (an article's body: 200 000), else ECHO_MAX.
+    const max = maxLengthOf(shape[name]) ?? ECHO_MAX;
     if (typeof value === "string" && value.length > max) payload[name] = value.slice(0, max);
     else if (Array.isArray(value))
       payload[name] = (value as unknown[]).map((v) => (typeof v === "string" && v.length > max ? v.slice(0, max) : v));
@@ -127,43 +128,3 @@ export function firstErrors(result: SubmissionResult<string[]> | undefined): Rec
 
 /** A positive 32-bit id from a form field or query parameter, else null: the one parser is ids.server.ts. */
 export { positiveId } from "./id-format";
-
-// ---------------------------------------------------------------------------
-// Legacy helpers, kept only while the last forms move to Conform: remove them
-// once nothing imports them (knip reports it).
-export type FieldErrors = Record<string, string>;
-
-export type FormResult<T> =
-  | { ok: true; data: T; values: Record<string, string> }
-  | { ok: false; errors: FieldErrors; values: Record<string, string> };
-
-/** One text field of a FormData: "" when absent or when it is a file. */
-export function formText(formData: FormData, name: string): string {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-}
-
-/** Text values of a FormData (files left out), each capped at ECHO_MAX characters. */
-export function formValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData.entries()) {
-    if (typeof value === "string" && !(key in values)) values[key] = value.slice(0, ECHO_MAX);
-  }
-  return values;
-}
-
-export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): FormResult<z.infer<S>> {
-  const values = formValues(formData);
-  const result = schema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data, values };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "_form";
-    if (!errors[key]) errors[key] = issue.message;
-    // Never echo back more of a field than its own maximum.
-    if (issue.code === "too_big" && issue.origin === "string" && typeof values[key] === "string") {
-      values[key] = values[key].slice(0, Number(issue.maximum));
-    }
-  }
-  return { ok: false, errors, values };
-}

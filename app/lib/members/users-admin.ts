@@ -6,7 +6,7 @@
  * server modules and come back as `DomainError`.
  */
 import { z } from "zod";
-import type { SubmissionResult } from "../http/forms";
+import type { IntentAnswer } from "../http/intents";
 import { checkbox, email, id, optionalEuros, optionalIsoDate, optionalLongText, personName } from "../http/fields";
 import { timestampVersion } from "../http/id-format";
 import { PAYMENT_MEANS } from "./users-admin-labels";
@@ -107,9 +107,5 @@ export const USER_EDIT_INTENTS = [
 ] as const;
 export type UserEditIntent = (typeof USER_EDIT_INTENTS)[number];
 
-/** What the edit page's action answers when it refuses a form: which form, and Conform's result. */
-export interface UserEditAnswer {
-  intent: UserEditIntent;
-  profileId: number | null;
-  result: SubmissionResult<string[]>;
-}
+/** What the edit page's action answers when it refuses a form: which form (intent, profile id as `key`), and Conform's result. */
+export type UserEditAnswer = IntentAnswer<UserEditIntent>;

@@ -18,12 +18,16 @@ import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/http/request.server";
+import { newSubmissionToken } from "~/lib/http/submissions.server";
+import { OnceField } from "~/components/once-field";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const identity = await getSetting("identity");
   return {
     sent: url.searchParams.get("envoye") === "1",
+    // One-time token (decision 0019); the page may come from the cache, the key also holds the message.
+    submissionToken: newSubmissionToken(),
     subject: SUBJECT_SHORTCUTS[url.searchParams.get("objet") ?? ""] ?? "",
     contact: {
       phone: identity.phone,
@@ -79,7 +83,7 @@ function telHref(phone: string): string {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { sent, subject, contact } = loaderData;
+  const { sent, subject, contact, submissionToken } = loaderData;
   const [form, fields] = useClubForm({
     schema: contactSchema,
     lastResult: actionData?.result,
@@ -120,6 +124,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           ) : (
             <Form method="post" {...getFormProps(form)} className="mt-4" aria-describedby="champs-obligatoires">
               <FormErrors form={form} lastResult={actionData?.result} summary={CONTACT_NOT_SENT} />
+              <OnceField token={submissionToken} />
               <p id="champs-obligatoires" className="mb-4 text-sm text-slate-700">
                 Tous les champs sont obligatoires.
               </p>

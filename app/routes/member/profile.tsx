@@ -21,7 +21,8 @@ import { EmailSection, GoogleSection, PasswordSection } from "./profile/account-
 import { DataSection } from "./profile/data-section";
 import { FamilySection } from "./profile/family-section";
 import { InfoSection } from "./profile/info-section";
-import { isProfileIntent, runProfileIntent } from "./profile/intents.server";
+import { runProfileIntent } from "./profile/intents.server";
+import { newSubmissionToken } from "~/lib/http/submissions.server";
 import type { ProfileAnswer } from "./profile/shared";
 import { readForm } from "~/lib/http/request.server";
 
@@ -57,19 +58,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     methods,
     googleNotice: google === "associe" ? ("linked" as const) : google === "erreur" ? ("error" as const) : null,
     pendingDeletion: pending ? parisDate(pending.requestedAt) : null,
+    submissionToken: newSubmissionToken(),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await getSelectedProfile(context.get(userContext));
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (!isProfileIntent(intent)) throw new Response("Action inconnue.", { status: 400 });
-  return runProfileIntent(intent, { request, form, ctx });
+  return runProfileIntent({ request, form, ctx });
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, own, family, editId, removeId, confirmDeletion, methods, googleNotice, pendingDeletion } = loaderData;
+  const { email, own, family, editId, removeId, confirmDeletion, methods, googleNotice, pendingDeletion, submissionToken } = loaderData;
   const answer = actionData as ProfileAnswer | undefined;
   return (
     <div className="max-w-4xl">
@@ -82,7 +82,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <EmailSection email={email} answer={answer} />
       <PasswordSection hasPassword={methods.hasPassword} answer={answer} />
       <GoogleSection email={email} methods={methods} googleNotice={googleNotice} answer={answer} />
-      <DataSection confirmDeletion={confirmDeletion} pendingDeletion={pendingDeletion} answer={answer} />
+      <DataSection confirmDeletion={confirmDeletion} pendingDeletion={pendingDeletion} answer={answer} submissionToken={submissionToken} />
     </div>
   );
 }

@@ -23,11 +23,9 @@ let publicHref = "";
 beforeAll(async () => {
   await seedDatabase();
   await db.insert(users).values({ id: "media-admin", email: "media-admin@exemple.fr", name: "Admin", prenom: "Ada", nom: "Admin" });
-  const saved = await saveBrochure({ title: "Brochure" }, pdf(), "media-admin");
-  expect(saved.ok).toBe(true);
+  await saveBrochure({ title: "Brochure", file: pdf() }, "media-admin");
   brochureHref = (await getBrochure()).href!;
-  const doc = await saveDocument({ values: { title: "Fiche", position: "1" }, file: pdf() }, "media-admin");
-  expect(doc.ok).toBe(true);
+  await saveDocument({ title: "Fiche", description: "", position: 1, file: pdf() }, "media-admin");
   const docs = await listDocumentsForAdmin();
   publicHref = docs.find((d) => d.title === "Fiche")!.href!;
 });

@@ -141,12 +141,13 @@ describe("settings route (admin)", () => {
       { as: admin.cookie },
     );
     expect(res.status).toBe(400);
-    expect(res.data.errors).toMatchObject({
+    const result = res.data.result as SubmissionResult<string[]>;
+    expect(firstErrors(result)).toMatchObject({
       start_0: "Heure au format HH:MM, par exemple 18:30.",
       end_1: "L’heure de fin doit être après l’heure de début.",
       group_2: "Indiquez le groupe (par exemple Adultes).",
     });
-    expect((res.data.values as Record<string, string>).start_0).toBe("25:00");
+    expect(result.initialValue?.start_0).toBe("25:00");
   });
 
   it("refuses a HelloAsso widget that is not on www.helloasso.com", async () => {
@@ -156,7 +157,7 @@ describe("settings route (admin)", () => {
       { as: admin.cookie },
     );
     expect(res.status).toBe(400);
-    expect((res.data.errors as Record<string, string>).helloAssoWidgetUrl).toMatch(/https:\/\/www\.helloasso\.com/);
+    expect(firstErrors(res.data.result as SubmissionResult<string[]>).helloAssoWidgetUrl).toMatch(/https:\/\/www\.helloasso\.com/);
   });
 
   it("adds empty rows without saving", async () => {

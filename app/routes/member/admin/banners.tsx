@@ -80,10 +80,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
         method="post"
         encType="multipart/form-data"
         {...formProps}
-        onSubmit={(event) => {
-          upload.onSubmit(event);
-          if (!event.defaultPrevented) formProps.onSubmit(event);
-        }}
+        onSubmit={upload.then(formProps.onSubmit)}
         className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
         aria-labelledby="form-title"
       >

@@ -1,14 +1,16 @@
 import { data, Form, Link, redirect } from "react-router";
+import { getFormProps } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/brochure";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { FormMessage, SubmitButton, TextField } from "~/components/form";
+import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { getBrochure, removeBrochure, saveBrochure } from "~/lib/content/club-files.server";
-import { formValues, type FieldErrors } from "~/lib/http/forms";
+import { brochureSchema } from "~/lib/content/club-files-form";
+import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
-import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
@@ -28,29 +30,37 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { brochure, lastChange, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
 }
 
-type ActionData = { errors: FieldErrors; values?: Record<string, string> };
+type ActionData = IntentAnswer<"save" | "remove">;
+
+/** One handler per intent (decision 0019). */
+const HANDLERS = {
+  save: (userId: string, formData: FormData) =>
+    handleIntent("save", formData, brochureSchema, async (input) => {
+      await saveBrochure(input, userId);
+      return redirect(`${PATH}?ok=enregistree`);
+    }),
+  remove: async (userId: string) => {
+    await removeBrochure(userId);
+    return redirect(`${PATH}?ok=retiree`);
+  },
+} satisfies Record<ActionData["intent"], unknown>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
-  if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
+  if (tooLarge)
+    return data<ActionData>({ intent: "save", key: null, result: { status: "error", error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
-  if (formData.get("intent") === "remove") {
-    await removeBrochure(user.id);
-    return redirect(`${PATH}?ok=retiree`);
-  }
-  const values = formValues(formData);
-  const result = await saveBrochure(values, uploadedFile(formData, "file"), user.id);
-  if (!result.ok) return data<ActionData>({ errors: result.errors, values }, { status: result.status });
-  return redirect(`${PATH}?ok=enregistree`);
+  return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
 
 export default function Brochure({ loaderData, actionData }: Route.ComponentProps) {
   const { brochure, lastChange, notice } = loaderData;
-  const errors = actionData?.errors ?? {};
   const upload = useUploadCheck();
-  const values = actionData?.values ?? { title: brochure.title };
+  const lastResult = resultOf(actionData, "save");
+  const [form, fields] = useClubForm({ schema: brochureSchema, lastResult, defaultValue: { title: brochure.title } });
+  const formProps = getFormProps(form);
   return (
     <div className="space-y-6">
       <div>
@@ -95,25 +105,25 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
       <Form
         method="post"
         encType="multipart/form-data"
-        onSubmit={upload.onSubmit}
-        noValidate
-        key={JSON.stringify(actionData?.values ?? null)}
+        {...formProps}
+        onSubmit={upload.then(formProps.onSubmit)}
         className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
         aria-labelledby="form-title"
       >
         <h2 id="form-title" className="mb-4 text-xl font-semibold text-slate-900">
           {brochure.href ? "Modifier le titre ou remplacer le fichier" : "Déposer la brochure"}
         </h2>
+        <FormErrors form={form} lastResult={lastResult} summary="La brochure n’a pas été enregistrée : corrigez les champs signalés." />
         <input type="hidden" name="intent" value="save" />
-        <TextField label="Titre" name="title" required defaultValue={values.title} error={errors.title} />
+        <TextField label="Titre" required {...fieldProps(fields.title)} />
         <FileField
           label={brochure.href ? "Nouveau fichier PDF (facultatif)" : "Fichier PDF"}
-          name="file"
+          name={fields.file.name}
           accept="application/pdf,.pdf"
           required={!brochure.href}
           hint="Un document PDF de 20 Mo au plus."
           maxBytes={MAX_PDF_BYTES}
-        error={upload.errorFor("file") ?? errors.file}
+          error={upload.errorFor("file") ?? fields.file.errors?.[0]}
         />
         <SubmitButton pendingLabel="Envoi…">Enregistrer</SubmitButton>
       </Form>

@@ -1,14 +1,18 @@
 import { data, Form, Link, redirect } from "react-router";
+import { getFormProps } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
-import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { FormMessage, SubmitButton, TextAreaField, TextField } from "~/components/form";
+import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import { OnceField } from "~/components/once-field";
 import { deleteDocument, listDocumentsForAdmin, saveDocument, type DocumentView } from "~/lib/content/club-files.server";
-import { formValues, type FieldErrors, positiveId } from "~/lib/http/forms";
+import { documentCreateSchema, documentDeleteSchema, documentUpdateSchema } from "~/lib/content/club-files-form";
+import { firstErrors, positiveId } from "~/lib/http/forms";
+import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
+import { newSubmissionToken, redirectOnce } from "~/lib/http/submissions.server";
 import { pageMeta } from "~/lib/http/seo";
-import { oversizedRequest, uploadedFile } from "~/lib/content/uploads.server";
+import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
@@ -34,40 +38,38 @@ export async function loader({ request }: Route.LoaderArgs) {
     editing: list.find((d) => d.id === editId) ?? null,
     deleting: list.find((d) => d.id === deleteId) ?? null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
+    submissionToken: newSubmissionToken(),
   };
 }
 
-type ActionData = { errors: FieldErrors; values?: Record<string, string>; deleteError?: string };
+type ActionData = IntentAnswer<"create" | "update" | "delete">;
+
+/** One handler per intent (decision 0019); a new document is stored once however often it is sent. */
+const HANDLERS = {
+  create: (userId: string, formData: FormData) =>
+    handleIntent("create", formData, documentCreateSchema, (input) =>
+      redirectOnce("document.create", formData, async () => `${PATH}?ok=ajoute#document-${await saveDocument(input, userId)}`),
+    ),
+  update: (userId: string, formData: FormData) =>
+    handleIntent("update", formData, documentUpdateSchema, async (input) => {
+      const id = await saveDocument(input, userId);
+      return redirect(`${PATH}?ok=modifie#document-${id}`);
+    }),
+  delete: (_userId: string, formData: FormData) =>
+    handleIntent("delete", formData, documentDeleteSchema, async ({ id }) => {
+      await deleteDocument(id);
+      return redirect(`${PATH}?ok=supprime`);
+    }),
+} satisfies Record<ActionData["intent"], unknown>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
-  if (tooLarge) return data<ActionData>({ errors: { file: tooLarge.message } }, { status: tooLarge.status });
+  if (tooLarge)
+    return data<ActionData>({ intent: "create", key: null, result: { status: "error", error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
-  const intent = formData.get("intent");
-  if (intent === "delete") {
-    try {
-      await deleteDocument(positiveId(formData.get("id")) ?? 0);
-    } catch (err) {
-      if (err instanceof DomainError) return data<ActionData>({ errors: {}, deleteError: err.message }, { status: err.status });
-      throw err;
-    }
-    return redirect(`${PATH}?ok=supprime`);
-  }
-  if (intent !== "create" && intent !== "update") throw new Response("Action inconnue", { status: 400 });
-  const values = formValues(formData);
-  const result = await saveDocument(
-    {
-      id: intent === "update" ? (positiveId(values.id) ?? -1) : undefined,
-      version: values.version === "0" ? 0 : (positiveId(values.version) ?? -1),
-      values,
-      file: uploadedFile(formData, "file"),
-    },
-    user.id,
-  );
-  if (!result.ok) return data<ActionData>({ errors: result.errors, values }, { status: result.status });
-  return redirect(`${PATH}?ok=${intent === "create" ? "ajoute" : "modifie"}#document-${result.id}`);
+  return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
 
 function sizeText(bytes: number | null) {
@@ -75,52 +77,52 @@ function sizeText(bytes: number | null) {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} Ko` : `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} Mo`;
 }
 
-function DocumentForm({ editing, actionData }: { editing: DocumentView | null; actionData?: ActionData }) {
-  const errors = actionData?.errors ?? {};
+function DocumentForm({ editing, actionData, token }: { editing: DocumentView | null; actionData?: ActionData; token: string }) {
   const upload = useUploadCheck();
-  const values =
-    actionData?.values ??
-    (editing ? { title: editing.title, description: editing.description, position: String(editing.position) } : { position: "0" });
+  const lastResult = resultOf(actionData, editing ? "update" : "create");
+  const [form, fields] = useClubForm({
+    schema: editing ? documentUpdateSchema : documentCreateSchema,
+    lastResult,
+    id: `document-${editing ? `${editing.id}-${editing.version}` : "new"}`,
+    defaultValue: editing
+      ? { title: editing.title, description: editing.description, position: String(editing.position) }
+      : { position: "0" },
+  });
+  const formProps = getFormProps(form);
   return (
     <Form
       method="post"
       encType="multipart/form-data"
-        onSubmit={upload.onSubmit}
+      {...formProps}
+      onSubmit={upload.then(formProps.onSubmit)}
       action={editing ? `${PATH}?modifier=${editing.id}` : PATH}
-      noValidate
-      key={`${editing?.id ?? "new"}-${JSON.stringify(actionData?.values ?? null)}`}
       className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
       aria-labelledby="document-form-title"
     >
       <h2 id="document-form-title" className="mb-4 text-xl font-semibold text-slate-900">
-        {editing ? `Modifier « ${editing.title} »` : "Ajouter un document"}
+        {editing ? `Modifier « ${editing.title} »` : "Ajouter un document"}
       </h2>
-      {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
+      <FormErrors form={form} lastResult={lastResult} summary="Le document n’a pas été enregistré : corrigez les champs signalés." />
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? (
         <>
           <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={values.version ?? editing.version} />
+          <input type="hidden" name="version" value={editing.version} />
         </>
-      ) : null}
-      <TextField label="Titre" name="title" required defaultValue={values.title} error={errors.title} />
-      <TextAreaField label="Description" name="description" rows={2} defaultValue={values.description} error={errors.description} />
-      <TextField
-        label="Ordre d’affichage"
-        name="position"
-        inputMode="numeric"
-        hint="Les plus petits nombres d’abord."
-        defaultValue={values.position}
-        error={errors.position}
-      />
+      ) : (
+        <OnceField token={token} />
+      )}
+      <TextField label="Titre" required {...fieldProps(fields.title)} />
+      <TextAreaField label="Description" rows={2} {...fieldProps(fields.description)} />
+      <TextField label="Ordre d’affichage" inputMode="numeric" hint="Les plus petits nombres d’abord." {...fieldProps(fields.position)} />
       <FileField
         label={editing ? "Remplacer le fichier PDF (facultatif)" : "Fichier PDF"}
-        name="file"
+        name={fields.file.name}
         accept="application/pdf,.pdf"
         required={!editing}
         hint="Un document PDF de 20 Mo au plus."
         maxBytes={MAX_PDF_BYTES}
-        error={upload.errorFor("file") ?? errors.file}
+        error={upload.errorFor("file") ?? fields.file.errors?.[0]}
       />
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton pendingLabel="Envoi…">{editing ? "Enregistrer les modifications" : "Ajouter le document"}</SubmitButton>
@@ -135,8 +137,9 @@ function DocumentForm({ editing, actionData }: { editing: DocumentView | null; a
 }
 
 export default function Documents({ loaderData, actionData }: Route.ComponentProps) {
-  const { list, editing, deleting, notice } = loaderData;
-  const error = actionData?.deleteError;
+  const { list, editing, deleting, notice, submissionToken } = loaderData;
+  const deleteResult = resultOf(actionData, "delete");
+  const error = deleteResult ? Object.values(firstErrors(deleteResult))[0] : undefined;
   return (
     <div className="space-y-6">
       <div>
@@ -177,7 +180,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : null}
 
-      <DocumentForm editing={editing} actionData={actionData ?? undefined} />
+      <DocumentForm editing={editing} actionData={actionData ?? undefined} token={submissionToken} />
 
       <section aria-labelledby="list-title">
         <h2 id="list-title" className="text-2xl font-semibold text-slate-900">

@@ -1,6 +1,6 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import { userContext } from "~/lib/accounts/auth-context";
-import { DomainError } from "~/lib/core/errors";
 import type { Route } from "./+types/messages";
 import { FormMessage } from "~/components/form";
 import { DeliveryBadge } from "~/components/admin-nav";
@@ -14,7 +14,10 @@ import {
   setAnswered,
 } from "~/lib/club/contact-messages.server";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId, requireId } from "~/lib/http/ids.server";
+import { positiveId } from "~/lib/http/ids.server";
+import { id } from "~/lib/http/fields";
+import { firstErrors } from "~/lib/http/forms";
+import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { Button, buttonClasses } from "~/components/ui/button";
 
 const PATH = "/espace-membre/contenu/messages";
@@ -50,36 +53,43 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Every form of the page names its message. */
+const messageSchema = z.object({ id: id("Ce message n’existe plus.") });
+
+/** Post/Redirect/Get back to the message, with a notice. */
+const back = (messageId: number, ok: string) =>
+  redirect(`${PATH}?${new URLSearchParams({ message: String(messageId), ok }).toString()}#message-detail`);
+
+/** One handler per intent (decision 0019). */
+const HANDLERS = {
+  answered: (userId: string, formData: FormData) =>
+    handleIntent("answered", formData, messageSchema, async ({ id }) => {
+      await setAnswered(id, true, userId);
+      return back(id, "repondu");
+    }),
+  unanswered: (userId: string, formData: FormData) =>
+    handleIntent("unanswered", formData, messageSchema, async ({ id }) => {
+      await setAnswered(id, false, userId);
+      return back(id, "non-repondu");
+    }),
+  resend: (_userId: string, formData: FormData) =>
+    handleIntent("resend", formData, messageSchema, async ({ id }) => {
+      await resendContactMessage(id);
+      return back(id, "renvoye");
+    }),
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const formData = await readForm(request);
-  const id = requireId(formData.get("id"), "Message");
-  const back = (params: Record<string, string>) =>
-    redirect(`${PATH}?${new URLSearchParams({ message: String(id), ...params }).toString()}#message-detail`);
-  switch (formData.get("intent")) {
-    case "answered":
-      await setAnswered(id, true, user.id);
-      return back({ ok: "repondu" });
-    case "unanswered":
-      await setAnswered(id, false, user.id);
-      return back({ ok: "non-repondu" });
-    case "resend": {
-      try {
-        await resendContactMessage(id);
-      } catch (err) {
-        if (err instanceof DomainError) return data({ error: err.message }, { status: err.status });
-        throw err;
-      }
-      return back({ ok: "renvoye" });
-    }
-    default:
-      throw new Response("Action inconnue", { status: 400 });
-  }
+  return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
 
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
   const { messages, counts, selected, selectedMissing, page, pages } = loaderData;
-  const notice = actionData?.error ? { tone: "error" as const, text: actionData.error } : loaderData.notice;
+  const refused = ["answered", "unanswered", "resend"].map((intent) => resultOf(actionData, intent)).find(Boolean);
+  const error = refused ? Object.values(firstErrors(refused))[0] : undefined;
+  const notice = error ? { tone: "error" as const, text: error } : loaderData.notice;
   return (
     <div className="space-y-6">
       <div>

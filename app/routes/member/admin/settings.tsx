@@ -4,8 +4,7 @@ import type { Route } from "./+types/settings";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { pageMeta } from "~/lib/http/seo";
-import type { FieldErrors } from "~/lib/http/forms";
-import { formValues } from "~/lib/http/forms";
+import { firstErrors, reply, type SubmissionResult } from "~/lib/http/forms";
 import { isSettingsSection, SETTINGS_SECTIONS, type SettingsSection } from "~/lib/club/settings-labels";
 import {
   BLANK_ROWS,
@@ -74,35 +73,36 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-type ActionData = { values: Record<string, string>; errors: FieldErrors; rows: number; notice?: string };
+/** A refused or kept-open form: Conform's result (errors, what was typed), the row slots, a notice. */
+type ActionData = { result: SubmissionResult<string[]>; rows: number; notice?: string };
+
+/** The text values typed in a submission (the section forms read them by name). */
+function typedValues(result: SubmissionResult<string[]> | undefined): Record<string, string> | undefined {
+  if (!result?.initialValue) return undefined;
+  const values: Record<string, string> = {};
+  for (const [name, v] of Object.entries(result.initialValue)) if (typeof v === "string") values[name] = v;
+  return values;
+}
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const section = sectionOf(params);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
+  const submission = parseSectionForm(section, await readForm(request));
+  const typed: Record<string, string> = {};
+  for (const [name, v] of Object.entries(submission.payload)) if (typeof v === "string") typed[name] = v;
+  const rows = rowsInValues(typed);
 
-  if (intent === "add-rows") {
-    const values = formValues(formData);
+  if (submission.payload.intent === "add-rows") {
     return data<ActionData>({
-      values,
-      errors: {},
-      rows: rowsInValues(values) + 3,
-      notice: "Trois lignes vides ont été ajoutées en bas de la liste. Rien n’est enregistré tant que vous n’avez pas cliqué sur « Enregistrer ».",
+      result: { initialValue: typed },
+      rows: rows + 3,
+      notice: "Trois lignes vides ont été ajoutées en bas de la liste. Rien n’est enregistré tant que vous n’avez pas cliqué sur « Enregistrer ».",
     });
   }
-
-  const parsed = parseSectionForm(section, formData);
-  if (!parsed.ok) {
-    return data<ActionData>({ values: parsed.values, errors: parsed.errors, rows: rowsInValues(parsed.values) }, { status: 400 });
-  }
-  const saved = await saveSettingChecked(SETTINGS_SECTIONS[section].key, parsed.value, parsed.values.basedOn ?? "", user.id);
-  if (!saved.ok) {
-    return data<ActionData>(
-      { values: parsed.values, errors: { _form: saved.message }, rows: rowsInValues(parsed.values) },
-      { status: 409 },
-    );
-  }
+  if (submission.status !== "success") return data<ActionData>({ result: reply(submission), rows }, { status: 400 });
+  const basedOn = typeof submission.payload.basedOn === "string" ? submission.payload.basedOn : "";
+  const saved = await saveSettingChecked(SETTINGS_SECTIONS[section].key, submission.value, basedOn, user.id);
+  if (!saved.ok) return data<ActionData>({ result: reply(submission, { formErrors: [saved.message] }), rows }, { status: 409 });
   return redirect(`/espace-membre/contenu/reglages/${section}?ok=1`);
 }
 
@@ -110,8 +110,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const { section, lastChange, saved } = loaderData;
   const info = SETTINGS_SECTIONS[section];
   const SectionForm = FORMS[section];
-  const values = actionData?.values ?? loaderData.values;
-  const errors = actionData?.errors ?? {};
+  const values = typedValues(actionData?.result) ?? loaderData.values;
+  const { "": formError, ...fieldErrors } = firstErrors(actionData?.result);
+  const errors: Record<string, string> = formError ? { ...fieldErrors, _form: formError } : fieldErrors;
   const rows = actionData ? Math.max(actionData.rows, 1) : loaderData.rows;
   const errorCount = Object.keys(errors).filter((k) => k !== "_form").length;
   const page = PUBLIC_PAGE[section];

@@ -4,7 +4,7 @@
  * tick, delete), plus the « Démarrer la saison » action with a confirmation
  * step. Plain forms: everything works without JavaScript.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser } from "~/lib/accounts/session.server";
 import { getFormProps } from "@conform-to/react";
@@ -13,8 +13,9 @@ import type { Route } from "./+types/todo";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
 import { Badge, linkClass } from "~/components/users-admin-ui";
 import { Button, buttonClasses } from "~/components/ui/button";
-import { domainErrors, firstErrors, formText, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
-import { startSeasonSchema, TODO_INTENTS, todoIdSchema, todoSchema, todoUpdateSchema, type TodoIntent } from "~/lib/members/todo";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
+import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
+import { startSeasonSchema, todoIdSchema, todoSchema, todoUpdateSchema, type TodoIntent } from "~/lib/members/todo";
 import { formatDate, parisDate } from "~/lib/core/time";
 import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons.server";
 import { pageMeta } from "~/lib/http/seo";
@@ -74,22 +75,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** What the action answers when it refuses a form: which form (intent, task) and Conform's result. */
-type TodoAnswer = { intent: TodoIntent; todoId: number | null; result: SubmissionResult<string[]> };
+/** What the action answers when it refuses a form: which form (intent, task) and Conform's result (intents.ts). */
+type TodoAnswer = IntentAnswer<TodoIntent>;
 
-/** Parses the form with its schema and runs the operation; a refusal (`DomainError`) is the answer of that form. */
-async function handle<S extends z.ZodType>(intent: TodoIntent, formData: FormData, schema: S, operation: (value: z.output<S>) => Promise<Response>) {
-  const submission = parseSubmission(formData, schema);
-  const todoId = positiveId(formData.get("id"));
-  const answer = (result: SubmissionResult<string[]>, status: number) => data({ intent, todoId, result } satisfies TodoAnswer, { status });
-  if (submission.status !== "success") return answer(reply(submission), 400);
-  try {
-    return await operation(submission.value);
-  } catch (err) {
-    if (err instanceof DomainError) return answer(reply(submission, domainErrors(err)), err.status);
-    throw err;
-  }
-}
+/** Parses the form with its schema and runs the operation; a refusal is the answer of that form (its task: `id`). */
+const handle = <S extends z.ZodType>(intent: TodoIntent, formData: FormData, schema: S, operation: (value: z.output<S>) => Promise<Response>) =>
+  handleIntent(intent, formData, schema, operation, { keyField: "id" });
 
 type Actor = SessionUser;
 
@@ -134,9 +125,7 @@ const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnT
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
   const formData = await readForm(request);
-  const intent = formText(formData, "intent");
-  if (!(TODO_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
-  return HANDLERS[intent as TodoIntent](actor, formData);
+  return HANDLERS[intentOf(formData, HANDLERS)](actor, formData);
 }
 
 type TodoView = Route.ComponentProps["loaderData"]["todos"][number];
@@ -187,7 +176,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
   const done = todos.filter((t) => t.done);
 
   const renderTodo = (t: TodoView) => {
-    const mine = answer?.intent === "update" && answer.todoId === t.id ? answer.result : undefined;
+    const mine = resultOf(answer, "update", t.id);
     const editing = editId === t.id || mine !== undefined;
     return (
       <li key={t.id} id={`tache-${t.id}`} className="py-3">

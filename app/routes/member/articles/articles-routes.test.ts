@@ -69,16 +69,19 @@ describe("article routes: roles", () => {
   it("answers validation errors and conflicts with the values kept", async () => {
     const bad = await app.post("/espace-membre/articles/ajouter", { title: "", status: "publie", summary: "Mon chapô" }, { as: cookies.article_manager });
     expect(bad.status).toBe(400);
-    expect((bad.data.errors as Record<string, string>).title).toBe("Le titre est obligatoire.");
-    expect((bad.data.values as Record<string, string>).summary).toBe("Mon chapô");
+    const badResult = bad.data.result as SubmissionResult<string[]>;
+    expect(firstErrors(badResult).title).toBe("Le titre est obligatoire.");
+    expect(badResult.initialValue?.summary).toBe("Mon chapô");
 
     const path = `/espace-membre/articles/modifier/${draftId}`;
     const first = await app.post(path, { title: "Brouillon secret", status: "brouillon", version: "1" }, { as: cookies.admin });
     expect(first.status).toBe(302);
     const second = await app.post(path, { title: "Autre titre", status: "brouillon", version: "1" }, { as: cookies.article_manager });
     expect(second.status).toBe(409);
-    expect((second.data.errors as Record<string, string>)._form).toMatch(/modifié par quelqu’un d’autre/);
-    expect((second.data.values as Record<string, string>).title).toBe("Autre titre");
+    const secondResult = second.data.result as SubmissionResult<string[]>;
+    expect(firstErrors(secondResult)[""]).toMatch(/modifié par quelqu’un d’autre/);
+    expect(secondResult.initialValue?.title).toBe("Autre titre");
+    expect(second.data.conflict).toBe(true);
   });
 });
 
@@ -90,14 +93,36 @@ describe("refusals that must reach the page (issue 10)", () => {
   });
 
   it("answers an upload over the limit with the French error in the form (413), not a thrown page", async () => {
-    const answer = await app.post<{ errors: Record<string, string> }>(
+    const answer = await app.post<{ result: SubmissionResult<string[]> }>(
       "/espace-membre/articles/ajouter",
       { title: "Avec une trop grande image" },
       { as: cookies.article_manager, headers: { "content-length": String(MAX_REQUEST_BYTES + 1) } },
     );
     expect(answer.status).toBe(413);
-    expect((answer.data ?? (answer.error as typeof answer.data)).errors.cover).toBe(REQUEST_TOO_LARGE);
+    expect(firstErrors((answer.data ?? (answer.error as typeof answer.data)).result).cover).toBe(REQUEST_TOO_LARGE);
     expect(await db.select().from(articles).where(eq(articles.title, "Avec une trop grande image"))).toHaveLength(0);
+  });
+});
+
+describe("a double-submitted new article (issue 11)", () => {
+  it("is stored once: the page's one-time token makes the replay go where the first went", async () => {
+    const page = await app.get("/espace-membre/articles/ajouter", { as: cookies.article_manager });
+    const token = page.data.submissionToken as string;
+    expect(token).toMatch(/^[\w-]{20,}$/);
+    const fields = { title: "Envoyé deux fois", status: "brouillon", body: "<p>Double clic</p>", _envoi: token };
+    const [a, b] = await Promise.all([
+      app.post("/espace-membre/articles/ajouter", fields, { as: cookies.article_manager }),
+      app.post("/espace-membre/articles/ajouter", fields, { as: cookies.article_manager }),
+    ]);
+    const again = await app.post("/espace-membre/articles/ajouter", fields, { as: cookies.article_manager });
+    const rows = await db.select().from(articles).where(eq(articles.title, "Envoyé deux fois"));
+    expect(rows).toHaveLength(1);
+    const target = `/espace-membre/articles/modifier/${rows[0]?.id}?enregistre=cree`;
+    expect([a.redirect, b.redirect, again.redirect]).toEqual([target, target, target]);
+    // A new page (a new token) creates another article, even with the same title.
+    const next = (await app.get("/espace-membre/articles/ajouter", { as: cookies.article_manager })).data.submissionToken as string;
+    await app.post("/espace-membre/articles/ajouter", { ...fields, _envoi: next }, { as: cookies.article_manager });
+    expect(await db.select().from(articles).where(eq(articles.title, "Envoyé deux fois"))).toHaveLength(2);
   });
 });
 

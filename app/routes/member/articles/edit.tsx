@@ -1,19 +1,13 @@
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/edit";
 import { ArticleForm } from "~/components/article-form";
 import { FormMessage } from "~/components/form";
-import {
-  ARTICLE_STATUS_LABELS,
-  getArticleForEditing,
-  saveArticle,
-  uploadBodyImage,
-} from "~/lib/content/article-editing.server";
+import { ARTICLE_STATUS_LABELS, getArticleForEditing } from "~/lib/content/article-editing.server";
+import { articleAction } from "~/lib/content/article-actions.server";
 import { isPublished } from "~/lib/content/articles.server";
 import { formatDateTime, toParisDateTimeInput } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
-import { oversizedRequest } from "~/lib/content/uploads.server";
-import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
 
 export function meta(args: Route.MetaArgs) {
@@ -71,24 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = context.get(userContext);
-  const id = articleId(params.id);
-  const tooLarge = await oversizedRequest(request);
-  // No value sent back: with JavaScript the form stays as typed (the browser checks sizes first anyway).
-  if (tooLarge) return data({ intent: "save" as const, errors: { cover: tooLarge.message }, values: undefined, conflict: false }, { status: tooLarge.status });
-  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
-  if (formData.get("intent") === "upload-image") {
-    return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
-  }
-  const result = await saveArticle(id, formData, user.id);
-  if (!result.ok) {
-    if (result.notFound) throw new Response("Article introuvable", { status: 404 });
-    return data(
-      { intent: "save" as const, errors: result.errors, values: result.values, conflict: !!result.conflict },
-      { status: result.conflict ? 409 : 400 },
-    );
-  }
-  return redirect(`/espace-membre/articles/modifier/${id}?enregistre=1`);
+  return articleAction(request, context.get(userContext).id, articleId(params.id));
 }
 
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -130,8 +107,8 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <ArticleForm
         key={article.version}
-        values={failed?.values ?? values}
-        errors={failed?.errors}
+        values={values}
+        lastResult={failed?.result}
         cover={cover}
         coverAlt={coverAlt}
         submitLabel="Enregistrer les modifications"

@@ -1,11 +1,10 @@
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/new";
 import { ArticleForm } from "~/components/article-form";
-import { saveArticle, uploadBodyImage } from "~/lib/content/article-editing.server";
+import { articleAction } from "~/lib/content/article-actions.server";
 import { pageMeta } from "~/lib/http/seo";
-import { oversizedRequest } from "~/lib/content/uploads.server";
-import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
+import { newSubmissionToken } from "~/lib/http/submissions.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -16,21 +15,11 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return { values: { status: "brouillon" } as Record<string, string> };
+  return { values: { status: "brouillon" } as Record<string, string>, submissionToken: newSubmissionToken() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext);
-  const tooLarge = await oversizedRequest(request);
-  // No value sent back: with JavaScript the form stays as typed (the browser checks sizes first anyway).
-  if (tooLarge) return data({ intent: "save" as const, errors: { cover: tooLarge.message }, values: undefined, conflict: false }, { status: tooLarge.status });
-  const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
-  if (formData.get("intent") === "upload-image") {
-    return { intent: "upload-image" as const, ...(await uploadBodyImage(formData, user.id)) };
-  }
-  const result = await saveArticle(null, formData, user.id);
-  if (!result.ok) return data({ intent: "save" as const, errors: result.errors, values: result.values, conflict: false }, { status: 400 });
-  return redirect(`/espace-membre/articles/modifier/${result.article.id}?enregistre=cree`);
+  return articleAction(request, context.get(userContext).id, null);
 }
 
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -39,6 +28,7 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
   const failed = actionData && actionData.intent === "save" ? actionData : null;
+  // Without JavaScript, a refused form comes back with a new token: the form is sent once from there.
   return (
     <>
       <p className="mb-2">
@@ -47,7 +37,12 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
         </Link>
       </p>
       <h1 className="mb-6 text-3xl font-bold text-club-900">Nouvel article</h1>
-      <ArticleForm values={failed?.values ?? loaderData.values} errors={failed?.errors} submitLabel="Enregistrer l’article" />
+      <ArticleForm
+        values={loaderData.values}
+        lastResult={failed?.result}
+        submissionToken={loaderData.submissionToken}
+        submitLabel="Enregistrer l’article"
+      />
     </>
   );
 }

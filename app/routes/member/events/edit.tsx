@@ -1,11 +1,11 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/edit";
 import { EventForm } from "~/components/event-form";
 import { formatDateTime } from "~/lib/core/time";
-import { eventFormValues, getEventForEditing, saveEvent } from "~/lib/content/event-editing.server";
+import { eventFormValues, getEventForEditing } from "~/lib/content/event-editing.server";
+import { eventAction } from "~/lib/content/event-actions.server";
 import { pageMeta } from "~/lib/http/seo";
-import { readForm } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
 
 export function meta(args: Route.MetaArgs) {
@@ -41,19 +41,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = context.get(userContext);
-  const id = eventId(params.id);
-  const result = await saveEvent(id, await readForm(request), user.id);
-  if (!result.ok) {
-    if (result.notFound) throw new Response("Événement introuvable", { status: 404 });
-    return data(
-      { errors: result.errors, values: result.values, conflict: !!result.conflict },
-      { status: result.conflict ? 409 : 400 },
-    );
-  }
-  return redirect(`/espace-membre/evenements?enregistre=${id}`);
+  return eventAction(request, context.get(userContext).id, eventId(params.id));
 }
-
 
 export default function EditEvent({ loaderData, actionData }: Route.ComponentProps) {
   const { event, values } = loaderData;
@@ -79,8 +68,8 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <EventForm
         key={event.version}
-        values={actionData?.values ?? values}
-        errors={actionData?.errors}
+        values={values}
+        lastResult={actionData?.result}
         submitLabel="Enregistrer les modifications"
       />
     </>

@@ -7,15 +7,39 @@ import { events } from "#db/schema";
 import { app, refusedByGuard } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
-import { eventFormValues, getEventRow, saveEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/content/event-editing.server";
+import { eventFormValues, getEventRow, saveEvent as saveParsedEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/content/event-editing.server";
+import { eventSchema, eventUpdateSchema } from "~/lib/content/event-form";
+import { DomainError } from "~/lib/core/errors";
+import { eq } from "drizzle-orm";
 import { listUpcomingEvents } from "~/lib/content/events.server";
 import { EVENT_GONE } from "~/lib/content/content-messages";
-import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
+import { firstErrors, parseSubmission, type SubmissionResult } from "~/lib/http/forms";
 
 function fd(fields: Record<string, string>): FormData {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   return body;
+}
+
+/**
+ * The form as the action handles it: parsed with its schema (decision 0009),
+ * then saved; refusals read as `{ errors, values }` (first error per field,
+ * "_form" for the whole form, what was typed).
+ */
+async function saveEvent(id: number | null, body: FormData, userId: string) {
+  const submission = parseSubmission(body, id === null ? eventSchema : eventUpdateSchema);
+  const values = Object.fromEntries(Object.entries(submission.payload).filter(([, v]) => typeof v === "string")) as Record<string, string>;
+  const refused = (errors: Record<string, string>, conflict = false) => ({ ok: false as const, errors, values, conflict });
+  if (submission.status !== "success") {
+    const { "": form, ...fields } = firstErrors(submission.reply());
+    return refused(form ? { ...fields, _form: form } : fields);
+  }
+  try {
+    return { ok: true as const, event: await saveParsedEvent(id, submission.value, userId) };
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    return refused({ [err.field ?? "_form"]: err.message }, err.status === 409);
+  }
 }
 
 const cookies: Record<string, string> = {};
@@ -129,5 +153,16 @@ describe("deleting an event that does not exist", () => {
     const result = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/evenements", { intent: "delete", id: "999999" }, { as: cookies.admin });
     expect(result.status).toBe(404);
     expect(firstErrors((result.data ?? (result.error as typeof result.data)).result)[""]).toBe(EVENT_GONE);
+  });
+});
+
+describe("a double-submitted new event (issue 11)", () => {
+  it("is stored once: the replay of the page's token goes where the first went", async () => {
+    const page = await app.get("/espace-membre/evenements/ajouter", { as: cookies.article_manager });
+    const fields = { ...valid, title: "Événement envoyé deux fois", _envoi: page.data.submissionToken as string };
+    const answers = await Promise.all([1, 2, 3].map(() => app.post("/espace-membre/evenements/ajouter", fields, { as: cookies.article_manager })));
+    const rows = await db.select().from(events).where(eq(events.title, "Événement envoyé deux fois"));
+    expect(rows).toHaveLength(1);
+    expect(answers.map((a) => a.redirect)).toEqual(Array(3).fill(`/espace-membre/evenements?enregistre=${rows[0]?.id}`));
   });
 });

@@ -1,10 +1,11 @@
-import { data, Link, redirect } from "react-router";
+import { Link } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/new";
 import { EventForm } from "~/components/event-form";
-import { newEventDefaults, saveEvent } from "~/lib/content/event-editing.server";
+import { newEventDefaults } from "~/lib/content/event-editing.server";
+import { eventAction } from "~/lib/content/event-actions.server";
 import { pageMeta } from "~/lib/http/seo";
-import { readForm } from "~/lib/http/request.server";
+import { newSubmissionToken } from "~/lib/http/submissions.server";
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {
@@ -15,14 +16,11 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export async function loader() {
-  return { values: newEventDefaults() };
+  return { values: newEventDefaults(), submissionToken: newSubmissionToken() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext);
-  const result = await saveEvent(null, await readForm(request), user.id);
-  if (!result.ok) return data({ errors: result.errors, values: result.values }, { status: 400 });
-  return redirect(`/espace-membre/evenements?enregistre=${result.event.id}`);
+  return eventAction(request, context.get(userContext).id, null);
 }
 
 export default function NewEvent({ loaderData, actionData }: Route.ComponentProps) {
@@ -34,7 +32,12 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
         </Link>
       </p>
       <h1 className="mb-6 text-3xl font-bold text-club-900">Nouvel événement</h1>
-      <EventForm values={actionData?.values ?? loaderData.values} errors={actionData?.errors} submitLabel="Enregistrer l’événement" />
+      <EventForm
+        values={loaderData.values}
+        lastResult={actionData?.result}
+        submissionToken={loaderData.submissionToken}
+        submitLabel="Enregistrer l’événement"
+      />
     </>
   );
 }

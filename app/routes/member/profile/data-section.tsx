@@ -7,6 +7,7 @@ import { getFormProps } from "@conform-to/react";
 import { Download, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { checkboxProps, CheckboxField, FormErrors, FormMessage, useClubForm } from "~/components/form";
+import { OnceField } from "~/components/once-field";
 import { deleteAccountSchema } from "~/lib/accounts/account-settings";
 import { PROFILE_NOT_SAVED } from "~/lib/members/profiles";
 import { formatDate } from "~/lib/core/time";
@@ -26,10 +27,13 @@ export function DataSection({
   confirmDeletion,
   pendingDeletion,
   answer,
+  submissionToken,
 }: {
   confirmDeletion: boolean;
   pendingDeletion: string | null;
   answer: ProfileAnswer | undefined;
+  /** One-time token of the deletion request (decision 0019). */
+  submissionToken: string;
 }) {
   const requested = successFor(answer, "delete-account");
   const lastResult = resultFor(answer, "delete-account");
@@ -56,7 +60,7 @@ export function DataSection({
           club.
         </FormMessage>
       ) : confirmDeletion || lastResult ? (
-        <DeleteForm lastResult={lastResult} />
+        <DeleteForm lastResult={lastResult} submissionToken={submissionToken} />
       ) : (
         <Link to="?suppression=confirmer#donnees" className={secondaryButton}>
           Demander la suppression de mon compte
@@ -66,12 +70,13 @@ export function DataSection({
   );
 }
 
-function DeleteForm({ lastResult }: { lastResult: ReturnType<typeof resultFor> }) {
+function DeleteForm({ lastResult, submissionToken }: { lastResult: ReturnType<typeof resultFor>; submissionToken: string }) {
   const [form, fields] = useClubForm({ id: "profil-suppression", schema: deleteAccountSchema, lastResult });
   return (
     <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)}>
       <FormErrors form={form} lastResult={lastResult} summary={PROFILE_NOT_SAVED} />
       <input type="hidden" name="intent" value="delete-account" />
+      <OnceField token={submissionToken} />
       <p className="mb-3 text-slate-800">
         La suppression efface votre compte, les profils de votre famille, leurs grades et leurs révisions. Si une adhésion
         est en cours cette saison (ou si vous avez un rôle de gestion), la demande est transmise aux responsables du club,

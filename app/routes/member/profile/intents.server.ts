@@ -1,10 +1,11 @@
 /**
  * The profile page's actions: ONE handler per intent (the `intent` field of
- * each form), each parsing its form with the schema the page validates with
- * (decision 0009), calling its domain operation and answering:
+ * each form, decision 0019: `handleIntent` of app/lib/http/intents.ts), each
+ * parsing its form with the schema the page validates with (decision 0009),
+ * calling its domain operation and answering:
  *  - success: `done(intent, message)` — the page shows the message next to
  *    the form that was sent (`intent`) and resets that form (`done`, a fresh id);
- *  - refusal: Conform's answer (`invalid` / `tryDomain`), with the typed values
+ *  - refusal: `{ intent, key, result }` with Conform's result, the typed values
  *    except passwords (`hideFields`).
  * A DomainError of the domain (profile of another account: 404, own profile
  * not removable: 400, wrong password…) becomes a field or form error.
@@ -23,7 +24,9 @@ import {
 import { deleteAccountSchema, PASSWORD_FIELDS } from "~/lib/accounts/account-settings";
 import { signOut } from "~/lib/accounts/auth.server";
 import { deletionBlocker, requestAccountDeletion } from "~/lib/accounts/member-data.server";
-import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
+import { DomainError } from "~/lib/core/errors";
+import { handleIntent, intentOf } from "~/lib/http/intents";
+import { ALREADY_SENT, submitOnce } from "~/lib/http/submissions.server";
 import {
   addFamilyProfile,
   familyEditSchema,
@@ -36,18 +39,16 @@ import {
   type MemberContext,
 } from "~/lib/members/profiles.server";
 
-const PROFILE_INTENTS = [
-  "info",
-  "add-family",
-  "edit-family",
-  "remove-family",
-  "email",
-  "password",
-  "link-google",
-  "unlink-google",
-  "delete-account",
-] as const;
-type ProfileIntent = (typeof PROFILE_INTENTS)[number];
+type ProfileIntent =
+  | "info"
+  | "add-family"
+  | "edit-family"
+  | "remove-family"
+  | "email"
+  | "password"
+  | "link-google"
+  | "unlink-google"
+  | "delete-account";
 
 interface IntentArgs {
   request: Request;
@@ -66,99 +67,88 @@ const hidePasswords = { hideFields: PASSWORD_FIELDS };
 const profileFormOnly = z.object({});
 
 const handlers = {
-  async info({ form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, ownProfileSchema);
-    if (submission.status !== "success") return invalid(submission);
-    await updateOwnProfile(ctx.user.id, submission.value);
-    return done("info", "Vos informations ont été enregistrées.");
-  },
+  info: ({ form, ctx }: IntentArgs) =>
+    handleIntent("info", form, ownProfileSchema, async (value) => {
+      await updateOwnProfile(ctx.user.id, value);
+      return done("info", "Vos informations ont été enregistrées.");
+    }),
 
-  async "add-family"({ form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, familyProfileSchema);
-    if (submission.status !== "success") return invalid(submission);
-    const p = await addFamilyProfile(ctx.user.id, submission.value);
-    return done("add-family", `Le profil de ${p.prenom} a été ajouté.`);
-  },
+  "add-family": ({ form, ctx }: IntentArgs) =>
+    handleIntent("add-family", form, familyProfileSchema, async (value) => {
+      const p = await addFamilyProfile(ctx.user.id, value);
+      return done("add-family", `Le profil de ${p.prenom} a été ajouté.`);
+    }),
 
-  async "edit-family"({ form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, familyEditSchema);
-    if (submission.status !== "success") return invalid(submission);
-    const { profileId, ...input } = submission.value;
-    return tryDomain(submission, async () => {
-      const p = await updateFamilyProfile(ctx.user.id, profileId, input);
-      return done("edit-family", `Le profil de ${p.prenom} a été modifié.`);
-    });
-  },
+  "edit-family": ({ form, ctx }: IntentArgs) =>
+    handleIntent(
+      "edit-family",
+      form,
+      familyEditSchema,
+      async ({ profileId, ...input }) => {
+        const p = await updateFamilyProfile(ctx.user.id, profileId, input);
+        return done("edit-family", `Le profil de ${p.prenom} a été modifié.`);
+      },
+      { keyField: "profileId" },
+    ),
 
-  async "remove-family"({ form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, profileIdSchema);
-    if (submission.status !== "success") return invalid(submission);
-    return tryDomain(submission, async () => {
-      await removeFamilyProfile(ctx.user.id, submission.value.profileId);
-      return done("remove-family", "Le profil a été retiré, avec son historique.");
-    });
-  },
+  "remove-family": ({ form, ctx }: IntentArgs) =>
+    handleIntent(
+      "remove-family",
+      form,
+      profileIdSchema,
+      async ({ profileId }) => {
+        await removeFamilyProfile(ctx.user.id, profileId);
+        return done("remove-family", "Le profil a été retiré, avec son historique.");
+      },
+      { keyField: "profileId" },
+    ),
 
-  async email({ request, form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, emailChangeSchema);
-    if (submission.status !== "success") return invalid(submission, hidePasswords);
-    return tryDomain(
-      submission,
-      async () => done("email", (await changeEmail(request, ctx.user, submission.value)).message),
-      hidePasswords,
-    );
-  },
+  email: ({ request, form, ctx }: IntentArgs) =>
+    handleIntent("email", form, emailChangeSchema, async (value) => done("email", (await changeEmail(request, ctx.user, value)).message), hidePasswords),
 
-  async password({ request, form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, passwordChangeSchema);
-    if (submission.status !== "success") return invalid(submission, hidePasswords);
-    return tryDomain(
-      submission,
-      async () => {
-        const { message, headers } = await changePassword(request, ctx.user.id, submission.value);
+  password: ({ request, form, ctx }: IntentArgs) =>
+    handleIntent(
+      "password",
+      form,
+      passwordChangeSchema,
+      async (value) => {
+        const { message, headers } = await changePassword(request, ctx.user.id, value);
         return done("password", message, headers);
       },
       hidePasswords,
-    );
-  },
+    ),
 
-  async "link-google"({ request, form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, profileFormOnly);
-    return tryDomain(submission, async () => {
+  "link-google": ({ request, form, ctx }: IntentArgs) =>
+    handleIntent("link-google", form, profileFormOnly, async () => {
       const { redirectTo, headers } = await startGoogleLink(request, ctx.user.id);
-      throw redirect(redirectTo, { headers });
-    });
-  },
+      return redirect(redirectTo, { headers });
+    }),
 
-  async "unlink-google"({ form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, profileFormOnly);
-    return tryDomain(submission, async () => done("unlink-google", (await unlinkGoogle(ctx.user.id)).message));
-  },
+  "unlink-google": ({ form, ctx }: IntentArgs) =>
+    handleIntent("unlink-google", form, profileFormOnly, async () => done("unlink-google", (await unlinkGoogle(ctx.user.id)).message)),
 
-  async "delete-account"({ request, form, ctx }: IntentArgs) {
-    const submission = parseSubmission(form, deleteAccountSchema);
-    if (submission.status !== "success") return invalid(submission);
-    const { user } = ctx;
-    const { reason } = submission.value;
-    if (await deletionBlocker(user.id)) {
-      const outcome = await requestAccountDeletion(user.id, reason);
-      const why = outcome.outcome === "queued" ? outcome.reason : "";
-      return done(
-        "delete-account",
-        `Votre demande de suppression a été transmise aux responsables du club, qui la traiteront dans un délai d'un mois. ${why}`,
-      );
-    }
-    const headers = await signOut(request.headers);
-    await requestAccountDeletion(user.id, reason);
-    throw redirect("/compte-supprime", { headers });
-  },
+  // A deletion request is sent once however often the form is (one-time token, decision 0019).
+  "delete-account": ({ request, form, ctx }: IntentArgs) =>
+    handleIntent("delete-account", form, deleteAccountSchema, async ({ reason }) => {
+      const { user } = ctx;
+      if (await deletionBlocker(user.id)) {
+        const once = await submitOnce("account.delete-request", form, async () => {
+          const outcome = await requestAccountDeletion(user.id, reason);
+          return outcome.outcome === "queued" ? outcome.reason : "";
+        });
+        if (once.status === "pending") throw new DomainError(ALREADY_SENT, { status: 409 });
+        return done(
+          "delete-account",
+          `Votre demande de suppression a été transmise aux responsables du club, qui la traiteront dans un délai d'un mois. ${once.value}`,
+        );
+      }
+      const headers = await signOut(request.headers);
+      await requestAccountDeletion(user.id, reason);
+      return redirect("/compte-supprime", { headers });
+    }),
 } satisfies Record<ProfileIntent, (args: IntentArgs) => Promise<unknown>>;
 
-export function isProfileIntent(value: unknown): value is ProfileIntent {
-  return typeof value === "string" && (PROFILE_INTENTS as readonly string[]).includes(value);
-}
-
 /** Runs the handler of the form's intent (unknown intent: 400). */
-export async function runProfileIntent(intent: ProfileIntent, args: IntentArgs) {
-  return handlers[intent](args);
+export async function runProfileIntent(args: IntentArgs) {
+  return handlers[intentOf(args.form, handlers)](args);
 }

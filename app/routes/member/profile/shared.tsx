@@ -5,26 +5,22 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { FormMessage } from "~/components/form";
+import { resultOf } from "~/lib/http/intents";
 import { buttonClasses } from "~/components/ui/button";
 
-/** What the profile action answers: a success message, or Conform's answer with errors. */
+/** What the profile action answers: a success message, or a refusal (`{ intent, key, result }`, intents.ts). */
 export interface ProfileAnswer {
   intent?: string;
   message?: string;
   /** A fresh id on each success: the form that was sent remounts empty (or with the saved values). */
   done?: string;
+  key?: string | null;
   result?: SubmissionResult<string[]>;
-}
-
-/** The intent a refused submission came from (the hidden `intent` field, kept in the answer). */
-function refusedIntent(answer: ProfileAnswer | undefined): string | undefined {
-  const value = answer?.result?.initialValue?.intent;
-  return typeof value === "string" ? value : undefined;
 }
 
 /** The server's answer for the form `intent` (undefined for the other forms). */
 export function resultFor(answer: ProfileAnswer | undefined, intent: string): SubmissionResult<string[]> | undefined {
-  return refusedIntent(answer) === intent ? answer?.result : undefined;
+  return resultOf(answer, intent);
 }
 
 /** The success message for one of `intents`, if the last answer is one. */

@@ -10,7 +10,7 @@
  * throw `DomainError`; a refused form comes back as Conform's result in the
  * form it belongs to (decision 0009). The sections are in app/components/users.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { z } from "zod";
 import type { Route } from "./+types/edit";
@@ -20,7 +20,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { AccountForm, DeleteUserSection, SendLinkForm } from "~/components/users/account-section";
 import { ProfileSection } from "~/components/users/profile-section";
 import { DomainError } from "~/lib/core/errors";
-import { domainErrors, formText, parseSubmission, reply } from "~/lib/http/forms";
+import { handleIntent, intentOf } from "~/lib/http/intents";
 import { USERS_ADMIN_MESSAGES as MESSAGES } from "~/lib/members/users-admin-labels";
 import { ROLE_LABELS, type Role } from "~/lib/accounts/roles";
 import { formatDate, formatDateTime } from "~/lib/core/time";
@@ -32,7 +32,6 @@ import {
   gradeEntrySchema,
   noFieldsSchema,
   statusSchema,
-  USER_EDIT_INTENTS,
   validateSchema,
   type UserEditAnswer,
   type UserEditIntent,
@@ -52,7 +51,6 @@ import {
   type Actor,
 } from "~/lib/members/users-admin.server";
 import { readForm } from "~/lib/http/request.server";
-import { positiveId } from "~/lib/http/ids.server";
 
 const LIST = "/espace-membre/utilisateurs";
 
@@ -106,29 +104,24 @@ interface IntentArgs {
 }
 
 /**
- * Parses the form with its schema and runs the operation; a refused form or a
- * `DomainError` becomes the answer of that form (the account not found: 404).
+ * Parses the form with its schema and runs the operation (intents.ts); a
+ * refused form or a `DomainError` becomes the answer of that form (its
+ * profile: `key`); the account not found is a 404 page; edited by someone
+ * else meanwhile: the fresh values are shown, not the typed ones.
  */
-async function handle<S extends z.ZodType>(
+const handle = <S extends z.ZodType>(
   intent: UserEditIntent,
   formData: FormData,
   schema: S,
   operation: (value: z.output<S>) => Promise<Response>,
-) {
-  const submission = parseSubmission(formData, schema);
-  const profileId = positiveId(formData.get("profileId"));
-  const answer = (result: UserEditAnswer["result"], status: number) => data({ intent, profileId, result } satisfies UserEditAnswer, { status });
-  if (submission.status !== "success") return answer(reply(submission), 400);
-  try {
-    return await operation(submission.value);
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    if (err.status === 404 && err.message === MESSAGES.notFound) throw new Response(err.message, { status: 404 });
-    // Edited by someone else meanwhile: show the fresh values, not the typed ones.
-    const stale = err.status === 409 && err.message === MESSAGES.stale;
-    return answer(reply(submission, { ...domainErrors(err), resetValues: stale }), err.status);
-  }
-}
+) =>
+  handleIntent(intent, formData, schema, operation, {
+    keyField: "profileId",
+    onDomainError(err) {
+      if (err.status === 404 && err.message === MESSAGES.notFound) throw new Response(err.message, { status: 404 });
+      return { resetValues: err.status === 409 && err.message === MESSAGES.stale };
+    },
+  });
 
 const HANDLERS: Record<UserEditIntent, (args: IntentArgs) => ReturnType<typeof handle>> = {
   account: ({ actor, id, formData, back }) =>
@@ -187,12 +180,11 @@ const HANDLERS: Record<UserEditIntent, (args: IntentArgs) => ReturnType<typeof h
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
   const formData = await readForm(request);
-  const intent = formText(formData, "intent");
-  if (!(USER_EDIT_INTENTS as readonly string[]).includes(intent)) throw new Response("Action inconnue", { status: 400 });
+  const intent = intentOf(formData, HANDLERS);
   const season = new URL(request.url).searchParams.get("saison");
   const back = (ok: string, anchor = "") =>
     redirect(`${LIST}/modifier/${encodeURIComponent(params.id)}?${new URLSearchParams({ ok, ...(season ? { saison: season } : {}) })}${anchor}`);
-  return HANDLERS[intent as UserEditIntent]({ actor, id: params.id, formData, back });
+  return HANDLERS[intent]({ actor, id: params.id, formData, back });
 }
 
 // ------------------------------------------------------------------- page

@@ -3,13 +3,15 @@
  * account for someone — prénom, nom, e-mail, roles. No password is chosen
  * here: the person receives an e-mail with a single-use link to choose it.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, Link } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/new";
 import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { linkClass, RoleCheckboxes } from "~/components/users-admin-ui";
 import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
+import { newSubmissionToken, redirectOnce } from "~/lib/http/submissions.server";
+import { OnceField } from "~/components/once-field";
 import { pageMeta } from "~/lib/http/seo";
 import { newUserSchema } from "~/lib/members/users-admin";
 import { createManagedUser, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.server";
@@ -20,21 +22,25 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { allowAdmin: user.isAdmin, linkDays: WELCOME_LINK_DAYS };
+  return { allowAdmin: user.isAdmin, linkDays: WELCOME_LINK_DAYS, submissionToken: newSubmissionToken() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
-  const submission = parseSubmission(await readForm(request), newUserSchema);
+  const formData = await readForm(request);
+  const submission = parseSubmission(formData, newUserSchema);
   if (submission.status !== "success") return invalid(submission);
-  return tryDomain(submission, async () => {
-    const { id } = await createManagedUser(actor, submission.value);
-    return redirect(`/espace-membre/utilisateurs/modifier/${id}?ok=cree`);
-  });
+  // Created once however often the form is sent (one-time token, decision 0019): one account, one welcome mail.
+  return tryDomain(submission, () =>
+    redirectOnce("user.create", formData, async () => {
+      const { id } = await createManagedUser(actor, submission.value);
+      return `/espace-membre/utilisateurs/modifier/${id}?ok=cree`;
+    }),
+  );
 }
 
 export default function NewUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { allowAdmin, linkDays } = loaderData;
+  const { allowAdmin, linkDays, submissionToken } = loaderData;
   const lastResult = actionData?.result;
   const [form, fields] = useClubForm({ schema: newUserSchema, lastResult });
   const typed = lastResult?.initialValue?.roles;
@@ -53,6 +59,7 @@ export default function NewUser({ loaderData, actionData }: Route.ComponentProps
       </p>
       <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
         <FormErrors form={form} lastResult={lastResult} summary="Le compte n'a pas été créé : corrigez les champs signalés." />
+        <OnceField token={submissionToken} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField label="Prénom" required autoComplete="off" {...fieldProps(fields.prenom)} />
           <TextField label="Nom" required autoComplete="off" {...fieldProps(fields.nom)} />

@@ -455,3 +455,15 @@ describe("list search, filters, sort and pages", () => {
     expect(second.items.map((i) => i.nom)).toEqual(["Zz00"]);
   });
 });
+
+describe("a double-submitted new account (issue 11)", () => {
+  it("creates one account and one welcome mail; the replay goes to the same account", async () => {
+    const page = await get("/espace-membre/utilisateurs/ajouter", admin.cookie);
+    const fields = { prenom: "Double", nom: "Clic", email: "double.clic@exemple.fr", roles: "membre", _envoi: page.data.submissionToken as string };
+    const answers = await Promise.all([1, 2, 3].map(() => post("/espace-membre/utilisateurs/ajouter", fields, admin.cookie)));
+    const rows = await db.select().from(users).where(eq(users.email, "double.clic@exemple.fr"));
+    expect(rows).toHaveLength(1);
+    expect(answers.map((a) => a.redirect)).toEqual(Array(3).fill(`/espace-membre/utilisateurs/modifier/${rows[0]?.id}?ok=cree`));
+    expect(await db.select().from(outbox).where(eq(outbox.to, "double.clic@exemple.fr"))).toHaveLength(1);
+  });
+});

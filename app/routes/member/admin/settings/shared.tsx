@@ -1,12 +1,13 @@
 /** Shared pieces of the club-settings forms (no JavaScript needed). */
 import type { ReactNode } from "react";
 import { CheckboxField } from "~/components/form";
-import type { FieldErrors } from "~/lib/http/forms";
 import { Button } from "~/components/ui/button";
 
 export interface SectionFormProps {
+  /** The saved values, or what was typed in a refused submission (by field name). */
   values: Record<string, string>;
-  errors: FieldErrors;
+  /** The first error per field (`_form`: the whole form), from Conform's answer. */
+  errors: Record<string, string>;
   /** Row slots to show (table sections). */
   rows: number;
 }
