@@ -3,6 +3,9 @@
  * schedule, prices, equipment, donation, legal notice, membership rules).
  * Stored as one JSON row per key in the `settings` table, validated by the
  * schemas below; the defaults are the seed values an admin edits later.
+ * A default never invents a fact (phone, RNA, host, president…): what the
+ * club has not given stays empty, is hidden on public pages and is listed by
+ * settings-to-fill.server.ts (issue 13).
  * Reads are cached in memory (one process owns the database) and the cache is
  * dropped on every write.
  */
@@ -110,9 +113,9 @@ export const defaultSettings: Settings = {
     street: "8 rue Jean Gabin",
     postalCode: "94000",
     city: "Créteil",
-    phone: "01 45 00 00 00",
+    phone: "",
     email: "contact@vovinam-creteil.fr",
-    facebookUrl: "https://www.facebook.com/vovinamcreteil",
+    facebookUrl: "",
     instagramUrl: "",
     mapUrl: "https://www.openstreetmap.org/search?query=Gymnase%20Casalis%20Cr%C3%A9teil",
     transport: [
@@ -157,13 +160,13 @@ export const defaultSettings: Settings = {
     helloAssoWidgetUrl: "https://www.helloasso.com/associations/vovinam-viet-vo-dao-creteil/formulaires/1/widget",
   },
   legal: {
-    president: "Mme Thanh Nguyen",
-    publicationDirector: "Mme Thanh Nguyen, présidente de l'association",
+    president: "",
+    publicationDirector: "",
     headOffice: "8 rue Jean Gabin, 94000 Créteil",
-    rna: "W941000000",
+    rna: "",
     siret: "",
     federation: "Fédération Française de Karaté et Disciplines Associées (FFKDA)",
-    hostName: "Hébergeur à renseigner",
+    hostName: "",
     hostAddress: "",
     hostPhone: "",
   },

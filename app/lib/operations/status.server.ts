@@ -14,6 +14,7 @@ import { jobRuns, outbox } from "#db/schema";
 import packageJson from "../../../package.json";
 import { db, databaseDriver } from "../core/db.server";
 import { env } from "../core/env.server";
+import { settingsToFill, type SettingToFill } from "../club/settings-to-fill.server";
 import { backupDir, lastFailure, listBackups, type BackupFailure, type BackupInfo } from "./backup.server";
 
 const startedAt = new Date();
@@ -65,6 +66,8 @@ export interface OperationsStatus {
   backups: { list: BackupInfo[]; failure: BackupFailure | null; dir: string; next: string; encrypted: boolean };
   jobs: JobStatus[];
   warnings: string[];
+  /** Club settings still empty (issue 13), hidden on the public pages until filled. */
+  toFill: SettingToFill[];
 }
 
 /** The next time `hour` (Paris) comes, as a French sentence. */
@@ -130,5 +133,6 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     backups: { list: backups, failure: lastFailure(), dir: backupDir(), next: nextDaily(e.BACKUP_HOUR, runs.get("backup") === today), encrypted: Boolean(e.BACKUP_PASSPHRASE) },
     jobs,
     warnings,
+    toFill: await settingsToFill(),
   };
 }

@@ -168,6 +168,20 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <p className="text-slate-800">Rien à signaler.</p>
         )}
+        {status.toFill.length ? (
+          <div className="mt-4">
+            <h3 className="font-semibold text-slate-900">Réglages à compléter avant la mise en ligne</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-800">
+              {status.toFill.map((t) => (
+                <li key={t.key}>
+                  <a href={t.href} className="font-medium text-club-800 underline">
+                    {t.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </Section>
 
       <Section id="systeme" title="Système">
