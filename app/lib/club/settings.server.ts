@@ -99,6 +99,19 @@ export const settingsSchemas = {
   }),
   /** Banner images chosen by the admins: section path prefix ("/" = default) -> image media id. */
   banners: z.record(z.string().regex(/^\/[a-z0-9/-]*$/), z.number().int().positive()),
+  /**
+   * The mail server set in the browser (setup page, operations page), used when
+   * SMTP_URL is not set (app/lib/mail/mail-config.server.ts). The password is
+   * stored but never sent back to a page nor logged.
+   */
+  mail: z.object({
+    host: z.string(),
+    port: z.number().int().min(1).max(65535),
+    secure: z.boolean(),
+    user: z.string(),
+    password: z.string(),
+    from: z.string(),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -180,6 +193,7 @@ export const defaultSettings: Settings = {
     title: "Brochure du club",
   },
   banners: {},
+  mail: { host: "", port: 587, secure: false, user: "", password: "", from: "" },
 };
 
 const cache = new Map<SettingKey, unknown>();

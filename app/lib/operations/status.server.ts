@@ -14,6 +14,7 @@ import { jobRuns, outbox } from "#db/schema";
 import packageJson from "../../../package.json";
 import { db, databaseDriver } from "../core/db.server";
 import { env } from "../core/env.server";
+import { mailSettingsView, type MailSettingsView } from "../mail/mail-config.server";
 import { settingsToFill, type SettingToFill } from "../club/settings-to-fill.server";
 import { backupDir, lastFailure, listBackups, type BackupFailure, type BackupInfo } from "./backup.server";
 
@@ -59,6 +60,8 @@ export interface OperationsStatus {
   uploads: number;
   mail: {
     smtp: boolean;
+    /** The server set in the browser (no password), and whether SMTP_URL wins over it. */
+    settings: MailSettingsView;
     waiting: number;
     failed: Array<{ id: number; to: string; subject: string; lastError: string | null; attempts: number; createdAt: string }>;
     lastSent: string | null;
@@ -106,9 +109,10 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     { name: "outbox", label: "Envoi des e-mails en attente", lastRun: sent?.at ? new Date(sent.at).toISOString() : null, next: "toutes les 30 secondes" },
   ];
 
+  const mailSettings = await mailSettingsView();
   const waiting = counts.find((c) => c.status === "pending")?.n ?? 0;
   const warnings: string[] = [];
-  if (!e.SMTP_URL) warnings.push("Aucun serveur d'envoi d'e-mails (SMTP_URL) : les e-mails attendent dans la file et ne partent pas.");
+  if (!mailSettings.configured) warnings.push("Aucun serveur d'envoi d'e-mails : les e-mails attendent dans la file et ne partent pas. Réglez-le ci-dessous.");
   if (!backups.length) warnings.push("Aucune sauvegarde pour l'instant : lancez-en une ci-dessous.");
   else if (!backups[0]?.verification.ok) warnings.push("La dernière sauvegarde n'a pas passé sa vérification.");
   if (!e.BACKUP_PASSPHRASE) warnings.push("Sauvegardes non chiffrées (BACKUP_PASSPHRASE) : gardez-les dans un endroit sûr.");
@@ -125,7 +129,8 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     disk,
     uploads: folderSize(path.join(e.DATA_DIR, "uploads")),
     mail: {
-      smtp: Boolean(e.SMTP_URL),
+      smtp: mailSettings.configured,
+      settings: mailSettings,
       waiting,
       failed: failed.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
       lastSent: sent?.at ? new Date(sent.at).toISOString() : null,
