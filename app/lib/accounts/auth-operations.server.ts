@@ -18,6 +18,7 @@ import { checkPassword, checkPasswordForUser } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { safeRedirectPath } from "../http/redirects";
 import { revokePasswordLinks } from "./password-links.server";
+import { notifyManagersSafely } from "../members/manager-notifications.server";
 
 /** Same-site redirect targets: the one check is app/lib/http/redirects.ts (final normalised URL). */
 export { safeRedirectPath };
@@ -118,6 +119,7 @@ export async function signUpWithPassword(input: {
     log.info("sign-up with an e-mail already in use (race)");
     throw new AuthFailure("auth/email-already-in-use", 409);
   }
+  await notifyManagersSafely("pre-inscription", { prenom: input.prenom, nom: input.nom, email });
   try {
     // Signed in at once (autoSignIn), like Better Auth's own sign-up.
     const { headers } = await getAuth().api.signInEmail({

@@ -112,6 +112,10 @@ export const settingsSchemas = {
     password: z.string(),
     from: z.string(),
   }),
+  /** Seasons for which a manager turned the reminder e-mails on (none at install: nothing is sent). */
+  reminders: z.object({ seasons: z.array(z.string()) }),
+  /** Per manager (user id): new pré-inscriptions and RGPD deletion requests by e-mail, "immediat" when absent. */
+  managerNotifications: z.record(z.string(), z.enum(["immediat", "quotidien", "jamais"])),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -194,6 +198,8 @@ export const defaultSettings: Settings = {
   },
   banners: {},
   mail: { host: "", port: 587, secure: false, user: "", password: "", from: "" },
+  reminders: { seasons: [] },
+  managerNotifications: {},
 };
 
 const cache = new Map<SettingKey, unknown>();
