@@ -25,8 +25,8 @@ function start(args: string[], extra: Record<string, string>): { child: ChildPro
     env: { ...process.env, BASE_URL: "http://localhost:3000", DATABASE_URL: "", LOG_LEVEL: "error", NODE_ENV: "production", BACKUP_PASSPHRASE: "", ...extra },
   });
   let out = "";
-  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
   const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
   return { child, out: () => out, closed };
 }
