@@ -180,3 +180,45 @@ describe("mail settings set in the browser", () => {
     }
   });
 });
+
+describe("a message the SMTP server refuses", () => {
+  it("fails at once with its last error (5xx), and 'Réessayer' on the operations page sends it", async () => {
+    let refusing = true;
+    const port = await freePort();
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            if (refusing) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+            received.push(mail.subject ?? "");
+            callback();
+          })
+          .catch((err: Error) => callback(err));
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    useEnv(`smtp://127.0.0.1:${port}`);
+    try {
+      const id = await queueMail({ to: "parent@exemple.fr", subject: "Refusé puis envoyé", text: "…" });
+      await deliverPendingMail();
+      const cookie = await signInCookie(ADMIN.email, ADMIN.password);
+      const page = await app.get<{ status: { mail: { failed: Array<{ id: number; lastError: string | null }> } } }>("/espace-membre/exploitation", { as: cookie });
+      expect(page.data?.status.mail.failed.find((f) => f.id === id)?.lastError).toContain("550 Mailbox unavailable");
+
+      refusing = false;
+      const retried = await app.post("/espace-membre/exploitation", { intent: "renvoyer", id: String(id) }, { as: cookie });
+      expect(retried.status).toBe(200);
+      await deliverPendingMail();
+      expect(received).toContain("Refusé puis envoyé");
+      const after = await app.get<{ status: { mail: { failed: Array<{ id: number }> } } }>("/espace-membre/exploitation", { as: cookie });
+      expect(after.data?.status.mail.failed.map((f) => f.id)).not.toContain(id);
+    } finally {
+      useEnv("");
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

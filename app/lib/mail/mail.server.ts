@@ -5,7 +5,8 @@
  * needs no restart). Without SMTP the message stays stored
  * (status "pending"), so nothing is lost; a background
  * job retries pending messages with a growing delay, and gives up (status
- * "failed", visible to admins, who can resend) after MAX_ATTEMPTS.
+ * "failed", visible to admins, who can resend) after MAX_ATTEMPTS, or at once
+ * on a permanent refusal (SMTP 5xx).
  *
  * Reliability rules:
  * - Connection, greeting and socket time-outs: an SMTP server that stops
@@ -195,7 +196,11 @@ async function deliverOne(t: Transporter, from: string, m: typeof outbox.$inferS
     log.info("mail sent", { id: m.id });
   } catch (err) {
     const attempts = m.attempts + 1;
-    const failed = attempts >= MAX_ATTEMPTS;
+    // A permanent refusal (SMTP 5xx: unknown mailbox, rejected message) will not pass by waiting:
+    // failed at once, shown to the admins with its error (they retry once it is fixed).
+    const code = (err as { responseCode?: unknown }).responseCode;
+    const permanent = typeof code === "number" && code >= 500 && code < 600;
+    const failed = attempts >= MAX_ATTEMPTS || permanent;
     await db
       .update(outbox)
       .set({
