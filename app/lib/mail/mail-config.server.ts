@@ -19,7 +19,6 @@ import { transaction } from "../core/db.server";
 import { clearSettingsCache, getSetting, setSetting, type Settings } from "../club/settings.server";
 import { audit, type Actor } from "../members/users-rules.server";
 
-export type { MailSettingsInput, MailSettingsView } from "./mail-settings";
 
 export interface EffectiveMailConfig {
   /** Where the server comes from: the environment, the settings, or nowhere. */
