@@ -14,7 +14,8 @@ import { jobRuns, outbox } from "#db/schema";
 import packageJson from "../../../package.json";
 import { db, databaseDriver } from "../core/db.server";
 import { env } from "../core/env.server";
-import { mailSettingsView, type MailSettingsView } from "../mail/mail-config.server";
+import { mailSettingsView } from "../mail/mail-config.server";
+import type { MailSettingsView } from "../mail/mail-settings";
 import { settingsToFill, type SettingToFill } from "../club/settings-to-fill.server";
 import { backupDir, lastFailure, listBackups, type BackupFailure, type BackupInfo } from "./backup.server";
 
