@@ -40,6 +40,14 @@ async function main(): Promise<number> {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     say: (line) => console.log(line),
+    // Tests only (kill -9 midway): stop after N tables, say so, and wait to be killed.
+    onTable: e.RESTORE_TEST_PAUSE_AFTER_TABLES
+      ? async (table, done) => {
+          if (done < e.RESTORE_TEST_PAUSE_AFTER_TABLES) return;
+          console.log(`PAUSE après ${done} tables (${table})`);
+          await new Promise<never>(() => setInterval(() => undefined, 60_000));
+        }
+      : undefined,
   });
   console.log("Lignes par table (sauvegarde → restauré) :");
   for (const [table, n] of Object.entries(result.expected)) console.log(`  ${table.padEnd(24)} ${String(n).padStart(8)} → ${String(result.counts[table] ?? 0).padStart(8)}`);

@@ -10,7 +10,7 @@
  *    E2E_USER_PASSWORD (their password). See e2eUser() in fixtures.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -53,9 +53,12 @@ export default async function globalSetup() {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
+          // A spec makes the server refuse (550) mail to an address while the file refus/<address> exists.
+          if (session.envelope.rcptTo.some((r) => existsSync(path.join(root, "refus", r.address.toLowerCase()))))
+            return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
           const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
           const file = path.join(mailDir, `${Date.now()}-${++counter}.json`);
           writeFileSync(

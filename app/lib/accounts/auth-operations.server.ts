@@ -21,6 +21,7 @@ import { safeRedirectPath } from "../http/redirects";
 import { revokePasswordLinks } from "./password-links.server";
 import { mailPasswordChanged } from "./email-change.server";
 import { deviceCookie, recordSignInFailure, signInWait } from "./sign-in-throttle.server";
+import { notifyManagersSafely } from "../members/manager-notifications.server";
 
 /** Same-site redirect targets: the one check is app/lib/http/redirects.ts (final normalised URL). */
 export { safeRedirectPath };
@@ -133,6 +134,7 @@ export async function signUpWithPassword(input: {
     log.info("sign-up with an e-mail already in use (race)");
     throw new AuthFailure("auth/email-already-in-use", 409);
   }
+  await notifyManagersSafely("pre-inscription", { prenom: input.prenom, nom: input.nom, email });
   try {
     // Signed in at once (autoSignIn), like Better Auth's own sign-up.
     const { headers } = await getAuth().api.signInEmail({

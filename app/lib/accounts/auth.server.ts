@@ -33,6 +33,7 @@ import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passw
 import { DEFAULT_ROLE } from "./roles";
 import { revokePasswordLinks } from "./password-links.server";
 import { checkRateLimit } from "../http/rate-limit.server";
+import { notifyManagersSafely } from "../members/manager-notifications.server";
 
 /** Absolute lifetime of a session: 30 days after sign-in, whatever the activity. */
 export const SESSION_ABSOLUTE_SECONDS = 30 * 24 * 60 * 60;
@@ -194,6 +195,8 @@ function createAuth() {
           after: async (user) => {
             const data = user as typeof user & { prenom?: string; nom?: string };
             await createOwnProfile({ id: user.id, prenom: data.prenom ?? "", nom: data.nom ?? "" });
+            // A new account (Google sign-up) is a pré-inscription: the managers are told.
+            await notifyManagersSafely("pre-inscription", { prenom: data.prenom ?? "", nom: data.nom ?? "", email: user.email });
           },
         },
       },

@@ -25,6 +25,7 @@ import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { currentSeasonAt } from "../members/seasons.server";
+import { notifyManagersSafely } from "../members/manager-notifications.server";
 
 const MANAGER_ROLES = ["admin", "user_manager", "article_manager"];
 
@@ -123,7 +124,11 @@ export async function requestAccountDeletion(userId: string, reason = ""): Promi
       .select({ id: deletionRequests.id })
       .from(deletionRequests)
       .where(and(eq(deletionRequests.userId, userId), isNull(deletionRequests.handledAt)));
-    if (!pending) await db.insert(deletionRequests).values({ userId, reason: reason.slice(0, 1000) });
+    if (!pending) {
+      await db.insert(deletionRequests).values({ userId, reason: reason.slice(0, 1000) });
+      const [who] = await db.select({ prenom: users.prenom, nom: users.nom, email: users.email }).from(users).where(eq(users.id, userId));
+      if (who) await notifyManagersSafely("suppression", who);
+    }
     log.info("account deletion queued", { userId });
     return { outcome: "queued", reason: blocker };
   }

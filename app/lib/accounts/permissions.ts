@@ -112,6 +112,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "utilisateurs/ajouter", file: "routes/member/users/new.tsx" },
       { path: "utilisateurs/modifier/:id", file: "routes/member/users/edit.tsx" },
       { path: "utilisateurs/export.csv", file: "routes/member/users/export.ts" },
+      { path: "utilisateurs/rappels", file: "routes/member/users/reminders.tsx" },
     ],
   },
   {

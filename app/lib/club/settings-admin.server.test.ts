@@ -28,7 +28,8 @@ describe("settings forms", () => {
       ["tarifs", defaultSettings.prices],
       ["equipement", defaultSettings.equipment],
       ["dons", defaultSettings.donation],
-      ["mentions-legales", defaultSettings.legal],
+      // The seed leaves the legal facts empty (issue 13: nothing made up); a filled notice round-trips.
+      ["mentions-legales", { ...defaultSettings.legal, president: "Mme Exemple", publicationDirector: "Mme Exemple, présidente", rna: "W123456789", hostName: "Hébergeur Exemple SAS" }],
       ["adhesion", defaultSettings.membership],
     ] as const;
     for (const [section, value] of cases) {

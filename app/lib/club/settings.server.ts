@@ -3,6 +3,9 @@
  * schedule, prices, equipment, donation, legal notice, membership rules).
  * Stored as one JSON row per key in the `settings` table, validated by the
  * schemas below; the defaults are the seed values an admin edits later.
+ * A default never invents a fact (phone, RNA, host, president…): what the
+ * club has not given stays empty, is hidden on public pages and is listed by
+ * settings-to-fill.server.ts (issue 13).
  * Reads are cached in memory and the cache is dropped on every write, here or
  * in another server process (change-bus.server.ts: LISTEN/NOTIFY on PostgreSQL).
  */
@@ -97,6 +100,23 @@ export const settingsSchemas = {
   }),
   /** Banner images chosen by the admins: section path prefix ("/" = default) -> image media id. */
   banners: z.record(z.string().regex(/^\/[a-z0-9/-]*$/), z.number().int().positive()),
+  /**
+   * The mail server set in the browser (setup page, operations page), used when
+   * SMTP_URL is not set (app/lib/mail/mail-config.server.ts). The password is
+   * stored but never sent back to a page nor logged.
+   */
+  mail: z.object({
+    host: z.string(),
+    port: z.number().int().min(1).max(65535),
+    secure: z.boolean(),
+    user: z.string(),
+    password: z.string(),
+    from: z.string(),
+  }),
+  /** Seasons for which a manager turned the reminder e-mails on (none at install: nothing is sent). */
+  reminders: z.object({ seasons: z.array(z.string()) }),
+  /** Per manager (user id): new pré-inscriptions and RGPD deletion requests by e-mail, "immediat" when absent. */
+  managerNotifications: z.record(z.string(), z.enum(["immediat", "quotidien", "jamais"])),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -111,9 +131,9 @@ export const defaultSettings: Settings = {
     street: "8 rue Jean Gabin",
     postalCode: "94000",
     city: "Créteil",
-    phone: "01 45 00 00 00",
+    phone: "",
     email: "contact@vovinam-creteil.fr",
-    facebookUrl: "https://www.facebook.com/vovinamcreteil",
+    facebookUrl: "",
     instagramUrl: "",
     mapUrl: "https://www.openstreetmap.org/search?query=Gymnase%20Casalis%20Cr%C3%A9teil",
     transport: [
@@ -158,13 +178,13 @@ export const defaultSettings: Settings = {
     helloAssoWidgetUrl: "https://www.helloasso.com/associations/vovinam-viet-vo-dao-creteil/formulaires/1/widget",
   },
   legal: {
-    president: "Mme Thanh Nguyen",
-    publicationDirector: "Mme Thanh Nguyen, présidente de l'association",
+    president: "",
+    publicationDirector: "",
     headOffice: "8 rue Jean Gabin, 94000 Créteil",
-    rna: "W941000000",
+    rna: "",
     siret: "",
     federation: "Fédération Française de Karaté et Disciplines Associées (FFKDA)",
-    hostName: "Hébergeur à renseigner",
+    hostName: "",
     hostAddress: "",
     hostPhone: "",
   },
@@ -178,6 +198,9 @@ export const defaultSettings: Settings = {
     title: "Brochure du club",
   },
   banners: {},
+  mail: { host: "", port: 587, secure: false, user: "", password: "", from: "" },
+  reminders: { seasons: [] },
+  managerNotifications: {},
 };
 
 const cache = new Map<SettingKey, unknown>();

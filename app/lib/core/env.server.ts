@@ -117,6 +117,8 @@ export const envSchema = z.object({
   BACKUP_HOUR: intInRange(3, 0, 23),
   BACKUP_KEEP_DAILY: intInRange(7, 1, 365),
   BACKUP_KEEP_WEEKLY: intInRange(4, 0, 520),
+  /** Tests only: `npm run restore` stops after this many tables and waits (a kill -9 test); 0 = never. */
+  RESTORE_TEST_PAUSE_AFTER_TABLES: intInRange(0, 0, 10000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "LOG_LEVEL"> & {

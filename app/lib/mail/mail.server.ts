@@ -1,9 +1,12 @@
 /**
  * Outgoing e-mail. Every message is first stored in the `outbox` table, then
- * sent through nodemailer to SMTP_URL. Without SMTP the message stays stored
+ * sent through nodemailer to the mail server in effect (SMTP_URL, else the one
+ * set in the browser: mail-config.server.ts, read at every run, so a change
+ * needs no restart). Without SMTP the message stays stored
  * (status "pending"), so nothing is lost; a background
  * job retries pending messages with a growing delay, and gives up (status
- * "failed", visible to admins, who can resend) after MAX_ATTEMPTS.
+ * "failed", visible to admins, who can resend) after MAX_ATTEMPTS, or at once
+ * on a permanent refusal (SMTP 5xx).
  *
  * Reliability rules:
  * - Connection, greeting and socket time-outs: an SMTP server that stops
@@ -27,6 +30,7 @@ import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
 import { invariant } from "../core/invariant";
+import { effectiveMailConfig } from "./mail-config.server";
 
 export const MAX_ATTEMPTS = 8;
 
@@ -47,15 +51,15 @@ let timeouts = { ...defaultTimeouts };
 let transport: Transporter | null = null;
 let transportUrl: string | undefined;
 
-function getTransport(): Transporter | null {
-  const url = env().SMTP_URL;
+async function getTransport(): Promise<{ t: Transporter; from: string } | null> {
+  const { url, from } = await effectiveMailConfig();
   if (!url) return null;
   if (!transport || transportUrl !== url) {
     transport?.close();
     transport = nodemailer.createTransport(withTransportOptions(url));
     transportUrl = url;
   }
-  return transport;
+  return { t: transport, from };
 }
 
 /**
@@ -103,7 +107,7 @@ export async function queueMail(message: MailMessage, q: Queryable = db): Promis
     .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo })
     .returning({ id: outbox.id });
   invariant(row, "courriel inséré dans la file d’envoi");
-  if (!env().SMTP_URL) {
+  if (!(await effectiveMailConfig()).url) {
     // Never the text (links with tokens) nor the address: read the outbox table.
     log.info("mail stored (no SMTP configured)", { id: row.id, subject: message.subject });
   }
@@ -140,8 +144,9 @@ export function deliverPendingMail(): Promise<void> {
 
 async function deliverOnce(): Promise<void> {
   if (stopSignal.stopped) return;
-  const t = getTransport();
-  if (!t) return;
+  const current = await getTransport();
+  if (!current) return;
+  const { t, from } = current;
   const due = await db
     .select()
     .from(outbox)
@@ -155,7 +160,7 @@ async function deliverOnce(): Promise<void> {
   const worker = async () => {
     for (let m = queue.shift(); m; m = queue.shift()) {
       try {
-        await deliverOne(t, m);
+        await deliverOne(t, from, m);
       } finally {
         sending.delete(m.id);
       }
@@ -168,14 +173,14 @@ async function deliverOnce(): Promise<void> {
   }
 }
 
-async function deliverOne(t: Transporter, m: typeof outbox.$inferSelect): Promise<void> {
+async function deliverOne(t: Transporter, from: string, m: typeof outbox.$inferSelect): Promise<void> {
   // Another run may have sent it between our read and our claim.
   const [now] = await db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, m.id));
   if (!now || now.status !== "pending" || now.attempts !== m.attempts) return;
   try {
     const sent = t.sendMail({
       messageId: outboxMessageId(m),
-      from: env().MAIL_FROM,
+      from,
       to: m.to,
       replyTo: m.replyTo ?? undefined,
       subject: m.subject,
@@ -191,7 +196,11 @@ async function deliverOne(t: Transporter, m: typeof outbox.$inferSelect): Promis
     log.info("mail sent", { id: m.id });
   } catch (err) {
     const attempts = m.attempts + 1;
-    const failed = attempts >= MAX_ATTEMPTS;
+    // A permanent refusal (SMTP 5xx: unknown mailbox, rejected message) will not pass by waiting:
+    // failed at once, shown to the admins with its error (they retry once it is fixed).
+    const code = (err as { responseCode?: unknown }).responseCode;
+    const permanent = typeof code === "number" && code >= 500 && code < 600;
+    const failed = attempts >= MAX_ATTEMPTS || permanent;
     await db
       .update(outbox)
       .set({

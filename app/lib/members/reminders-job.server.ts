@@ -6,6 +6,7 @@
  */
 import { registerJob } from "../core/jobs.server";
 import { runDailyReminders } from "./reminders.server";
+import { runManagerDigest } from "./manager-notifications.server";
 
 export const REMINDERS_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -14,5 +15,14 @@ registerJob({
   intervalMs: REMINDERS_CHECK_INTERVAL_MS,
   run: async () => {
     await runDailyReminders();
+  },
+});
+
+// The managers' daily digest (new pré-inscriptions, deletion requests): same hourly wake-up, once a day.
+registerJob({
+  name: "manager-digest",
+  intervalMs: REMINDERS_CHECK_INTERVAL_MS,
+  run: async () => {
+    await runManagerDigest();
   },
 });

@@ -10,6 +10,7 @@ import { createUser } from "../../../tests/helpers/auth";
 import { db } from "../core/db.server";
 import { claimDailyRun, runDailyReminders, runReminders } from "./reminders.server";
 import { seedDatabase } from "../core/seed.server";
+import { setSetting } from "../club/settings.server";
 import { healthValidUntil, isSeasonStarted, seasonToStart, startSeason } from "./seasons.server";
 import { parisDate } from "../core/time";
 
@@ -28,6 +29,8 @@ async function mailsTo(email: string) {
 
 beforeAll(async () => {
   await seedDatabase();
+  // Reminders are opt-in per season (reminders-optin.server.test.ts): turned on here.
+  await setSetting("reminders", { seasons: [SEASON, "2027-2028"] });
 });
 
 describe("health document validity", () => {

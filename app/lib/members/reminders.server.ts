@@ -4,6 +4,9 @@
  *    30 days;
  *  - cotisation-unpaid: no cotisation recorded one month after the season
  *    started.
+ * Nothing is sent for a season until a manager turns the reminders on for it
+ * (reminders-activation.server.ts, with a preview): a fresh install, or a club
+ * going live mid-season, mails nobody by surprise.
  * Never twice for the same reason in a season: the `reminders` table has a
  * unique (profileId, season, reason) and the mail is queued only when that row
  * is inserted, in the same transaction. For a family profile the account
@@ -13,8 +16,9 @@
  * (Europe/Paris) whatever the number of processes or restarts, by claiming
  * the day in `job_runs` with one atomic statement inside the same transaction.
  */
-import { sql } from "drizzle-orm";
-import { jobRuns, reminders } from "#db/schema";
+import { eq, sql } from "drizzle-orm";
+import { jobRuns, reminders, users } from "#db/schema";
+import { remindersEnabledFor } from "./reminders-activation.server";
 import { db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
@@ -81,8 +85,18 @@ function mailFor(reason: ReminderReason, p: MemberProfileStatus, season: string,
   };
 }
 
-/** The reminders due at `now` for the current season, each sent once. */
-export async function runReminders(now: Date = new Date(), q: Queryable = db): Promise<SentReminder[]> {
+export interface DueReminder extends SentReminder {
+  subject: string;
+  text: string;
+}
+
+/**
+ * The reminders due at `now` for the current season, not sent yet: what the
+ * preview shows and what runReminders sends. Accounts that are not members
+ * (an admin or manager account without the "membre" role) are not reminded of
+ * their own profile; their family members' profiles still are.
+ */
+export async function dueReminders(now: Date = new Date(), q: Queryable = db): Promise<DueReminder[]> {
   const season = await currentSeasonAt(now, q);
   const today = parisDate(now);
   const { seasonStartMonth } = await getSetting("membership", q);
@@ -90,23 +104,47 @@ export async function runReminders(now: Date = new Date(), q: Queryable = db): P
   const expiryLimit = addDays(today, EXPIRY_WARNING_DAYS);
   const { clubName } = await getSetting("identity", q);
 
-  const sent: SentReminder[] = [];
+  const members = new Set(
+    (await q.select({ id: users.id }).from(users).where(sql`'membre' = any(${users.roles})`)).map((u) => u.id),
+  );
+  const already = new Set(
+    (await q.select({ profileId: reminders.profileId, reason: reminders.reason }).from(reminders).where(eq(reminders.season, season))).map(
+      (r) => `${r.profileId}:${r.reason}`,
+    ),
+  );
+  const due: DueReminder[] = [];
   for (const p of await memberProfileStatuses(season, q)) {
+    if (p.isSelf && !members.has(p.ownerId)) continue;
     const reasons: ReminderReason[] = [];
     if (p.healthReceivedOn && p.healthValidUntil && p.healthValidUntil >= today && p.healthValidUntil <= expiryLimit) {
       reasons.push("certificate-expiring");
     }
     if (cotisationDue && !p.cotisationPaidOn) reasons.push("cotisation-unpaid");
     for (const reason of reasons) {
-      const inserted = await q
-        .insert(reminders)
-        .values({ profileId: p.profileId, season, reason, sentAt: now })
-        .onConflictDoNothing()
-        .returning({ id: reminders.id });
-      if (inserted.length === 0) continue;
-      await queueMail({ to: p.ownerEmail, ...mailFor(reason, p, season, clubName) }, q);
-      sent.push({ profileId: p.profileId, reason, to: p.ownerEmail, name: `${p.prenom} ${p.nom}`.trim(), season });
+      if (already.has(`${p.profileId}:${reason}`)) continue;
+      due.push({ profileId: p.profileId, reason, to: p.ownerEmail, name: `${p.prenom} ${p.nom}`.trim(), season, ...mailFor(reason, p, season, clubName) });
     }
+  }
+  return due;
+}
+
+/**
+ * The reminders due at `now` for the current season, each sent once, and
+ * only once a manager turned them on for that season (reminders-activation).
+ */
+export async function runReminders(now: Date = new Date(), q: Queryable = db): Promise<SentReminder[]> {
+  const season = await currentSeasonAt(now, q);
+  if (!(await remindersEnabledFor(season, q))) return [];
+  const sent: SentReminder[] = [];
+  for (const r of await dueReminders(now, q)) {
+    const inserted = await q
+      .insert(reminders)
+      .values({ profileId: r.profileId, season: r.season, reason: r.reason, sentAt: now })
+      .onConflictDoNothing()
+      .returning({ id: reminders.id });
+    if (inserted.length === 0) continue;
+    await queueMail({ to: r.to, subject: r.subject, text: r.text }, q);
+    sent.push({ profileId: r.profileId, reason: r.reason, to: r.to, name: r.name, season: r.season });
   }
   return sent;
 }

@@ -16,6 +16,7 @@ import { DomainError } from "../core/errors";
 import type { TodoInput } from "./todo";
 import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } from "./users-admin.server";
 import { invariant } from "../core/invariant";
+import { SETTINGS_TO_FILL_TITLE, settingsToFill } from "../club/settings-to-fill.server";
 
 export interface DerivedTask {
   key: string;
@@ -25,7 +26,7 @@ export interface DerivedTask {
 }
 
 export interface DerivedGroup {
-  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions";
+  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions" | "reglages";
   title: string;
   /** Where the whole group is handled (filtered list). */
   href: string;
@@ -149,6 +150,18 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
         label: `Traiter la demande de suppression de ${`${d.prenom} ${d.nom}`.trim() || d.email}`,
         detail: `Demandée le ${formatDate(d.requestedAt.toISOString())} — ${d.email}`,
         href: editHref(d.userId),
+      })),
+    },
+    {
+      id: "reglages",
+      title: SETTINGS_TO_FILL_TITLE,
+      href: "/espace-membre/contenu/reglages/identite",
+      hrefLabel: "Ouvrir les réglages du club",
+      tasks: (await settingsToFill()).map((t) => ({
+        key: `reglage-${t.key}`,
+        label: `Renseigner : ${t.label}`,
+        detail: "Non renseigné : la ligne est masquée sur le site public.",
+        href: t.href,
       })),
     },
   ];

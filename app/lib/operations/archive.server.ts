@@ -94,6 +94,9 @@ export class ArchiveWriter {
       this.gzip.on("error", reject);
       this.out.on("error", reject);
     });
+    // A write error (a full disk: ENOSPC) stops the pipe: `write` must not wait for a
+    // "drain" that never comes, and the failure is the caller's, never an unhandled rejection.
+    this.done.catch(() => undefined);
   }
 
   async write(record: Exclude<ArchiveRecord, ArchiveManifest>): Promise<void> {
@@ -101,7 +104,7 @@ export class ArchiveWriter {
     if (record.kind === "file") this.files[record.path] = { size: record.size, sha256: record.sha256 };
     const line = JSON.stringify(record) + "\n";
     this.hash.update(line);
-    if (!this.gzip.write(line)) await once(this.gzip, "drain");
+    if (!this.gzip.write(line)) await Promise.race([once(this.gzip, "drain"), this.done]);
   }
 
   /** Declares a table (so an empty table still appears in the manifest). */

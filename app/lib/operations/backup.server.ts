@@ -283,13 +283,23 @@ export async function loadArchive(
   secret: string | undefined,
   inTransaction: <T>(fn: (tx: SqlClient) => Promise<T>) => Promise<T>,
   onFile?: (record: { path: string; data: Buffer }) => Promise<void>,
+  /** Called when the rows of a new table start (progress; the kill -9 test pauses here). */
+  onTable?: (table: string, tablesDone: number) => Promise<void>,
 ): Promise<Record<string, number>> {
   const { header, manifest } = await checkArchive(file, secret);
   checkMigrations(header, migrationsFolder);
   return inTransaction(async (tx) => {
+    let table = "";
+    let tablesDone = 0;
     for await (const record of readArchive(file, secret)) {
       if (record.kind === "header") await createSchema(tx, record, migrationsFolder);
-      else if (record.kind === "rows") await insertRows(tx, record.table, record.rows);
+      else if (record.kind === "rows") {
+        if (record.table !== table) {
+          if (table && onTable) await onTable(table, ++tablesDone);
+          table = record.table;
+        }
+        await insertRows(tx, record.table, record.rows);
+      }
       else if (record.kind === "file" && onFile) await onFile({ path: record.path, data: Buffer.from(record.data, "base64") });
     }
     await resetSequences(tx);

@@ -33,6 +33,8 @@ export interface RestoreOptions {
   now?: Date;
   /** Progress lines for the command (French). */
   say?: (line: string) => void;
+  /** Called after each table is loaded (inside the transaction): the kill -9 test pauses here. */
+  onTable?: (table: string, tablesDone: number) => Promise<void>;
 }
 
 export interface RestoreResult {
@@ -106,6 +108,8 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
         const empty = Number(rows[0]?.n ?? 0) === 0;
         if (!empty && !options.force)
           throw new BackupError("La base PostgreSQL de destination n'est pas vide. Relancez avec --force pour mettre ses données de côté (rien n'est supprimé).");
+        for (const leftover of readdirSync(options.dataDir))
+          if (/^uploads\.restauration-/.test(leftover)) rmSync(path.join(options.dataDir, leftover), { recursive: true, force: true });
         say("Restauration dans PostgreSQL (une seule transaction)…");
         counts = await loadArchive(options.archive, options.passphrase, async (fn) => {
           await client.query("begin");
@@ -126,7 +130,7 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
             await client.query("rollback").catch(() => {});
             throw err;
           }
-        }, writeFile);
+        }, writeFile, options.onTable);
         placeUploads();
       } finally {
         await client.end();
@@ -138,6 +142,9 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
         const empty = isEmptyDir(target);
         if (!empty && !options.force)
           throw new BackupError(`La base embarquée ${target} n'est pas vide. Relancez avec --force pour la mettre de côté (rien n'est supprimé).`);
+        // Leftovers of a restore killed midway (never in place, never "working"): removed under the lock.
+        for (const leftover of readdirSync(options.dataDir))
+          if (/^(pglite|uploads)\.restauration-/.test(leftover)) rmSync(path.join(options.dataDir, leftover), { recursive: true, force: true });
         const tmp = path.join(options.dataDir, `pglite.restauration-${tag}`);
         rmSync(tmp, { recursive: true, force: true });
         const { PGlite } = await import("@electric-sql/pglite");
@@ -154,6 +161,7 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
                 return result;
               }),
             writeFile,
+            options.onTable,
           );
         } finally {
           await pglite.close();

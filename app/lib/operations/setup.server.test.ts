@@ -23,6 +23,7 @@ const input = (token: string) => ({
   street: "12 rue des Écoles",
   postalCode: "94000",
   city: "Créteil",
+  mailChoice: "plus-tard" as const,
 });
 
 async function status(run: () => Promise<{ status: number }>): Promise<number> {

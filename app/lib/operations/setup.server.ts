@@ -3,7 +3,8 @@
  * technician"): while no administrator exists, the server prints on one line of
  * its log the full setup address with a one-time token (the operator's way in,
  * the only secret ever logged on purpose). The page creates the first
- * administrator and the club's essential settings, then the token is gone.
+ * administrator, the club's essential settings and, optionally, the mail
+ * server (SMTP_URL wins when set); a test mail is queued, then the token is gone.
  *
  * Rules:
  *  - The token is random (32 bytes); only its SHA-256 is stored (table
@@ -24,6 +25,8 @@ import { getSetting, setSetting } from "../club/settings.server";
 import { createPasswordUser } from "../accounts/auth.server";
 import { checkPassword } from "../accounts/passwords.server";
 import { queueMail } from "../mail/mail.server";
+import { saveMailSettings } from "../mail/mail-config.server";
+import { mailSettingsSchema } from "../mail/mail-settings";
 import { SETUP_PATH, type SetupInput } from "./setup";
 
 const IDENTIFIER = "installation";
@@ -109,6 +112,11 @@ export async function completeSetup(input: SetupInput, now: Date = new Date()): 
     { ...identity, clubName: input.clubName, email: input.clubEmail, street: input.street, postalCode: input.postalCode, city: input.city },
     user.id,
   );
+  // The mail server entered here (unless SMTP_URL wins): the test mail below leaves through it.
+  if (input.mailChoice === "smtp" && !env().SMTP_URL) {
+    const admin = { id: user.id, prenom: input.prenom, nom: input.nom, roles: ["admin"] };
+    await saveMailSettings(mailSettingsSchema.parse(input), admin);
+  }
   await queueMail({
     to: input.email,
     subject: "Essai d'envoi : le site du club sait écrire",

@@ -14,6 +14,9 @@ import { jobRuns, outbox } from "#db/schema";
 import packageJson from "../../../package.json";
 import { db, databaseDriver } from "../core/db.server";
 import { env } from "../core/env.server";
+import { mailSettingsView } from "../mail/mail-config.server";
+import type { MailSettingsView } from "../mail/mail-settings";
+import { settingsToFill, type SettingToFill } from "../club/settings-to-fill.server";
 import { backupDir, lastFailure, listBackups, type BackupFailure, type BackupInfo } from "./backup.server";
 
 const startedAt = new Date();
@@ -58,6 +61,8 @@ export interface OperationsStatus {
   uploads: number;
   mail: {
     smtp: boolean;
+    /** The server set in the browser (no password), and whether SMTP_URL wins over it. */
+    settings: MailSettingsView;
     waiting: number;
     failed: Array<{ id: number; to: string; subject: string; lastError: string | null; attempts: number; createdAt: string }>;
     lastSent: string | null;
@@ -65,6 +70,8 @@ export interface OperationsStatus {
   backups: { list: BackupInfo[]; failure: BackupFailure | null; dir: string; next: string; encrypted: boolean };
   jobs: JobStatus[];
   warnings: string[];
+  /** Club settings still empty (issue 13), hidden on the public pages until filled. */
+  toFill: SettingToFill[];
 }
 
 /** The next time `hour` (Paris) comes, as a French sentence. */
@@ -103,9 +110,10 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     { name: "outbox", label: "Envoi des e-mails en attente", lastRun: sent?.at ? new Date(sent.at).toISOString() : null, next: "toutes les 30 secondes" },
   ];
 
+  const mailSettings = await mailSettingsView();
   const waiting = counts.find((c) => c.status === "pending")?.n ?? 0;
   const warnings: string[] = [];
-  if (!e.SMTP_URL) warnings.push("Aucun serveur d'envoi d'e-mails (SMTP_URL) : les e-mails attendent dans la file et ne partent pas.");
+  if (!mailSettings.configured) warnings.push("Aucun serveur d'envoi d'e-mails : les e-mails attendent dans la file et ne partent pas. Réglez-le ci-dessous.");
   if (!backups.length) warnings.push("Aucune sauvegarde pour l'instant : lancez-en une ci-dessous.");
   else if (!backups[0]?.verification.ok) warnings.push("La dernière sauvegarde n'a pas passé sa vérification.");
   if (!e.BACKUP_PASSPHRASE) warnings.push("Sauvegardes non chiffrées (BACKUP_PASSPHRASE) : gardez-les dans un endroit sûr.");
@@ -122,7 +130,8 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     disk,
     uploads: folderSize(path.join(e.DATA_DIR, "uploads")),
     mail: {
-      smtp: Boolean(e.SMTP_URL),
+      smtp: mailSettings.configured,
+      settings: mailSettings,
       waiting,
       failed: failed.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
       lastSent: sent?.at ? new Date(sent.at).toISOString() : null,
@@ -130,5 +139,6 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     backups: { list: backups, failure: lastFailure(), dir: backupDir(), next: nextDaily(e.BACKUP_HOUR, runs.get("backup") === today), encrypted: Boolean(e.BACKUP_PASSPHRASE) },
     jobs,
     warnings,
+    toFill: await settingsToFill(),
   };
 }

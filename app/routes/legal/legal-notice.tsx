@@ -29,6 +29,8 @@ const h3 = "text-lg font-semibold text-club-900";
 
 export default function LegalNotice({ loaderData }: Route.ComponentProps) {
   const { legal, identity } = loaderData;
+  // A setting the club has not filled is never shown as a value (issue 13): its line is left out.
+  const hasHost = Boolean(legal.hostName || legal.hostAddress || legal.hostPhone);
   const mail = (
     <a href={`mailto:${identity.email}`} className={linkClass}>
       {identity.email}
@@ -52,11 +54,13 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
               Éditeur
             </a>
           </li>
-          <li>
-            <a href="#hebergement" className={linkClass}>
-              Hébergement
-            </a>
-          </li>
+          {hasHost ? (
+            <li>
+              <a href="#hebergement" className={linkClass}>
+                Hébergement
+              </a>
+            </li>
+          ) : null}
           <li>
             <a href="#donnees" className={linkClass}>
               Vos données personnelles
@@ -75,7 +79,7 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
           <Row label="Association">
             {identity.associationName}, association régie par la loi du 1er juillet 1901
           </Row>
-          <Row label="Siège social">{legal.headOffice}</Row>
+          {legal.headOffice ? <Row label="Siège social">{legal.headOffice}</Row> : null}
           {identity.phone ? <Row label="Téléphone">{identity.phone}</Row> : null}
           <Row label="E-mail">{mail}</Row>
           {legal.rna ? <Row label="Numéro RNA">{legal.rna}</Row> : null}
@@ -87,13 +91,15 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
         </dl>
       </InfoSection>
 
-      <InfoSection id="hebergement" title="Hébergement">
-        <dl className="divide-y divide-slate-200">
-          <Row label="Hébergeur">{legal.hostName || "À préciser par l'association"}</Row>
-          {legal.hostAddress ? <Row label="Adresse">{legal.hostAddress}</Row> : null}
-          {legal.hostPhone ? <Row label="Téléphone">{legal.hostPhone}</Row> : null}
-        </dl>
-      </InfoSection>
+      {hasHost ? (
+        <InfoSection id="hebergement" title="Hébergement">
+          <dl className="divide-y divide-slate-200">
+            {legal.hostName ? <Row label="Hébergeur">{legal.hostName}</Row> : null}
+            {legal.hostAddress ? <Row label="Adresse">{legal.hostAddress}</Row> : null}
+            {legal.hostPhone ? <Row label="Téléphone">{legal.hostPhone}</Row> : null}
+          </dl>
+        </InfoSection>
+      ) : null}
 
       <InfoSection id="propriete" title="Propriété intellectuelle">
         <p>

@@ -15,6 +15,8 @@ import { readForm } from "~/lib/http/request.server";
 import { assertSameOrigin } from "~/lib/http/csrf.server";
 import { completeSetup, setupAllowed } from "~/lib/operations/setup.server";
 import { setupSchema } from "~/lib/operations/setup";
+import { MailSettingsFields } from "~/components/operations/mail-settings-fields";
+import { env } from "~/lib/core/env.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Installation du site" },
@@ -28,7 +30,7 @@ function notFound(): never {
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("jeton");
   if (!(await setupAllowed(token))) notFound();
-  return { token: token! };
+  return { token: token!, smtpFromEnv: Boolean(env().SMTP_URL) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -37,20 +39,21 @@ export async function action({ request }: Route.ActionArgs) {
   const token = formData.get("token");
   if (typeof token !== "string" || !(await setupAllowed(token))) notFound();
   const submission = parseSubmission(formData, setupSchema);
-  if (submission.status !== "success") return invalid(submission, { hideFields: ["password", "confirmation"] });
+  if (submission.status !== "success") return invalid(submission, { hideFields: ["password", "confirmation", "smtpPassword"] });
   try {
     await completeSetup(submission.value);
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     if (err.status === 404) notFound();
-    return replyWithError(submission, err, { hideFields: ["password", "confirmation"] });
+    return replyWithError(submission, err, { hideFields: ["password", "confirmation", "smtpPassword"] });
   }
   return redirect(`/connexion?redirectTo=${encodeURIComponent("/espace-membre")}`);
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && "result" in actionData ? actionData.result : undefined;
-  const [form, fields] = useClubForm({ schema: setupSchema, lastResult: result, defaultValue: { token: loaderData.token } });
+  const [form, fields] = useClubForm({ schema: setupSchema, lastResult: result, defaultValue: { token: loaderData.token, mailChoice: "plus-tard", smtpPort: "587" } });
+  const mailChoice = fields.mailChoice.value ?? fields.mailChoice.initialValue ?? "plus-tard";
   return (
     <AuthCard
       title="Installation du site"
@@ -94,11 +97,44 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <TextField label="Code postal" autoComplete="postal-code" inputMode="numeric" required {...fieldProps(fields.postalCode)} />
           <TextField label="Ville" autoComplete="address-level2" required {...fieldProps(fields.city)} />
         </fieldset>
-        <p className="mb-6 text-sm text-slate-700">
-          E-mails : un message d'essai part vers votre adresse dès la fin de l'installation. Si le serveur n'a pas encore de
-          serveur d'envoi (variable <code>SMTP_URL</code>), le message attend dans la file d'envoi et partira dès qu'il sera
-          configuré ; la page Exploitation de l'espace membre indique son état.
-        </p>
+        <fieldset className="mb-6">
+          <legend className="mb-3 text-lg font-semibold text-club-900">E-mails</legend>
+          {loaderData.smtpFromEnv ? (
+            <p className="text-sm text-slate-700">
+              Le serveur d’envoi est déjà fixé par la variable <code>SMTP_URL</code> de l’environnement du serveur : elle prime sur
+              tout réglage fait dans le navigateur. Un message d’essai part vers votre adresse dès la fin de l’installation.
+            </p>
+          ) : (
+            <>
+              <p className="mb-3 text-sm text-slate-700">
+                Un message d’essai part vers votre adresse dès la fin de l’installation. Sans serveur d’envoi, les e-mails attendent
+                dans la file et partiront dès qu’il sera réglé (page Exploitation de l’espace membre).
+              </p>
+              <div className="mb-4 space-y-2" role="radiogroup" aria-labelledby="mail-choice-label">
+                <p id="mail-choice-label" className="font-medium text-slate-800">
+                  Serveur d’envoi des e-mails
+                </p>
+                {[
+                  { value: "plus-tard", label: "Plus tard" },
+                  { value: "smtp", label: "Le régler maintenant (SMTP)" },
+                ].map((o) => (
+                  <label key={o.value} className="flex items-center gap-2 text-slate-800">
+                    <input
+                      type="radio"
+                      name={fields.mailChoice.name}
+                      value={o.value}
+                      defaultChecked={mailChoice === o.value}
+                      className="h-5 w-5 border-slate-400 text-club-700 focus:ring-club-600"
+                    />
+                    {o.label}
+                  </label>
+                ))}
+              </div>
+              <p className="mb-3 text-sm text-slate-700">Si vous choisissez de le régler maintenant :</p>
+              <MailSettingsFields fields={fields} required={false} />
+            </>
+          )}
+        </fieldset>
         <SubmitButton pendingLabel="Installation…">Créer l'administrateur et terminer</SubmitButton>
       </Form>
     </AuthCard>

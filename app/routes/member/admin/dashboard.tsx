@@ -6,6 +6,8 @@ import { formatDate, formatDateTime } from "~/lib/core/time";
 import { buttonClasses } from "~/components/ui/button";
 import { dashboardData } from "~/lib/content/dashboard.server";
 import { pageMeta } from "~/lib/http/seo";
+import { SettingsToFill } from "~/components/dashboard/settings-to-fill";
+import { settingsToFill } from "~/lib/club/settings-to-fill.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -15,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader() {
-  return dashboardData();
+  return { ...(await dashboardData()), toFill: await settingsToFill() };
 }
 
 const linkClass = "font-medium text-club-800 underline hover:text-club-950";
@@ -65,6 +67,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           pratiques du club, documents et images.
         </p>
       </div>
+
+      <SettingsToFill items={d.toFill} />
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Card

@@ -26,6 +26,10 @@ import { BackupError } from "~/lib/operations/archive.server";
 import { createBackup } from "~/lib/operations/backup.server";
 import { issueDownload } from "~/lib/operations/download.server";
 import { operationsStatus } from "~/lib/operations/status.server";
+import { MailServerForm } from "~/components/operations/mail-settings-fields";
+import { mailSettingsSchema } from "~/lib/mail/mail-settings";
+import { mailSettingsView, saveMailSettings } from "~/lib/mail/mail-config.server";
+import { deliverPendingMail } from "~/lib/mail/mail.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque du site.", noindex: true });
@@ -71,6 +75,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         text: `Bonjour ${user.prenom},\n\nCe message d'essai confirme que le site du club envoie bien ses e-mails.`,
       });
       return { notice: { tone: "success", text: `Un e-mail d'essai part vers ${user.email}.` } as Notice };
+    }
+    case "smtp": {
+      const submission = parseSubmission(formData, mailSettingsSchema);
+      if (submission.status !== "success") return invalid(submission, { hideFields: ["smtpPassword"] });
+      if ((await mailSettingsView()).envWins)
+        return data({ notice: { tone: "error", text: "Le serveur d'envoi est fixé par la variable SMTP_URL : elle prime sur ce réglage." } }, { status: 409 });
+      await saveMailSettings(submission.value, user);
+      void deliverPendingMail();
+      return { notice: { tone: "success", text: "Serveur d'envoi enregistré : les e-mails en attente partent maintenant. Envoyez-vous un e-mail d'essai pour vérifier." } as Notice };
     }
     case "telecharger": {
       const submission = parseSubmission(formData, downloadSchema);
@@ -135,7 +148,10 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "sauvegarde";
   const notice = (actionData && "notice" in actionData ? actionData.notice : null) as Notice | null;
   const download = actionData && "download" in actionData ? actionData.download : null;
-  const downloadResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const formResult = actionData && "result" in actionData ? actionData.result : undefined;
+  // Two kinds of forms answer with a result: the mail server ("smtp") and the downloads.
+  const smtpResult = formResult?.initialValue?.intent === "smtp" ? formResult : undefined;
+  const downloadResult = smtpResult ? undefined : formResult;
   const downloadFor = downloadResult ? (typeof downloadResult.initialValue?.name === "string" ? downloadResult.initialValue.name : "") : "";
   const last = status.backups.list[0];
 
@@ -168,6 +184,20 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <p className="text-slate-800">Rien à signaler.</p>
         )}
+        {status.toFill.length ? (
+          <div className="mt-4">
+            <h3 className="font-semibold text-slate-900">Réglages à compléter avant la mise en ligne</h3>
+            <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-800">
+              {status.toFill.map((t) => (
+                <li key={t.key}>
+                  <a href={t.href} className="font-medium text-club-800 underline">
+                    {t.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </Section>
 
       <Section id="systeme" title="Système">
@@ -229,7 +259,7 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       <Section id="emails" title="E-mails">
         <Facts
           items={[
-            ["Serveur d'envoi", status.mail.smtp ? "configuré" : "non configuré (SMTP_URL)"],
+            ["Serveur d'envoi", status.mail.settings.envWins ? "fixé par SMTP_URL (prime sur le réglage ci-dessous)" : status.mail.smtp ? `réglé ici (${status.mail.settings.host})` : "non configuré"],
             ["En attente", String(status.mail.waiting)],
             ["En échec", String(status.mail.failed.length)],
             ["Dernier envoi", status.mail.lastSent ? formatDateTime(status.mail.lastSent) : "aucun"],
@@ -248,12 +278,13 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
                 <Form method="post">
                   <input type="hidden" name="intent" value="renvoyer" />
                   <input type="hidden" name="id" value={m.id} />
-                  <SubmitButton pendingLabel="Envoi…">Renvoyer</SubmitButton>
+                  <SubmitButton pendingLabel="Envoi…">Réessayer</SubmitButton>
                 </Form>
               </li>
             ))}
           </ul>
         ) : null}
+        <MailServerForm view={status.mail.settings} lastResult={smtpResult} />
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="essai" />
           <SubmitButton pendingLabel="Envoi…">M'envoyer un e-mail d'essai</SubmitButton>

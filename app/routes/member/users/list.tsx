@@ -65,6 +65,11 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
             Saison en cours : {season}. Cotisation et document de santé : ceux du titulaire du compte ; ceux des profils
             famille se voient sur la fiche.
           </p>
+          <p className="mt-1">
+            <Link to={`${PATH}/rappels`} className={linkClass}>
+              Rappels aux membres et vos notifications
+            </Link>
+          </p>
         </div>
         <Link to={`${PATH}/ajouter`} className={buttonClasses()}>
           Ajouter un utilisateur

@@ -1,0 +1,146 @@
+/**
+ * Managers get an e-mail for a new pré-inscription and for an RGPD deletion
+ * request (one-month legal deadline) — issue 10.
+ *
+ * Rules:
+ *  - Recipients: the active accounts of the roles that handle them in the
+ *    permission table (section "utilisateurs": admin, user_manager).
+ *  - Each manager chooses "immediat" (default), "quotidien" or "jamais"
+ *    (setting "managerNotifications").
+ *  - The daily digest runs once per Paris day from DIGEST_HOUR through
+ *    `job_runs` (claimDailyRun, like the reminders), listing the previous
+ *    Paris day's pré-inscriptions and deletion requests; nothing to say, no mail.
+ *  - Messages go through the outbox; they name the person and link to the page
+ *    where it is handled, never more personal data.
+ */
+import { and, eq, gte, sql } from "drizzle-orm";
+import { deletionRequests, users } from "#db/schema";
+import { findSection } from "../accounts/permissions";
+import { db, transaction } from "../core/db.server";
+import { env } from "../core/env.server";
+import { log } from "../core/log.server";
+import { addDays, formatDateTime, parisDate, parisHour, parisTime } from "../core/time";
+import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
+import { deliverPendingMail, queueMail } from "../mail/mail.server";
+import { claimDailyRun } from "./reminders.server";
+import type { NotificationChoice } from "./manager-notifications";
+
+export const DIGEST_JOB_NAME = "manager-digest";
+export const DIGEST_HOUR = 8;
+
+export type NotificationKind = "pre-inscription" | "suppression";
+
+const USERS_PAGE = "/espace-membre/utilisateurs";
+
+export async function notificationChoice(userId: string): Promise<NotificationChoice> {
+  return (await getSetting("managerNotifications"))[userId] ?? "immediat";
+}
+
+export async function setNotificationChoice(userId: string, choice: NotificationChoice): Promise<void> {
+  await transaction(async (tx) => {
+    const all = await getSetting("managerNotifications", tx);
+    await setSetting("managerNotifications", { ...all, [userId]: choice }, userId, tx);
+  });
+  clearSettingsCache();
+}
+
+/** The managers to notify, with their choice. */
+async function managers(): Promise<Array<{ id: string; email: string; prenom: string; choice: NotificationChoice }>> {
+  const roles = findSection("utilisateurs").roles;
+  const rows = await db
+    .select({ id: users.id, email: users.email, prenom: users.prenom })
+    .from(users)
+    .where(
+      and(
+        eq(users.active, true),
+        sql`${users.roles} && ARRAY[${sql.join(
+          roles.map((r) => sql`${r}`),
+          sql`, `,
+        )}]::text[]`,
+      ),
+    );
+  const choices = await getSetting("managerNotifications");
+  return rows.map((r) => ({ ...r, choice: choices[r.id] ?? "immediat" }));
+}
+
+function line(kind: NotificationKind, who: { prenom: string; nom: string; email: string }, at: Date): string {
+  const name = `${who.prenom} ${who.nom}`.trim() || who.email;
+  return kind === "pre-inscription"
+    ? `- Nouvelle pré-inscription : ${name} (${who.email}), le ${formatDateTime(at)}`
+    : `- Demande de suppression de compte (RGPD, réponse sous un mois) : ${name} (${who.email}), le ${formatDateTime(at)}`;
+}
+
+/** At the event: one e-mail to each manager who chose "immediat". */
+export async function notifyManagers(kind: NotificationKind, who: { prenom: string; nom: string; email: string }, at: Date = new Date()): Promise<number> {
+  const to = (await managers()).filter((m) => m.choice === "immediat");
+  const name = `${who.prenom} ${who.nom}`.trim() || who.email;
+  const subject = kind === "pre-inscription" ? `Nouvelle pré-inscription : ${name}` : `Demande de suppression de compte : ${name}`;
+  for (const m of to) {
+    await queueMail({
+      to: m.email,
+      subject,
+      text: [
+        `Bonjour ${m.prenom},`.replace(" ,", ","),
+        "",
+        line(kind, who, at).slice(2),
+        kind === "pre-inscription"
+          ? `Pour valider l'inscription : ${env().BASE_URL}${USERS_PAGE}?statut=pre-inscrits`
+          : `Pour la traiter (le club a un mois pour répondre) : ${env().BASE_URL}${USERS_PAGE}`,
+        "",
+        `Vous recevez ce message immédiatement ; pour un résumé quotidien ou aucun e-mail : ${env().BASE_URL}${USERS_PAGE}/rappels`,
+      ].join("\n"),
+    });
+  }
+  return to.length;
+}
+
+/** notifyManagers for the account pages: a failure is logged, never fails the sign-up or the request. */
+export async function notifyManagersSafely(kind: NotificationKind, who: { prenom: string; nom: string; email: string }): Promise<void> {
+  try {
+    await notifyManagers(kind, who);
+  } catch (err) {
+    log.error("manager notification failed", { kind, err });
+  }
+}
+
+/**
+ * The daily digest: once per Paris day from DIGEST_HOUR, the previous day's
+ * pré-inscriptions and deletion requests to each manager who chose "quotidien".
+ */
+export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: boolean; sent: number }> {
+  if (parisHour(now) < DIGEST_HOUR) return { ran: false, sent: 0 };
+  const today = parisDate(now);
+  const yesterday = addDays(today, -1);
+  const from = parisTime(yesterday);
+  const until = parisTime(today);
+  const result = await transaction(async (tx) => {
+    if (!(await claimDailyRun(DIGEST_JOB_NAME, today, tx))) return null;
+    const signUps = await tx
+      .select({ prenom: users.prenom, nom: users.nom, email: users.email, at: users.createdAt })
+      .from(users)
+      .where(and(gte(users.createdAt, from), sql`${users.createdAt} < ${until}`, sql`'pré-inscrit' = any(${users.roles})`));
+    const deletions = await tx
+      .select({ prenom: users.prenom, nom: users.nom, email: users.email, at: deletionRequests.requestedAt })
+      .from(deletionRequests)
+      .innerJoin(users, eq(users.id, deletionRequests.userId))
+      .where(and(gte(deletionRequests.requestedAt, from), sql`${deletionRequests.requestedAt} < ${until}`));
+    const lines = [...signUps.map((s) => line("pre-inscription", s, s.at)), ...deletions.map((d) => line("suppression", d, d.at))];
+    if (!lines.length) return 0;
+    const to = (await managers()).filter((m) => m.choice === "quotidien");
+    for (const m of to) {
+      await queueMail(
+        {
+          to: m.email,
+          subject: `Résumé de la veille : ${lines.length} demande${lines.length > 1 ? "s" : ""} à traiter`,
+          text: [`Bonjour ${m.prenom},`.replace(" ,", ","), "", "Hier sur le site du club :", ...lines, "", `La liste des utilisateurs : ${env().BASE_URL}${USERS_PAGE}`].join("\n"),
+        },
+        tx,
+      );
+    }
+    return to.length;
+  });
+  if (result === null) return { ran: false, sent: 0 };
+  if (result) void deliverPendingMail();
+  log.info("manager digest", { day: today, sent: result });
+  return { ran: true, sent: result };
+}

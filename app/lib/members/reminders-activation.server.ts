@@ -1,0 +1,24 @@
+/**
+ * Reminder e-mails are opt-in per season (issue 10): nothing is sent until a
+ * manager turns them on for the season, after a preview of who would get
+ * what (dueReminders). A fresh install sends nothing.
+ *
+ * Rules: stored in the setting "reminders" (the seasons turned on); turning
+ * on or off is written to the audit log with its author.
+ */
+import { transaction, type Queryable, db } from "../core/db.server";
+import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
+import { audit, type Actor } from "./users-rules.server";
+
+export async function remindersEnabledFor(season: string, q: Queryable = db): Promise<boolean> {
+  return (await getSetting("reminders", q)).seasons.includes(season);
+}
+
+export async function setRemindersEnabled(season: string, enabled: boolean, actor: Actor): Promise<void> {
+  await transaction(async (tx) => {
+    const current = (await getSetting("reminders", tx)).seasons.filter((s) => s !== season);
+    await setSetting("reminders", { seasons: enabled ? [...current, season].sort() : current }, actor.id, tx);
+    await audit(tx, actor, enabled ? "reminders.enable" : "reminders.disable", `Rappels par e-mail ${enabled ? "activés" : "désactivés"} pour la saison ${season}.`);
+  });
+  clearSettingsCache();
+}
