@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { settings } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
+import { classCalendarSchema, defaultClassCalendar } from "./class-calendar";
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Heure au format HH:MM");
 
@@ -96,6 +97,8 @@ export const settingsSchemas = {
   }),
   /** Banner images chosen by the admins: section path prefix ("/" = default) -> image media id. */
   banners: z.record(z.string().regex(/^\/[a-z0-9/-]*$/), z.number().int().positive()),
+  /** Season of the weekly classes, school-holiday zone and periods (app/lib/club/class-calendar.ts). */
+  classCalendar: classCalendarSchema,
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -177,6 +180,7 @@ export const defaultSettings: Settings = {
     title: "Brochure du club",
   },
   banners: {},
+  classCalendar: defaultClassCalendar(),
 };
 
 const cache = new Map<SettingKey, unknown>();
