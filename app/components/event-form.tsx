@@ -92,6 +92,12 @@ export function EventForm({
         defaultChecked={values.membersOnly === "on"}
         error={errors.membersOnly}
       />
+      <CheckboxField
+        label="Remplace les cours de la journée (pas de cours réguliers ce jour-là : démonstration, passage de grades…)"
+        name="replacesClasses"
+        defaultChecked={values.replacesClasses === "on"}
+        error={errors.replacesClasses}
+      />
 
       <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
     </Form>

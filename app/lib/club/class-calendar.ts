@@ -69,7 +69,8 @@ const holidayRow = z
   .superRefine((row, ctx) => {
     const empty = !row.label && !row.start && !row.end;
     if (empty) return;
-    if (!row.start) ctx.addIssue({ code: "custom", path: ["start"], message: "Indiquez le premier jour des vacances." });
+    if (!row.start)
+      ctx.addIssue({ code: "custom", path: ["start"], message: "Indiquez le premier jour des vacances." });
     if (!row.end) ctx.addIssue({ code: "custom", path: ["end"], message: "Indiquez le dernier jour des vacances." });
     if (row.start && row.end && row.end < row.start) {
       ctx.addIssue({ code: "custom", path: ["end"], message: "Le dernier jour ne peut pas être avant le premier." });
@@ -78,7 +79,13 @@ const holidayRow = z
 
 export const classCalendarFormSchema = z
   .object({
-    basedOn: withMax(40, z.string().optional().transform((v) => v ?? "")),
+    basedOn: withMax(
+      40,
+      z
+        .string()
+        .optional()
+        .transform((v) => v ?? ""),
+    ),
     seasonStart: isoDate("Indiquez le premier jour des cours de la saison."),
     seasonEnd: isoDate("Indiquez le dernier jour des cours de la saison."),
     zone: z.enum(SCHOOL_ZONES, { error: "Choisissez la zone A, B ou C." }),
@@ -91,7 +98,11 @@ export const classCalendarFormSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.seasonEnd <= v.seasonStart) {
-      ctx.addIssue({ code: "custom", path: ["seasonEnd"], message: "Le dernier jour des cours doit être après le premier." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["seasonEnd"],
+        message: "Le dernier jour des cours doit être après le premier.",
+      });
     } else if (v.seasonEnd > addDays(v.seasonStart, 366)) {
       ctx.addIssue({ code: "custom", path: ["seasonEnd"], message: "Une saison dure un an au plus." });
     }

@@ -12,13 +12,26 @@ import { events } from "#db/schema";
 import { db } from "../core/db.server";
 import { addDays, parisTime } from "../core/time";
 import { getSetting } from "./settings.server";
-import { classSeries, computeClassSessions, type CancellingEvent, type ClassSeries, type ClassSession, type SessionRules } from "./class-sessions";
+import {
+  classSeries,
+  computeClassSessions,
+  type CancellingEvent,
+  type ClassSeries,
+  type ClassSession,
+  type SessionRules,
+} from "./class-sessions";
 
 export type { ClassSeries, ClassSession, CancelReason, ScheduleSlot } from "./class-sessions";
 
 async function cancellingEvents(fromDay: string, toDay: string): Promise<CancellingEvent[]> {
   const rows = await db
-    .select({ title: events.title, startsAt: events.startsAt, endsAt: events.endsAt, category: events.category, replacesClasses: events.replacesClasses })
+    .select({
+      title: events.title,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      category: events.category,
+      replacesClasses: events.replacesClasses,
+    })
     .from(events)
     .where(
       and(

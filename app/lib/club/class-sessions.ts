@@ -63,15 +63,13 @@ export interface SessionRules {
 }
 
 function eventDays(e: { startsAt: Date; endsAt: Date }): { first: string; last: string } {
-  return { first: parisDate(e.startsAt), last: parisDate(new Date(Math.max(e.startsAt.getTime(), e.endsAt.getTime() - 1))) };
+  return {
+    first: parisDate(e.startsAt),
+    last: parisDate(new Date(Math.max(e.startsAt.getTime(), e.endsAt.getTime() - 1))),
+  };
 }
 
-function cancellation(
-  day: string,
-  startsAt: Date,
-  endsAt: Date,
-  rules: SessionRules,
-): ClassSession["cancelled"] {
+function cancellation(day: string, startsAt: Date, endsAt: Date, rules: SessionRules): ClassSession["cancelled"] {
   const closure = rules.events.find((e) => e.closure && e.startsAt < endsAt && e.endsAt > startsAt);
   if (closure) return { reason: "fermeture", label: closure.title };
   const replacing = rules.events.find((e) => {

@@ -47,7 +47,10 @@ export function easterSunday(year: number): string {
 /** The eleven public holidays of a year, in calendar order. */
 export function frenchPublicHolidays(year: number): PublicHoliday[] {
   const easter = easterSunday(year);
-  const fixed = (month: number, day: number, name: string): PublicHoliday => ({ day: `${year}-${two(month)}-${two(day)}`, name });
+  const fixed = (month: number, day: number, name: string): PublicHoliday => ({
+    day: `${year}-${two(month)}-${two(day)}`,
+    name,
+  });
   return [
     fixed(1, 1, "Jour de l’an"),
     { day: addDays(easter, 1), name: "Lundi de Pâques" },

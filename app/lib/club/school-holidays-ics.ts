@@ -19,11 +19,17 @@ import { addDays } from "../core/time";
 import type { SchoolHoliday, SchoolZone } from "./class-calendar";
 
 function unfold(text: string): string[] {
-  return text.replace(/\r\n?/g, "\n").replace(/\n[ \t]/g, "").split("\n");
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(/\n[ \t]/g, "")
+    .split("\n");
 }
 
 function unescapeText(value: string): string {
-  return value.replace(/\\n/gi, " ").replace(/\\([,;\\])/g, "$1").trim();
+  return value
+    .replace(/\\n/gi, " ")
+    .replace(/\\([,;\\])/g, "$1")
+    .trim();
 }
 
 function dayOf(value: string | undefined): string | null {

@@ -55,6 +55,7 @@ export const eventSchema = z
       .refine((v) => (EVENT_CATEGORIES as readonly string[]).includes(v), { message: "Choisissez une catégorie dans la liste." })
       .transform((v) => v as (typeof EVENT_CATEGORIES)[number]),
     membersOnly: z.string().optional().transform((v) => v === "on" || v === "1" || v === "true"),
+    replacesClasses: z.string().optional().transform((v) => v === "on" || v === "1" || v === "true"),
     version: z
       .string()
       .optional()
@@ -114,6 +115,7 @@ export async function saveEvent(id: number | null, formData: FormData, userId: s
     place: input.place,
     category: input.category,
     membersOnly: input.membersOnly,
+    replacesClasses: input.replacesClasses,
   };
   const now = new Date();
   if (id === null) {
@@ -186,6 +188,7 @@ export function eventFormValues(e: EventRow): Record<string, string> {
     place: e.place,
     category: e.category,
     membersOnly: e.membersOnly ? "on" : "",
+    replacesClasses: e.replacesClasses ? "on" : "",
     version: String(e.version),
   };
 }
@@ -253,5 +256,6 @@ export function newEventDefaults(): Record<string, string> {
     place: "",
     category: "stage",
     membersOnly: "",
+    replacesClasses: "",
   };
 }
