@@ -68,7 +68,8 @@ export function parseICalendar(text: string): Component {
       stack.push(c);
     } else if (name === "END") {
       const open = stack.pop();
-      if (!open || open.name !== value.toUpperCase()) throw new Error(`END:${value} ne ferme pas ${open?.name ?? "rien"}.`);
+      if (!open || open.name !== value.toUpperCase())
+        throw new Error(`END:${value} ne ferme pas ${open?.name ?? "rien"}.`);
     } else {
       const current = stack.at(-1);
       if (!current) throw new Error(`Propriété hors composant : ${name}`);
@@ -99,7 +100,8 @@ function checkTime(p: Property, zones: Set<string>) {
     } else if (!DATE_TIME.test(v)) throw new Error(`${p.name} : date-heure invalide ${v}`);
     if (p.params.TZID !== undefined && v.endsWith("Z")) throw new Error(`${p.name} : TZID avec une heure UTC.`);
   }
-  if (p.params.TZID !== undefined && !zones.has(p.params.TZID)) throw new Error(`${p.name} : TZID ${p.params.TZID} sans VTIMEZONE.`);
+  if (p.params.TZID !== undefined && !zones.has(p.params.TZID))
+    throw new Error(`${p.name} : TZID ${p.params.TZID} sans VTIMEZONE.`);
 }
 
 function check(cal: Component) {
@@ -113,7 +115,8 @@ function check(cal: Component) {
       throw new Error("VTIMEZONE sans STANDARD ou DAYLIGHT.");
     }
     for (const sub of tz.components) {
-      for (const n of ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"]) if (!prop(sub, n)) throw new Error(`${sub.name} sans ${n}.`);
+      for (const n of ["DTSTART", "TZOFFSETFROM", "TZOFFSETTO"])
+        if (!prop(sub, n)) throw new Error(`${sub.name} sans ${n}.`);
     }
     zones.add(id);
   }
@@ -126,12 +129,15 @@ function check(cal: Component) {
     if (uids.has(uid)) throw new Error(`UID répété : ${uid}`);
     uids.add(uid);
     if (prop(ev, "DTEND") && prop(ev, "DURATION")) throw new Error("DTEND et DURATION ensemble.");
-    for (const p of ev.properties.filter((x) => ["DTSTART", "DTEND", "EXDATE", "DTSTAMP", "LAST-MODIFIED"].includes(x.name))) {
+    for (const p of ev.properties.filter((x) =>
+      ["DTSTART", "DTEND", "EXDATE", "DTSTAMP", "LAST-MODIFIED"].includes(x.name),
+    )) {
       checkTime(p, zones);
     }
     const start = prop(ev, "DTSTART")!;
     const end = prop(ev, "DTEND");
-    if (end && (end.params.VALUE === "DATE") !== (start.params.VALUE === "DATE")) throw new Error("DTSTART et DTEND de types différents.");
+    if (end && (end.params.VALUE === "DATE") !== (start.params.VALUE === "DATE"))
+      throw new Error("DTSTART et DTEND de types différents.");
     const rrules = props(ev, "RRULE");
     if (rrules.length > 1) throw new Error("Plusieurs RRULE.");
     const rrule = rrules[0];
@@ -162,7 +168,8 @@ export function occurrences(ev: Component): Date[] {
   const rrule = prop(ev, "RRULE");
   if (!rrule) return [first];
   const parts = Object.fromEntries(rrule.value.split(";").map((kv) => kv.split("=") as [string, string]));
-  if (parts.FREQ !== "WEEKLY" || !parts.UNTIL || Object.keys(parts).length !== 2) throw new Error(`RRULE non prise en charge : ${rrule.value}`);
+  if (parts.FREQ !== "WEEKLY" || !parts.UNTIL || Object.keys(parts).length !== 2)
+    throw new Error(`RRULE non prise en charge : ${rrule.value}`);
   const until = instant(parts.UNTIL, undefined);
   const excluded = new Set(
     props(ev, "EXDATE").flatMap((p) => p.value.split(",").map((v) => instant(v, p.params.TZID).getTime())),

@@ -130,3 +130,18 @@ export function classCalendarFromForm(form: ClassCalendarForm): ClassCalendar {
       .sort((a, b) => a.start.localeCompare(b.start)),
   };
 }
+
+/** The import form: the zone to keep from the Ministry's file (the file itself is read on the server). */
+export const schoolHolidaysImportSchema = z.object({
+  basedOn: withMax(
+    40,
+    z
+      .string()
+      .optional()
+      .transform((v) => v ?? ""),
+  ),
+  zone: z.enum(SCHOOL_ZONES, { error: "Choisissez la zone A, B ou C." }),
+});
+
+/** The two forms of the managers' page. */
+export type ClassCalendarIntent = "save" | "import";

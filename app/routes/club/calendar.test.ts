@@ -16,7 +16,13 @@ import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/cal
 import { app } from "../../../tests/helpers/app";
 import { events as vevents, occurrences, parseICalendar, prop } from "../../../tests/helpers/ical";
 
-const SEASON = { seasonStart: "2026-09-07", seasonEnd: "2027-06-30", zone: "C" as const, skipSchoolHolidays: false, schoolHolidays: [] };
+const SEASON = {
+  seasonStart: "2026-09-07",
+  seasonEnd: "2027-06-30",
+  zone: "C" as const,
+  skipSchoolHolidays: false,
+  schoolHolidays: [],
+};
 
 beforeAll(async () => {
   await setSetting("classCalendar", SEASON);
@@ -89,7 +95,9 @@ describe("the public calendar page", () => {
   it("drops the day's classes when an event replaces them, not when it does not", async () => {
     const days = await month("2027-03");
     expect(classesOn(days, "2027-03-13")).toEqual([]);
-    expect(days.find((d) => d.date === "2027-03-13")?.entries.map((e) => e.title)).toEqual(["Passage de grades de mi-saison"]);
+    expect(days.find((d) => d.date === "2027-03-13")?.entries.map((e) => e.title)).toEqual([
+      "Passage de grades de mi-saison",
+    ]);
     expect(classesOn(days, "2027-03-20")).toEqual(["Cours Enfants (6-11 ans)", "Cours Ceintures jaunes et plus"]);
   });
 });
@@ -103,7 +111,9 @@ describe("the iCalendar feeds", () => {
 
   it("is valid RFC 5545 with one weekly series per class in Europe/Paris", async () => {
     const cal = parseICalendar(await feedText("/la-vie-du-club/calendrier.ics"));
-    expect(cal.components.filter((c) => c.name === "VTIMEZONE").map((c) => prop(c, "TZID")?.value)).toEqual(["Europe/Paris"]);
+    expect(cal.components.filter((c) => c.name === "VTIMEZONE").map((c) => prop(c, "TZID")?.value)).toEqual([
+      "Europe/Paris",
+    ]);
     const series = vevents(cal).filter((e) => prop(e, "RRULE"));
     expect(series).toHaveLength(6);
     for (const s of series) {
@@ -113,7 +123,16 @@ describe("the iCalendar feeds", () => {
   });
 
   it("gives exactly the days the page gives, in the public and the members' feed", async () => {
-    await db.insert(users).values({ id: "membre-cal", name: "m", email: "membre-cal@example.org", prenom: "M", nom: "Test", roles: ["membre"] });
+    await db
+      .insert(users)
+      .values({
+        id: "membre-cal",
+        name: "m",
+        email: "membre-cal@example.org",
+        prenom: "M",
+        nom: "Test",
+        roles: ["membre"],
+      });
     const token = await getOrCreateCalendarToken("membre-cal");
     const sessions = (await classSessions("2026-01-01", "2028-12-31")).filter((s) => !s.cancelled);
     const expected = sessions.map((s) => `${s.slot.group} ${s.startsAt.toISOString()}`).sort();
@@ -122,7 +141,9 @@ describe("the iCalendar feeds", () => {
       const cal = parseICalendar(await feedText(path));
       const seen = vevents(cal)
         .filter((e) => prop(e, "RRULE"))
-        .flatMap((e) => occurrences(e).map((at) => `${(prop(e, "SUMMARY")?.value ?? "").replace(/^Cours /, "")} ${at.toISOString()}`))
+        .flatMap((e) =>
+          occurrences(e).map((at) => `${(prop(e, "SUMMARY")?.value ?? "").replace(/^Cours /, "")} ${at.toISOString()}`),
+        )
         .sort();
       expect(seen).toEqual(expected);
       const days = new Set(seen.map((k) => parisDate(new Date(k.slice(k.lastIndexOf(" ") + 1)))));
@@ -138,6 +159,13 @@ describe("the iCalendar feeds", () => {
     const saturdayKids = vevents(cal).find((e) => prop(e, "UID")?.value.startsWith("cours-enfants-sam-2026-09-07@"));
     expect(saturdayKids).toBeDefined();
     const exdates = saturdayKids!.properties.filter((p) => p.name === "EXDATE").map((p) => p.value);
-    expect(exdates).toEqual(["20261219T100000", "20261226T100000", "20270102T100000", "20270313T100000", "20270501T100000", "20270508T100000"]);
+    expect(exdates).toEqual([
+      "20261219T100000",
+      "20261226T100000",
+      "20270102T100000",
+      "20270313T100000",
+      "20270501T100000",
+      "20270508T100000",
+    ]);
   });
 });
