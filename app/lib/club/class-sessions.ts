@@ -79,7 +79,7 @@ function cancellation(day: string, startsAt: Date, endsAt: Date, rules: SessionR
   });
   if (replacing) return { reason: "evenement", label: replacing.title };
   const holiday = publicHolidayOn(day);
-  if (holiday) return { reason: "jour-ferie", label: `Jour férié : ${holiday.name}` };
+  if (holiday) return { reason: "jour-ferie", label: `Jour férié\u00a0: ${holiday.name}` };
   if (rules.calendar.skipSchoolHolidays) {
     const period = rules.calendar.schoolHolidays.find((p) => p.start <= day && day <= p.end);
     if (period) return { reason: "vacances-scolaires", label: period.label };

@@ -100,8 +100,8 @@ describe("weekly classes", () => {
     expect(first.cancelled).toBeNull();
     const armistice = list.filter((s) => s.date === "2026-11-11");
     expect(armistice.map((s) => s.cancelled)).toEqual([
-      { reason: "jour-ferie", label: "Jour férié : Armistice 1918" },
-      { reason: "jour-ferie", label: "Jour férié : Armistice 1918" },
+      { reason: "jour-ferie", label: "Jour férié\u00a0: Armistice 1918" },
+      { reason: "jour-ferie", label: "Jour férié\u00a0: Armistice 1918" },
     ]);
     expect(await classSessions("2026-07-07", "2026-07-08")).toEqual([]);
   });

@@ -192,6 +192,12 @@ export interface CalendarDay {
   inMonth: boolean;
   isToday: boolean;
   entries: CalendarEntry[];
+  /**
+   * Why the weekly classes of that day do not take place, when it is a public
+   * holiday or a school holiday the club keeps (« Armistice 1918 »); null
+   * otherwise (a closure or an event replacing the classes shows as itself).
+   */
+  classesOff: string | null;
 }
 
 export interface MonthCalendar {
@@ -220,6 +226,10 @@ export async function getMonthCalendar(
   const stored = await listEvents({ from, to, includeMembersOnly: options.includeMembersOnly }, q);
   const sessions = await classSessions(gridStart, addDays(gridEnd, -1));
   const all = [...stored, ...sessions.filter((s) => !s.cancelled).map(sessionEntry)];
+  const off = new Map<string, string>();
+  for (const s of sessions) {
+    if (s.cancelled?.reason === "jour-ferie" || s.cancelled?.reason === "vacances-scolaires") off.set(s.date, `Pas de cours – ${s.cancelled.label}`);
+  }
 
   const today = parisDate(options.now ?? new Date());
   const weeks: CalendarDay[][] = [];
@@ -244,6 +254,7 @@ export async function getMonthCalendar(
       inMonth: day >= firstOfMonth && day < firstOfNext,
       isToday: day === today,
       entries,
+      classesOff: off.get(day) ?? null,
     });
   }
   return {

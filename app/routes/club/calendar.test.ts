@@ -14,6 +14,7 @@ import { classSessions } from "~/lib/club/class-sessions.server";
 import { parisDate, parisTime } from "~/lib/core/time";
 import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/calendar-tokens.server";
 import { app } from "../../../tests/helpers/app";
+import { createUser } from "../../../tests/helpers/auth";
 import { events as vevents, occurrences, parseICalendar, prop } from "../../../tests/helpers/ical";
 
 const SEASON = {
@@ -78,9 +79,32 @@ describe("the public calendar page", () => {
     expect(classesOn(days, "2026-11-21")).toEqual(["Cours Enfants (6-11 ans)", "Cours Ceintures jaunes et plus"]);
   });
 
-  it("shows no class on a public holiday (11 novembre, 8 mai)", async () => {
-    expect(classesOn(await month("2026-11"), "2026-11-11")).toEqual([]);
+  it("shows no class on a public holiday (11 novembre, 8 mai), and says why", async () => {
+    const november = await month("2026-11");
+    expect(classesOn(november, "2026-11-11")).toEqual([]);
+    expect(november.find((d) => d.date === "2026-11-11")?.classesOff).toBe("Pas de cours – Jour férié\u00a0: Armistice 1918");
+    expect(november.find((d) => d.date === "2026-11-10")?.classesOff).toBeNull();
     expect(classesOn(await month("2027-05"), "2027-05-08")).toEqual([]);
+  });
+
+  it("drops the classes of the day of an event created with « remplace les cours de la journée »", async () => {
+    const manager = await createUser({ roles: ["article_manager"] });
+    const created = await app.post(
+      "/espace-membre/evenements/ajouter",
+      {
+        title: "Démonstration à la fête de la ville",
+        category: "demonstration",
+        startsAt: "2027-04-10T15:00",
+        endsAt: "2027-04-10T17:00",
+        place: "Parc de la ville",
+        replacesClasses: "on",
+      },
+      { as: manager.cookie },
+    );
+    expect(created.redirect).toMatch(/^\/espace-membre\/evenements/);
+    const days = await month("2027-04");
+    expect(classesOn(days, "2027-04-10")).toEqual([]);
+    expect(classesOn(days, "2027-04-03")).toEqual(["Cours Enfants (6-11 ans)", "Cours Ceintures jaunes et plus"]);
   });
 
   it("shows no class inside the club's closure, 26 December included", async () => {
@@ -154,7 +178,7 @@ describe("the iCalendar feeds", () => {
     }
   });
 
-  it("skips with an EXDATE the closure, the exam day and the public holidays (1er and 8 mai)", async () => {
+  it("skips with an EXDATE the closure, the exam and demonstration days and the public holidays (1er and 8 mai)", async () => {
     const cal = parseICalendar(await feedText("/la-vie-du-club/calendrier.ics"));
     const saturdayKids = vevents(cal).find((e) => prop(e, "UID")?.value.startsWith("cours-enfants-sam-2026-09-07@"));
     expect(saturdayKids).toBeDefined();
