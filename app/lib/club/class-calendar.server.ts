@@ -20,11 +20,10 @@ import { formatDate } from "../core/time";
 import { log } from "../core/log.server";
 import { getSetting, setSetting, clearSettingsCache } from "./settings.server";
 import { SETTINGS_CONFLICT_MESSAGE } from "./settings-admin.server";
-import type { ClassCalendar, SchoolZone } from "./class-calendar";
+import { ICS_MAX_BYTES, type ClassCalendar, type SchoolZone } from "./class-calendar";
 import { IcsFormatError, schoolHolidaysFromIcs } from "./school-holidays-ics";
 
 const KEY = "classCalendar";
-export const ICS_MAX_BYTES = 256 * 1024;
 
 export interface Actor {
   id: string;

@@ -131,6 +131,9 @@ export function classCalendarFromForm(form: ClassCalendarForm): ClassCalendar {
   };
 }
 
+/** Largest .ics file accepted (the Ministry's files weigh a few dozen Ko). */
+export const ICS_MAX_BYTES = 256 * 1024;
+
 /** The import form: the zone to keep from the Ministry's file (the file itself is read on the server). */
 export const schoolHolidaysImportSchema = z.object({
   basedOn: withMax(

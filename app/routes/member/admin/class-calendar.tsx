@@ -32,17 +32,13 @@ import { uploadedFile } from "~/lib/content/uploads.server";
 import {
   classCalendarFormSchema,
   classCalendarFromForm,
+  ICS_MAX_BYTES,
   SCHOOL_ZONES,
   schoolHolidaysImportSchema,
   type ClassCalendar,
   type ClassCalendarIntent,
 } from "~/lib/club/class-calendar";
-import {
-  getClassCalendarState,
-  ICS_MAX_BYTES,
-  importSchoolHolidays,
-  saveClassCalendar,
-} from "~/lib/club/class-calendar.server";
+import { getClassCalendarState, importSchoolHolidays, saveClassCalendar } from "~/lib/club/class-calendar.server";
 import { frenchPublicHolidays } from "~/lib/club/public-holidays";
 import { formatDate, formatLongDate } from "~/lib/core/time";
 
