@@ -21,7 +21,7 @@ import {
   type SessionRules,
 } from "./class-sessions";
 
-export type { ClassSeries, ClassSession, CancelReason, ScheduleSlot } from "./class-sessions";
+export type { ClassSeries, ClassSession } from "./class-sessions";
 
 async function cancellingEvents(fromDay: string, toDay: string): Promise<CancellingEvent[]> {
   const rows = await db
