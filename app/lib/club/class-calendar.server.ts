@@ -9,8 +9,9 @@
  *   a 409 DomainError with the settings' conflict message.
  * - Every save writes one audit_log line (who, what changed in French).
  * - The .ics file is read from the upload only (never downloaded): at most
- *   256 Ko, a text calendar; its periods of the chosen zone replace the
- *   stored periods, the rest of the setting is kept.
+ *   256 Ko, a text calendar; its periods of the chosen zone that end on or
+ *   after the season's first day replace the stored periods, the rest of
+ *   the setting is kept.
  */
 import { eq } from "drizzle-orm";
 import { auditLog, settings, users } from "#db/schema";
@@ -20,7 +21,7 @@ import { formatDate } from "../core/time";
 import { log } from "../core/log.server";
 import { getSetting, setSetting, clearSettingsCache } from "./settings.server";
 import { SETTINGS_CONFLICT_MESSAGE } from "./settings-admin.server";
-import { ICS_MAX_BYTES, type ClassCalendar, type SchoolZone } from "./class-calendar";
+import { HOLIDAY_ROWS_MAX, ICS_MAX_BYTES, type ClassCalendar, type SchoolZone } from "./class-calendar";
 import { IcsFormatError, schoolHolidaysFromIcs } from "./school-holidays-ics";
 
 const KEY = "classCalendar";
@@ -131,9 +132,12 @@ export async function importSchoolHolidays(
     if (err instanceof IcsFormatError) throw new DomainError(err.message, { field: "file" });
     throw err;
   }
+  // Past periods are of no use (a Ministry file may cover several years): keep those ending on or after the season's start.
+  const { seasonStart } = await getSetting(KEY);
+  periods = periods.filter((p) => p.end >= seasonStart).slice(0, HOLIDAY_ROWS_MAX);
   if (!periods.length) {
     throw new DomainError(
-      `Aucune période de vacances de la zone ${zone} dans ce fichier : vérifiez qu’il s’agit du calendrier scolaire du ministère.`,
+      `Aucune période de vacances de la zone ${zone} à partir du ${formatDate(seasonStart)} dans ce fichier : vérifiez qu’il s’agit du calendrier scolaire du ministère.`,
       {
         field: "file",
       },

@@ -58,7 +58,9 @@ export function defaultClassCalendar(now: Date = new Date()): ClassCalendar {
 
 // ---------------------------------------------------------------- the managers' form
 
-export const HOLIDAY_ROWS_MAX = 30;
+export const HOLIDAY_ROWS_MAX = 60;
+/** Empty rows the managers' form offers under the stored periods. */
+export const HOLIDAY_BLANK_ROWS = 3;
 
 const holidayRow = z
   .object({
@@ -92,7 +94,7 @@ export const classCalendarFormSchema = z
     skipSchoolHolidays: checkbox(),
     holidays: z
       .array(holidayRow)
-      .max(HOLIDAY_ROWS_MAX, `${HOLIDAY_ROWS_MAX} périodes au plus.`)
+      .max(HOLIDAY_ROWS_MAX + HOLIDAY_BLANK_ROWS, `${HOLIDAY_ROWS_MAX} périodes au plus.`)
       .optional()
       .transform((rows) => rows ?? []),
   })

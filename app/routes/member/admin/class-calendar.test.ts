@@ -33,6 +33,13 @@ const MINISTRY_ICS = [
   "UID:rentree-2026@education.gouv.fr",
   "END:VEVENT",
   "BEGIN:VEVENT",
+  "DTSTART;VALUE=DATE:20251220",
+  "DTEND;VALUE=DATE:20260105",
+  "SUMMARY:Vacances de Noël",
+  "LOCATION:Zones A\\, B et C",
+  "UID:noel-2025@education.gouv.fr",
+  "END:VEVENT",
+  "BEGIN:VEVENT",
   "DTSTART;VALUE=DATE:20261017",
   "DTEND;VALUE=DATE:20261102",
   "SUMMARY:Vacances de la Toussaint",
@@ -180,7 +187,7 @@ describe("the season and school holidays page", () => {
     });
   });
 
-  it("imports the club's zone from the Ministry's .ics file", async () => {
+  it("imports the club's zone from the Ministry's .ics file, from the season on", async () => {
     const res = await app.post(
       PATH,
       {
@@ -226,6 +233,7 @@ describe("the season and school holidays page", () => {
 
   it("keeps only the chosen zone when reading the file", () => {
     expect(schoolHolidaysFromIcs(MINISTRY_ICS, "A").map((p) => p.start)).toEqual([
+      "2025-12-20",
       "2026-10-17",
       "2026-12-19",
       "2027-02-06",

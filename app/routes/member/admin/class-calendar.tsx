@@ -32,6 +32,7 @@ import { uploadedFile } from "~/lib/content/uploads.server";
 import {
   classCalendarFormSchema,
   classCalendarFromForm,
+  HOLIDAY_BLANK_ROWS,
   ICS_MAX_BYTES,
   SCHOOL_ZONES,
   schoolHolidaysImportSchema,
@@ -43,8 +44,6 @@ import { frenchPublicHolidays } from "~/lib/club/public-holidays";
 import { formatDate, formatLongDate } from "~/lib/core/time";
 
 const PATH = "/espace-membre/contenu/saison-et-vacances";
-/** Empty period rows offered under the stored ones. */
-const BLANK_ROWS = 3;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -135,7 +134,7 @@ function formValues(value: ClassCalendar, basedOn: string): Record<string, unkno
     skipSchoolHolidays: value.skipSchoolHolidays ? "on" : "",
     holidays: [
       ...value.schoolHolidays,
-      ...Array.from({ length: BLANK_ROWS }, () => ({ label: "", start: "", end: "" })),
+      ...Array.from({ length: HOLIDAY_BLANK_ROWS }, () => ({ label: "", start: "", end: "" })),
     ],
   };
 }
