@@ -30,7 +30,7 @@ export async function calendarFeedResponse(options: { membersOnly: boolean }): P
     name: options.membersOnly ? `${clubName} (membres)` : clubName,
     description: options.membersOnly
       ? `Événements du club, dont ceux réservés aux membres – ${clubName}`
-      : `Stages, passages de grades, démonstrations et fermetures – ${clubName}`,
+      : `Cours, stages, passages de grades, démonstrations et fermetures – ${clubName}`,
     prodId: `-//${clubName}//${options.membersOnly ? "Calendrier des membres" : "Calendrier du club"}//FR`,
     refreshMinutes: 360,
     events: [
