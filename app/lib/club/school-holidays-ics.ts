@@ -7,8 +7,9 @@
  * - Only VEVENTs whose summary or description speaks of « vacances » are
  *   periods (the file also lists the « rentrée » and bridge days).
  * - A file covering several zones names them (« Zone C », « Zones A et B »,
- *   in SUMMARY, DESCRIPTION or LOCATION): only the club's zone is kept; an
- *   event naming no zone applies to every zone.
+ *   in SUMMARY, DESCRIPTION or LOCATION), or names their académies
+ *   (« Créteil, Montpellier, Paris… »): only the club's zone is kept; an
+ *   event naming neither applies to every zone.
  * - DTEND is exclusive in iCalendar (the day classes start again): the last
  *   holiday day is the day before. No DTEND: a single day. A date-time value
  *   counts by its date.
@@ -46,6 +47,34 @@ function zonesIn(text: string): Set<string> {
   const zones = new Set<string>();
   for (const m of text.matchAll(/zones?\s*:?\s*([ABC](?:\s*(?:,|et|\/|-)\s*[ABC](?![a-z]))*)(?![a-z])/gi)) {
     for (const z of (m[1] ?? "").toUpperCase().match(/[ABC]/g) ?? []) zones.add(z);
+  }
+  return zones;
+}
+
+/** The académies of each zone (since 2016), for files that name académies instead of zones. */
+const ACADEMIES: Record<SchoolZone, string[]> = {
+  A: ["Besançon", "Bordeaux", "Clermont-Ferrand", "Dijon", "Grenoble", "Limoges", "Lyon", "Poitiers"],
+  B: [
+    "Aix-Marseille",
+    "Amiens",
+    "Lille",
+    "Nancy-Metz",
+    "Nantes",
+    "Nice",
+    "Normandie",
+    "Orléans-Tours",
+    "Reims",
+    "Rennes",
+    "Strasbourg",
+  ],
+  C: ["Créteil", "Montpellier", "Paris", "Toulouse", "Versailles"],
+};
+
+/** Zones whose académies a text names. */
+function zonesOfAcademies(text: string): Set<string> {
+  const zones = new Set<string>();
+  for (const [zone, names] of Object.entries(ACADEMIES)) {
+    if (names.some((n) => new RegExp(`(^|[^\\p{L}-])${n}($|[^\\p{L}-])`, "iu").test(text))) zones.add(zone);
   }
   return zones;
 }
@@ -96,7 +125,9 @@ function periodOf(fields: Record<string, string>, zone: SchoolZone): SchoolHolid
   const description = unescapeText(fields.DESCRIPTION ?? "");
   const location = unescapeText(fields.LOCATION ?? "");
   if (!/vacances/i.test(`${summary} ${description}`)) return null;
-  const zones = zonesIn(`${summary} ${description} ${location}`);
+  const text = `${summary} ${description} ${location}`;
+  const named = zonesIn(text);
+  const zones = named.size > 0 ? named : zonesOfAcademies(text);
   if (zones.size > 0 && !zones.has(zone)) return null;
   const start = dayOf(fields.DTSTART);
   if (!start) return null;

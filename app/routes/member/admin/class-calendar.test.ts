@@ -231,6 +231,34 @@ describe("the season and school holidays page", () => {
     expect(firstErrors(empty.data.result).file).toBe("Choisissez le fichier .ics du calendrier scolaire.");
   });
 
+  it("reads the zone from the académies when the file names no zone", () => {
+    const byAcademies = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "BEGIN:VEVENT",
+      "DTSTART;VALUE=DATE:20270410",
+      "DTEND;VALUE=DATE:20270426",
+      "SUMMARY:Vacances de Printemps",
+      "LOCATION:Créteil\\, Montpellier\\, Paris\\, Toulouse\\, Versailles",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "DTSTART;VALUE=DATE:20270403",
+      "DTEND;VALUE=DATE:20270419",
+      "SUMMARY:Vacances de Printemps",
+      "LOCATION:Aix-Marseille\\, Amiens\\, Lille\\, Nancy-Metz\\, Nantes",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+    expect(schoolHolidaysFromIcs(byAcademies, "C")).toEqual([
+      { label: "Vacances de Printemps", start: "2027-04-10", end: "2027-04-25" },
+    ]);
+    expect(schoolHolidaysFromIcs(byAcademies, "B")).toEqual([
+      { label: "Vacances de Printemps", start: "2027-04-03", end: "2027-04-18" },
+    ]);
+    expect(schoolHolidaysFromIcs(byAcademies, "A")).toEqual([]);
+  });
+
   it("keeps only the chosen zone when reading the file", () => {
     expect(schoolHolidaysFromIcs(MINISTRY_ICS, "A").map((p) => p.start)).toEqual([
       "2025-12-20",
