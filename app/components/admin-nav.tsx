@@ -10,10 +10,13 @@ export const ADMIN_UPLOAD_PAGES = [
   { to: "/espace-membre/contenu/bannieres", title: "Images des bannières" },
 ] as const;
 
-export const SETTINGS_PAGES = Object.entries(SETTINGS_SECTIONS).map(([slug, s]) => ({
-  to: `/espace-membre/contenu/reglages/${slug}`,
-  title: s.title,
-}));
+export const SETTINGS_PAGES = [
+  ...Object.entries(SETTINGS_SECTIONS).map(([slug, s]) => ({
+    to: `/espace-membre/contenu/reglages/${slug}`,
+    title: s.title,
+  })),
+  { to: "/espace-membre/contenu/saison-et-vacances", title: "Saison et vacances" },
+];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md border px-3 py-1.5 text-sm font-medium ${

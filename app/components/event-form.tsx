@@ -99,6 +99,10 @@ export function EventForm({
         label="Réservé aux membres (invisible pour les visiteurs et dans le calendrier public)"
         {...checkboxProps(fields.membersOnly)}
       />
+      <CheckboxField
+        label="Remplace les cours de la journée (pas de cours réguliers ce jour-là : démonstration, passage de grades…)"
+        {...checkboxProps(fields.replacesClasses)}
+      />
 
       <SubmitButton pendingLabel="Enregistrement…">{submitLabel}</SubmitButton>
     </Form>

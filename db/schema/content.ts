@@ -23,7 +23,7 @@ export const articles = pgTable(
   (t) => [index().on(t.status, t.publishedAt)],
 );
 
-/** category: cours | stage | competition | passage-de-grades | demonstration | fermeture | autre */
+/** category: cours | stage | competition | passage-de-grades | demonstration | fermeture | autre (a fermeture cancels the weekly classes it overlaps) */
 export const events = pgTable(
   "events",
   {
@@ -36,6 +36,8 @@ export const events = pgTable(
     place: text().notNull().default(""),
     category: text().notNull().default("autre"),
     membersOnly: boolean().notNull().default(false),
+    /** « Remplace les cours de la journée »: the weekly classes of its days do not take place (class-sessions.ts). */
+    replacesClasses: boolean().notNull().default(false),
     ...audit,
   },
   (t) => [index().on(t.startsAt)],

@@ -98,6 +98,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "contenu/brochure", file: "routes/member/admin/brochure.tsx" },
       { path: "contenu/bannieres", file: "routes/member/admin/banners.tsx" },
       { path: "contenu/reglages/:section", file: "routes/member/admin/settings.tsx" },
+      { path: "contenu/saison-et-vacances", file: "routes/member/admin/class-calendar.tsx" },
       { path: "exploitation", file: "routes/member/admin/operations.tsx", nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." } },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],

@@ -14,6 +14,7 @@ import { z } from "zod";
 import { settings } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { onChange } from "../core/change-bus.server";
+import { classCalendarSchema, defaultClassCalendar } from "./class-calendar";
 
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Heure au format HH:MM");
 
@@ -117,6 +118,8 @@ export const settingsSchemas = {
   reminders: z.object({ seasons: z.array(z.string()) }),
   /** Per manager (user id): new pré-inscriptions and RGPD deletion requests by e-mail, "immediat" when absent. */
   managerNotifications: z.record(z.string(), z.enum(["immediat", "quotidien", "jamais"])),
+  /** Season of the weekly classes, school-holiday zone and periods (app/lib/club/class-calendar.ts). */
+  classCalendar: classCalendarSchema,
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -201,6 +204,7 @@ export const defaultSettings: Settings = {
   mail: { host: "", port: 587, secure: false, user: "", password: "", from: "" },
   reminders: { seasons: [] },
   managerNotifications: {},
+  classCalendar: defaultClassCalendar(),
 };
 
 const cache = new Map<SettingKey, unknown>();

@@ -40,6 +40,7 @@ export async function saveEvent(id: number | null, input: EventInput, userId: st
     place: input.place,
     category: input.category,
     membersOnly: input.membersOnly,
+    replacesClasses: input.replacesClasses,
   };
   const now = new Date();
   if (id === null) {
@@ -112,6 +113,7 @@ export function eventFormValues(e: EventRow): Record<string, string> {
     place: e.place,
     category: e.category,
     membersOnly: e.membersOnly ? "on" : "",
+    replacesClasses: e.replacesClasses ? "on" : "",
     version: String(e.version),
   };
 }
@@ -179,5 +181,6 @@ export function newEventDefaults(): Record<string, string> {
     place: "",
     category: "stage",
     membersOnly: "",
+    replacesClasses: "",
   };
 }

@@ -39,6 +39,8 @@ const eventFields = z.object({
       .refine((v) => (EVENT_CATEGORIES as readonly string[]).includes(v), { message: "Choisissez une catégorie dans la liste." })
       .transform((v) => v as (typeof EVENT_CATEGORIES)[number]),
     membersOnly: checkbox(),
+    /** Classes do not take place that day (a demonstration, a grade exam…): class-sessions.ts. */
+    replacesClasses: checkbox(),
   });
 
 function checkDates(v: { allDay: boolean; startsAt: string; endsAt: string; startDay: string; endDay: string }, ctx: z.RefinementCtx) {

@@ -3,7 +3,6 @@ import { events } from "#db/schema";
 import { db } from "../core/db.server";
 import {
   allDayRange,
-  expandWeeklyClasses,
   getMonthCalendar,
   listEvents,
   listUpcomingEvents,
@@ -11,9 +10,11 @@ import {
   shiftMonth,
 } from "./events.server";
 import { parisTime } from "../core/time";
-import { defaultSettings } from "../club/settings.server";
+import { setSetting } from "../club/settings.server";
+import { classSessions } from "../club/class-sessions.server";
 
 beforeAll(async () => {
+  await setSetting("classCalendar", { seasonStart: "2026-09-07", seasonEnd: "2027-06-30", zone: "C", skipSchoolHolidays: false, schoolHolidays: [] });
   await db.insert(events).values([
     {
       title: "Stage technique",
@@ -86,28 +87,29 @@ describe("range queries", () => {
 });
 
 describe("weekly classes", () => {
-  const schedule = defaultSettings.schedule;
-
-  it("expands the schedule into occurrences in Paris time", () => {
-    const list = expandWeeklyClasses(schedule, parisTime("2026-11-01"), parisTime("2026-12-01"));
+  it("lists the sessions in Paris time, the public holiday cancelled", async () => {
+    const list = await classSessions("2026-11-01", "2026-11-30");
     // 4 Tuesdays, 4 Wednesdays x2, 4 Fridays, 4 Saturdays x2 in November 2026.
     expect(list).toHaveLength(24);
     const first = list[0];
     assert(first);
-    expect(first.key).toBe("class-adultes-mar-2026-11-03");
+    expect(first.date).toBe("2026-11-03");
+    expect(first.slot.id).toBe("adultes-mar");
     expect(first.startsAt.toISOString()).toBe("2026-11-03T19:00:00.000Z");
     expect(first.endsAt.toISOString()).toBe("2026-11-03T21:00:00.000Z");
-    expect(first.category).toBe("cours");
-    expect(first.title).toBe("Cours Adultes (16 ans et plus)");
-    const summer = expandWeeklyClasses(schedule, parisTime("2026-07-07"), parisTime("2026-07-08"));
-    expect(summer.map((c) => c.startsAt.toISOString())).toEqual(["2026-07-07T18:00:00.000Z"]);
+    expect(first.cancelled).toBeNull();
+    const armistice = list.filter((s) => s.date === "2026-11-11");
+    expect(armistice.map((s) => s.cancelled)).toEqual([
+      { reason: "jour-ferie", label: "Jour férié\u00a0: Armistice 1918" },
+      { reason: "jour-ferie", label: "Jour férié\u00a0: Armistice 1918" },
+    ]);
+    expect(await classSessions("2026-07-07", "2026-07-08")).toEqual([]);
   });
 
-  it("drops the classes during a closure", () => {
-    const closure = allDayRange("2026-12-19", "2027-01-03");
-    const list = expandWeeklyClasses(schedule, parisTime("2026-12-01"), parisTime("2027-01-01"), [closure]);
-    expect(list.length).toBeGreaterThan(0);
-    expect(list.every((c) => c.startsAt < closure.startsAt)).toBe(true);
+  it("cancels the classes during a closure", async () => {
+    const list = await classSessions("2026-12-01", "2026-12-31");
+    expect(list.filter((s) => !s.cancelled).every((s) => s.date < "2026-12-19")).toBe(true);
+    expect(list.filter((s) => s.date >= "2026-12-19").every((s) => s.cancelled?.reason === "fermeture")).toBe(true);
   });
 
   it("builds a month grid from Monday to Sunday with events and classes", async () => {

@@ -11,9 +11,10 @@
  * - members-only events are shown only when `includeMembersOnly` is true
  *   (signed-in members).
  *
- * The weekly classes come from the `schedule` setting and are expanded into
- * occurrences for the requested range; a "fermeture" event cancels the
- * classes it overlaps.
+ * The weekly classes come from the one sessions module
+ * (app/lib/club/class-sessions.server.ts: season, public and school holidays,
+ * closures, events replacing a class); the calendar shows the sessions that
+ * take place.
  */
 import { and, asc, eq, gt, lt, type SQL } from "drizzle-orm";
 import { events } from "#db/schema";
@@ -26,7 +27,7 @@ import {
   type EventCategory,
   type Month,
 } from "./event-categories";
-import { getSetting, type Settings } from "../club/settings.server";
+import { classSessions, type ClassSession } from "../club/class-sessions.server";
 import { defined, numberParts } from "../core/invariant";
 
 export { categoryLabel, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS };
@@ -158,46 +159,23 @@ export async function listFeedEvents(
 
 // ---------------------------------------------------------------- weekly classes
 
-type Schedule = Settings["schedule"];
-
-/**
- * Occurrences of the weekly classes between `from` and `to` (instants).
- * Occurrences overlapping a closure (`closures`, e.g. "fermeture" events)
- * are left out.
- */
-export function expandWeeklyClasses(
-  schedule: Schedule,
-  from: Date,
-  to: Date,
-  closures: ReadonlyArray<{ startsAt: Date; endsAt: Date }> = [],
-): CalendarEntry[] {
-  const out: CalendarEntry[] = [];
-  if (to <= from) return out;
-  for (let day = parisDate(from); parisTime(day) < to; day = addDays(day, 1)) {
-    const weekday = isoWeekday(day);
-    for (const slot of schedule) {
-      if (slot.day !== weekday) continue;
-      const startsAt = parisTime(day, slot.start);
-      const endsAt = parisTime(day, slot.end);
-      if (endsAt <= from || startsAt >= to) continue;
-      if (closures.some((c) => c.startsAt < endsAt && c.endsAt > startsAt)) continue;
-      out.push({
-        key: `class-${slot.id}-${day}`,
-        kind: "class",
-        eventId: null,
-        title: `Cours ${slot.group}`,
-        description: slot.level,
-        startsAt,
-        endsAt,
-        allDay: false,
-        place: slot.place,
-        category: "cours",
-        membersOnly: false,
-        updatedAt: null,
-      });
-    }
-  }
-  return out;
+/** A session of a weekly class (class-sessions.server.ts) as a calendar entry. */
+export function sessionEntry(session: ClassSession): CalendarEntry {
+  const { slot } = session;
+  return {
+    key: `class-${slot.id}-${session.date}`,
+    kind: "class",
+    eventId: null,
+    title: `Cours ${slot.group}`,
+    description: slot.level,
+    startsAt: session.startsAt,
+    endsAt: session.endsAt,
+    allDay: false,
+    place: slot.place,
+    category: "cours",
+    membersOnly: false,
+    updatedAt: null,
+  };
 }
 
 function byStart(a: CalendarEntry, b: CalendarEntry): number {
@@ -214,6 +192,12 @@ export interface CalendarDay {
   inMonth: boolean;
   isToday: boolean;
   entries: CalendarEntry[];
+  /**
+   * Why the weekly classes of that day do not take place, when it is a public
+   * holiday or a school holiday the club keeps (« Armistice 1918 »); null
+   * otherwise (a closure or an event replacing the classes shows as itself).
+   */
+  classesOff: string | null;
 }
 
 export interface MonthCalendar {
@@ -240,9 +224,12 @@ export async function getMonthCalendar(
   const to = parisTime(gridEnd);
 
   const stored = await listEvents({ from, to, includeMembersOnly: options.includeMembersOnly }, q);
-  const schedule = await getSetting("schedule", q);
-  const closures = stored.filter((e) => e.category === "fermeture");
-  const all = [...stored, ...expandWeeklyClasses(schedule, from, to, closures)];
+  const sessions = await classSessions(gridStart, addDays(gridEnd, -1));
+  const all = [...stored, ...sessions.filter((s) => !s.cancelled).map(sessionEntry)];
+  const off = new Map<string, string>();
+  for (const s of sessions) {
+    if (s.cancelled?.reason === "jour-ferie" || s.cancelled?.reason === "vacances-scolaires") off.set(s.date, `Pas de cours – ${s.cancelled.label}`);
+  }
 
   const today = parisDate(options.now ?? new Date());
   const weeks: CalendarDay[][] = [];
@@ -267,6 +254,7 @@ export async function getMonthCalendar(
       inMonth: day >= firstOfMonth && day < firstOfNext,
       isToday: day === today,
       entries,
+      classesOff: off.get(day) ?? null,
     });
   }
   return {

@@ -3,11 +3,15 @@
  *
  * Timed events are written in UTC (…Z), which every client converts to its
  * own time zone; all-day events use VALUE=DATE with an exclusive DTEND.
+ * Weekly series (the classes) are written in Paris wall-clock time
+ * (DTSTART;TZID=Europe/Paris) with RRULE:FREQ=WEEKLY;UNTIL=…Z and one EXDATE
+ * per skipped day, so they keep their hour across the DST changes; the
+ * calendar then carries the VTIMEZONE of Europe/Paris (EU rules since 1996).
  * Text values are escaped (backslash, semicolon, comma, new lines), lines are
  * folded at 75 octets without splitting a UTF-8 character, and every line
  * ends with CRLF.
  */
-import { CLUB_TIME_ZONE, parisDate } from "../core/time";
+import { CLUB_TIME_ZONE, parisDate, toParisDateTimeInput } from "../core/time";
 
 export interface ICalEvent {
   /** Globally unique and stable: "event-12@vovinam-creteil.fr". */
@@ -23,6 +27,11 @@ export interface ICalEvent {
   url?: string;
   /** Last change (LAST-MODIFIED); DTSTAMP is the feed's generation time. */
   updatedAt?: Date | null;
+  /**
+   * A weekly series starting at `startsAt` (its first occurrence), repeated
+   * until `until` (an instant), minus the occurrences starting at `exdates`.
+   */
+  weekly?: { until: Date; exdates: Date[] };
 }
 
 export interface ICalendar {
@@ -93,9 +102,43 @@ function nextDay(yyyymmdd: string): string {
   return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}`;
 }
 
+/** 20261114T093000 (Paris wall-clock time, for TZID=Europe/Paris). */
+export function formatParisLocal(d: Date): string {
+  return `${toParisDateTimeInput(d).replace(/[-:]/g, "")}00`;
+}
+
+/** The VTIMEZONE of Europe/Paris (CET/CEST, last Sundays of March and October). */
+const PARIS_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${CLUB_TIME_ZONE}`,
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "TZNAME:CEST",
+  "DTSTART:19700329T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "DTSTART:19701025T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
 function eventLines(e: ICalEvent, stamp: string): string[] {
   const lines = ["BEGIN:VEVENT", `UID:${escapeText(e.uid)}`, `DTSTAMP:${stamp}`];
-  if (e.allDay) {
+  if (e.weekly) {
+    const zone = `TZID=${CLUB_TIME_ZONE}`;
+    lines.push(
+      `DTSTART;${zone}:${formatParisLocal(e.startsAt)}`,
+      `DTEND;${zone}:${formatParisLocal(e.endsAt > e.startsAt ? e.endsAt : e.startsAt)}`,
+      `RRULE:FREQ=WEEKLY;UNTIL=${formatUtc(e.weekly.until)}`,
+    );
+    for (const exdate of e.weekly.exdates) lines.push(`EXDATE;${zone}:${formatParisLocal(exdate)}`);
+  } else if (e.allDay) {
     const start = formatDateValue(e.startsAt);
     // Exclusive end: the day after the last day (accepts a stored end at
     // 00:00 of the next day or at the last minute of the last day).
@@ -130,6 +173,7 @@ export function buildICalendar(cal: ICalendar): string {
     ...(cal.description ? [`X-WR-CALDESC:${escapeText(cal.description)}`] : []),
     `REFRESH-INTERVAL;VALUE=DURATION:PT${refresh}M`,
     `X-PUBLISHED-TTL:PT${refresh}M`,
+    ...(cal.events.some((e) => e.weekly) ? PARIS_VTIMEZONE : []),
     ...cal.events.flatMap((e) => eventLines(e, stamp)),
     "END:VCALENDAR",
   ];

@@ -1,6 +1,7 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Clock, Lock, MapPin } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { capitalize, formatDayMonth, formatEventWhen, formatMonth, formatTime, ofMonth } from "~/lib/core/time";
+import { capitalize, formatDate, formatDayMonth, formatEventWhen, formatMonth, formatTime, ofMonth } from "~/lib/core/time";
+import { getSetting } from "~/lib/club/settings.server";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/event-categories";
 import {
@@ -32,15 +33,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const includeMembersOnly = user !== null && hasAnyRole(user.roles, MEMBER_ROLES);
 
-  const [calendar, upcoming] = await Promise.all([
+  const [calendar, upcoming, classCalendar] = await Promise.all([
     getMonthCalendar({ month, includeMembersOnly }),
     listUpcomingEvents({ limit: 8, includeMembersOnly }),
+    getSetting("classCalendar"),
   ]);
   const feedUrl = `${env().BASE_URL}${PATH}.ics`;
   return {
     calendar,
     upcoming,
     includeMembersOnly,
+    classSeason: { start: classCalendar.seasonStart, end: classCalendar.seasonEnd, skipSchoolHolidays: classCalendar.skipSchoolHolidays },
     currentMonth: monthKey(today),
     currentMonthLabel: formatMonth(today),
     feedUrl,
@@ -135,13 +138,13 @@ const navLinkClass =
   "inline-flex min-h-11 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-club-800 hover:bg-club-50";
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
-  const { calendar, upcoming, includeMembersOnly, currentMonth: thisMonth, currentMonthLabel, feedUrl, webcalUrl } =
+  const { calendar, upcoming, includeMembersOnly, classSeason, currentMonth: thisMonth, currentMonthLabel, feedUrl, webcalUrl } =
     loaderData;
   const [prevYear, prevMonth] = numberParts(calendar.previous, "-", 2);
   const [nextYear, nextMonth] = numberParts(calendar.next, "-", 2);
   const previousLabel = formatMonth({ year: prevYear, month: prevMonth });
   const nextLabel = formatMonth({ year: nextYear, month: nextMonth });
-  const daysWithEntries = calendar.weeks.flat().filter((d) => d.inMonth && d.entries.length > 0);
+  const daysWithEntries = calendar.weeks.flat().filter((d) => d.inMonth && (d.entries.length > 0 || d.classesOff));
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
@@ -225,6 +228,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                         ))}
                       </ul>
                     ) : null}
+                    {day.inMonth && day.classesOff ? <p className="mt-1 text-xs leading-snug text-slate-700">{day.classesOff}</p> : null}
                   </td>
                 ))}
               </tr>
@@ -248,19 +252,23 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                       </span>
                     ) : null}
                   </h3>
-                  <ul className="mt-2 space-y-2">
-                    {day.entries.map((e) => (
-                      <EntryLine key={e.key} entry={e} compact={false} />
-                    ))}
-                  </ul>
+                  {day.entries.length > 0 ? (
+                    <ul className="mt-2 space-y-2">
+                      {day.entries.map((e) => (
+                        <EntryLine key={e.key} entry={e} compact={false} />
+                      ))}
+                    </ul>
+                  ) : null}
+                  {day.classesOff ? <p className="mt-2 text-sm text-slate-700">{day.classesOff}</p> : null}
                 </li>
               ))}
             </ol>
           )}
         </div>
         <p className="mt-4 text-sm text-slate-700">
-          Les cours hebdomadaires ont lieu toute la saison, sauf pendant les fermetures du club. Détail des groupes et des
-          horaires sur la page{" "}
+          Les cours hebdomadaires ont lieu du {formatDate(classSeason.start)} au {formatDate(classSeason.end)}, sauf les jours
+          fériés{classSeason.skipSchoolHolidays ? ", pendant les vacances scolaires" : ""} et pendant les fermetures du club.
+          Détail des groupes et des horaires sur la page{" "}
           <Link to="/tarifs-horaires" className="font-semibold text-club-700 underline">
             Tarifs et horaires
           </Link>
@@ -307,8 +315,8 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
             Le calendrier dans votre téléphone
           </h2>
           <p className="mt-3 text-slate-800">
-            Abonnez-vous une fois : les stages, passages de grades et fermetures apparaissent dans votre agenda et se
-            mettent à jour tout seuls.
+            Abonnez-vous une fois : les cours, les stages, les passages de grades et les fermetures apparaissent dans votre
+            agenda et se mettent à jour tout seuls.
           </p>
           <p className="mt-4">
             <a

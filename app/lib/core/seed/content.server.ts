@@ -48,11 +48,16 @@ export function contentSeed(now: Date = new Date()) {
 
   const telethon = nextTelethon(today);
   const stage = onOrAfter(addDays(today, 14), 6);
-  const parentsChildren = onOrAfter(addDays(today, 28), 6);
+  const closure = christmasClosure(today);
+  // A class-like session never falls inside the club's own closure.
+  const parentsChildrenCandidate = onOrAfter(addDays(today, 28), 6);
+  const parentsChildren =
+    parentsChildrenCandidate >= closure.first && parentsChildrenCandidate <= closure.last
+      ? onOrAfter(addDays(closure.last, 1), 6)
+      : parentsChildrenCandidate;
   const generalAssembly = onOrAfter(addDays(today, 40), 5);
   const competition = onOrAfter(addDays(today, 49), 7);
   const grading = onOrAfter(addDays(today, 84), 6);
-  const closure = christmasClosure(today);
 
   const juneGrading = mostRecent(today, 6, 20);
   const rentree = mostRecent(today, 9, 1);

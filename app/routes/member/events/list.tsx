@@ -43,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       place: e.place,
       category: categoryLabel(e.category),
       membersOnly: e.membersOnly,
+      cancelsClasses: e.category === "fermeture" || e.replacesClasses,
       author: e.author,
       editor: e.editor,
     })),
@@ -184,7 +185,10 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
                     {e.editor ? <span className="block text-sm text-slate-600">Modifié par {e.editor}</span> : null}
                   </td>
                   <td className="py-3 pr-4 text-sm text-slate-700">{e.when}</td>
-                  <td className="py-3 pr-4 text-sm text-slate-700">{e.category}</td>
+                  <td className="py-3 pr-4 text-sm text-slate-700">
+                    {e.category}
+                    {e.cancelsClasses ? <span className="block text-slate-600">Pas de cours réguliers</span> : null}
+                  </td>
                   <td className="py-3 pr-4 text-sm text-slate-700">{e.membersOnly ? "Membres seulement" : "Public"}</td>
                   <td className="py-3 text-sm">
                     <ul className="flex flex-wrap gap-x-3 gap-y-1">

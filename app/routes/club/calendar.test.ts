@@ -1,0 +1,196 @@
+/**
+ * The calendar that tells the truth: the public page and the iCalendar feeds
+ * (public and members') show the weekly classes only inside the season,
+ * never on public holidays, inside a closure, or on the day of an event that
+ * replaces them, and the feed (RRULE + EXDATE, read by a strict parser) gives
+ * exactly the days the page gives. Fixed dates, no wall clock.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { events, users } from "#db/schema";
+import { db } from "~/lib/core/db.server";
+import { setSetting } from "~/lib/club/settings.server";
+import { allDayRange, type CalendarDay, type MonthCalendar } from "~/lib/content/events.server";
+import { classSessions } from "~/lib/club/class-sessions.server";
+import { parisDate, parisTime } from "~/lib/core/time";
+import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/calendar-tokens.server";
+import { app } from "../../../tests/helpers/app";
+import { createUser } from "../../../tests/helpers/auth";
+import { events as vevents, occurrences, parseICalendar, prop } from "../../../tests/helpers/ical";
+
+const SEASON = {
+  seasonStart: "2026-09-07",
+  seasonEnd: "2027-06-30",
+  zone: "C" as const,
+  skipSchoolHolidays: false,
+  schoolHolidays: [],
+};
+
+beforeAll(async () => {
+  await setSetting("classCalendar", SEASON);
+  await db.insert(events).values([
+    {
+      title: "Fermeture du club pendant les vacances de Noël",
+      ...allDayRange("2026-12-19", "2027-01-03"),
+      allDay: true,
+      category: "fermeture",
+    },
+    {
+      title: "Passage de grades de mi-saison",
+      startsAt: parisTime("2027-03-13", "14:00"),
+      endsAt: parisTime("2027-03-13", "17:30"),
+      category: "passage-de-grades",
+      replacesClasses: true,
+    },
+    {
+      title: "Stage technique",
+      startsAt: parisTime("2027-03-20", "14:00"),
+      endsAt: parisTime("2027-03-20", "17:00"),
+      category: "stage",
+    },
+  ]);
+});
+
+async function month(key: string): Promise<CalendarDay[]> {
+  const res = await app.get(`/la-vie-du-club/calendrier?mois=${key}`);
+  expect(res.status).toBe(200);
+  return (res.data as unknown as { calendar: MonthCalendar }).calendar.weeks.flat();
+}
+
+function classesOn(days: CalendarDay[], date: string): string[] {
+  return (days.find((d) => d.date === date)?.entries ?? []).filter((e) => e.kind === "class").map((e) => e.title);
+}
+
+function allClasses(days: CalendarDay[]): number {
+  return days.reduce((n, d) => n + d.entries.filter((e) => e.kind === "class").length, 0);
+}
+
+describe("the public calendar page", () => {
+  it("shows no class in August, nor in 2020 or 2035", async () => {
+    expect(allClasses(await month("2026-08"))).toBe(0);
+    expect(allClasses(await month("2027-08"))).toBe(0);
+    expect(allClasses(await month("2020-03"))).toBe(0);
+    expect(allClasses(await month("2035-03"))).toBe(0);
+  });
+
+  it("shows the classes of an ordinary week", async () => {
+    const days = await month("2026-11");
+    expect(classesOn(days, "2026-11-10")).toEqual(["Cours Adultes (16 ans et plus)"]);
+    expect(classesOn(days, "2026-11-18")).toEqual(["Cours Enfants (6-11 ans)", "Cours Adolescents (12-15 ans)"]);
+    expect(classesOn(days, "2026-11-21")).toEqual(["Cours Enfants (6-11 ans)", "Cours Ceintures jaunes et plus"]);
+  });
+
+  it("shows no class on a public holiday (11 novembre, 8 mai), and says why", async () => {
+    const november = await month("2026-11");
+    expect(classesOn(november, "2026-11-11")).toEqual([]);
+    expect(november.find((d) => d.date === "2026-11-11")?.classesOff).toBe("Pas de cours – Jour férié\u00a0: Armistice 1918");
+    expect(november.find((d) => d.date === "2026-11-10")?.classesOff).toBeNull();
+    expect(classesOn(await month("2027-05"), "2027-05-08")).toEqual([]);
+  });
+
+  it("drops the classes of the day of an event created with « remplace les cours de la journée »", async () => {
+    const manager = await createUser({ roles: ["article_manager"] });
+    const created = await app.post(
+      "/espace-membre/evenements/ajouter",
+      {
+        title: "Démonstration à la fête de la ville",
+        category: "demonstration",
+        startsAt: "2027-04-10T15:00",
+        endsAt: "2027-04-10T17:00",
+        place: "Parc de la ville",
+        replacesClasses: "on",
+      },
+      { as: manager.cookie },
+    );
+    expect(created.redirect).toMatch(/^\/espace-membre\/evenements/);
+    const days = await month("2027-04");
+    expect(classesOn(days, "2027-04-10")).toEqual([]);
+    expect(classesOn(days, "2027-04-03")).toEqual(["Cours Enfants (6-11 ans)", "Cours Ceintures jaunes et plus"]);
+  });
+
+  it("shows no class inside the club's closure, 26 December included", async () => {
+    const days = await month("2026-12");
+    expect(classesOn(days, "2026-12-26")).toEqual([]);
+    expect(days.find((d) => d.date === "2026-12-26")?.entries.map((e) => e.title)).toEqual([
+      "Fermeture du club pendant les vacances de Noël",
+    ]);
+    expect(classesOn(days, "2026-12-18")).toEqual(["Cours Adultes (16 ans et plus)"]);
+  });
+
+  it("drops the day's classes when an event replaces them, not when it does not", async () => {
+    const days = await month("2027-03");
+    expect(classesOn(days, "2027-03-13")).toEqual([]);
+    expect(days.find((d) => d.date === "2027-03-13")?.entries.map((e) => e.title)).toEqual([
+      "Passage de grades de mi-saison",
+    ]);
+    expect(classesOn(days, "2027-03-20")).toEqual(["Cours Enfants (6-11 ans)", "Cours Ceintures jaunes et plus"]);
+  });
+});
+
+describe("the iCalendar feeds", () => {
+  async function feedText(path: string): Promise<string> {
+    const res = await app.fetch(path);
+    expect(res.status).toBe(200);
+    return res.text();
+  }
+
+  it("is valid RFC 5545 with one weekly series per class in Europe/Paris", async () => {
+    const cal = parseICalendar(await feedText("/la-vie-du-club/calendrier.ics"));
+    expect(cal.components.filter((c) => c.name === "VTIMEZONE").map((c) => prop(c, "TZID")?.value)).toEqual([
+      "Europe/Paris",
+    ]);
+    const series = vevents(cal).filter((e) => prop(e, "RRULE"));
+    expect(series).toHaveLength(6);
+    for (const s of series) {
+      expect(prop(s, "DTSTART")?.params.TZID).toBe("Europe/Paris");
+      expect(prop(s, "RRULE")?.value).toBe("FREQ=WEEKLY;UNTIL=20270630T215959Z");
+    }
+  });
+
+  it("gives exactly the days the page gives, in the public and the members' feed", async () => {
+    await db
+      .insert(users)
+      .values({
+        id: "membre-cal",
+        name: "m",
+        email: "membre-cal@example.org",
+        prenom: "M",
+        nom: "Test",
+        roles: ["membre"],
+      });
+    const token = await getOrCreateCalendarToken("membre-cal");
+    const sessions = (await classSessions("2026-01-01", "2028-12-31")).filter((s) => !s.cancelled);
+    const expected = sessions.map((s) => `${s.slot.group} ${s.startsAt.toISOString()}`).sort();
+    expect(expected.length).toBeGreaterThan(100);
+    for (const path of ["/la-vie-du-club/calendrier.ics", memberCalendarPath(token)]) {
+      const cal = parseICalendar(await feedText(path));
+      const seen = vevents(cal)
+        .filter((e) => prop(e, "RRULE"))
+        .flatMap((e) =>
+          occurrences(e).map((at) => `${(prop(e, "SUMMARY")?.value ?? "").replace(/^Cours /, "")} ${at.toISOString()}`),
+        )
+        .sort();
+      expect(seen).toEqual(expected);
+      const days = new Set(seen.map((k) => parisDate(new Date(k.slice(k.lastIndexOf(" ") + 1)))));
+      for (const skipped of ["2026-11-11", "2026-12-26", "2027-03-13", "2027-05-08", "2026-09-05", "2027-07-03"]) {
+        expect(days.has(skipped), skipped).toBe(false);
+      }
+      expect(days.has("2026-11-21")).toBe(true);
+    }
+  });
+
+  it("skips with an EXDATE the closure, the exam and demonstration days and the public holidays (1er and 8 mai)", async () => {
+    const cal = parseICalendar(await feedText("/la-vie-du-club/calendrier.ics"));
+    const saturdayKids = vevents(cal).find((e) => prop(e, "UID")?.value.startsWith("cours-enfants-sam-2026-09-07@"));
+    expect(saturdayKids).toBeDefined();
+    const exdates = saturdayKids!.properties.filter((p) => p.name === "EXDATE").map((p) => p.value);
+    expect(exdates).toEqual([
+      "20261219T100000",
+      "20261226T100000",
+      "20270102T100000",
+      "20270313T100000",
+      "20270410T100000",
+      "20270501T100000",
+      "20270508T100000",
+    ]);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "replaces_classes" boolean DEFAULT false NOT NULL;
