@@ -1,5 +1,6 @@
 /** Page metadata: unique French title, description, OpenGraph, canonical URL. */
 import type { MetaDescriptor } from "react-router";
+import { frenchText } from "~/lib/typography/french";
 
 export interface RootData {
   baseUrl: string;
@@ -22,7 +23,9 @@ export function pageMeta(
   page: { title: string; description: string; image?: string; noindex?: boolean; type?: string },
 ): MetaDescriptor[] {
   const { baseUrl, clubName } = rootData(args);
-  const title = page.title.includes(clubName) ? page.title : `${page.title} | ${clubName}`;
+  // React Router renders these tags itself: French typography here (decision 0021).
+  page = { ...page, title: frenchText(page.title), description: frenchText(page.description) };
+  const title = page.title.includes(frenchText(clubName)) ? page.title : `${page.title} | ${frenchText(clubName)}`;
   const url = `${baseUrl}${args.location.pathname}`;
   const image = `${baseUrl}${page.image ?? "/og-image.png"}`;
   const tags: MetaDescriptor[] = [
