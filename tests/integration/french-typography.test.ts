@@ -41,6 +41,17 @@ function typographyFaults(text: string): string[] {
 }
 
 let pages: string[] = [];
+const texts = new Map<string, string>();
+
+async function pageText(path: string): Promise<string> {
+  const known = texts.get(path);
+  if (known !== undefined) return known;
+  const res = await app.fetch(path);
+  expect([200, 404]).toContain(res.status);
+  const text = visibleText(await res.text());
+  texts.set(path, text);
+  return text;
+}
 
 beforeAll(async () => {
   await seedDatabase();
@@ -58,11 +69,47 @@ describe("French typography of every public page", () => {
     expect(pages.length).toBeGreaterThan(PUBLIC_PAGES.length);
     const found: string[] = [];
     for (const path of pages) {
-      const res = await app.fetch(path);
-      expect([200, 404]).toContain(res.status);
-      const html = await res.text();
-      for (const fault of typographyFaults(visibleText(html))) found.push(`${path}: …${fault}…`);
+      for (const fault of typographyFaults(await pageText(path))) found.push(`${path}: …${fault}…`);
     }
     expect(found).toEqual([]);
   }, 120_000);
+});
+
+describe("Texts of the public pages (domain notes, issue 13)", () => {
+  it("spells each name one way: dang, Grand Maître Nguyễn Lộc, BD humour, Infos pratiques, e-mail", async () => {
+    const wrong = [/\bdan\b/, /\b[Ll]e maître Nguyễn Lộc/, /BD Humour/, /Infos Pratiques/, /\b[Ee]mail\b/, /[Cc]ourriel/, /ciseaux[^()]*\(đòn chân\)/];
+    const found: string[] = [];
+    for (const path of pages) {
+      const text = await pageText(path);
+      for (const pattern of wrong) if (pattern.test(text)) found.push(`${path}: ${String(pattern)}`);
+    }
+    expect(found).toEqual([]);
+    expect(await pageText("/le-vovinam-viet-vo-dao/presentation")).toContain("Grand Maître Nguyễn Lộc");
+  });
+
+  it("the grades page says which belt carries which dang once, without a sentence repeated on each grade", async () => {
+    const text = await pageText("/le-vovinam-viet-vo-dao/grades");
+    expect(text).not.toMatch(/premier dang|1er dang, là où/);
+    expect(text).toContain("(1er dang)");
+    const page = await app.get("/le-vovinam-viet-vo-dao/grades");
+    const descriptions = (page.data as { grades: { description: string }[] }).grades
+      .map((g) => g.description)
+      .filter((d) => d !== "");
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+  });
+
+  it("prices the belt with a grammatical sentence", async () => {
+    const text = await pageText("/equipement");
+    expect(text).not.toContain("comprise avec la tenue");
+    expect(text).toContain(`Prix indicatif${"\u00a0"}: compris avec la tenue`);
+  });
+
+  it("reads the calendar's screen-reader captions in French: d’octobre, 1er novembre", async () => {
+    const october = await pageText("/la-vie-du-club/calendrier?mois=2026-10");
+    expect(october).toContain("cours d’octobre 2026");
+    expect(october).not.toContain("de octobre");
+    const november = await pageText("/la-vie-du-club/calendrier?mois=2026-11");
+    expect(november).toContain("1er novembre");
+    expect(november).not.toMatch(/\b1 novembre/);
+  });
 });
