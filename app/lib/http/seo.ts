@@ -18,14 +18,21 @@ export function rootData(args: MetaArgsLike): RootData {
   return { baseUrl: data?.baseUrl ?? "", clubName: data?.clubName ?? "Vovinam Viet Vo Dao" };
 }
 
+/** "<title> | <club name>" (the club name once), with French typography. */
+export function siteTitle(title: string, clubName = "Vovinam Viet Vo Dao"): string {
+  const name = frenchText(clubName);
+  const page = frenchText(title);
+  return page.includes(name) ? page : `${page} | ${name}`;
+}
+
 export function pageMeta(
   args: MetaArgsLike,
   page: { title: string; description: string; image?: string; noindex?: boolean; type?: string },
 ): MetaDescriptor[] {
   const { baseUrl, clubName } = rootData(args);
   // React Router renders these tags itself: French typography here (decision 0021).
-  page = { ...page, title: frenchText(page.title), description: frenchText(page.description) };
-  const title = page.title.includes(frenchText(clubName)) ? page.title : `${page.title} | ${frenchText(clubName)}`;
+  page = { ...page, description: frenchText(page.description) };
+  const title = siteTitle(page.title, clubName);
   const url = `${baseUrl}${args.location.pathname}`;
   const image = `${baseUrl}${page.image ?? "/og-image.png"}`;
   const tags: MetaDescriptor[] = [
