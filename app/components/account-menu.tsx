@@ -58,7 +58,7 @@ export function DesktopAccount() {
         className="inline-flex items-center gap-1 rounded-md bg-club-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-club-800 xl:px-3"
       >
         <LayoutDashboard aria-hidden="true" className="size-4 xl:hidden" />
-        <span className="sr-only xl:not-sr-only">Espace membre</span>
+        <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Espace membre</span>
       </Link>
       <Form method="post" action="/deconnexion">
         <button
