@@ -26,6 +26,13 @@ describe("case variants of a path", () => {
     expect(canonicalPath("/calendrier/membre/XyZ.ics")).toBeNull();
     expect(canonicalPath("/caf%C3%A9")).toBeNull();
     expect(canonicalPath("/Caf%C3%A9")).toBe("/caf%C3%A9");
+    // Route parameters (ids, tokens) keep their case; the static segments around them do not.
+    expect(canonicalPath("/espace-membre/utilisateurs/modifier/AbC12", { id: "AbC12" })).toBeNull();
+    expect(canonicalPath("/Espace-Membre/utilisateurs/modifier/AbC12", { id: "AbC12" })).toBe(
+      "/espace-membre/utilisateurs/modifier/AbC12",
+    );
+    // An unknown path (the not-found splat) is left alone: it is a 404 whatever its case.
+    expect(canonicalPath("/Une/Page", { "*": "Une/Page" })).toBeNull();
   });
 });
 
