@@ -180,6 +180,21 @@ test.describe("contact form with JavaScript", () => {
   });
 });
 
+test.describe("French typography in the browser", () => {
+  test("after hydration the text keeps its no-break spaces, without a hydration error", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    await gotoHydrated(page, "/la-vie-du-club/actualites");
+    const text = await page.locator("main").innerText();
+    expect(text).toContain("Téléthon\u00a0: le club");
+    expect(text).not.toMatch(/ [:;!?]/);
+    expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+  });
+});
+
 test.describe("addresses, titles and icon", () => {
   test("a case variant of a path lands on the canonical page", async ({ page }) => {
     const response = await page.goto("/CONTACT");
