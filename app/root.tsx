@@ -16,6 +16,11 @@ import { useNonce } from "./lib/http/nonce";
 import { getSetting } from "./lib/club/settings.server";
 import { getSessionUser, publicUser, sessionProfile } from "./lib/accounts/session.server";
 import { parisDate } from "./lib/core/time";
+import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
+import { siteTitle } from "./lib/http/seo";
+
+/** Any case variant of a path (`/CONTACT`) goes to the canonical one (301). */
+export const middleware: Route.MiddlewareFunction[] = [canonicalCaseMiddleware];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request)]);
@@ -34,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function links(): Route.LinkDescriptors {
   return [
+    { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
     { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
     { rel: "manifest", href: "/site.webmanifest" },
   ];
@@ -75,7 +81,7 @@ export function useRootData(): RootLoaderData | undefined {
 }
 
 /** Last-resort error page: French, never a stack trace. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   let title = "Une erreur est survenue";
   let message = "Le serveur n'a pas pu afficher cette page. Réessayez dans quelques instants.";
   if (isRouteErrorResponse(error) && error.status === 404) {
@@ -94,7 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <main id="contenu" className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{title}</title>
+      <title>{siteTitle(title, loaderData?.clubName)}</title>
       <h1 className="text-3xl font-bold text-club-900">{title}</h1>
       <p className="mt-4 text-slate-700">{message}</p>
       <p className="mt-8">

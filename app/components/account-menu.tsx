@@ -6,8 +6,11 @@
  *    none), a link to the member space and a logout button;
  *  - signed in, mobile: full name, all roles, 'Mon Espace' and 'Déconnexion'.
  * Logout is a plain POST form to /deconnexion (works without JavaScript).
+ * Desktop widths (issue 13): the first name and role never shrink or wrap;
+ * the logout button shows its icon (its name stays "Déconnexion"), and the
+ * member-space link its icon only between 1024 and 1279 px.
  */
-import { LogOut, UserRound } from "lucide-react";
+import { LayoutDashboard, LogOut, UserRound } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { displayRole } from "~/lib/accounts/roles";
 import { useRootData } from "~/root";
@@ -32,7 +35,7 @@ export function DesktopAccount() {
       <Link
         to={signInHref}
         data-testid="desktop-sign-in"
-        className="inline-flex items-center gap-2 rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50"
+        className="inline-flex items-center gap-2 rounded-md px-3 py-2 font-semibold whitespace-nowrap text-club-800 hover:bg-club-50"
       >
         <UserRound aria-hidden="true" className="size-5" />
         Connexion
@@ -40,8 +43,8 @@ export function DesktopAccount() {
     );
   }
   return (
-    <div data-testid="desktop-account" className="flex items-center gap-2">
-      <div className="text-right leading-tight">
+    <div data-testid="desktop-account" className="flex shrink-0 items-center gap-2">
+      <div className="text-right leading-tight whitespace-nowrap">
         <p className="font-semibold text-slate-900" data-testid="account-first-name">
           {user.prenom}
         </p>
@@ -51,17 +54,20 @@ export function DesktopAccount() {
       </div>
       <Link
         to="/espace-membre"
-        className="rounded-md bg-club-700 px-3 py-2 text-sm font-semibold text-white hover:bg-club-800"
+        title="Espace membre"
+        className="inline-flex items-center gap-1 rounded-md bg-club-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-club-800 xl:px-3"
       >
-        Espace membre
+        <LayoutDashboard aria-hidden="true" className="size-4 xl:hidden" />
+        <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Espace membre</span>
       </Link>
       <Form method="post" action="/deconnexion">
         <button
           type="submit"
-          className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-club-800 hover:bg-club-50"
+          title="Déconnexion"
+          className="inline-flex items-center rounded-md p-2 text-sm font-semibold text-club-800 hover:bg-club-50"
         >
-          <LogOut aria-hidden="true" className="size-4" />
-          Déconnexion
+          <LogOut aria-hidden="true" className="size-5" />
+          <span className="sr-only">Déconnexion</span>
         </button>
       </Form>
     </div>

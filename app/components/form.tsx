@@ -28,7 +28,7 @@ export function useClubForm<S extends z.ZodType<Record<string, unknown>, Record<
   id?: string;
   defaultValue?: Record<string, unknown>;
 }) {
-  return useForm<z.input<S>, z.output<S>>({
+  const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id,
     lastResult,
     defaultValue: defaultValue as never,
@@ -38,6 +38,22 @@ export function useClubForm<S extends z.ZodType<Record<string, unknown>, Record<
       return parseWithZod(formData, { schema });
     },
   });
+  useFocusAfterServerErrors(form.id, lastResult);
+  return [form, fields] as const;
+}
+
+/**
+ * After a server answer with errors, focus goes where the reader must look:
+ * the error summary (`<FormErrors>` focuses itself, its effect runs first) or,
+ * when the form has none or it stays silent, the first field in error.
+ */
+function useFocusAfterServerErrors(formId: string, lastResult: SubmissionResult<string[]> | null | undefined) {
+  useEffect(() => {
+    if (lastResult?.status !== "error") return;
+    const element = document.getElementById(formId);
+    if (!element || element.contains(document.activeElement)) return;
+    element.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [formId, lastResult]);
 }
 
 /** What a field component needs from Conform: name, typed value, first error. */

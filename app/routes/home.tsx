@@ -145,7 +145,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Le Vovinam Viet Vo Dao, qu'est-ce que c'est ?
             </h2>
             <p className="mt-4 leading-relaxed text-slate-700">
-              Un art martial vietnamien fondé à la fin des années 1930 par le maître <span lang="vi">Nguyễn Lộc</span>. Son nom dit
+              Un art martial vietnamien fondé à la fin des années 1930 par le Grand Maître <span lang="vi">Nguyễn Lộc</span>. Son nom dit
               l'essentiel : « Vo » pour l'art martial, « Vi(e)nam » pour le Vietnam, et « Viet Vo Dao », la voie des
               arts martiaux vietnamiens.
             </p>
@@ -307,7 +307,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
               <br />
-              Courriel : <a href={`mailto:${identity.email}`} className={cardLink}>{identity.email}</a>
+              E-mail : <a href={`mailto:${identity.email}`} className={cardLink}>{identity.email}</a>
             </address>
             {identity.transport.length > 0 ? (
               <p className="mt-4 text-slate-700">{identity.transport[0]}.</p>

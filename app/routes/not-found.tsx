@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/not-found";
 import { buttonClasses } from "~/components/ui/button";
+import { PageTitle } from "~/components/layout/page-title";
 
 export function loader() {
   throw new Response("Page introuvable", { status: 404 });
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
 export function ErrorBoundary() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <title>Page introuvable</title>
+      <PageTitle title="Page introuvable" />
       <h1 className="text-3xl font-bold text-club-900">Page introuvable</h1>
       <p className="mt-4 text-slate-700">
         La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse, ou repartez de

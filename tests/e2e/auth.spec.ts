@@ -200,7 +200,7 @@ test.describe("Google sign-in (local OIDC server)", () => {
     await gotoHydrated(page, "/connexion");
     await page.getByRole("button", { name: "Se connecter avec Google" }).click();
     await expect(page).toHaveURL(/\/connexion\?erreur=auth%2Faccount-exists-with-password/);
-    await expect(page.getByRole("alert")).toContainText("Un compte existe déjà avec cet email.");
+    await expect(page.getByRole("alert")).toContainText("Un compte existe déjà avec cet e-mail.");
     await expect(page.getByTestId("desktop-sign-in")).toBeVisible();
   });
 });

@@ -67,7 +67,7 @@ test("an admin adds a video; the player loads only after a click", async ({ page
   await facade.click();
   const frame = item.locator("iframe");
   await expect(frame).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1");
-  await expect(frame).toHaveAttribute("title", `Vidéo : ${title}`);
+  await expect(frame).toHaveAttribute("title", `Vidéo\u00a0: ${title}`);
   expect(page.url()).toContain("/espace-membre/videos");
 });
 

@@ -50,7 +50,7 @@ test.describe("desktop", () => {
     expect(await clubName(page)).toMatch(/Vovinam/);
     const menu = mainMenu(page);
     await expect(menu.getByRole("link", { name: "Accueil" })).toBeVisible();
-    for (const label of ["Le Vovinam Viet Vo Dao", "La vie du club", "Infos Pratiques"]) {
+    for (const label of ["Le Vovinam Viet Vo Dao", "La vie du club", "Infos pratiques"]) {
       const trigger = menu.getByRole("button", { name: label });
       await expect(trigger).toHaveAttribute("aria-expanded", "false");
       await expect(trigger).toHaveAttribute("aria-controls", /menu-panel-/);
@@ -73,7 +73,7 @@ test.describe("desktop", () => {
     await expect(panel).toBeVisible();
     await expect(panel.getByText("La vie du club", { exact: true })).toBeVisible();
     await expect(panel.getByRole("link")).toHaveCount(3);
-    for (const name of ["Calendrier", "Actualités", "BD Humour"]) {
+    for (const name of ["Calendrier", "Actualités", "BD humour"]) {
       await expect(panel.getByRole("link", { name: new RegExp(`^${name}`) })).toBeVisible();
     }
     // Full-width panel.
@@ -99,7 +99,7 @@ test.describe("desktop", () => {
   test("moving from one trigger to another switches the panel at once", async ({ page }) => {
     await gotoHydrated(page, "/mentions-legales");
     const art = mainMenu(page).getByRole("button", { name: "Le Vovinam Viet Vo Dao" });
-    const infos = mainMenu(page).getByRole("button", { name: "Infos Pratiques" });
+    const infos = mainMenu(page).getByRole("button", { name: "Infos pratiques" });
     await art.hover();
     await expect(page.getByTestId("menu-panel-art")).toBeVisible();
     await infos.hover();
@@ -110,7 +110,7 @@ test.describe("desktop", () => {
 
   test("clicking a card closes the panel and navigates", async ({ page }) => {
     await gotoHydrated(page, "/mentions-legales");
-    const trigger = mainMenu(page).getByRole("button", { name: "Infos Pratiques" });
+    const trigger = mainMenu(page).getByRole("button", { name: "Infos pratiques" });
     await trigger.hover();
     const panel = page.getByTestId("menu-panel-infos");
     await expect(panel.getByRole("link")).toHaveCount(5);
@@ -178,7 +178,7 @@ test.describe("desktop", () => {
   test("the banner names the section by the longest matching prefix", async ({ page }) => {
     const cases: [string, string][] = [
       ["/la-vie-du-club/actualites", "Actualités"],
-      ["/la-vie-du-club/bd-humour", "BD Humour"],
+      ["/la-vie-du-club/bd-humour", "BD humour"],
       ["/tarifs-horaires", "Tarifs & Horaires"],
       ["/le-vovinam-viet-vo-dao/histoire", "Histoire"],
       ["/connexion", "Connexion"],
@@ -337,7 +337,7 @@ test.describe("desktop", () => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP, baseURL: process.env.E2E_BASE_URL });
     const page = await context.newPage();
     await page.goto("/mentions-legales");
-    await mainMenu(page).getByRole("button", { name: "Infos Pratiques" }).hover();
+    await mainMenu(page).getByRole("button", { name: "Infos pratiques" }).hover();
     const panel = page.getByTestId("menu-panel-infos");
     await expect(panel).toBeVisible();
     await panel.getByRole("link", { name: /^Contact/ }).click();
@@ -358,7 +358,7 @@ test.describe("desktop", () => {
       return results.violations.map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(" ")) }));
     };
     expect(await check()).toEqual([]);
-    await mainMenu(page).getByRole("button", { name: "Infos Pratiques" }).click();
+    await mainMenu(page).getByRole("button", { name: "Infos pratiques" }).click();
     await expect(page.getByTestId("menu-panel-infos")).toBeVisible();
     expect(await check()).toEqual([]);
   });
@@ -380,7 +380,7 @@ test.describe("mobile", () => {
     const nav = page.getByRole("navigation", { name: "Menu mobile" });
     await expect(nav.getByRole("link", { name: "Accueil" })).toBeVisible();
 
-    const groups = ["Le Vovinam Viet Vo Dao", "La vie du club", "Infos Pratiques"];
+    const groups = ["Le Vovinam Viet Vo Dao", "La vie du club", "Infos pratiques"];
     for (const label of groups) {
       await expect(nav.getByRole("button", { name: label })).toHaveAttribute("aria-expanded", "false");
     }
@@ -388,7 +388,7 @@ test.describe("mobile", () => {
     await club.click();
     await expect(club).toHaveAttribute("aria-expanded", "true");
     await expect(nav.getByRole("link", { name: "Actualités" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "BD Humour" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "BD humour" })).toBeVisible();
     await club.click();
     await expect(club).toHaveAttribute("aria-expanded", "false");
     await expect(nav.getByRole("link", { name: "Actualités" })).toBeHidden();
@@ -397,7 +397,7 @@ test.describe("mobile", () => {
     await art.click();
     await expect(nav.getByRole("link", { name: "Les Grades" })).toBeVisible();
 
-    const infos = nav.getByRole("button", { name: "Infos Pratiques" });
+    const infos = nav.getByRole("button", { name: "Infos pratiques" });
     await infos.click();
     await expect(infos).toHaveAttribute("aria-expanded", "true");
     await nav.getByRole("link", { name: "Contact" }).click();
@@ -407,7 +407,7 @@ test.describe("mobile", () => {
 
     // Reopened after the navigation, the groups are collapsed again.
     await burger.click();
-    await expect(nav.getByRole("button", { name: "Infos Pratiques" })).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("button", { name: "Infos pratiques" })).toHaveAttribute("aria-expanded", "false");
     // Escape closes and gives the focus back to the button.
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();

@@ -108,7 +108,7 @@ test.describe("membership management", () => {
     await manager.getByRole("button", { name: /^Enregistrer la saison .* de Inès$/ }).click();
     await expect(manager.getByText("La situation de la saison a été enregistrée.")).toBeVisible();
     await expect(manager.getByText("Cotisation payée", { exact: true })).toBeVisible();
-    await expect(manager.getByText(/Document de santé : valable/)).toBeVisible();
+    await expect(manager.getByText(/Document de santé\s: valable/)).toBeVisible();
     expect(await axeViolations(manager)).toEqual([]);
 
     // 7. Both tasks are gone from the admin's list.

@@ -19,8 +19,9 @@ const gridCols: Record<number, string> = {
   5: "grid-cols-5",
 };
 
+// Labels never wrap (issue 13): narrower padding and text between 1024 and 1279 px.
 const topLinkClass =
-  "inline-flex items-center gap-1 rounded-md px-3 py-2 text-[0.95rem] font-semibold text-slate-800 hover:bg-club-50 hover:text-club-800";
+  "inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold text-slate-800 hover:bg-club-50 hover:text-club-800 xl:px-3 xl:text-[0.95rem]";
 
 export function DesktopMenu() {
   const location = useLocation();
@@ -155,7 +156,7 @@ export function DesktopMenu() {
   }
 
   return (
-    <nav aria-label="Menu principal" className="hidden lg:block">
+    <nav aria-label="Menu principal" className="hidden shrink-0 lg:block">
       <ul className="flex items-center gap-0.5">
         <li>
           <NavLink to={HOME_LINK.to} end className={({ isActive }) => `${topLinkClass} ${isActive ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`}>

@@ -8,6 +8,7 @@
  * production (the development build shows the error's message, to debug).
  */
 import { isRouteErrorResponse, Link } from "react-router";
+import { PageTitle } from "./page-title";
 
 const TITLES: Record<number, { title: string; message: string }> = {
   400: { title: "Demande invalide", message: "La demande envoyée n'a pas pu être comprise." },
@@ -44,7 +45,7 @@ export function ErrorMessage({ error }: { error: unknown }) {
   const debug = import.meta.env.DEV && error instanceof Error ? error.message : null;
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center" data-testid="error-page" data-status={status}>
-      <title>{title}</title>
+      <PageTitle title={title} />
       <h1 className="text-3xl font-bold text-club-900">{title}</h1>
       <p className="mt-4 text-slate-700">{message}</p>
       {debug ? <pre className="mt-6 overflow-x-auto text-left text-xs text-slate-500">{debug}</pre> : null}

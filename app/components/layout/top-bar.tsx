@@ -18,7 +18,8 @@ export function TopBar({ clubName }: { clubName: string }) {
           className="mr-auto flex min-w-0 items-center gap-3 rounded-md"
         >
           <img src="/logo.svg" alt="" width={48} height={48} className="size-12 shrink-0" />
-          <span className="max-w-[11rem] text-base leading-tight font-bold text-club-900 sm:max-w-none lg:max-w-[10rem] xl:max-w-none">
+          {/* 1024–1279 px: the logo alone (the link's name says the club), so the menu fits on one line. */}
+          <span className="max-w-[11rem] text-base leading-tight font-bold text-club-900 sm:max-w-none lg:hidden xl:inline xl:max-w-[12rem]">
             {clubName}
           </span>
         </Link>

@@ -11,7 +11,7 @@ import { DomainError, type DomainErrorStatus } from "../core/errors";
 
 export const AUTH_ERRORS = {
   /** Password sign-in for an account that only has Google. */
-  "auth/wrong-provider-google": "Cet email est associé à un compte Google.",
+  "auth/wrong-provider-google": "Cet e-mail est associé à un compte Google.",
   /** Any other failed password sign-in (unknown e-mail or wrong password). */
   "auth/invalid-credential": "E-mail ou mot de passe incorrect.",
   /** Sign-up with an e-mail that belongs to a Google account. */
@@ -20,7 +20,7 @@ export const AUTH_ERRORS = {
   "auth/email-already-in-use":
     "Un compte existe déjà avec cette adresse e-mail. Connectez-vous ou réinitialisez votre mot de passe.",
   /** Google sign-in for an e-mail that already has a password account (never linked automatically). */
-  "auth/account-exists-with-password": "Un compte existe déjà avec cet email.",
+  "auth/account-exists-with-password": "Un compte existe déjà avec cet e-mail.",
   /** Rate limit reached (the message gets the delay appended). */
   "auth/too-many-requests": "Trop de tentatives.",
   /** Deactivated account. */

@@ -69,7 +69,7 @@ describe("Google sign-in (OIDC redirect flow)", () => {
     expect(location.pathname).toBe("/connexion");
     const code = googleCallbackError(location.searchParams.get("error")!);
     expect(code).toBe("auth/account-exists-with-password");
-    expect(AUTH_ERRORS[code]).toBe("Un compte existe déjà avec cet email.");
+    expect(AUTH_ERRORS[code]).toBe("Un compte existe déjà avec cet e-mail.");
     expect(cookieFromSetCookie(res.headers)).not.toMatch(/session_token=[^;]+/);
     const [u] = await db.select().from(users).where(eq(users.id, user.id));
     assert(u);

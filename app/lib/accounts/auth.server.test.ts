@@ -110,7 +110,7 @@ describe("error catalogue (spec section 8)", () => {
     expect(r).toMatchObject({
       ok: false,
       status: 401,
-      error: { code: "auth/wrong-provider-google", message: "Cet email est associé à un compte Google." },
+      error: { code: "auth/wrong-provider-google", message: "Cet e-mail est associé à un compte Google." },
     });
   });
 
@@ -146,7 +146,7 @@ describe("error catalogue (spec section 8)", () => {
   it("Google sign-in refused for a password account maps to auth/account-exists-with-password", () => {
     // The full OIDC flow is exercised in auth-google.server.test.ts.
     expect(googleCallbackError("account_not_linked")).toBe("auth/account-exists-with-password");
-    expect(AUTH_ERRORS["auth/account-exists-with-password"]).toBe("Un compte existe déjà avec cet email.");
+    expect(AUTH_ERRORS["auth/account-exists-with-password"]).toBe("Un compte existe déjà avec cet e-mail.");
     expect(googleCallbackError("access_denied")).toBe("auth/popup-closed-by-user");
     expect(googleCallbackError("anything_else")).toBe("auth/google-failed");
   });

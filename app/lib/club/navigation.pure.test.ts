@@ -32,7 +32,7 @@ describe("constants of the specification", () => {
 
 describe("menu structure", () => {
   it("has the three dropdowns with their entries in order", () => {
-    expect(navGroups.map((g) => g.label)).toEqual(["Le Vovinam Viet Vo Dao", "La vie du club", "Infos Pratiques"]);
+    expect(navGroups.map((g) => g.label)).toEqual(["Le Vovinam Viet Vo Dao", "La vie du club", "Infos pratiques"]);
     expect(navGroups.map((g) => g.items.map((i) => `${i.title} ${i.to}`))).toEqual([
       [
         "Présentation /le-vovinam-viet-vo-dao/presentation",
@@ -40,7 +40,7 @@ describe("menu structure", () => {
         "Philosophie /le-vovinam-viet-vo-dao/philosophie",
         "Les Grades /le-vovinam-viet-vo-dao/grades",
       ],
-      ["Calendrier /la-vie-du-club/calendrier", "Actualités /la-vie-du-club/actualites", "BD Humour /la-vie-du-club/bd-humour"],
+      ["Calendrier /la-vie-du-club/calendrier", "Actualités /la-vie-du-club/actualites", "BD humour /la-vie-du-club/bd-humour"],
       [
         "Tarifs & Horaires /tarifs-horaires",
         "Adresse & Accès /adresse-acces",
@@ -98,7 +98,7 @@ describe("sectionForPath (longest matching prefix)", () => {
     ["/la-vie-du-club/actualites/42", "Actualités"],
     ["/la-vie-du-club/actualites/", "Actualités"],
     ["/la-vie-du-club/calendrier", "Calendrier"],
-    ["/la-vie-du-club/bd-humour", "BD Humour"],
+    ["/la-vie-du-club/bd-humour", "BD humour"],
     ["/tarifs-horaires", "Tarifs & Horaires"],
     ["/adresse-acces", "Adresse & Accès"],
     ["/inscription-documents", "Inscription"],

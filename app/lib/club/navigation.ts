@@ -98,7 +98,7 @@ export const navGroups: NavGroup[] = [
         icon: Newspaper,
       },
       {
-        title: "BD Humour",
+        title: "BD humour",
         description: "Les planches humoristiques de la vie au dojo.",
         to: "/la-vie-du-club/bd-humour",
         icon: Laugh,
@@ -107,7 +107,7 @@ export const navGroups: NavGroup[] = [
   },
   {
     id: "infos",
-    label: "Infos Pratiques",
+    label: "Infos pratiques",
     title: "Infos pratiques",
     items: [
       {
@@ -154,7 +154,7 @@ export const sectionNames: Record<string, string> = {
   "/la-vie-du-club": "La vie du club",
   "/la-vie-du-club/calendrier": "Calendrier",
   "/la-vie-du-club/actualites": "Actualités",
-  "/la-vie-du-club/bd-humour": "BD Humour",
+  "/la-vie-du-club/bd-humour": "BD humour",
   "/tarifs-horaires": "Tarifs & Horaires",
   "/adresse-acces": "Adresse & Accès",
   "/inscription-documents": "Inscription",

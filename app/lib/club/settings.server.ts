@@ -170,7 +170,7 @@ export const defaultSettings: Settings = {
   },
   equipment: [
     { id: "vo-phuc", name: "Võ phục (tenue bleue)", description: "La tenue officielle du Vovinam, bleue, avec l'écusson du club sur la poitrine gauche. Elle peut être commandée par le club à l'inscription.", required: true, price: "environ 45 €" },
-    { id: "ceinture", name: "Ceinture", description: "La ceinture de votre grade. Les débutants reçoivent la ceinture bleu clair avec la tenue.", required: true, price: "comprise avec la tenue" },
+    { id: "ceinture", name: "Ceinture", description: "La ceinture de votre grade. Les débutants reçoivent la ceinture bleu clair avec la tenue.", required: true, price: "compris avec la tenue" },
     { id: "protege-dents", name: "Protège-dents", description: "Obligatoire pour les exercices de combat, à partir de la ceinture bleue.", required: true, price: "environ 10 €" },
     { id: "coquille", name: "Coquille ou protection de poitrine", description: "Recommandée pour le combat.", required: false, price: "environ 15 €" },
     { id: "gants", name: "Gants et protège-tibias", description: "Pour les assauts et la préparation aux compétitions.", required: false, price: "environ 40 €" },

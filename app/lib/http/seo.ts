@@ -1,5 +1,6 @@
 /** Page metadata: unique French title, description, OpenGraph, canonical URL. */
 import type { MetaDescriptor } from "react-router";
+import { frenchText } from "~/lib/typography/french";
 
 export interface RootData {
   baseUrl: string;
@@ -17,12 +18,21 @@ export function rootData(args: MetaArgsLike): RootData {
   return { baseUrl: data?.baseUrl ?? "", clubName: data?.clubName ?? "Vovinam Viet Vo Dao" };
 }
 
+/** "<title> | <club name>" (the club name once), with French typography. */
+export function siteTitle(title: string, clubName = "Vovinam Viet Vo Dao"): string {
+  const name = frenchText(clubName);
+  const page = frenchText(title);
+  return page.includes(name) ? page : `${page} | ${name}`;
+}
+
 export function pageMeta(
   args: MetaArgsLike,
   page: { title: string; description: string; image?: string; noindex?: boolean; type?: string },
 ): MetaDescriptor[] {
   const { baseUrl, clubName } = rootData(args);
-  const title = page.title.includes(clubName) ? page.title : `${page.title} | ${clubName}`;
+  // React Router renders these tags itself: French typography here (decision 0021).
+  page = { ...page, description: frenchText(page.description) };
+  const title = siteTitle(page.title, clubName);
   const url = `${baseUrl}${args.location.pathname}`;
   const image = `${baseUrl}${page.image ?? "/og-image.png"}`;
   const tags: MetaDescriptor[] = [

@@ -47,8 +47,8 @@ export default function Grades({ loaderData }: Route.ComponentProps) {
       <ArtSection id="tableau" title="Les ceintures, de la première à la plus haute">
         <p>
           Voici le tableau des grades tel que le club l'utilise, dans l'ordre du système traditionnel de 1964. Les
-          « cap » sont les barrettes des ceintures bleues ; à partir de la ceinture jaune, on parle de « dang »
-          (l'équivalent des dan des autres arts martiaux).
+          « cap » sont les barrettes jaunes des ceintures bleues ; les barrettes rouges de la ceinture jaune, puis
+          la ceinture rouge, se comptent en « dang » (<Vi>đẳng</Vi>, degré).
         </p>
         {grades.length > 0 ? (
           <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200" data-testid="grade-list">
@@ -101,15 +101,14 @@ export default function Grades({ loaderData }: Route.ComponentProps) {
         <p>
           Les premières ceintures, du bleu clair aux barrettes jaunes de la ceinture bleue, se préparent et se passent
           au club, quand l'enseignant estime que le pratiquant est prêt : la technique compte, mais aussi
-          l'assiduité et l'attitude. Au-delà, les grades de ceinture noire (du 1er au 4e dan) relèvent de la
-          Fédération Française de Karaté et Disciplines Associées (FFKDA), qui les fait passer lors d'examens
-          organisés par ses ligues régionales.
+          l'assiduité et l'attitude. Au-delà, les examens du 1er au 4e dang relèvent de la Fédération
+          Française de Karaté et Disciplines Associées (FFKDA), qui les fait passer lors d'examens organisés par ses
+          ligues régionales.
         </p>
         <p>
           Les fédérations ne s'accordent pas toutes sur les noms des grades ni sur le temps minimum entre deux
           passages : le système international, adopté en 1998 puis révisé en 2008 et en 2012, fait par exemple
-          porter une ceinture noire (<Vi>huyền đai</Vi>) au premier dang, là où le système traditionnel donne la
-          ceinture jaune. Ce tableau est donc celui du club : ses
+          porter une ceinture noire (<Vi>huyền đai</Vi>) là où le système traditionnel donne la ceinture jaune. Ce tableau est donc celui du club : ses
           responsables le tiennent à jour. Pour toute question sur votre progression, adressez-vous à votre
           enseignant ou <Link to="/contact">écrivez-nous</Link>.
         </p>

@@ -55,7 +55,7 @@ const origins: Step[] = [
     title: "Disparition du fondateur",
     text: (
       <>
-        Le maître <Vi>Nguyễn Lộc</Vi> meurt en 1960. Le maître <Vi>Lê Sáng</Vi> (1920 – 2010) lui succède à la tête de
+        Le Grand Maître <Vi>Nguyễn Lộc</Vi> meurt en 1960. Le Grand Maître <Vi>Lê Sáng</Vi> (1920 – 2010) lui succède à la tête de
         l'école, comme patriarche (<Vi>chưởng môn</Vi>).
       </>
     ),

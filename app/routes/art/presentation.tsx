@@ -59,7 +59,7 @@ export default function Presentation() {
           des techniques, l'école propose une manière de se conduire.
         </p>
         <p>
-          Le Vovinam a été fondé à la fin des années 1930 à Hanoï par le maître <Vi>Nguyễn Lộc</Vi>, qui a puisé dans les arts
+          Le Vovinam a été fondé à la fin des années 1930 à Hanoï par le Grand Maître <Vi>Nguyễn Lộc</Vi>, qui a puisé dans les arts
           martiaux et la lutte traditionnels du Vietnam pour créer une méthode accessible et efficace.{" "}
           <Link to="/le-vovinam-viet-vo-dao/histoire">Lire son histoire</Link>.
         </p>
@@ -129,7 +129,7 @@ export default function Presentation() {
           Les premiers maîtres sont arrivés en France au début des années 1970. Depuis décembre 2008, la Fédération
           Française de Karaté et Disciplines Associées (FFKDA) a reçu du ministère chargé des sports la délégation pour
           les arts martiaux vietnamiens. C'est elle qui délivre les licences, organise les compétitions et, par ses
-          ligues régionales, les examens de grades de ceinture noire (dan). La fédération compte environ 14 000
+          ligues régionales, les examens de grades de ceinture noire (dang). La fédération compte environ 14 000
           pratiquants d'arts martiaux vietnamiens, selon ses propres chiffres.
         </p>
       </ArtSection>

@@ -5,6 +5,7 @@ import { canPreviewArticles } from "~/lib/content/article-editing.server";
 import { getArticleById, isPublished, parseArticleId } from "~/lib/content/articles.server";
 import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
+import { PageTitle } from "~/components/layout/page-title";
 import type { Route } from "./+types/article";
 
 function notFound(): Response {
@@ -44,7 +45,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
-  if (!data) return [{ title: "Article introuvable" }, { name: "robots", content: "noindex" }];
+  if (!data) {
+    return pageMeta(args, {
+      title: "Article introuvable",
+      description: "Cet article n'existe pas, n'est pas encore publié ou a été retiré : retrouvez les actualités du club.",
+      noindex: true,
+    });
+  }
   const { article, preview } = data;
   return pageMeta(
     { ...args, location: { ...args.location, pathname: article.path } },
@@ -108,6 +115,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const title = missing ? "Article introuvable" : "Une erreur est survenue";
   return (
     <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <PageTitle title={title} />
       <h1 className="text-3xl font-bold text-club-900">{title}</h1>
       <p className="mt-4 text-slate-700">
         {missing

@@ -5,8 +5,14 @@ import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/comics";
 
-/** The strips shipped with the site (public/comics) are all drawn at this size. */
+/** The strips shipped with the site (public/comics) are all drawn at this size: four panels in a column. */
 const SHIPPED_STRIP = { width: 600, height: 1656 };
+/**
+ * Their wide-screen layout (scripts/make-comic-rows.mjs): the same panels two
+ * by two, shown from 1024 px instead of a ~2,000 px tall column.
+ */
+const SHIPPED_ROWS = { width: 1190, height: 832 };
+const shippedRows = (src: string) => src.replace(/^\/comics\/([\w-]+\.svg)$/, "/comics/rangees/$1");
 
 export async function loader() {
   return { strips: await listComics() };
@@ -22,9 +28,9 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Comics({ loaderData }: Route.ComponentProps) {
   const { strips } = loaderData;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:max-w-6xl">
       <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">BD humour</h1>
-      <p className="mt-4 text-lg leading-relaxed text-slate-700">
+      <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">
         La vie d'un cours de Vovinam vue avec le sourire : débutants, ciseaux, devise du club… Toute ressemblance avec
         des pratiquants existants serait bien sûr purement fortuite.
       </p>
@@ -44,7 +50,11 @@ export default function Comics({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm text-slate-600">
                   <time dateTime={strip.publishedAt.toISOString()}>{formatDate(strip.publishedAt)}</time>
                 </p>
-                <figure className="mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                <figure
+                  className={`mt-4 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm ${
+                    strip.image ? "lg:max-w-3xl" : ""
+                  }`}
+                >
                   {strip.image ? (
                     <ResponsiveImage
                       image={strip.image}
@@ -52,6 +62,18 @@ export default function Comics({ loaderData }: Route.ComponentProps) {
                       sizes="(min-width: 768px) 720px, 100vw"
                       loading={i === 0 ? "eager" : "lazy"}
                     />
+                  ) : strip.src && shippedRows(strip.src) !== strip.src ? (
+                    <picture>
+                      <source media="(min-width: 1024px)" srcSet={shippedRows(strip.src)} {...SHIPPED_ROWS} />
+                      <img
+                        src={strip.src}
+                        alt={strip.alt}
+                        {...SHIPPED_STRIP}
+                        loading={i === 0 ? "eager" : "lazy"}
+                        decoding="async"
+                        className="h-auto w-full"
+                      />
+                    </picture>
                   ) : (
                     <img
                       src={strip.src ?? ""}
@@ -59,7 +81,7 @@ export default function Comics({ loaderData }: Route.ComponentProps) {
                       {...(strip.src?.startsWith("/comics/") ? SHIPPED_STRIP : {})}
                       loading={i === 0 ? "eager" : "lazy"}
                       decoding="async"
-                      className="h-auto w-full"
+                      className="h-auto w-full lg:max-w-3xl"
                     />
                   )}
                 </figure>

@@ -112,8 +112,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         {days.length === 0 ? (
           <p>Les horaires de la saison seront bientôt publiés.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] border-collapse text-left">
+          <table className="stack-table w-full border-collapse text-left">
               <caption className="sr-only">Horaires hebdomadaires des cours, regroupés par jour</caption>
               <thead>
                 <tr className="border-b-2 border-club-700 text-club-900">
@@ -132,21 +131,28 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
                         <th
                           scope="rowgroup"
                           rowSpan={d.classes.length}
-                          className="py-2 pr-4 font-semibold capitalize text-club-900"
+                          className="py-2 pr-4 font-semibold capitalize text-club-900 max-sm:border-b max-sm:border-club-200 max-sm:pt-4 max-sm:text-lg"
                         >
                           {d.name}
                         </th>
                       ) : null}
-                      <td className="py-2 pr-4 whitespace-nowrap">{c.hours}</td>
-                      <td className="py-2 pr-4">{c.group}</td>
-                      <td className="py-2 pr-4">{c.level}</td>
-                      <td className="py-2">{c.place}</td>
+                      <td data-label="Horaire" className="py-2 pr-4 whitespace-nowrap">
+                        {c.hours}
+                      </td>
+                      <td data-label="Cours" className="py-2 pr-4">
+                        {c.group}
+                      </td>
+                      <td data-label="Niveau" className="py-2 pr-4">
+                        {c.level}
+                      </td>
+                      <td data-label="Lieu" className="py-2">
+                        {c.place}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               ))}
-            </table>
-          </div>
+          </table>
         )}
         <p>
           Pendant les vacances scolaires, les horaires peuvent changer. Les stages, passages de grades et

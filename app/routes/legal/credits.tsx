@@ -27,8 +27,7 @@ export default function Credits() {
         {imageCredits.length === 0 ? (
           <p>Aucune image tierce n'est utilisée sur le site pour le moment.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] border-collapse text-left">
+          <table className="stack-table w-full border-collapse text-left">
               <caption className="sr-only">Liste des images du site avec leur auteur et leur licence</caption>
               <thead>
                 <tr className="border-b-2 border-club-700 text-club-900">
@@ -57,13 +56,16 @@ export default function Credits() {
                       <br />
                       <span className="text-sm break-all text-slate-600">{credit.file}</span>
                     </th>
-                    <td className="py-2 pr-4">{credit.author}</td>
-                    <td className="py-2">{credit.licence}</td>
+                    <td data-label="Auteur" className="py-2 pr-4">
+                      {credit.author}
+                    </td>
+                    <td data-label="Licence" className="py-2">
+                      {credit.licence}
+                    </td>
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </table>
         )}
       </InfoSection>
 

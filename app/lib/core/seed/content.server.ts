@@ -134,7 +134,7 @@ export function contentSeed(now: Date = new Date()) {
     {
       title: "Stage technique : ciseaux et self-défense",
       description:
-        "Stage ouvert à tous les pratiquants du club à partir de la ceinture bleue. Révision des ciseaux (đòn chân) et des dégagements de saisies. Apportez de quoi vous hydrater.",
+        "Stage ouvert à tous les pratiquants du club à partir de la ceinture bleue. Révision des ciseaux (đòn chân tấn công) et des dégagements de saisies. Apportez de quoi vous hydrater.",
       startsAt: parisTime(stage, "14:00"),
       endsAt: parisTime(stage, "17:00"),
       allDay: false,

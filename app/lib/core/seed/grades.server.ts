@@ -75,7 +75,7 @@ export const gradeSeeds: GradeSeed[] = [
     borderColor: null,
     level: "Ceinture noire / instructeur",
     description:
-      "L'équivalent de la ceinture noire des autres arts martiaux. Dans le système international, cette étape est marquée par une ceinture noire (huyền đai).",
+      "L'entrée dans les grades de ceinture noire : le système international marque cette étape par une ceinture noire (huyền đai). Les dang se comptent ensuite par barrettes rouges.",
   },
   ...[1, 2, 3].map((n) => ({
     position: 6 + n,
@@ -86,7 +86,9 @@ export const gradeSeeds: GradeSeed[] = [
     stripeCount: n,
     borderColor: null,
     level: "Enseignant",
-    description: "Grade d'enseignant : le pratiquant encadre des cours et approfondit les armes et les formes avancées.",
+    // One sentence for the group, on its first grade (no filler repeated on each line).
+    description:
+      n === 1 ? "Premier grade d'enseignant : le pratiquant encadre des cours et approfondit les armes et les formes avancées." : "",
   })),
   {
     position: 10,
@@ -108,7 +110,10 @@ export const gradeSeeds: GradeSeed[] = [
     stripeCount: n,
     borderColor: null,
     level: "Maître",
-    description: "Grade de maître, attribué après de longues années de pratique et d'enseignement.",
+    description:
+      n === 1
+        ? "Les grades de maître, attribués après de longues années de pratique et d'enseignement : une barrette blanche de plus à chaque grade."
+        : "",
   })),
   {
     position: 17,
@@ -185,7 +190,7 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
       description: "Coups de coude et de genou à courte distance, en garde.",
     },
     {
-      title: "Premiers ciseaux de jambes (đòn chân)",
+      title: "Premiers ciseaux de jambes (đòn chân tấn công)",
       category: "technique",
       description: "Les premiers ciseaux du programme, travaillés lentement avec un partenaire qui sait chuter, sur tapis et sous le contrôle de l'enseignant.",
     },
@@ -207,7 +212,7 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
   ],
   3: [
     {
-      title: "Suite des ciseaux de jambes (đòn chân)",
+      title: "Suite des ciseaux de jambes (đòn chân tấn công)",
       category: "technique",
       description: "Les ciseaux suivants du programme, toujours sur tapis et avec un partenaire attentif.",
     },

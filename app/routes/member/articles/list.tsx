@@ -145,8 +145,9 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
       </p>
 
       {items.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left">
+        <div>
+          {/* Stacked as cards under 640 px (app.css .stack-table): the page never widens. */}
+          <table className="stack-table w-full border-collapse text-left">
             <caption className="sr-only">Articles, du plus récent au plus ancien</caption>
             <thead>
               <tr className="border-b-2 border-slate-300">
@@ -160,8 +161,8 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
             <tbody>
               {items.map((a) => (
                 <tr key={a.id} className="border-b border-slate-200 align-top">
-                  <td className="py-3 pr-4 font-medium text-slate-900">{a.title}</td>
-                  <td className="py-3 pr-4">
+                  <td className="py-3 pr-4 font-medium break-words text-slate-900">{a.title}</td>
+                  <td data-label="Statut" className="py-3 pr-4">
                     <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_BADGE[a.status] ?? ""}`}>
                       {statusLabel(a.status)}
                     </span>
@@ -171,7 +172,7 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
                       </span>
                     ) : null}
                   </td>
-                  <td className="py-3 pr-4 text-sm text-slate-700">
+                  <td data-label="Dates" className="py-3 pr-4 text-sm text-slate-700">
                     <span className="block">Créé le {formatDateTime(a.createdAt)}</span>
                     {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {formatDateTime(a.publishedAt)}</span> : null}
                     <span className="block">
@@ -179,7 +180,7 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
                       {a.editor ? ` par ${a.editor}` : ""}
                     </span>
                   </td>
-                  <td className="py-3 pr-4 text-sm text-slate-700">{a.author ?? "—"}</td>
+                  <td data-label="Auteur" className="py-3 pr-4 text-sm text-slate-700">{a.author ?? "—"}</td>
                   <td className="py-3 text-sm">
                     <ul className="flex flex-wrap gap-x-3 gap-y-1">
                       <li>

@@ -164,8 +164,9 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
       </p>
 
       {items.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left">
+        <div>
+          {/* Stacked as cards under 640 px (app.css .stack-table): the page never widens. */}
+          <table className="stack-table w-full border-collapse text-left">
             <caption className="sr-only">{when === "passes" ? "Événements passés, du plus récent au plus ancien" : "Événements à venir, du plus proche au plus lointain"}</caption>
             <thead>
               <tr className="border-b-2 border-slate-300">
@@ -179,17 +180,17 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
             <tbody>
               {items.map((e) => (
                 <tr key={e.id} className="border-b border-slate-200 align-top">
-                  <td className="py-3 pr-4">
+                  <td className="py-3 pr-4 break-words">
                     <span className="font-medium text-slate-900">{e.title}</span>
                     {e.place ? <span className="block text-sm text-slate-700">{e.place}</span> : null}
                     {e.editor ? <span className="block text-sm text-slate-600">Modifié par {e.editor}</span> : null}
                   </td>
-                  <td className="py-3 pr-4 text-sm text-slate-700">{e.when}</td>
-                  <td className="py-3 pr-4 text-sm text-slate-700">
+                  <td data-label="Quand" className="py-3 pr-4 text-sm text-slate-700">{e.when}</td>
+                  <td data-label="Catégorie" className="py-3 pr-4 text-sm text-slate-700">
                     {e.category}
                     {e.cancelsClasses ? <span className="block text-slate-600">Pas de cours réguliers</span> : null}
                   </td>
-                  <td className="py-3 pr-4 text-sm text-slate-700">{e.membersOnly ? "Membres seulement" : "Public"}</td>
+                  <td data-label="Visibilité" className="py-3 pr-4 text-sm text-slate-700">{e.membersOnly ? "Membres seulement" : "Public"}</td>
                   <td className="py-3 text-sm">
                     <ul className="flex flex-wrap gap-x-3 gap-y-1">
                       <li>

@@ -149,8 +149,14 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           {pages > 1 ? ` — page ${page} sur ${pages}` : ""}
         </h2>
         {items.length > 0 ? (
-          <div className="mt-3 overflow-x-auto rounded-lg border border-slate-300 bg-white">
-            <table className="min-w-full divide-y divide-slate-200 text-left">
+          // Cards under 640 px (app.css .stack-table); a wider table may scroll, so its box is focusable.
+          <div
+            role="region"
+            aria-label="Tableau des comptes"
+            tabIndex={0}
+            className="mt-3 rounded-lg border border-slate-300 bg-white sm:overflow-x-auto"
+          >
+            <table className="stack-table min-w-full divide-y divide-slate-200 text-left">
               <caption className="sr-only">Comptes du club, saison {season}</caption>
               <thead className="bg-slate-50">
                 <tr>
@@ -189,11 +195,13 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                         </span>
                       ) : null}
                     </th>
-                    <td className="px-3 py-2 break-all text-slate-800">{u.email}</td>
-                    <td className="px-3 py-2 text-slate-800">
+                    <td data-label="E-mail" className="px-3 py-2 break-words text-slate-800">
+                      {u.email}
+                    </td>
+                    <td data-label="Rôles" className="px-3 py-2 text-slate-800">
                       {u.roles.includes("pré-inscrit") ? <Badge tone="warn">Pré-inscrit à valider</Badge> : u.rolesText}
                     </td>
-                    <td className="px-3 py-2 text-slate-800">
+                    <td data-label={`Cotisation ${season}`} className="px-3 py-2 text-slate-800">
                       {u.cotisationPaidOn ? (
                         <>
                           <Badge tone="ok">Payée</Badge>
@@ -207,7 +215,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                         <Badge tone="bad">Non payée</Badge>
                       )}
                     </td>
-                    <td className="px-3 py-2 text-slate-800">
+                    <td data-label="Document de santé" className="px-3 py-2 text-slate-800">
                       <Badge tone={healthTone(u.health)}>{HEALTH_STATE_LABELS[u.health]}</Badge>
                       {u.healthValidUntil ? (
                         <span className="block text-sm text-slate-700">jusqu&apos;au {formatDate(u.healthValidUntil)}</span>
