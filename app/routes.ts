@@ -14,6 +14,9 @@ export default [
   route("calendrier/membre/:token.ics", "routes/resources/member-calendar-feed.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("media/*", "routes/resources/media.ts"),
+  // Issue 13 (public site): drawn news illustrations and the audience counter.
+  route("illustrations/:name", "routes/resources/illustration.ts"),
+  route("api/audience", "routes/resources/audience.ts"),
 
   // Main layout: top bar, banner, footer.
   layout("routes/site-layout.tsx", [

@@ -1,6 +1,8 @@
 import { ArrowLeft, Eye } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { ArticleIllustration } from "~/components/article-illustration";
+import { illustrationFor } from "~/lib/content/illustration";
 import { canPreviewArticles } from "~/lib/content/article-editing.server";
 import { getArticleById, isPublished, parseArticleId } from "~/lib/content/articles.server";
 import { formatDate } from "~/lib/core/time";
@@ -53,7 +55,7 @@ export const meta: Route.MetaFunction = (args) => {
       title: article.title,
       description: article.summary || `${article.title} : une actualité du club de Vovinam Viet Vo Dao.`,
       type: "article",
-      image: article.cover?.src,
+      image: article.cover?.src ?? illustrationFor(article).png,
       noindex: preview,
     },
   );
@@ -98,7 +100,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             className="h-auto w-full"
           />
         </figure>
-      ) : null}
+      ) : (
+        <figure className="mt-8 overflow-hidden rounded-xl">
+          <ArticleIllustration article={article} eager className="h-auto w-full" />
+        </figure>
+      )}
       <div className="prose-club mt-8 text-slate-800" dangerouslySetInnerHTML={{ __html: article.body }} />
     </article>
   );
