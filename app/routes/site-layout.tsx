@@ -8,6 +8,7 @@
  */
 import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
+import { AudienceBeacon } from "~/components/audience-beacon";
 import { ErrorMessage } from "~/components/layout/error-message";
 import { Banner } from "~/components/layout/banner";
 import { Footer } from "~/components/layout/footer";
@@ -32,6 +33,7 @@ export default function SiteLayout() {
   return (
     <SiteFrame>
       <Outlet />
+      <AudienceBeacon />
     </SiteFrame>
   );
 }
