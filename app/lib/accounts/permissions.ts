@@ -123,6 +123,8 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "articles", file: "routes/member/articles/list.tsx", nav: { label: "Articles", description: "Les actualités du club." } },
       { path: "articles/ajouter", file: "routes/member/articles/new.tsx" },
       { path: "articles/modifier/:id", file: "routes/member/articles/edit.tsx" },
+      // Issue 13: photos of the articles, with the consent of identifiable members.
+      { path: "articles/photos", file: "routes/member/articles/photos.tsx", nav: { label: "Photos", description: "Les photos des articles et le droit à l’image." } },
     ],
   },
   {

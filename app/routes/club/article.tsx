@@ -3,6 +3,8 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ArticleIllustration } from "~/components/article-illustration";
 import { illustrationFor } from "~/lib/content/illustration";
+import { ArticlePhotos } from "~/components/article-photos";
+import { listArticlePhotos } from "~/lib/content/photos.server";
 import { canPreviewArticles } from "~/lib/content/article-editing.server";
 import { getArticleById, isPublished, parseArticleId } from "~/lib/content/articles.server";
 import { formatDate } from "~/lib/core/time";
@@ -40,6 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     {
       article: { ...article, body: sanitizeRichText(article.body) },
       preview: !published,
+      photos: await listArticlePhotos(article.id),
     },
     published ? undefined : { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -62,7 +65,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, preview } = loaderData;
+  const { article, preview, photos } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <p>
@@ -106,6 +109,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </figure>
       )}
       <div className="prose-club mt-8 text-slate-800" dangerouslySetInnerHTML={{ __html: article.body }} />
+      <ArticlePhotos photos={photos} />
     </article>
   );
 }
