@@ -35,6 +35,8 @@ export default [
       route("actualites/:articleId", "routes/club/article.tsx"),
       route("calendrier", "routes/club/calendar.tsx"),
       route("bd-humour", "routes/club/comics.tsx"),
+      // Issue 13: hidden (404, no menu link) while no teacher is entered.
+      route("enseignants", "routes/club/teachers.tsx"),
     ]),
 
     route("tarifs-horaires", "routes/info/prices.tsx"),

@@ -19,9 +19,10 @@ import { useScrolled } from "~/components/layout/use-scrolled";
 import { contentPaddingTop, isHomePath } from "~/lib/club/navigation";
 import { useRootData } from "~/root";
 import { getBannerOverrides } from "~/lib/content/banners.server";
+import { hasTeachers } from "~/lib/club/teachers.server";
 
 export async function loader() {
-  return { bannerOverrides: await getBannerOverrides() };
+  return { bannerOverrides: await getBannerOverrides(), showTeachers: await hasTeachers() };
 }
 
 /** Banner images change only through the admins' forms: skip the reload on plain navigations. */

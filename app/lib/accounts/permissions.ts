@@ -98,6 +98,8 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "contenu/brochure", file: "routes/member/admin/brochure.tsx" },
       { path: "contenu/bannieres", file: "routes/member/admin/banners.tsx" },
       { path: "contenu/reglages/:section", file: "routes/member/admin/settings.tsx" },
+      // Issue 13: the teachers shown on /la-vie-du-club/enseignants.
+      { path: "contenu/enseignants", file: "routes/member/admin/teachers.tsx" },
       { path: "exploitation", file: "routes/member/admin/operations.tsx", nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." } },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],

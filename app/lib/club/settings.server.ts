@@ -96,6 +96,20 @@ export const settingsSchemas = {
   }),
   /** Banner images chosen by the admins: section path prefix ("/" = default) -> image media id. */
   banners: z.record(z.string().regex(/^\/[a-z0-9/-]*$/), z.number().int().positive()),
+  /** Issue 13: the teachers shown on /la-vie-du-club/enseignants (none: the page and its link are hidden). */
+  teachers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().min(1),
+      grade: z.string().min(1),
+      diploma: z.string(),
+      text: z.string(),
+      /** Ids of the weekly classes (schedule setting) they teach. */
+      classIds: z.array(z.string()),
+      /** A photo of the photos table (its consent recorded there), or null. */
+      photoId: z.number().int().positive().nullable(),
+    }),
+  ),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -177,6 +191,8 @@ export const defaultSettings: Settings = {
     title: "Brochure du club",
   },
   banners: {},
+  // Never made-up names: the club enters its own teachers.
+  teachers: [],
 };
 
 const cache = new Map<SettingKey, unknown>();
