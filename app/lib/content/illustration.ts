@@ -206,11 +206,17 @@ export function illustrationSvg(theme: IllustrationTheme, seed: string): string 
     const r = r1(120 + rand() * 220);
     return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#ffffff" opacity="0.06"/>`;
   }).join("");
+  // Each drawing places, sizes and mirrors its pictogram from the seed too.
+  const cx = [420, 600, 780][Math.floor(rand() * 3)] ?? 600;
+  const scale = r1(0.8 + rand() * 0.3);
+  // A check mark is never mirrored (it would read as a wrong sign).
+  const flip = rand() < 0.5 && theme !== "rentree" ? -1 : 1;
+  const place = `translate(${cx} 315) scale(${r1(flip * scale)} ${scale}) translate(-600 -315)`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${ILLUSTRATION_WIDTH} ${ILLUSTRATION_HEIGHT}" width="${ILLUSTRATION_WIDTH}" height="${ILLUSTRATION_HEIGHT}" aria-hidden="true">
 <defs><linearGradient id="g" gradientTransform="rotate(${angle} 0.5 0.5)"><stop offset="0" stop-color="${dark}"/><stop offset="1" stop-color="${light}"/></linearGradient></defs>
 <rect width="${ILLUSTRATION_WIDTH}" height="${ILLUSTRATION_HEIGHT}" fill="url(#g)"/>
 ${circles}${bamboo(rand)}
-<circle cx="600" cy="315" r="250" fill="${dark}" opacity="0.35"/>
-${pictogram(theme, accent)}
+<g transform="${place}"><circle cx="600" cy="315" r="250" fill="${dark}" opacity="0.35"/>
+${pictogram(theme, accent)}</g>
 </svg>`;
 }
