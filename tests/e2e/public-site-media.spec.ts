@@ -14,6 +14,9 @@ const PNG_1PX = Buffer.from(
   "base64",
 );
 
+// Headless Chromium announces itself as a bot (not counted, rightly): look like a desktop browser.
+test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36" });
+
 for (const width of [390, 1366]) {
   test(`news illustrations, audience beacon and its opt-out at ${width} px; axe`, async ({ page, browser }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -67,8 +70,20 @@ for (const width of [390, 1366]) {
     await gotoHydrated(page, "/contact");
     await expect.poll(() => beacons).toContain("/contact");
 
+    // The admins see these views on the dashboard.
+    const adminContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
+    const adminPage = await adminContext.newPage();
+    const admin = e2eUser("admin");
+    await signInWithForm(adminPage, admin.email, admin.password);
+    await adminPage.waitForURL(/\/espace-membre/);
+    await gotoHydrated(adminPage, "/espace-membre/contenu");
+    const topPages = adminPage.getByTestId("audience-card").getByRole("table", { name: "Pages les plus vues" });
+    await expect(topPages).toContainText("/la-vie-du-club/actualites");
+    await expect(topPages).toContainText("/contact");
+    await adminContext.close();
+
     // Global Privacy Control: never counted.
-    const gpc = await browser.newContext({ extraHTTPHeaders: {}, baseURL: page.url() });
+    const gpc = await browser.newContext({ baseURL: new URL(page.url()).origin });
     const other = await gpc.newPage();
     await other.addInitScript(() => Object.defineProperty(navigator, "globalPrivacyControl", { value: true }));
     let counted = 0;
