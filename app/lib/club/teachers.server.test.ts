@@ -34,6 +34,7 @@ describe("the teachers page", () => {
     expect(await getSetting("teachers")).toEqual([]);
     expect((await app.get(TEACHERS_PATH)).status).toBe(404);
     expect(await html("/")).not.toContain(`href="${TEACHERS_PATH}"`);
+    expect(await html("/sitemap.xml")).not.toContain(TEACHERS_PATH);
   });
 
   it("shows what the admins entered: grade, diploma, classes from the schedule, photo with consent", async () => {
@@ -60,6 +61,7 @@ describe("the teachers page", () => {
     expect(teacher!.classes).toEqual([{ id: classId, label: expect.stringContaining(schedule[0]!.group) }]);
     expect(teacher!.photo).toMatchObject({ alt: "Portrait de Thanh" });
     expect(await html("/")).toContain(`href="${TEACHERS_PATH}"`);
+    expect(await html("/sitemap.xml")).toContain(`${TEACHERS_PATH}</loc>`);
 
     // Consent withdrawn: the portrait goes, the teacher stays.
     await app.post("/espace-membre/articles/photos", { intent: "withdraw", photoId: String(photo!.id) }, { as: admin });
