@@ -97,7 +97,7 @@ for (const width of [390, 1366]) {
     await gpc.close();
   });
 
-  test(`admin: audience card, teachers and photos with consent at ${width} px; axe`, async ({ page }) => {
+  test(`admin: audience card, teachers and photos with consent at ${width} px; axe`, async ({ page, playwright }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     const admin = e2eUser("admin");
@@ -142,6 +142,13 @@ for (const width of [390, 1366]) {
     await expect(page.getByRole("img", { name: alt })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     const src = await page.getByRole("img", { name: alt }).getAttribute("src");
+    // An anonymous visitor gets the page from the page cache (second request).
+    const anonymous = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+    const articleUrl = new URL(page.url()).pathname;
+    await anonymous.get(articleUrl);
+    const cached = await anonymous.get(articleUrl);
+    expect(cached.headers()["x-page-cache"]).toBe("hit");
+    expect(await cached.text()).toContain(alt);
 
     // Consent withdrawn: gone from the article and from /media at once.
     await gotoHydrated(page, "/espace-membre/articles/photos");
@@ -153,6 +160,9 @@ for (const width of [390, 1366]) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("img", { name: alt })).toHaveCount(0);
     expect((await page.request.get(src!)).status()).toBe(404);
+    // ...and the anonymous cached copy went with it.
+    expect(await (await anonymous.get(articleUrl)).text()).not.toContain(alt);
+    await anonymous.dispose();
 
     // Teachers: hidden until entered, then on their page and in the menu; removed at the end.
     await gotoHydrated(page, "/espace-membre/contenu/enseignants");
