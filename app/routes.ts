@@ -37,6 +37,7 @@ export default [
       route("bd-humour", "routes/club/comics.tsx"),
       // Issue 13: hidden (404, no menu link) while no teacher is entered.
       route("enseignants", "routes/club/teachers.tsx"),
+      route("photos", "routes/club/gallery.tsx"),
     ]),
 
     route("tarifs-horaires", "routes/info/prices.tsx"),

@@ -20,9 +20,10 @@ import { contentPaddingTop, isHomePath } from "~/lib/club/navigation";
 import { useRootData } from "~/root";
 import { getBannerOverrides } from "~/lib/content/banners.server";
 import { hasTeachers } from "~/lib/club/teachers.server";
+import { hasGalleryPhotos } from "~/lib/content/photos.server";
 
 export async function loader() {
-  return { bannerOverrides: await getBannerOverrides(), showTeachers: await hasTeachers() };
+  return { bannerOverrides: await getBannerOverrides(), showTeachers: await hasTeachers(), showGallery: await hasGalleryPhotos() };
 }
 
 /** Banner images change only through the admins' forms: skip the reload on plain navigations. */

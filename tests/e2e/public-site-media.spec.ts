@@ -142,6 +142,16 @@ for (const width of [390, 1366]) {
     await expect(page.getByRole("img", { name: alt })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     const src = await page.getByRole("img", { name: alt }).getAttribute("src");
+    const articlePage = new URL(page.url()).pathname;
+    // The gallery shows it too, and its menu link appears.
+    await gotoHydrated(page, "/la-vie-du-club/photos");
+    await expect(page.getByTestId("gallery-photo").filter({ hasText: firstArticle!.trim() }).first()).toBeVisible();
+    await expect(page.locator('footer a[href="/la-vie-du-club/photos"]')).toHaveCount(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `test-results/media-gallery-${width}.png`, fullPage: true });
+    await gotoHydrated(page, articlePage);
+
     // An anonymous visitor gets the page from the page cache (second request).
     const anonymous = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
     const articleUrl = new URL(page.url()).pathname;
@@ -160,6 +170,7 @@ for (const width of [390, 1366]) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("img", { name: alt })).toHaveCount(0);
     expect((await page.request.get(src!)).status()).toBe(404);
+    expect(await (await page.request.get("/la-vie-du-club/photos")).text()).not.toContain(alt);
     // ...and the anonymous cached copy went with it.
     expect(await (await anonymous.get(articleUrl)).text()).not.toContain(alt);
     await anonymous.dispose();

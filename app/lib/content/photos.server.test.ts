@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { auditLog, photos } from "#db/schema";
+import { articles, auditLog, photos } from "#db/schema";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
 import { firstErrors } from "../http/forms";
@@ -107,5 +107,26 @@ describe("photos without identifiable people", () => {
     expect((await app.get(PAGE, { as: member })).redirect).toBe("/espace-membre");
     const list = await app.get(PAGE, { as: manager });
     expect(list.status).toBe(200);
+  });
+});
+
+describe("the public gallery", () => {
+  it("shows the photos still shown, never those of an unpublished article, and hides itself when empty", async () => {
+    const [draft] = await db.insert(articles).values({ slug: "brouillon-photos", title: "Brouillon", status: "brouillon" }).returning();
+    const res = await app.post(PAGE, { intent: "upload", file: await jpeg(), alt: "Photo d’un brouillon", articleId: String(draft!.id) }, { as: manager });
+    expect(res.redirect).toBe(`${PAGE}?ok=ajoutee`);
+    const gallery = await app.get("/la-vie-du-club/photos");
+    expect(gallery.status).toBe(200);
+    const alts = (gallery.data as { photos: Array<{ alt: string }> }).photos.map((p) => p.alt);
+    expect(alts).toContain("Le dojo vide");
+    expect(alts).not.toContain("Photo d’un brouillon");
+    expect(alts).not.toContain("Le cours des enfants"); // withdrawn above
+    expect(await (await app.fetch("/")).text()).toContain('href="/la-vie-du-club/photos"');
+
+    for (const row of await db.select().from(photos)) {
+      if (!row.withdrawnAt) await app.post(PAGE, { intent: "withdraw", photoId: String(row.id) }, { as: manager });
+    }
+    expect((await app.get("/la-vie-du-club/photos")).status).toBe(404);
+    expect(await (await app.fetch("/")).text()).not.toContain('href="/la-vie-du-club/photos"');
   });
 });

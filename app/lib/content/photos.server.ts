@@ -15,13 +15,14 @@
  *    /media, so no browser or proxy keeps showing a withdrawn one.
  *  - Public lists show only photos that still have their image.
  */
-import { and, asc, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { articles, media, photos } from "#db/schema";
 import { db, transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { audit, actorName, type Actor } from "../members/users-rules.server";
 import { PHOTO_CONSENT_MISSING } from "./photos";
+import { articlePath, publishedCondition } from "./articles.server";
 import { deleteMedia, imageSrcSet, storeUpload, type ImageSources } from "./uploads.server";
 
 export interface PublicPhoto {
@@ -203,4 +204,32 @@ export async function listShownPhotos(): Promise<Array<{ id: number; alt: string
 /** Articles a photo can be attached to, newest first. */
 export async function listArticleChoices(): Promise<Array<{ id: number; title: string }>> {
   return db.select({ id: articles.id, title: articles.title }).from(articles).orderBy(desc(articles.id)).limit(200);
+}
+
+export interface GalleryPhoto extends PublicPhoto {
+  article: { title: string; path: string } | null;
+}
+
+/**
+ * The public gallery: every photo still shown, newest first, except those of
+ * an article that is not published (a draft's photos stay private).
+ */
+export async function listGalleryPhotos(now: Date = new Date()): Promise<GalleryPhoto[]> {
+  const rows = await db
+    .select({ ...publicColumns, articleId: articles.id, articleSlug: articles.slug, articleTitle: articles.title })
+    .from(photos)
+    .innerJoin(media, eq(media.id, photos.mediaId))
+    .leftJoin(articles, eq(articles.id, photos.articleId))
+    .where(and(isNull(photos.withdrawnAt), or(isNull(photos.articleId), publishedCondition(now))))
+    .orderBy(desc(photos.id))
+    .limit(200);
+  return rows.map((r) => ({
+    ...toPublic(r),
+    article: r.articleId !== null && r.articleSlug !== null && r.articleTitle !== null ? { title: r.articleTitle, path: articlePath({ id: r.articleId, slug: r.articleSlug }) } : null,
+  }));
+}
+
+/** Is there anything for the gallery (its menu link and page)? */
+export async function hasGalleryPhotos(): Promise<boolean> {
+  return (await listGalleryPhotos()).length > 0;
 }
