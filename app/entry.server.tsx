@@ -18,6 +18,7 @@ import { assertPasswordListReady } from "./lib/accounts/passwords.server";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
 import "./lib/members/reminders-job.server";
 import "./lib/operations/backup-job.server";
+import "./lib/club/audience-job.server";
 import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";
 import { announceSetup } from "./lib/operations/setup.server";
 import { startChangeBus, stopChangeBus } from "./lib/core/change-bus.server";

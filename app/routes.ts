@@ -14,6 +14,9 @@ export default [
   route("calendrier/membre/:token.ics", "routes/resources/member-calendar-feed.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("media/*", "routes/resources/media.ts"),
+  // Issue 13 (public site): drawn news illustrations and the audience counter.
+  route("illustrations/:name", "routes/resources/illustration.ts"),
+  route("api/audience", "routes/resources/audience.ts"),
 
   // Main layout: top bar, banner, footer.
   layout("routes/site-layout.tsx", [
@@ -32,6 +35,9 @@ export default [
       route("actualites/:articleId", "routes/club/article.tsx"),
       route("calendrier", "routes/club/calendar.tsx"),
       route("bd-humour", "routes/club/comics.tsx"),
+      // Issue 13: hidden (404, no menu link) while no teacher is entered.
+      route("enseignants", "routes/club/teachers.tsx"),
+      route("photos", "routes/club/gallery.tsx"),
     ]),
 
     route("tarifs-horaires", "routes/info/prices.tsx"),

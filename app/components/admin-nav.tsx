@@ -8,6 +8,8 @@ export const ADMIN_UPLOAD_PAGES = [
   { to: "/espace-membre/contenu/bd", title: "BD humour" },
   { to: "/espace-membre/contenu/brochure", title: "Brochure du club" },
   { to: "/espace-membre/contenu/bannieres", title: "Images des bannières" },
+  { to: "/espace-membre/contenu/enseignants", title: "Enseignants" },
+  { to: "/espace-membre/articles/photos", title: "Photos et droit à l’image" },
 ] as const;
 
 export const SETTINGS_PAGES = [

@@ -8,6 +8,7 @@
  */
 import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
+import { AudienceBeacon } from "~/components/audience-beacon";
 import { ErrorMessage } from "~/components/layout/error-message";
 import { Banner } from "~/components/layout/banner";
 import { Footer } from "~/components/layout/footer";
@@ -18,9 +19,11 @@ import { useScrolled } from "~/components/layout/use-scrolled";
 import { contentPaddingTop, isHomePath } from "~/lib/club/navigation";
 import { useRootData } from "~/root";
 import { getBannerOverrides } from "~/lib/content/banners.server";
+import { hasTeachers } from "~/lib/club/teachers.server";
+import { hasGalleryPhotos } from "~/lib/content/photos.server";
 
 export async function loader() {
-  return { bannerOverrides: await getBannerOverrides() };
+  return { bannerOverrides: await getBannerOverrides(), showTeachers: await hasTeachers(), showGallery: await hasGalleryPhotos() };
 }
 
 /** Banner images change only through the admins' forms: skip the reload on plain navigations. */
@@ -32,6 +35,7 @@ export default function SiteLayout() {
   return (
     <SiteFrame>
       <Outlet />
+      <AudienceBeacon />
     </SiteFrame>
   );
 }

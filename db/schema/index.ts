@@ -7,3 +7,4 @@ export * from "./audit";
 export * from "./rate-limits";
 export * from "./search";
 export * from "./forms";
+export * from "./public-site";

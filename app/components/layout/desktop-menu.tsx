@@ -9,7 +9,8 @@
 import { ChevronDown } from "lucide-react";
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 import { NavLink, useLocation } from "react-router";
-import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, navGroups, type NavGroup } from "~/lib/club/navigation";
+import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, type NavGroup } from "~/lib/club/navigation";
+import { useNavGroups } from "~/components/layout/use-nav-groups";
 
 const gridCols: Record<number, string> = {
   1: "grid-cols-1",
@@ -24,6 +25,7 @@ const topLinkClass =
   "inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold text-slate-800 hover:bg-club-50 hover:text-club-800 xl:px-3 xl:text-[0.95rem]";
 
 export function DesktopMenu() {
+  const navGroups = useNavGroups();
   const location = useLocation();
   const [openId, setOpenId] = useState<string | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -6,12 +6,14 @@
 import { ExternalLink, HandHeart, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import type { RootLoaderData } from "~/root";
-import { HOME_LINK, footerGroups } from "~/lib/club/navigation";
+import { HOME_LINK } from "~/lib/club/navigation";
+import { useFooterGroups } from "~/components/layout/use-nav-groups";
 import { parisDate } from "~/lib/core/time";
 
 const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white hover:underline";
 
 export function Footer({ data }: { data: RootLoaderData | undefined }) {
+  const footerGroups = useFooterGroups();
   const identity = data?.identity;
   const clubName = identity?.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
   const year = data?.year ?? Number(parisDate().slice(0, 4));

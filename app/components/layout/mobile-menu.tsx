@@ -7,12 +7,14 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { NavLink, useLocation } from "react-router";
 import { MobileAccount } from "~/components/account-menu";
-import { HOME_LINK, groupForPath, navGroups } from "~/lib/club/navigation";
+import { HOME_LINK, groupForPath } from "~/lib/club/navigation";
+import { useNavGroups } from "~/components/layout/use-nav-groups";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-md px-3 py-2.5 font-medium ${isActive ? "bg-club-50 text-club-800" : "text-slate-800 hover:bg-club-50"}`;
 
 export function MobileMenu() {
+  const navGroups = useNavGroups();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});

@@ -89,8 +89,8 @@ describe("the app's permission table", () => {
     expect(nav(["pré-inscrit"])).toEqual(["Mon profil"]); // RGPD rights (decision 0009)
     expect(nav(["membre"])).toEqual(member);
     expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs"]);
-    expect(nav(["article_manager"])).toEqual([...member, "Articles", "Événements"]);
-    expect(nav(["admin"])).toEqual([...member, "Contenu du site", "À faire", "Vidéos", "Exploitation", "Utilisateurs", "Articles", "Événements"]);
+    expect(nav(["article_manager"])).toEqual([...member, "Articles", "Photos", "Événements"]);
+    expect(nav(["admin"])).toEqual([...member, "Contenu du site", "À faire", "Vidéos", "Exploitation", "Utilisateurs", "Articles", "Photos", "Événements"]);
   });
 
   it("lets a pré-inscrit read the member home (their status), never submit to it", async () => {

@@ -99,6 +99,8 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "contenu/bannieres", file: "routes/member/admin/banners.tsx" },
       { path: "contenu/reglages/:section", file: "routes/member/admin/settings.tsx" },
       { path: "contenu/saison-et-vacances", file: "routes/member/admin/class-calendar.tsx" },
+      // Issue 13: the teachers shown on /la-vie-du-club/enseignants.
+      { path: "contenu/enseignants", file: "routes/member/admin/teachers.tsx" },
       { path: "exploitation", file: "routes/member/admin/operations.tsx", nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." } },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],
@@ -125,6 +127,8 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "articles", file: "routes/member/articles/list.tsx", nav: { label: "Articles", description: "Les actualités du club." } },
       { path: "articles/ajouter", file: "routes/member/articles/new.tsx" },
       { path: "articles/modifier/:id", file: "routes/member/articles/edit.tsx" },
+      // Issue 13: photos of the articles, with the consent of identifiable members.
+      { path: "articles/photos", file: "routes/member/articles/photos.tsx", nav: { label: "Photos", description: "Les photos des articles et le droit à l’image." } },
     ],
   },
   {

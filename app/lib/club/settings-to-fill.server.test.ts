@@ -67,6 +67,12 @@ describe("settings not filled", () => {
     expect((await settingsToFill()).map((t) => t.label)).not.toContain("Numéro RNA ou SIRET de l’association");
   });
 
+  it("lists the teachers until one is entered (their public page is hidden until then)", async () => {
+    expect((await settingsToFill()).find((t) => t.key === "teachers")?.href).toBe("/espace-membre/contenu/enseignants");
+    await setSetting("teachers", [{ id: "t1", name: "Lan Tran", grade: "Ceinture noire", diploma: "", text: "", classIds: [], photoId: null }]);
+    expect((await settingsToFill()).map((t) => t.key)).not.toContain("teachers");
+  });
+
   it("managers see the list on the dashboard, in the to-do and on the operations page", async () => {
     const admin = await createUser({ roles: ["admin"] });
     const dashboard = await app.get<{ toFill: Array<{ label: string }> }>("/espace-membre/contenu", { as: admin });

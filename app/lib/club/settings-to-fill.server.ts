@@ -8,7 +8,9 @@
  *    phone, an RNA number or a host); public pages hide its line, and this
  *    module names it, with the settings page where it is filled.
  *  - Only facts a visitor or the law expects are listed (LCEN mentions,
- *    contact means); optional extras (Instagram, SIRET when RNA is known) are not.
+ *    contact means) and the teachers (the public page « Enseignants » stays
+ *    hidden until one is entered); optional extras (Instagram, SIRET when RNA
+ *    is known) are not.
  */
 import { getSetting } from "./settings.server";
 
@@ -23,7 +25,7 @@ export interface SettingToFill {
 const PAGE = "/espace-membre/contenu/reglages";
 
 export async function settingsToFill(): Promise<SettingToFill[]> {
-  const [identity, legal] = await Promise.all([getSetting("identity"), getSetting("legal")]);
+  const [identity, legal, teachers] = await Promise.all([getSetting("identity"), getSetting("legal"), getSetting("teachers")]);
   const out: SettingToFill[] = [];
   const add = (key: string, label: string, section: string) => out.push({ key, label, href: `${PAGE}/${section}` });
   if (!identity.phone.trim()) add("identity.phone", "Téléphone du club", "identite");
@@ -36,5 +38,8 @@ export async function settingsToFill(): Promise<SettingToFill[]> {
   if (!legal.hostName.trim()) add("legal.hostName", "Nom de l’hébergeur du site", "mentions-legales");
   if (!legal.hostAddress.trim()) add("legal.hostAddress", "Adresse de l’hébergeur", "mentions-legales");
   if (!legal.hostPhone.trim()) add("legal.hostPhone", "Téléphone de l’hébergeur", "mentions-legales");
+  if (!teachers.length) {
+    out.push({ key: "teachers", label: "Enseignants du club (la page publique « Enseignants » reste masquée d’ici là)", href: "/espace-membre/contenu/enseignants" });
+  }
   return out;
 }

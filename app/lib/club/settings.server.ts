@@ -120,6 +120,20 @@ export const settingsSchemas = {
   managerNotifications: z.record(z.string(), z.enum(["immediat", "quotidien", "jamais"])),
   /** Season of the weekly classes, school-holiday zone and periods (app/lib/club/class-calendar.ts). */
   classCalendar: classCalendarSchema,
+  /** Issue 13: the teachers shown on /la-vie-du-club/enseignants (none: the page and its link are hidden). */
+  teachers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().min(1),
+      grade: z.string().min(1),
+      diploma: z.string(),
+      text: z.string(),
+      /** Ids of the weekly classes (schedule setting) they teach. */
+      classIds: z.array(z.string()),
+      /** A photo of the photos table (its consent recorded there), or null. */
+      photoId: z.number().int().positive().nullable(),
+    }),
+  ),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -205,6 +219,8 @@ export const defaultSettings: Settings = {
   reminders: { seasons: [] },
   managerNotifications: {},
   classCalendar: defaultClassCalendar(),
+  // Never made-up names: the club enters its own teachers.
+  teachers: [],
 };
 
 const cache = new Map<SettingKey, unknown>();

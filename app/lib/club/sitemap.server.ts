@@ -7,6 +7,10 @@ import { and, desc, eq, isNotNull, lte, or } from "drizzle-orm";
 import { articles } from "#db/schema";
 import { db } from "../core/db.server";
 import { INDEXED_PAGES } from "./public-pages";
+import { hasTeachers } from "./teachers.server";
+import { TEACHERS_PATH } from "./teachers";
+import { hasGalleryPhotos } from "../content/photos.server";
+import { GALLERY_PATH } from "../content/photos";
 
 /** Public pages of the route table (app/routes.ts), in menu order. */
 export const SITEMAP_PAGES = INDEXED_PAGES;
@@ -95,6 +99,9 @@ export async function sitemapEntries(now = new Date()): Promise<SitemapEntry[]> 
       path,
       lastmod: path === "/la-vie-du-club/actualites" || path === "/" ? latest : null,
     })),
+    // Issue 13: the teachers page exists only once teachers are entered.
+    ...((await hasTeachers()) ? [{ path: TEACHERS_PATH, lastmod: null }] : []),
+    ...((await hasGalleryPhotos()) ? [{ path: GALLERY_PATH, lastmod: null }] : []),
     ...news,
   ];
 }

@@ -1,6 +1,10 @@
 import { ArrowLeft, Eye } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { ArticleIllustration } from "~/components/article-illustration";
+import { illustrationFor } from "~/lib/content/illustration";
+import { ArticlePhotos } from "~/components/article-photos";
+import { listArticlePhotos } from "~/lib/content/photos.server";
 import { canPreviewArticles } from "~/lib/content/article-editing.server";
 import { getArticleById, isPublished, parseArticleId } from "~/lib/content/articles.server";
 import { formatDate } from "~/lib/core/time";
@@ -38,6 +42,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     {
       article, // body sanitized when saved (sanitize-stored.server.ts)
       preview: !published,
+      photos: await listArticlePhotos(article.id),
     },
     published ? undefined : { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -59,14 +64,14 @@ export const meta: Route.MetaFunction = (args) => {
       title: article.title,
       description: article.summary || `${article.title} : une actualité du club de Vovinam Viet Vo Dao.`,
       type: "article",
-      image: article.cover?.src,
+      image: article.cover?.src ?? illustrationFor(article).png,
       noindex: preview,
     },
   );
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, preview } = loaderData;
+  const { article, preview, photos } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <p>
@@ -104,8 +109,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             className="h-auto w-full"
           />
         </figure>
-      ) : null}
+      ) : (
+        <figure className="mt-8 overflow-hidden rounded-xl">
+          <ArticleIllustration article={article} eager className="h-auto w-full" />
+        </figure>
+      )}
       <div className="prose-club mt-8 text-slate-800" dangerouslySetInnerHTML={{ __html: article.body }} />
+      <ArticlePhotos photos={photos} />
     </article>
   );
 }

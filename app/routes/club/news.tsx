@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, Newspaper } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
+import { ArticleIllustration } from "~/components/article-illustration";
 import { listPublishedArticles, NEWS_PER_PAGE, type ArticleSummary } from "~/lib/content/articles.server";
 import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
@@ -46,12 +47,7 @@ function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boole
           className="aspect-video h-auto w-full object-cover"
         />
       ) : (
-        <div
-          aria-hidden="true"
-          className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-club-700 via-club-600 to-club-900 text-white"
-        >
-          <Newspaper className="h-12 w-12 opacity-80" strokeWidth={1.5} />
-        </div>
+        <ArticleIllustration article={article} eager={eager} className="aspect-video h-auto w-full object-cover" />
       )}
       <div className="flex flex-1 flex-col p-5">
         {article.publishedAt ? (

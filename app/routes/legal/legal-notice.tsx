@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
+import { AudienceSection } from "~/components/audience-opt-out";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/legal-notice";
@@ -250,6 +251,7 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       </InfoSection>
+      <AudienceSection />
     </InfoPage>
   );
 }

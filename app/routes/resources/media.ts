@@ -4,7 +4,8 @@
  * Keys are random and never reused, so public files are cached for a year
  * as immutable. Members-only files (isMembersOnlyMedia: the brochure…) need a
  * signed-in member (else the sign-in page, or 404 for a pré-inscrit) and are
- * sent `private, no-cache`, never to shared caches. PDFs open inline with
+ * sent `private, no-cache`, never to shared caches. Photos of identifiable
+ * people are sent `public, no-cache` with an ETag (decision 0022). PDFs open inline with
  * their original file name.
  */
 import { redirect } from "react-router";
@@ -12,6 +13,7 @@ import type { Route } from "./+types/media";
 import { isValidKey, storage } from "~/lib/content/storage.server";
 import { getMediaByKey, variantWidths } from "~/lib/content/uploads.server";
 import { isMembersOnlyMedia } from "~/lib/content/club-files.server";
+import { isPhotoOfPeople } from "~/lib/content/photos.server";
 import { MEMBER_ROLES, hasAnyRole } from "~/lib/accounts/roles";
 import { getSessionUser, signInUrl } from "~/lib/accounts/session.server";
 
@@ -65,13 +67,20 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const object = await storage().get(`${key}/${variant}`);
   if (!object) return notFound();
 
+  // Photos of people (decision 0022): revalidated on every view, so a withdrawn one disappears everywhere at once.
+  const ofPeople = !membersOnly && (await isPhotoOfPeople(row.id));
+  const etag = `"${key}-${variant}"`;
+  if (ofPeople && request.headers.get("if-none-match") === etag) {
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": "public, no-cache" } });
+  }
   const headers = new Headers({
     "Content-Type": contentType,
     "Content-Length": String(object.size),
-    "Cache-Control": membersOnly ? "private, no-cache" : "public, max-age=31536000, immutable",
+    "Cache-Control": membersOnly ? "private, no-cache" : ofPeople ? "public, no-cache" : "public, max-age=31536000, immutable",
     "X-Content-Type-Options": "nosniff",
   });
   if (membersOnly) headers.set("Vary", "Cookie");
+  if (ofPeople) headers.set("ETag", etag);
   if (contentType === "application/pdf") {
     headers.set("Content-Disposition", contentDisposition(row.originalName));
   }

@@ -8,6 +8,8 @@ import { dashboardData } from "~/lib/content/dashboard.server";
 import { pageMeta } from "~/lib/http/seo";
 import { SettingsToFill } from "~/components/dashboard/settings-to-fill";
 import { settingsToFill } from "~/lib/club/settings-to-fill.server";
+import { AudienceChart } from "~/components/audience-chart";
+import { audienceSummary } from "~/lib/club/audience.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -17,7 +19,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader() {
-  return { ...(await dashboardData()), toFill: await settingsToFill() };
+  return { ...(await dashboardData()), toFill: await settingsToFill(), audience: await audienceSummary() };
 }
 
 const linkClass = "font-medium text-club-800 underline hover:text-club-950";
@@ -220,6 +222,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           }
         />
       </div>
+
+      <AudienceChart data={d.audience} />
 
       <section aria-labelledby="settings-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
         <h2 id="settings-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">

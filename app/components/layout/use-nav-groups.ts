@@ -1,0 +1,46 @@
+/**
+ * The menu groups and footer groups as this page shows them: the spec's
+ * static navigation (app/lib/club/navigation.ts), plus, in « La vie du club »,
+ * the teachers' card when the club has entered teachers and the photos' card
+ * when photos are shown (the site layout's loader says so; decision 0022).
+ * Never a link to an empty page.
+ */
+import { useRouteLoaderData } from "react-router";
+import { Camera, Users } from "lucide-react";
+import { footerGroups, navGroups, type NavCard, type NavGroup } from "~/lib/club/navigation";
+import { TEACHERS_PATH } from "~/lib/club/teachers";
+import { GALLERY_PATH } from "~/lib/content/photos";
+
+const TEACHERS_CARD: NavCard = {
+  title: "Les enseignants",
+  description: "Qui enseigne au club, leurs grades et leurs cours.",
+  to: TEACHERS_PATH,
+  icon: Users,
+};
+
+const GALLERY_CARD: NavCard = {
+  title: "Photos",
+  description: "Les photos des cours, stages et démonstrations.",
+  to: GALLERY_PATH,
+  icon: Camera,
+};
+
+function useExtraCards(): NavCard[] {
+  const data = useRouteLoaderData<{ showTeachers?: boolean; showGallery?: boolean }>("routes/site-layout");
+  return [...(data?.showTeachers === true ? [TEACHERS_CARD] : []), ...(data?.showGallery === true ? [GALLERY_CARD] : [])];
+}
+
+export function useNavGroups(): NavGroup[] {
+  const extra = useExtraCards();
+  if (extra.length === 0) return navGroups;
+  return navGroups.map((g) => (g.id === "club" ? { ...g, items: [...g.items, ...extra] } : g));
+}
+
+export function useFooterGroups(): typeof footerGroups {
+  const extra = useExtraCards();
+  if (extra.length === 0) return footerGroups;
+  const clubLabel = navGroups.find((g) => g.id === "club")?.label;
+  return footerGroups.map((g) =>
+    g.title === clubLabel ? { ...g, links: [...g.links, ...extra.map(({ title, to }) => ({ title, to }))] } : g,
+  );
+}
