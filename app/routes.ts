@@ -14,6 +14,8 @@ export default [
   route("calendrier/membre/:token.ics", "routes/resources/member-calendar-feed.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("media/*", "routes/resources/media.ts"),
+  // HelloAsso's notification URL (registration payments, decision 0024).
+  route("api/helloasso/notification", "routes/resources/helloasso-notification.ts"),
 
   // Main layout: top bar, banner, footer.
   layout("routes/site-layout.tsx", [

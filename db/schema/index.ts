@@ -4,3 +4,4 @@ export * from "./mail";
 export * from "./content";
 export * from "./members";
 export * from "./audit";
+export * from "./season";
