@@ -72,6 +72,17 @@ export const MEMBER_AREA: MemberAreaTable = [
     ],
   },
   {
+    // The family's registration for the season and its payment (issue 14, decision 0024): every
+    // signed-in account, since a new family signs up as pré-inscrit and registers here.
+    id: "inscription",
+    layout: "routes/member/sections/registration.tsx",
+    roles: ROLES,
+    pages: [
+      { path: "inscription", file: "routes/member/registration/family.tsx", nav: { label: "Inscription", description: "Inscrire ou réinscrire votre famille pour la saison, puis payer." } },
+      { path: "inscription/paiement", file: "routes/member/registration/payment.tsx" },
+    ],
+  },
+  {
     // grades, revision, brochure, and the choice of the family profile the pages show.
     id: "membres",
     layout: "routes/member/sections/members.tsx",
@@ -112,6 +123,16 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "utilisateurs/ajouter", file: "routes/member/users/new.tsx" },
       { path: "utilisateurs/modifier/:id", file: "routes/member/users/edit.tsx" },
       { path: "utilisateurs/export.csv", file: "routes/member/users/export.ts" },
+    ],
+  },
+  {
+    // The season's campaign and payments (issue 14, decision 0024): the managers of the members.
+    id: "saison",
+    layout: "routes/member/sections/season.tsx",
+    roles: ["admin", "user_manager"],
+    pages: [
+      { path: "saison/paiements", file: "routes/member/season/payments.tsx", nav: { label: "Paiements", description: "Paiements à rapprocher, chèques, espèces et chèques-vacances." } },
+      { path: "saison/campagne", file: "routes/member/season/campaign.tsx", nav: { label: "Campagne d'inscription", description: "Ouvrir les inscriptions, les tarifs, les réductions et les aides." } },
     ],
   },
   {

@@ -1,0 +1,213 @@
+/**
+ * /espace-membre/saison/paiements (admin, user_manager): the payments of the
+ * campaign's season.
+ *  - « Paiements non rapprochés »: paid HelloAsso orders not applied (a
+ *    second tab, an order made outside the site): link to a registration
+ *    awaiting payment in one click, or decide a refund.
+ *  - Registrations awaiting payment, each with the form that records a
+ *    cheque, cash, a transfer or holiday vouchers (ANCV).
+ * Plain forms (one `intent` each): everything works without JavaScript.
+ */
+import { getFormProps } from "@conform-to/react";
+import { data, Form, redirect } from "react-router";
+import type { z } from "zod";
+import type { Route } from "./+types/payments";
+import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { Button } from "~/components/ui/button";
+import { userContext } from "~/lib/accounts/auth-context";
+import { DomainError } from "~/lib/core/errors";
+import { formatEuros } from "~/lib/core/money";
+import { formatDate, parisDate } from "~/lib/core/time";
+import { domainErrors, firstErrors, formText, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
+import { readForm } from "~/lib/http/request.server";
+import { pageMeta } from "~/lib/http/seo";
+import { linkPaymentSchema, manualPaymentSchema, refundSchema } from "~/lib/members/campaign";
+import { getCampaign } from "~/lib/members/family-registration.server";
+import { awaitingRegistrations, decideRefund, linkPayment, PAYMENT_METHOD_LABELS, recordManualPayment, unmatchedPayments } from "~/lib/members/registration-payments.server";
+
+const PATH = "/espace-membre/saison/paiements";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Paiements de la saison", description: "Rapprocher les paiements HelloAsso et enregistrer les chèques, espèces et chèques-vacances.", noindex: true });
+
+const NOTICES: Record<string, string> = {
+  rattache: "Le paiement est rattaché : l'inscription est payée.",
+  rembourser: "Le paiement est marqué à rembourser. Faites le remboursement dans l'espace HelloAsso de l'association.",
+  enregistre: "Le paiement est enregistré.",
+};
+
+const METHOD_OPTIONS = [
+  { value: "cheque", label: "Chèque" },
+  { value: "especes", label: "Espèces" },
+  { value: "virement", label: "Virement" },
+  { value: "ancv", label: "Chèques-vacances (ANCV)" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const campaign = await getCampaign();
+  const [inbox, awaiting] = [await unmatchedPayments(), await awaitingRegistrations(campaign.season)];
+  const ok = new URL(request.url).searchParams.get("ok") ?? "";
+  return {
+    season: campaign.season,
+    today: parisDate(),
+    notice: NOTICES[ok] ?? null,
+    inbox: inbox.map((p) => ({
+      id: p.id,
+      state: p.state,
+      orderId: p.orderId,
+      amountCents: p.amountCents,
+      payer: [p.payerName, p.payerEmail].filter(Boolean).join(", "),
+      registrationId: p.registrationId,
+      note: p.note,
+      at: p.createdAt.toISOString(),
+    })),
+    awaiting: awaiting.map((r) => ({ id: r.id, name: `${r.prenom} ${r.nom}`.trim() || r.email, email: r.email, totalCents: r.totalCents })),
+  };
+}
+
+type Intent = "link" | "refund" | "record";
+type Answer = { intent: Intent; target: number | null; result: SubmissionResult<string[]> };
+
+async function handle<S extends z.ZodType>(intent: Intent, formData: FormData, schema: S, target: (v: z.output<S>) => number | null, run: (v: z.output<S>) => Promise<Response>) {
+  const submission = parseSubmission(formData, schema);
+  const answer = (result: SubmissionResult<string[]>, status: number, t: number | null) => data({ intent, target: t, result } satisfies Answer, { status });
+  if (submission.status !== "success") return answer(reply(submission), 400, null);
+  try {
+    return await run(submission.value);
+  } catch (err) {
+    if (err instanceof DomainError) return answer(reply(submission, domainErrors(err)), err.status, target(submission.value));
+    throw err;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = context.get(userContext);
+  const formData = await readForm(request);
+  const intent = formText(formData, "intent");
+  if (intent === "link")
+    return handle("link", formData, linkPaymentSchema, (v) => v.paymentId, async (v) => {
+      await linkPayment(actor, v.paymentId, v.registrationId);
+      return redirect(`${PATH}?ok=rattache`);
+    });
+  if (intent === "refund")
+    return handle("refund", formData, refundSchema, (v) => v.paymentId, async (v) => {
+      await decideRefund(actor, v.paymentId);
+      return redirect(`${PATH}?ok=rembourser`);
+    });
+  if (intent === "record")
+    return handle("record", formData, manualPaymentSchema, (v) => v.registrationId, async (v) => {
+      await recordManualPayment(actor, { registrationId: v.registrationId, method: v.method, amountCents: v.amount, receivedOn: v.receivedOn, reference: v.reference });
+      return redirect(`${PATH}?ok=enregistre`);
+    });
+  throw new Response("Action inconnue", { status: 400 });
+}
+
+function RecordForm({ registration, today, lastResult }: { registration: { id: number; name: string; totalCents: number }; today: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useClubForm({
+    id: `paiement-${registration.id}`,
+    schema: manualPaymentSchema,
+    lastResult,
+    defaultValue: { registrationId: String(registration.id), method: "cheque", amount: (registration.totalCents / 100).toFixed(2).replace(".", ","), receivedOn: today, reference: "" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-x-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <FormErrors form={form} lastResult={lastResult} summary="Le paiement n'a pas été enregistré : corrigez les champs signalés." />
+      </div>
+      <input type="hidden" name="intent" value="record" />
+      <input type="hidden" name="registrationId" value={registration.id} />
+      <SelectField label="Moyen de paiement" options={METHOD_OPTIONS} {...fieldProps(fields.method)} />
+      <TextField label="Montant en euros" inputMode="decimal" {...fieldProps(fields.amount)} />
+      <TextField label="Reçu le" type="date" {...fieldProps(fields.receivedOn)} />
+      <TextField label="Référence (facultatif)" hint="Numéro de chèque, nombre de chèques-vacances…" {...fieldProps(fields.reference)} />
+      <div className="sm:col-span-2">
+        <SubmitButton pendingLabel="Enregistrement…">
+          Enregistrer le paiement<span className="sr-only"> de {registration.name}</span>
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
+  const { season, today, notice, inbox, awaiting } = loaderData;
+  const answer: Answer | undefined = actionData;
+  const inboxError = answer && answer.intent !== "record" ? Object.values(firstErrors(answer.result))[0] : undefined;
+  return (
+    <div className="max-w-4xl space-y-8">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">Paiements de la saison {season}</h1>
+        <p className="mt-2 text-slate-700">
+          {inbox.filter((p) => p.state === "a-rapprocher").length} paiement(s) à rapprocher, {awaiting.length} inscription(s) en attente de paiement.
+        </p>
+      </div>
+      {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      {inboxError ? <FormMessage>{inboxError}</FormMessage> : null}
+
+      <section aria-labelledby="non-rapproches" className="space-y-3">
+        <h2 id="non-rapproches" className="text-2xl font-semibold text-slate-900">
+          Paiements non rapprochés
+        </h2>
+        {inbox.length === 0 ? <p className="text-slate-700">Aucun paiement à rapprocher.</p> : null}
+        <ul className="space-y-3">
+          {inbox.map((p) => (
+            <li key={p.id} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
+              <p className="font-semibold text-slate-900">
+                HelloAsso {p.orderId ? `commande ${p.orderId}` : ""} : {formatEuros(p.amountCents)}, le {formatDate(p.at)}
+              </p>
+              {p.payer ? <p className="text-slate-800">Payé par {p.payer}</p> : null}
+              {p.note ? <p className="text-slate-700">{p.note}</p> : null}
+              {p.state === "a-rembourser" ? (
+                <p className="mt-2 font-medium text-slate-900">À rembourser dans l'espace HelloAsso de l'association.</p>
+              ) : (
+                <div className="mt-3 flex flex-wrap items-end gap-3">
+                  {awaiting.length > 0 ? (
+                    <Form method="post" className="flex flex-wrap items-end gap-3">
+                      <input type="hidden" name="intent" value="link" />
+                      <input type="hidden" name="paymentId" value={p.id} />
+                      <SelectField
+                        label="Inscription en attente"
+                        name="registrationId"
+                        options={awaiting.map((r) => ({ value: String(r.id), label: `${r.name} (${r.email}) : ${formatEuros(r.totalCents)}` }))}
+                      />
+                      <div className="mb-4">
+                        <Button type="submit">Rattacher</Button>
+                      </div>
+                    </Form>
+                  ) : null}
+                  <Form method="post" className="mb-4">
+                    <input type="hidden" name="intent" value="refund" />
+                    <input type="hidden" name="paymentId" value={p.id} />
+                    <Button type="submit" variant="danger-outline">
+                      À rembourser
+                    </Button>
+                  </Form>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="en-attente" className="space-y-3">
+        <h2 id="en-attente" className="text-2xl font-semibold text-slate-900">
+          Inscriptions en attente de paiement
+        </h2>
+        {awaiting.length === 0 ? <p className="text-slate-700">Aucune inscription en attente de paiement.</p> : null}
+        <ul className="space-y-3">
+          {awaiting.map((r) => (
+            <li key={r.id} id={`inscription-${r.id}`} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
+              <p className="font-semibold text-slate-900">
+                {r.name} : {formatEuros(r.totalCents)}
+              </p>
+              <p className="text-sm text-slate-700">
+                {r.email} ; moyens acceptés : {Object.values(PAYMENT_METHOD_LABELS).join(", ")}
+              </p>
+              <RecordForm registration={r} today={today} lastResult={answer?.intent === "record" && answer.target === r.id ? answer.result : undefined} />
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
