@@ -18,8 +18,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
-import { env, setEnvForTests } from "~/lib/core/env.server";
 
 export const LOCAL_CLIENT_ID = "club-helloasso-id";
 export const LOCAL_CLIENT_SECRET = "club-helloasso-secret";
@@ -287,31 +285,3 @@ export class LocalHelloAsso {
   }
 }
 
-/**
- * Starts a local HelloAsso for the test file and points the app's
- * environment at it (HELLOASSO_*), as tests/helpers/local-google.ts does.
- */
-export function withLocalHelloAsso(): LocalHelloAsso {
-  const ha = new LocalHelloAsso();
-  beforeAll(async () => {
-    await ha.start();
-    const current = env();
-    setEnvForTests({
-      NODE_ENV: "test",
-      DATA_DIR: current.DATA_DIR,
-      BASE_URL: current.BASE_URL,
-      BETTER_AUTH_SECRET: current.BETTER_AUTH_SECRET,
-      DATABASE_URL: current.DATABASE_URL ?? "",
-      SMTP_URL: "",
-      LOG_LEVEL: "error",
-      HELLOASSO_CLIENT_ID: LOCAL_CLIENT_ID,
-      HELLOASSO_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
-      HELLOASSO_ORGANIZATION: LOCAL_ORGANIZATION,
-      HELLOASSO_API_URL: ha.apiUrl,
-    });
-  });
-  afterAll(async () => {
-    await ha.stop();
-  });
-  return ha;
-}

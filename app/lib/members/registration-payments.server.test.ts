@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, payments, profiles, registrations, seasonStatuses } from "#db/schema";
 import { app } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
-import { withLocalHelloAsso } from "../../../tests/helpers/local-helloasso";
+import { withLocalHelloAsso } from "../../../tests/helpers/with-local-helloasso";
 import { db, isUniqueViolation } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { seedDatabase } from "../core/seed.server";

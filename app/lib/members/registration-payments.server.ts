@@ -390,6 +390,17 @@ export async function awaitingRegistrations(season: string, q: Queryable = db) {
     .orderBy(sql`lower(${users.nom})`, sql`lower(${users.prenom})`);
 }
 
+/** Registrations of `season` already paid, latest first (the managers' check). */
+export async function paidRegistrations(season: string, q: Queryable = db) {
+  return q
+    .select({ id: registrations.id, totalCents: registrations.totalCents, paidAt: registrations.paidAt, prenom: users.prenom, nom: users.nom, email: users.email })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.ownerId))
+    .where(and(eq(registrations.season, season), eq(registrations.status, "payee")))
+    .orderBy(desc(registrations.paidAt))
+    .limit(200);
+}
+
 /** Links an inbox payment to a registration awaiting payment, in one click. */
 export async function linkPayment(actor: Actor, paymentId: number, registrationId: number, now: Date = new Date()): Promise<void> {
   await db.transaction(async (tx) => {

@@ -11,7 +11,7 @@ import { and, eq } from "drizzle-orm";
 import { profiles, registrations, seasonStatuses } from "#db/schema";
 import { app } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
-import { withLocalHelloAsso } from "../../../../tests/helpers/local-helloasso";
+import { withLocalHelloAsso } from "../../../../tests/helpers/with-local-helloasso";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { firstErrors } from "~/lib/http/forms";

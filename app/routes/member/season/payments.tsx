@@ -23,7 +23,7 @@ import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { linkPaymentSchema, manualPaymentSchema, refundSchema } from "~/lib/members/campaign";
 import { getCampaign } from "~/lib/members/family-registration.server";
-import { awaitingRegistrations, decideRefund, linkPayment, PAYMENT_METHOD_LABELS, recordManualPayment, unmatchedPayments } from "~/lib/members/registration-payments.server";
+import { awaitingRegistrations, decideRefund, paidRegistrations, linkPayment, PAYMENT_METHOD_LABELS, recordManualPayment, unmatchedPayments } from "~/lib/members/registration-payments.server";
 
 const PATH = "/espace-membre/saison/paiements";
 
@@ -45,7 +45,7 @@ const METHOD_OPTIONS = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const campaign = await getCampaign();
-  const [inbox, awaiting] = [await unmatchedPayments(), await awaitingRegistrations(campaign.season)];
+  const [inbox, awaiting, paid] = [await unmatchedPayments(), await awaitingRegistrations(campaign.season), await paidRegistrations(campaign.season)];
   const ok = new URL(request.url).searchParams.get("ok") ?? "";
   return {
     season: campaign.season,
@@ -62,6 +62,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       at: p.createdAt.toISOString(),
     })),
     awaiting: awaiting.map((r) => ({ id: r.id, name: `${r.prenom} ${r.nom}`.trim() || r.email, email: r.email, totalCents: r.totalCents })),
+    paid: paid.map((r) => ({ id: r.id, name: `${r.prenom} ${r.nom}`.trim() || r.email, email: r.email, totalCents: r.totalCents, paidAt: r.paidAt?.toISOString() ?? null })),
   };
 }
 
@@ -130,7 +131,7 @@ function RecordForm({ registration, today, lastResult }: { registration: { id: n
 }
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
-  const { season, today, notice, inbox, awaiting } = loaderData;
+  const { season, today, notice, inbox, awaiting, paid } = loaderData;
   const answer: Answer | undefined = actionData;
   const inboxError = answer && answer.intent !== "record" ? Object.values(firstErrors(answer.result))[0] : undefined;
   return (
@@ -204,6 +205,21 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                 {r.email} ; moyens acceptés : {Object.values(PAYMENT_METHOD_LABELS).join(", ")}
               </p>
               <RecordForm registration={r} today={today} lastResult={answer?.intent === "record" && answer.target === r.id ? answer.result : undefined} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="payees" className="space-y-3">
+        <h2 id="payees" className="text-2xl font-semibold text-slate-900">
+          Inscriptions payées ({paid.length})
+        </h2>
+        {paid.length === 0 ? <p className="text-slate-700">Aucune inscription payée pour l'instant.</p> : null}
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+          {paid.map((r) => (
+            <li key={r.id} className="px-4 py-2 text-slate-900">
+              {r.name} ({r.email}) : {formatEuros(r.totalCents)}
+              {r.paidAt ? `, payée le ${formatDate(r.paidAt)}` : ""}
             </li>
           ))}
         </ul>
