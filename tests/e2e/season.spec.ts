@@ -14,10 +14,10 @@ test.use({ viewport: phone });
 
 async function addChild(page: Page, prenom: string, born: string) {
   const form = page.locator("#profil-ajouter");
-  await form.getByLabel("Prénom").fill(prenom);
-  await form.getByLabel("Nom").fill("Pham");
+  await form.getByLabel(/^Prénom/).fill(prenom);
+  await form.getByLabel("Nom", { exact: true }).fill("Pham");
   await form.getByLabel("Date de naissance").fill(born);
-  await form.getByLabel("Lien avec vous").selectOption("enfant");
+  await form.getByLabel(/^Lien avec vous/).selectOption("enfant");
   await form.getByRole("button", { name: "Ajouter ce profil" }).click();
   await expect(page.getByText(`${prenom} Pham`, { exact: true })).toBeVisible();
 }
@@ -34,7 +34,7 @@ test("a parent registers two children and themself, pays through HelloAsso, and 
   const open = manager.getByRole("button", { name: "Ouvrir les inscriptions" });
   if (await open.isVisible()) {
     await open.click();
-    await expect(manager.getByText("Les inscriptions sont ouvertes.")).toBeVisible();
+    await expect(manager.getByText("Les inscriptions sont ouvertes.", { exact: true })).toBeVisible();
   }
 
   // A new parent.
@@ -58,7 +58,7 @@ test("a parent registers two children and themself, pays through HelloAsso, and 
   for (const [prenom, group] of Object.entries(groups)) {
     const set = page.getByRole("group", { name: new RegExp(`^${prenom} Pham`) });
     await set.getByLabel(`Inscrire ${prenom} pour la saison`, { exact: false }).check();
-    await set.getByLabel("Groupe").selectOption(group);
+    await set.getByLabel("Groupe", { exact: true }).selectOption(group);
     await set.getByLabel("Contacts en cas d'urgence (nom et téléphone)").fill("Tuan Pham 06 98 76 54 32");
     await set.getByLabel(/J'accepte le règlement du club/).check();
   }

@@ -14,6 +14,15 @@
 import { z } from "zod";
 import { checkbox, id, optionalText, requiredText } from "../http/fields";
 
+/** How a payment was made, as shown to families and managers. */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  helloasso: "HelloAsso",
+  cheque: "chèque",
+  especes: "espèces",
+  virement: "virement",
+  ancv: "chèques-vacances (ANCV)",
+};
+
 export interface Campaign {
   season: string;
   open: boolean;

@@ -30,6 +30,7 @@ import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { formatEuros } from "../core/money";
 import { parisDate } from "../core/time";
+import { PAYMENT_METHOD_LABELS } from "./campaign";
 import { claimDailyRun } from "./reminders.server";
 import { syncUserFlags } from "./seasons.server";
 import { audit, type Actor } from "./users-rules.server";
@@ -72,13 +73,7 @@ export type ReconcileOutcome =
 export const MANUAL_METHODS = ["cheque", "especes", "virement", "ancv"] as const;
 export type ManualMethod = (typeof MANUAL_METHODS)[number];
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  helloasso: "HelloAsso",
-  cheque: "chèque",
-  especes: "espèces",
-  virement: "virement",
-  ancv: "chèques-vacances (ANCV)",
-};
+export { PAYMENT_METHOD_LABELS };
 
 function requireClient(client: HelloAssoClient | null | undefined): HelloAssoClient {
   const c = client === undefined ? helloAssoClient() : client;

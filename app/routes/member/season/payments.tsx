@@ -21,9 +21,9 @@ import { formatDate, parisDate } from "~/lib/core/time";
 import { domainErrors, firstErrors, formText, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { linkPaymentSchema, manualPaymentSchema, refundSchema } from "~/lib/members/campaign";
+import { linkPaymentSchema, manualPaymentSchema, PAYMENT_METHOD_LABELS, refundSchema } from "~/lib/members/campaign";
 import { getCampaign } from "~/lib/members/family-registration.server";
-import { awaitingRegistrations, decideRefund, paidRegistrations, linkPayment, PAYMENT_METHOD_LABELS, recordManualPayment, unmatchedPayments } from "~/lib/members/registration-payments.server";
+import { awaitingRegistrations, decideRefund, linkPayment, paidRegistrations, recordManualPayment, unmatchedPayments } from "~/lib/members/registration-payments.server";
 
 const PATH = "/espace-membre/saison/paiements";
 
