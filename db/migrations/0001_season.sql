@@ -31,7 +31,8 @@ CREATE TABLE "registration_lines" (
 	"photo_consent" text DEFAULT 'non' NOT NULL,
 	"rules_version" text,
 	"rules_accepted_at" timestamp with time zone,
-	"emergency_contacts" text DEFAULT '' NOT NULL
+	"emergency_contacts" text DEFAULT '' NOT NULL,
+	"competitor" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "registrations" (

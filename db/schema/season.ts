@@ -12,7 +12,7 @@
  * Amounts are integers in euro cents.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { auditColumns } from "./columns";
 import { profiles } from "./members";
@@ -63,6 +63,8 @@ export const registrationLines = pgTable(
     rulesVersion: text(),
     rulesAcceptedAt: timestamp({ withTimezone: true }),
     emergencyContacts: text().notNull().default(""),
+    /** Takes part in competitions (a yearly certificate may be required: medical setting). */
+    competitor: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex().on(t.registrationId, t.profileId), index().on(t.profileId)],
 );

@@ -90,7 +90,7 @@ describe("the app's permission table", () => {
     // RGPD rights (decision 0009); a new family registers for the season (decision 0024).
     expect(nav(["pré-inscrit"])).toEqual(["Mon profil", "Inscription"]);
     expect(nav(["membre"])).toEqual(member);
-    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs", "Paiements", "Campagne d'inscription"]);
+    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs", "Suivi de la saison", "Paiements", "Campagne d'inscription"]);
     expect(nav(["article_manager"])).toEqual([...member, "Articles", "Événements"]);
     expect(nav(["admin"])).toEqual([
       ...member,
@@ -99,6 +99,7 @@ describe("the app's permission table", () => {
       "Vidéos",
       "Exploitation",
       "Utilisateurs",
+      "Suivi de la saison",
       "Paiements",
       "Campagne d'inscription",
       "Articles",

@@ -131,6 +131,8 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/season.tsx",
     roles: ["admin", "user_manager"],
     pages: [
+      { path: "saison", file: "routes/member/season/overview.tsx", nav: { label: "Suivi de la saison", description: "Inscrits, paiements et dossiers médicaux par groupe, exports." } },
+      { path: "saison/export/:fichier", file: "routes/member/season/export.ts" },
       { path: "saison/paiements", file: "routes/member/season/payments.tsx", nav: { label: "Paiements", description: "Paiements à rapprocher, chèques, espèces et chèques-vacances." } },
       { path: "saison/campagne", file: "routes/member/season/campaign.tsx", nav: { label: "Campagne d'inscription", description: "Ouvrir les inscriptions, les tarifs, les réductions et les aides." } },
     ],

@@ -113,6 +113,13 @@ export const settingsSchemas = {
     /** How to pay without HelloAsso (cheque, transfer…), one line each. */
     paymentInstructions: z.array(z.string()),
   }),
+  /** Medical rules of the federation (decision 0025): compliance is computed from them. */
+  medical: z.object({
+    certificateValidityYears: z.number().int().min(1).max(5),
+    questionnaireYearly: z.boolean(),
+    minorsAttestation: z.boolean(),
+    competitorYearlyCertificate: z.boolean(),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -212,6 +219,12 @@ export const defaultSettings: Settings = {
       "Par virement : les coordonnées bancaires sont données par le bureau sur demande.",
       "En espèces ou en chèques-vacances (ANCV), au bureau, contre reçu.",
     ],
+  },
+  medical: {
+    certificateValidityYears: 3,
+    questionnaireYearly: true,
+    minorsAttestation: true,
+    competitorYearlyCertificate: true,
   },
 };
 

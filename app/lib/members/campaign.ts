@@ -100,6 +100,7 @@ const profileEntry = z.object({
   photoConsent: z.enum(PHOTO_CONSENTS, { error: "Indiquez votre choix pour les photos." }).optional().default("non"),
   parentalAuthorisation: checkbox(),
   rulesAccepted: checkbox(),
+  competitor: checkbox(),
   emergencyContacts: optionalText(300),
 });
 

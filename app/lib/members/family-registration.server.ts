@@ -17,7 +17,9 @@ import { DomainError } from "../core/errors";
 import { getSetting } from "../club/settings.server";
 import { seasonBounds } from "../core/time";
 import { isMinorOn, priceLines, type Campaign, type FamilyRegistrationInput } from "./campaign";
+import type { MedicalStatus } from "./medical";
 import { submitRegistration } from "./registrations.server";
+import { medicalStatuses } from "./season-overview.server";
 
 export interface FamilyProfileView {
   profileId: number;
@@ -31,6 +33,9 @@ export interface FamilyProfileView {
   parentalAuthorisation: boolean;
   rulesAccepted: boolean;
   emergencyContacts: string;
+  competitor: boolean;
+  /** Medical compliance for the campaign's season (computed, decision 0025). */
+  medical: MedicalStatus;
   /** Last season's group, when there was one (re-registration). */
   lastGroup: string | null;
 }
@@ -75,7 +80,9 @@ export async function familyRegistrationView(ownerId: string) {
       // A new version of the rules asks again.
       rulesAccepted: Boolean(now && now.rulesVersion === campaign.rulesVersion),
       emergencyContacts: now?.emergencyContacts ?? before?.emergencyContacts ?? p.emergencyContact,
+      competitor: (now ?? before)?.competitor ?? false,
       lastGroup: before?.groupName ?? null,
+      medical: "ok",
     };
     if (!d) return base;
     return {
@@ -87,8 +94,14 @@ export async function familyRegistrationView(ownerId: string) {
       parentalAuthorisation: d.parentalAuthorisation === true,
       rulesAccepted: d.rulesAccepted === true,
       emergencyContacts: typeof d.emergencyContacts === "string" ? d.emergencyContacts : base.emergencyContacts,
+      competitor: d.competitor === true,
     };
   });
+  const medical = await medicalStatuses(
+    family.map((p) => ({ profileId: p.id, dateOfBirth: p.dateOfBirth, competitor: views.find((v) => v.profileId === p.id)?.competitor ?? false })),
+    campaign.season,
+  );
+  for (const v of views) v.medical = medical.get(v.profileId) ?? "certificate-due";
   return {
     campaign,
     registration: current ? { id: current.id, status: current.status, totalCents: current.totalCents, instalments: current.instalments, version: current.version } : null,
@@ -154,6 +167,7 @@ export async function submitFamilyRegistration(ownerId: string, input: FamilyReg
           photoConsent: entry.photoConsent,
           rulesVersion: campaign.rulesVersion,
           emergencyContacts: entry.emergencyContacts,
+          competitor: entry.competitor,
         };
       }),
     },

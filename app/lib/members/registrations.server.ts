@@ -24,6 +24,7 @@ export interface RegistrationLineInput {
   photoConsent: "oui" | "non";
   rulesVersion: string;
   emergencyContacts: string;
+  competitor?: boolean;
 }
 
 export interface SubmitInput {
@@ -92,6 +93,7 @@ export async function submitRegistration(ownerId: string, season: string, input:
         rulesVersion: l.rulesVersion,
         rulesAcceptedAt: now,
         emergencyContacts: l.emergencyContacts,
+        competitor: l.competitor ?? false,
       })),
     );
     return id;

@@ -18,6 +18,7 @@ import { domainErrors, parseSubmission, reply } from "~/lib/http/forms";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { familyRegistrationSchema, priceLines, splitInstalments } from "~/lib/members/campaign";
+import { MEDICAL_STATUS_LABELS } from "~/lib/members/medical";
 import { familyRegistrationView, saveFamilyDraft, submitFamilyRegistration } from "~/lib/members/family-registration.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -71,6 +72,7 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
         parentalAuthorisation: p.parentalAuthorisation ? "on" : "",
         rulesAccepted: p.rulesAccepted ? "on" : "",
         emergencyContacts: p.emergencyContacts,
+        competitor: p.competitor ? "on" : "",
       })),
     },
   });
@@ -117,6 +119,7 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                 </legend>
                 <input type="hidden" name={f.profileId.name} value={String(p.profileId)} />
                 <CheckboxField label={`Inscrire ${p.prenom} pour la saison ${campaign.season}`} {...checkboxProps(f.register)} />
+                <p className="mb-3 text-sm text-slate-800">Dossier médical : {MEDICAL_STATUS_LABELS[p.medical]}.</p>
                 {p.lastGroup ? <p className="mb-3 text-sm text-slate-700">Groupe la saison dernière : {p.lastGroup}.</p> : null}
                 <SelectField
                   label="Groupe"
@@ -140,6 +143,7 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                   ]}
                   {...fieldProps(f.photoConsent)}
                 />
+                <CheckboxField label={`${p.prenom} fait de la compétition`} {...checkboxProps(f.competitor)} />
                 {p.minor ? <CheckboxField label={`Je suis parent ou tuteur légal de ${p.prenom} et j'autorise sa pratique`} {...checkboxProps(f.parentalAuthorisation)} /> : null}
                 <CheckboxField label={`J'accepte le règlement du club (version ${campaign.rulesVersion})`} {...checkboxProps(f.rulesAccepted)} />
               </fieldset>
