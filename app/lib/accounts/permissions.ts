@@ -80,6 +80,7 @@ export const MEMBER_AREA: MemberAreaTable = [
     pages: [
       { path: "inscription", file: "routes/member/registration/family.tsx", nav: { label: "Inscription", description: "Inscrire ou réinscrire votre famille pour la saison, puis payer." } },
       { path: "inscription/paiement", file: "routes/member/registration/payment.tsx" },
+      { path: "inscription/attestation.pdf", file: "routes/member/registration/certificate.ts" },
     ],
   },
   {

@@ -143,10 +143,17 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             </tfoot>
           </table>
           {registration.status === "payee" ? (
+            <>
             <FormMessage tone="success">
               Inscription payée{registration.paidAt ? ` le ${formatDate(registration.paidAt)}` : ""}
               {registration.payments.length ? ` (${registration.payments.map((p) => `${p.method} ${formatEuros(p.amountCents)}`).join(", ")})` : ""}.
             </FormMessage>
+            <p className="text-slate-800">
+              <a href="/espace-membre/inscription/attestation.pdf" className="font-medium text-club-800 underline" download>
+                Télécharger l'attestation de paiement (PDF)
+              </a>
+            </p>
+            </>
           ) : (
             <>
               <p className="mb-4 text-slate-800">

@@ -17,6 +17,8 @@ import { recordManualPayment } from "~/lib/members/registration-payments.server"
 
 type Created = Awaited<ReturnType<typeof createUser>>;
 let admin: Created;
+let familyA: Created;
+let familyB: Created;
 const SEASON = defaultSettings.campaign.season;
 
 beforeAll(async () => {
@@ -25,6 +27,7 @@ beforeAll(async () => {
   admin = await createUser({ roles: ["admin"] });
   // Family A: an adult with a certificate of this season (paid by cheque), a child without the attestation.
   const a = await createUser({ roles: ["membre"], prenom: "=Lan", nom: "Nguyen", email: "famille-a@exemple.fr" });
+  familyA = a;
   const [aSelf] = await db.select().from(profiles).where(and(eq(profiles.ownerId, a.user.id), eq(profiles.isSelf, true)));
   const [aKid] = await db.insert(profiles).values({ ownerId: a.user.id, prenom: "Bao", nom: "Nguyen", relationship: "enfant", dateOfBirth: "2016-05-04" }).returning();
   await db.insert(seasonStatuses).values({ profileId: aSelf!.id, season: SEASON, healthDocumentKind: "certificat", healthDocumentReceivedOn: "2026-09-02" });
@@ -43,6 +46,7 @@ beforeAll(async () => {
   await recordManualPayment(admin.user, { registrationId: regA, method: "cheque", amountCents: 44000, receivedOn: "2026-09-05", reference: "" }, new Date("2026-09-05T10:00:00Z"));
   // Family B: a child with the parent's attestation, not paid.
   const b = await createUser({ roles: ["membre"], email: "famille-b@exemple.fr" });
+  familyB = b;
   const [bKid] = await db.insert(profiles).values({ ownerId: b.user.id, prenom: "Chi", nom: "Pham", relationship: "enfant", dateOfBirth: "2017-02-01" }).returning();
   await db.insert(seasonStatuses).values({ profileId: bKid!.id, season: SEASON, healthDocumentKind: "questionnaire", healthDocumentReceivedOn: "2026-09-03" });
   await submitRegistration(b.user.id, SEASON, { lines: [line(bKid!.id, "Enfants (6-11 ans)", 19000)], instalments: 1, aidCodes: [] });
@@ -89,5 +93,25 @@ describe("the season's follow-up", () => {
     ]);
     expect(await get("recettes.csv")).toEqual(["Moyen de paiement;Nombre;Montant (euros)", "chèque;1;440,00", "Total;1;440,00"]);
     expect((await app.fetch("/espace-membre/saison/export/autre.csv", { headers: { cookie: admin.cookie } })).status).toBe(404);
+  });
+});
+
+describe("the payment certificate", () => {
+  it("is a PDF of the paid registration, its members and payments, for its own family only", async () => {
+    const res = await app.fetch("/espace-membre/inscription/attestation.pdf", { headers: { cookie: familyA.cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const pdf = Buffer.from(await res.arrayBuffer()).toString("latin1");
+    expect(pdf.startsWith("%PDF-1.4")).toBe(true);
+    expect(pdf.trimEnd().endsWith("%%EOF")).toBe(true);
+    expect(pdf).toContain(`(Attestation de paiement : saison ${SEASON}) Tj`);
+    expect(pdf).toContain("Bao Nguyen, Enfants \\(6-11 ans\\)");
+    expect(pdf).toMatch(/ch\\350que, 440\\240\\200/);
+    // The cross-reference table points at each object.
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+    expect(pdf.slice(xref, xref + 4)).toBe("xref");
+    const notPaid = await app.fetch("/espace-membre/inscription/attestation.pdf", { headers: { cookie: familyB.cookie } });
+    expect(notPaid.status).toBe(404);
   });
 });
