@@ -1,3 +1,11 @@
+CREATE TABLE "family_reminders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"owner_id" text NOT NULL,
+	"season" text NOT NULL,
+	"reasons" text NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "payments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"registration_id" integer,
@@ -53,6 +61,7 @@ CREATE TABLE "registrations" (
 	"version" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "family_reminders" ADD CONSTRAINT "family_reminders_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_registration_id_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."registrations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_recorded_by_users_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registration_lines" ADD CONSTRAINT "registration_lines_registration_id_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -60,6 +69,7 @@ ALTER TABLE "registration_lines" ADD CONSTRAINT "registration_lines_profile_id_p
 ALTER TABLE "registrations" ADD CONSTRAINT "registrations_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registrations" ADD CONSTRAINT "registrations_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registrations" ADD CONSTRAINT "registrations_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "family_reminders_owner_id_season_sent_at_index" ON "family_reminders" USING btree ("owner_id","season","sent_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_checkout_intent_id_index" ON "payments" USING btree ("checkout_intent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_order_id_index" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_one_helloasso_applied" ON "payments" USING btree ("registration_id") WHERE "payments"."method" = 'helloasso' and "payments"."state" = 'appliquee';--> statement-breakpoint

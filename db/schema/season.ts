@@ -107,3 +107,19 @@ export const payments = pgTable(
     index().on(t.registrationId),
   ],
 );
+
+/** Combined reminders sent to a family for a season (one row per e-mail: the log). */
+export const familyReminders = pgTable(
+  "family_reminders",
+  {
+    id: serial().primaryKey(),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    season: text().notNull(),
+    /** What was still to do: unpaid, medical, unfinished (comma-separated). */
+    reasons: text().notNull(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.ownerId, t.season, t.sentAt)],
+);

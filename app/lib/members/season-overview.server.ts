@@ -27,6 +27,7 @@ export interface RegisteredMember {
   medical: MedicalStatus;
   parentName: string;
   parentEmail: string;
+  ownerId: string;
 }
 
 export interface GroupCounts {
@@ -80,6 +81,7 @@ export async function registeredMembers(season: string, now: Date = new Date()):
       parentPrenom: users.prenom,
       parentNom: users.nom,
       parentEmail: users.email,
+      ownerId: users.id,
     })
     .from(registrationLines)
     .innerJoin(registrations, eq(registrations.id, registrationLines.registrationId))
@@ -99,6 +101,7 @@ export async function registeredMembers(season: string, now: Date = new Date()):
     medical: medical.get(r.profileId) ?? "certificate-due",
     parentName: `${r.parentPrenom} ${r.parentNom}`.trim(),
     parentEmail: r.parentEmail,
+    ownerId: r.ownerId,
   }));
 }
 

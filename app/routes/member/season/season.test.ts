@@ -115,3 +115,26 @@ describe("the payment certificate", () => {
     expect(notPaid.status).toBe(404);
   });
 });
+
+describe("combined reminders", () => {
+  it("send one e-mail per family listing what is left, at most weekly, and stop once solved", async () => {
+    const { runSeasonReminders } = await import("~/lib/members/season-reminders.server");
+    const { familyReminders, outbox, registrations } = await import("#db/schema");
+    const day = new Date("2026-09-20T10:00:00Z");
+    const first = await runSeasonReminders(day);
+    const byEmail = Object.fromEntries(first.map((r) => [r.to, r.reasons]));
+    // A: paid, Bao's attestation missing; B: unpaid, papers fine.
+    expect(byEmail["famille-a@exemple.fr"]).toEqual(["medical"]);
+    expect(byEmail["famille-b@exemple.fr"]).toEqual(["unpaid"]);
+    const [mail] = await db.select().from(outbox).where(eq(outbox.to, "famille-a@exemple.fr"));
+    expect(mail!.text).toContain("Bao Nguyen : attestation du questionnaire de santé à fournir");
+    // Not again within the week.
+    expect(await runSeasonReminders(new Date("2026-09-23T10:00:00Z"))).toEqual([]);
+    // Solved for B (paid): no more reminders; A still gets one a week later.
+    await db.update(registrations).set({ status: "payee" }).where(eq(registrations.ownerId, familyB.user.id));
+    const later = await runSeasonReminders(new Date("2026-09-28T10:00:00Z"));
+    expect(later.map((r) => r.to)).toEqual(["famille-a@exemple.fr"]);
+    const log = await db.select().from(familyReminders).where(eq(familyReminders.ownerId, familyA.user.id));
+    expect(log.map((l) => l.reasons)).toEqual(["medical", "medical"]);
+  });
+});
