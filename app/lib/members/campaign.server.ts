@@ -12,7 +12,7 @@ import { parseAids, type Campaign, type CampaignFormInput } from "./campaign";
 import { audit, type Actor } from "./users-rules.server";
 
 /** Groups of the weekly classes, in schedule order, each once. */
-export async function scheduleGroups(): Promise<string[]> {
+async function scheduleGroups(): Promise<string[]> {
   return [...new Set((await getSetting("schedule")).map((c) => c.group))];
 }
 

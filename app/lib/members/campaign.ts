@@ -34,20 +34,20 @@ export interface Campaign {
   paymentInstructions: string[];
 }
 
-export interface ChosenLine {
+interface ChosenLine {
   profileId: number;
   group: string;
   aidCode: string;
 }
 
-export interface PricedLine extends ChosenLine {
+interface PricedLine extends ChosenLine {
   priceCents: number;
   discountCents: number;
   aidCents: number;
   amountCents: number;
 }
 
-export function priceOf(campaign: Campaign, group: string): number | null {
+function priceOf(campaign: Campaign, group: string): number | null {
   return campaign.prices.find((p) => p.group === group)?.amountCents ?? null;
 }
 
@@ -89,7 +89,7 @@ export function isMinorOn(dateOfBirth: string | null, day: string): boolean {
 
 // ------------------------------------------------------------ the family's form
 
-export const PHOTO_CONSENTS = ["oui", "non"] as const;
+const PHOTO_CONSENTS = ["oui", "non"] as const;
 
 /** One profile of the family form (fields `profiles[i].…`). */
 const profileEntry = z.object({
@@ -134,10 +134,6 @@ export const linkPaymentSchema = z.object({
 export const refundSchema = z.object({ paymentId: id("Ce paiement n'existe plus.") });
 
 export const campaignOpenSchema = z.object({ open: z.enum(["oui", "non"]), basedOn: z.string().max(40).default("") });
-
-export const campaignSeasonSchema = z.object({
-  season: requiredText("Indiquez la saison.", 9).pipe(z.string().regex(/^\d{4}-\d{4}$/, "Saison au format 2026-2027.")),
-});
 
 const percent = (label: string) =>
   z

@@ -21,7 +21,7 @@ import type { MedicalStatus } from "./medical";
 import { submitRegistration } from "./registrations.server";
 import { medicalStatuses } from "./season-overview.server";
 
-export interface FamilyProfileView {
+interface FamilyProfileView {
   profileId: number;
   prenom: string;
   nom: string;

@@ -22,7 +22,7 @@
 import { env } from "../core/env.server";
 
 /** Enums.PaymentState */
-export type PaymentState =
+type PaymentState =
   | "Pending"
   | "Authorized"
   | "Refused"
@@ -46,14 +46,14 @@ export type PaymentState =
   | "Init";
 
 /** Carts.CheckoutTerm: a later instalment. */
-export interface CheckoutTerm {
+interface CheckoutTerm {
   amount: number;
   /** date-time */
   date: string;
 }
 
 /** Carts.CheckoutPayer */
-export interface CheckoutPayer {
+interface CheckoutPayer {
   firstName?: string | null;
   lastName?: string | null;
   email?: string | null;
@@ -89,7 +89,7 @@ export interface InitCheckoutResponse {
 }
 
 /** Statistics.OrderPayment / Statistics.PaymentDetail (the fields used). */
-export interface OrderPayment {
+interface OrderPayment {
   id: number;
   amount: number;
   date: string;
@@ -99,14 +99,14 @@ export interface OrderPayment {
 }
 
 /** Statistics.OrderAmountModel */
-export interface OrderAmount {
+interface OrderAmount {
   total: number;
   vat?: number;
   discount?: number;
 }
 
 /** Statistics.Payer (the fields used). */
-export interface OrderPayer {
+interface OrderPayer {
   email?: string | null;
   firstName?: string | null;
   lastName?: string | null;
@@ -134,7 +134,7 @@ export interface CheckoutIntentResponse {
 }
 
 /** Common.ResultsWithPaginationModel<Order> */
-export interface OrdersPage {
+interface OrdersPage {
   data: OrderDetail[] | null;
   pagination: { pageSize: number; totalCount: number; pageIndex: number; totalPages: number; continuationToken?: string | null };
 }
@@ -167,7 +167,7 @@ export class HelloAssoRefused extends Error {
   }
 }
 
-export interface HelloAssoConfig {
+interface HelloAssoConfig {
   /** e.g. https://api.helloasso.com/v5 */
   apiUrl: string;
   clientId: string;

@@ -47,7 +47,7 @@ function wrap(text: string, max: number): string[] {
 }
 
 /** A one-page A4 PDF: `blocks` of text from the top, each with its font size. */
-export function simplePdf(blocks: { text: string; size: number; gapBefore?: number }[]): Uint8Array<ArrayBuffer> {
+function simplePdf(blocks: { text: string; size: number; gapBefore?: number }[]): Uint8Array<ArrayBuffer> {
   const ops: string[] = ["BT"];
   let y = 800;
   for (const b of blocks) {

@@ -44,7 +44,7 @@ import {
   type OrderDetail,
 } from "./helloasso.server";
 
-export const UNAVAILABLE_MESSAGE =
+const UNAVAILABLE_MESSAGE =
   "HelloAsso ne répond pas pour le moment. Votre inscription est enregistrée, en attente de paiement : vous pourrez payer plus tard depuis cette page.";
 
 /** A notification or return that is refused: nothing is marked. */
@@ -58,7 +58,7 @@ export class PaymentRefused extends Error {
   }
 }
 
-export type ReconcileOutcome =
+type ReconcileOutcome =
   /** The order paid this registration now. */
   | "applied"
   /** Already applied before: nothing done (duplicate notification). */
@@ -70,10 +70,9 @@ export type ReconcileOutcome =
   /** Not paid (yet): nothing marked. */
   | "not-paid";
 
-export const MANUAL_METHODS = ["cheque", "especes", "virement", "ancv"] as const;
-export type ManualMethod = (typeof MANUAL_METHODS)[number];
+const MANUAL_METHODS = ["cheque", "especes", "virement", "ancv"] as const;
+type ManualMethod = (typeof MANUAL_METHODS)[number];
 
-export { PAYMENT_METHOD_LABELS };
 
 function requireClient(client: HelloAssoClient | null | undefined): HelloAssoClient {
   const c = client === undefined ? helloAssoClient() : client;
@@ -434,9 +433,9 @@ export async function decideRefund(actor: Actor, paymentId: number): Promise<voi
 
 // ------------------------------------------------------------ nightly check
 
-export const HELLOASSO_CHECK_JOB = "helloasso-check";
+const HELLOASSO_CHECK_JOB = "helloasso-check";
 /** Days of orders the nightly check reads again. */
-export const CHECK_WINDOW_DAYS = 45;
+const CHECK_WINDOW_DAYS = 45;
 
 /**
  * Once per Paris day: reads the organisation's checkout orders of the last

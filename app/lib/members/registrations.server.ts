@@ -27,13 +27,13 @@ export interface RegistrationLineInput {
   competitor?: boolean;
 }
 
-export interface SubmitInput {
+interface SubmitInput {
   lines: RegistrationLineInput[];
   instalments: number;
   aidCodes: string[];
 }
 
-export const lineAmount = (l: Pick<RegistrationLineInput, "priceCents" | "discountCents" | "aidCents">) =>
+const lineAmount = (l: Pick<RegistrationLineInput, "priceCents" | "discountCents" | "aidCents">) =>
   Math.max(0, l.priceCents - l.discountCents - l.aidCents);
 
 /** Sends the family's registration: it waits for its payment. Returns its id. */

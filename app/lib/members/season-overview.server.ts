@@ -16,7 +16,7 @@ import { parisDate, seasonBounds } from "../core/time";
 import { isMinorOn } from "./campaign";
 import { medicalStatus, type HealthDocument, type MedicalStatus } from "./medical";
 
-export interface RegisteredMember {
+interface RegisteredMember {
   profileId: number;
   prenom: string;
   nom: string;
@@ -30,7 +30,7 @@ export interface RegisteredMember {
   ownerId: string;
 }
 
-export interface GroupCounts {
+interface GroupCounts {
   group: string;
   registered: number;
   paid: number;

@@ -23,12 +23,12 @@ import { MEDICAL_STATUS_LABELS } from "./medical";
 import { claimDailyRun } from "./reminders.server";
 import { registeredMembers } from "./season-overview.server";
 
-export const REMIND_EVERY_DAYS = 7;
-export const SEASON_REMINDERS_JOB = "season-reminders";
+const REMIND_EVERY_DAYS = 7;
+const SEASON_REMINDERS_JOB = "season-reminders";
 
-export type FamilyProblem = "unfinished" | "unpaid" | "medical";
+type FamilyProblem = "unfinished" | "unpaid" | "medical";
 
-export interface FamilyReminder {
+interface FamilyReminder {
   ownerId: string;
   to: string;
   reasons: FamilyProblem[];

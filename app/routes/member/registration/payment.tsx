@@ -19,10 +19,10 @@ import { formatDate } from "~/lib/core/time";
 import { positiveId } from "~/lib/http/ids.server";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { splitInstalments } from "~/lib/members/campaign";
+import { PAYMENT_METHOD_LABELS, splitInstalments } from "~/lib/members/campaign";
 import { getCampaign } from "~/lib/members/family-registration.server";
 import { helloAssoClient } from "~/lib/members/helloasso.server";
-import { familyRegistration, PAYMENT_METHOD_LABELS, reconcileReturn, startCheckout } from "~/lib/members/registration-payments.server";
+import { familyRegistration, reconcileReturn, startCheckout } from "~/lib/members/registration-payments.server";
 
 const PATH = "/espace-membre/inscription/paiement";
 
