@@ -138,3 +138,19 @@ describe("combined reminders", () => {
     expect(log.map((l) => l.reasons)).toEqual(["medical", "medical"]);
   });
 });
+
+describe("the managers' to-do", () => {
+  it("lists the HelloAsso payments to reconcile, until a manager decides", async () => {
+    const { derivedTasks } = await import("~/lib/members/todo.server");
+    const { payments } = await import("#db/schema");
+    const [p] = await db
+      .insert(payments)
+      .values({ registrationId: null, season: "", method: "helloasso", amountCents: 19000, state: "a-rapprocher", orderId: 777001, payerName: "Hoa Pham" })
+      .returning();
+    const tasks = async () => (await derivedTasks()).groups.find((g) => g.id === "paiements")!.tasks;
+    expect((await tasks()).map((t) => t.label)).toContain("Rapprocher le paiement de 190\u00a0€ de Hoa Pham");
+    const { decideRefund } = await import("~/lib/members/registration-payments.server");
+    await decideRefund(admin.user, p!.id);
+    expect((await tasks()).map((t) => t.key)).not.toContain(`pay-${p!.id}`);
+  });
+});
