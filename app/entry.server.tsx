@@ -17,6 +17,7 @@ import { NonceProvider } from "./lib/http/nonce";
 import { assertPasswordListReady } from "./lib/accounts/passwords.server";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
 import "./lib/members/reminders-job.server";
+import "./lib/members/helloasso-check-job.server";
 import "./lib/operations/backup-job.server";
 import "./lib/club/audience-job.server";
 import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";

@@ -17,6 +17,8 @@ export default [
   // Issue 13 (public site): drawn news illustrations and the audience counter.
   route("illustrations/:name", "routes/resources/illustration.ts"),
   route("api/audience", "routes/resources/audience.ts"),
+  // HelloAsso's notification URL (registration payments, decision 0024).
+  route("api/helloasso/notification", "routes/resources/helloasso-notification.ts"),
 
   // Main layout: top bar, banner, footer.
   layout("routes/site-layout.tsx", [

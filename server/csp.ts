@@ -25,9 +25,25 @@ export function nonceOf(res: { locals: Record<string, unknown> }): string {
   return typeof nonce === "string" ? nonce : "";
 }
 
-export function contentSecurityPolicy(nonce: string, googleIssuer?: string): string {
+/**
+ * Where HelloAsso's checkout pages live for an API URL: www.helloasso.com for
+ * the production API, www.helloasso-sandbox.com for the sandbox, else the
+ * API's own origin (the local test server). The payment form's POST is
+ * answered by a redirect there, which `form-action` must allow.
+ */
+export function helloAssoCheckoutOrigin(apiUrl: string | undefined): string | null {
+  const o = origin(apiUrl);
+  if (!o) return null;
+  const host = new URL(o).hostname;
+  if (host === "api.helloasso.com") return "https://www.helloasso.com";
+  if (host === "api.helloasso-sandbox.com") return "https://www.helloasso-sandbox.com";
+  return o;
+}
+
+export function contentSecurityPolicy(nonce: string, googleIssuer?: string, helloAssoApiUrl?: string): string {
   const issuer = origin(googleIssuer) ?? "https://accounts.google.com";
-  const formTargets = ["'self'", issuer, "https://accounts.google.com"].filter(
+  const checkout = helloAssoCheckoutOrigin(helloAssoApiUrl);
+  const formTargets = ["'self'", issuer, "https://accounts.google.com", ...(checkout ? [checkout] : [])].filter(
     (v, i, all) => all.indexOf(v) === i,
   );
   return [

@@ -8,3 +8,4 @@ export * from "./rate-limits";
 export * from "./search";
 export * from "./forms";
 export * from "./public-site";
+export * from "./season";

@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET, LOCAL_ORGANIZATION, LocalHelloAsso } from "../helpers/local-helloasso";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -102,6 +103,9 @@ export default async function globalSetup() {
   process.env.E2E_USERS = JSON.stringify(fixtureUsers);
   process.env.E2E_USER_PASSWORD = fixturePassword;
 
+  // A local HelloAsso (registration payments): the payment page pays and returns to the site.
+  const helloAsso = await new LocalHelloAsso().start();
+
   const port = await freePort();
   const oidcPort = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -119,6 +123,10 @@ export default async function globalSetup() {
       GOOGLE_CLIENT_ID: "club-e2e-client",
       GOOGLE_CLIENT_SECRET: "club-e2e-secret",
       GOOGLE_ISSUER: `http://localhost:${oidcPort}`,
+      HELLOASSO_CLIENT_ID: LOCAL_CLIENT_ID,
+      HELLOASSO_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
+      HELLOASSO_ORGANIZATION: LOCAL_ORGANIZATION,
+      HELLOASSO_API_URL: helloAsso.apiUrl,
       LOG_LEVEL: "warn",
       // Browser flows sign in many times from one address; rate limits are
       // covered by the integration tests.
@@ -142,6 +150,7 @@ export default async function globalSetup() {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
     await new Promise<void>((r) => smtp.close(() => r()));
+    await helloAsso.stop();
     rmSync(root, { recursive: true, force: true });
   };
 }

@@ -54,6 +54,7 @@ describe("a newcomer adds a member page in one place", () => {
     expect(memberPagesFor(["membre"], table).map((p) => p.to)).toEqual([
       "/espace-membre",
       "/espace-membre/profil",
+      "/espace-membre/inscription",
       "/espace-membre/grades",
       "/espace-membre/revision",
       "/espace-membre/brochure",
@@ -85,12 +86,26 @@ describe("the app's permission table", () => {
 
   it("gives each role its navigation (spec section 6)", () => {
     const nav = (roles: string[]) => memberPagesFor(roles).map((p) => p.label);
-    const member = ["Accueil", "Mon profil", "Grades", "Révisions", "Brochure"];
-    expect(nav(["pré-inscrit"])).toEqual(["Mon profil"]); // RGPD rights (decision 0009)
+    const member = ["Accueil", "Mon profil", "Inscription", "Grades", "Révisions", "Brochure"];
+    // RGPD rights (decision 0009); a new family registers for the season (decision 0024).
+    expect(nav(["pré-inscrit"])).toEqual(["Mon profil", "Inscription"]);
     expect(nav(["membre"])).toEqual(member);
-    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs"]);
+    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs", "Suivi de la saison", "Paiements", "Campagne d'inscription"]);
     expect(nav(["article_manager"])).toEqual([...member, "Articles", "Photos", "Événements"]);
-    expect(nav(["admin"])).toEqual([...member, "Contenu du site", "À faire", "Vidéos", "Exploitation", "Utilisateurs", "Articles", "Photos", "Événements"]);
+    expect(nav(["admin"])).toEqual([
+      ...member,
+      "Contenu du site",
+      "À faire",
+      "Vidéos",
+      "Exploitation",
+      "Utilisateurs",
+      "Suivi de la saison",
+      "Paiements",
+      "Campagne d'inscription",
+      "Articles",
+      "Photos",
+      "Événements",
+    ]);
   });
 
   it("lets a pré-inscrit read the member home (their status), never submit to it", async () => {

@@ -72,6 +72,18 @@ export const MEMBER_AREA: MemberAreaTable = [
     ],
   },
   {
+    // The family's registration for the season and its payment (issue 14, decision 0024): every
+    // signed-in account, since a new family signs up as pré-inscrit and registers here.
+    id: "inscription",
+    layout: "routes/member/sections/registration.tsx",
+    roles: ROLES,
+    pages: [
+      { path: "inscription", file: "routes/member/registration/family.tsx", nav: { label: "Inscription", description: "Inscrire ou réinscrire votre famille pour la saison, puis payer." } },
+      { path: "inscription/paiement", file: "routes/member/registration/payment.tsx" },
+      { path: "inscription/attestation.pdf", file: "routes/member/registration/certificate.ts" },
+    ],
+  },
+  {
     // grades, revision, brochure, and the choice of the family profile the pages show.
     id: "membres",
     layout: "routes/member/sections/members.tsx",
@@ -116,6 +128,18 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "utilisateurs/modifier/:id", file: "routes/member/users/edit.tsx" },
       { path: "utilisateurs/export.csv", file: "routes/member/users/export.ts" },
       { path: "utilisateurs/rappels", file: "routes/member/users/reminders.tsx" },
+    ],
+  },
+  {
+    // The season's campaign and payments (issue 14, decision 0024): the managers of the members.
+    id: "saison",
+    layout: "routes/member/sections/season.tsx",
+    roles: ["admin", "user_manager"],
+    pages: [
+      { path: "saison", file: "routes/member/season/overview.tsx", nav: { label: "Suivi de la saison", description: "Inscrits, paiements et dossiers médicaux par groupe, exports." } },
+      { path: "saison/export/:fichier", file: "routes/member/season/export.ts" },
+      { path: "saison/paiements", file: "routes/member/season/payments.tsx", nav: { label: "Paiements", description: "Paiements à rapprocher, chèques, espèces et chèques-vacances." } },
+      { path: "saison/campagne", file: "routes/member/season/campaign.tsx", nav: { label: "Campagne d'inscription", description: "Ouvrir les inscriptions, les tarifs, les réductions et les aides." } },
     ],
   },
   {

@@ -342,7 +342,7 @@ export interface SettingMeta {
 }
 
 /** When and by whom a setting was last saved. */
-export async function settingMeta(key: EditableKey | "brochure" | "banners"): Promise<SettingMeta> {
+export async function settingMeta(key: EditableKey | "brochure" | "banners" | "campaign"): Promise<SettingMeta> {
   const [row] = await db
     .select({ updatedAt: settings.updatedAt, prenom: users.prenom, nom: users.nom, email: users.email })
     .from(settings)
@@ -360,7 +360,7 @@ export const SETTINGS_CONFLICT_MESSAGE =
  * Saves a setting if it was not saved by someone else since `basedOn` (the
  * updatedAt the form was loaded with, ISO string; "" when the row did not exist).
  */
-export async function saveSettingChecked<K extends EditableKey | "brochure" | "banners">(
+export async function saveSettingChecked<K extends EditableKey | "brochure" | "banners" | "campaign">(
   key: K,
   value: Settings[K],
   basedOn: string,

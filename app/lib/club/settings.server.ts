@@ -134,6 +134,30 @@ export const settingsSchemas = {
       photoId: z.number().int().positive().nullable(),
     }),
   ),
+  /** The season's registration campaign (decision 0024): opened and closed by the managers. */
+  campaign: z.object({
+    /** Season the campaign registers for ("2026-2027"). */
+    season: z.string().regex(/^\d{4}-\d{4}$/),
+    open: z.boolean(),
+    /** Yearly price per group of the weekly classes (schedule setting), in cents. */
+    prices: z.array(z.object({ group: z.string().min(1), amountCents: z.number().int().min(0) })),
+    /** Family discount: from the n-th member registered (most expensive first), percent off. */
+    familyDiscounts: z.array(z.object({ fromMember: z.number().int().min(2).max(10), percent: z.number().int().min(0).max(100) })),
+    /** Aid codes deducted from a member's price (Pass'Sport…), checked by a manager. */
+    aids: z.array(z.object({ code: z.string().min(1).max(40), label: z.string().min(1), amountCents: z.number().int().min(0) })),
+    maxInstalments: z.number().int().min(1).max(3),
+    /** Version of the club rules: a new version asks every family to accept again. */
+    rulesVersion: z.string().min(1).max(40),
+    /** How to pay without HelloAsso (cheque, transfer…), one line each. */
+    paymentInstructions: z.array(z.string()),
+  }),
+  /** Medical rules of the federation (decision 0025): compliance is computed from them. */
+  medical: z.object({
+    certificateValidityYears: z.number().int().min(1).max(5),
+    questionnaireYearly: z.boolean(),
+    minorsAttestation: z.boolean(),
+    competitorYearlyCertificate: z.boolean(),
+  }),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -221,6 +245,31 @@ export const defaultSettings: Settings = {
   classCalendar: defaultClassCalendar(),
   // Never made-up names: the club enters its own teachers.
   teachers: [],
+  campaign: {
+    season: "2026-2027",
+    open: false,
+    prices: [
+      { group: "Enfants (6-11 ans)", amountCents: 19000 },
+      { group: "Adolescents (12-15 ans)", amountCents: 21000 },
+      { group: "Adultes (16 ans et plus)", amountCents: 25000 },
+      { group: "Ceintures jaunes et plus", amountCents: 25000 },
+    ],
+    familyDiscounts: [{ fromMember: 2, percent: 10 }],
+    aids: [{ code: "PASS-SPORT", label: "Pass'Sport", amountCents: 5000 }],
+    maxInstalments: 3,
+    rulesVersion: "2026-1",
+    paymentInstructions: [
+      "Par chèque à l'ordre de l'association, remis au bureau ou à l'enseignant.",
+      "Par virement : les coordonnées bancaires sont données par le bureau sur demande.",
+      "En espèces ou en chèques-vacances (ANCV), au bureau, contre reçu.",
+    ],
+  },
+  medical: {
+    certificateValidityYears: 3,
+    questionnaireYearly: true,
+    minorsAttestation: true,
+    competitorYearlyCertificate: true,
+  },
 };
 
 const cache = new Map<SettingKey, unknown>();

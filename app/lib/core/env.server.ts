@@ -119,6 +119,13 @@ export const envSchema = z.object({
   BACKUP_KEEP_WEEKLY: intInRange(4, 0, 520),
   /** Tests only: `npm run restore` stops after this many tables and waits (a kill -9 test); 0 = never. */
   RESTORE_TEST_PAUSE_AFTER_TABLES: intInRange(0, 0, 10000),
+  /** HelloAsso API v5 (registration payments): without the first three, the club's own payment instructions. */
+  HELLOASSO_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
+  HELLOASSO_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
+  HELLOASSO_ORGANIZATION: z.string().trim().optional().transform((v) => v || undefined),
+  HELLOASSO_API_URL: optionalUrl(["http:", "https:"], "https://api.helloasso.com/v5").transform(
+    (v) => (v ?? "https://api.helloasso.com/v5").replace(/\/+$/, ""),
+  ),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "LOG_LEVEL"> & {

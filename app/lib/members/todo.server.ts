@@ -17,6 +17,8 @@ import type { TodoInput } from "./todo";
 import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } from "./users-admin.server";
 import { invariant } from "../core/invariant";
 import { SETTINGS_TO_FILL_TITLE, settingsToFill } from "../club/settings-to-fill.server";
+import { formatEuros } from "../core/money";
+import { unmatchedPayments } from "./registration-payments.server";
 
 export interface DerivedTask {
   key: string;
@@ -26,7 +28,7 @@ export interface DerivedTask {
 }
 
 export interface DerivedGroup {
-  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions" | "reglages";
+  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions" | "paiements" | "reglages";
   title: string;
   /** Where the whole group is handled (filtered list). */
   href: string;
@@ -36,6 +38,7 @@ export interface DerivedGroup {
 
 const USERS = "/espace-membre/utilisateurs";
 const MESSAGES_PAGE = "/espace-membre/contenu/messages";
+const SEASON_PAYMENTS = "/espace-membre/saison/paiements";
 
 function editHref(ownerId: string, profileId?: number): string {
   return `${USERS}/modifier/${encodeURIComponent(ownerId)}${profileId ? `#profil-${profileId}` : ""}`;
@@ -151,6 +154,21 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
         detail: `Demandée le ${formatDate(d.requestedAt.toISOString())} — ${d.email}`,
         href: editHref(d.userId),
       })),
+    },
+    // Season payments (decision 0024): HelloAsso payments nobody could apply.
+    {
+      id: "paiements",
+      title: "Paiements HelloAsso à rapprocher",
+      href: SEASON_PAYMENTS,
+      hrefLabel: "Ouvrir les paiements",
+      tasks: (await unmatchedPayments())
+        .filter((p) => p.state === "a-rapprocher")
+        .map((p) => ({
+          key: `pay-${p.id}`,
+          label: `Rapprocher le paiement de ${formatEuros(p.amountCents)}${p.payerName ? ` de ${p.payerName}` : ""}`,
+          detail: `Reçu le ${formatDate(p.createdAt.toISOString())}${p.payerEmail ? ` — ${p.payerEmail}` : ""}`,
+          href: SEASON_PAYMENTS,
+        })),
     },
     {
       id: "reglages",

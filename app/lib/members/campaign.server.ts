@@ -1,0 +1,63 @@
+/**
+ * The registration campaign as managed (decision 0024): the `campaign`
+ * setting, edited with a version check (the setting's last save), opened and
+ * closed by the managers, written to the audit log. Its groups are the groups
+ * of the weekly classes (the `schedule` setting).
+ */
+import { DomainError } from "../core/errors";
+import { getSetting } from "../club/settings.server";
+import { saveSettingChecked, settingMeta } from "../club/settings-admin.server";
+import { db } from "../core/db.server";
+import { parseAids, type Campaign, type CampaignFormInput } from "./campaign";
+import { audit, type Actor } from "./users-rules.server";
+
+/** Groups of the weekly classes, in schedule order, each once. */
+async function scheduleGroups(): Promise<string[]> {
+  return [...new Set((await getSetting("schedule")).map((c) => c.group))];
+}
+
+export async function campaignPage() {
+  const campaign = await getSetting("campaign");
+  const groups = await scheduleGroups();
+  const meta = await settingMeta("campaign");
+  // Every group of the schedule gets a price line (kept ones first), even a new group.
+  const prices = groups.map((g) => ({ group: g, amountCents: campaign.prices.find((p) => p.group === g)?.amountCents ?? 0 }));
+  return { campaign, prices, basedOn: meta.updatedAt ?? "", updatedAt: meta.updatedAt, updatedByName: meta.updatedByName };
+}
+
+async function save(actor: Actor, value: Campaign, basedOn: string, summary: string) {
+  const result = await saveSettingChecked("campaign", value, basedOn, actor.id);
+  if (!result.ok) throw new DomainError(result.message, { status: 409 });
+  await audit(db, actor, "campaign.update", summary);
+}
+
+export async function saveCampaign(actor: Actor, input: CampaignFormInput): Promise<void> {
+  const current = await getSetting("campaign");
+  const groups = new Set(await scheduleGroups());
+  for (const [i, p] of input.prices.entries()) {
+    if (!groups.has(p.group)) throw new DomainError("Ce groupe n'est plus dans les horaires : rechargez la page.", { field: `prices[${i}].amount` });
+  }
+  const aids = parseAids(input.aids);
+  if (!aids.ok) throw new DomainError(aids.message, { field: "aids" });
+  const familyDiscounts = [
+    ...(input.discountSecond ? [{ fromMember: 2, percent: input.discountSecond }] : []),
+    ...(input.discountThird ? [{ fromMember: 3, percent: input.discountThird }] : []),
+  ];
+  const value: Campaign = {
+    ...current,
+    season: input.season,
+    prices: input.prices.map((p) => ({ group: p.group, amountCents: p.amount })),
+    familyDiscounts,
+    aids: aids.aids,
+    maxInstalments: input.maxInstalments,
+    rulesVersion: input.rulesVersion,
+    paymentInstructions: input.paymentInstructions.split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
+  };
+  await save(actor, value, input.basedOn, `Campagne d'inscription ${value.season} : réglages modifiés.`);
+}
+
+export async function setCampaignOpen(actor: Actor, open: boolean, basedOn: string): Promise<void> {
+  const current = await getSetting("campaign");
+  if (open && current.prices.length === 0) throw new DomainError("Indiquez les tarifs avant d'ouvrir les inscriptions.");
+  await save(actor, { ...current, open }, basedOn, `Inscriptions ${current.season} ${open ? "ouvertes" : "fermées"}.`);
+}

@@ -1,0 +1,34 @@
+/**
+ * Registers the nightly HelloAsso check in the server process (imported once
+ * by app/entry.server.tsx). It wakes up every hour from 4 h (Paris);
+ * runHelloAssoCheck() reads the orders only on the first run of each Paris
+ * day (job_runs guard), and does nothing while HelloAsso is not configured.
+ * Also registers the daily combined season reminders (season-reminders.server.ts).
+ */
+import { registerJob } from "../core/jobs.server";
+import { parisHour } from "../core/time";
+import { runHelloAssoCheck } from "./registration-payments.server";
+import { runDailySeasonReminders } from "./season-reminders.server";
+
+const CHECK_FROM_HOUR = 4;
+
+registerJob({
+  name: "helloasso-check",
+  intervalMs: 60 * 60 * 1000,
+  run: async () => {
+    const now = new Date();
+    if (parisHour(now) < CHECK_FROM_HOUR) return;
+    await runHelloAssoCheck(now);
+  },
+});
+
+// The combined season reminders, once per Paris day from 10 h.
+registerJob({
+  name: "season-reminders",
+  intervalMs: 60 * 60 * 1000,
+  run: async () => {
+    const now = new Date();
+    if (parisHour(now) < 10) return;
+    await runDailySeasonReminders(now);
+  },
+});

@@ -1,0 +1,477 @@
+/**
+ * Payments of the season's registrations (decision 0024).
+ *
+ * Rules:
+ *  - Nothing received is trusted. The return page, the notification endpoint
+ *    and the nightly check only take an id from what they receive, then READ
+ *    the order from HelloAsso's API; the cotisation is marked paid only when
+ *    that order says its first payment is `Authorized`, for the amount the
+ *    club asked, on the club's organisation.
+ *  - Exactly once: an order is recorded once (unique order id), at most one
+ *    HelloAsso payment is applied to a registration (partial unique index),
+ *    the registration turns "payee" with a conditional update, and each
+ *    profile's season status gets its cotisation only when it has none. Any
+ *    number of notifications, in any order, changes nothing more.
+ *  - A paid order that cannot be applied (the registration was already paid
+ *    by another tab, or an order made outside the site) is kept as
+ *    "a-rapprocher": the managers' inbox links it in one click or decides a
+ *    refund.
+ *  - An unknown order, a body that contradicts the API or an amount that does
+ *    not match is refused (`PaymentRefused`), logged, and marks nothing.
+ *  - HelloAsso down: `DomainError` 502 with a French message; the
+ *    registration stays "en-attente" and can be paid later.
+ *  - Managers record cheques, cash, transfers and holiday vouchers (ANCV);
+ *    the registration is paid once the applied payments cover its total.
+ */
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { payments, profiles, registrationLines, registrations, seasonStatuses, users } from "#db/schema";
+import { db, isUniqueViolation, type Queryable } from "../core/db.server";
+import { DomainError } from "../core/errors";
+import { log } from "../core/log.server";
+import { formatEuros } from "../core/money";
+import { parisDate } from "../core/time";
+import { PAYMENT_METHOD_LABELS } from "./campaign";
+import { claimDailyRun } from "./reminders.server";
+import { syncUserFlags } from "./seasons.server";
+import { audit, type Actor } from "./users-rules.server";
+import {
+  HelloAssoNotFound,
+  HelloAssoRefused,
+  HelloAssoUnavailable,
+  helloAssoClient,
+  isPaidState,
+  type HelloAssoClient,
+  type OrderDetail,
+} from "./helloasso.server";
+
+const UNAVAILABLE_MESSAGE =
+  "HelloAsso ne répond pas pour le moment. Votre inscription est enregistrée, en attente de paiement : vous pourrez payer plus tard depuis cette page.";
+
+/** A notification or return that is refused: nothing is marked. */
+export class PaymentRefused extends Error {
+  constructor(
+    readonly reason: "unknown-order" | "forged" | "amount-mismatch" | "wrong-organization" | "not-configured",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PaymentRefused";
+  }
+}
+
+type ReconcileOutcome =
+  /** The order paid this registration now. */
+  | "applied"
+  /** Already applied before: nothing done (duplicate notification). */
+  | "already-applied"
+  /** Paid, but the registration was already paid: kept in the inbox. */
+  | "duplicate"
+  /** Paid, for no known checkout: kept in the inbox. */
+  | "unmatched"
+  /** Not paid (yet): nothing marked. */
+  | "not-paid";
+
+const MANUAL_METHODS = ["cheque", "especes", "virement", "ancv"] as const;
+type ManualMethod = (typeof MANUAL_METHODS)[number];
+
+
+function requireClient(client: HelloAssoClient | null | undefined): HelloAssoClient {
+  const c = client === undefined ? helloAssoClient() : client;
+  if (!c) throw new PaymentRefused("not-configured", "HelloAsso n'est pas configuré.");
+  return c;
+}
+
+function instalmentsOf(order: OrderDetail) {
+  return (order.payments ?? []).map((p, i) => ({ number: p.installmentNumber ?? i + 1, amount: p.amount, state: p.state, date: p.date }));
+}
+
+function firstPaymentPaid(order: OrderDetail): boolean {
+  const list = [...(order.payments ?? [])].sort((a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0));
+  return isPaidState(list[0]?.state);
+}
+
+/**
+ * Marks `registrationId` paid (once) and gives each of its profiles the
+ * cotisation for the season (only where none is recorded).
+ */
+async function markRegistrationPaid(tx: Queryable, registrationId: number, method: string, now: Date): Promise<boolean> {
+  const [reg] = await tx
+    .update(registrations)
+    .set({ status: "payee", paidAt: now, updatedAt: now, version: sql`${registrations.version} + 1` })
+    .where(and(eq(registrations.id, registrationId), ne(registrations.status, "payee")))
+    .returning();
+  if (!reg) return false;
+  const lines = await tx.select().from(registrationLines).where(eq(registrationLines.registrationId, registrationId));
+  const today = parisDate(now);
+  for (const line of lines) {
+    await tx
+      .insert(seasonStatuses)
+      .values({ profileId: line.profileId, season: reg.season, cotisationPaidOn: today, cotisationAmountCents: line.amountCents, cotisationMeans: method })
+      .onConflictDoUpdate({
+        target: [seasonStatuses.profileId, seasonStatuses.season],
+        set: { cotisationPaidOn: today, cotisationAmountCents: line.amountCents, cotisationMeans: method, updatedAt: now, version: sql`${seasonStatuses.version} + 1` },
+        setWhere: isNull(seasonStatuses.cotisationPaidOn),
+      });
+  }
+  await audit(tx, null, "registration.paid", `Inscription ${reg.season} n° ${reg.id} payée (${formatEuros(reg.totalCents)}, ${PAYMENT_METHOD_LABELS[method] ?? method}).`, { userId: reg.ownerId });
+  await syncUserFlags([reg.ownerId], now, tx);
+  return true;
+}
+
+/**
+ * Applies an order READ FROM THE API (never one received). Idempotent.
+ * `claimed`: what the caller received (notification body), checked against the API's answer.
+ */
+export async function reconcileOrder(
+  order: OrderDetail,
+  organization: string,
+  now: Date = new Date(),
+  claimed?: { total?: number; registrationId?: number },
+): Promise<ReconcileOutcome> {
+  if (order.organizationSlug && order.organizationSlug.toLowerCase() !== organization.toLowerCase()) {
+    throw new PaymentRefused("wrong-organization", `Commande ${order.id} d'une autre association.`);
+  }
+  if (claimed?.total !== undefined && claimed.total !== order.amount.total) {
+    throw new PaymentRefused("forged", `Commande ${order.id} : le montant reçu (${claimed.total}) n'est pas celui de HelloAsso (${order.amount.total}).`);
+  }
+  const paid = firstPaymentPaid(order);
+  return db.transaction(async (tx) => {
+    const [attempt] =
+      order.checkoutIntentId != null
+        ? await tx.select().from(payments).where(eq(payments.checkoutIntentId, order.checkoutIntentId)).for("update")
+        : [];
+    if (claimed?.registrationId !== undefined && attempt && attempt.registrationId !== claimed.registrationId) {
+      throw new PaymentRefused("forged", `Commande ${order.id} : l'inscription reçue ne correspond pas au paiement commencé.`);
+    }
+    if (!attempt) {
+      // Not started on the site (or forgotten): the inbox, once, when paid.
+      if (!paid) return "not-paid";
+      const [existing] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
+      if (existing) return existing.state === "appliquee" ? "already-applied" : "unmatched";
+      await tx.insert(payments).values({
+        registrationId: null,
+        season: "",
+        method: "helloasso",
+        amountCents: order.amount.total,
+        state: "a-rapprocher",
+        orderId: order.id,
+        instalments: instalmentsOf(order),
+        payerName: [order.payer?.firstName, order.payer?.lastName].filter(Boolean).join(" "),
+        payerEmail: order.payer?.email ?? "",
+        note: "Paiement HelloAsso sans inscription connue sur le site.",
+      });
+      log.warn("helloasso: unmatched order kept for the managers", { orderId: order.id });
+      return "unmatched";
+    }
+    if (order.amount.total !== attempt.amountCents) {
+      throw new PaymentRefused("amount-mismatch", `Commande ${order.id} : ${order.amount.total} centimes au lieu de ${attempt.amountCents}.`);
+    }
+    if (attempt.orderId !== null && attempt.orderId !== order.id) {
+      throw new PaymentRefused("forged", `Commande ${order.id} : ce paiement est déjà lié à la commande ${attempt.orderId}.`);
+    }
+    const common = {
+      orderId: order.id,
+      instalments: instalmentsOf(order),
+      payerName: [order.payer?.firstName, order.payer?.lastName].filter(Boolean).join(" "),
+      payerEmail: order.payer?.email ?? "",
+    };
+    if (attempt.state === "appliquee") {
+      await tx.update(payments).set({ instalments: common.instalments }).where(eq(payments.id, attempt.id));
+      return "already-applied";
+    }
+    if (attempt.state === "a-rapprocher" || attempt.state === "a-rembourser") return "duplicate";
+    if (!paid) {
+      await tx.update(payments).set(common).where(eq(payments.id, attempt.id));
+      return "not-paid";
+    }
+    // Paid: lock the registration, then apply unless another payment already did.
+    const [reg] = await tx.select().from(registrations).where(eq(registrations.id, attempt.registrationId!)).for("update");
+    if (!reg || reg.status === "payee") {
+      await tx.update(payments).set({ ...common, state: "a-rapprocher", note: "Inscription déjà payée : doublon à rembourser ou à rattacher." }).where(eq(payments.id, attempt.id));
+      log.warn("helloasso: second payment of a paid registration kept for the managers", { orderId: order.id, registrationId: attempt.registrationId });
+      return "duplicate";
+    }
+    await tx.update(payments).set({ ...common, state: "appliquee", appliedAt: now }).where(eq(payments.id, attempt.id));
+    await markRegistrationPaid(tx, reg.id, "helloasso", now);
+    return "applied";
+  });
+}
+
+/** Reads the order from the API, then reconciles it. Refused if HelloAsso does not know it. */
+export async function reconcileOrderId(
+  orderId: number,
+  now: Date = new Date(),
+  claimed?: { total?: number; registrationId?: number },
+  client?: HelloAssoClient | null,
+): Promise<ReconcileOutcome> {
+  const c = requireClient(client);
+  let order: OrderDetail;
+  try {
+    order = await c.getOrder(orderId);
+  } catch (err) {
+    if (err instanceof HelloAssoNotFound) throw new PaymentRefused("unknown-order", `Commande ${orderId} inconnue de HelloAsso.`);
+    throw err;
+  }
+  return reconcileOrder(order, c.organization, now, claimed);
+}
+
+function positiveInt(v: unknown): number | undefined {
+  const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : v;
+  return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * A notification POSTed to the site ({ eventType, data, metadata }). Only the
+ * order id is taken from it; the rest is compared with the API's answer.
+ */
+export async function handleNotification(body: unknown, now: Date = new Date(), client?: HelloAssoClient | null): Promise<ReconcileOutcome | "ignored"> {
+  if (!body || typeof body !== "object") throw new PaymentRefused("forged", "Notification illisible.");
+  const { eventType, data, metadata } = body as { eventType?: unknown; data?: Record<string, unknown>; metadata?: Record<string, unknown> | null };
+  if (eventType !== "Order" && eventType !== "Payment") return "ignored";
+  if (!data || typeof data !== "object") throw new PaymentRefused("forged", "Notification sans données.");
+  const orderId = eventType === "Order" ? positiveInt(data.id) : positiveInt((data.order as Record<string, unknown> | undefined)?.id);
+  if (!orderId) throw new PaymentRefused("forged", "Notification sans numéro de commande.");
+  const amount = eventType === "Order" ? (data.amount as Record<string, unknown> | undefined)?.total : undefined;
+  const claimed = {
+    total: typeof amount === "number" ? amount : undefined,
+    registrationId: positiveInt(metadata?.registrationId),
+  };
+  return reconcileOrderId(orderId, now, claimed, client);
+}
+
+/** The return page: the intent id comes from the URL, its state from the API. */
+export async function reconcileReturn(ownerId: string, checkoutIntentId: number, now: Date = new Date(), client?: HelloAssoClient | null) {
+  const [attempt] = await db
+    .select({ id: payments.id, registrationId: payments.registrationId })
+    .from(payments)
+    .innerJoin(registrations, eq(registrations.id, payments.registrationId))
+    .where(and(eq(payments.checkoutIntentId, checkoutIntentId), eq(registrations.ownerId, ownerId)));
+  if (!attempt) throw new DomainError("Ce paiement n'existe pas ou ne concerne pas votre famille.", { status: 404 });
+  const c = requireClient(client);
+  try {
+    const intent = await c.getCheckoutIntent(checkoutIntentId);
+    if (!intent.order) return "not-paid" as const;
+    return await reconcileOrderId(intent.order.id, now, undefined, c);
+  } catch (err) {
+    if (err instanceof HelloAssoUnavailable) return "unavailable" as const;
+    throw err;
+  }
+}
+
+/**
+ * Starts a HelloAsso checkout for the family's registration: the amount the
+ * club computed, the instalments, the payer pre-filled, the registration id in
+ * the metadata. Returns the page HelloAsso's payer goes to.
+ */
+export async function startCheckout(
+  ownerId: string,
+  registrationId: number,
+  urls: { base: string; returnPath: string; backPath: string },
+  now: Date = new Date(),
+  client?: HelloAssoClient | null,
+): Promise<string> {
+  const c = client === undefined ? helloAssoClient() : client;
+  if (!c) throw new DomainError("Le paiement en ligne n'est pas configuré : suivez les instructions de paiement du club.");
+  const [row] = await db
+    .select({ reg: registrations, user: users })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.ownerId))
+    .where(and(eq(registrations.id, registrationId), eq(registrations.ownerId, ownerId)));
+  if (!row) throw new DomainError("Cette inscription n'existe pas.", { status: 404 });
+  const { reg, user } = row;
+  if (reg.status === "payee") throw new DomainError("Cette inscription est déjà payée.", { status: 409 });
+  if (reg.status !== "en-attente") throw new DomainError("Terminez d'abord l'inscription avant de payer.");
+  if (reg.totalCents <= 0) throw new DomainError("Il n'y a rien à payer pour cette inscription.");
+  const count = Math.max(1, Math.min(3, reg.instalments));
+  const share = Math.floor(reg.totalCents / count);
+  const initial = reg.totalCents - share * (count - 1);
+  const terms = Array.from({ length: count - 1 }, (_, i) => {
+    const d = new Date(now);
+    d.setUTCMonth(d.getUTCMonth() + i + 1);
+    return { amount: share, date: d.toISOString() };
+  });
+  const base = urls.base.replace(/\/$/, "");
+  let created;
+  try {
+    created = await c.createCheckoutIntent({
+      totalAmount: reg.totalCents,
+      initialAmount: initial,
+      terms: terms.length ? terms : null,
+      itemName: `Inscription ${reg.season}`,
+      backUrl: base + urls.backPath,
+      errorUrl: base + urls.backPath,
+      returnUrl: base + urls.returnPath,
+      containsDonation: false,
+      payer: { firstName: user.prenom || null, lastName: user.nom || null, email: user.email },
+      metadata: { registrationId: reg.id, season: reg.season },
+    });
+  } catch (err) {
+    if (err instanceof HelloAssoUnavailable) throw new DomainError(UNAVAILABLE_MESSAGE, { status: 502, cause: err });
+    if (err instanceof HelloAssoRefused) {
+      log.error("helloasso: checkout refused", { status: err.status, body: err.body.slice(0, 500) });
+      throw new DomainError("HelloAsso a refusé la demande de paiement. Le club a été prévenu ; réessayez plus tard.", { status: 502, cause: err });
+    }
+    throw err;
+  }
+  await db.insert(payments).values({
+    registrationId: reg.id,
+    season: reg.season,
+    method: "helloasso",
+    amountCents: reg.totalCents,
+    state: "en-attente",
+    checkoutIntentId: created.id,
+  });
+  if (!created.redirectUrl) throw new DomainError(UNAVAILABLE_MESSAGE, { status: 502 });
+  return created.redirectUrl;
+}
+
+// ------------------------------------------------------------ managers
+
+async function appliedTotal(tx: Queryable, registrationId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.registrationId, registrationId), eq(payments.state, "appliquee")));
+  return row?.sum ?? 0;
+}
+
+/** A cheque, cash, transfer or ANCV payment received by a manager. */
+export async function recordManualPayment(
+  actor: Actor,
+  input: { registrationId: number; method: ManualMethod; amountCents: number; receivedOn: string; reference: string },
+  now: Date = new Date(),
+): Promise<{ paid: boolean }> {
+  if (!MANUAL_METHODS.includes(input.method)) throw new DomainError("Moyen de paiement inconnu.", { field: "method" });
+  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new DomainError("Indiquez un montant positif.", { field: "amount" });
+  if (input.receivedOn > parisDate(now)) throw new DomainError("La date ne peut pas être dans le futur.", { field: "receivedOn" });
+  return db.transaction(async (tx) => {
+    const [reg] = await tx.select().from(registrations).where(eq(registrations.id, input.registrationId)).for("update");
+    if (!reg) throw new DomainError("Cette inscription n'existe pas.", { status: 404 });
+    if (reg.status === "brouillon" || reg.status === "annulee") throw new DomainError("Cette inscription n'est pas encore envoyée par la famille.");
+    await tx.insert(payments).values({
+      registrationId: reg.id,
+      season: reg.season,
+      method: input.method,
+      amountCents: input.amountCents,
+      state: "appliquee",
+      reference: input.reference,
+      receivedOn: input.receivedOn,
+      appliedAt: now,
+      recordedBy: actor.id,
+    });
+    await audit(tx, actor, "payment.record", `Inscription n° ${reg.id} : ${PAYMENT_METHOD_LABELS[input.method]} de ${formatEuros(input.amountCents)} reçu le ${input.receivedOn}.`, { userId: reg.ownerId });
+    const covered = (await appliedTotal(tx, reg.id)) >= reg.totalCents;
+    const paid = covered && (await markRegistrationPaid(tx, reg.id, input.method, now));
+    return { paid: paid || reg.status === "payee" };
+  });
+}
+
+/** The managers' inbox: paid HelloAsso orders not applied to any registration. */
+export async function unmatchedPayments(q: Queryable = db) {
+  return q
+    .select()
+    .from(payments)
+    .where(inArray(payments.state, ["a-rapprocher", "a-rembourser"]))
+    .orderBy(asc(payments.state), desc(payments.createdAt));
+}
+
+/** Registrations of `season` awaiting payment (the choices of the inbox's link). */
+export async function awaitingRegistrations(season: string, q: Queryable = db) {
+  return q
+    .select({ id: registrations.id, totalCents: registrations.totalCents, prenom: users.prenom, nom: users.nom, email: users.email })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.ownerId))
+    .where(and(eq(registrations.season, season), eq(registrations.status, "en-attente")))
+    .orderBy(sql`lower(${users.nom})`, sql`lower(${users.prenom})`);
+}
+
+/** Registrations of `season` already paid, latest first (the managers' check). */
+export async function paidRegistrations(season: string, q: Queryable = db) {
+  return q
+    .select({ id: registrations.id, totalCents: registrations.totalCents, paidAt: registrations.paidAt, prenom: users.prenom, nom: users.nom, email: users.email })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.ownerId))
+    .where(and(eq(registrations.season, season), eq(registrations.status, "payee")))
+    .orderBy(desc(registrations.paidAt))
+    .limit(200);
+}
+
+/** Links an inbox payment to a registration awaiting payment, in one click. */
+export async function linkPayment(actor: Actor, paymentId: number, registrationId: number, now: Date = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (!p || p.state !== "a-rapprocher") throw new DomainError("Ce paiement n'est plus à rapprocher.", { status: 409 });
+    const [reg] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for("update");
+    if (!reg) throw new DomainError("Cette inscription n'existe pas.", { field: "registrationId" });
+    if (reg.status === "payee") throw new DomainError("Cette inscription est déjà payée.", { field: "registrationId" });
+    if (reg.status !== "en-attente") throw new DomainError("Cette inscription n'est pas encore envoyée par la famille.", { field: "registrationId" });
+    if (p.amountCents !== reg.totalCents) {
+      throw new DomainError(`Le montant payé (${formatEuros(p.amountCents)}) n'est pas celui de l'inscription (${formatEuros(reg.totalCents)}).`, { field: "registrationId" });
+    }
+    try {
+      await tx.update(payments).set({ registrationId: reg.id, season: reg.season, state: "appliquee", appliedAt: now, recordedBy: actor.id }).where(eq(payments.id, p.id));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new DomainError("Cette inscription a déjà un paiement HelloAsso.", { field: "registrationId", status: 409 });
+      throw err;
+    }
+    await audit(tx, actor, "payment.link", `Paiement HelloAsso ${p.orderId ?? p.id} (${formatEuros(p.amountCents)}) rattaché à l'inscription n° ${reg.id}.`, { userId: reg.ownerId });
+    await markRegistrationPaid(tx, reg.id, p.method, now);
+  });
+}
+
+/** The managers decide to refund an inbox payment (done in HelloAsso's back office). */
+export async function decideRefund(actor: Actor, paymentId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [p] = await tx
+      .update(payments)
+      .set({ state: "a-rembourser", recordedBy: actor.id })
+      .where(and(eq(payments.id, paymentId), eq(payments.state, "a-rapprocher")))
+      .returning();
+    if (!p) throw new DomainError("Ce paiement n'est plus à rapprocher.", { status: 409 });
+    await audit(tx, actor, "payment.refund", `Paiement HelloAsso ${p.orderId ?? p.id} (${formatEuros(p.amountCents)}) à rembourser.`);
+  });
+}
+
+// ------------------------------------------------------------ nightly check
+
+const HELLOASSO_CHECK_JOB = "helloasso-check";
+/** Days of orders the nightly check reads again. */
+const CHECK_WINDOW_DAYS = 45;
+
+/**
+ * Once per Paris day: reads the organisation's checkout orders of the last
+ * weeks and reconciles each one (a missed notification is caught here).
+ */
+export async function runHelloAssoCheck(now: Date = new Date(), client?: HelloAssoClient | null): Promise<{ ran: boolean; outcomes: Record<string, number> }> {
+  const c = client === undefined ? helloAssoClient() : client;
+  if (!c) return { ran: false, outcomes: {} };
+  if (!(await claimDailyRun(HELLOASSO_CHECK_JOB, parisDate(now)))) return { ran: false, outcomes: {} };
+  const outcomes: Record<string, number> = {};
+  const orders = await c.listCheckoutOrders(new Date(now.getTime() - CHECK_WINDOW_DAYS * 86_400_000));
+  for (const order of orders) {
+    let outcome: string;
+    try {
+      outcome = await reconcileOrder(order, c.organization, now);
+    } catch (err) {
+      if (!(err instanceof PaymentRefused)) throw err;
+      log.warn("helloasso check: order refused", { orderId: order.id, reason: err.reason, message: err.message });
+      outcome = "refused";
+    }
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  }
+  log.info("helloasso check", { orders: orders.length, ...outcomes });
+  return { ran: true, outcomes };
+}
+
+/** The family's registration of `season` with its lines and payments. */
+export async function familyRegistration(ownerId: string, season: string, q: Queryable = db) {
+  const [reg] = await q.select().from(registrations).where(and(eq(registrations.ownerId, ownerId), eq(registrations.season, season)));
+  if (!reg) return null;
+  const lines = await q
+    .select({ line: registrationLines, prenom: profiles.prenom, nom: profiles.nom })
+    .from(registrationLines)
+    .innerJoin(profiles, eq(profiles.id, registrationLines.profileId))
+    .where(eq(registrationLines.registrationId, reg.id))
+    .orderBy(asc(registrationLines.id));
+  const paid = await q.select().from(payments).where(eq(payments.registrationId, reg.id)).orderBy(asc(payments.id));
+  return { registration: reg, lines, payments: paid };
+}

@@ -1,0 +1,187 @@
+/**
+ * /espace-membre/inscription/paiement: pays the family's sent registration.
+ *  - HelloAsso configured: « Payer avec HelloAsso » creates a checkout intent
+ *    and sends the payer to HelloAsso; HelloAsso brings them back here with
+ *    `checkoutIntentId` in the address. That parameter is only an id: the
+ *    loader READS the intent and its order from HelloAsso's API and marks the
+ *    registration paid only if HelloAsso says so (decision 0024).
+ *  - HelloAsso down or not configured: the club's payment instructions; the
+ *    registration stays « en attente de paiement » and can be paid later.
+ */
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/payment";
+import { FormMessage, SubmitButton } from "~/components/form";
+import { userContext } from "~/lib/accounts/auth-context";
+import { DomainError } from "~/lib/core/errors";
+import { env } from "~/lib/core/env.server";
+import { formatEuros } from "~/lib/core/money";
+import { formatDate } from "~/lib/core/time";
+import { positiveId } from "~/lib/http/ids.server";
+import { readForm } from "~/lib/http/request.server";
+import { pageMeta } from "~/lib/http/seo";
+import { PAYMENT_METHOD_LABELS, splitInstalments } from "~/lib/members/campaign";
+import { getCampaign } from "~/lib/members/family-registration.server";
+import { helloAssoClient } from "~/lib/members/helloasso.server";
+import { familyRegistration, reconcileReturn, startCheckout } from "~/lib/members/registration-payments.server";
+
+const PATH = "/espace-membre/inscription/paiement";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Paiement de l'inscription", description: "Payer l'inscription de la famille pour la saison.", noindex: true });
+
+const RETURN_MESSAGES: Record<string, { tone: "success" | "info" | "error"; text: string }> = {
+  applied: { tone: "success", text: "Merci : HelloAsso confirme votre paiement, votre inscription est payée." },
+  "already-applied": { tone: "success", text: "Votre paiement est bien enregistré." },
+  "not-paid": { tone: "info", text: "HelloAsso n'a pas encore confirmé ce paiement. Revenez sur cette page dans quelques minutes." },
+  duplicate: { tone: "info", text: "Votre inscription était déjà payée : ce second paiement est signalé au club, qui vous contactera pour le rembourser." },
+  unavailable: { tone: "info", text: "HelloAsso ne répond pas pour le moment : votre paiement sera vérifié automatiquement, revenez plus tard." },
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  const campaign = await getCampaign();
+  const intentId = positiveId(new URL(request.url).searchParams.get("checkoutIntentId"));
+  let outcome: string | null = null;
+  if (intentId !== null && helloAssoClient()) {
+    try {
+      outcome = await reconcileReturn(user.id, intentId);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      outcome = "unknown";
+    }
+  }
+  const found = await familyRegistration(user.id, campaign.season);
+  return {
+    season: campaign.season,
+    instructions: campaign.paymentInstructions,
+    online: helloAssoClient() !== null,
+    outcome,
+    registration: found
+      ? {
+          id: found.registration.id,
+          status: found.registration.status,
+          totalCents: found.registration.totalCents,
+          instalments: found.registration.instalments,
+          paidAt: found.registration.paidAt?.toISOString() ?? null,
+          lines: found.lines.map((l) => ({
+            id: l.line.id,
+            name: `${l.prenom} ${l.nom}`.trim(),
+            group: l.line.groupName,
+            priceCents: l.line.priceCents,
+            discountCents: l.line.discountCents,
+            aidCents: l.line.aidCents,
+            amountCents: l.line.amountCents,
+          })),
+          payments: found.payments
+            .filter((p) => p.state === "appliquee")
+            .map((p) => ({ id: p.id, method: PAYMENT_METHOD_LABELS[p.method] ?? p.method, amountCents: p.amountCents, at: (p.appliedAt ?? p.createdAt).toISOString() })),
+        }
+      : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  const form = await readForm(request);
+  const registrationId = positiveId(form.get("registrationId"));
+  if (registrationId === null) throw new Response("Inscription inconnue.", { status: 400 });
+  try {
+    const target = await startCheckout(user.id, registrationId, { base: env().BASE_URL, returnPath: PATH, backPath: PATH });
+    return redirect(target);
+  } catch (err) {
+    if (err instanceof DomainError) return data({ error: err.message }, { status: err.status });
+    throw err;
+  }
+}
+
+export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
+  const { season, instructions, online, outcome, registration } = loaderData;
+  const message = outcome ? RETURN_MESSAGES[outcome] : undefined;
+  return (
+    <div className="max-w-3xl">
+      <h1 className="mb-4 text-3xl font-bold text-club-900">Paiement de l'inscription {season}</h1>
+      {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
+      {outcome === "unknown" ? <FormMessage>Ce paiement n'a pas été trouvé pour votre famille.</FormMessage> : null}
+      {actionData?.error ? <FormMessage>{actionData.error}</FormMessage> : null}
+      {!registration || registration.status === "brouillon" ? (
+        <p className="text-slate-800">
+          Votre inscription n'est pas encore envoyée.{" "}
+          <Link to="/espace-membre/inscription" className="font-medium text-club-800 underline">
+            Terminer l'inscription
+          </Link>
+        </p>
+      ) : (
+        <>
+          <table className="mb-4 w-full text-left text-slate-900">
+            <caption className="sr-only">Détail de l'inscription</caption>
+            <thead>
+              <tr className="border-b border-slate-300">
+                <th scope="col" className="py-2">Membre</th>
+                <th scope="col" className="py-2 text-right">Montant</th>
+              </tr>
+            </thead>
+            <tbody>
+              {registration.lines.map((l) => (
+                <tr key={l.id} className="border-b border-slate-200 align-top">
+                  <td className="py-2">
+                    {l.name}
+                    <span className="block text-sm text-slate-700">
+                      {l.group} : {formatEuros(l.priceCents)}
+                      {l.discountCents ? `, réduction famille ${formatEuros(l.discountCents)}` : ""}
+                      {l.aidCents ? `, aide ${formatEuros(l.aidCents)}` : ""}
+                    </span>
+                  </td>
+                  <td className="py-2 text-right">{formatEuros(l.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" className="py-2">Total</th>
+                <td className="py-2 text-right font-semibold">{formatEuros(registration.totalCents)}</td>
+              </tr>
+            </tfoot>
+          </table>
+          {registration.status === "payee" ? (
+            <>
+            <FormMessage tone="success">
+              Inscription payée{registration.paidAt ? ` le ${formatDate(registration.paidAt)}` : ""}
+              {registration.payments.length ? ` (${registration.payments.map((p) => `${p.method} ${formatEuros(p.amountCents)}`).join(", ")})` : ""}.
+            </FormMessage>
+            <p className="text-slate-800">
+              <a href="/espace-membre/inscription/attestation.pdf" className="font-medium text-club-800 underline" download>
+                Télécharger l'attestation de paiement (PDF)
+              </a>
+            </p>
+            </>
+          ) : (
+            <>
+              <p className="mb-4 text-slate-800">
+                Statut : <strong>en attente de paiement</strong>.
+                {registration.instalments > 1
+                  ? ` Paiement en ${registration.instalments} fois : ${splitInstalments(registration.totalCents, registration.instalments).map(formatEuros).join(" + ")}.`
+                  : ""}
+              </p>
+              {online ? (
+                <Form method="post" className="mb-6">
+                  <input type="hidden" name="registrationId" value={registration.id} />
+                  <SubmitButton pendingLabel="Connexion à HelloAsso…">Payer avec HelloAsso</SubmitButton>
+                </Form>
+              ) : null}
+              <section aria-labelledby="autres-moyens" className="rounded-lg border border-slate-300 bg-white p-4">
+                <h2 id="autres-moyens" className="mb-2 text-xl font-semibold text-slate-900">
+                  {online ? "Autres moyens de paiement" : "Comment payer"}
+                </h2>
+                <ul className="list-disc pl-5 text-slate-800">
+                  {instructions.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </section>
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

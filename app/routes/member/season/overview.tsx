@@ -1,0 +1,167 @@
+/**
+ * /espace-membre/saison (admin, user_manager): the campaign's season at a
+ * glance — counts per group (registered, paid, medically compliant, awaiting
+ * payment) with a bar chart whose figures are also in the table, registrations
+ * left as drafts, takings by payment method, every registered member with
+ * their payment and medical status, and the exports.
+ */
+import { Link } from "react-router";
+import type { Route } from "./+types/overview";
+import { formatEuros } from "~/lib/core/money";
+import { pageMeta } from "~/lib/http/seo";
+import { PAYMENT_METHOD_LABELS } from "~/lib/members/campaign";
+import { getCampaign } from "~/lib/members/family-registration.server";
+import { MEDICAL_STATUS_LABELS, type MedicalStatus } from "~/lib/members/medical";
+import { countsByGroup, draftCount, registeredMembers, takingsByMethod } from "~/lib/members/season-overview.server";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Suivi de la saison", description: "Inscrits, paiements et dossiers médicaux par groupe, et les exports.", noindex: true });
+
+export async function loader() {
+  const campaign = await getCampaign();
+  const members = await registeredMembers(campaign.season);
+  return {
+    season: campaign.season,
+    open: campaign.open,
+    groups: countsByGroup(members),
+    drafts: await draftCount(campaign.season),
+    takings: await takingsByMethod(campaign.season),
+    members: members.map((m) => ({ id: m.profileId, name: `${m.prenom} ${m.nom}`.trim(), group: m.group, paid: m.paid, medical: m.medical, parentEmail: m.parentEmail })),
+  };
+}
+
+const EXPORTS = [
+  { file: "licences.csv", label: "Liste des licences (fédération)" },
+  { file: "payes.csv", label: "Membres ayant payé" },
+  { file: "emails-parents.csv", label: "E-mails des responsables par groupe" },
+  { file: "recettes.csv", label: "Recettes par moyen de paiement" },
+];
+
+const MEDICAL_TONE: Record<MedicalStatus, string> = {
+  ok: "text-green-800",
+  "attestation-due": "text-amber-900",
+  "certificate-due": "text-red-800",
+  expired: "text-red-800",
+};
+
+export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
+  const { season, open, groups, drafts, takings, members } = loaderData;
+  const max = Math.max(1, ...groups.map((g) => g.registered));
+  return (
+    <div className="max-w-4xl space-y-8">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">Suivi de la saison {season}</h1>
+        <p className="mt-2 text-slate-800">
+          Inscriptions {open ? "ouvertes" : "fermées"} ; {members.length} membre(s) inscrit(s), {drafts} inscription(s) en brouillon.{" "}
+          <Link to="/espace-membre/saison/campagne" className="font-medium text-club-800 underline">
+            Campagne
+          </Link>{" "}
+          ·{" "}
+          <Link to="/espace-membre/saison/paiements" className="font-medium text-club-800 underline">
+            Paiements
+          </Link>
+        </p>
+      </div>
+
+      <section aria-labelledby="par-groupe">
+        <h2 id="par-groupe" className="mb-3 text-2xl font-semibold text-slate-900">
+          Par groupe
+        </h2>
+        {groups.length === 0 ? (
+          <p className="text-slate-700">Aucune inscription envoyée pour l'instant.</p>
+        ) : (
+          <>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-slate-900">
+                <thead>
+                  <tr className="border-b border-slate-300">
+                    <th scope="col" className="py-2 pr-3">Groupe</th>
+                    <th scope="col" className="py-2 pr-3 text-right">Inscrits</th>
+                    <th scope="col" className="py-2 pr-3 text-right">Payés</th>
+                    <th scope="col" className="py-2 pr-3 text-right">En règle (médical)</th>
+                    <th scope="col" className="py-2 text-right">En attente de paiement</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {groups.map((g) => (
+                    <tr key={g.group} className="border-b border-slate-200">
+                      <th scope="row" className="py-2 pr-3 font-normal">{g.group}</th>
+                      <td className="py-2 pr-3 text-right">{g.registered}</td>
+                      <td className="py-2 pr-3 text-right">{g.paid}</td>
+                      <td className="py-2 pr-3 text-right">{g.compliant}</td>
+                      <td className="py-2 text-right">{g.pending}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {/* The chart repeats the table's figures (aria-hidden): payés in dark, the rest in light. */}
+            <div aria-hidden="true" className="mt-4 space-y-2">
+              {groups.map((g) => (
+                <div key={g.group}>
+                  <p className="text-sm text-slate-800">{g.group}</p>
+                  <div className="flex h-4 w-full overflow-hidden rounded bg-slate-100">
+                    <div className="bg-club-700" style={{ width: `${(g.paid / max) * 100}%` }} />
+                    <div className="bg-club-300" style={{ width: `${(g.pending / max) * 100}%` }} />
+                  </div>
+                </div>
+              ))}
+            </div>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="recettes">
+        <h2 id="recettes" className="mb-3 text-2xl font-semibold text-slate-900">
+          Recettes
+        </h2>
+        {takings.length === 0 ? (
+          <p className="text-slate-700">Aucun paiement enregistré.</p>
+        ) : (
+          <ul className="list-disc pl-5 text-slate-900">
+            {takings.map((t) => (
+              <li key={t.method}>
+                {PAYMENT_METHOD_LABELS[t.method] ?? t.method} : {formatEuros(t.totalCents)} ({t.count})
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="exports">
+        <h2 id="exports" className="mb-3 text-2xl font-semibold text-slate-900">
+          Exports
+        </h2>
+        <ul className="list-disc pl-5">
+          {EXPORTS.map((e) => (
+            <li key={e.file}>
+              <a href={`/espace-membre/saison/export/${e.file}`} className="font-medium text-club-800 underline" download>
+                {e.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="membres">
+        <h2 id="membres" className="mb-3 text-2xl font-semibold text-slate-900">
+          Membres inscrits
+        </h2>
+        <ul className="divide-y divide-slate-200 rounded-lg border border-slate-300 bg-white">
+          {members.map((m) => (
+            <li key={m.id} className="px-4 py-2">
+              <p className="font-medium text-slate-900">
+                {m.name} <span className="font-normal text-slate-700">({m.group})</span>
+              </p>
+              <p className="text-sm">
+                <span className={m.paid ? "text-green-800" : "text-amber-900"}>{m.paid ? "Cotisation payée" : "En attente de paiement"}</span>
+                {" · "}
+                <span className={MEDICAL_TONE[m.medical]}>{MEDICAL_STATUS_LABELS[m.medical]}</span>
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

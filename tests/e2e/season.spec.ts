@@ -1,0 +1,98 @@
+/**
+ * The season in the browser, on a 390 px phone: a manager opens the
+ * registration campaign; a new parent signs up, adds two children, registers
+ * the three of them in one form (saving a draft first), pays through the
+ * local HelloAsso server (global setup) and comes back paid; the manager sees
+ * no payment left awaiting. axe finds nothing on the pages of the flow.
+ */
+import type { Page } from "@playwright/test";
+import { e2eUser, signInWithForm } from "./auth-helpers";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
+
+const phone = { width: 390, height: 844 };
+test.use({ viewport: phone });
+
+async function addChild(page: Page, prenom: string, born: string) {
+  const form = page.locator("#profil-ajouter");
+  await form.getByLabel(/^Prénom/).fill(prenom);
+  await form.getByLabel("Nom", { exact: true }).fill("Pham");
+  await form.getByLabel("Date de naissance").fill(born);
+  await form.getByLabel(/^Lien avec vous/).selectOption("enfant");
+  await form.getByRole("button", { name: "Ajouter ce profil" }).click();
+  await expect(page.getByText(`${prenom} Pham`, { exact: true })).toBeVisible();
+}
+
+test("a parent registers two children and themself, pays through HelloAsso, and the manager sees it paid", async ({ page, browser }) => {
+  // The manager opens the campaign (once for the run).
+  const managerContext = await browser.newContext({ viewport: phone, baseURL: process.env.E2E_BASE_URL });
+  const manager = await managerContext.newPage();
+  const admin = e2eUser("admin");
+  await signInWithForm(manager, admin.email, admin.password);
+  await expect(manager).toHaveURL(/\/espace-membre/);
+  await gotoHydrated(manager, "/espace-membre/saison/campagne");
+  expect(await axeViolations(manager)).toEqual([]);
+  const open = manager.getByRole("button", { name: "Ouvrir les inscriptions" });
+  if (await open.isVisible()) {
+    await open.click();
+    await expect(manager.getByText("Les inscriptions sont ouvertes.", { exact: true })).toBeVisible();
+  }
+
+  // A new parent.
+  const email = uniqueEmail("famille");
+  await gotoHydrated(page, "/inscription");
+  await page.getByLabel("Prénom").fill("Hoa");
+  await page.getByLabel(/^Nom/).fill("Pham");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel(/^Mot de passe/).fill("la phrase de passe de la famille");
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page).toHaveURL(/\/espace-membre$/);
+  await gotoHydrated(page, "/espace-membre/profil");
+  await addChild(page, "Minh", "2016-03-12");
+  await addChild(page, "Linh", "2013-11-02");
+
+  // The registration form: one fieldset per profile.
+  await gotoHydrated(page, "/espace-membre/inscription");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Inscription \d{4}-\d{4}$/);
+  expect(await axeViolations(page)).toEqual([]);
+  const groups = { Hoa: "Adultes (16 ans et plus)", Minh: "Enfants (6-11 ans)", Linh: "Adolescents (12-15 ans)" };
+  for (const [prenom, group] of Object.entries(groups)) {
+    const set = page.getByRole("group", { name: new RegExp(`^${prenom} Pham`) });
+    await set.getByLabel(`Inscrire ${prenom} pour la saison`, { exact: false }).check();
+    await set.getByLabel("Groupe", { exact: true }).selectOption(group);
+    await set.getByLabel("Contacts en cas d'urgence (nom et téléphone)").fill("Tuan Pham 06 98 76 54 32");
+    await set.getByLabel(/J'accepte le règlement du club/).check();
+  }
+  // Saved as a draft, then resumed.
+  await page.getByRole("button", { name: "Enregistrer le brouillon" }).click();
+  await expect(page.getByText("Votre brouillon est enregistré")).toBeVisible();
+  // A minor without a parent's authorisation is refused next to the field.
+  await page.getByRole("button", { name: "Valider l'inscription" }).click();
+  await expect(page.getByText("Minh est mineur : l'autorisation d'un parent est nécessaire.")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  for (const prenom of ["Minh", "Linh"]) {
+    await page.getByRole("group", { name: new RegExp(`^${prenom} Pham`) }).getByLabel(/j'autorise sa pratique/).check();
+  }
+  await page.getByLabel("Paiement", { exact: true }).selectOption("3");
+  await page.getByRole("button", { name: "Valider l'inscription" }).click();
+
+  // Payment page, then the local HelloAsso, then back.
+  await expect(page).toHaveURL(/\/espace-membre\/inscription\/paiement$/);
+  await expect(page.getByText("en attente de paiement")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Payer avec HelloAsso" }).click();
+  await expect(page.getByRole("heading", { name: "Paiement HelloAsso (serveur de test)" })).toBeVisible();
+  await page.getByRole("button", { name: "Payer" }).click();
+  await expect(page).toHaveURL(/\/espace-membre\/inscription\/paiement\?checkoutIntentId=\d+/);
+  await expect(page.getByText("Merci : HelloAsso confirme votre paiement, votre inscription est payée.")).toBeVisible();
+  await expect(page.getByText(/^Inscription payée le/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The manager sees the family paid, and nothing of it left awaiting payment.
+  await gotoHydrated(manager, "/espace-membre/saison/paiements");
+  await expect(manager.getByRole("heading", { level: 1 })).toHaveText(/^Paiements de la saison/);
+  const paidList = manager.getByRole("region", { name: /^Inscriptions payées/ });
+  await expect(paidList.getByText(new RegExp(`Hoa Pham \\(${email.replace(/[.]/g, "\\.")}\\)`))).toBeVisible();
+  await expect(manager.getByRole("region", { name: "Inscriptions en attente de paiement" }).getByText(email)).toHaveCount(0);
+  expect(await axeViolations(manager)).toEqual([]);
+  await managerContext.close();
+});
