@@ -9,3 +9,4 @@ export * from "./search";
 export * from "./forms";
 export * from "./public-site";
 export * from "./season";
+export * from "./mat";
