@@ -59,8 +59,15 @@ export const grades = pgTable("grades", {
   borderColor: text(),
   level: text().notNull().default(""),
   description: text().notNull().default(""),
-  /** Minimum months of practice before presenting the next grade, if the club sets one. */
+  /**
+   * Exam rules for presenting THIS grade (issue 15), each null until the club
+   * sets it (federations differ: nothing is invented): months since the
+   * previous grade, attendances at the weekly classes since then, age on the
+   * exam day.
+   */
   minMonths: integer(),
+  minAttendances: integer(),
+  minAge: integer(),
   ...audit,
 });
 
