@@ -4,11 +4,12 @@
  * one is seen at once through the other (its page and settings caches were
  * dropped through LISTEN/NOTIFY), and the daily reminders job, started by both
  * at the same moment, runs once. PostgreSQL only (PGlite is one process).
+ * The build is made first when missing or older than the sources.
  * Async spawn only (spawnSync would block the servers' pipes); BASE_URL is set
  * per process (Vitest sets BASE_URL="/").
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -69,6 +70,17 @@ function formFields(html: string): URLSearchParams {
   return fields;
 }
 
+/** The newest modification time under the source folders (a build older than it is stale). */
+function newestSource(): number {
+  let newest = 0;
+  for (const dir of ["app", "server", "db"]) {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
 describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
   let dbUrl = "";
   let dbName = "";
@@ -76,7 +88,9 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
   const servers: ChildProcess[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(path.join(buildDir, "server.js"))) await run("npm", ["run", "build"], process.env);
+    // A missing or stale build (older than the sources) is rebuilt: the servers must run this code.
+    const built = path.join(buildDir, "server.js");
+    if (!existsSync(built) || statSync(built).mtimeMs < newestSource()) await run("npm", ["run", "build"], process.env);
     const { default: pg } = await import("pg");
     dbName = `cluster_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     const client = new pg.Client({ connectionString: admin });

@@ -8,8 +8,11 @@
  * - on PostgreSQL, `NOTIFY club_changes` reaches every process, which runs its
  *   own listeners on receipt (one LISTEN connection per process).
  * `announceChange()` resolves once the announcement came back on this process's
- * own LISTEN connection (or after 200 ms): PostgreSQL delivers a notification to
- * all listeners at commit, so by then the other processes have it too.
+ * own LISTEN connection (or after 2 s, a bound for a database that stopped
+ * answering): PostgreSQL delivers a notification to all listeners at commit, so
+ * by then the other processes have it too. Normally the echo takes about a
+ * millisecond; under heavy load (the 2-core CI running every test file) it took
+ * more than 200 ms, the former bound, and another process served a stale page.
  * PGlite has one process: local listeners only.
  * Rules: listeners only drop caches (cheap, no I/O); writers call
  * `announceChange()` after their write committed.
@@ -19,6 +22,7 @@ import type { Client } from "pg";
 import { log } from "./log.server";
 
 const CHANNEL = "club_changes";
+const ECHO_TIMEOUT_MS = 2000;
 const listeners = new Set<() => void>();
 const waiting = new Map<string, () => void>();
 let client: Client | null = null;
@@ -46,7 +50,7 @@ export async function announceChange(): Promise<void> {
   const id = randomUUID();
   const echoed = new Promise<void>((resolve) => {
     waiting.set(id, resolve);
-    setTimeout(resolve, 200).unref();
+    setTimeout(resolve, ECHO_TIMEOUT_MS).unref();
   });
   try {
     await client.query("select pg_notify($1, $2)", [CHANNEL, id]);
