@@ -3,7 +3,8 @@
  * servers of the production build share one database; an edit made through
  * one is seen at once through the other (its page and settings caches were
  * dropped through LISTEN/NOTIFY), and the daily reminders job, started by both
- * at the same moment, runs once. PostgreSQL only (PGlite is one process).
+ * at the same moment, runs once. Rate limits count across processes (the
+ * contact form's, in the database). PostgreSQL only (PGlite is one process).
  * The build is made first when missing or older than the sources.
  * Async spawn only (spawnSync would block the servers' pipes); BASE_URL is set
  * per process (Vitest sets BASE_URL="/").
@@ -43,7 +44,7 @@ async function startServer(url: string, dataDir: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, BASE_URL: base, WORKERS: "1", LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "30" },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, BASE_URL: base, WORKERS: "1", LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "30", RATE_LIMIT_CONTACT_PER_HOUR: "1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i++) {
@@ -115,7 +116,7 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("shows an edit made through one process at once through the other (no stale cached page)", async () => {
+  it("shows an edit made through one process at once through the other (no stale cached page), and counts a rate limit across both", async () => {
     const [a, b] = await Promise.all([startServer(dbUrl, dataDir), startServer(dbUrl, dataDir)]);
     servers.push(a.child, b.child);
     const password = "processus multiples 2026 !";
@@ -161,6 +162,28 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
     const html = await after.text();
     expect(html).toContain("Club Témoin Deux Processus");
     expect(html).not.toContain("Vovinam Viet Vo Dao Créteil");
+
+    // Limits are counted in the database: one contact message an hour from this address, sent
+    // through A, and the next one, through B, is refused.
+    const contact = async (base: string, message: string) => {
+      const fields = formFields(await (await fetch(`${base}/contact`)).text());
+      fields.set("name", "Camille Martin");
+      fields.set("email", "camille@exemple.fr");
+      fields.set("subject", "Renseignements");
+      fields.set("message", message);
+      const res = await fetch(`${base}/contact`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+        body: fields,
+      });
+      return { status: res.status, html: await res.text() };
+    };
+    const first = await contact(a.base, "Bonjour, à quel âge peut-on commencer le Vovinam ?");
+    expect(first.status).toBeLessThan(400);
+    expect(first.html).not.toContain("plusieurs messages en peu de temps");
+    const second = await contact(b.base, "Bonjour, et pour les adultes débutants, quel cours choisir ?");
+    expect(second.html).toContain("plusieurs messages en peu de temps");
   }, 120_000);
 
   it("runs the daily reminders job once when two processes start it at the same moment", async () => {
