@@ -33,6 +33,10 @@ const SPEC_ROLES: Record<string, string[]> = {
   evenements: ["admin", "article_manager"],
   // The operations page and its backup downloads (issue "Running the site without a technician"): administrators.
   exploitation: ["admin"],
+  // The season (issue 14, decision 0024): every account registers its family (a new family is
+  // pré-inscrit until paid); the campaign, its payments and the follow-up are the members' managers'.
+  inscription: [...MEMBERS, "pré-inscrit"],
+  saison: ["admin", "user_manager"],
 };
 
 // ---- Every member route, from the route config.
@@ -64,6 +68,7 @@ const PATTERNS = memberPatterns(memberArea?.children ?? [], "/espace-membre");
 const realIds = new Map<string, string>();
 function concrete(pattern: string): string {
   if (pattern.endsWith("/:section")) return pattern.replace(":section", "adhesion");
+  if (pattern.endsWith("/:fichier")) return pattern.replace(":fichier", "licences.csv");
   return pattern.replace(":id", realIds.get(pattern) ?? "0");
 }
 
@@ -86,6 +91,7 @@ function pageAnswer(pattern: string): string {
   if (pattern.endsWith("/profil-actif")) return "302 /espace-membre"; // its loader only sends back; POST is its use
   if (pattern.endsWith("/:id") && !realIds.has(pattern)) return "404 "; // a made-up id is not found
   if (pattern.endsWith("/exploitation/telecharger")) return "404 "; // no one-time link given
+  if (pattern.endsWith("/inscription/attestation.pdf")) return "404 "; // the fixture family has not paid
   return "200 ";
 }
 

@@ -282,7 +282,7 @@ test.describe("desktop", () => {
     await expect(page.locator("#contenu")).toBeFocused();
   });
 
-  test("the footer has the address, every section, donation, social and legal links", async ({ page }) => {
+  test("the footer has the address, every section, donation and legal links, no social link the club has not given", async ({ page }) => {
     await gotoHydrated(page, "/mentions-legales");
     const footer = page.getByTestId("site-footer");
     await expect(footer.locator("address")).toContainText(/\d{5}/);
@@ -306,7 +306,8 @@ test.describe("desktop", () => {
       expect(hrefs).toContain(href);
     }
     await expect(footer.getByRole("link", { name: "Faire un don" })).toHaveAttribute("href", "/faire-un-don");
-    await expect(footer.getByRole("link", { name: /Facebook/ })).toHaveAttribute("href", /^https:\/\//);
+    // The seed gives no Facebook page (issue 13: nothing invented): no link until the club enters one.
+    await expect(footer.getByRole("link", { name: /Facebook/ })).toHaveCount(0);
     await expect(footer.getByRole("link", { name: "Crédits photo" })).toHaveAttribute("href", "/credits-photo");
     await expect(footer.getByRole("link", { name: "Mentions légales" })).toHaveAttribute("href", "/mentions-legales");
     await expect(footer.getByTestId("copyright")).toHaveText(new RegExp(`^© ${new Date().getFullYear()} \\S`));
