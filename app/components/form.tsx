@@ -234,7 +234,10 @@ export function SelectField({
         id={id}
         name={props.name}
         defaultValue={defaultValue}
-        required={props.required}
+        // Native `required` only with an empty first choice (« Choisir… »): otherwise a choice is
+        // always made, and HTML forbids `required` there; assistive technology still hears it.
+        required={props.required && options[0]?.value === "" ? true : undefined}
+        aria-required={props.required && options[0]?.value !== "" ? true : undefined}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={describedBy(id, props.error, props.hint)}
         className={inputClass}

@@ -13,6 +13,7 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Page introuvable",
     description: "Cette page n'existe pas ou a été déplacée.",
     noindex: true,
+    titleInBoundary: true,
   });
 
 export function ErrorBoundary() {

@@ -27,7 +27,18 @@ export function siteTitle(title: string, clubName = "Vovinam Viet Vo Dao"): stri
 
 export function pageMeta(
   args: MetaArgsLike,
-  page: { title: string; description: string; image?: string; noindex?: boolean; type?: string },
+  page: {
+    title: string;
+    description: string;
+    image?: string;
+    noindex?: boolean;
+    type?: string;
+    /**
+     * The page is an error boundary that renders its own <title> (PageTitle,
+     * kept after hydration): no second <title> here (valid HTML: one per document).
+     */
+    titleInBoundary?: boolean;
+  },
 ): MetaDescriptor[] {
   const { baseUrl, clubName } = rootData(args);
   // React Router renders these tags itself: French typography here (decision 0021).
@@ -36,7 +47,7 @@ export function pageMeta(
   const url = `${baseUrl}${args.location.pathname}`;
   const image = `${baseUrl}${page.image ?? "/og-image.png"}`;
   const tags: MetaDescriptor[] = [
-    { title },
+    ...(page.titleInBoundary ? [] : [{ title }]),
     { name: "description", content: page.description },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },

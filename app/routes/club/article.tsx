@@ -55,6 +55,7 @@ export const meta: Route.MetaFunction = (args) => {
       title: "Article introuvable",
       description: "Cet article n'existe pas, n'est pas encore publié ou a été retiré : retrouvez les actualités du club.",
       noindex: true,
+      titleInBoundary: true,
     });
   }
   const { article, preview } = data;
