@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/banners";
@@ -14,6 +14,7 @@ import { settingMeta } from "~/lib/club/settings-admin.server";
 import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const PATH = "/espace-membre/contenu/bannieres";
 
@@ -59,20 +60,14 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
   const formProps = getFormProps(form);
   return (
     <div className="space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">Images des bannières</h1>
+      <ContentPageHeader title="Images des bannières">
         <p className="mt-2 text-slate-700">
           Chaque page, sauf l’accueil, montre une bannière avec le nom de sa rubrique. Vous pouvez remplacer l’image d’une
           rubrique par une photo du club (au format paysage, au moins 1 600 pixels de large de préférence) ; elle vaut aussi pour
           ses sous-pages qui n’ont pas leur propre image.
         </p>
         <LastChange {...lastChange} />
-      </div>
+      </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
 

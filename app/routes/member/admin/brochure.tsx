@@ -14,6 +14,7 @@ import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const PATH = "/espace-membre/contenu/brochure";
 
@@ -63,13 +64,7 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
   const formProps = getFormProps(form);
   return (
     <div className="space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">Brochure du club</h1>
+      <ContentPageHeader title="Brochure du club">
         <p className="mt-2 text-slate-700">
           Un document PDF (présentation du club, règlement intérieur…) que les membres retrouvent sur la page{" "}
           <Link to="/espace-membre/brochure" className="font-medium text-club-800 underline">
@@ -78,7 +73,7 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
           de leur espace.
         </p>
         <LastChange {...lastChange} />
-      </div>
+      </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
 

@@ -42,6 +42,7 @@ import {
 import { getClassCalendarState, importSchoolHolidays, saveClassCalendar } from "~/lib/club/class-calendar.server";
 import { frenchPublicHolidays } from "~/lib/club/public-holidays";
 import { formatDate, formatLongDate } from "~/lib/core/time";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const PATH = "/espace-membre/contenu/saison-et-vacances";
 
@@ -265,13 +266,7 @@ export default function ClassCalendarPage({ loaderData, actionData }: Route.Comp
   const answer = actionData;
   return (
     <div className="space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">Réglages : saison et vacances</h1>
+      <ContentPageHeader title="Réglages : saison et vacances">
         <p className="mt-2 text-slate-700">
           Les cours réguliers (voir les{" "}
           <Link to="/espace-membre/contenu/reglages/horaires" className="font-medium text-club-800 underline">
@@ -285,7 +280,7 @@ export default function ClassCalendarPage({ loaderData, actionData }: Route.Comp
           événement qui remplace les cours.
         </p>
         <LastChange updatedAt={basedOn || null} updatedByName={updatedByName} />
-      </div>
+      </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       <CalendarForm

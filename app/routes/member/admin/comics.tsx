@@ -17,6 +17,7 @@ import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const PATH = "/espace-membre/contenu/bd";
 
@@ -142,13 +143,7 @@ export default function Comics({ loaderData, actionData }: Route.ComponentProps)
   const error = deleteResult ? Object.values(firstErrors(deleteResult))[0] : undefined;
   return (
     <div className="space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">BD humour</h1>
+      <ContentPageHeader title="BD humour">
         <p className="mt-2 text-slate-700">
           Les planches de la page publique{" "}
           <Link to="/la-vie-du-club/bd-humour" className="font-medium text-club-800 underline">
@@ -156,7 +151,7 @@ export default function Comics({ loaderData, actionData }: Route.ComponentProps)
           </Link>
           , dans l’ordre indiqué. Chaque planche a un texte alternatif qui la décrit.
         </p>
-      </div>
+      </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {error ? <FormMessage>{error}</FormMessage> : null}

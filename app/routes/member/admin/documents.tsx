@@ -16,6 +16,7 @@ import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const PATH = "/espace-membre/contenu/documents";
 
@@ -142,13 +143,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
   const error = deleteResult ? Object.values(firstErrors(deleteResult))[0] : undefined;
   return (
     <div className="space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">Documents d’inscription</h1>
+      <ContentPageHeader title="Documents d’inscription">
         <p className="mt-2 text-slate-700">
           Les documents à télécharger sur la page publique{" "}
           <Link to="/inscription-documents" className="font-medium text-club-800 underline">
@@ -156,7 +151,7 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
           </Link>
           , dans l’ordre indiqué.
         </p>
-      </div>
+      </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {error ? <FormMessage>{error}</FormMessage> : null}

@@ -19,6 +19,7 @@ import { id } from "~/lib/http/fields";
 import { firstErrors } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { Button, buttonClasses } from "~/components/ui/button";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const PATH = "/espace-membre/contenu/messages";
 const PER_PAGE = 30;
@@ -92,19 +93,13 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   const notice = error ? { tone: "error" as const, text: error } : loaderData.notice;
   return (
     <div className="space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">Messages de contact</h1>
+      <ContentPageHeader title="Messages de contact">
         <p className="mt-2 text-slate-700">
           {counts.total} message{counts.total > 1 ? "s" : ""}, dont {counts.unanswered} sans réponse
           {counts.failed ? ` et ${counts.failed} dont l’e-mail n’a pas pu être envoyé` : ""}. Chaque message est aussi
           envoyé par e-mail à l’adresse du club ; répondez directement à l’expéditeur.
         </p>
-      </div>
+      </ContentPageHeader>
 
       {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
       {selectedMissing ? <FormMessage>Ce message n’existe plus.</FormMessage> : null}

@@ -24,6 +24,7 @@ import { LegalForm } from "./settings/legal";
 import { MembershipForm } from "./settings/membership";
 import type { SectionFormProps } from "./settings/shared";
 import { readForm } from "~/lib/http/request.server";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const FORMS: Record<SettingsSection, (props: SectionFormProps) => React.ReactNode> = {
   identite: IdentityForm,
@@ -119,13 +120,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
   return (
     <div className="space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">Réglages : {info.title}</h1>
+      <ContentPageHeader title={`Réglages : ${info.title}`}>
         <p className="mt-2 text-slate-700">
           {info.description} Ces informations s’affichent sur la page publique{" "}
           <Link to={page.to} className="font-medium text-club-800 underline">
@@ -134,7 +129,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           .
         </p>
         <LastChange {...lastChange} />
-      </div>
+      </ContentPageHeader>
 
       <AdminSettingsNav current={`/espace-membre/contenu/reglages/${section}`} />
 

@@ -20,6 +20,7 @@ import { domainErrors, orErrorPage, parseSubmission, reply, type SubmissionResul
 import { DomainError } from "~/lib/core/errors";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const PATH = "/espace-membre/contenu/enseignants";
 
@@ -141,13 +142,7 @@ export default function Teachers({ loaderData, actionData }: Route.ComponentProp
   const answerFor = (id: string) => (actionData && actionData.teacherId === id ? actionData.result : undefined);
   return (
     <div className="space-y-6">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">Enseignants</h1>
+      <ContentPageHeader title="Enseignants">
         <p className="mt-2 text-slate-700">
           Les enseignants apparaissent sur la page{" "}
           <Link to={TEACHERS_PATH} className="text-club-800 underline">
@@ -156,7 +151,7 @@ export default function Teachers({ loaderData, actionData }: Route.ComponentProp
           avec leur grade, leur diplôme et leurs cours. Tant qu’aucun n’est indiqué, cette page et son lien restent
           cachés.
         </p>
-      </div>
+      </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {teachers.map((t) => (

@@ -23,6 +23,7 @@ import { videoFormSchema, videoUpdateSchema } from "~/lib/content/video-form";
 import { Button } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
+import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
 const PATH = "/espace-membre/videos";
 
@@ -177,18 +178,12 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
   const total = groups.reduce((n, g) => n + g.videos.length, 0);
   return (
     <div className="space-y-8">
-      <div>
-        <p className="mb-2 text-sm">
-          <Link to="/espace-membre/contenu" className="text-club-800 underline">
-            Tableau de bord du contenu
-          </Link>
-        </p>
-        <h1 className="text-3xl font-bold text-slate-900">Vidéos de révision</h1>
+      <ContentPageHeader title="Vidéos de révision">
         <p className="mt-2 text-slate-700">
           Les vidéos YouTube ou Vimeo que les membres retrouvent dans leur page de révision, classées par grade. Le lecteur ne se
           charge qu’au clic, depuis le domaine de YouTube sans cookies ou avec l’option « ne pas suivre » de Vimeo.
         </p>
-      </div>
+      </ContentPageHeader>
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {editMissing ? <FormMessage>{VIDEO_GONE}</FormMessage> : null}
