@@ -9,10 +9,9 @@
  * the spec's answer for it.
  */
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
 import { e2eUser, ROLE_NAMES, signInRequest, type FixtureRole } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { memberRoutePatterns } from "./member-routes";
 
 // ---- Spec section 6, by first path segment under /espace-membre.
 const MEMBERS = ["membre", "admin", "user_manager", "article_manager"];
@@ -40,25 +39,7 @@ const SPEC_ROLES: Record<string, string[]> = {
 };
 
 // ---- Every member route, from the route config.
-function memberPatterns(entries: RouteConfigEntry[], base = ""): string[] {
-  const out: string[] = [];
-  for (const entry of entries) {
-    const path = entry.path ? `${base}/${entry.path}` : base;
-    if (entry.children?.length) out.push(...memberPatterns(entry.children, path));
-    else out.push(path || "/");
-  }
-  return out;
-}
-function findMemberArea(entries: RouteConfigEntry[]): RouteConfigEntry | undefined {
-  for (const entry of entries) {
-    if (entry.path === "espace-membre") return entry;
-    const inner = entry.children ? findMemberArea(entry.children) : undefined;
-    if (inner) return inner;
-  }
-  return undefined;
-}
-const memberArea = findMemberArea(routes);
-const PATTERNS = memberPatterns(memberArea?.children ?? [], "/espace-membre");
+const PATTERNS = memberRoutePatterns();
 
 /**
  * Real values for the parameters: a settings section, and the ids of records
