@@ -66,7 +66,8 @@ export type TrialRequestInput = z.output<typeof trialRequestSchema>;
 
 // ---------------------------------------------------------------- the managers' board
 
-export const TRIAL_BOARD_INTENTS = ["status", "convert"] as const;
+/** The board's forms (one handler each, app/lib/http/intents.ts). */
+export type TrialBoardIntent = "status" | "convert";
 
 export const trialStatusSchema = z.object({
   id: id("Demande introuvable."),
