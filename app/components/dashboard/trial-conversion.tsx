@@ -27,9 +27,8 @@ export function TrialConversion({ months }: { months: TrialConversionRow[] }) {
         Cours d'essai : de l'essai à l'inscription
       </h2>
       <p className="mt-1 text-slate-700">
-        Sur douze mois : {requests} demande{requests > 1 ? "s" : ""}, dont {registered} devenue{registered > 1 ? "s" : ""} inscription
-        {registered > 1 ? "s" : ""}
-        {requests ? ` (${Math.round((registered / requests) * 100)} %)` : ""}. Chaque demande compte dans le mois où elle a été faite.
+        Sur douze mois : {requests} demande{requests > 1 ? "s" : ""} de cours d'essai, {registered} inscrit{registered > 1 ? "s" : ""}
+        {requests ? ` (taux : ${Math.round((registered / requests) * 100)} %)` : ""}. Chaque demande compte dans le mois où elle a été faite.
       </p>
       {shown.length ? (
         <table className="stack-table mt-3 w-full text-left">

@@ -72,7 +72,7 @@ beforeEach(async () => {
 });
 
 describe("the sessions offered", () => {
-  it("lists the coming three weeks' sessions not started yet, without the cancelled ones", async () => {
+  it("lists the coming two weeks' sessions not started yet, without the cancelled ones", async () => {
     const res = await app.get("/cours-d-essai");
     expect(res.status).toBe(200);
     const days = (res.data as { days: Array<{ date: string; sessions: OfferedSession[] }> }).days;
@@ -80,7 +80,7 @@ describe("the sessions offered", () => {
     expect(keys[0]).toBe("2026-11-24_adultes-mar"); // tonight, 20:00
     expect(keys).toContain("2026-11-25_enfants-mer");
     expect(keys.some((k) => k.startsWith("2026-12-02"))).toBe(false); // closure
-    expect(keys.every((k) => k.slice(0, 10) <= "2026-12-15")).toBe(true);
+    expect(keys.every((k) => k.slice(0, 10) <= "2026-12-08")).toBe(true);
     expect(days[0]?.sessions[0]?.placesLeft).toBe(3);
   });
 });
@@ -141,6 +141,15 @@ describe("booking a trial class", () => {
   });
 });
 
+describe("every error at once", () => {
+  it("shows the missing session, contact and parent together (as a browser without JavaScript gets them)", async () => {
+    const res = await book({ ...visitor, session: "", email: "", parentName: "" });
+    expect(res.status).toBe(400);
+    expect(Object.keys(firstErrors(resultOf(res))).sort()).toEqual(["email", "parentName", "session"]);
+    expect(firstErrors(resultOf(res)).session).toBe("Choisissez le cours auquel vous voulez venir.");
+  });
+});
+
 describe("refused sessions, with everything typed kept", () => {
   async function refused(session: string) {
     const res = await book({ ...visitor, session });
@@ -169,6 +178,12 @@ describe("refused sessions, with everything typed kept", () => {
   it("refuses a cancelled session, saying why", async () => {
     expect((await refused("2026-12-02_enfants-mer")).errors).toEqual({
       session: "Ce cours n'aura pas lieu (Fermeture du gymnase) : choisissez un autre cours.",
+    });
+  });
+
+  it("refuses a session beyond the next two weeks", async () => {
+    expect((await refused("2026-12-09_enfants-mer")).errors).toEqual({
+      session: "Ce cours est trop loin : choisissez un cours des deux prochaines semaines.",
     });
   });
 

@@ -104,7 +104,7 @@ async function bookableSession(key: string, now: Date): Promise<ClassSession> {
   if (session.cancelled)
     throw new DomainError(`Ce cours n'aura pas lieu (${session.cancelled.label}) : choisissez un autre cours.`, SESSION_FIELD);
   if (session.date > addDays(parisDate(now), TRIAL_WINDOW_DAYS))
-    throw new DomainError("Ce cours est trop loin : choisissez un cours des trois prochaines semaines.", SESSION_FIELD);
+    throw new DomainError("Ce cours est trop loin : choisissez un cours des deux prochaines semaines.", SESSION_FIELD);
   return session;
 }
 

@@ -17,7 +17,7 @@ import { id, optionalEmail, optionalLongText, optionalPhone, optionalText, perso
 export { HONEYPOT_FIELD } from "./contact";
 
 /** How far ahead a visitor may book (days from today). */
-export const TRIAL_WINDOW_DAYS = 21;
+export const TRIAL_WINDOW_DAYS = 14;
 
 export const AGE_GROUPS = { enfant: "Enfant", adolescent: "Adolescent", adulte: "Adulte" } as const;
 export type AgeGroup = keyof typeof AGE_GROUPS;
@@ -57,11 +57,16 @@ export const trialRequestSchema = z
     phone: optionalPhone(),
     message: optionalLongText(2000),
   })
-  .superRefine((v, ctx) => {
-    if (!v.email && !v.phone) ctx.addIssue({ code: "custom", path: ["email"], message: CONTACT_MISSING });
-    if (isMinorGroup(v.ageGroup) && !v.parentName)
-      ctx.addIssue({ code: "custom", path: ["parentName"], message: "Pour un enfant ou un adolescent, indiquez le nom du parent qui fait la demande." });
-  });
+  // Runs even when other fields are refused (`when`), so that every error shows at once; the values may then be raw.
+  .superRefine(
+    (v, ctx) => {
+      const filled = (x: unknown) => typeof x === "string" && x.trim() !== "";
+      if (!filled(v.email) && !filled(v.phone)) ctx.addIssue({ code: "custom", path: ["email"], message: CONTACT_MISSING });
+      if (isMinorGroup(String(v.ageGroup)) && !filled(v.parentName))
+        ctx.addIssue({ code: "custom", path: ["parentName"], message: "Pour un enfant ou un adolescent, indiquez le nom du parent qui fait la demande." });
+    },
+    { when: () => true },
+  );
 export type TrialRequestInput = z.output<typeof trialRequestSchema>;
 
 // ---------------------------------------------------------------- the managers' board

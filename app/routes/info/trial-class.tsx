@@ -84,7 +84,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Cours d'essai",
     description:
-      "Réservez un cours d'essai de Vovinam Viet Vo Dao : choisissez un cours des trois prochaines semaines, pour un enfant, un adolescent ou un adulte.",
+      "Réservez un cours d'essai de Vovinam Viet Vo Dao : choisissez un cours des deux prochaines semaines, pour un enfant, un adolescent ou un adulte.",
   });
 
 const AGE_OPTIONS = [{ value: "", label: "Choisissez" }, ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label }))];
@@ -159,7 +159,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                 ) : null}
                 {days.length === 0 ? (
                   <p className="mt-2 text-slate-700">
-                    Aucun cours n'est prévu dans les trois prochaines semaines.{" "}
+                    Aucun cours n'est prévu dans les deux prochaines semaines.{" "}
                     <Link to="/contact?objet=essai" className="font-semibold text-club-800 underline">
                       Écrivez-nous
                     </Link>{" "}
@@ -196,7 +196,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                                     </span>
                                     <span className="block text-sm">
                                       {[s.level, s.place].filter(Boolean).join(" · ")}
-                                      {full ? " · complet" : s.placesLeft !== null && s.placesLeft <= 2 ? ` · ${s.placesLeft === 1 ? "dernière place" : "2 places"}` : ""}
+                                      {full ? " · complet" : s.placesLeft !== null && s.placesLeft <= 2 ? ` · ${s.placesLeft === 1 ? "1 place restante" : "2 places restantes"}` : ""}
                                     </span>
                                   </span>
                                 </label>
