@@ -14,7 +14,7 @@ import { parisTime } from "../core/time";
 import { firstErrors, type SubmissionResult } from "../http/forms";
 import { resetRateLimits } from "../http/rate-limit.server";
 import { resetSubmissions } from "../http/submissions.server";
-import { setNotificationChoice } from "../members/manager-notifications.server";
+import { runManagerDigest, setNotificationChoice } from "../members/manager-notifications.server";
 import { defaultSettings, setSetting } from "./settings.server";
 import type { OfferedSession } from "./trial-requests.server";
 
@@ -121,6 +121,20 @@ describe("booking a trial class", () => {
       expect(mails).toHaveLength(0);
     } finally {
       await setNotificationChoice(admin.user.id, "immediat");
+    }
+  });
+
+  it("puts the request in the next morning's digest of a manager who chose « quotidien », not in an immediate e-mail", async () => {
+    const daily = await createUser({ roles: ["user_manager"], prenom: "Dora", nom: "Quotidien" });
+    await setNotificationChoice(daily.user.id, "quotidien");
+    try {
+      await book(visitor);
+      expect(await db.select().from(outbox).where(eq(outbox.to, daily.email))).toHaveLength(0);
+      expect((await runManagerDigest(parisTime("2026-11-25", "09:00"))).ran).toBe(true);
+      const [digest] = await db.select().from(outbox).where(eq(outbox.to, daily.email));
+      expect(digest?.text).toContain("- Demande de cours d'essai : Léo Bernard (claire.bernard@exemple.fr), le 24 novembre 2026 à 11\u00a0h");
+    } finally {
+      await setNotificationChoice(daily.user.id, "jamais");
     }
   });
 
