@@ -20,7 +20,6 @@ export { HONEYPOT_FIELD } from "./contact";
 export const TRIAL_WINDOW_DAYS = 14;
 
 export const AGE_GROUPS = { enfant: "Enfant", adolescent: "Adolescent", adulte: "Adulte" } as const;
-export type AgeGroup = keyof typeof AGE_GROUPS;
 export const isMinorGroup = (g: string) => g === "enfant" || g === "adolescent";
 
 export const TRIAL_STATUSES = {
