@@ -197,7 +197,7 @@ describe("refused sessions, with everything typed kept", () => {
 
   it("refuses a session beyond the next two weeks", async () => {
     expect((await refused("2026-12-09_enfants-mer")).errors).toEqual({
-      session: "Ce cours est trop loin : choisissez un cours des deux prochaines semaines.",
+      session: "Les réservations sont ouvertes pour les deux prochaines semaines : choisissez un cours dans la liste.",
     });
   });
 

@@ -104,7 +104,7 @@ async function bookableSession(key: string, now: Date): Promise<ClassSession> {
   if (session.cancelled)
     throw new DomainError(`Ce cours n'aura pas lieu (${session.cancelled.label}) : choisissez un autre cours.`, SESSION_FIELD);
   if (session.date > addDays(parisDate(now), TRIAL_WINDOW_DAYS))
-    throw new DomainError("Ce cours est trop loin : choisissez un cours des deux prochaines semaines.", SESSION_FIELD);
+    throw new DomainError("Les réservations sont ouvertes pour les deux prochaines semaines : choisissez un cours dans la liste.", SESSION_FIELD);
   return session;
 }
 

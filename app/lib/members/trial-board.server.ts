@@ -99,7 +99,7 @@ export async function convertTrialRequest(actor: Actor, input: TrialConvertInput
     const minor = isMinorGroup(row.ageGroup);
     const holder = minor ? splitDisplayName(row.parentName) : { prenom: row.prenom, nom: row.nom };
     const base = env().BASE_URL;
-    const continueLine = `Pour inscrire ${minor ? row.prenom : "vous-même"} au club pour la saison, continuez ici : ${base}/espace-membre/inscription`;
+    const continueLine = `Pour ${minor ? `inscrire ${row.prenom}` : "vous inscrire"} au club pour la saison, continuez ici : ${base}/espace-membre/inscription`;
 
     const [existing] = await tx.select({ id: users.id, prenom: users.prenom }).from(users).where(eq(users.email, row.email));
     let userId: string;
@@ -112,7 +112,7 @@ export async function convertTrialRequest(actor: Actor, input: TrialConvertInput
         text: [
           `Bonjour ${existing.prenom},`.replace(" ,", ","),
           "",
-          `Merci d'être venu${minor ? "s" : ""} essayer le Vovinam Viet Vo Dao au club ${identity.clubName}.`,
+          `Merci de votre intérêt pour le Vovinam Viet Vo Dao et le club ${identity.clubName}.`,
           `Vous avez déjà un compte sur le site avec l'adresse ${row.email}.`,
           "",
           continueLine,
