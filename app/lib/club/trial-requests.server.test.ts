@@ -99,7 +99,7 @@ describe("booking a trial class", () => {
     expect(confirmation.subject).toBe("Votre cours d'essai du mercredi 25 novembre 2026 à 17\u00a0h\u00a030");
     expect(confirmation.text).toContain("Bonjour Claire Bernard,");
     expect(confirmation.text).toContain("pour Léo");
-    expect(confirmation.text).toContain("Date : Mercredi 25 novembre 2026, de 17\u00a0h\u00a030 à 18\u00a0h\u00a030");
+    expect(confirmation.text).toContain("Date : mercredi 25 novembre 2026, de 17\u00a0h\u00a030 à 18\u00a0h\u00a030");
     expect(confirmation.text).toContain("Lieu : Dojo, Gymnase Casalis, 8 rue Jean Gabin, 94000 Créteil");
     expect(confirmation.text).toContain("À prévoir : une tenue de sport confortable et une gourde d'eau.");
     expect(confirmation.text).toContain("Les deux premiers cours sont gratuits");
@@ -110,7 +110,7 @@ describe("booking a trial class", () => {
     expect(notice?.text).toContain("/espace-membre/essais");
 
     const thanks = await app.get(res.redirect!);
-    expect(thanks.data).toMatchObject({ sent: true, mailed: true, booked: "Mercredi 25 novembre 2026 à 17\u00a0h\u00a030 (Enfants (6-11 ans))" });
+    expect(thanks.data).toMatchObject({ sent: true, mailed: true, booked: "mercredi 25 novembre 2026 à 17\u00a0h\u00a030, Enfants (6-11 ans)" });
   });
 
   it("follows the managers' notification choice: no e-mail for « jamais »", async () => {

@@ -26,7 +26,7 @@ import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { invariant } from "../core/invariant";
 import { log } from "../core/log.server";
-import { addDays, capitalize, formatLongDate, formatTime, parisDate } from "../core/time";
+import { addDays, formatLongDate, formatTime, parisDate } from "../core/time";
 import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { submitOnce } from "../http/submissions.server";
@@ -181,7 +181,7 @@ function confirmationText(input: TrialRequestInput, session: ClassSession, ident
     `Votre demande de cours d'essai au club ${identity.clubName} est bien enregistrée${isMinorGroup(input.ageGroup) ? ` pour ${input.prenom}` : ""}.`,
     "",
     `Cours : ${session.slot.group}${level}`,
-    `Date : ${capitalize(formatLongDate(session.date))}, de ${formatTime(session.slot.start)} à ${formatTime(session.slot.end)}`,
+    `Date : ${formatLongDate(session.date)}, de ${formatTime(session.slot.start)} à ${formatTime(session.slot.end)}`,
     `Lieu : ${place}, ${identity.street}, ${identity.postalCode} ${identity.city}`,
     `Plan et accès : ${base}/adresse-acces`,
     "",
@@ -242,5 +242,5 @@ export async function bookedSessionLabel(key: string | null): Promise<string | n
   if (!parsed) return null;
   const [session] = (await classSessions(parsed.date, parsed.date)).filter((s) => s.slot.id === parsed.slotId);
   if (!session) return null;
-  return `${capitalize(formatLongDate(session.date))} à ${formatTime(session.slot.start)} (${session.slot.group})`;
+  return `${formatLongDate(session.date)} à ${formatTime(session.slot.start)}, ${session.slot.group}`;
 }
