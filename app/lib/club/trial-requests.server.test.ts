@@ -217,6 +217,17 @@ describe("refused sessions, with everything typed kept", () => {
     expect(sessions.find((s) => s.key === visitor.session)?.placesLeft).toBe(0);
   });
 
+  it("gives the last place to one of two visitors booking it at the same time", async () => {
+    await setCapacity(1);
+    const answers = await Promise.all([
+      book({ ...visitor, prenom: "Inès", email: "ines@exemple.fr" }),
+      book({ ...visitor, prenom: "Jules", email: "jules@exemple.fr" }),
+    ]);
+    expect(answers.filter((a) => a.redirect?.includes("envoye=1"))).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(1);
+    expect(await db.select().from(trialRequests)).toHaveLength(1);
+  });
+
   it("gives an abandoned request's place back", async () => {
     await setCapacity(1);
     await book({ ...visitor, prenom: "Inès", email: "ines@exemple.fr" });
