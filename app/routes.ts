@@ -47,6 +47,8 @@ export default [
     route("inscription-documents", "routes/info/registration.tsx"),
     route("equipement", "routes/info/equipment.tsx"),
     route("contact", "routes/info/contact.tsx"),
+    // Issue 15: a visitor books a trial class (decision 0028).
+    route("cours-d-essai", "routes/info/trial-class.tsx"),
     route("credits-photo", "routes/legal/credits.tsx"),
     route("mentions-legales", "routes/legal/legal-notice.tsx"),
     route("faire-un-don", "routes/donate.tsx"),

@@ -325,15 +325,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Envie d'essayer ?
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-club-50">
-            {trialText(trialClasses)} Prévoyez une tenue de sport souple et une bouteille d'eau ; écrivez-nous pour
-            choisir le cours qui vous convient.
+            {trialText(trialClasses)} Prévoyez une tenue de sport souple et une bouteille d'eau ; choisissez le cours
+            qui vous convient et réservez votre essai en ligne.
           </p>
           <p className="mt-6 flex flex-wrap justify-center gap-4">
             <Link
-              to="/contact"
+              to="/cours-d-essai"
               className="rounded-lg bg-belt-yellow px-5 py-3 font-semibold text-slate-900 hover:bg-yellow-300"
             >
-              Demander un cours d'essai
+              Réserver un cours d'essai
             </Link>
             <Link
               to="/tarifs-horaires"

@@ -54,7 +54,7 @@ test.describe("home page", () => {
     await expect(page.locator("h1")).toHaveCount(1);
     await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
     const main = page.locator("main");
-    await expect(main.getByRole("link", { name: "Essayer un cours" })).toHaveAttribute("href", "/contact");
+    await expect(main.getByRole("link", { name: "Essayer un cours" })).toHaveAttribute("href", "/cours-d-essai");
     await expect(main.getByRole("link", { name: "Horaires et tarifs" }).first()).toHaveAttribute("href", "/tarifs-horaires");
     await expect(main.getByText(/premiers? cours (est|sont) gratuits?/).first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

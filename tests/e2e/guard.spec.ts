@@ -36,6 +36,8 @@ const SPEC_ROLES: Record<string, string[]> = {
   // pré-inscrit until paid); the campaign, its payments and the follow-up are the members' managers'.
   inscription: [...MEMBERS, "pré-inscrit"],
   saison: ["admin", "user_manager"],
+  // Trial-class requests (issue 15): the managers of the members.
+  essais: ["admin", "user_manager"],
 };
 
 // ---- Every member route, from the route config.

@@ -24,7 +24,7 @@ export function HomeHero({ clubName, city, trialText }: { clubName: string; city
         </p>
         <p className="mt-8 flex flex-wrap gap-4">
           <Link
-            to="/contact"
+            to="/cours-d-essai"
             className="rounded-lg bg-belt-yellow px-5 py-3 font-semibold text-slate-900 shadow hover:bg-yellow-300"
           >
             Essayer un cours

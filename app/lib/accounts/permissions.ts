@@ -143,6 +143,15 @@ export const MEMBER_AREA: MemberAreaTable = [
     ],
   },
   {
+    // Trial-class requests (issue 15, decision 0028): the managers of the members.
+    id: "essais",
+    layout: "routes/member/sections/trials.tsx",
+    roles: ["admin", "user_manager"],
+    pages: [
+      { path: "essais", file: "routes/member/trials/board.tsx", nav: { label: "Cours d'essai", description: "Les demandes de cours d'essai, de la réservation à l'inscription." } },
+    ],
+  },
+  {
     // Article management: articles, articles/ajouter, articles/modifier/{id}.
     id: "articles",
     layout: "routes/member/sections/articles.tsx",

@@ -15,6 +15,7 @@ export const INDEXED_PAGES = [
   "/inscription-documents",
   "/equipement",
   "/contact",
+  "/cours-d-essai",
   "/faire-un-don",
   "/credits-photo",
   "/mentions-legales",

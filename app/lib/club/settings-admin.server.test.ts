@@ -69,6 +69,13 @@ describe("settings forms", () => {
       ok: false,
       errors: { seasonStartMonth: "Choisissez un mois.", certificateValiditySeasons: "Un nombre de saisons entre 1 et 5.", trialClasses: "Un nombre de cours entre 0 et 5." },
     });
+    // Trial places per session (decision 0028): 1 to 50, empty for no limit.
+    const membership = { seasonStartMonth: "9", certificateValiditySeasons: "3", trialClasses: "2" };
+    expect(parseSectionForm("adhesion", fd({ ...membership, trialVisitorsPerSession: "0" }))).toMatchObject({
+      ok: false,
+      errors: { trialVisitorsPerSession: "Un nombre de personnes entre 1 et 50, ou laissez vide." },
+    });
+    expect(parseSectionForm("adhesion", fd({ ...membership, trialVisitorsPerSession: "" }))).toMatchObject({ ok: true, value: { trialVisitorsPerSession: null } });
 
     const dons = parseSectionForm("dons", fd({ helloAssoUrl: "https://helloasso.com.evil.example/x", helloAssoWidgetUrl: "" }));
     expect(dons).toMatchObject({ ok: false, errors: { helloAssoUrl: expect.stringMatching(/https:\/\/www\.helloasso\.com\//) } });
@@ -78,10 +85,10 @@ describe("settings forms", () => {
     await seedDatabase();
     await db.insert(users).values({ id: "settings-admin", email: "reglages@exemple.fr", name: "R", prenom: "Rémi", nom: "Réglages" });
     const meta = await settingMeta("membership");
-    const parsed = parseSectionForm("adhesion", fd({ seasonStartMonth: "8", certificateValiditySeasons: "1", trialClasses: "3" }));
+    const parsed = parseSectionForm("adhesion", fd({ seasonStartMonth: "8", certificateValiditySeasons: "1", trialClasses: "3", trialVisitorsPerSession: "4" }));
     if (!parsed.ok) throw new Error("invalid");
     expect(await saveSettingChecked("membership", parsed.value as typeof defaultSettings.membership, meta.updatedAt ?? "", "settings-admin")).toEqual({ ok: true });
-    expect(await getSetting("membership")).toEqual({ seasonStartMonth: 8, certificateValiditySeasons: 1, trialClasses: 3 });
+    expect(await getSetting("membership")).toEqual({ seasonStartMonth: 8, certificateValiditySeasons: 1, trialClasses: 3, trialVisitorsPerSession: 4 });
     expect((await settingMeta("membership")).updatedByName).toBe("Rémi Réglages");
     expect(await saveSettingChecked("membership", parsed.value as typeof defaultSettings.membership, meta.updatedAt ?? "", "settings-admin")).toEqual({ ok: false, message: SETTINGS_CONFLICT_MESSAGE });
   });

@@ -201,6 +201,13 @@ const membershipForm = z.object({
   seasonStartMonth: intIn(1, 12, "Choisissez un mois."),
   certificateValiditySeasons: intIn(1, 5, "Un nombre de saisons entre 1 et 5."),
   trialClasses: intIn(0, 5, "Un nombre de cours entre 0 et 5."),
+  // Empty: no limit (decision 0028).
+  trialVisitorsPerSession: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v ?? "")
+    .pipe(z.union([z.literal("").transform(() => null), intIn(1, 50, "Un nombre de personnes entre 1 et 50, ou laissez vide.")])),
 });
 
 /** Reads the text values of a section form into its settings value, or errors per field. */

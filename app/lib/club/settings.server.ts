@@ -93,6 +93,8 @@ export const settingsSchemas = {
     /** Seasons a medical certificate stays valid for adults. */
     certificateValiditySeasons: z.number().int().min(1).max(5),
     trialClasses: z.number().int().min(0).max(5),
+    /** Trial visitors booked at most per session (decision 0028); null: no limit. Absent from older rows: 3. */
+    trialVisitorsPerSession: z.number().int().min(1).max(50).nullable().default(3),
   }),
   /** The club brochure (one PDF of the media table), shown in the member area. */
   brochure: z.object({
@@ -233,6 +235,7 @@ export const defaultSettings: Settings = {
     seasonStartMonth: 9,
     certificateValiditySeasons: 3,
     trialClasses: 2,
+    trialVisitorsPerSession: 3,
   },
   brochure: {
     mediaId: null,

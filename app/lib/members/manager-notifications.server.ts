@@ -1,6 +1,7 @@
 /**
  * Managers get an e-mail for a new pré-inscription and for an RGPD deletion
- * request (one-month legal deadline) — issue 10.
+ * request (one-month legal deadline) — issue 10 — and for a trial-class
+ * request (issue 15, decision 0028).
  *
  * Rules:
  *  - Recipients: the active accounts of the roles that handle them in the
@@ -14,7 +15,7 @@
  *    where it is handled, never more personal data.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
-import { deletionRequests, users } from "#db/schema";
+import { deletionRequests, trialRequests, users } from "#db/schema";
 import { findSection } from "../accounts/permissions";
 import { db, transaction } from "../core/db.server";
 import { env } from "../core/env.server";
@@ -28,9 +29,10 @@ import type { NotificationChoice } from "./manager-notifications";
 export const DIGEST_JOB_NAME = "manager-digest";
 export const DIGEST_HOUR = 8;
 
-export type NotificationKind = "pre-inscription" | "suppression";
+export type NotificationKind = "pre-inscription" | "suppression" | "cours-essai";
 
 const USERS_PAGE = "/espace-membre/utilisateurs";
+const TRIALS_PAGE = "/espace-membre/essais";
 
 export async function notificationChoice(userId: string): Promise<NotificationChoice> {
   return (await getSetting("managerNotifications"))[userId] ?? "immediat";
@@ -65,16 +67,31 @@ async function managers(): Promise<Array<{ id: string; email: string; prenom: st
 
 function line(kind: NotificationKind, who: { prenom: string; nom: string; email: string }, at: Date): string {
   const name = `${who.prenom} ${who.nom}`.trim() || who.email;
+  if (kind === "cours-essai") return `- Demande de cours d'essai : ${name} (${who.email}), le ${formatDateTime(at)}`;
   return kind === "pre-inscription"
     ? `- Nouvelle pré-inscription : ${name} (${who.email}), le ${formatDateTime(at)}`
     : `- Demande de suppression de compte (RGPD, réponse sous un mois) : ${name} (${who.email}), le ${formatDateTime(at)}`;
+}
+
+const SUBJECTS: Record<NotificationKind, string> = {
+  "pre-inscription": "Nouvelle pré-inscription",
+  suppression: "Demande de suppression de compte",
+  "cours-essai": "Demande de cours d'essai",
+};
+
+function whereToHandle(kind: NotificationKind): string {
+  const base = env().BASE_URL;
+  if (kind === "cours-essai") return `Pour la traiter : ${base}${TRIALS_PAGE}`;
+  return kind === "pre-inscription"
+    ? `Pour valider l'inscription : ${base}${USERS_PAGE}?statut=pre-inscrits`
+    : `Pour la traiter (le club a un mois pour répondre) : ${base}${USERS_PAGE}`;
 }
 
 /** At the event: one e-mail to each manager who chose "immediat". */
 export async function notifyManagers(kind: NotificationKind, who: { prenom: string; nom: string; email: string }, at: Date = new Date()): Promise<number> {
   const to = (await managers()).filter((m) => m.choice === "immediat");
   const name = `${who.prenom} ${who.nom}`.trim() || who.email;
-  const subject = kind === "pre-inscription" ? `Nouvelle pré-inscription : ${name}` : `Demande de suppression de compte : ${name}`;
+  const subject = `${SUBJECTS[kind]} : ${name}`;
   for (const m of to) {
     await queueMail({
       to: m.email,
@@ -83,9 +100,7 @@ export async function notifyManagers(kind: NotificationKind, who: { prenom: stri
         `Bonjour ${m.prenom},`.replace(" ,", ","),
         "",
         line(kind, who, at).slice(2),
-        kind === "pre-inscription"
-          ? `Pour valider l'inscription : ${env().BASE_URL}${USERS_PAGE}?statut=pre-inscrits`
-          : `Pour la traiter (le club a un mois pour répondre) : ${env().BASE_URL}${USERS_PAGE}`,
+        whereToHandle(kind),
         "",
         `Vous recevez ce message immédiatement ; pour un résumé quotidien ou aucun e-mail : ${env().BASE_URL}${USERS_PAGE}/rappels`,
       ].join("\n"),
@@ -124,7 +139,15 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
       .from(deletionRequests)
       .innerJoin(users, eq(users.id, deletionRequests.userId))
       .where(and(gte(deletionRequests.requestedAt, from), sql`${deletionRequests.requestedAt} < ${until}`));
-    const lines = [...signUps.map((s) => line("pre-inscription", s, s.at)), ...deletions.map((d) => line("suppression", d, d.at))];
+    const trials = await tx
+      .select({ prenom: trialRequests.prenom, nom: trialRequests.nom, email: trialRequests.email, phone: trialRequests.phone, at: trialRequests.createdAt })
+      .from(trialRequests)
+      .where(and(gte(trialRequests.createdAt, from), sql`${trialRequests.createdAt} < ${until}`));
+    const lines = [
+      ...signUps.map((s) => line("pre-inscription", s, s.at)),
+      ...deletions.map((d) => line("suppression", d, d.at)),
+      ...trials.map((t) => line("cours-essai", { ...t, email: t.email || t.phone }, t.at)),
+    ];
     if (!lines.length) return 0;
     const to = (await managers()).filter((m) => m.choice === "quotidien");
     for (const m of to) {

@@ -54,7 +54,7 @@ function randomToken(length = 32): string {
  * with the welcome wording. The account's sendResetPassword hook only has the
  * "forgotten password" text and a 30-minute validity, hence this.
  */
-export async function sendWelcomeLink(user: { id: string; email: string; prenom: string }): Promise<void> {
+export async function sendWelcomeLink(user: { id: string; email: string; prenom: string }, next: readonly string[] = []): Promise<void> {
   const ctx = await getAuth().$context;
   const token = randomToken();
   const issued = await ctx.internalAdapter.createVerificationValue({
@@ -79,6 +79,7 @@ export async function sendWelcomeLink(user: { id: string; email: string; prenom:
       link,
       "",
       `Vous pourrez ensuite vous connecter à l'espace membre : ${base}/connexion`,
+      ...next,
       `Si le lien a expiré, demandez-en un nouveau sur ${base}/mot-de-passe-oublie.`,
       "",
       "Si vous ne connaissez pas ce club, ignorez ce message.",
@@ -88,8 +89,11 @@ export async function sendWelcomeLink(user: { id: string; email: string; prenom:
   });
 }
 
-/** Creates an account for someone, without a password: they get the welcome link. */
-export async function createManagedUser(actor: Actor, input: NewUserInput): Promise<{ id: string }> {
+/**
+ * Creates an account for someone, without a password: they get the welcome
+ * link (`next`: lines added after the sign-in address, e.g. where to go on).
+ */
+export async function createManagedUser(actor: Actor, input: NewUserInput, next: readonly string[] = []): Promise<{ id: string }> {
   const roles = normalizeRoles(input.roles);
   checkRoleSet(roles);
   checkAdminRoleChange(actor, [], roles);
@@ -105,7 +109,7 @@ export async function createManagedUser(actor: Actor, input: NewUserInput): Prom
   await audit(db, actor, "user.create", `Compte créé (${rolesLabel(roles)}), lien pour choisir le mot de passe envoyé à ${emailAddress}.`, {
     userId: user.id,
   });
-  await sendWelcomeLink({ id: user.id, email: emailAddress, prenom: input.prenom });
+  await sendWelcomeLink({ id: user.id, email: emailAddress, prenom: input.prenom }, next);
   log.info("account created by a manager", { userId: user.id, by: actor.id });
   return { id: user.id };
 }

@@ -20,6 +20,7 @@ import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/http/request.server";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import { OnceField } from "~/components/once-field";
+import { buttonClasses } from "~/components/ui/button";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -96,6 +97,11 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">
         Une question sur les cours, envie d'essayer ou de vous inscrire ? Écrivez-nous : un membre du bureau vous répond
         par e-mail, en général sous quelques jours.
+      </p>
+      <p className="mt-4">
+        <Link to="/cours-d-essai" className={buttonClasses({ variant: "secondary" })}>
+          Réserver un cours d'essai
+        </Link>
       </p>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
@@ -208,9 +214,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </li>
           </ul>
           <p className="mt-6 text-sm text-slate-700">
-            Le plus simple pour découvrir le Vovinam : venir à un cours d'essai. Les horaires sont sur la page{" "}
-            <Link to="/tarifs-horaires" className="font-semibold text-club-800 underline">
-              Tarifs et horaires
+            Le plus simple pour découvrir le Vovinam : venir à un cours d'essai. Choisissez le cours et réservez en ligne
+            sur la page{" "}
+            <Link to="/cours-d-essai" className="font-semibold text-club-800 underline">
+              Cours d'essai
             </Link>
             .
           </p>

@@ -10,6 +10,8 @@ import { SettingsToFill } from "~/components/dashboard/settings-to-fill";
 import { settingsToFill } from "~/lib/club/settings-to-fill.server";
 import { AudienceChart } from "~/components/audience-chart";
 import { audienceSummary } from "~/lib/club/audience.server";
+import { TrialConversion } from "~/components/dashboard/trial-conversion";
+import { trialConversion } from "~/lib/members/trial-board.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -19,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader() {
-  return { ...(await dashboardData()), toFill: await settingsToFill(), audience: await audienceSummary() };
+  return { ...(await dashboardData()), toFill: await settingsToFill(), audience: await audienceSummary(), trials: await trialConversion() };
 }
 
 const linkClass = "font-medium text-club-800 underline hover:text-club-950";
@@ -224,6 +226,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <AudienceChart data={d.audience} />
+
+      <TrialConversion months={d.trials} />
 
       <section aria-labelledby="settings-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
         <h2 id="settings-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">

@@ -139,7 +139,8 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
           Vos notifications
         </h2>
         <p className="mt-2 text-slate-800">
-          Les nouvelles pré-inscriptions à valider et les demandes de suppression de compte (le club a un mois pour y répondre).
+          Les nouvelles pré-inscriptions à valider, les demandes de suppression de compte (le club a un mois pour y répondre) et
+          les demandes de cours d'essai.
         </p>
         <NotificationsForm choice={choice} lastResult={result} />
       </section>

@@ -30,6 +30,14 @@ export function MembershipForm({ values, errors }: SectionFormProps) {
         defaultValue={values.trialClasses ?? ""}
         error={errors.trialClasses}
       />
+      <TextField
+        label="Places pour les cours d’essai, par cours"
+        name="trialVisitorsPerSession"
+        inputMode="numeric"
+        hint="Le nombre de personnes qui peuvent réserver un essai sur un même cours (entre 1 et 50). Laissez vide pour ne pas limiter."
+        defaultValue={values.trialVisitorsPerSession ?? ""}
+        error={errors.trialVisitorsPerSession}
+      />
     </>
   );
 }

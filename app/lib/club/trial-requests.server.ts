@@ -1,0 +1,246 @@
+/**
+ * Booking a trial class (issue 15, decision 0028): the sessions offered, the
+ * visitor's request, its confirmation e-mail and the managers' notification.
+ *
+ * Rules:
+ *  - The sessions offered are those of `classSessions` (season, holidays,
+ *    closures) from now to TRIAL_WINDOW_DAYS days ahead, not started yet and
+ *    not cancelled.
+ *  - A request is refused, next to the session field and with everything typed
+ *    kept, for a session that does not exist, has started or passed, is
+ *    cancelled, lies beyond the window, or is full: setting
+ *    membership.trialVisitorsPerSession (null: no limit) counts the session's
+ *    requests that are not « abandonné ». The count and the insert run under
+ *    one advisory lock per session, so two visitors never take its last place.
+ *  - Anti-spam as on the contact form: honeypot (same answer as a success,
+ *    nothing stored), per-IP rate limit (RATE_LIMIT_CONTACT_PER_HOUR, its own
+ *    count), and a one-time submission (a double submit books once).
+ *  - The request, the visitor's confirmation (when an e-mail address was
+ *    given) and the managers' notification are written in one transaction
+ *    through the outbox.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { trialRequests } from "#db/schema";
+import { db } from "../core/db.server";
+import { env } from "../core/env.server";
+import { DomainError } from "../core/errors";
+import { invariant } from "../core/invariant";
+import { log } from "../core/log.server";
+import { addDays, formatLongDate, formatTime, parisDate } from "../core/time";
+import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
+import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+import { submitOnce } from "../http/submissions.server";
+import { deliverPendingMail, queueMail } from "../mail/mail.server";
+import { notifyManagers } from "../members/manager-notifications.server";
+import { classSessions, type ClassSession } from "./class-sessions.server";
+import { getSetting } from "./settings.server";
+import {
+  HONEYPOT_FIELD,
+  isMinorGroup,
+  parseSessionKey,
+  sessionKey,
+  TRIAL_WINDOW_DAYS,
+  trialRequestSchema,
+  type TrialRequestInput,
+} from "./trial-requests";
+
+export interface OfferedSession {
+  key: string;
+  date: string;
+  start: string;
+  end: string;
+  group: string;
+  level: string;
+  place: string;
+  /** null: no limit. */
+  placesLeft: number | null;
+}
+
+/** Requests holding a place, per session key, for these days. */
+async function takenPlaces(from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ date: trialRequests.sessionDate, slotId: trialRequests.slotId, n: sql<number>`count(*)::int` })
+    .from(trialRequests)
+    .where(and(sql`${trialRequests.sessionDate} between ${from} and ${to}`, ne(trialRequests.status, "abandonne")))
+    .groupBy(trialRequests.sessionDate, trialRequests.slotId);
+  return new Map(rows.map((r) => [sessionKey(r.date, r.slotId), r.n]));
+}
+
+/** The sessions a visitor may book at `now`, with their places left. */
+export async function offeredSessions(now: Date = new Date()): Promise<OfferedSession[]> {
+  const today = parisDate(now);
+  const last = addDays(today, TRIAL_WINDOW_DAYS);
+  const [sessions, taken, { trialVisitorsPerSession: capacity }] = await Promise.all([
+    classSessions(today, last),
+    takenPlaces(today, last),
+    getSetting("membership"),
+  ]);
+  return sessions
+    .filter((s) => !s.cancelled && s.startsAt > now)
+    .map((s) => {
+      const key = sessionKey(s.date, s.slot.id);
+      return {
+        key,
+        date: s.date,
+        start: s.slot.start,
+        end: s.slot.end,
+        group: s.slot.group,
+        level: s.slot.level,
+        place: s.slot.place,
+        placesLeft: capacity === null ? null : Math.max(0, capacity - (taken.get(key) ?? 0)),
+      };
+    });
+}
+
+const SESSION_FIELD = { field: "session" } as const;
+
+/** The session named by `key`, or the French refusal shown next to the field. */
+async function bookableSession(key: string, now: Date): Promise<ClassSession> {
+  const parsed = parseSessionKey(key);
+  const [session] = parsed ? (await classSessions(parsed.date, parsed.date)).filter((s) => s.slot.id === parsed.slotId) : [];
+  if (!session) throw new DomainError("Ce cours n'existe pas dans le planning : choisissez un cours dans la liste.", SESSION_FIELD);
+  if (session.startsAt <= now)
+    throw new DomainError("Ce cours a déjà commencé ou est passé : choisissez un cours à venir.", SESSION_FIELD);
+  if (session.cancelled)
+    throw new DomainError(`Ce cours n'aura pas lieu (${session.cancelled.label}) : choisissez un autre cours.`, SESSION_FIELD);
+  if (session.date > addDays(parisDate(now), TRIAL_WINDOW_DAYS))
+    throw new DomainError("Les réservations sont ouvertes pour les deux prochaines semaines : choisissez un cours dans la liste.", SESSION_FIELD);
+  return session;
+}
+
+export const SESSION_FULL = "Ce cours est complet pour les essais : choisissez un autre cours.";
+
+/** Books the trial: the request, the visitor's confirmation and the managers' notification, in one transaction. */
+export async function bookTrial(input: TrialRequestInput, now: Date = new Date()): Promise<{ id: number; mailed: boolean }> {
+  const session = await bookableSession(input.session, now);
+  const [{ trialVisitorsPerSession: capacity, trialClasses }, identity] = await Promise.all([getSetting("membership"), getSetting("identity")]);
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial:${input.session}`}))`);
+    if (capacity !== null) {
+      const [row] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(trialRequests)
+        .where(and(eq(trialRequests.sessionDate, session.date), eq(trialRequests.slotId, session.slot.id), ne(trialRequests.status, "abandonne")));
+      if ((row?.n ?? 0) >= capacity) throw new DomainError(SESSION_FULL, { ...SESSION_FIELD, status: 409 });
+    }
+    const [row] = await tx
+      .insert(trialRequests)
+      .values({
+        sessionDate: session.date,
+        slotId: session.slot.id,
+        startsAt: session.startsAt,
+        endsAt: session.endsAt,
+        slotGroup: session.slot.group,
+        prenom: input.prenom,
+        nom: input.nom,
+        ageGroup: input.ageGroup,
+        parentName: isMinorGroup(input.ageGroup) ? input.parentName : "",
+        email: input.email,
+        phone: input.phone,
+        message: input.message,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: trialRequests.id });
+    invariant(row, "demande de cours d'essai insérée");
+    if (input.email) {
+      await queueMail({
+        to: input.email,
+        replyTo: identity.email,
+        subject: `Votre cours d'essai du ${formatLongDate(session.date)} à ${formatTime(session.slot.start)}`,
+        text: confirmationText(input, session, identity, trialClasses),
+      });
+    }
+    await notifyManagers("cours-essai", { prenom: input.prenom, nom: input.nom, email: input.email || input.phone }, now);
+    return { id: row.id, mailed: input.email !== "" };
+  });
+  void deliverPendingMail();
+  log.info("trial class booked", { id: result.id, session: input.session });
+  return result;
+}
+
+const NUMBER_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq"];
+
+function freeClassesText(count: number): string | null {
+  if (count <= 0) return null;
+  if (count === 1) return "Le premier cours est gratuit et sans engagement.";
+  return `Les ${NUMBER_WORDS[count] ?? count} premiers cours sont gratuits et sans engagement.`;
+}
+
+type Identity = Awaited<ReturnType<typeof getSetting<"identity">>>;
+
+/** The visitor's confirmation: when, where, what to bring (the club's own facts only). */
+function confirmationText(input: TrialRequestInput, session: ClassSession, identity: Identity, trialClasses: number): string {
+  const base = env().BASE_URL;
+  const greeting = isMinorGroup(input.ageGroup) && input.parentName ? input.parentName : input.prenom;
+  const level = session.slot.level ? ` (${session.slot.level})` : "";
+  const place = [session.slot.place, identity.sportsComplex].filter(Boolean).join(", ");
+  return [
+    `Bonjour ${greeting},`,
+    "",
+    `Votre demande de cours d'essai au club ${identity.clubName} est bien enregistrée${isMinorGroup(input.ageGroup) ? ` pour ${input.prenom}` : ""}.`,
+    "",
+    `Cours : ${session.slot.group}${level}`,
+    `Date : ${formatLongDate(session.date)}, de ${formatTime(session.slot.start)} à ${formatTime(session.slot.end)}`,
+    `Lieu : ${place}, ${identity.street}, ${identity.postalCode} ${identity.city}`,
+    `Plan et accès : ${base}/adresse-acces`,
+    "",
+    "À prévoir : une tenue de sport confortable et une gourde d'eau.",
+    `Le matériel pour la suite (tenue du club, protections) : ${base}/equipement`,
+    ...(freeClassesText(trialClasses) ? ["", freeClassesText(trialClasses) as string] : []),
+    "",
+    "Un membre du bureau pourra vous contacter pour confirmer. Pour changer de date ou annuler, répondez simplement à ce message.",
+    "",
+    identity.clubName,
+  ].join("\n");
+}
+
+export type TrialSubmitResult =
+  | { status: "sent"; session: string; mailed: boolean }
+  | { status: "invalid"; result: SubmissionResult<string[]>; httpStatus: number }
+  | { status: "rate-limited"; result: SubmissionResult<string[]>; retryAfterSeconds: number };
+
+/** Handles one submission of the booking form from the client `ip`. */
+export async function submitTrialRequest(formData: FormData, ip: string, now: Date = new Date()): Promise<TrialSubmitResult> {
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  const sessionField = formData.get("session");
+  const session = typeof sessionField === "string" ? sessionField.slice(0, 120) : "";
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    log.info("trial: honeypot filled, request dropped", { ip });
+    return { status: "sent", session, mailed: false };
+  }
+  const submission = parseSubmission(formData, trialRequestSchema);
+  if (submission.status !== "success") return { status: "invalid", result: reply(submission), httpStatus: 400 };
+
+  const limit = await checkRateLimit(`trial:${ip}`, env().RATE_LIMIT_CONTACT_PER_HOUR, 3600_000);
+  if (!limit.ok) {
+    log.warn("trial: rate limit reached", { ip });
+    return {
+      status: "rate-limited",
+      retryAfterSeconds: limit.retryAfterSeconds,
+      result: reply(submission, {
+        formErrors: [
+          `Vous avez envoyé plusieurs demandes en peu de temps. Par mesure de protection contre les envois abusifs, merci de réessayer ${retryAfterText(limit.retryAfterSeconds)}.`,
+        ],
+      }),
+    };
+  }
+  try {
+    const once = await submitOnce("trial", formData, () => bookTrial(submission.value, now), { contentKey: true });
+    const mailed = once.status === "pending" ? submission.value.email !== "" : once.value.mailed;
+    return { status: "sent", session: submission.value.session, mailed };
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err;
+    const where = err.field ? { fieldErrors: { [err.field]: [err.message] } } : { formErrors: [err.message] };
+    return { status: "invalid", result: reply(submission, where), httpStatus: err.status };
+  }
+}
+
+/** The booked session for the thank-you page (from the key in its address), or null. */
+export async function bookedSessionLabel(key: string | null): Promise<string | null> {
+  const parsed = key ? parseSessionKey(key) : null;
+  if (!parsed) return null;
+  const [session] = (await classSessions(parsed.date, parsed.date)).filter((s) => s.slot.id === parsed.slotId);
+  if (!session) return null;
+  return `${formatLongDate(session.date)} à ${formatTime(session.slot.start)}, ${session.slot.group}`;
+}
