@@ -1,6 +1,7 @@
 /**
  * Booking a trial class through the real request handler (/cours-d-essai):
- * the sessions offered, the confirmation e-mail, refusals next to the session
+ * the sessions offered (two weeks, or the next four
+ * sessions after a break), the confirmation e-mail, refusals next to the session
  * field with everything typed kept (past, cancelled, full), honeypot, rate
  * limit, one-time token, the managers' notification. Fixed clock, no wall time.
  */
@@ -82,6 +83,24 @@ describe("the sessions offered", () => {
     expect(keys.some((k) => k.startsWith("2026-12-02"))).toBe(false); // closure
     expect(keys.every((k) => k.slice(0, 10) <= "2026-12-08")).toBe(true);
     expect(days[0]?.sessions[0]?.placesLeft).toBe(3);
+  });
+
+  it("reaches the first classes after a long break: the summer offers September's first sessions", async () => {
+    // Thursday 1 July 2027: the season ended on 30 June, the next one starts on Monday 6 September.
+    vi.setSystemTime(Date.UTC(2027, 6, 1, 10, 0));
+    try {
+      await setSetting("classCalendar", { ...SEASON, seasonStart: "2027-09-06", seasonEnd: "2028-06-30" });
+      const res = await app.get("/cours-d-essai");
+      const days = (res.data as { days: Array<{ date: string; sessions: OfferedSession[] }> }).days;
+      const keys = days.flatMap((d) => d.sessions.map((s) => s.key));
+      expect(keys).toEqual(["2027-09-07_adultes-mar", "2027-09-08_enfants-mer", "2027-09-08_ados-mer", "2027-09-10_adultes-ven"]);
+      expect((await book({ ...visitor, session: "2027-09-08_enfants-mer" })).redirect).toContain("envoye=1");
+      const far = await book({ ...visitor, prenom: "Zoé", session: "2027-09-11_enfants-sam" });
+      expect(firstErrors(resultOf(far)).session).toMatch(/trop loin/);
+    } finally {
+      vi.setSystemTime(NOW);
+      await setSetting("classCalendar", SEASON);
+    }
   });
 });
 
@@ -197,7 +216,7 @@ describe("refused sessions, with everything typed kept", () => {
 
   it("refuses a session beyond the next two weeks", async () => {
     expect((await refused("2026-12-09_enfants-mer")).errors).toEqual({
-      session: "Les réservations sont ouvertes pour les deux prochaines semaines : choisissez un cours dans la liste.",
+      session: "Ce cours est trop loin pour réserver un essai : choisissez un des prochains cours de la liste.",
     });
   });
 

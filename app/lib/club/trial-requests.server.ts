@@ -5,7 +5,10 @@
  * Rules:
  *  - The sessions offered are those of `classSessions` (season, holidays,
  *    closures) from now to TRIAL_WINDOW_DAYS days ahead, not started yet and
- *    not cancelled.
+ *    not cancelled. When those days hold fewer than TRIAL_MIN_SESSIONS (the
+ *    Christmas closure, the summer), the window reaches the TRIAL_MIN_SESSIONS-th
+ *    session within TRIAL_MAX_WINDOW_DAYS: a visitor can always book the next
+ *    classes, the first ones of September included.
  *  - A request is refused, next to the session field and with everything typed
  *    kept, for a session that does not exist, has started or passed, is
  *    cancelled, lies beyond the window, or is full: setting
@@ -39,6 +42,8 @@ import {
   isMinorGroup,
   parseSessionKey,
   sessionKey,
+  TRIAL_MAX_WINDOW_DAYS,
+  TRIAL_MIN_SESSIONS,
   TRIAL_WINDOW_DAYS,
   trialRequestSchema,
   type TrialRequestInput,
@@ -66,30 +71,39 @@ async function takenPlaces(from: string, to: string): Promise<Map<string, number
   return new Map(rows.map((r) => [sessionKey(r.date, r.slotId), r.n]));
 }
 
+/** The last Paris day a visitor may book at `now` (rules above), with the bookable sessions up to it. */
+async function bookingWindow(now: Date): Promise<{ last: string; sessions: ClassSession[] }> {
+  const today = parisDate(now);
+  const bookable = (await classSessions(today, addDays(today, TRIAL_MAX_WINDOW_DAYS))).filter(
+    (s) => !s.cancelled && s.startsAt > now,
+  );
+  const usual = addDays(today, TRIAL_WINDOW_DAYS);
+  const nth = bookable[TRIAL_MIN_SESSIONS - 1]?.date ?? bookable[bookable.length - 1]?.date ?? usual;
+  const last = nth > usual ? nth : usual;
+  return { last, sessions: bookable.filter((s) => s.date <= last) };
+}
+
 /** The sessions a visitor may book at `now`, with their places left. */
 export async function offeredSessions(now: Date = new Date()): Promise<OfferedSession[]> {
   const today = parisDate(now);
-  const last = addDays(today, TRIAL_WINDOW_DAYS);
-  const [sessions, taken, { trialVisitorsPerSession: capacity }] = await Promise.all([
-    classSessions(today, last),
+  const { last, sessions } = await bookingWindow(now);
+  const [taken, { trialVisitorsPerSession: capacity }] = await Promise.all([
     takenPlaces(today, last),
     getSetting("membership"),
   ]);
-  return sessions
-    .filter((s) => !s.cancelled && s.startsAt > now)
-    .map((s) => {
-      const key = sessionKey(s.date, s.slot.id);
-      return {
-        key,
-        date: s.date,
-        start: s.slot.start,
-        end: s.slot.end,
-        group: s.slot.group,
-        level: s.slot.level,
-        place: s.slot.place,
-        placesLeft: capacity === null ? null : Math.max(0, capacity - (taken.get(key) ?? 0)),
-      };
-    });
+  return sessions.map((s) => {
+    const key = sessionKey(s.date, s.slot.id);
+    return {
+      key,
+      date: s.date,
+      start: s.slot.start,
+      end: s.slot.end,
+      group: s.slot.group,
+      level: s.slot.level,
+      place: s.slot.place,
+      placesLeft: capacity === null ? null : Math.max(0, capacity - (taken.get(key) ?? 0)),
+    };
+  });
 }
 
 const SESSION_FIELD = { field: "session" } as const;
@@ -97,30 +111,51 @@ const SESSION_FIELD = { field: "session" } as const;
 /** The session named by `key`, or the French refusal shown next to the field. */
 async function bookableSession(key: string, now: Date): Promise<ClassSession> {
   const parsed = parseSessionKey(key);
-  const [session] = parsed ? (await classSessions(parsed.date, parsed.date)).filter((s) => s.slot.id === parsed.slotId) : [];
-  if (!session) throw new DomainError("Ce cours n'existe pas dans le planning : choisissez un cours dans la liste.", SESSION_FIELD);
+  const [session] = parsed
+    ? (await classSessions(parsed.date, parsed.date)).filter((s) => s.slot.id === parsed.slotId)
+    : [];
+  if (!session)
+    throw new DomainError("Ce cours n'existe pas dans le planning : choisissez un cours dans la liste.", SESSION_FIELD);
   if (session.startsAt <= now)
     throw new DomainError("Ce cours a déjà commencé ou est passé : choisissez un cours à venir.", SESSION_FIELD);
   if (session.cancelled)
-    throw new DomainError(`Ce cours n'aura pas lieu (${session.cancelled.label}) : choisissez un autre cours.`, SESSION_FIELD);
-  if (session.date > addDays(parisDate(now), TRIAL_WINDOW_DAYS))
-    throw new DomainError("Les réservations sont ouvertes pour les deux prochaines semaines : choisissez un cours dans la liste.", SESSION_FIELD);
+    throw new DomainError(
+      `Ce cours n'aura pas lieu (${session.cancelled.label}) : choisissez un autre cours.`,
+      SESSION_FIELD,
+    );
+  if (session.date > (await bookingWindow(now)).last)
+    throw new DomainError(
+      "Ce cours est trop loin pour réserver un essai : choisissez un des prochains cours de la liste.",
+      SESSION_FIELD,
+    );
   return session;
 }
 
 export const SESSION_FULL = "Ce cours est complet pour les essais : choisissez un autre cours.";
 
 /** Books the trial: the request, the visitor's confirmation and the managers' notification, in one transaction. */
-export async function bookTrial(input: TrialRequestInput, now: Date = new Date()): Promise<{ id: number; mailed: boolean }> {
+export async function bookTrial(
+  input: TrialRequestInput,
+  now: Date = new Date(),
+): Promise<{ id: number; mailed: boolean }> {
   const session = await bookableSession(input.session, now);
-  const [{ trialVisitorsPerSession: capacity, trialClasses }, identity] = await Promise.all([getSetting("membership"), getSetting("identity")]);
+  const [{ trialVisitorsPerSession: capacity, trialClasses }, identity] = await Promise.all([
+    getSetting("membership"),
+    getSetting("identity"),
+  ]);
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trial:${input.session}`}))`);
     if (capacity !== null) {
       const [row] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(trialRequests)
-        .where(and(eq(trialRequests.sessionDate, session.date), eq(trialRequests.slotId, session.slot.id), ne(trialRequests.status, "abandonne")));
+        .where(
+          and(
+            eq(trialRequests.sessionDate, session.date),
+            eq(trialRequests.slotId, session.slot.id),
+            ne(trialRequests.status, "abandonne"),
+          ),
+        );
       if ((row?.n ?? 0) >= capacity) throw new DomainError(SESSION_FULL, { ...SESSION_FIELD, status: 409 });
     }
     const [row] = await tx
@@ -151,7 +186,11 @@ export async function bookTrial(input: TrialRequestInput, now: Date = new Date()
         text: confirmationText(input, session, identity, trialClasses),
       });
     }
-    await notifyManagers("cours-essai", { prenom: input.prenom, nom: input.nom, email: input.email || input.phone }, now);
+    await notifyManagers(
+      "cours-essai",
+      { prenom: input.prenom, nom: input.nom, email: input.email || input.phone },
+      now,
+    );
     return { id: row.id, mailed: input.email !== "" };
   });
   void deliverPendingMail();
@@ -170,7 +209,12 @@ function freeClassesText(count: number): string | null {
 type Identity = Awaited<ReturnType<typeof getSetting<"identity">>>;
 
 /** The visitor's confirmation: when, where, what to bring (the club's own facts only). */
-function confirmationText(input: TrialRequestInput, session: ClassSession, identity: Identity, trialClasses: number): string {
+function confirmationText(
+  input: TrialRequestInput,
+  session: ClassSession,
+  identity: Identity,
+  trialClasses: number,
+): string {
   const base = env().BASE_URL;
   const greeting = isMinorGroup(input.ageGroup) && input.parentName ? input.parentName : input.prenom;
   const level = session.slot.level ? ` (${session.slot.level})` : "";
@@ -201,7 +245,11 @@ export type TrialSubmitResult =
   | { status: "rate-limited"; result: SubmissionResult<string[]>; retryAfterSeconds: number };
 
 /** Handles one submission of the booking form from the client `ip`. */
-export async function submitTrialRequest(formData: FormData, ip: string, now: Date = new Date()): Promise<TrialSubmitResult> {
+export async function submitTrialRequest(
+  formData: FormData,
+  ip: string,
+  now: Date = new Date(),
+): Promise<TrialSubmitResult> {
   const honeypot = formData.get(HONEYPOT_FIELD);
   const sessionField = formData.get("session");
   const session = typeof sessionField === "string" ? sessionField.slice(0, 120) : "";

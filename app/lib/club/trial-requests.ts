@@ -16,8 +16,12 @@ import { id, optionalEmail, optionalLongText, optionalPhone, optionalText, perso
 
 export { HONEYPOT_FIELD } from "./contact";
 
-/** How far ahead a visitor may book (days from today). */
+/** How far ahead a visitor may book (days from today)… */
 export const TRIAL_WINDOW_DAYS = 14;
+/** …or, when those days hold fewer sessions (holidays, summer), up to this many sessions… */
+export const TRIAL_MIN_SESSIONS = 4;
+/** …within this many days (the first classes of the next season are bookable from July). */
+export const TRIAL_MAX_WINDOW_DAYS = 100;
 
 export const AGE_GROUPS = { enfant: "Enfant", adolescent: "Adolescent", adulte: "Adulte" } as const;
 export const isMinorGroup = (g: string) => g === "enfant" || g === "adolescent";

@@ -84,7 +84,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Cours d'essai",
     description:
-      "Réservez un cours d'essai de Vovinam Viet Vo Dao : choisissez un cours des deux prochaines semaines, pour un enfant, un adolescent ou un adulte.",
+      "Réservez un cours d'essai de Vovinam Viet Vo Dao : choisissez un des prochains cours, pour un enfant, un adolescent ou un adulte.",
   });
 
 const AGE_OPTIONS = [{ value: "", label: "Choisissez" }, ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label }))];
@@ -159,7 +159,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                 ) : null}
                 {days.length === 0 ? (
                   <p className="mt-2 text-slate-700">
-                    Aucun cours n'est prévu dans les deux prochaines semaines.{" "}
+                    Aucun cours n'est prévu pour le moment.{" "}
                     <Link to="/contact?objet=essai" className="font-semibold text-club-800 underline">
                       Écrivez-nous
                     </Link>{" "}
