@@ -10,3 +10,4 @@ export * from "./forms";
 export * from "./public-site";
 export * from "./season";
 export * from "./mat";
+export * from "./season-documents";
