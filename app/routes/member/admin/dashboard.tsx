@@ -10,6 +10,8 @@ import { SettingsToFill } from "~/components/dashboard/settings-to-fill";
 import { settingsToFill } from "~/lib/club/settings-to-fill.server";
 import { AudienceChart } from "~/components/audience-chart";
 import { audienceSummary } from "~/lib/club/audience.server";
+import { SeasonCounts } from "~/components/dashboard/season-counts";
+import { seasonDashboardCounts } from "~/lib/members/season-overview.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -19,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader() {
-  return { ...(await dashboardData()), toFill: await settingsToFill(), audience: await audienceSummary() };
+  return { ...(await dashboardData()), toFill: await settingsToFill(), audience: await audienceSummary(), season: await seasonDashboardCounts() };
 }
 
 const linkClass = "font-medium text-club-800 underline hover:text-club-950";
@@ -71,6 +73,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <SettingsToFill items={d.toFill} />
+
+      <SeasonCounts counts={d.season} />
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Card

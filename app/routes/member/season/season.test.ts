@@ -66,6 +66,20 @@ describe("the season's follow-up", () => {
     ]);
   });
 
+  it("shows the season's counts on the managers' dashboard", async () => {
+    const page = await app.get<{ season: Record<string, unknown> }>("/espace-membre/contenu", { as: admin });
+    expect(page.data.season).toEqual({
+      season: SEASON,
+      registered: 3,
+      paid: 2,
+      awaitingFamilies: 1,
+      medicalIncomplete: 1,
+      unmatchedPayments: 0,
+      papersToCheck: 0,
+      paymentAlerts: 0,
+    });
+  });
+
   it("is for the managers only", async () => {
     const member = await createUser({ roles: ["membre"] });
     expect((await app.get("/espace-membre/saison", { as: member })).redirect).toBe("/espace-membre");

@@ -1,0 +1,58 @@
+/**
+ * Dashboard section « Saison » (issue 14, decision 0029): the campaign's
+ * season in counts — members registered, paid, families awaiting payment,
+ * medical files not in order, HelloAsso payments to match, papers to check,
+ * payment alerts — each linked to the page where it is handled. The counts
+ * per group, with their chart, stay on the follow-up page.
+ */
+import { Link } from "react-router";
+
+interface Counts {
+  season: string;
+  registered: number;
+  paid: number;
+  awaitingFamilies: number;
+  medicalIncomplete: number;
+  unmatchedPayments: number;
+  papersToCheck: number;
+  paymentAlerts: number;
+}
+
+const linkClass = "font-medium text-club-800 underline hover:text-club-950";
+
+export function SeasonCounts({ counts }: { counts: Counts }) {
+  const rows: { label: string; value: number; href: string; alert?: boolean }[] = [
+    { label: "Membres inscrits", value: counts.registered, href: "/espace-membre/saison" },
+    { label: "Membres dont l'inscription est payée", value: counts.paid, href: "/espace-membre/saison" },
+    { label: "Familles en attente de paiement", value: counts.awaitingFamilies, href: "/espace-membre/saison/paiements#en-attente" },
+    { label: "Dossiers médicaux incomplets", value: counts.medicalIncomplete, href: "/espace-membre/saison#membres" },
+    { label: "Documents médicaux à vérifier", value: counts.papersToCheck, href: "/espace-membre/saison/pieces", alert: true },
+    { label: "Paiements HelloAsso à rapprocher", value: counts.unmatchedPayments, href: "/espace-membre/saison/paiements", alert: true },
+    { label: "Alertes de paiement HelloAsso", value: counts.paymentAlerts, href: "/espace-membre/saison/paiements#alertes", alert: true },
+  ];
+  return (
+    <section aria-labelledby="saison-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+      <h2 id="saison-title" className="text-xl font-semibold text-slate-900">
+        Saison {counts.season}
+      </h2>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        {rows.map((r) => (
+          <div key={r.label} className={`rounded-md border p-3 ${r.alert && r.value > 0 ? "border-amber-400 bg-amber-50" : "border-slate-200 bg-slate-50"}`}>
+            <dt className="text-sm text-slate-700">{r.label}</dt>
+            <dd className="text-2xl font-semibold text-slate-900">
+              <Link to={r.href} className="hover:underline">
+                {r.value}
+                <span className="sr-only"> : ouvrir la page</span>
+              </Link>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3">
+        <Link to="/espace-membre/saison" className={linkClass}>
+          Suivi de la saison par groupe, avec le graphique
+        </Link>
+      </p>
+    </section>
+  );
+}
