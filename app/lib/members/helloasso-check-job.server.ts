@@ -3,13 +3,12 @@
  * by app/entry.server.tsx). It wakes up every hour from 4 h (Paris);
  * runHelloAssoCheck() reads the orders only on the first run of each Paris
  * day (job_runs guard), and does nothing while HelloAsso is not configured.
- * Also registers the daily combined season reminders (season-reminders.server.ts)
- * and the purge of the season's papers past their retention (decision 0029).
+ * Also registers the purge of the season's papers past their retention
+ * (decision 0029). The families' reminders are one job: reminders-job.server.ts.
  */
 import { registerJob } from "../core/jobs.server";
 import { parisHour } from "../core/time";
 import { runHelloAssoCheck } from "./registration-payments.server";
-import { runDailySeasonReminders } from "./season-reminders.server";
 import { purgeSeasonFiles } from "./season-documents.server";
 
 const CHECK_FROM_HOUR = 4;
@@ -21,17 +20,6 @@ registerJob({
     const now = new Date();
     if (parisHour(now) < CHECK_FROM_HOUR) return;
     await runHelloAssoCheck(now);
-  },
-});
-
-// The combined season reminders, once per Paris day from 10 h.
-registerJob({
-  name: "season-reminders",
-  intervalMs: 60 * 60 * 1000,
-  run: async () => {
-    const now = new Date();
-    if (parisHour(now) < 10) return;
-    await runDailySeasonReminders(now);
   },
 });
 
