@@ -82,13 +82,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return HANDLERS[intentOf(formData, HANDLERS)](formData, user);
 }
 
-function HealthForm({ profileId, name, lastResult }: { profileId: number; name: string; lastResult?: SubmissionResult<string[]> }) {
+function HealthForm({ profileId, name, kind, lastResult }: { profileId: number; name: string; kind: "certificat" | "questionnaire"; lastResult?: SubmissionResult<string[]> }) {
   const upload = useUploadCheck();
   const [form, fields] = useClubForm({
     id: `sante-${profileId}`,
     schema: healthUploadSchema,
     lastResult,
-    defaultValue: { intent: "health", profileId: String(profileId), kind: "certificat", documentDate: "" },
+    defaultValue: { intent: "health", profileId: String(profileId), kind, documentDate: "" },
   });
   const formProps = getFormProps(form);
   return (
@@ -186,8 +186,15 @@ export default function Papers({ loaderData, actionData }: Route.ComponentProps)
               ))}
             </ul>
           ) : null}
-          {p.medical !== "ok" ? (
-            <HealthForm profileId={p.profileId} name={p.name} lastResult={resultOf(actionData, "health", p.profileId)} />
+          {p.medical !== "ok" && p.documents.some((d) => d.kind !== "aide" && d.state === "a-verifier") ? (
+            <p className="mt-2 text-slate-800">Le club vérifie le document envoyé : vous serez prévenu par e-mail s'il ne convient pas.</p>
+          ) : p.medical !== "ok" ? (
+            <HealthForm
+              profileId={p.profileId}
+              name={p.name}
+              kind={p.medical === "attestation-due" ? "questionnaire" : "certificat"}
+              lastResult={resultOf(actionData, "health", p.profileId)}
+            />
           ) : null}
           {p.aid ? (
             <div className="mt-4 border-t border-slate-200 pt-3">

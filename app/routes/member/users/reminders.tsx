@@ -104,7 +104,7 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
 
       <section aria-labelledby="rappels-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="rappels-title" className="text-xl font-bold text-club-900">
-          Rappels aux membres, saison {season}
+          Rappels aux familles, saison {season}
         </h2>
         <p className="mt-2 text-slate-800">
           Un seul e-mail par famille, à partir de 8 h et au plus une fois par semaine, qui liste ce qu'il reste à faire : inscription à
