@@ -150,8 +150,8 @@ export function toCsv(rows: (string | number | null)[][]): string {
 /**
  * The season's counts for the managers' dashboard (decision 0029): members
  * registered (sent registrations), paid, families awaiting payment, members
- * whose medical file is not in order, HelloAsso payments to match, papers and
- * aids to check, payment alerts open.
+ * whose medical file is not in order, HelloAsso payments to match, papers
+ * to check, payment alerts open; and the counts per group.
  */
 export async function seasonDashboardCounts(now: Date = new Date()) {
   const { season } = await getSetting("campaign");
@@ -175,5 +175,6 @@ export async function seasonDashboardCounts(now: Date = new Date()) {
     unmatchedPayments: unmatched?.n ?? 0,
     papersToCheck: toCheck?.n ?? 0,
     paymentAlerts: alerts?.n ?? 0,
+    groups: countsByGroup(members),
   };
 }

@@ -66,7 +66,7 @@ describe("the season's follow-up", () => {
     ]);
   });
 
-  it("shows the season's counts on the managers' dashboard", async () => {
+  it("shows the season's counts, in all and per group, on the managers' dashboard", async () => {
     const page = await app.get<{ season: Record<string, unknown> }>("/espace-membre/contenu", { as: admin });
     expect(page.data.season).toEqual({
       season: SEASON,
@@ -77,6 +77,10 @@ describe("the season's follow-up", () => {
       unmatchedPayments: 0,
       papersToCheck: 0,
       paymentAlerts: 0,
+      groups: [
+        { group: "Adultes (16 ans et plus)", registered: 1, paid: 1, compliant: 1, pending: 0 },
+        { group: "Enfants (6-11 ans)", registered: 2, paid: 1, compliant: 1, pending: 1 },
+      ],
     });
   });
 
