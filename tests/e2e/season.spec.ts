@@ -24,6 +24,8 @@ async function addChild(page: Page, prenom: string, born: string) {
 }
 
 test("a parent registers two children and themself, pays through HelloAsso, and the manager sees it paid", async ({ page, browser }) => {
+  // The whole season in one walk (two accounts, HelloAsso, an upload): longer than the default 45 s on a loaded machine.
+  test.setTimeout(120_000);
   // The manager opens the campaign (once for the run).
   const managerContext = await browser.newContext({ viewport: phone, baseURL: process.env.E2E_BASE_URL });
   const manager = await managerContext.newPage();
