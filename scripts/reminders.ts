@@ -1,7 +1,8 @@
 /**
- * npm run reminders — sends, once, the reminder e-mails due today
- * (certificates expiring within 30 days, cotisations unpaid one month after
- * the season started), never twice for the same reason in a season, and
+ * npm run reminders — sends the families' combined reminder e-mails due today
+ * (app/lib/members/reminders.server.ts: one e-mail per family listing what is
+ * left — registration, payment, medical papers, certificates expiring,
+ * cotisations — at most weekly, only once turned on for the season) and
  * prints what it sent. Opens the database like the server (DATABASE_URL, or
  * the PGlite folder DATA_DIR/pglite — stop the server first when it uses
  * PGlite: one process at a time).
@@ -13,7 +14,13 @@ import { deliverPendingMail } from "~/lib/mail/mail.server";
 import { runReminders } from "~/lib/members/reminders.server";
 import { ensureCurrentSeasonStarted } from "~/lib/members/seasons.server";
 
-const REASONS = { "certificate-expiring": "certificat expirant", "cotisation-unpaid": "cotisation non payée" } as const;
+const REASONS = {
+  unfinished: "inscription à terminer",
+  unpaid: "inscription à payer",
+  medical: "dossier médical",
+  "certificate-expiring": "certificat expirant",
+  "cotisation-unpaid": "cotisation non payée",
+} as const;
 
 async function main() {
   const e = env();
@@ -26,7 +33,7 @@ async function main() {
       console.log("Aucun rappel à envoyer aujourd'hui.");
     } else {
       console.log(`${sent.length} rappel${sent.length > 1 ? "s" : ""} envoyé${sent.length > 1 ? "s" : ""} :`);
-      for (const s of sent) console.log(`- ${s.to} : ${REASONS[s.reason]} (${s.name}, saison ${s.season})`);
+      for (const s of sent) console.log(`- ${s.to} : ${s.reasons.map((r) => REASONS[r]).join(", ")}${s.names.length ? ` (${s.names.join(", ")})` : ""}, saison ${s.season}`);
     }
   } finally {
     await closeDatabase();

@@ -65,6 +65,10 @@ export const registrationLines = pgTable(
     emergencyContacts: text().notNull().default(""),
     /** Takes part in competitions (a yearly certificate may be required: medical setting). */
     competitor: boolean().notNull().default(false),
+    /** The aid code declared for this profile (Pass'Sport…), null without aid (decision 0029). */
+    aidCode: text(),
+    /** a-verifier | acceptee | refusee: a manager checks the proof; a refusal removes the deduction. */
+    aidStatus: text(),
   },
   (t) => [uniqueIndex().on(t.registrationId, t.profileId), index().on(t.profileId)],
 );

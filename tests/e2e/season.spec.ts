@@ -3,7 +3,8 @@
  * registration campaign; a new parent signs up, adds two children, registers
  * the three of them in one form (saving a draft first), pays through the
  * local HelloAsso server (global setup) and comes back paid; the manager sees
- * no payment left awaiting. axe finds nothing on the pages of the flow.
+ * no payment left awaiting; the parent sends a medical certificate and the
+ * manager accepts it (decision 0029). axe finds nothing on the pages of the flow.
  */
 import type { Page } from "@playwright/test";
 import { e2eUser, signInWithForm } from "./auth-helpers";
@@ -23,6 +24,8 @@ async function addChild(page: Page, prenom: string, born: string) {
 }
 
 test("a parent registers two children and themself, pays through HelloAsso, and the manager sees it paid", async ({ page, browser }) => {
+  // The whole season in one walk (two accounts, HelloAsso, an upload): longer than the default 45 s on a loaded machine.
+  test.setTimeout(120_000);
   // The manager opens the campaign (once for the run).
   const managerContext = await browser.newContext({ viewport: phone, baseURL: process.env.E2E_BASE_URL });
   const manager = await managerContext.newPage();
@@ -94,5 +97,30 @@ test("a parent registers two children and themself, pays through HelloAsso, and 
   await expect(paidList.getByText(new RegExp(`Hoa Pham \\(${email.replace(/[.]/g, "\\.")}\\)`))).toBeVisible();
   await expect(manager.getByRole("region", { name: "Inscriptions en attente de paiement" }).getByText(email)).toHaveCount(0);
   expect(await axeViolations(manager)).toEqual([]);
+
+  // The parent sends Hoa's medical certificate from the phone (decision 0029)…
+  await page.getByRole("link", { name: "Pièces du dossier" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Pièces du dossier \d{4}-\d{4}$/);
+  expect(await axeViolations(page)).toEqual([]);
+  const hoa = page.getByRole("region", { name: "Hoa Pham" });
+  await expect(hoa.getByText("Certificat médical à fournir")).toBeVisible();
+  await hoa.getByLabel("Date écrite sur le document").fill("2025-10-01");
+  await hoa.getByLabel(/^Fichier/).setInputFiles({ name: "certificat.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await hoa.getByRole("button", { name: "Envoyer le document de Hoa Pham" }).click();
+  await expect(page.getByText("Document envoyé : le club le vérifie", { exact: false })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Hoa Pham" }).getByText(/En cours de vérification par le club/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/pieces-390.png`, fullPage: true });
+
+  // … and the manager opens it and accepts it: the medical status is computed again.
+  await gotoHydrated(manager, "/espace-membre/saison/pieces");
+  const item = manager.getByRole("listitem").filter({ hasText: "Hoa Pham : Certificat médical du 1er octobre 2025" });
+  await expect(item).toBeVisible();
+  expect(await axeViolations(manager)).toEqual([]);
+  if (process.env.SCREENSHOTS_DIR) await manager.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/saison-pieces-390.png`, fullPage: true });
+  await item.getByRole("button", { name: "Accepter le document de Hoa Pham" }).click();
+  await expect(manager.getByText("Document accepté : le dossier médical du membre est à jour.")).toBeVisible();
+  await gotoHydrated(page, "/espace-membre/inscription/pieces");
+  await expect(page.getByRole("region", { name: "Hoa Pham" }).getByText("En règle", { exact: true })).toBeVisible();
   await managerContext.close();
 });

@@ -81,6 +81,10 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "inscription", file: "routes/member/registration/family.tsx", nav: { label: "Inscription", description: "Inscrire ou réinscrire votre famille pour la saison, puis payer." } },
       { path: "inscription/paiement", file: "routes/member/registration/payment.tsx" },
       { path: "inscription/attestation.pdf", file: "routes/member/registration/certificate.ts" },
+      // Decision 0029: medical papers and aid proofs, sent by the family (files read by it and the managers only);
+      // linked from the registration and payment pages.
+      { path: "inscription/pieces", file: "routes/member/registration/papers.tsx" },
+      { path: "inscription/pieces/:id", file: "routes/member/registration/paper-file.ts" },
     ],
   },
   {
@@ -140,6 +144,8 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "saison/export/:fichier", file: "routes/member/season/export.ts" },
       { path: "saison/paiements", file: "routes/member/season/payments.tsx", nav: { label: "Paiements", description: "Paiements à rapprocher, chèques, espèces et chèques-vacances." } },
       { path: "saison/campagne", file: "routes/member/season/campaign.tsx", nav: { label: "Campagne d'inscription", description: "Ouvrir les inscriptions, les tarifs, les réductions et les aides." } },
+      // Decision 0029: the papers and aids to check (linked from the follow-up page, the to-do and the dashboard).
+      { path: "saison/pieces", file: "routes/member/season/papers.tsx" },
     ],
   },
   {

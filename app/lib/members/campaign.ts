@@ -133,6 +133,9 @@ export const linkPaymentSchema = z.object({
 
 export const refundSchema = z.object({ paymentId: id("Ce paiement n'existe plus.") });
 
+/** A manager marks a HelloAsso refund or state-change alert handled (decision 0029). */
+export const alertDoneSchema = z.object({ alertId: id("Cette alerte n'existe plus.") });
+
 export const campaignOpenSchema = z.object({ open: z.enum(["oui", "non"]), basedOn: z.string().max(40).default("") });
 
 const percent = (label: string) =>

@@ -168,6 +168,7 @@ export async function submitFamilyRegistration(ownerId: string, input: FamilyReg
           rulesVersion: campaign.rulesVersion,
           emergencyContacts: entry.emergencyContacts,
           competitor: entry.competitor,
+          aidCode: entry.aidCode || null,
         };
       }),
     },

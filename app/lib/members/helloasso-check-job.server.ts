@@ -3,12 +3,13 @@
  * by app/entry.server.tsx). It wakes up every hour from 4 h (Paris);
  * runHelloAssoCheck() reads the orders only on the first run of each Paris
  * day (job_runs guard), and does nothing while HelloAsso is not configured.
- * Also registers the daily combined season reminders (season-reminders.server.ts).
+ * Also registers the purge of the season's papers past their retention
+ * (decision 0029). The families' reminders are one job: reminders-job.server.ts.
  */
 import { registerJob } from "../core/jobs.server";
 import { parisHour } from "../core/time";
 import { runHelloAssoCheck } from "./registration-payments.server";
-import { runDailySeasonReminders } from "./season-reminders.server";
+import { purgeSeasonFiles } from "./season-documents.server";
 
 const CHECK_FROM_HOUR = 4;
 
@@ -22,13 +23,11 @@ registerJob({
   },
 });
 
-// The combined season reminders, once per Paris day from 10 h.
+// The season's papers whose retention ended (decision 0029): idempotent, so every hour.
 registerJob({
-  name: "season-reminders",
+  name: "season-files-purge",
   intervalMs: 60 * 60 * 1000,
   run: async () => {
-    const now = new Date();
-    if (parisHour(now) < 10) return;
-    await runDailySeasonReminders(now);
+    await purgeSeasonFiles();
   },
 });

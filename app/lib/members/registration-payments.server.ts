@@ -20,6 +20,8 @@
  *    not match is refused (`PaymentRefused`), logged, and marks nothing.
  *  - HelloAsso down: `DomainError` 502 with a French message; the
  *    registration stays "en-attente" and can be paid later.
+ *  - A refund or another state change of an order already recorded updates
+ *    its payment and alerts the managers (payment-alerts.server.ts).
  *  - Managers record cheques, cash, transfers and holiday vouchers (ANCV);
  *    the registration is paid once the applied payments cover its total.
  */
@@ -32,6 +34,7 @@ import { formatEuros } from "../core/money";
 import { parisDate } from "../core/time";
 import { PAYMENT_METHOD_LABELS } from "./campaign";
 import { claimDailyRun } from "./reminders.server";
+import { noteStateChanges } from "./payment-alerts.server";
 import { syncUserFlags } from "./seasons.server";
 import { audit, type Actor } from "./users-rules.server";
 import {
@@ -68,7 +71,9 @@ type ReconcileOutcome =
   /** Paid, for no known checkout: kept in the inbox. */
   | "unmatched"
   /** Not paid (yet): nothing marked. */
-  | "not-paid";
+  | "not-paid"
+  /** Already recorded, and HelloAsso reports a refund or another state the managers are alerted of. */
+  | "state-changed";
 
 const MANUAL_METHODS = ["cheque", "especes", "virement", "ancv"] as const;
 type ManualMethod = (typeof MANUAL_METHODS)[number];
@@ -144,9 +149,14 @@ export async function reconcileOrder(
     }
     if (!attempt) {
       // Not started on the site (or forgotten): the inbox, once, when paid.
+      const [existing] = await tx.select().from(payments).where(eq(payments.orderId, order.id)).for("update");
+      if (existing) {
+        const changes = await noteStateChanges(tx, existing, instalmentsOf(order), order.id, now);
+        await tx.update(payments).set({ instalments: instalmentsOf(order) }).where(eq(payments.id, existing.id));
+        if (changes.length) return "state-changed";
+        return existing.state === "appliquee" ? "already-applied" : "unmatched";
+      }
       if (!paid) return "not-paid";
-      const [existing] = await tx.select().from(payments).where(eq(payments.orderId, order.id));
-      if (existing) return existing.state === "appliquee" ? "already-applied" : "unmatched";
       await tx.insert(payments).values({
         registrationId: null,
         season: "",
@@ -174,11 +184,13 @@ export async function reconcileOrder(
       payerName: [order.payer?.firstName, order.payer?.lastName].filter(Boolean).join(" "),
       payerEmail: order.payer?.email ?? "",
     };
-    if (attempt.state === "appliquee") {
+    if (["appliquee", "a-rapprocher", "a-rembourser", "remboursee"].includes(attempt.state)) {
+      // Already decided: only the instalments' states move (a refund, a refused instalment: decision 0029).
+      const changes = await noteStateChanges(tx, attempt, common.instalments, order.id, now);
       await tx.update(payments).set({ instalments: common.instalments }).where(eq(payments.id, attempt.id));
-      return "already-applied";
+      if (changes.length) return "state-changed";
+      return attempt.state === "appliquee" || attempt.state === "remboursee" ? "already-applied" : "duplicate";
     }
-    if (attempt.state === "a-rapprocher" || attempt.state === "a-rembourser") return "duplicate";
     if (!paid) {
       await tx.update(payments).set(common).where(eq(payments.id, attempt.id));
       return "not-paid";
@@ -281,6 +293,10 @@ export async function startCheckout(
   if (reg.status === "payee") throw new DomainError("Cette inscription est déjà payée.", { status: 409 });
   if (reg.status !== "en-attente") throw new DomainError("Terminez d'abord l'inscription avant de payer.");
   if (reg.totalCents <= 0) throw new DomainError("Il n'y a rien à payer pour cette inscription.");
+  // A rest due after a refused aid (decision 0029): HelloAsso would ask the whole total again.
+  if ((await appliedTotal(db, reg.id)) > 0) {
+    throw new DomainError("Une partie de cette inscription est déjà payée : réglez le reste par l'un des autres moyens de paiement du club.");
+  }
   const count = Math.max(1, Math.min(3, reg.instalments));
   const share = Math.floor(reg.totalCents / count);
   const initial = reg.totalCents - share * (count - 1);

@@ -25,6 +25,8 @@ export interface RegistrationLineInput {
   rulesVersion: string;
   emergencyContacts: string;
   competitor?: boolean;
+  /** The aid code declared (decision 0029): the line waits for a manager's check of its proof. */
+  aidCode?: string | null;
 }
 
 interface SubmitInput {
@@ -94,6 +96,8 @@ export async function submitRegistration(ownerId: string, season: string, input:
         rulesAcceptedAt: now,
         emergencyContacts: l.emergencyContacts,
         competitor: l.competitor ?? false,
+        aidCode: l.aidCode || null,
+        aidStatus: l.aidCode ? "a-verifier" : null,
       })),
     );
     return id;

@@ -41,7 +41,9 @@ describe("reminders are opt-in per season", () => {
     expect(await mailsTo(member.user.email)).toEqual([]);
 
     const preview = await dueReminders(OCT_15);
-    expect(preview.find((r) => r.to === member.user.email)).toMatchObject({ reason: "cotisation-unpaid", subject: "Rappel : votre cotisation pour la saison 2026-2027" });
+    const mine = preview.find((r) => r.to === member.user.email);
+    expect(mine).toMatchObject({ subject: "Saison 2026-2027 : ce qu'il reste à faire" });
+    expect(mine!.items.map((i) => [i.reason, i.name])).toEqual([["cotisation-unpaid", "Nina Optin"]]);
     expect(await mailsTo(member.user.email)).toEqual([]);
 
     // The page (managers only) shows the state and turns them on for the current season.
@@ -64,7 +66,7 @@ describe("reminders are opt-in per season", () => {
     const adminOnly = await createUser({ roles: ["admin"], email: "admin.seul@exemple.fr" });
     const adminMember = await createUser({ roles: ["admin", "membre"], email: "admin.membre@exemple.fr" });
     const [child] = await db.insert(profiles).values({ ownerId: adminOnly.user.id, prenom: "Lou", nom: "Enfant", isSelf: false }).returning();
-    const to = (await dueReminders(OCT_15)).map((r) => `${r.to}:${r.name}`);
+    const to = (await dueReminders(OCT_15)).flatMap((r) => r.items.map((i) => `${r.to}:${i.name}`));
     // Only the child's cotisation: not the admin's own profile.
     expect(to.filter((t) => t.startsWith(`${adminOnly.user.email}:`))).toEqual([`${adminOnly.user.email}:Lou Enfant`]);
     expect(to.some((t) => t.startsWith(`${adminMember.user.email}:`))).toBe(true);

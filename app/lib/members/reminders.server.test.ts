@@ -1,11 +1,12 @@
 /**
- * Reminders (never twice for the same reason in a season, family profiles
- * mailed to the account holder), the daily guard of the job, and the start
- * of a new season (history kept, certificates carried over when still valid).
+ * Reminders (one combined e-mail per family to the account holder naming each
+ * member, at most weekly, each problem named three times at most in a season),
+ * the daily guard of the job, and the start of a new season (history kept,
+ * certificates carried over when still valid).
  */
 import { assert, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { jobRuns, outbox, profiles, reminders, seasonStarts, seasonStatuses, users } from "#db/schema";
+import { familyReminders, jobRuns, outbox, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { createUser } from "../../../tests/helpers/auth";
 import { db } from "../core/db.server";
 import { claimDailyRun, runDailyReminders, runReminders } from "./reminders.server";
@@ -49,7 +50,7 @@ describe("health document validity", () => {
 });
 
 describe("reminders", () => {
-  it("mails once per reason and season; the family's reminders go to the account holder naming the child", async () => {
+  it("send the account holder one e-mail naming each family member and problem, at most weekly, each problem three times at most", async () => {
     const parent = await createUser({ roles: ["membre"], prenom: "Karine", nom: "Famille", email: "karine.rappel@exemple.fr" });
     const own = await ownProfile(parent.user.id);
     assert(own);
@@ -81,24 +82,34 @@ describe("reminders", () => {
 
     const first = await runReminders(OCT_15);
     const mine = first.filter((s) => s.to === parent.email);
-    expect(mine.map((s) => `${s.name}:${s.reason}`).sort()).toEqual(["Karine Famille:certificate-expiring", "Léo Famille:cotisation-unpaid"]);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ reasons: ["certificate-expiring", "cotisation-unpaid"], names: ["Karine Famille", "Léo Famille"] });
     expect(first.some((s) => s.to === pending.email || s.to === gone.email)).toBe(false);
 
     const mails = await mailsTo(parent.email);
-    expect(mails).toHaveLength(2);
-    const cotisation = mails.find((m) => m.subject.includes("cotisation"))!;
-    expect(cotisation.subject).toBe("Rappel : la cotisation de Léo Famille pour la saison 2026-2027");
-    expect(cotisation.text).toContain("Bonjour Karine,");
-    expect(cotisation.text).toContain("la cotisation de Léo Famille");
-    const certificate = mails.find((m) => m.subject.includes("certificat"))!;
-    expect(certificate.subject).toBe("Votre certificat médical expire bientôt");
-    expect(certificate.text).toContain("5 novembre 2026");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Saison 2026-2027 : ce qu'il reste à faire");
+    expect(mails[0]!.text).toContain("Bonjour Karine,");
+    expect(mails[0]!.text).toContain("- Karine Famille : le certificat médical expire le 5 novembre 2026");
+    expect(mails[0]!.text).toContain("- Léo Famille : cotisation de la saison non enregistrée");
 
-    // Run again, the same day and later in the season: nothing new.
+    // The same day and within the week: nothing.
     expect((await runReminders(OCT_15)).filter((s) => s.to === parent.email)).toEqual([]);
-    expect((await runReminders(new Date("2026-10-25T08:00:00Z"))).filter((s) => s.to === parent.email)).toEqual([]);
-    expect(await mailsTo(parent.email)).toHaveLength(2);
-    expect(await db.select().from(reminders).where(eq(reminders.profileId, child.id))).toHaveLength(1);
+    expect((await runReminders(new Date("2026-10-20T08:00:00Z"))).filter((s) => s.to === parent.email)).toEqual([]);
+    // A week later, still not solved: again, with both.
+    expect((await runReminders(new Date("2026-10-25T08:00:00Z"))).filter((s) => s.to === parent.email).map((s) => s.reasons)).toEqual([["certificate-expiring", "cotisation-unpaid"]]);
+    // Karine's certificate is renewed: solved, no longer named.
+    await db.update(seasonStatuses).set({ healthDocumentReceivedOn: "2026-10-30", healthDocumentValidUntil: "2029-08-31" }).where(eq(seasonStatuses.profileId, own.id));
+    expect((await runReminders(new Date("2026-11-01T08:00:00Z"))).filter((s) => s.to === parent.email).map((s) => s.reasons)).toEqual([["cotisation-unpaid"]]);
+    // Léo's cotisation was named three times: the managers' to-do takes over.
+    expect((await runReminders(new Date("2026-11-08T08:00:00Z"))).filter((s) => s.to === parent.email)).toEqual([]);
+    expect(await mailsTo(parent.email)).toHaveLength(3);
+    const log = await db.select().from(familyReminders).where(eq(familyReminders.ownerId, parent.user.id));
+    expect(log.map((l) => l.reasons)).toEqual([
+      `certificate-expiring:${own.id},cotisation-unpaid:${child.id}`,
+      `certificate-expiring:${own.id},cotisation-unpaid:${child.id}`,
+      `cotisation-unpaid:${child.id}`,
+    ]);
   });
 
   it("does not remind an unpaid cotisation in the first month of the season", async () => {
@@ -106,7 +117,7 @@ describe("reminders", () => {
     const sent = await runReminders(new Date("2026-09-20T08:00:00Z"));
     expect(sent.filter((s) => s.to === early.email)).toEqual([]);
     const later = await runReminders(OCT_15);
-    expect(later.filter((s) => s.to === early.email).map((s) => s.reason)).toEqual(["cotisation-unpaid"]);
+    expect(later.filter((s) => s.to === early.email).map((s) => s.reasons)).toEqual([["cotisation-unpaid"]]);
   });
 });
 
@@ -127,7 +138,7 @@ describe("the daily job guard", () => {
     expect(night.ran).toBe(false);
     const first = await runDailyReminders(new Date("2026-11-02T09:00:00Z"));
     expect(first.ran).toBe(true);
-    expect(first.sent.filter((s) => s.to === late.email).map((s) => s.reason)).toEqual(["cotisation-unpaid"]);
+    expect(first.sent.filter((s) => s.to === late.email).map((s) => s.reasons)).toEqual([["cotisation-unpaid"]]);
     const second = await runDailyReminders(new Date("2026-11-02T15:00:00Z"));
     expect(second).toEqual({ ran: false, sent: [] });
     // The next Paris day runs again, with nothing new to send.

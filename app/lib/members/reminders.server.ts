@@ -1,150 +1,215 @@
 /**
- * Reminder e-mails to members (through the outbox):
- *  - certificate-expiring: the health document of a profile expires within
- *    30 days;
- *  - cotisation-unpaid: no cotisation recorded one month after the season
- *    started.
- * Nothing is sent for a season until a manager turns the reminders on for it
- * (reminders-activation.server.ts, with a preview): a fresh install, or a club
- * going live mid-season, mails nobody by surprise.
- * Never twice for the same reason in a season: the `reminders` table has a
- * unique (profileId, season, reason) and the mail is queued only when that row
- * is inserted, in the same transaction. For a family profile the account
- * holder gets the e-mail, naming the family member.
+ * Reminder e-mails to families: ONE mechanism (issues 10 and 14, decision 0029).
  *
- * runDailyReminders() is the daily job: it runs at most once per calendar day
- * (Europe/Paris) whatever the number of processes or restarts, by claiming
- * the day in `job_runs` with one atomic statement inside the same transaction.
+ * Per family (the account holder, naming each family member concerned), one
+ * combined e-mail listing everything still to do for the season:
+ *  - unfinished: the registration is a draft (while the campaign is open);
+ *  - unpaid: the registration was sent and awaits its payment;
+ *  - medical: a registered member's computed medical status is not « en règle »;
+ *  - certificate-expiring: a member's health document expires within 30 days;
+ *  - cotisation-unpaid: one month after the season started, a member outside
+ *    any registration of the season has no cotisation recorded.
+ * The problems are recomputed at each run, so reminders stop as soon as they
+ * are solved.
+ *
+ * Rules:
+ *  - The season: the campaign's while it is open, else the season in progress.
+ *  - Nothing is sent for a season until a manager turns the reminders on for it
+ *    (reminders-activation.server.ts; the page /espace-membre/utilisateurs/rappels
+ *    shows the preview: `dueReminders`). A fresh install mails nobody.
+ *  - At most one e-mail per family every REMIND_EVERY_DAYS days, and each
+ *    problem is named in at most MAX_TIMES_PER_ITEM e-mails per season (then
+ *    the managers' to-do takes over). Each e-mail is logged (family_reminders:
+ *    the keys of what it named) and queued in the outbox in one transaction.
+ *  - Accounts that are not members (an admin or manager account without the
+ *    "membre" role) are not reminded of their own profile's cotisation or
+ *    certificate; their family members' still are. Inactive accounts: nothing.
+ *  - runDailyReminders() is the daily job: at most once per Paris day from
+ *    SEND_FROM_HOUR whatever the number of processes or restarts (job_runs).
  */
-import { eq, sql } from "drizzle-orm";
-import { jobRuns, reminders, users } from "#db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { familyReminders, jobRuns, registrations, users } from "#db/schema";
 import { remindersEnabledFor } from "./reminders-activation.server";
 import { db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
+import { formatEuros } from "../core/money";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { HEALTH_DOCUMENT_LABELS } from "./profile-status.server";
 import { addDays, addMonths, formatDate, parisDate, parisHour, seasonBounds } from "../core/time";
 import { currentSeasonAt, ensureCurrentSeasonStarted } from "./seasons.server";
 import { getSetting } from "../club/settings.server";
-import { EXPIRY_WARNING_DAYS, memberProfileStatuses, type MemberProfileStatus } from "./users-admin.server";
+import { MEDICAL_STATUS_LABELS } from "./medical";
+import { registeredMembers } from "./season-overview.server";
+import { EXPIRY_WARNING_DAYS, memberProfileStatuses } from "./users-admin.server";
 
-export type ReminderReason = "certificate-expiring" | "cotisation-unpaid";
+export type ReminderReason = "unfinished" | "unpaid" | "medical" | "certificate-expiring" | "cotisation-unpaid";
+
+export interface ReminderItem {
+  reason: ReminderReason;
+  /** The family member concerned; null for the family's registration itself. */
+  profileId: number | null;
+  name: string | null;
+  /** What the log records (one key per problem). */
+  key: string;
+  line: string;
+}
+
+export interface DueReminder {
+  ownerId: string;
+  to: string;
+  season: string;
+  items: ReminderItem[];
+  subject: string;
+  text: string;
+}
 
 export interface SentReminder {
-  profileId: number;
-  reason: ReminderReason;
+  ownerId: string;
   to: string;
-  /** The person concerned (the family member for a family profile). */
-  name: string;
   season: string;
+  reasons: ReminderReason[];
+  /** The family members named (the account holder's own name for their profile). */
+  names: string[];
 }
 
 export const DAILY_JOB_NAME = "reminders";
 /** The daily job does not send before this hour (Paris time). */
 export const SEND_FROM_HOUR = 8;
+export const REMIND_EVERY_DAYS = 7;
+export const MAX_TIMES_PER_ITEM = 3;
 
-function mailFor(reason: ReminderReason, p: MemberProfileStatus, season: string, clubName: string) {
-  const base = env().BASE_URL;
-  const who = `${p.prenom} ${p.nom}`.trim();
-  const hello = `Bonjour ${p.ownerPrenom},`.replace(" ,", ",");
-  if (reason === "cotisation-unpaid") {
-    return {
-      subject: p.isSelf ? `Rappel : votre cotisation pour la saison ${season}` : `Rappel : la cotisation de ${who} pour la saison ${season}`,
-      text: [
-        hello,
-        "",
-        p.isSelf
-          ? `Sauf erreur de notre part, votre cotisation au club pour la saison ${season} n'a pas encore été enregistrée.`
-          : `Sauf erreur de notre part, la cotisation de ${who} au club pour la saison ${season} n'a pas encore été enregistrée.`,
-        "Vous pouvez la régler auprès d'un responsable lors d'un cours (chèque, espèces, virement, Pass'Sport…).",
-        `Les tarifs de la saison : ${base}/tarifs-horaires`,
-        "",
-        "Si vous l'avez déjà réglée, merci de ne pas tenir compte de ce message.",
-        "",
-        clubName,
-      ].join("\n"),
-    };
-  }
-  const document = (HEALTH_DOCUMENT_LABELS[p.healthKind ?? "certificat"] ?? "Certificat médical").toLowerCase();
-  return {
-    subject: p.isSelf ? "Votre certificat médical expire bientôt" : `Le certificat médical de ${who} expire bientôt`,
-    text: [
-      hello,
-      "",
-      p.isSelf
-        ? `Votre ${document} enregistré au club expire le ${formatDate(p.healthValidUntil)}.`
-        : `Le ${document} de ${who} enregistré au club expire le ${formatDate(p.healthValidUntil)}.`,
-      "Pour continuer à pratiquer, apportez avant cette date un nouveau certificat médical ou, lorsqu'il suffit, l'attestation du questionnaire de santé.",
-      `Les documents d'inscription : ${base}/inscription-documents`,
-      "",
-      "Si vous l'avez déjà remis, merci de ne pas tenir compte de ce message.",
-      "",
-      clubName,
-    ].join("\n"),
-  };
-}
-
-export interface DueReminder extends SentReminder {
-  subject: string;
-  text: string;
+/** The season the reminders are about at `now`. */
+export async function reminderSeason(now: Date = new Date(), q: Queryable = db): Promise<string> {
+  const campaign = await getSetting("campaign", q);
+  return campaign.open ? campaign.season : currentSeasonAt(now, q);
 }
 
 /**
- * The reminders due at `now` for the current season, not sent yet: what the
- * preview shows and what runReminders sends. Accounts that are not members
- * (an admin or manager account without the "membre" role) are not reminded of
- * their own profile; their family members' profiles still are.
+ * The combined e-mails due at `now`, one per family, with what each would
+ * name: what the preview shows and what runReminders sends (when turned on).
  */
 export async function dueReminders(now: Date = new Date(), q: Queryable = db): Promise<DueReminder[]> {
-  const season = await currentSeasonAt(now, q);
+  const season = await reminderSeason(now, q);
+  const campaign = await getSetting("campaign", q);
   const today = parisDate(now);
   const { seasonStartMonth } = await getSetting("membership", q);
   const cotisationDue = today >= addMonths(seasonBounds(season, seasonStartMonth).start, 1);
   const expiryLimit = addDays(today, EXPIRY_WARNING_DAYS);
   const { clubName } = await getSetting("identity", q);
+  const base = env().BASE_URL;
 
-  const members = new Set(
-    (await q.select({ id: users.id }).from(users).where(sql`'membre' = any(${users.roles})`)).map((u) => u.id),
-  );
-  const already = new Set(
-    (await q.select({ profileId: reminders.profileId, reason: reminders.reason }).from(reminders).where(eq(reminders.season, season))).map(
-      (r) => `${r.profileId}:${r.reason}`,
-    ),
-  );
-  const due: DueReminder[] = [];
+  const families = new Map<string, { to: string; prenom: string; items: ReminderItem[] }>();
+  const familyOf = (ownerId: string, to: string, prenom: string) => {
+    const f = families.get(ownerId) ?? { to, prenom, items: [] };
+    families.set(ownerId, f);
+    return f;
+  };
+
+  // The season's registrations (issue 14).
+  const regs = await q
+    .select({ ownerId: registrations.ownerId, status: registrations.status, totalCents: registrations.totalCents, email: users.email, prenom: users.prenom })
+    .from(registrations)
+    .innerJoin(users, eq(users.id, registrations.ownerId))
+    .where(and(eq(registrations.season, season), inArray(registrations.status, ["brouillon", "en-attente", "payee"]), eq(users.active, true)));
+  const inRegistration = new Set<number>();
+  const registered = await registeredMembers(season, now);
+  for (const r of regs) {
+    const f = familyOf(r.ownerId, r.email, r.prenom);
+    if (r.status === "brouillon" && campaign.open && campaign.season === season) {
+      f.items.push({ reason: "unfinished", profileId: null, name: null, key: "unfinished", line: `terminer l'inscription de votre famille : ${base}/espace-membre/inscription` });
+    }
+    if (r.status === "en-attente") {
+      f.items.push({ reason: "unpaid", profileId: null, name: null, key: "unpaid", line: `régler l'inscription (${formatEuros(r.totalCents)}) : ${base}/espace-membre/inscription/paiement` });
+    }
+  }
+  for (const m of registered) {
+    inRegistration.add(m.profileId);
+    if (m.medical === "ok") continue;
+    const f = families.get(m.ownerId);
+    if (!f) continue;
+    const name = `${m.prenom} ${m.nom}`.trim();
+    f.items.push({
+      reason: "medical",
+      profileId: m.profileId,
+      name,
+      key: `medical:${m.profileId}`,
+      line: `${name} : ${MEDICAL_STATUS_LABELS[m.medical].toLowerCase()} (${base}/espace-membre/inscription/pieces)`,
+    });
+  }
+  // Drafts also cover their profiles' cotisation.
+  const drafts = regs.filter((r) => r.status === "brouillon").map((r) => r.ownerId);
+
+  // Members' season statuses (issue 10): certificates expiring, cotisations not recorded.
+  const members = new Set((await q.select({ id: users.id }).from(users).where(sql`'membre' = any(${users.roles})`)).map((u) => u.id));
   for (const p of await memberProfileStatuses(season, q)) {
     if (p.isSelf && !members.has(p.ownerId)) continue;
-    const reasons: ReminderReason[] = [];
-    if (p.healthReceivedOn && p.healthValidUntil && p.healthValidUntil >= today && p.healthValidUntil <= expiryLimit) {
-      reasons.push("certificate-expiring");
+    const name = `${p.prenom} ${p.nom}`.trim();
+    const medicalListed = families.get(p.ownerId)?.items.some((i) => i.key === `medical:${p.profileId}`) ?? false;
+    if (!medicalListed && p.healthReceivedOn && p.healthValidUntil && p.healthValidUntil >= today && p.healthValidUntil <= expiryLimit) {
+      const document = (HEALTH_DOCUMENT_LABELS[p.healthKind ?? "certificat"] ?? "Certificat médical").toLowerCase();
+      familyOf(p.ownerId, p.ownerEmail, p.ownerPrenom).items.push({
+        reason: "certificate-expiring",
+        profileId: p.profileId,
+        name,
+        key: `certificate-expiring:${p.profileId}`,
+        line: `${name} : le ${document} expire le ${formatDate(p.healthValidUntil)} ; envoyez le nouveau avant cette date (${base}/espace-membre/inscription/pieces)`,
+      });
     }
-    if (cotisationDue && !p.cotisationPaidOn) reasons.push("cotisation-unpaid");
-    for (const reason of reasons) {
-      if (already.has(`${p.profileId}:${reason}`)) continue;
-      due.push({ profileId: p.profileId, reason, to: p.ownerEmail, name: `${p.prenom} ${p.nom}`.trim(), season, ...mailFor(reason, p, season, clubName) });
+    if (cotisationDue && !p.cotisationPaidOn && !inRegistration.has(p.profileId) && !drafts.includes(p.ownerId)) {
+      familyOf(p.ownerId, p.ownerEmail, p.ownerPrenom).items.push({
+        reason: "cotisation-unpaid",
+        profileId: p.profileId,
+        name,
+        key: `cotisation-unpaid:${p.profileId}`,
+        line: `${name} : cotisation de la saison non enregistrée (à régler auprès d'un responsable : chèque, espèces, virement, Pass'Sport… ; les tarifs : ${base}/tarifs-horaires)`,
+      });
     }
+  }
+
+  // What each family was already told this season (the log).
+  const logged = await q
+    .select({ ownerId: familyReminders.ownerId, reasons: familyReminders.reasons, sentAt: familyReminders.sentAt })
+    .from(familyReminders)
+    .where(eq(familyReminders.season, season));
+  const since = new Date(now.getTime() - REMIND_EVERY_DAYS * 86_400_000);
+  const due: DueReminder[] = [];
+  for (const [ownerId, f] of families) {
+    const mine = logged.filter((l) => l.ownerId === ownerId);
+    if (mine.some((l) => l.sentAt > since)) continue;
+    const times = (key: string) => mine.filter((l) => l.reasons.split(",").includes(key)).length;
+    const items = f.items.filter((i) => times(i.key) < MAX_TIMES_PER_ITEM);
+    if (!items.length) continue;
+    const text = [
+      `Bonjour ${f.prenom},`.replace(" ,", ","),
+      "",
+      `Pour la saison ${season}, il reste à faire :`,
+      ...items.map((i) => `- ${i.line}`),
+      "",
+      "Ce rappel s'arrête de lui-même dès que tout est en ordre. Si c'est déjà fait, merci de ne pas en tenir compte.",
+      "",
+      clubName,
+    ].join("\n");
+    due.push({ ownerId, to: f.to, season, items, subject: `Saison ${season} : ce qu'il reste à faire`, text });
   }
   return due;
 }
 
-/**
- * The reminders due at `now` for the current season, each sent once, and
- * only once a manager turned them on for that season (reminders-activation).
- */
+/** Sends the combined reminders due at `now`, once a manager turned them on for the season. */
 export async function runReminders(now: Date = new Date(), q: Queryable = db): Promise<SentReminder[]> {
-  const season = await currentSeasonAt(now, q);
+  const season = await reminderSeason(now, q);
   if (!(await remindersEnabledFor(season, q))) return [];
   const sent: SentReminder[] = [];
   for (const r of await dueReminders(now, q)) {
-    const inserted = await q
-      .insert(reminders)
-      .values({ profileId: r.profileId, season: r.season, reason: r.reason, sentAt: now })
-      .onConflictDoNothing()
-      .returning({ id: reminders.id });
-    if (inserted.length === 0) continue;
     await queueMail({ to: r.to, subject: r.subject, text: r.text }, q);
-    sent.push({ profileId: r.profileId, reason: r.reason, to: r.to, name: r.name, season: r.season });
+    await q.insert(familyReminders).values({ ownerId: r.ownerId, season: r.season, reasons: r.items.map((i) => i.key).join(","), sentAt: now });
+    sent.push({
+      ownerId: r.ownerId,
+      to: r.to,
+      season: r.season,
+      reasons: [...new Set(r.items.map((i) => i.reason))],
+      names: [...new Set(r.items.map((i) => i.name).filter((n): n is string => n !== null))],
+    });
   }
   return sent;
 }

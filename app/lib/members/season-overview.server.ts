@@ -8,8 +8,8 @@
  * is by a French spreadsheet); a cell starting with = + - @ is prefixed with
  * an apostrophe (no formula injection).
  */
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { payments, profiles, registrationLines, registrations, seasonStatuses, users } from "#db/schema";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { paymentAlerts, payments, profiles, registrationLines, registrations, seasonDocuments, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
 import { parisDate, seasonBounds } from "../core/time";
@@ -145,4 +145,36 @@ function cell(value: string | number | null): string {
 /** A CSV file for a French spreadsheet. */
 export function toCsv(rows: (string | number | null)[][]): string {
   return "\uFEFF" + rows.map((r) => r.map(cell).join(";")).join("\r\n") + "\r\n";
+}
+
+/**
+ * The season's counts for the managers' dashboard (decision 0029): members
+ * registered (sent registrations), paid, families awaiting payment, members
+ * whose medical file is not in order, HelloAsso payments to match, papers
+ * to check, payment alerts open; and the counts per group.
+ */
+export async function seasonDashboardCounts(now: Date = new Date()) {
+  const { season } = await getSetting("campaign");
+  const members = await registeredMembers(season, now);
+  const [awaiting] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrations)
+    .where(and(eq(registrations.season, season), eq(registrations.status, "en-attente")));
+  const [unmatched] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.state, "a-rapprocher"));
+  const [toCheck] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(seasonDocuments)
+    .where(and(eq(seasonDocuments.season, season), eq(seasonDocuments.state, "a-verifier"), inArray(seasonDocuments.kind, ["certificat", "questionnaire"])));
+  const [alerts] = await db.select({ n: sql<number>`count(*)::int` }).from(paymentAlerts).where(isNull(paymentAlerts.handledAt));
+  return {
+    season,
+    registered: members.length,
+    paid: members.filter((m) => m.paid).length,
+    awaitingFamilies: awaiting?.n ?? 0,
+    medicalIncomplete: members.filter((m) => m.medical !== "ok").length,
+    unmatchedPayments: unmatched?.n ?? 0,
+    papersToCheck: toCheck?.n ?? 0,
+    paymentAlerts: alerts?.n ?? 0,
+    groups: countsByGroup(members),
+  };
 }

@@ -138,7 +138,7 @@ describe("derived tasks", () => {
 
   it("the page shows them to an admin", async () => {
     const { data: page } = await app.get<{ groups: Array<{ id: string; tasks: unknown[] }> }>("/espace-membre/todo", { as: admin.cookie });
-    expect(page.groups.map((g) => g.id)).toEqual(["pre-inscrits", "cotisations", "certificats", "messages", "suppressions", "paiements", "reglages"]);
+    expect(page.groups.map((g) => g.id)).toEqual(["pre-inscrits", "cotisations", "certificats", "messages", "suppressions", "paiements", "alertes-paiement", "pieces", "reglages"]);
   });
 });
 

@@ -19,6 +19,9 @@ import { invariant } from "../core/invariant";
 import { SETTINGS_TO_FILL_TITLE, settingsToFill } from "../club/settings-to-fill.server";
 import { formatEuros } from "../core/money";
 import { unmatchedPayments } from "./registration-payments.server";
+import { openPaymentAlerts } from "./payment-alerts.server";
+import { DOCUMENT_KIND_LABELS } from "./season-documents";
+import { papersToReview } from "./season-documents.server";
 
 export interface DerivedTask {
   key: string;
@@ -28,7 +31,7 @@ export interface DerivedTask {
 }
 
 export interface DerivedGroup {
-  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions" | "paiements" | "reglages";
+  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions" | "paiements" | "alertes-paiement" | "pieces" | "reglages";
   title: string;
   /** Where the whole group is handled (filtered list). */
   href: string;
@@ -39,6 +42,7 @@ export interface DerivedGroup {
 const USERS = "/espace-membre/utilisateurs";
 const MESSAGES_PAGE = "/espace-membre/contenu/messages";
 const SEASON_PAYMENTS = "/espace-membre/saison/paiements";
+const SEASON_PAPERS = "/espace-membre/saison/pieces";
 
 function editHref(ownerId: string, profileId?: number): string {
   return `${USERS}/modifier/${encodeURIComponent(ownerId)}${profileId ? `#profil-${profileId}` : ""}`;
@@ -169,6 +173,43 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
           detail: `Reçu le ${formatDate(p.createdAt.toISOString())}${p.payerEmail ? ` — ${p.payerEmail}` : ""}`,
           href: SEASON_PAYMENTS,
         })),
+    },
+    // Decision 0029: refunds and payment state changes read from HelloAsso, until a manager handles them.
+    {
+      id: "alertes-paiement",
+      title: "Alertes de paiement HelloAsso (remboursements, échéances refusées…)",
+      href: `${SEASON_PAYMENTS}#alertes`,
+      hrefLabel: "Ouvrir les alertes",
+      tasks: (await openPaymentAlerts()).map((a) => ({
+        key: `alerte-${a.id}`,
+        label: a.message,
+        detail: `Signalé par HelloAsso le ${formatDate(a.createdAt.toISOString())}`,
+        href: `${SEASON_PAYMENTS}#alerte-${a.id}`,
+      })),
+    },
+    // Decision 0029: medical papers and aid proofs sent by the families.
+    {
+      id: "pieces",
+      title: "Pièces envoyées par les familles à vérifier",
+      href: SEASON_PAPERS,
+      hrefLabel: "Ouvrir les pièces à vérifier",
+      tasks: await (async () => {
+        const review = await papersToReview();
+        return [
+          ...review.health.map((d) => ({
+            key: `piece-${d.id}`,
+            label: `Vérifier : ${(DOCUMENT_KIND_LABELS[d.kind] ?? d.kind).toLowerCase()} de ${d.name}`,
+            detail: `Envoyé le ${formatDate(d.sentAt)}`,
+            href: SEASON_PAPERS,
+          })),
+          ...review.aids.map((a) => ({
+            key: `aide-${a.lineId}`,
+            label: `Vérifier l'aide ${a.aidCode} de ${a.name}`,
+            detail: a.proofs.length ? `${a.proofs.length} justificatif(s) envoyé(s)` : "Aucun justificatif envoyé pour l'instant.",
+            href: `${SEASON_PAPERS}#aides`,
+          })),
+        ];
+      })(),
     },
     {
       id: "reglages",

@@ -12,6 +12,8 @@ import { AudienceChart } from "~/components/audience-chart";
 import { audienceSummary } from "~/lib/club/audience.server";
 import { TrialConversion } from "~/components/dashboard/trial-conversion";
 import { trialConversion } from "~/lib/members/trial-board.server";
+import { SeasonCounts } from "~/components/dashboard/season-counts";
+import { seasonDashboardCounts } from "~/lib/members/season-overview.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -21,7 +23,14 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader() {
-  return { ...(await dashboardData()), toFill: await settingsToFill(), audience: await audienceSummary(), trials: await trialConversion() };
+  const [base, toFill, audience, trials, season] = await Promise.all([
+    dashboardData(),
+    settingsToFill(),
+    audienceSummary(),
+    trialConversion(),
+    seasonDashboardCounts(),
+  ]);
+  return { ...base, toFill, audience, trials, season };
 }
 
 const linkClass = "font-medium text-club-800 underline hover:text-club-950";
@@ -73,6 +82,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       <SettingsToFill items={d.toFill} />
+
+      <SeasonCounts counts={d.season} />
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Card

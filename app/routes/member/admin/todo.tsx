@@ -4,6 +4,8 @@
  * tick, delete), plus the « Démarrer la saison » action with a confirmation
  * step. Plain forms: everything works without JavaScript.
  */
+import { SeasonCounts } from "~/components/dashboard/season-counts";
+import { seasonDashboardCounts } from "~/lib/members/season-overview.server";
 import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser } from "~/lib/accounts/session.server";
@@ -52,6 +54,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     season,
     groups,
+    // Decision 0029: the campaign season's counts, in all and per group with a chart.
+    seasonCounts: await seasonDashboardCounts(),
     todos: todos.map((t) => ({
       id: t.id,
       title: t.title,
@@ -233,6 +237,8 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
           {open.length > 0 ? `${open.length} tâche${open.length > 1 ? "s" : ""} personnelle${open.length > 1 ? "s" : ""} en cours.` : ""}
         </p>
       </div>
+
+      <SeasonCounts counts={loaderData.seasonCounts} />
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {buttonAnswer ? <FormMessage>{Object.values(firstErrors(buttonAnswer.result))[0]}</FormMessage> : null}

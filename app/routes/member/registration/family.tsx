@@ -119,7 +119,17 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                 </legend>
                 <input type="hidden" name={f.profileId.name} value={String(p.profileId)} />
                 <CheckboxField label={`Inscrire ${p.prenom} pour la saison ${campaign.season}`} {...checkboxProps(f.register)} />
-                <p className="mb-3 text-sm text-slate-800">Dossier médical : {MEDICAL_STATUS_LABELS[p.medical]}.</p>
+                <p className="mb-3 text-sm text-slate-800">
+                  Dossier médical : {MEDICAL_STATUS_LABELS[p.medical]}.
+                  {p.medical !== "ok" && registration && registration.status !== "brouillon" ? (
+                    <>
+                      {" "}
+                      <Link to={`/espace-membre/inscription/pieces#profil-${p.profileId}`} className="font-medium text-club-800 underline">
+                        Envoyer le document<span className="sr-only"> de {p.prenom}</span>
+                      </Link>
+                    </>
+                  ) : null}
+                </p>
                 {p.lastGroup ? <p className="mb-3 text-sm text-slate-700">Groupe la saison dernière : {p.lastGroup}.</p> : null}
                 <SelectField
                   label="Groupe"

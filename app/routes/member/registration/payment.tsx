@@ -103,6 +103,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       {message ? <FormMessage tone={message.tone}>{message.text}</FormMessage> : null}
       {outcome === "unknown" ? <FormMessage>Ce paiement n'a pas été trouvé pour votre famille.</FormMessage> : null}
       {actionData?.error ? <FormMessage>{actionData.error}</FormMessage> : null}
+      {registration && registration.status !== "brouillon" ? (
+        <p className="mb-4 text-slate-800">
+          <Link to="/espace-membre/inscription/pieces" className="font-medium text-club-800 underline">
+            Pièces du dossier
+          </Link>{" "}
+          : certificat médical, attestation de santé et justificatifs d'aide à envoyer au club.
+        </p>
+      ) : null}
       {!registration || registration.status === "brouillon" ? (
         <p className="text-slate-800">
           Votre inscription n'est pas encore envoyée.{" "}

@@ -59,6 +59,10 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
           ·{" "}
           <Link to="/espace-membre/saison/paiements" className="font-medium text-club-800 underline">
             Paiements
+          </Link>{" "}
+          ·{" "}
+          <Link to="/espace-membre/saison/pieces" className="font-medium text-club-800 underline">
+            Pièces à vérifier
           </Link>
         </p>
       </div>

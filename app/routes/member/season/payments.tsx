@@ -22,7 +22,8 @@ import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { linkPaymentSchema, manualPaymentSchema, PAYMENT_METHOD_LABELS, refundSchema } from "~/lib/members/campaign";
+import { alertDoneSchema, linkPaymentSchema, manualPaymentSchema, PAYMENT_METHOD_LABELS, refundSchema } from "~/lib/members/campaign";
+import { handlePaymentAlert, openPaymentAlerts } from "~/lib/members/payment-alerts.server";
 import { getCampaign } from "~/lib/members/family-registration.server";
 import { awaitingRegistrations, decideRefund, linkPayment, paidRegistrations, recordManualPayment, unmatchedPayments } from "~/lib/members/registration-payments.server";
 
@@ -35,6 +36,7 @@ const NOTICES: Record<string, string> = {
   rattache: "Le paiement est rattaché : l'inscription est payée.",
   rembourser: "Le paiement est marqué à rembourser. Faites le remboursement dans l'espace HelloAsso de l'association.",
   enregistre: "Le paiement est enregistré.",
+  alerte: "L'alerte est marquée comme traitée.",
 };
 
 const METHOD_OPTIONS = [
@@ -46,12 +48,13 @@ const METHOD_OPTIONS = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const campaign = await getCampaign();
-  const [inbox, awaiting, paid] = [await unmatchedPayments(), await awaitingRegistrations(campaign.season), await paidRegistrations(campaign.season)];
+  const [inbox, awaiting, paid, alerts] = [await unmatchedPayments(), await awaitingRegistrations(campaign.season), await paidRegistrations(campaign.season), await openPaymentAlerts()];
   const ok = new URL(request.url).searchParams.get("ok") ?? "";
   return {
     season: campaign.season,
     today: parisDate(),
     notice: NOTICES[ok] ?? null,
+    alerts: alerts.map((a) => ({ id: a.id, message: a.message, at: a.createdAt.toISOString() })),
     inbox: inbox.map((p) => ({
       id: p.id,
       state: p.state,
@@ -78,6 +81,11 @@ const HANDLERS = {
       await decideRefund(actor, v.paymentId);
       return redirect(`${PATH}?ok=rembourser`);
     }, { keyField: "paymentId" }),
+  "alert-done": (formData: FormData, actor: Actor) =>
+    handleIntent("alert-done", formData, alertDoneSchema, async (v) => {
+      await handlePaymentAlert(actor, v.alertId);
+      return redirect(`${PATH}?ok=alerte`);
+    }, { keyField: "alertId" }),
   record: (formData: FormData, actor: Actor) =>
     handleIntent("record", formData, manualPaymentSchema, async (v) => {
       await recordManualPayment(actor, { registrationId: v.registrationId, method: v.method, amountCents: v.amount, receivedOn: v.receivedOn, reference: v.reference });
@@ -119,8 +127,8 @@ function RecordForm({ registration, today, lastResult }: { registration: { id: n
 }
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
-  const { season, today, notice, inbox, awaiting, paid } = loaderData;
-  const inboxResult = resultOf(actionData, "link") ?? resultOf(actionData, "refund");
+  const { season, today, notice, inbox, awaiting, paid, alerts } = loaderData;
+  const inboxResult = resultOf(actionData, "link") ?? resultOf(actionData, "refund") ?? resultOf(actionData, "alert-done");
   const inboxError = inboxResult ? Object.values(firstErrors(inboxResult))[0] : undefined;
   return (
     <div className="max-w-4xl space-y-8">
@@ -132,6 +140,30 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       </div>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {inboxError ? <FormMessage>{inboxError}</FormMessage> : null}
+
+      {alerts.length ? (
+        <section id="alertes" aria-labelledby="alertes-titre" className="space-y-3">
+          <h2 id="alertes-titre" className="text-2xl font-semibold text-slate-900">
+            Alertes HelloAsso
+          </h2>
+          <p className="text-slate-700">Remboursements et échéances refusées signalés par HelloAsso. Vérifiez l'inscription concernée, puis marquez l'alerte comme traitée.</p>
+          <ul className="space-y-3">
+            {alerts.map((a) => (
+              <li key={a.id} id={`alerte-${a.id}`} className="rounded-lg border border-amber-400 bg-amber-50 p-4 shadow-sm">
+                <p className="text-slate-900">{a.message}</p>
+                <p className="text-sm text-slate-700">Le {formatDate(a.at)}</p>
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="alert-done" />
+                  <input type="hidden" name="alertId" value={a.id} />
+                  <Button type="submit" variant="secondary">
+                    Marquer comme traitée<span className="sr-only"> : {a.message}</span>
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="non-rapproches" className="space-y-3">
         <h2 id="non-rapproches" className="text-2xl font-semibold text-slate-900">

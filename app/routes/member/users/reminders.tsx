@@ -1,8 +1,10 @@
 /**
  * /espace-membre/utilisateurs/rappels (admin, user_manager) — issue 10:
- *  - the reminder e-mails of the current season (certificate expiring,
- *    cotisation unpaid): off until a manager turns them on, with a preview of
- *    who would get what (nothing is sent from this page);
+ *  - the families' reminder e-mails (reminders.server.ts: ONE combined e-mail
+ *    per family — registration to finish or to pay, medical papers,
+ *    certificate expiring, cotisation — at most weekly): off until a manager
+ *    turns them on for the season, with a preview of who would get what
+ *    (nothing is sent from this page);
  *  - the manager's own choice for the e-mails about new pré-inscriptions and
  *    RGPD deletion requests: immediately, a daily digest, or never.
  * One handler per intent; every form works without JavaScript.
@@ -18,8 +20,7 @@ import { readForm } from "~/lib/http/request.server";
 import { NOTIFICATION_CHOICES, notificationChoiceSchema } from "~/lib/members/manager-notifications";
 import { notificationChoice, setNotificationChoice } from "~/lib/members/manager-notifications.server";
 import { remindersEnabledFor, setRemindersEnabled } from "~/lib/members/reminders-activation.server";
-import { dueReminders } from "~/lib/members/reminders.server";
-import { currentSeasonAt } from "~/lib/members/seasons.server";
+import { dueReminders, reminderSeason } from "~/lib/members/reminders.server";
 
 const PATH = "/espace-membre/utilisateurs/rappels";
 const PREVIEW_MAX = 200;
@@ -28,19 +29,19 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Rappels et notifications", description: "Les rappels par e-mail aux membres et vos notifications.", noindex: true });
 
 const NOTICES: Record<string, string> = {
-  actives: "Les rappels sont activés pour la saison : ils partent chaque matin, une seule fois par motif.",
+  actives: "Les rappels sont activés pour la saison : ils partent le matin, un e-mail par famille au plus chaque semaine.",
   desactives: "Les rappels sont désactivés pour la saison : plus aucun ne partira.",
   notifications: "Votre choix de notifications est enregistré.",
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const season = await currentSeasonAt();
+  const season = await reminderSeason();
   const due = await dueReminders();
   return {
     season,
     enabled: await remindersEnabledFor(season),
-    preview: due.slice(0, PREVIEW_MAX).map((r) => ({ key: `${r.profileId}-${r.reason}`, to: r.to, name: r.name, subject: r.subject })),
+    preview: due.slice(0, PREVIEW_MAX).map((r) => ({ key: r.ownerId, to: r.to, lines: r.items.map((i) => i.line), subject: r.subject })),
     total: due.length,
     choice: await notificationChoice(user.id),
     notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null,
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "activer":
     case "desactiver": {
       const on = formData.get("intent") === "activer";
-      await setRemindersEnabled(await currentSeasonAt(), on, user);
+      await setRemindersEnabled(await reminderSeason(), on, user);
       return redirect(`${PATH}?ok=${on ? "actives" : "desactives"}`);
     }
     case "notifications": {
@@ -103,11 +104,12 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
 
       <section aria-labelledby="rappels-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="rappels-title" className="text-xl font-bold text-club-900">
-          Rappels aux membres, saison {season}
+          Rappels aux familles, saison {season}
         </h2>
         <p className="mt-2 text-slate-800">
-          Certificat médical qui expire sous 30 jours, cotisation non enregistrée un mois après la rentrée : un e-mail par motif et
-          par saison, chaque matin à partir de 8 h.{" "}
+          Un seul e-mail par famille, à partir de 8 h et au plus une fois par semaine, qui liste ce qu'il reste à faire : inscription à
+          terminer ou à payer, dossier médical incomplet, certificat qui expire sous 30 jours, cotisation non enregistrée un mois après la
+          rentrée. Chaque point est rappelé trois fois au plus dans la saison, et plus du tout dès qu'il est réglé.{" "}
           <strong>{enabled ? "Les rappels sont activés pour cette saison." : "Les rappels sont désactivés : aucun ne part."}</strong>
         </p>
         <h3 className="mt-4 font-semibold text-slate-900">
@@ -118,9 +120,14 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
             {preview.map((r) => (
               <li key={r.key} className="py-2">
                 <p className="font-medium text-slate-900">{r.subject}</p>
-                <p className="break-all text-sm text-slate-700">
-                  À {r.to} (pour {r.name})
-                </p>
+                <p className="break-all text-sm text-slate-700">À {r.to}</p>
+                <ul className="mt-1 list-disc pl-5 text-sm text-slate-800">
+                  {r.lines.map((line) => (
+                    <li key={line} className="break-words">
+                      {line}
+                    </li>
+                  ))}
+                </ul>
               </li>
             ))}
             {total > preview.length ? <li className="py-2 text-slate-700">… et {total - preview.length} autres.</li> : null}
