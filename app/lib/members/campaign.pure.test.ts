@@ -38,10 +38,13 @@ describe("pricing a family", () => {
   });
 
   it("deducts an aid code after the discount, never below zero, and ignores unknown codes", () => {
-    const [a, b] = priceLines({ ...campaign, aids: [{ code: "BIG", label: "Grosse aide", amountCents: 99999 }, ...campaign.aids] }, [
-      { profileId: 1, group: "Adultes", aidCode: "PASS-SPORT" },
-      { profileId: 2, group: "Enfants", aidCode: "BIG" },
-    ]);
+    const [a, b] = priceLines(
+      { ...campaign, aids: [{ code: "BIG", label: "Grosse aide", amountCents: 99999 }, ...campaign.aids] },
+      [
+        { profileId: 1, group: "Adultes", aidCode: "PASS-SPORT" },
+        { profileId: 2, group: "Enfants", aidCode: "BIG" },
+      ],
+    );
     expect([a!.aidCents, a!.amountCents]).toEqual([5000, 20000]);
     expect([b!.discountCents, b!.aidCents, b!.amountCents]).toEqual([1900, 17100, 0]);
     expect(priceLines(campaign, [{ profileId: 1, group: "Adultes", aidCode: "NOPE" }])[0]!.aidCents).toBe(0);

@@ -8,7 +8,7 @@
  */
 import { registerJob } from "../core/jobs.server";
 import { parisHour } from "../core/time";
-import { runHelloAssoCheck } from "./registration-payments.server";
+import { runHelloAssoCheck } from "./helloasso-check.server";
 import { purgeSeasonFiles } from "./season-documents.server";
 
 const CHECK_FROM_HOUR = 4;

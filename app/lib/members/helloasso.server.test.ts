@@ -5,8 +5,20 @@
  * organisation's orders by page, and HelloAsso down.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET, LOCAL_ORGANIZATION, LocalHelloAsso } from "../../../tests/helpers/local-helloasso";
-import { HelloAssoClient, HelloAssoNotFound, HelloAssoRefused, HelloAssoUnavailable, tokenUrlFor, type InitCheckoutBody } from "./helloasso.server";
+import {
+  LOCAL_CLIENT_ID,
+  LOCAL_CLIENT_SECRET,
+  LOCAL_ORGANIZATION,
+  LocalHelloAsso,
+} from "../../../tests/helpers/local-helloasso";
+import {
+  HelloAssoClient,
+  HelloAssoNotFound,
+  HelloAssoRefused,
+  HelloAssoUnavailable,
+  tokenUrlFor,
+  type InitCheckoutBody,
+} from "./helloasso.server";
 
 const ha = new LocalHelloAsso();
 let clock = 0;
@@ -81,7 +93,12 @@ describe("HelloAsso client", () => {
     const created = await c.createCheckoutIntent(body());
     expect(created.redirectUrl).toBe(`${ha.url}/paiement/${created.id}`);
     const stored = ha.intents.get(created.id)!.body;
-    expect(stored).toMatchObject({ totalAmount: 30000, initialAmount: 10000, metadata: { registrationId: 12 }, payer: { email: "lan@example.org" } });
+    expect(stored).toMatchObject({
+      totalAmount: 30000,
+      initialAmount: 10000,
+      metadata: { registrationId: 12 },
+      payer: { email: "lan@example.org" },
+    });
     // Not paid yet: the intent has no order.
     const intent = await c.getCheckoutIntent(created.id);
     expect(intent.order).toBeUndefined();

@@ -6,7 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { medicalStatus, type HealthDocument, type MedicalRules } from "./medical";
 
-const rules: MedicalRules = { certificateValidityYears: 3, questionnaireYearly: true, minorsAttestation: true, competitorYearlyCertificate: true };
+const rules: MedicalRules = {
+  certificateValidityYears: 3,
+  questionnaireYearly: true,
+  minorsAttestation: true,
+  competitorYearlyCertificate: true,
+};
 const at = { season: "2026-2027", seasonStart: "2026-09-01", today: "2026-10-15" };
 const adult = { minor: false, competitor: false };
 const minor = { minor: true, competitor: false };
@@ -29,7 +34,9 @@ describe("an adult", () => {
   it("with a certificate older than the validity has an expired one", () => {
     expect(medicalStatus(adult, [cert("2023-2024", "2023-08-31")], at, rules)).toBe("expired");
     expect(medicalStatus(adult, [cert("2023-2024", "2023-09-02")], at, rules)).toBe("attestation-due");
-    expect(medicalStatus(adult, [cert("2023-2024", "2023-09-02")], at, { ...rules, certificateValidityYears: 1 })).toBe("expired");
+    expect(medicalStatus(adult, [cert("2023-2024", "2023-09-02")], at, { ...rules, certificateValidityYears: 1 })).toBe(
+      "expired",
+    );
   });
 });
 
@@ -40,7 +47,9 @@ describe("a minor", () => {
     expect(medicalStatus(minor, [quest("2026-2027", "2026-09-10")], at, rules)).toBe("ok");
   });
   it("follows the adults' rule when the federation does not use the attestation", () => {
-    expect(medicalStatus(minor, [quest("2026-2027", "2026-09-10")], at, { ...rules, minorsAttestation: false })).toBe("certificate-due");
+    expect(medicalStatus(minor, [quest("2026-2027", "2026-09-10")], at, { ...rules, minorsAttestation: false })).toBe(
+      "certificate-due",
+    );
   });
 });
 

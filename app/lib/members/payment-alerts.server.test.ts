@@ -13,14 +13,20 @@ import { createUser } from "../../../tests/helpers/auth";
 import { withLocalHelloAsso } from "../../../tests/helpers/with-local-helloasso";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
-import { runHelloAssoCheck, startCheckout, unmatchedPayments } from "./registration-payments.server";
+import { runHelloAssoCheck } from "./helloasso-check.server";
+import { startCheckout } from "./helloasso-checkout.server";
+import { unmatchedPayments } from "./manual-payments.server";
 import { submitRegistration } from "./registrations.server";
 import { derivedTasks } from "./todo.server";
 
 const ha = withLocalHelloAsso();
 const SEASON = "2026-2027";
 const NOW = new Date("2026-09-10T10:00:00Z");
-const URLS = { base: "http://localhost:3000", returnPath: "/espace-membre/inscription/paiement", backPath: "/espace-membre/inscription" };
+const URLS = {
+  base: "http://localhost:3000",
+  returnPath: "/espace-membre/inscription/paiement",
+  backPath: "/espace-membre/inscription",
+};
 
 let manager: Awaited<ReturnType<typeof createUser>>;
 
@@ -31,7 +37,10 @@ beforeAll(async () => {
 
 async function paidFamily(instalments = 1) {
   const parent = await createUser({ roles: ["membre"], prenom: "Lan", nom: "Nguyen" });
-  const [self] = await db.select().from(profiles).where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
+  const [self] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
   const registrationId = await submitRegistration(
     parent.user.id,
     SEASON,
@@ -61,14 +70,21 @@ async function paidFamily(instalments = 1) {
 }
 
 const notify = (body: unknown) =>
-  app.fetch("/api/helloasso/notification", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  app.fetch("/api/helloasso/notification", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 const alertsOf = async (orderId: number) => {
   const [p] = await db.select().from(payments).where(eq(payments.orderId, orderId));
   return { payment: p!, alerts: await db.select().from(paymentAlerts).where(eq(paymentAlerts.paymentId, p!.id)) };
 };
 
-const mailsToManager = async () => (await db.select().from(outbox).where(eq(outbox.to, manager.email))).filter((m) => m.subject.startsWith("Paiement HelloAsso"));
+const mailsToManager = async () =>
+  (await db.select().from(outbox).where(eq(outbox.to, manager.email))).filter((m) =>
+    m.subject.startsWith("Paiement HelloAsso"),
+  );
 
 describe("a refund made in HelloAsso", () => {
   it("updates the payment, sends the registration back to awaiting payment and alerts the managers once", async () => {
@@ -76,7 +92,11 @@ describe("a refund made in HelloAsso", () => {
     const mailsBefore = (await mailsToManager()).length;
     ha.setPaymentState(f.order.id, 1, "Refunded");
     const answers = [];
-    for (const body of [ha.notificationBody(f.order, "Payment"), ha.notificationBody(f.order, "Order"), ha.notificationBody(f.order, "Payment")]) {
+    for (const body of [
+      ha.notificationBody(f.order, "Payment"),
+      ha.notificationBody(f.order, "Order"),
+      ha.notificationBody(f.order, "Payment"),
+    ]) {
       const res = await notify(body);
       expect(res.status).toBe(200);
       answers.push(((await res.json()) as { outcome: string }).outcome);
@@ -93,7 +113,10 @@ describe("a refund made in HelloAsso", () => {
 
     const [reg] = await db.select().from(registrations).where(eq(registrations.id, f.registrationId));
     expect(reg).toMatchObject({ status: "en-attente", paidAt: null });
-    const [status] = await db.select().from(seasonStatuses).where(and(eq(seasonStatuses.profileId, f.profileId), eq(seasonStatuses.season, SEASON)));
+    const [status] = await db
+      .select()
+      .from(seasonStatuses)
+      .where(and(eq(seasonStatuses.profileId, f.profileId), eq(seasonStatuses.season, SEASON)));
     expect(status!.cotisationPaidOn).toBeNull();
 
     const mails = await mailsToManager();
@@ -101,7 +124,9 @@ describe("a refund made in HelloAsso", () => {
     expect(mails.at(-1)!.text).toContain(alerts[0]!.message);
 
     const todo = await derivedTasks(NOW);
-    expect(todo.groups.find((g) => g.id === "alertes-paiement")!.tasks.map((t) => t.label)).toContain(alerts[0]!.message);
+    expect(todo.groups.find((g) => g.id === "alertes-paiement")!.tasks.map((t) => t.label)).toContain(
+      alerts[0]!.message,
+    );
     // The family can pay again online: the refunded payment no longer holds the registration's HelloAsso slot.
     await expect(startCheckout(f.parent.user.id, f.registrationId, URLS, NOW)).resolves.toContain("/paiement/");
   });
@@ -131,7 +156,9 @@ describe("an instalment refused later", () => {
     expect(payment.state).toBe("appliquee");
     expect(payment.instalments.map((i) => i.state)).toEqual(["Authorized", "Refused", "Registered"]);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.message).toMatch(/^L'échéance 2 \(83,33\u00a0€\) de la commande HelloAsso \d+ \(Lan Nguyen\) est refusée\.$/);
+    expect(alerts[0]!.message).toMatch(
+      /^L'échéance 2 \(83,33\u00a0€\) de la commande HelloAsso \d+ \(Lan Nguyen\) est refusée\.$/,
+    );
     const [reg] = await db.select().from(registrations).where(eq(registrations.id, f.registrationId));
     expect(reg!.status).toBe("payee");
   });
@@ -143,9 +170,17 @@ describe("an instalment refused later", () => {
     const { alerts } = await alertsOf(f.order.id);
     const page = await app.get<{ alerts: { id: number }[] }>("/espace-membre/saison/paiements", { as: manager });
     expect(page.data.alerts.map((a) => a.id)).toContain(alerts[0]!.id);
-    const done = await app.post("/espace-membre/saison/paiements", { intent: "alert-done", alertId: String(alerts[0]!.id) }, { as: manager });
+    const done = await app.post(
+      "/espace-membre/saison/paiements",
+      { intent: "alert-done", alertId: String(alerts[0]!.id) },
+      { as: manager },
+    );
     expect(done.redirect).toBe("/espace-membre/saison/paiements?ok=alerte");
-    const again = await app.post("/espace-membre/saison/paiements", { intent: "alert-done", alertId: String(alerts[0]!.id) }, { as: manager });
+    const again = await app.post(
+      "/espace-membre/saison/paiements",
+      { intent: "alert-done", alertId: String(alerts[0]!.id) },
+      { as: manager },
+    );
     expect(again.status).toBe(409);
     const after = await app.get<{ alerts: { id: number }[] }>("/espace-membre/saison/paiements", { as: manager });
     expect(after.data.alerts.map((a) => a.id)).not.toContain(alerts[0]!.id);

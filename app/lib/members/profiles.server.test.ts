@@ -31,8 +31,12 @@ import { seedDatabase } from "../core/seed.server";
 
 async function makeUser(prenom: string, roles = ["membre"]) {
   const id = randomUUID();
-  await db.insert(users).values({ id, name: prenom, email: `${prenom.toLowerCase()}-${id}@exemple.fr`, prenom, nom: "Test", roles });
-  await db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: "hash-secret-xyz" });
+  await db
+    .insert(users)
+    .values({ id, name: prenom, email: `${prenom.toLowerCase()}-${id}@exemple.fr`, prenom, nom: "Test", roles });
+  await db
+    .insert(accounts)
+    .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: "hash-secret-xyz" });
   await ensureOwnProfile(id);
   return id;
 }
@@ -65,7 +69,12 @@ beforeAll(async () => {
 
 describe("family profiles", () => {
   it("adds, lists, edits and removes a child; the own profile stays", async () => {
-    const parsed = familyProfileSchema.safeParse({ prenom: " Léa ", nom: "Test", dateOfBirth: "2016-03-04", relationship: "enfant" });
+    const parsed = familyProfileSchema.safeParse({
+      prenom: " Léa ",
+      nom: "Test",
+      dateOfBirth: "2016-03-04",
+      relationship: "enfant",
+    });
     expect(parsed.success).toBe(true);
     const child = await addFamilyProfile(alice, parsed.data!);
     expect(child.prenom).toBe("Léa");
@@ -74,7 +83,12 @@ describe("family profiles", () => {
     expect(list.map((p) => p.prenom)).toEqual(["Alice", "Léa"]);
     expect(list[0]?.isSelf).toBe(true);
 
-    const edited = await updateFamilyProfile(alice, child.id, { prenom: "Léa", nom: "Martin", dateOfBirth: null, relationship: "enfant" });
+    const edited = await updateFamilyProfile(alice, child.id, {
+      prenom: "Léa",
+      nom: "Martin",
+      dateOfBirth: null,
+      relationship: "enfant",
+    });
     expect(edited.nom).toBe("Martin");
     expect(edited.version).toBe(2);
 
@@ -96,7 +110,13 @@ describe("family profiles", () => {
   });
 
   it("updates the own profile and the user's names", async () => {
-    await updateOwnProfile(alice, { prenom: "Alicia", nom: "Durand", phone: "06 12 34 56 78", dateOfBirth: "1985-05-06", emergencyContact: "Paul, 06 00 00 00 00" });
+    await updateOwnProfile(alice, {
+      prenom: "Alicia",
+      nom: "Durand",
+      phone: "06 12 34 56 78",
+      dateOfBirth: "1985-05-06",
+      emergencyContact: "Paul, 06 00 00 00 00",
+    });
     const [u] = await db.select().from(users).where(eq(users.id, alice));
     assert(u);
     expect(u.prenom).toBe("Alicia");
@@ -108,7 +128,10 @@ describe("family profiles", () => {
   it("never gives another account's profile", async () => {
     const bobChild = await addFamilyProfile(bob, { prenom: "Tom", nom: "", dateOfBirth: null, relationship: "enfant" });
     await expectStatus(getOwnedProfile(alice, bobChild.id), 404);
-    await expectStatus(updateFamilyProfile(alice, bobChild.id, { prenom: "X", nom: "", dateOfBirth: null, relationship: "autre" }), 404);
+    await expectStatus(
+      updateFamilyProfile(alice, bobChild.id, { prenom: "X", nom: "", dateOfBirth: null, relationship: "autre" }),
+      404,
+    );
     await expectStatus(removeFamilyProfile(alice, bobChild.id), 404);
     const aliceSession = await makeSession(alice);
     await expectStatus(selectProfile(aliceSession, alice, bobChild.id), 404);
@@ -119,7 +142,12 @@ describe("family profiles", () => {
     expect(shown.isSelf).toBe(true);
     // And Alice cannot change Bob's session.
     const bobSession = await makeSession(bob);
-    const aliceChild = await addFamilyProfile(alice, { prenom: "Zoé", nom: "", dateOfBirth: null, relationship: "enfant" });
+    const aliceChild = await addFamilyProfile(alice, {
+      prenom: "Zoé",
+      nom: "",
+      dateOfBirth: null,
+      relationship: "enfant",
+    });
     await expectStatus(selectProfile(bobSession, alice, aliceChild.id), 401);
   });
 });
@@ -157,7 +185,9 @@ describe("status and revision", () => {
     expect(childStatus.currentGrade).toBeNull();
     expect(childStatus.nextGrade?.id).toBe(firstGrade.id);
 
-    await db.insert(gradeHistory).values({ profileId: own.id, gradeId: firstGrade.id, awardedOn: "2025-06-20", note: "Bravo" });
+    await db
+      .insert(gradeHistory)
+      .values({ profileId: own.id, gradeId: firstGrade.id, awardedOn: "2025-06-20", note: "Bravo" });
     const ownStatus = await getProfileStatus(own.id);
     expect(ownStatus.currentGrade?.id).toBe(firstGrade.id);
     expect(ownStatus.nextGrade?.id).toBe(second.id);

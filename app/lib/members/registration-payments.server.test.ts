@@ -14,22 +14,21 @@ import { db, isUniqueViolation } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { seedDatabase } from "../core/seed.server";
 import { helloAssoClient } from "./helloasso.server";
-import {
-  decideRefund,
-  linkPayment,
-  reconcileReturn,
-  recordManualPayment,
-  runHelloAssoCheck,
-  startCheckout,
-  unmatchedPayments,
-} from "./registration-payments.server";
+import { decideRefund, linkPayment, recordManualPayment, unmatchedPayments } from "./manual-payments.server";
+import { runHelloAssoCheck } from "./helloasso-check.server";
+import { startCheckout } from "./helloasso-checkout.server";
+import { reconcileReturn } from "./registration-payments.server";
 import { submitRegistration, type RegistrationLineInput } from "./registrations.server";
 
 const ha = withLocalHelloAsso();
 const SEASON = "2026-2027";
 /** 10 September 2026, noon in Paris. */
 const NOW = new Date("2026-09-10T10:00:00Z");
-const URLS = { base: "http://localhost:3000", returnPath: "/espace-membre/inscription/paiement", backPath: "/espace-membre/inscription" };
+const URLS = {
+  base: "http://localhost:3000",
+  returnPath: "/espace-membre/inscription/paiement",
+  backPath: "/espace-membre/inscription",
+};
 
 let manager: Awaited<ReturnType<typeof createUser>>;
 
@@ -38,7 +37,11 @@ beforeAll(async () => {
   manager = await createUser({ roles: ["admin"], prenom: "Anh", nom: "Tran" });
 });
 
-const line = (profileId: number, priceCents: number, over: Partial<RegistrationLineInput> = {}): RegistrationLineInput => ({
+const line = (
+  profileId: number,
+  priceCents: number,
+  over: Partial<RegistrationLineInput> = {},
+): RegistrationLineInput => ({
   profileId,
   groupName: "Adultes (16 ans et plus)",
   priceCents,
@@ -54,15 +57,31 @@ const line = (profileId: number, priceCents: number, over: Partial<RegistrationL
 /** A family (parent + one child) with its registration sent: 190 € + 171 € = 361 €. */
 async function family(instalments = 1) {
   const parent = await createUser({ roles: ["membre"] });
-  const [self] = await db.select().from(profiles).where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
+  const [self] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
   const [child] = await db
     .insert(profiles)
-    .values({ ownerId: parent.user.id, prenom: "Bao", nom: "Nguyen", relationship: "enfant", dateOfBirth: "2016-05-04" })
+    .values({
+      ownerId: parent.user.id,
+      prenom: "Bao",
+      nom: "Nguyen",
+      relationship: "enfant",
+      dateOfBirth: "2016-05-04",
+    })
     .returning();
   const registrationId = await submitRegistration(
     parent.user.id,
     SEASON,
-    { lines: [line(self!.id, 25000, { discountCents: 6000 }), line(child!.id, 19000, { groupName: "Enfants (6-11 ans)", discountCents: 1900, parentalAuthorisation: true })], instalments, aidCodes: [] },
+    {
+      lines: [
+        line(self!.id, 25000, { discountCents: 6000 }),
+        line(child!.id, 19000, { groupName: "Enfants (6-11 ans)", discountCents: 1900, parentalAuthorisation: true }),
+      ],
+      instalments,
+      aidCodes: [],
+    },
     NOW,
   );
   return { parent, registrationId, profileIds: [self!.id, child!.id] };
@@ -75,7 +94,11 @@ async function startAndGetIntent(ownerId: string, registrationId: number) {
 }
 
 const notify = (body: unknown) =>
-  app.fetch("/api/helloasso/notification", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  app.fetch("/api/helloasso/notification", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 async function registration(id: number) {
   const [r] = await db.select().from(registrations).where(eq(registrations.id, id));
@@ -123,7 +146,10 @@ describe("checkout", () => {
     const f = await family();
     ha.down = true;
     try {
-      await expect(startCheckout(f.parent.user.id, f.registrationId, URLS, NOW)).rejects.toMatchObject({ status: 502, message: expect.stringContaining("en attente de paiement") });
+      await expect(startCheckout(f.parent.user.id, f.registrationId, URLS, NOW)).rejects.toMatchObject({
+        status: 502,
+        message: expect.stringContaining("en attente de paiement"),
+      });
     } finally {
       ha.down = false;
     }
@@ -147,7 +173,12 @@ describe("notifications", () => {
     const order = ha.pay(intentId);
     const answers = [];
     // The Payment event before the Order event, then both again.
-    for (const body of [ha.notificationBody(order, "Payment"), ha.notificationBody(order, "Order"), ha.notificationBody(order, "Order"), ha.notificationBody(order, "Payment")]) {
+    for (const body of [
+      ha.notificationBody(order, "Payment"),
+      ha.notificationBody(order, "Order"),
+      ha.notificationBody(order, "Order"),
+      ha.notificationBody(order, "Payment"),
+    ]) {
       const res = await notify(body);
       answers.push(((await res.json()) as { outcome: string }).outcome);
     }
@@ -159,9 +190,15 @@ describe("notifications", () => {
       [17100, "helloasso"],
       [19000, "helloasso"],
     ]);
-    const applied = await db.select().from(payments).where(and(eq(payments.registrationId, f.registrationId), eq(payments.state, "appliquee")));
+    const applied = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.registrationId, f.registrationId), eq(payments.state, "appliquee")));
     expect(applied).toHaveLength(1);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "registration.paid"), eq(auditLog.targetUserId, f.parent.user.id)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "registration.paid"), eq(auditLog.targetUserId, f.parent.user.id)));
     expect(audits).toHaveLength(1);
   });
 
@@ -176,7 +213,11 @@ describe("notifications", () => {
   });
 
   it("refuse an unknown order, and mark nothing", async () => {
-    const res = await notify({ eventType: "Order", data: { id: 987654, amount: { total: 36100 } }, metadata: { registrationId: 1 } });
+    const res = await notify({
+      eventType: "Order",
+      data: { id: 987654, amount: { total: 36100 } },
+      metadata: { registrationId: 1 },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ reason: "unknown-order" });
   });
@@ -185,7 +226,10 @@ describe("notifications", () => {
     const f = await family();
     const intentId = await startAndGetIntent(f.parent.user.id, f.registrationId);
     const order = ha.pay(intentId);
-    const body = ha.notificationBody(order) as { data: { amount: { total: number } }; metadata: Record<string, unknown> };
+    const body = ha.notificationBody(order) as {
+      data: { amount: { total: number } };
+      metadata: Record<string, unknown>;
+    };
     const cheaper = { ...body, data: { ...body.data, amount: { total: 100 } } };
     const res = await notify(cheaper);
     expect(res.status).toBe(400);
@@ -248,9 +292,18 @@ describe("two tabs, the inbox and the nightly check", () => {
 
   it("the database refuses a second applied HelloAsso payment for one registration", async () => {
     const f = await family();
-    const values = { registrationId: f.registrationId, season: SEASON, method: "helloasso", amountCents: 36100, state: "appliquee" };
+    const values = {
+      registrationId: f.registrationId,
+      season: SEASON,
+      method: "helloasso",
+      amountCents: 36100,
+      state: "appliquee",
+    };
     await db.insert(payments).values(values);
-    const err = await db.insert(payments).values(values).catch((e: unknown) => e);
+    const err = await db
+      .insert(payments)
+      .values(values)
+      .catch((e: unknown) => e);
     expect(isUniqueViolation(err)).toBe(true);
   });
 
@@ -265,7 +318,11 @@ describe("two tabs, the inbox and the nightly check", () => {
     expect(await runHelloAssoCheck(new Date(NOW.getTime() + 3600_000))).toEqual({ ran: false, outcomes: {} });
     const inbox = await unmatchedPayments();
     const kept = inbox.find((p) => p.orderId === outside.id);
-    expect(kept).toMatchObject({ state: "a-rapprocher", registrationId: null, payerEmail: "autre-adresse@example.org" });
+    expect(kept).toMatchObject({
+      state: "a-rapprocher",
+      registrationId: null,
+      payerEmail: "autre-adresse@example.org",
+    });
 
     // One click links it to the family that paid with another address.
     const g = await family();
@@ -281,7 +338,9 @@ describe("two tabs, the inbox and the nightly check", () => {
     await runHelloAssoCheck(next);
     const kept = (await unmatchedPayments()).find((p) => p.orderId === outside.id)!;
     const f = await family();
-    await expect(linkPayment(manager.user, kept.id, f.registrationId, next)).rejects.toMatchObject({ field: "registrationId" });
+    await expect(linkPayment(manager.user, kept.id, f.registrationId, next)).rejects.toMatchObject({
+      field: "registrationId",
+    });
     expect((await registration(f.registrationId)).status).toBe("en-attente");
   });
 });
@@ -303,9 +362,33 @@ describe("the return page", () => {
 describe("payments recorded by the managers", () => {
   it("a cheque and holiday vouchers (ANCV) that cover the total pay the registration", async () => {
     const f = await family();
-    expect(await recordManualPayment(manager.user, { registrationId: f.registrationId, method: "cheque", amountCents: 20000, receivedOn: "2026-09-09", reference: "n° 1234567" }, NOW)).toEqual({ paid: false });
+    expect(
+      await recordManualPayment(
+        manager.user,
+        {
+          registrationId: f.registrationId,
+          method: "cheque",
+          amountCents: 20000,
+          receivedOn: "2026-09-09",
+          reference: "n° 1234567",
+        },
+        NOW,
+      ),
+    ).toEqual({ paid: false });
     expect((await registration(f.registrationId)).status).toBe("en-attente");
-    expect(await recordManualPayment(manager.user, { registrationId: f.registrationId, method: "ancv", amountCents: 16100, receivedOn: "2026-09-10", reference: "ANCV 8 chèques" }, NOW)).toEqual({ paid: true });
+    expect(
+      await recordManualPayment(
+        manager.user,
+        {
+          registrationId: f.registrationId,
+          method: "ancv",
+          amountCents: 16100,
+          receivedOn: "2026-09-10",
+          reference: "ANCV 8 chèques",
+        },
+        NOW,
+      ),
+    ).toEqual({ paid: true });
     expect((await registration(f.registrationId)).status).toBe("payee");
     const rows = await statuses(f.profileIds);
     expect(rows.every((r) => r.cotisationMeans === "ancv" && r.cotisationPaidOn === "2026-09-10")).toBe(true);
@@ -313,14 +396,48 @@ describe("payments recorded by the managers", () => {
 
   it("refuses a payment dated in the future or of no amount", async () => {
     const f = await family();
-    await expect(recordManualPayment(manager.user, { registrationId: f.registrationId, method: "especes", amountCents: 100, receivedOn: "2026-09-11", reference: "" }, NOW)).rejects.toMatchObject({ field: "receivedOn" });
-    await expect(recordManualPayment(manager.user, { registrationId: f.registrationId, method: "especes", amountCents: 0, receivedOn: "2026-09-10", reference: "" }, NOW)).rejects.toMatchObject({ field: "amount" });
+    await expect(
+      recordManualPayment(
+        manager.user,
+        {
+          registrationId: f.registrationId,
+          method: "especes",
+          amountCents: 100,
+          receivedOn: "2026-09-11",
+          reference: "",
+        },
+        NOW,
+      ),
+    ).rejects.toMatchObject({ field: "receivedOn" });
+    await expect(
+      recordManualPayment(
+        manager.user,
+        {
+          registrationId: f.registrationId,
+          method: "especes",
+          amountCents: 0,
+          receivedOn: "2026-09-10",
+          reference: "",
+        },
+        NOW,
+      ),
+    ).rejects.toMatchObject({ field: "amount" });
   });
 
   it("a HelloAsso payment arriving after a cheque paid the registration goes to the inbox", async () => {
     const f = await family();
     const intentId = await startAndGetIntent(f.parent.user.id, f.registrationId);
-    await recordManualPayment(manager.user, { registrationId: f.registrationId, method: "cheque", amountCents: 36100, receivedOn: "2026-09-10", reference: "" }, NOW);
+    await recordManualPayment(
+      manager.user,
+      {
+        registrationId: f.registrationId,
+        method: "cheque",
+        amountCents: 36100,
+        receivedOn: "2026-09-10",
+        reference: "",
+      },
+      NOW,
+    );
     const order = ha.pay(intentId);
     expect(await (await notify(ha.notificationBody(order))).json()).toEqual({ outcome: "duplicate" });
   });

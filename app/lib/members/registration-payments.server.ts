@@ -22,24 +22,22 @@
  *    registration stays "en-attente" and can be paid later.
  *  - A refund or another state change of an order already recorded updates
  *    its payment and alerts the managers (payment-alerts.server.ts).
- *  - Managers record cheques, cash, transfers and holiday vouchers (ANCV);
- *    the registration is paid once the applied payments cover its total.
+ *  - What the managers do by hand (cheques, the inbox's link and refund) is
+ *    in manual-payments.server.ts, on the same `markRegistrationPaid`.
  */
-import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { payments, profiles, registrationLines, registrations, seasonStatuses, users } from "#db/schema";
-import { db, isUniqueViolation, type Queryable } from "../core/db.server";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { payments, profiles, registrationLines, registrations, seasonStatuses } from "#db/schema";
+import { db, type Queryable } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { formatEuros } from "../core/money";
 import { parisDate } from "../core/time";
 import { PAYMENT_METHOD_LABELS } from "./campaign";
-import { claimDailyRun } from "./reminders.server";
 import { noteStateChanges } from "./payment-alerts.server";
 import { syncUserFlags } from "./seasons.server";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "./users-rules.server";
 import {
   HelloAssoNotFound,
-  HelloAssoRefused,
   HelloAssoUnavailable,
   helloAssoClient,
   isPaidState,
@@ -47,7 +45,7 @@ import {
   type OrderDetail,
 } from "./helloasso.server";
 
-const UNAVAILABLE_MESSAGE =
+export const UNAVAILABLE_MESSAGE =
   "HelloAsso ne répond pas pour le moment. Votre inscription est enregistrée, en attente de paiement : vous pourrez payer plus tard depuis cette page.";
 
 /** A notification or return that is refused: nothing is marked. */
@@ -75,10 +73,6 @@ type ReconcileOutcome =
   /** Already recorded, and HelloAsso reports a refund or another state the managers are alerted of. */
   | "state-changed";
 
-const MANUAL_METHODS = ["cheque", "especes", "virement", "ancv"] as const;
-type ManualMethod = (typeof MANUAL_METHODS)[number];
-
-
 function requireClient(client: HelloAssoClient | null | undefined): HelloAssoClient {
   const c = client === undefined ? helloAssoClient() : client;
   if (!c) throw new PaymentRefused("not-configured", "HelloAsso n'est pas configuré.");
@@ -86,7 +80,12 @@ function requireClient(client: HelloAssoClient | null | undefined): HelloAssoCli
 }
 
 function instalmentsOf(order: OrderDetail) {
-  return (order.payments ?? []).map((p, i) => ({ number: p.installmentNumber ?? i + 1, amount: p.amount, state: p.state, date: p.date }));
+  return (order.payments ?? []).map((p, i) => ({
+    number: p.installmentNumber ?? i + 1,
+    amount: p.amount,
+    state: p.state,
+    date: p.date,
+  }));
 }
 
 function firstPaymentPaid(order: OrderDetail): boolean {
@@ -98,7 +97,12 @@ function firstPaymentPaid(order: OrderDetail): boolean {
  * Marks `registrationId` paid (once) and gives each of its profiles the
  * cotisation for the season (only where none is recorded).
  */
-async function markRegistrationPaid(tx: Queryable, registrationId: number, method: string, now: Date): Promise<boolean> {
+export async function markRegistrationPaid(
+  tx: Queryable,
+  registrationId: number,
+  method: string,
+  now: Date,
+): Promise<boolean> {
   const [reg] = await tx
     .update(registrations)
     .set({ status: "payee", paidAt: now, updatedAt: now, version: sql`${registrations.version} + 1` })
@@ -110,16 +114,43 @@ async function markRegistrationPaid(tx: Queryable, registrationId: number, metho
   for (const line of lines) {
     await tx
       .insert(seasonStatuses)
-      .values({ profileId: line.profileId, season: reg.season, cotisationPaidOn: today, cotisationAmountCents: line.amountCents, cotisationMeans: method })
+      .values({
+        profileId: line.profileId,
+        season: reg.season,
+        cotisationPaidOn: today,
+        cotisationAmountCents: line.amountCents,
+        cotisationMeans: method,
+      })
       .onConflictDoUpdate({
         target: [seasonStatuses.profileId, seasonStatuses.season],
-        set: { cotisationPaidOn: today, cotisationAmountCents: line.amountCents, cotisationMeans: method, updatedAt: now, version: sql`${seasonStatuses.version} + 1` },
+        set: {
+          cotisationPaidOn: today,
+          cotisationAmountCents: line.amountCents,
+          cotisationMeans: method,
+          updatedAt: now,
+          version: sql`${seasonStatuses.version} + 1`,
+        },
         setWhere: isNull(seasonStatuses.cotisationPaidOn),
       });
   }
-  await audit(tx, null, "registration.paid", `Inscription ${reg.season} n° ${reg.id} payée (${formatEuros(reg.totalCents)}, ${PAYMENT_METHOD_LABELS[method] ?? method}).`, { userId: reg.ownerId });
+  await audit(
+    tx,
+    null,
+    "registration.paid",
+    `Inscription ${reg.season} n° ${reg.id} payée (${formatEuros(reg.totalCents)}, ${PAYMENT_METHOD_LABELS[method] ?? method}).`,
+    { userId: reg.ownerId },
+  );
   await syncUserFlags([reg.ownerId], now, tx);
   return true;
+}
+
+/** The sum of the payments applied to a registration (cents). */
+export async function appliedTotal(tx: Queryable, registrationId: number): Promise<number> {
+  const [row] = await tx
+    .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
+    .from(payments)
+    .where(and(eq(payments.registrationId, registrationId), eq(payments.state, "appliquee")));
+  return row?.sum ?? 0;
 }
 
 /**
@@ -136,7 +167,10 @@ export async function reconcileOrder(
     throw new PaymentRefused("wrong-organization", `Commande ${order.id} d'une autre association.`);
   }
   if (claimed?.total !== undefined && claimed.total !== order.amount.total) {
-    throw new PaymentRefused("forged", `Commande ${order.id} : le montant reçu (${claimed.total}) n'est pas celui de HelloAsso (${order.amount.total}).`);
+    throw new PaymentRefused(
+      "forged",
+      `Commande ${order.id} : le montant reçu (${claimed.total}) n'est pas celui de HelloAsso (${order.amount.total}).`,
+    );
   }
   const paid = firstPaymentPaid(order);
   return db.transaction(async (tx) => {
@@ -145,14 +179,20 @@ export async function reconcileOrder(
         ? await tx.select().from(payments).where(eq(payments.checkoutIntentId, order.checkoutIntentId)).for("update")
         : [];
     if (claimed?.registrationId !== undefined && attempt && attempt.registrationId !== claimed.registrationId) {
-      throw new PaymentRefused("forged", `Commande ${order.id} : l'inscription reçue ne correspond pas au paiement commencé.`);
+      throw new PaymentRefused(
+        "forged",
+        `Commande ${order.id} : l'inscription reçue ne correspond pas au paiement commencé.`,
+      );
     }
     if (!attempt) {
       // Not started on the site (or forgotten): the inbox, once, when paid.
       const [existing] = await tx.select().from(payments).where(eq(payments.orderId, order.id)).for("update");
       if (existing) {
         const changes = await noteStateChanges(tx, existing, instalmentsOf(order), order.id, now);
-        await tx.update(payments).set({ instalments: instalmentsOf(order) }).where(eq(payments.id, existing.id));
+        await tx
+          .update(payments)
+          .set({ instalments: instalmentsOf(order) })
+          .where(eq(payments.id, existing.id));
         if (changes.length) return "state-changed";
         return existing.state === "appliquee" ? "already-applied" : "unmatched";
       }
@@ -173,10 +213,16 @@ export async function reconcileOrder(
       return "unmatched";
     }
     if (order.amount.total !== attempt.amountCents) {
-      throw new PaymentRefused("amount-mismatch", `Commande ${order.id} : ${order.amount.total} centimes au lieu de ${attempt.amountCents}.`);
+      throw new PaymentRefused(
+        "amount-mismatch",
+        `Commande ${order.id} : ${order.amount.total} centimes au lieu de ${attempt.amountCents}.`,
+      );
     }
     if (attempt.orderId !== null && attempt.orderId !== order.id) {
-      throw new PaymentRefused("forged", `Commande ${order.id} : ce paiement est déjà lié à la commande ${attempt.orderId}.`);
+      throw new PaymentRefused(
+        "forged",
+        `Commande ${order.id} : ce paiement est déjà lié à la commande ${attempt.orderId}.`,
+      );
     }
     const common = {
       orderId: order.id,
@@ -196,13 +242,30 @@ export async function reconcileOrder(
       return "not-paid";
     }
     // Paid: lock the registration, then apply unless another payment already did.
-    const [reg] = await tx.select().from(registrations).where(eq(registrations.id, attempt.registrationId!)).for("update");
+    const [reg] = await tx
+      .select()
+      .from(registrations)
+      .where(eq(registrations.id, attempt.registrationId!))
+      .for("update");
     if (!reg || reg.status === "payee") {
-      await tx.update(payments).set({ ...common, state: "a-rapprocher", note: "Inscription déjà payée : doublon à rembourser ou à rattacher." }).where(eq(payments.id, attempt.id));
-      log.warn("helloasso: second payment of a paid registration kept for the managers", { orderId: order.id, registrationId: attempt.registrationId });
+      await tx
+        .update(payments)
+        .set({
+          ...common,
+          state: "a-rapprocher",
+          note: "Inscription déjà payée : doublon à rembourser ou à rattacher.",
+        })
+        .where(eq(payments.id, attempt.id));
+      log.warn("helloasso: second payment of a paid registration kept for the managers", {
+        orderId: order.id,
+        registrationId: attempt.registrationId,
+      });
       return "duplicate";
     }
-    await tx.update(payments).set({ ...common, state: "appliquee", appliedAt: now }).where(eq(payments.id, attempt.id));
+    await tx
+      .update(payments)
+      .set({ ...common, state: "appliquee", appliedAt: now })
+      .where(eq(payments.id, attempt.id));
     await markRegistrationPaid(tx, reg.id, "helloasso", now);
     return "applied";
   });
@@ -220,7 +283,8 @@ export async function reconcileOrderId(
   try {
     order = await c.getOrder(orderId);
   } catch (err) {
-    if (err instanceof HelloAssoNotFound) throw new PaymentRefused("unknown-order", `Commande ${orderId} inconnue de HelloAsso.`);
+    if (err instanceof HelloAssoNotFound)
+      throw new PaymentRefused("unknown-order", `Commande ${orderId} inconnue de HelloAsso.`);
     throw err;
   }
   return reconcileOrder(order, c.organization, now, claimed);
@@ -235,12 +299,21 @@ function positiveInt(v: unknown): number | undefined {
  * A notification POSTed to the site ({ eventType, data, metadata }). Only the
  * order id is taken from it; the rest is compared with the API's answer.
  */
-export async function handleNotification(body: unknown, now: Date = new Date(), client?: HelloAssoClient | null): Promise<ReconcileOutcome | "ignored"> {
+export async function handleNotification(
+  body: unknown,
+  now: Date = new Date(),
+  client?: HelloAssoClient | null,
+): Promise<ReconcileOutcome | "ignored"> {
   if (!body || typeof body !== "object") throw new PaymentRefused("forged", "Notification illisible.");
-  const { eventType, data, metadata } = body as { eventType?: unknown; data?: Record<string, unknown>; metadata?: Record<string, unknown> | null };
+  const { eventType, data, metadata } = body as {
+    eventType?: unknown;
+    data?: Record<string, unknown>;
+    metadata?: Record<string, unknown> | null;
+  };
   if (eventType !== "Order" && eventType !== "Payment") return "ignored";
   if (!data || typeof data !== "object") throw new PaymentRefused("forged", "Notification sans données.");
-  const orderId = eventType === "Order" ? positiveInt(data.id) : positiveInt((data.order as Record<string, unknown> | undefined)?.id);
+  const orderId =
+    eventType === "Order" ? positiveInt(data.id) : positiveInt((data.order as Record<string, unknown> | undefined)?.id);
   if (!orderId) throw new PaymentRefused("forged", "Notification sans numéro de commande.");
   const amount = eventType === "Order" ? (data.amount as Record<string, unknown> | undefined)?.total : undefined;
   const claimed = {
@@ -251,7 +324,12 @@ export async function handleNotification(body: unknown, now: Date = new Date(), 
 }
 
 /** The return page: the intent id comes from the URL, its state from the API. */
-export async function reconcileReturn(ownerId: string, checkoutIntentId: number, now: Date = new Date(), client?: HelloAssoClient | null) {
+export async function reconcileReturn(
+  ownerId: string,
+  checkoutIntentId: number,
+  now: Date = new Date(),
+  client?: HelloAssoClient | null,
+) {
   const [attempt] = await db
     .select({ id: payments.id, registrationId: payments.registrationId })
     .from(payments)
@@ -269,218 +347,12 @@ export async function reconcileReturn(ownerId: string, checkoutIntentId: number,
   }
 }
 
-/**
- * Starts a HelloAsso checkout for the family's registration: the amount the
- * club computed, the instalments, the payer pre-filled, the registration id in
- * the metadata. Returns the page HelloAsso's payer goes to.
- */
-export async function startCheckout(
-  ownerId: string,
-  registrationId: number,
-  urls: { base: string; returnPath: string; backPath: string },
-  now: Date = new Date(),
-  client?: HelloAssoClient | null,
-): Promise<string> {
-  const c = client === undefined ? helloAssoClient() : client;
-  if (!c) throw new DomainError("Le paiement en ligne n'est pas configuré : suivez les instructions de paiement du club.");
-  const [row] = await db
-    .select({ reg: registrations, user: users })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.ownerId))
-    .where(and(eq(registrations.id, registrationId), eq(registrations.ownerId, ownerId)));
-  if (!row) throw new DomainError("Cette inscription n'existe pas.", { status: 404 });
-  const { reg, user } = row;
-  if (reg.status === "payee") throw new DomainError("Cette inscription est déjà payée.", { status: 409 });
-  if (reg.status !== "en-attente") throw new DomainError("Terminez d'abord l'inscription avant de payer.");
-  if (reg.totalCents <= 0) throw new DomainError("Il n'y a rien à payer pour cette inscription.");
-  // A rest due after a refused aid (decision 0029): HelloAsso would ask the whole total again.
-  if ((await appliedTotal(db, reg.id)) > 0) {
-    throw new DomainError("Une partie de cette inscription est déjà payée : réglez le reste par l'un des autres moyens de paiement du club.");
-  }
-  const count = Math.max(1, Math.min(3, reg.instalments));
-  const share = Math.floor(reg.totalCents / count);
-  const initial = reg.totalCents - share * (count - 1);
-  const terms = Array.from({ length: count - 1 }, (_, i) => {
-    const d = new Date(now);
-    d.setUTCMonth(d.getUTCMonth() + i + 1);
-    return { amount: share, date: d.toISOString() };
-  });
-  const base = urls.base.replace(/\/$/, "");
-  let created;
-  try {
-    created = await c.createCheckoutIntent({
-      totalAmount: reg.totalCents,
-      initialAmount: initial,
-      terms: terms.length ? terms : null,
-      itemName: `Inscription ${reg.season}`,
-      backUrl: base + urls.backPath,
-      errorUrl: base + urls.backPath,
-      returnUrl: base + urls.returnPath,
-      containsDonation: false,
-      payer: { firstName: user.prenom || null, lastName: user.nom || null, email: user.email },
-      metadata: { registrationId: reg.id, season: reg.season },
-    });
-  } catch (err) {
-    if (err instanceof HelloAssoUnavailable) throw new DomainError(UNAVAILABLE_MESSAGE, { status: 502, cause: err });
-    if (err instanceof HelloAssoRefused) {
-      log.error("helloasso: checkout refused", { status: err.status, body: err.body.slice(0, 500) });
-      throw new DomainError("HelloAsso a refusé la demande de paiement. Le club a été prévenu ; réessayez plus tard.", { status: 502, cause: err });
-    }
-    throw err;
-  }
-  await db.insert(payments).values({
-    registrationId: reg.id,
-    season: reg.season,
-    method: "helloasso",
-    amountCents: reg.totalCents,
-    state: "en-attente",
-    checkoutIntentId: created.id,
-  });
-  if (!created.redirectUrl) throw new DomainError(UNAVAILABLE_MESSAGE, { status: 502 });
-  return created.redirectUrl;
-}
-
-// ------------------------------------------------------------ managers
-
-async function appliedTotal(tx: Queryable, registrationId: number): Promise<number> {
-  const [row] = await tx
-    .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.registrationId, registrationId), eq(payments.state, "appliquee")));
-  return row?.sum ?? 0;
-}
-
-/** A cheque, cash, transfer or ANCV payment received by a manager. */
-export async function recordManualPayment(
-  actor: Actor,
-  input: { registrationId: number; method: ManualMethod; amountCents: number; receivedOn: string; reference: string },
-  now: Date = new Date(),
-): Promise<{ paid: boolean }> {
-  if (!MANUAL_METHODS.includes(input.method)) throw new DomainError("Moyen de paiement inconnu.", { field: "method" });
-  if (!Number.isInteger(input.amountCents) || input.amountCents <= 0) throw new DomainError("Indiquez un montant positif.", { field: "amount" });
-  if (input.receivedOn > parisDate(now)) throw new DomainError("La date ne peut pas être dans le futur.", { field: "receivedOn" });
-  return db.transaction(async (tx) => {
-    const [reg] = await tx.select().from(registrations).where(eq(registrations.id, input.registrationId)).for("update");
-    if (!reg) throw new DomainError("Cette inscription n'existe pas.", { status: 404 });
-    if (reg.status === "brouillon" || reg.status === "annulee") throw new DomainError("Cette inscription n'est pas encore envoyée par la famille.");
-    await tx.insert(payments).values({
-      registrationId: reg.id,
-      season: reg.season,
-      method: input.method,
-      amountCents: input.amountCents,
-      state: "appliquee",
-      reference: input.reference,
-      receivedOn: input.receivedOn,
-      appliedAt: now,
-      recordedBy: actor.id,
-    });
-    await audit(tx, actor, "payment.record", `Inscription n° ${reg.id} : ${PAYMENT_METHOD_LABELS[input.method]} de ${formatEuros(input.amountCents)} reçu le ${input.receivedOn}.`, { userId: reg.ownerId });
-    const covered = (await appliedTotal(tx, reg.id)) >= reg.totalCents;
-    const paid = covered && (await markRegistrationPaid(tx, reg.id, input.method, now));
-    return { paid: paid || reg.status === "payee" };
-  });
-}
-
-/** The managers' inbox: paid HelloAsso orders not applied to any registration. */
-export async function unmatchedPayments(q: Queryable = db) {
-  return q
-    .select()
-    .from(payments)
-    .where(inArray(payments.state, ["a-rapprocher", "a-rembourser"]))
-    .orderBy(asc(payments.state), desc(payments.createdAt));
-}
-
-/** Registrations of `season` awaiting payment (the choices of the inbox's link). */
-export async function awaitingRegistrations(season: string, q: Queryable = db) {
-  return q
-    .select({ id: registrations.id, totalCents: registrations.totalCents, prenom: users.prenom, nom: users.nom, email: users.email })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.ownerId))
-    .where(and(eq(registrations.season, season), eq(registrations.status, "en-attente")))
-    .orderBy(sql`lower(${users.nom})`, sql`lower(${users.prenom})`);
-}
-
-/** Registrations of `season` already paid, latest first (the managers' check). */
-export async function paidRegistrations(season: string, q: Queryable = db) {
-  return q
-    .select({ id: registrations.id, totalCents: registrations.totalCents, paidAt: registrations.paidAt, prenom: users.prenom, nom: users.nom, email: users.email })
-    .from(registrations)
-    .innerJoin(users, eq(users.id, registrations.ownerId))
-    .where(and(eq(registrations.season, season), eq(registrations.status, "payee")))
-    .orderBy(desc(registrations.paidAt))
-    .limit(200);
-}
-
-/** Links an inbox payment to a registration awaiting payment, in one click. */
-export async function linkPayment(actor: Actor, paymentId: number, registrationId: number, now: Date = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-    if (!p || p.state !== "a-rapprocher") throw new DomainError("Ce paiement n'est plus à rapprocher.", { status: 409 });
-    const [reg] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for("update");
-    if (!reg) throw new DomainError("Cette inscription n'existe pas.", { field: "registrationId" });
-    if (reg.status === "payee") throw new DomainError("Cette inscription est déjà payée.", { field: "registrationId" });
-    if (reg.status !== "en-attente") throw new DomainError("Cette inscription n'est pas encore envoyée par la famille.", { field: "registrationId" });
-    if (p.amountCents !== reg.totalCents) {
-      throw new DomainError(`Le montant payé (${formatEuros(p.amountCents)}) n'est pas celui de l'inscription (${formatEuros(reg.totalCents)}).`, { field: "registrationId" });
-    }
-    try {
-      await tx.update(payments).set({ registrationId: reg.id, season: reg.season, state: "appliquee", appliedAt: now, recordedBy: actor.id }).where(eq(payments.id, p.id));
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new DomainError("Cette inscription a déjà un paiement HelloAsso.", { field: "registrationId", status: 409 });
-      throw err;
-    }
-    await audit(tx, actor, "payment.link", `Paiement HelloAsso ${p.orderId ?? p.id} (${formatEuros(p.amountCents)}) rattaché à l'inscription n° ${reg.id}.`, { userId: reg.ownerId });
-    await markRegistrationPaid(tx, reg.id, p.method, now);
-  });
-}
-
-/** The managers decide to refund an inbox payment (done in HelloAsso's back office). */
-export async function decideRefund(actor: Actor, paymentId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [p] = await tx
-      .update(payments)
-      .set({ state: "a-rembourser", recordedBy: actor.id })
-      .where(and(eq(payments.id, paymentId), eq(payments.state, "a-rapprocher")))
-      .returning();
-    if (!p) throw new DomainError("Ce paiement n'est plus à rapprocher.", { status: 409 });
-    await audit(tx, actor, "payment.refund", `Paiement HelloAsso ${p.orderId ?? p.id} (${formatEuros(p.amountCents)}) à rembourser.`);
-  });
-}
-
-// ------------------------------------------------------------ nightly check
-
-const HELLOASSO_CHECK_JOB = "helloasso-check";
-/** Days of orders the nightly check reads again. */
-const CHECK_WINDOW_DAYS = 45;
-
-/**
- * Once per Paris day: reads the organisation's checkout orders of the last
- * weeks and reconciles each one (a missed notification is caught here).
- */
-export async function runHelloAssoCheck(now: Date = new Date(), client?: HelloAssoClient | null): Promise<{ ran: boolean; outcomes: Record<string, number> }> {
-  const c = client === undefined ? helloAssoClient() : client;
-  if (!c) return { ran: false, outcomes: {} };
-  if (!(await claimDailyRun(HELLOASSO_CHECK_JOB, parisDate(now)))) return { ran: false, outcomes: {} };
-  const outcomes: Record<string, number> = {};
-  const orders = await c.listCheckoutOrders(new Date(now.getTime() - CHECK_WINDOW_DAYS * 86_400_000));
-  for (const order of orders) {
-    let outcome: string;
-    try {
-      outcome = await reconcileOrder(order, c.organization, now);
-    } catch (err) {
-      if (!(err instanceof PaymentRefused)) throw err;
-      log.warn("helloasso check: order refused", { orderId: order.id, reason: err.reason, message: err.message });
-      outcome = "refused";
-    }
-    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
-  }
-  log.info("helloasso check", { orders: orders.length, ...outcomes });
-  return { ran: true, outcomes };
-}
-
 /** The family's registration of `season` with its lines and payments. */
 export async function familyRegistration(ownerId: string, season: string, q: Queryable = db) {
-  const [reg] = await q.select().from(registrations).where(and(eq(registrations.ownerId, ownerId), eq(registrations.season, season)));
+  const [reg] = await q
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.ownerId, ownerId), eq(registrations.season, season)));
   if (!reg) return null;
   const lines = await q
     .select({ line: registrationLines, prenom: profiles.prenom, nom: profiles.nom })

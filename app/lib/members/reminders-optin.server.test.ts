@@ -33,7 +33,12 @@ beforeAll(async () => {
 
 describe("reminders are opt-in per season", () => {
   it("a fresh install sends nothing; the preview names who would get what; once turned on they are sent", async () => {
-    const member = await createUser({ roles: ["membre"], prenom: "Nina", nom: "Optin", email: "nina.optin@exemple.fr" });
+    const member = await createUser({
+      roles: ["membre"],
+      prenom: "Nina",
+      nom: "Optin",
+      email: "nina.optin@exemple.fr",
+    });
     const manager = await createUser({ roles: ["user_manager"], email: "gestion.optin@exemple.fr" });
 
     expect((await runDailyReminders(OCT_15)).sent).toEqual([]);
@@ -48,7 +53,9 @@ describe("reminders are opt-in per season", () => {
 
     // The page (managers only) shows the state and turns them on for the current season.
     const season = await currentSeasonAt();
-    const page = await app.get<{ enabled: boolean; season: string }>("/espace-membre/utilisateurs/rappels", { as: manager });
+    const page = await app.get<{ enabled: boolean; season: string }>("/espace-membre/utilisateurs/rappels", {
+      as: manager,
+    });
     expect(page.data).toMatchObject({ enabled: false, season });
     const refused = await app.get("/espace-membre/utilisateurs/rappels", { as: member });
     expect(refused.redirect).toBe("/espace-membre");
@@ -65,7 +72,10 @@ describe("reminders are opt-in per season", () => {
   it("an admin account is not reminded of its own profile unless it is also a member", async () => {
     const adminOnly = await createUser({ roles: ["admin"], email: "admin.seul@exemple.fr" });
     const adminMember = await createUser({ roles: ["admin", "membre"], email: "admin.membre@exemple.fr" });
-    const [child] = await db.insert(profiles).values({ ownerId: adminOnly.user.id, prenom: "Lou", nom: "Enfant", isSelf: false }).returning();
+    const [child] = await db
+      .insert(profiles)
+      .values({ ownerId: adminOnly.user.id, prenom: "Lou", nom: "Enfant", isSelf: false })
+      .returning();
     const to = (await dueReminders(OCT_15)).flatMap((r) => r.items.map((i) => `${r.to}:${i.name}`));
     // Only the child's cotisation: not the admin's own profile.
     expect(to.filter((t) => t.startsWith(`${adminOnly.user.email}:`))).toEqual([`${adminOnly.user.email}:Lou Enfant`]);
@@ -83,7 +93,13 @@ describe("manager notifications", () => {
     await setNotificationChoice(daily.user.id, "quotidien");
     await setNotificationChoice(never.user.id, "jamais");
 
-    await signUpWithPassword({ prenom: "Paul", nom: "Nouveau", email: "paul.nouveau@exemple.fr", password: "Riziere-Lotus-4821", ip: "10.9.8.7" });
+    await signUpWithPassword({
+      prenom: "Paul",
+      nom: "Nouveau",
+      email: "paul.nouveau@exemple.fr",
+      password: "Riziere-Lotus-4821",
+      ip: "10.9.8.7",
+    });
     expect((await mailsTo(now.user.email)).map((m) => m.subject)).toContain("Nouvelle pré-inscription : Paul Nouveau");
     for (const u of [daily, never, articles]) expect(await mailsTo(u.user.email)).toEqual([]);
 
@@ -95,16 +111,30 @@ describe("manager notifications", () => {
     const digest = await mailsTo(daily.user.email);
     expect(digest).toHaveLength(1);
     expect(digest[0]?.text).toContain("Nouvelle pré-inscription : Paul Nouveau (paul.nouveau@exemple.fr)");
-    for (const u of [now, never, articles]) expect((await mailsTo(u.user.email)).filter((m) => m.subject.startsWith("Résumé"))).toEqual([]);
+    for (const u of [now, never, articles])
+      expect((await mailsTo(u.user.email)).filter((m) => m.subject.startsWith("Résumé"))).toEqual([]);
   });
 
   it("an RGPD deletion request mails the user managers at once", async () => {
     const manager = await createUser({ roles: ["user_manager"], email: "rgpd.gestion@exemple.fr" });
-    const member = await createUser({ roles: ["membre"], prenom: "Rita", nom: "Départ", email: "rita.depart@exemple.fr" });
-    const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, member.user.id), eq(profiles.isSelf, true)));
-    await db.insert(seasonStatuses).values({ profileId: own!.id, season: await currentSeasonAt(), cotisationPaidOn: parisDate() });
+    const member = await createUser({
+      roles: ["membre"],
+      prenom: "Rita",
+      nom: "Départ",
+      email: "rita.depart@exemple.fr",
+    });
+    const [own] = await db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.ownerId, member.user.id), eq(profiles.isSelf, true)));
+    await db
+      .insert(seasonStatuses)
+      .values({ profileId: own!.id, season: await currentSeasonAt(), cotisationPaidOn: parisDate() });
     expect((await requestAccountDeletion(member.user.id, "Je déménage")).outcome).toBe("queued");
-    const mails = await db.select().from(outbox).where(and(eq(outbox.to, manager.user.email), like(outbox.subject, "Demande de suppression%")));
+    const mails = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, manager.user.email), like(outbox.subject, "Demande de suppression%")));
     expect(mails.map((m) => m.subject)).toEqual(["Demande de suppression de compte : Rita Départ"]);
   });
 });

@@ -20,7 +20,10 @@ const OCT_15 = new Date("2026-10-15T08:00:00Z");
 const SEASON = "2026-2027";
 
 async function ownProfile(userId: string) {
-  const [p] = await db.select().from(profiles).where(and(eq(profiles.ownerId, userId), eq(profiles.isSelf, true)));
+  const [p] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, userId), eq(profiles.isSelf, true)));
   return p;
 }
 
@@ -38,7 +41,9 @@ describe("health document validity", () => {
   const membership = { seasonStartMonth: 9, certificateValiditySeasons: 3 };
   it("a certificate covers the setting's number of seasons from the season it was received in", () => {
     expect(healthValidUntil("certificat", "2026-10-02", SEASON, membership)).toBe("2029-08-31");
-    expect(healthValidUntil("certificat", "2026-10-02", SEASON, { ...membership, certificateValiditySeasons: 1 })).toBe("2027-08-31");
+    expect(healthValidUntil("certificat", "2026-10-02", SEASON, { ...membership, certificateValiditySeasons: 1 })).toBe(
+      "2027-08-31",
+    );
     // Received in the summer before the season it is recorded for: counts from that season.
     expect(healthValidUntil("certificat", "2026-07-10", SEASON, membership)).toBe("2029-08-31");
     // An older certificate keeps its own seasons.
@@ -51,10 +56,18 @@ describe("health document validity", () => {
 
 describe("reminders", () => {
   it("send the account holder one e-mail naming each family member and problem, at most weekly, each problem three times at most", async () => {
-    const parent = await createUser({ roles: ["membre"], prenom: "Karine", nom: "Famille", email: "karine.rappel@exemple.fr" });
+    const parent = await createUser({
+      roles: ["membre"],
+      prenom: "Karine",
+      nom: "Famille",
+      email: "karine.rappel@exemple.fr",
+    });
     const own = await ownProfile(parent.user.id);
     assert(own);
-    const [child] = await db.insert(profiles).values({ ownerId: parent.user.id, prenom: "Léo", nom: "Famille", relationship: "enfant" }).returning();
+    const [child] = await db
+      .insert(profiles)
+      .values({ ownerId: parent.user.id, prenom: "Léo", nom: "Famille", relationship: "enfant" })
+      .returning();
     assert(child);
     // Own profile: paid, certificate expiring on 5 November (within 30 days).
     await db.insert(seasonStatuses).values({
@@ -83,7 +96,10 @@ describe("reminders", () => {
     const first = await runReminders(OCT_15);
     const mine = first.filter((s) => s.to === parent.email);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ reasons: ["certificate-expiring", "cotisation-unpaid"], names: ["Karine Famille", "Léo Famille"] });
+    expect(mine[0]).toMatchObject({
+      reasons: ["certificate-expiring", "cotisation-unpaid"],
+      names: ["Karine Famille", "Léo Famille"],
+    });
     expect(first.some((s) => s.to === pending.email || s.to === gone.email)).toBe(false);
 
     const mails = await mailsTo(parent.email);
@@ -97,10 +113,17 @@ describe("reminders", () => {
     expect((await runReminders(OCT_15)).filter((s) => s.to === parent.email)).toEqual([]);
     expect((await runReminders(new Date("2026-10-20T08:00:00Z"))).filter((s) => s.to === parent.email)).toEqual([]);
     // A week later, still not solved: again, with both.
-    expect((await runReminders(new Date("2026-10-25T08:00:00Z"))).filter((s) => s.to === parent.email).map((s) => s.reasons)).toEqual([["certificate-expiring", "cotisation-unpaid"]]);
+    expect(
+      (await runReminders(new Date("2026-10-25T08:00:00Z"))).filter((s) => s.to === parent.email).map((s) => s.reasons),
+    ).toEqual([["certificate-expiring", "cotisation-unpaid"]]);
     // Karine's certificate is renewed: solved, no longer named.
-    await db.update(seasonStatuses).set({ healthDocumentReceivedOn: "2026-10-30", healthDocumentValidUntil: "2029-08-31" }).where(eq(seasonStatuses.profileId, own.id));
-    expect((await runReminders(new Date("2026-11-01T08:00:00Z"))).filter((s) => s.to === parent.email).map((s) => s.reasons)).toEqual([["cotisation-unpaid"]]);
+    await db
+      .update(seasonStatuses)
+      .set({ healthDocumentReceivedOn: "2026-10-30", healthDocumentValidUntil: "2029-08-31" })
+      .where(eq(seasonStatuses.profileId, own.id));
+    expect(
+      (await runReminders(new Date("2026-11-01T08:00:00Z"))).filter((s) => s.to === parent.email).map((s) => s.reasons),
+    ).toEqual([["cotisation-unpaid"]]);
     // Léo's cotisation was named three times: the managers' to-do takes over.
     expect((await runReminders(new Date("2026-11-08T08:00:00Z"))).filter((s) => s.to === parent.email)).toEqual([]);
     expect(await mailsTo(parent.email)).toHaveLength(3);
@@ -125,7 +148,10 @@ describe("the daily job guard", () => {
   it("claims a day once, atomically", async () => {
     expect(await claimDailyRun("guard-test", "2026-10-15")).toBe(true);
     expect(await claimDailyRun("guard-test", "2026-10-15")).toBe(false);
-    const both = await Promise.all([claimDailyRun("guard-test", "2026-10-16"), claimDailyRun("guard-test", "2026-10-16")]);
+    const both = await Promise.all([
+      claimDailyRun("guard-test", "2026-10-16"),
+      claimDailyRun("guard-test", "2026-10-16"),
+    ]);
     expect(both.filter(Boolean)).toHaveLength(1);
     const [row] = await db.select().from(jobRuns).where(eq(jobRuns.name, "guard-test"));
     assert(row);
@@ -162,9 +188,30 @@ describe("starting a new season", () => {
     assert(pc);
     const paid = { cotisationPaidOn: "2026-09-10", cotisationAmountCents: 18000, cotisationMeans: "virement" };
     await db.insert(seasonStatuses).values([
-      { profileId: pa.id, season: SEASON, ...paid, healthDocumentKind: "certificat", healthDocumentReceivedOn: "2026-09-10", healthDocumentValidUntil: "2029-08-31" },
-      { profileId: pb.id, season: SEASON, ...paid, healthDocumentKind: "certificat", healthDocumentReceivedOn: "2024-09-10", healthDocumentValidUntil: "2027-08-31" },
-      { profileId: pc.id, season: SEASON, ...paid, healthDocumentKind: "questionnaire", healthDocumentReceivedOn: "2026-09-10", healthDocumentValidUntil: "2027-08-31" },
+      {
+        profileId: pa.id,
+        season: SEASON,
+        ...paid,
+        healthDocumentKind: "certificat",
+        healthDocumentReceivedOn: "2026-09-10",
+        healthDocumentValidUntil: "2029-08-31",
+      },
+      {
+        profileId: pb.id,
+        season: SEASON,
+        ...paid,
+        healthDocumentKind: "certificat",
+        healthDocumentReceivedOn: "2024-09-10",
+        healthDocumentValidUntil: "2027-08-31",
+      },
+      {
+        profileId: pc.id,
+        season: SEASON,
+        ...paid,
+        healthDocumentKind: "questionnaire",
+        healthDocumentReceivedOn: "2026-09-10",
+        healthDocumentValidUntil: "2027-08-31",
+      },
     ]);
     const admin = await createUser({ roles: ["admin"], prenom: "Alice", nom: "Admin" });
 
@@ -178,7 +225,11 @@ describe("starting a new season", () => {
     expect(result.started).toBe(true);
     const next = await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, "2027-2028"));
     const byProfile = new Map(next.map((r) => [r.profileId, r]));
-    expect(byProfile.get(pa.id)).toMatchObject({ healthDocumentKind: "certificat", healthDocumentValidUntil: "2029-08-31", cotisationPaidOn: null });
+    expect(byProfile.get(pa.id)).toMatchObject({
+      healthDocumentKind: "certificat",
+      healthDocumentValidUntil: "2029-08-31",
+      cotisationPaidOn: null,
+    });
     expect(byProfile.has(pb.id)).toBe(false);
     expect(byProfile.has(pc.id)).toBe(false);
     // History kept.
@@ -191,6 +242,8 @@ describe("starting a new season", () => {
 
     // Once only.
     expect((await startSeason("2027-2028", null, june)).started).toBe(false);
-    expect(await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, "2027-2028"))).toHaveLength(next.length);
+    expect(await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, "2027-2028"))).toHaveLength(
+      next.length,
+    );
   });
 });

@@ -40,21 +40,29 @@ describe("derived tasks", () => {
   it("a pré-inscrit to validate appears with a link to their page, and disappears once validated", async () => {
     const pending = await createUser({ roles: ["pré-inscrit"], prenom: "Paul", nom: "Attente" });
     expect(await keys("pre-inscrits")).toContain(`pre-${pending.user.id}`);
-    expect(await hrefOf("pre-inscrits", `pre-${pending.user.id}`)).toBe(`/espace-membre/utilisateurs/modifier/${pending.user.id}`);
+    expect(await hrefOf("pre-inscrits", `pre-${pending.user.id}`)).toBe(
+      `/espace-membre/utilisateurs/modifier/${pending.user.id}`,
+    );
     const [row] = await db.select().from(profiles).where(eq(profiles.ownerId, pending.user.id));
     assert(row);
     // A pré-inscrit is not yet counted in the members' cotisations.
     expect(await keys("cotisations")).not.toContain(`cot-${row.id}`);
-    await validateRegistration(admin.user, pending.user.id, (await getVersion(pending.user.id)));
+    await validateRegistration(admin.user, pending.user.id, await getVersion(pending.user.id));
     expect(await keys("pre-inscrits")).not.toContain(`pre-${pending.user.id}`);
     expect(await keys("cotisations")).toContain(`cot-${row.id}`);
   });
 
   it("unpaid cotisations and missing or expiring certificates appear per profile, family included, and disappear when recorded", async () => {
     const parent = await createUser({ roles: ["membre"], prenom: "Nadia", nom: "Parent" });
-    const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
+    const [own] = await db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
     assert(own);
-    const [child] = await db.insert(profiles).values({ ownerId: parent.user.id, prenom: "Léo", nom: "Parent", relationship: "enfant" }).returning();
+    const [child] = await db
+      .insert(profiles)
+      .values({ ownerId: parent.user.id, prenom: "Léo", nom: "Parent", relationship: "enfant" })
+      .returning();
     assert(child);
     const season = await currentSeasonAt();
     const today = parisDate();
@@ -102,16 +110,30 @@ describe("derived tasks", () => {
   });
 
   it("contact messages not answered or not delivered appear, with a link to the messages page", async () => {
-    const [mail] = await db.insert(outbox).values({ to: "club@exemple.fr", subject: "Contact", text: "…", status: "sent" }).returning();
+    const [mail] = await db
+      .insert(outbox)
+      .values({ to: "club@exemple.fr", subject: "Contact", text: "…", status: "sent" })
+      .returning();
     assert(mail);
     const [msg] = await db
       .insert(contactMessages)
-      .values({ name: "Jeanne", email: "jeanne@exemple.fr", subject: "Cours d'essai", message: "Bonjour", outboxId: mail.id })
+      .values({
+        name: "Jeanne",
+        email: "jeanne@exemple.fr",
+        subject: "Cours d'essai",
+        message: "Bonjour",
+        outboxId: mail.id,
+      })
       .returning();
     assert(msg);
     expect(await keys("messages")).toContain(`msg-${msg.id}`);
-    expect(await hrefOf("messages", `msg-${msg.id}`)).toBe(`/espace-membre/contenu/messages?message=${msg.id}#message-detail`);
-    await db.update(contactMessages).set({ answeredAt: new Date(), answeredBy: admin.user.id }).where(eq(contactMessages.id, msg.id));
+    expect(await hrefOf("messages", `msg-${msg.id}`)).toBe(
+      `/espace-membre/contenu/messages?message=${msg.id}#message-detail`,
+    );
+    await db
+      .update(contactMessages)
+      .set({ answeredAt: new Date(), answeredBy: admin.user.id })
+      .where(eq(contactMessages.id, msg.id));
     expect(await keys("messages")).not.toContain(`msg-${msg.id}`);
     await db.update(outbox).set({ status: "failed" }).where(eq(outbox.id, mail.id));
     expect(await keys("messages")).toContain(`msg-${msg.id}`);
@@ -126,7 +148,9 @@ describe("derived tasks", () => {
       await db.insert(deletionRequests).values({ userId: u.user.id, reason: "Je quitte la région" });
     }
     expect(await keys("suppressions")).toEqual(expect.arrayContaining([`del-${kept.user.id}`, `del-${gone.user.id}`]));
-    expect(await hrefOf("suppressions", `del-${kept.user.id}`)).toBe(`/espace-membre/utilisateurs/modifier/${kept.user.id}`);
+    expect(await hrefOf("suppressions", `del-${kept.user.id}`)).toBe(
+      `/espace-membre/utilisateurs/modifier/${kept.user.id}`,
+    );
     await closeDeletionRequest(admin.user, kept.user.id);
     await deleteUser(admin.user, gone.user.id);
     expect(await keys("suppressions")).not.toContain(`del-${kept.user.id}`);
@@ -137,8 +161,20 @@ describe("derived tasks", () => {
   });
 
   it("the page shows them to an admin", async () => {
-    const { data: page } = await app.get<{ groups: Array<{ id: string; tasks: unknown[] }> }>("/espace-membre/todo", { as: admin.cookie });
-    expect(page.groups.map((g) => g.id)).toEqual(["pre-inscrits", "cotisations", "certificats", "messages", "suppressions", "paiements", "alertes-paiement", "pieces", "reglages"]);
+    const { data: page } = await app.get<{ groups: Array<{ id: string; tasks: unknown[] }> }>("/espace-membre/todo", {
+      as: admin.cookie,
+    });
+    expect(page.groups.map((g) => g.id)).toEqual([
+      "pre-inscrits",
+      "cotisations",
+      "certificats",
+      "messages",
+      "suppressions",
+      "paiements",
+      "alertes-paiement",
+      "pieces",
+      "reglages",
+    ]);
   });
 });
 
@@ -157,16 +193,39 @@ describe("the managers' own tasks", () => {
     expect(firstErrors(body.data.result).title).toBe("Le titre est obligatoire");
     expect(firstErrors(body.data.result).dueOn).toMatch(/date valide|n'existe pas/);
 
-    const created = await post({ intent: "create", title: "Commander les ceintures", notes: "10 bleues", dueOn: "2026-12-01" }, admin.cookie);
+    const created = await post(
+      { intent: "create", title: "Commander les ceintures", notes: "10 bleues", dueOn: "2026-12-01" },
+      admin.cookie,
+    );
     expect(created.status).toBe(302);
     const [todo] = await db.select().from(todos).where(eq(todos.title, "Commander les ceintures"));
     assert(todo);
     expect(todo.createdBy).toBe(admin.user.id);
     expect(todo.dueOn).toBe("2026-12-01");
 
-    const edited = await post({ intent: "update", id: String(todo.id), version: String(todo.version), title: "Commander 12 ceintures", notes: "", dueOn: "" }, admin.cookie);
+    const edited = await post(
+      {
+        intent: "update",
+        id: String(todo.id),
+        version: String(todo.version),
+        title: "Commander 12 ceintures",
+        notes: "",
+        dueOn: "",
+      },
+      admin.cookie,
+    );
     expect(edited.status).toBe(302);
-    const stale = await post({ intent: "update", id: String(todo.id), version: String(todo.version), title: "Trop tard", notes: "", dueOn: "" }, admin.cookie);
+    const stale = await post(
+      {
+        intent: "update",
+        id: String(todo.id),
+        version: String(todo.version),
+        title: "Trop tard",
+        notes: "",
+        dueOn: "",
+      },
+      admin.cookie,
+    );
     expect(stale.status).toBe(409);
 
     await post({ intent: "done", id: String(todo.id) }, admin.cookie);
@@ -178,7 +237,9 @@ describe("the managers' own tasks", () => {
     [row] = await db.select().from(todos).where(eq(todos.id, todo.id));
     expect(row?.doneAt).toBeNull();
 
-    const { data: page } = await app.get<{ todos: Array<{ id: number; done: boolean }> }>("/espace-membre/todo", { as: admin.cookie });
+    const { data: page } = await app.get<{ todos: Array<{ id: number; done: boolean }> }>("/espace-membre/todo", {
+      as: admin.cookie,
+    });
     expect(page.todos.find((t) => t.id === todo.id)?.done).toBe(false);
 
     await post({ intent: "delete", id: String(todo.id) }, admin.cookie);

@@ -18,7 +18,7 @@ import { EXPIRY_WARNING_DAYS, healthState, memberProfileStatuses, type Actor } f
 import { invariant } from "../core/invariant";
 import { SETTINGS_TO_FILL_TITLE, settingsToFill } from "../club/settings-to-fill.server";
 import { formatEuros } from "../core/money";
-import { unmatchedPayments } from "./registration-payments.server";
+import { unmatchedPayments } from "./manual-payments.server";
 import { openPaymentAlerts } from "./payment-alerts.server";
 import { DOCUMENT_KIND_LABELS } from "./season-documents";
 import { papersToReview } from "./season-documents.server";

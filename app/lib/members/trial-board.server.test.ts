@@ -78,30 +78,59 @@ describe("the status pipeline", () => {
     const row = await request();
     const res = await app.post(
       PATH,
-      { intent: "status", id: String(row.id), version: "1", status: "contacte", note: "Appelé, viendra mardi.", statutListe: "a-traiter" },
+      {
+        intent: "status",
+        id: String(row.id),
+        version: "1",
+        status: "contacte",
+        note: "Appelé, viendra mardi.",
+        statutListe: "a-traiter",
+      },
       { as: manager.cookie },
     );
     expect(res.redirect).toBe(`${PATH}?statut=a-traiter&ok=enregistree#demande-${row.id}`);
     const [after] = await db.select().from(trialRequests).where(eq(trialRequests.id, row.id));
-    expect(after).toMatchObject({ status: "contacte", note: "Appelé, viendra mardi.", version: 2, updatedBy: manager.user.id });
-    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "trial.status")).orderBy(desc(auditLog.id)).limit(1);
-    expect(entry?.summary).toBe(`Demande de cours d'essai n° ${row.id} (Samir Haddad) : À traiter → Contacté ; note modifiée.`);
+    expect(after).toMatchObject({
+      status: "contacte",
+      note: "Appelé, viendra mardi.",
+      version: 2,
+      updatedBy: manager.user.id,
+    });
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "trial.status"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.summary).toBe(
+      `Demande de cours d'essai n° ${row.id} (Samir Haddad) : À traiter → Contacté ; note modifiée.`,
+    );
     const list = await app.get(`${PATH}?statut=contacte`, { as: manager.cookie });
     expect((list.data as { requests: Array<{ id: number }> }).requests.map((r) => r.id)).toEqual([row.id]);
   });
 
   it("refuses a change based on an outdated page, writing nothing", async () => {
     const row = await request({ status: "contacte", version: 3 });
-    const res = await app.post(PATH, { intent: "status", id: String(row.id), version: "2", status: "abandonne", note: "" }, { as: admin.cookie });
+    const res = await app.post(
+      PATH,
+      { intent: "status", id: String(row.id), version: "2", status: "abandonne", note: "" },
+      { as: admin.cookie },
+    );
     expect(res.status).toBe(409);
-    expect(firstErrors((res.data as { result: SubmissionResult<string[]> }).result)[""]).toMatch(/modifiée par quelqu'un d'autre/);
+    expect(firstErrors((res.data as { result: SubmissionResult<string[]> }).result)[""]).toMatch(
+      /modifiée par quelqu'un d'autre/,
+    );
     const [after] = await db.select().from(trialRequests).where(eq(trialRequests.id, row.id));
     expect(after).toMatchObject({ status: "contacte", version: 3 });
   });
 
   it("refuses an unknown status", async () => {
     const row = await request();
-    const res = await app.post(PATH, { intent: "status", id: String(row.id), version: "1", status: "perdu" }, { as: admin.cookie });
+    const res = await app.post(
+      PATH,
+      { intent: "status", id: String(row.id), version: "1", status: "perdu" },
+      { as: admin.cookie },
+    );
     expect(res.status).toBe(400);
     expect(firstErrors(resultOf(res)).status).toBe("Choisissez un statut.");
   });
@@ -109,7 +138,11 @@ describe("the status pipeline", () => {
 
 describe("turning a request into a registration, in one click", () => {
   const convert = (row: { id: number; version: number }) =>
-    app.post(PATH, { intent: "convert", id: String(row.id), version: String(row.version), statutListe: "essai-prevu" }, { as: admin.cookie });
+    app.post(
+      PATH,
+      { intent: "convert", id: String(row.id), version: String(row.version), statutListe: "essai-prevu" },
+      { as: admin.cookie },
+    );
 
   it("creates the pré-inscrit account of an adult, mails the link to choose a password and where to register, and marks it « inscrit »", async () => {
     const row = await request({ status: "essai-prevu" });
@@ -124,12 +157,23 @@ describe("turning a request into a registration, in one click", () => {
     expect(welcome?.text).toContain("/reinitialiser-mot-de-passe?token=");
     expect(welcome?.text).toContain("Pour vous inscrire au club pour la saison, continuez ici : ");
     expect(welcome?.text).toContain("/espace-membre/inscription");
-    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "trial.convert")).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "trial.convert"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({ targetUserId: account.id });
   });
 
   it("creates the parent's account with the child's profile for a child", async () => {
-    const row = await request({ prenom: "Léo", nom: "Bernard", ageGroup: "enfant", parentName: "Claire Bernard", email: "claire.b@exemple.fr" });
+    const row = await request({
+      prenom: "Léo",
+      nom: "Bernard",
+      ageGroup: "enfant",
+      parentName: "Claire Bernard",
+      email: "claire.b@exemple.fr",
+    });
     expect((await convert(row)).redirect).toContain("ok=inscrite");
     const [account] = await db.select().from(users).where(eq(users.email, "claire.b@exemple.fr"));
     assert(account);
@@ -145,7 +189,13 @@ describe("turning a request into a registration, in one click", () => {
 
   it("invites an existing account instead of creating one, adding the child's profile once", async () => {
     const parent = await createUser({ roles: ["membre"], prenom: "Nadia", nom: "Roux" });
-    const row = await request({ prenom: "Tom", nom: "Roux", ageGroup: "adolescent", parentName: "Nadia Roux", email: parent.email });
+    const row = await request({
+      prenom: "Tom",
+      nom: "Roux",
+      ageGroup: "adolescent",
+      parentName: "Nadia Roux",
+      email: parent.email,
+    });
     const before = (await db.select().from(users)).length;
     expect((await convert(row)).redirect).toContain("ok=invitee");
     expect(await db.select().from(users)).toHaveLength(before);

@@ -16,7 +16,7 @@ import { storage } from "~/lib/content/storage.server";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { firstErrors } from "~/lib/http/forms";
-import { recordManualPayment } from "~/lib/members/registration-payments.server";
+import { recordManualPayment } from "~/lib/members/manual-payments.server";
 import { submitRegistration } from "~/lib/members/registrations.server";
 import { purgeSeasonFiles } from "~/lib/members/season-documents.server";
 

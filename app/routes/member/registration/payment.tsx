@@ -22,19 +22,33 @@ import { pageMeta } from "~/lib/http/seo";
 import { PAYMENT_METHOD_LABELS, splitInstalments } from "~/lib/members/campaign";
 import { getCampaign } from "~/lib/members/family-registration.server";
 import { helloAssoClient } from "~/lib/members/helloasso.server";
-import { familyRegistration, reconcileReturn, startCheckout } from "~/lib/members/registration-payments.server";
+import { startCheckout } from "~/lib/members/helloasso-checkout.server";
+import { familyRegistration, reconcileReturn } from "~/lib/members/registration-payments.server";
 
 const PATH = "/espace-membre/inscription/paiement";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Paiement de l'inscription", description: "Payer l'inscription de la famille pour la saison.", noindex: true });
+  pageMeta(args, {
+    title: "Paiement de l'inscription",
+    description: "Payer l'inscription de la famille pour la saison.",
+    noindex: true,
+  });
 
 const RETURN_MESSAGES: Record<string, { tone: "success" | "info" | "error"; text: string }> = {
   applied: { tone: "success", text: "Merci : HelloAsso confirme votre paiement, votre inscription est payée." },
   "already-applied": { tone: "success", text: "Votre paiement est bien enregistré." },
-  "not-paid": { tone: "info", text: "HelloAsso n'a pas encore confirmé ce paiement. Revenez sur cette page dans quelques minutes." },
-  duplicate: { tone: "info", text: "Votre inscription était déjà payée : ce second paiement est signalé au club, qui vous contactera pour le rembourser." },
-  unavailable: { tone: "info", text: "HelloAsso ne répond pas pour le moment : votre paiement sera vérifié automatiquement, revenez plus tard." },
+  "not-paid": {
+    tone: "info",
+    text: "HelloAsso n'a pas encore confirmé ce paiement. Revenez sur cette page dans quelques minutes.",
+  },
+  duplicate: {
+    tone: "info",
+    text: "Votre inscription était déjà payée : ce second paiement est signalé au club, qui vous contactera pour le rembourser.",
+  },
+  unavailable: {
+    tone: "info",
+    text: "HelloAsso ne répond pas pour le moment : votre paiement sera vérifié automatiquement, revenez plus tard.",
+  },
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -74,7 +88,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           })),
           payments: found.payments
             .filter((p) => p.state === "appliquee")
-            .map((p) => ({ id: p.id, method: PAYMENT_METHOD_LABELS[p.method] ?? p.method, amountCents: p.amountCents, at: (p.appliedAt ?? p.createdAt).toISOString() })),
+            .map((p) => ({
+              id: p.id,
+              method: PAYMENT_METHOD_LABELS[p.method] ?? p.method,
+              amountCents: p.amountCents,
+              at: (p.appliedAt ?? p.createdAt).toISOString(),
+            })),
         }
       : null,
   };
@@ -86,7 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const registrationId = positiveId(form.get("registrationId"));
   if (registrationId === null) throw new Response("Inscription inconnue.", { status: 400 });
   try {
-    const target = await startCheckout(user.id, registrationId, { base: env().BASE_URL, returnPath: PATH, backPath: PATH });
+    const target = await startCheckout(user.id, registrationId, {
+      base: env().BASE_URL,
+      returnPath: PATH,
+      backPath: PATH,
+    });
     return redirect(target);
   } catch (err) {
     if (err instanceof DomainError) return data({ error: err.message }, { status: err.status });
@@ -124,8 +147,12 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             <caption className="sr-only">Détail de l'inscription</caption>
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2">Membre</th>
-                <th scope="col" className="py-2 text-right">Montant</th>
+                <th scope="col" className="py-2">
+                  Membre
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  Montant
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -145,22 +172,31 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" className="py-2">Total</th>
+                <th scope="row" className="py-2">
+                  Total
+                </th>
                 <td className="py-2 text-right font-semibold">{formatEuros(registration.totalCents)}</td>
               </tr>
             </tfoot>
           </table>
           {registration.status === "payee" ? (
             <>
-            <FormMessage tone="success">
-              Inscription payée{registration.paidAt ? ` le ${formatDate(registration.paidAt)}` : ""}
-              {registration.payments.length ? ` (${registration.payments.map((p) => `${p.method} ${formatEuros(p.amountCents)}`).join(", ")})` : ""}.
-            </FormMessage>
-            <p className="text-slate-800">
-              <a href="/espace-membre/inscription/attestation.pdf" className="font-medium text-club-800 underline" download>
-                Télécharger l'attestation de paiement (PDF)
-              </a>
-            </p>
+              <FormMessage tone="success">
+                Inscription payée{registration.paidAt ? ` le ${formatDate(registration.paidAt)}` : ""}
+                {registration.payments.length
+                  ? ` (${registration.payments.map((p) => `${p.method} ${formatEuros(p.amountCents)}`).join(", ")})`
+                  : ""}
+                .
+              </FormMessage>
+              <p className="text-slate-800">
+                <a
+                  href="/espace-membre/inscription/attestation.pdf"
+                  className="font-medium text-club-800 underline"
+                  download
+                >
+                  Télécharger l'attestation de paiement (PDF)
+                </a>
+              </p>
             </>
           ) : (
             <>

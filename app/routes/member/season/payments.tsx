@@ -25,7 +25,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { alertDoneSchema, linkPaymentSchema, manualPaymentSchema, PAYMENT_METHOD_LABELS, refundSchema } from "~/lib/members/campaign";
 import { handlePaymentAlert, openPaymentAlerts } from "~/lib/members/payment-alerts.server";
 import { getCampaign } from "~/lib/members/family-registration.server";
-import { awaitingRegistrations, decideRefund, linkPayment, paidRegistrations, recordManualPayment, unmatchedPayments } from "~/lib/members/registration-payments.server";
+import { awaitingRegistrations, decideRefund, linkPayment, paidRegistrations, recordManualPayment, unmatchedPayments } from "~/lib/members/manual-payments.server";
 
 const PATH = "/espace-membre/saison/paiements";
 

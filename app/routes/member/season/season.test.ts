@@ -13,7 +13,7 @@ import { db } from "~/lib/core/db.server";
 import { defaultSettings, setSetting } from "~/lib/club/settings.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { submitRegistration } from "~/lib/members/registrations.server";
-import { recordManualPayment } from "~/lib/members/registration-payments.server";
+import { recordManualPayment } from "~/lib/members/manual-payments.server";
 
 type Created = Awaited<ReturnType<typeof createUser>>;
 let admin: Created;
@@ -170,7 +170,7 @@ describe("the managers' to-do", () => {
       .returning();
     const tasks = async () => (await derivedTasks()).groups.find((g) => g.id === "paiements")!.tasks;
     expect((await tasks()).map((t) => t.label)).toContain("Rapprocher le paiement de 190\u00a0€ de Hoa Pham");
-    const { decideRefund } = await import("~/lib/members/registration-payments.server");
+    const { decideRefund } = await import("~/lib/members/manual-payments.server");
     await decideRefund(admin.user, p!.id);
     expect((await tasks()).map((t) => t.key)).not.toContain(`pay-${p!.id}`);
   });
