@@ -11,3 +11,4 @@ export * from "./public-site";
 export * from "./season";
 export * from "./mat";
 export * from "./trials";
+export * from "./exams";
