@@ -14,6 +14,7 @@ import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
 import { listGrades, type Grade } from "./grades.server";
 import { eligibilityOf } from "./exam-eligibility.server";
+import { familyEligibility } from "./exam-member.server";
 
 type Created = Awaited<ReturnType<typeof createUser>>;
 let admin: Created;
@@ -254,5 +255,51 @@ describe("who may open the exam pages", () => {
     const foreign = await db.select().from(examCandidates).where(inArray(examCandidates.profileId, [minh]));
     const res = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(foreign[0]!.id), version: "4", result: "reussi", note: "" }, { as: juror });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("what members see of the exams", () => {
+  let sessionId: number;
+
+  beforeAll(async () => {
+    // Far ahead, so that it stays the next session of these grades whatever day the test runs.
+    sessionId = await createSession("2099-06-06", [second.id, third.id], [juror.user.id]);
+  });
+
+  it("shows each profile of the family its next grade, its eligibility at the next exam and what is missing", async () => {
+    // A fixed "today" (no wall clock): the sessions of 2027 are past, the next one of these grades is in 2099.
+    const family = await familyEligibility(parent.user.id, "2099-01-01");
+    expect(family.map((f) => f.profileId)).toEqual(expect.arrayContaining([linh, minh, an]));
+    expect(family.find((f) => f.profileId === an)).toMatchObject({
+      on: "2099-06-06",
+      examPlace: "Dojo du gymnase",
+      target: { id: third.id },
+      eligibility: { eligible: false, missing: ["encore 6 cours"] },
+    });
+    expect(family.find((f) => f.profileId === linh)?.eligibility?.eligible).toBe(true);
+    // Without a planned session of the grade, the eligibility is today's.
+    const later = await familyEligibility(parent.user.id, "2100-01-01");
+    expect(later.find((f) => f.profileId === an)).toMatchObject({ on: "2100-01-01", examPlace: null });
+
+    const page = await app.get("/espace-membre/grades", { as: parent });
+    const rows = (page.data as { exams: { family: { profileId: number; target: { id: number } | null }[] } }).exams.family;
+    expect(rows.find((f) => f.profileId === an)?.target?.id).toBe(third.id);
+  });
+
+  it("gives a jury member the link to the jury page of their sessions", async () => {
+    const page = await app.get("/espace-membre/grades", { as: juror });
+    const { jury } = (page.data as { exams: { jury: { id: number }[] } }).exams;
+    expect(jury.map((s) => s.id)).toContain(sessionId);
+    const none = await app.get("/espace-membre/grades", { as: member });
+    expect((none.data as { exams: { jury: unknown[] } }).exams.jury).toEqual([]);
+  });
+
+  it("opens the revision page of the convocation on the convoked child's profile, never another family's", async () => {
+    const res = await app.get(`/espace-membre/revision?grade=${third.id}&profil=${an}`, { as: parent });
+    expect(res.redirect).toBe(`/espace-membre/revision?grade=${third.id}`);
+    const page = await app.get(`/espace-membre/revision?grade=${third.id}`, { as: parent });
+    expect(page.data).toMatchObject({ profileName: "An Tran", shown: { id: third.id } });
+    const foreign = await app.get(`/espace-membre/revision?grade=${third.id}&profil=${an}`, { as: member });
+    expect(foreign.status).toBe(404);
   });
 });
