@@ -35,7 +35,7 @@ export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today
             ) : (
               <>
                 <p className="text-slate-800">
-                  Prochain grade : <span lang="vi">{r.target.vietnameseName}</span> ({r.target.frenchName})
+                  Prochain grade : <span lang="vi">{r.target.vietnameseName}</span> — {r.target.frenchName}
                 </p>
                 <p className="mb-2 text-sm text-slate-700">
                   {r.on === today ? "À ce jour" : `À l'examen du ${formatDate(r.on)}${r.examPlace ? ` (${r.examPlace})` : ""}`}
@@ -55,7 +55,7 @@ export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today
                   ))}
                 </ul>
                 <Link to={`/espace-membre/revision?grade=${r.target.id}&profil=${r.profileId}`} className={link}>
-                  Réviser le programme<span className="sr-only"> de {r.name}</span>
+                  Réviser le programme<span className="sr-only"> pour {r.name}</span>
                 </Link>
               </>
             )}

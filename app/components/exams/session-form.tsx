@@ -121,7 +121,7 @@ export function ExamSessionForm({
       <CheckboxGroup
         legend="Grades examinés"
         name={fields.gradeIds.name}
-        options={grades.map((g) => ({ value: String(g.id), label: `${g.vietnameseName} (${g.frenchName})` }))}
+        options={grades.map((g) => ({ value: String(g.id), label: `${g.vietnameseName} — ${g.frenchName}` }))}
         checked={new Set(asStrings(fields.gradeIds.initialValue))}
         error={fields.gradeIds.errors?.[0]}
       />

@@ -130,8 +130,8 @@ describe("exam sessions and convocations", () => {
     expect(mail.subject).toBe("Convocation au passage de grade du 6 février 2027");
     expect(mail.text).toContain("samedi 6 février 2027");
     expect(mail.text).toContain("Dojo du gymnase");
-    expect(mail.text).toContain(`Linh Tran présente le grade ${second.vietnameseName} (${second.frenchName})`);
-    expect(mail.text).toContain(`An Tran présente le grade ${third.vietnameseName} (${third.frenchName})`);
+    expect(mail.text).toContain(`Linh Tran présente le grade ${second.vietnameseName} — ${second.frenchName}`);
+    expect(mail.text).toContain(`An Tran présente le grade ${third.vietnameseName} — ${third.frenchName}`);
     expect(mail.text).toContain(`/espace-membre/revision?grade=${second.id}&profil=${linh}`);
     expect(mail.text).toContain(`/espace-membre/revision?grade=${third.id}&profil=${an}`);
     expect(mail.text).not.toMatch(/ [:;!?]/); // French spacing: no-break spaces only

@@ -55,7 +55,7 @@ const juryRolesArray = sql`ARRAY[${sql.join(
 const NOT_FOUND = "Cette session d'examen n'existe pas (ou plus).";
 const CANDIDATE_NOT_FOUND = "Ce candidat n'est pas convoqué à cette session.";
 
-export const gradeLabel = (g: Pick<Grade, "vietnameseName" | "frenchName">) => `${g.vietnameseName} (${g.frenchName})`;
+export const gradeLabel = (g: Pick<Grade, "vietnameseName" | "frenchName">) => `${g.vietnameseName} — ${g.frenchName}`;
 const fullName = (p: { prenom: string; nom: string }) => `${p.prenom} ${p.nom}`.trim();
 
 /** The revision page of a grade (member area). */

@@ -92,7 +92,9 @@ function MarkForm({ candidate, lastResult }: { candidate: Candidate; lastResult?
       <input type="hidden" name="candidateId" value={candidate.id} />
       <input type="hidden" name="version" value={candidate.version} />
       <fieldset className="mb-3" aria-describedby={resultError ? `resultat-${candidate.id}-erreur` : undefined}>
-        <legend className="mb-2 font-medium text-slate-800">Résultat de {candidate.name}</legend>
+        <legend className="mb-2 font-medium text-slate-800">
+          Résultat<span className="sr-only"> pour {candidate.name}</span>
+        </legend>
         {resultError ? (
           <p id={`resultat-${candidate.id}-erreur`} className="mb-2 text-sm font-medium text-red-700">
             {resultError}
@@ -112,7 +114,7 @@ function MarkForm({ candidate, lastResult }: { candidate: Candidate; lastResult?
       </fieldset>
       <TextAreaField label="Remarque du jury (facultatif)" rows={2} {...fieldProps(fields.note)} />
       <SubmitButton pendingLabel="Enregistrement…" className={buttonClasses({ size: "lg", width: "full" })}>
-        Enregistrer la note de {candidate.name}
+        Enregistrer la note<span className="sr-only"> pour {candidate.name}</span>
       </SubmitButton>
     </Form>
   );
@@ -128,7 +130,7 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
       <p className="mb-4 text-slate-700">
         {session.place} · {marked} candidat{marked > 1 ? "s" : ""} noté{marked > 1 ? "s" : ""} sur {candidates.length}
       </p>
-      {saved ? <FormMessage tone="success">La note de {saved} est enregistrée.</FormMessage> : null}
+      {saved ? <FormMessage tone="success">Note enregistrée pour {saved}.</FormMessage> : null}
       {session.status === "annulee" ? <FormMessage tone="info">Cette session est annulée.</FormMessage> : null}
       {candidates.length ? (
         <ol className="space-y-4">
@@ -136,13 +138,13 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
             <li key={c.id} id={`candidat-${c.id}`} className="rounded-lg border border-slate-300 p-4">
               <h2 className="text-xl font-semibold text-slate-900">{c.name}</h2>
               <p className="mb-3 text-slate-700">
-                Présente <span lang="vi">{c.grade.vietnameseName}</span> ({c.grade.frenchName}){" "}
+                Présente <span lang="vi">{c.grade.vietnameseName}</span> — {c.grade.frenchName}{" "}
                 {c.result ? <Badge tone={c.result === "reussi" ? "ok" : "neutral"}>{EXAM_RESULT_LABELS[c.result]}</Badge> : null}
               </p>
               {c.result === "reussi" ? (
                 <p className="mb-3">
                   <a href={`/espace-membre/jury/diplome/${c.id}`} className={linkClass} download>
-                    Imprimer le diplôme de {c.name} (PDF)
+                    Imprimer le diplôme<span className="sr-only"> pour {c.name}</span> (PDF)
                   </a>
                 </p>
               ) : null}
