@@ -85,13 +85,13 @@ test("a jury member marks the candidate on a 390 px phone: the grade history is 
 
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Essai membre" }) });
   await card.getByRole("button", { name: "Enregistrer la note pour Essai membre" }).click();
-  await expect(card.getByText("Choisissez « Reçu » ou « Ajourné ».")).toBeVisible();
+  await expect(card.getByText("Choisissez « Réussi » ou « Non réussi ».")).toBeVisible();
   await checkPage(page, 390, "jury-erreur");
-  await card.getByRole("radio", { name: "Reçu" }).check();
+  await card.getByRole("radio", { name: "Réussi", exact: true }).check();
   await card.getByLabel("Remarque du jury (facultatif)").fill("Belle technique de ciseaux");
   await card.getByRole("button", { name: "Enregistrer la note pour Essai membre" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Note enregistrée pour Essai membre." })).toBeVisible();
-  await expect(card.getByText("Reçu", { exact: true }).first()).toBeVisible();
+  await expect(card.getByText("Réussi", { exact: true }).first()).toBeVisible();
   await checkPage(page, 390, "jury-note");
 
   const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: /Imprimer le diplôme pour Essai membre/ }).click()]);
@@ -103,6 +103,8 @@ test("a jury member marks the candidate on a 390 px phone: the grade history is 
   await gotoHydrated(page, "/espace-membre/grades");
   await expect(page.getByTestId("current-grade")).toContainText("Tự vệ");
   await expect(page.getByRole("table", { name: /Grades obtenus/ })).toContainText("12 juin 2027");
+  // The convocation was for the grade now obtained: not shown any more.
+  await expect(page.getByText("Convocation à l'examen du 12 juin 2027")).toHaveCount(0);
   await checkPage(page, 390, "grades-membre");
 });
 

@@ -42,7 +42,7 @@ export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today
                 </p>
                 {r.convocation ? (
                   <p className="mb-2 font-semibold text-green-900">
-                    Convoqué{r.convocation.examDate ? ` à l'examen du ${formatDate(r.convocation.examDate)}` : ""} ({r.convocation.place}).
+                    Convocation à l'examen du {formatDate(r.convocation.examDate)} ({r.convocation.place}).
                   </p>
                 ) : r.eligibility.eligible ? (
                   <p className="mb-2 font-semibold text-green-900">Éligible : les conditions du club sont remplies.</p>

@@ -36,7 +36,7 @@ export async function familyEligibility(ownerId: string, today: string): Promise
     .orderBy(asc(examSessions.examDate), asc(examSessions.id));
   const convoked = ids.length
     ? await db
-        .select({ profileId: examCandidates.profileId, examDate: examSessions.examDate, place: examSessions.place })
+        .select({ profileId: examCandidates.profileId, gradeId: examCandidates.gradeId, examDate: examSessions.examDate, place: examSessions.place })
         .from(examCandidates)
         .innerJoin(examSessions, eq(examSessions.id, examCandidates.sessionId))
         .where(
@@ -55,7 +55,8 @@ export async function familyEligibility(ownerId: string, today: string): Promise
     const target = e?.target ?? null;
     const session = target ? upcoming.find((s) => s.gradeId === target.id) : undefined;
     const at = session ? (await eligibilityOf([p.id], session.examDate)).get(p.id) : e;
-    const conv = convoked.find((c) => c.profileId === p.id);
+    // A convocation for the grade still to present (not one already passed).
+    const conv = convoked.find((c) => c.profileId === p.id && c.gradeId === target?.id);
     out.push({
       profileId: p.id,
       name: profileName(p),

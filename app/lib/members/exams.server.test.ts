@@ -209,7 +209,7 @@ describe("marking on the jury page", () => {
     expect(text).toContain("(le 13 f\\351vrier 2027 \\(Dojo du gymnase\\))");
   });
 
-  it("removes the grade it wrote when the candidate is marked « ajourné » after all", async () => {
+  it("removes the grade it wrote when the candidate is marked « non réussi » after all", async () => {
     const fail = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: "3", result: "ajourne", note: "" }, { as: juror });
     expect(fail.redirect).not.toBeNull();
     expect(await historyOf(minh)).toHaveLength(0);
@@ -277,6 +277,9 @@ describe("what members see of the exams", () => {
       eligibility: { eligible: false, missing: ["encore 6 cours"] },
     });
     expect(family.find((f) => f.profileId === linh)?.eligibility?.eligible).toBe(true);
+    // Before the sessions of 2027: Linh's convocation for her next grade is shown.
+    const before = await familyEligibility(parent.user.id, "2027-01-01");
+    expect(before.find((f) => f.profileId === linh)?.convocation).toEqual({ examDate: EXAM, place: "Dojo du gymnase" });
     // Without a planned session of the grade, the eligibility is today's.
     const later = await familyEligibility(parent.user.id, "2100-01-01");
     expect(later.find((f) => f.profileId === an)).toMatchObject({ on: "2100-01-01", examPlace: null });

@@ -432,7 +432,7 @@ export async function markCandidate(user: SessionUser, sessionId: number, input:
       tx,
       user,
       "exam.mark",
-      `Examen du ${formatDate(session.examDate)} : ${input.result === "reussi" ? "reçu" : "ajourné"} au grade ${g ? gradeLabel(g) : cand.gradeId}`,
+      `Examen du ${formatDate(session.examDate)} : ${input.result === "reussi" ? "réussi" : "non réussi"} au grade ${g ? gradeLabel(g) : cand.gradeId}`,
       { profileId: cand.profileId },
     );
   });
@@ -449,7 +449,7 @@ export async function diplomaFacts(user: Pick<SessionUser, "id" | "roles">, cand
     .innerJoin(grades, eq(grades.id, examCandidates.gradeId))
     .innerJoin(examSessions, eq(examSessions.id, examCandidates.sessionId))
     .where(eq(examCandidates.id, candidateId));
-  if (!row || row.c.result !== "reussi") throw new DomainError("Aucun diplôme : ce candidat n'est pas reçu.", { status: 404 });
+  if (!row || row.c.result !== "reussi") throw new DomainError("Aucun diplôme : cet examen n'est pas réussi.", { status: 404 });
   if (!user.roles.includes("user_manager") && !(await mayMark(user, row.s.id))) {
     throw new DomainError("Seuls les membres du jury de cette session et les responsables peuvent imprimer ses diplômes.", { status: 403 });
   }

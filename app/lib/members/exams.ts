@@ -16,7 +16,8 @@ export const EXAM_STATUS_LABELS: Record<ExamStatus, string> = {
 
 export const EXAM_RESULTS = ["reussi", "ajourne"] as const;
 export type ExamResult = (typeof EXAM_RESULTS)[number];
-export const EXAM_RESULT_LABELS: Record<ExamResult, string> = { reussi: "Reçu", ajourne: "Ajourné" };
+/** Said of the exam, so they fit every candidate: « Réussi », « Non réussi ». */
+export const EXAM_RESULT_LABELS: Record<ExamResult, string> = { reussi: "Réussi", ajourne: "Non réussi" };
 
 const PLACE_MAX = 200;
 const NOTE_MAX = 1000;
@@ -51,7 +52,7 @@ export const convokeSchema = z.object({
 export const markSchema = z.object({
   candidateId: id("Candidat introuvable."),
   version: version(),
-  result: z.enum(EXAM_RESULTS, { error: "Choisissez « Reçu » ou « Ajourné »." }),
+  result: z.enum(EXAM_RESULTS, { error: "Choisissez « Réussi » ou « Non réussi »." }),
   note: optionalText(NOTE_MAX),
 });
 export type MarkInput = z.output<typeof markSchema>;

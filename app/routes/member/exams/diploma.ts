@@ -11,7 +11,7 @@ import { diplomaPdf } from "~/lib/members/exam-diploma.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = positiveId(params.id);
-  if (id === null) throw new Response("Aucun diplôme : ce candidat n'est pas reçu.", { status: 404 });
+  if (id === null) throw new Response("Aucun diplôme : cet examen n'est pas réussi.", { status: 404 });
   const { pdf, fileName } = await orErrorPage(() => diplomaPdf(context.get(userContext), id));
   return new Response(pdf, {
     headers: {

@@ -200,7 +200,7 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
               <li key={c.profileId} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <span>
                   <span className="font-semibold text-slate-900">{c.name}</span> · {c.target}
-                  <span className="block text-sm text-slate-700">Convoqué le {formatDateTime(c.convokedAt)}</span>
+                  <span className="block text-sm text-slate-700">Convocation envoyée le {formatDateTime(c.convokedAt)}</span>
                 </span>
                 {c.result ? <Badge tone={c.result === "reussi" ? "ok" : "neutral"}>{EXAM_RESULT_LABELS[c.result]}</Badge> : <Badge tone="neutral">Pas encore noté</Badge>}
               </li>
