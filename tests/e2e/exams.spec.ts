@@ -96,6 +96,7 @@ test("a jury member marks the candidate on a 390 px phone: the grade history is 
 
   const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: /Imprimer le diplôme pour Essai membre/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^diplome-essai-membre-2027-06-12\.pdf$/);
+  await download.saveAs("test-results/examens-diplome.pdf");
 
   // The member's grade history has the grade, with the exam day.
   await page.context().clearCookies();
