@@ -21,7 +21,7 @@ export async function diplomaPdf(user: Pick<SessionUser, "id" | "roles">, candid
     { text: "Vovinam Viet Vo Dao", size: 14, center: true, gapBefore: 6 },
     { text: "décerné à", size: 13, center: true, gapBefore: 50 },
     { text: facts.name, size: 24, center: true, gapBefore: 10 },
-    { text: "qui a réussi l'examen du grade", size: 13, center: true, gapBefore: 40 },
+    { text: "qui a réussi l’examen du grade", size: 13, center: true, gapBefore: 40 },
     { text: facts.grade.vietnameseName, size: 22, center: true, gapBefore: 10 },
     { text: facts.grade.frenchName, size: 14, center: true, gapBefore: 4 },
     { text: `le ${formatDate(facts.examDate)} (${facts.place})`, size: 13, center: true, gapBefore: 40 },
