@@ -197,6 +197,17 @@ describe("marking on the jury page", () => {
     expect(audits).toHaveLength(2);
   });
 
+  it("applies one of two marks sent at once from two phones, and writes the grade once", async () => {
+    const [before] = await db.select().from(examCandidates).where(eq(examCandidates.id, candidateId));
+    await db.delete(gradeHistory).where(and(eq(gradeHistory.profileId, minh), eq(gradeHistory.gradeId, second.id)));
+    await db.update(examCandidates).set({ result: null, gradeHistoryId: null }).where(eq(examCandidates.id, candidateId));
+    const send = (as: Created) =>
+      app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: String(before!.version), result: "reussi", note: "" }, { as });
+    const answers = await Promise.all([send(juror), send(admin)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
+    expect(await historyOf(minh)).toHaveLength(1);
+  });
+
   it("offers the diploma of a passed candidate as a PDF", async () => {
     const res = await app.fetch(`/espace-membre/jury/diplome/${candidateId}`, { headers: { cookie: juror.cookie } });
     expect(res.status).toBe(200);
@@ -210,7 +221,8 @@ describe("marking on the jury page", () => {
   });
 
   it("removes the grade it wrote when the candidate is marked « non réussi » after all", async () => {
-    const fail = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: "3", result: "ajourne", note: "" }, { as: juror });
+    const [now] = await db.select().from(examCandidates).where(eq(examCandidates.id, candidateId));
+    const fail = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: String(now!.version), result: "ajourne", note: "" }, { as: juror });
     expect(fail.redirect).not.toBeNull();
     expect(await historyOf(minh)).toHaveLength(0);
     const diploma = await app.fetch(`/espace-membre/jury/diplome/${candidateId}`, { headers: { cookie: juror.cookie } });
