@@ -3,9 +3,15 @@
  * 1366 px and convokes a member (the family's e-mail arrives); a jury member
  * marks the candidate « reçu » on a 390 px phone, the grade history shows the
  * new grade and the diploma downloads as a PDF; the same mark works without
- * JavaScript. axe finds nothing on the new pages at 390 and 1366 px, and
- * nothing overflows the phone's width.
+ * JavaScript. axe finds nothing on the new pages at 390 and 1366 px, nothing
+ * overflows the phone's width, and the Nu Html Checker finds no error on the
+ * pages with a parameter (html-valid.spec.ts checks the others).
  */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import { e2eUser, signInWithForm } from "./auth-helpers";
 import { axeViolations, expect, gotoHydrated, test, waitForMail } from "./fixtures";
 import type { Page } from "@playwright/test";
@@ -152,4 +158,22 @@ test("axe finds nothing on the managers' exam pages at 390 px", async ({ page })
   await checkPage(page, 1366, "jury-admin");
   await gotoHydrated(page, "/espace-membre/grades");
   await checkPage(page, 1366, "grades");
+});
+
+test("the Nu Html Checker finds no error on the session and jury pages", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "admin");
+  const dir = mkdtempSync(path.join(os.tmpdir(), "vnu-examens-"));
+  const files: string[] = [];
+  for (const url of [sessionPath, sessionPath.replace("/examens/", "/jury/")]) {
+    const file = path.join(dir, `${files.length}.html`);
+    writeFileSync(file, await (await page.request.get(url)).text());
+    files.push(file);
+  }
+  const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
+  const run = spawnSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files], { encoding: "utf8" });
+  rmSync(dir, { recursive: true, force: true });
+  expect(run.error, "java -jar vnu.jar").toBeUndefined();
+  const report = JSON.parse(`${run.stderr ?? ""}`.trim() || '{"messages":[]}') as { messages: { type: string; message: string; extract?: string }[] };
+  expect(report.messages.filter((m) => m.type === "error").map((m) => `${m.message} — ${m.extract ?? ""}`)).toEqual([]);
 });
