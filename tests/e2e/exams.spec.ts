@@ -60,7 +60,8 @@ test("a manager creates an exam session and convokes a member: one e-mail to the
   await expect(page.getByRole("status").filter({ hasText: "La session est créée" })).toBeVisible();
   await checkPage(page, 1366, "session");
 
-  // Only the fixture member: every other box unticked.
+  // Only the fixture member: every other box unticked (on the page freshly loaded and hydrated).
+  await gotoHydrated(page, sessionPath);
   for (const box of await page.getByRole("checkbox", { name: /^Convoquer / }).all()) await box.uncheck();
   await page.getByRole("checkbox", { name: "Convoquer Essai membre" }).check();
   await page.getByRole("button", { name: "Convoquer les candidats cochés" }).click();
