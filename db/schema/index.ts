@@ -12,3 +12,4 @@ export * from "./season";
 export * from "./mat";
 export * from "./trials";
 export * from "./season-documents";
+export * from "./exams";

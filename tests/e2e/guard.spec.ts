@@ -38,6 +38,10 @@ const SPEC_ROLES: Record<string, string[]> = {
   saison: ["admin", "user_manager"],
   // Trial-class requests (issue 15): the managers of the members.
   essais: ["admin", "user_manager"],
+  // Grade exams (issue 15, decision 0027): sessions and convocations by the managers of the members;
+  // the jury pages open to members, then only the session's jury and admins (domain, 403).
+  examens: ["admin", "user_manager"],
+  jury: MEMBERS,
 };
 
 // ---- Every member route, from the route config.

@@ -90,7 +90,7 @@ describe("the app's permission table", () => {
     // RGPD rights (decision 0009); a new family registers for the season (decision 0024).
     expect(nav(["pré-inscrit"])).toEqual(["Mon profil", "Inscription"]);
     expect(nav(["membre"])).toEqual(member);
-    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs", "Suivi de la saison", "Paiements", "Campagne d'inscription", "Cours d'essai"]);
+    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs", "Suivi de la saison", "Paiements", "Campagne d'inscription", "Cours d'essai", "Examens de grade"]);
     expect(nav(["article_manager"])).toEqual([...member, "Articles", "Photos", "Événements"]);
     expect(nav(["admin"])).toEqual([
       ...member,
@@ -103,6 +103,7 @@ describe("the app's permission table", () => {
       "Paiements",
       "Campagne d'inscription",
       "Cours d'essai",
+      "Examens de grade",
       "Articles",
       "Photos",
       "Événements",

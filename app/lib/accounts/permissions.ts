@@ -158,6 +158,28 @@ export const MEMBER_AREA: MemberAreaTable = [
     ],
   },
   {
+    // Grade exams (issue 15, decision 0027): sessions, eligibility and convocations, by the
+    // managers of the members.
+    id: "examens",
+    layout: "routes/member/sections/exams.tsx",
+    roles: ["admin", "user_manager"],
+    pages: [
+      { path: "examens", file: "routes/member/exams/list.tsx", nav: { label: "Examens de grade", description: "Sessions d’examen, candidats éligibles et convocations." } },
+      { path: "examens/:id", file: "routes/member/exams/session.tsx" },
+    ],
+  },
+  {
+    // Marking an exam on a phone (decision 0027): any member account opens the section, the
+    // domain lets in only the session's jury and the admins (403 otherwise).
+    id: "jury",
+    layout: "routes/member/sections/jury.tsx",
+    roles: MEMBER_ROLES,
+    pages: [
+      { path: "jury/:id", file: "routes/member/exams/jury.tsx" },
+      { path: "jury/diplome/:id", file: "routes/member/exams/diploma.ts" },
+    ],
+  },
+  {
     // Article management: articles, articles/ajouter, articles/modifier/{id}.
     id: "articles",
     layout: "routes/member/sections/articles.tsx",

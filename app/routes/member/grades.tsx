@@ -8,6 +8,9 @@ import { currentAndNextGrade, getGradeHistory } from "~/lib/members/profile-stat
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
+import { FamilyEligibility, JurySessions } from "~/components/exams/family-eligibility";
+import { familyEligibility, myJurySessions } from "~/lib/members/exam-member.server";
+import { parisDate } from "~/lib/core/time";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -17,11 +20,16 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const ctx = await getSelectedProfile(context.get(userContext));
+  const user = context.get(userContext);
+  const ctx = await getSelectedProfile(user);
+  // Grade exams (decision 0027): every profile of the family, and the user's jury sessions.
+  const today = parisDate();
+  const exams = { today, family: await familyEligibility(user.id, today), jury: await myJurySessions(user.id) };
   const [table, history] = [await listGrades(), await getGradeHistory(ctx.profile.id)];
   const { current, next } = currentAndNextGrade(table, history);
   return {
     selector: selectorData(ctx),
+    exams,
     profile: { name: profileName(ctx.profile), isSelf: ctx.profile.isSelf },
     grades: table.map((g) => ({
       id: g.id,
@@ -46,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function MemberGrades({ loaderData }: Route.ComponentProps) {
-  const { selector, profile, grades, currentId, nextId, history } = loaderData;
+  const { selector, profile, grades, currentId, nextId, history, exams } = loaderData;
   const current = grades.find((g) => g.id === currentId) ?? null;
   const next = grades.find((g) => g.id === nextId) ?? null;
   const whose = profile.isSelf ? "Votre" : `Le`;
@@ -94,6 +102,9 @@ export default function MemberGrades({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
+
+      <JurySessions sessions={exams.jury} />
+      <FamilyEligibility rows={exams.family} today={exams.today} />
 
       <section aria-labelledby="historique" className="mb-10">
         <h2 id="historique" className="mb-3 text-2xl font-semibold text-club-900">

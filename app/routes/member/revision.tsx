@@ -1,4 +1,5 @@
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
+import { orErrorPage } from "~/lib/http/forms";
 import { CheckSquare, Square } from "lucide-react";
 import { z } from "zod";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -8,7 +9,7 @@ import { ProfileSelector } from "~/components/profile-selector";
 import { VideoEmbed } from "~/components/video-embed";
 import { listGrades, type Grade } from "~/lib/members/grades.server";
 import { currentAndNextGrade, getGradeHistory } from "~/lib/members/profile-status.server";
-import { getSelectedProfile, profileName, selectorData, type MemberContext } from "~/lib/members/profiles.server";
+import { getSelectedProfile, profileName, selectProfile, selectorData, type MemberContext } from "~/lib/members/profiles.server";
 import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem } from "~/lib/members/revision.server";
 import { pageMeta } from "~/lib/http/seo";
 import { id } from "~/lib/http/fields";
@@ -44,8 +45,16 @@ async function gradeScope(ctx: MemberContext, requested: string | null) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const ctx = await getSelectedProfile(context.get(userContext));
+  const user = context.get(userContext);
   const url = new URL(request.url);
+  // ?profil=ID (the link of an exam convocation, decision 0027): shows that profile of the family.
+  const asked = url.searchParams.get("profil");
+  if (asked !== null) {
+    await orErrorPage(() => selectProfile(user.sessionId, user.id, positiveId(asked) ?? 0));
+    url.searchParams.delete("profil");
+    throw redirect(url.pathname + url.search);
+  }
+  const ctx = await getSelectedProfile(user);
   const scope = await gradeScope(ctx, url.searchParams.get("grade"));
   const material = scope.shown ? await getRevisionMaterial(ctx.profile.id, scope.shown.id) : null;
   const pick = (g: Grade) => ({

@@ -1,0 +1,58 @@
+/**
+ * Grade exams (decision 0027), browser-safe half: the forms' schemas (shared
+ * fields, validated in the page and in the action), the intents of the pages
+ * with several forms, the French labels.
+ */
+import { z } from "zod";
+import { id, isoDate, optionalText, requiredText, version, withMax } from "../http/fields";
+
+export const EXAM_STATUSES = ["prevue", "terminee", "annulee"] as const;
+export type ExamStatus = (typeof EXAM_STATUSES)[number];
+export const EXAM_STATUS_LABELS: Record<ExamStatus, string> = {
+  prevue: "Prévue",
+  terminee: "Terminée",
+  annulee: "Annulée",
+};
+
+export const EXAM_RESULTS = ["reussi", "ajourne"] as const;
+export type ExamResult = (typeof EXAM_RESULTS)[number];
+/** Said of the exam, so they fit every candidate: « Réussi », « Non réussi ». */
+export const EXAM_RESULT_LABELS: Record<ExamResult, string> = { reussi: "Réussi", ajourne: "Non réussi" };
+
+const PLACE_MAX = 200;
+const NOTE_MAX = 1000;
+
+/** The session form (create: version 0; edit: the version it was based on). */
+export const examSessionSchema = z.object({
+  version: version(),
+  examDate: isoDate("Indiquez la date de l'examen."),
+  place: requiredText("Indiquez le lieu de l'examen.", PLACE_MAX),
+  status: z.enum(EXAM_STATUSES, { error: "Choisissez un état." }).default("prevue"),
+  gradeIds: z
+    .array(id("Grade introuvable."))
+    .max(40)
+    .default([])
+    .refine((a) => a.length > 0, "Cochez au moins un grade examiné."),
+  juryIds: withMax(100, z.array(z.string().trim().min(1).max(100)).max(30).default([])),
+});
+export type ExamSessionInput = z.output<typeof examSessionSchema>;
+
+export const EXAM_SESSION_INTENTS = ["modifier", "convoquer"] as const;
+
+/** Convoking: the profiles ticked in the list of the session's candidates. */
+export const convokeSchema = z.object({
+  profileIds: z
+    .array(id("Profil introuvable."))
+    .max(500)
+    .default([])
+    .refine((a) => a.length > 0, "Cochez au moins un candidat à convoquer."),
+});
+
+/** Marking one candidate (the jury, on a phone). */
+export const markSchema = z.object({
+  candidateId: id("Candidat introuvable."),
+  version: version(),
+  result: z.enum(EXAM_RESULTS, { error: "Choisissez « Réussi » ou « Non réussi »." }),
+  note: optionalText(NOTE_MAX),
+});
+export type MarkInput = z.output<typeof markSchema>;
