@@ -90,12 +90,15 @@ export default async function globalSetup() {
     admin: "e2e-admin@exemple.fr",
     user_manager: "e2e-gestion-membres@exemple.fr",
     article_manager: "e2e-gestion-contenus@exemple.fr",
+    enseignant: "e2e-enseignant@exemple.fr",
   };
+  // An instructor is always also a member (decision 0026).
+  const fixtureRoles: Record<string, string> = { enseignant: "membre,enseignant" };
   const tsx = path.resolve("node_modules/.bin/tsx");
   for (const [role, email] of Object.entries(fixtureUsers)) {
     const result = spawnSync(
       tsx,
-      ["scripts/user.ts", "add", "--email", email, "--password", fixturePassword, "--prenom", "Essai", "--nom", role, "--role", role],
+      ["scripts/user.ts", "add", "--email", email, "--password", fixturePassword, "--prenom", "Essai", "--nom", role, "--role", fixtureRoles[role] ?? role],
       { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, encoding: "utf8" },
     );
     if (result.status !== 0) throw new Error(`fixture account ${email}: ${result.stderr || result.stdout}`);
