@@ -103,6 +103,12 @@ export default async function globalSetup() {
     );
     if (result.status !== 0) throw new Error(`fixture account ${email}: ${result.stderr || result.stdout}`);
   }
+  // Attendance (issue 15): a family registered in every group of the schedule.
+  const seeded = spawnSync(tsx, ["tests/e2e/seed-mat.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", E2E_SEED_PASSWORD: fixturePassword },
+    encoding: "utf8",
+  });
+  if (seeded.status !== 0) throw new Error(`attendance data: ${seeded.stderr || seeded.stdout}`);
   process.env.E2E_USERS = JSON.stringify(fixtureUsers);
   process.env.E2E_USER_PASSWORD = fixturePassword;
 

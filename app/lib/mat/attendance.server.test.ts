@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { attendanceMarks, events, profiles, registrationLines, registrations, seasonStatuses } from "#db/schema";
+import { attendanceMarks, auditLog, events, profiles, registrationLines, registrations, seasonStatuses } from "#db/schema";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
 import { isDomainError } from "../core/errors";
@@ -16,6 +16,7 @@ import { createUser, type CreatedUser } from "../../../tests/helpers/auth";
 import { setRolesFromCommandLine } from "../members/users-admin.server";
 import { ATTENDANCE_MESSAGES as M, ATTENDANCE_SYNC_PATH, type SyncAnswer } from "./attendance";
 import { INSTRUCTORS_PATH } from "./instructors";
+import { classSessions } from "../club/class-sessions.server";
 
 const TODAY = "2026-11-25"; // a Wednesday: enfants-mer (17:30) and ados-mer (18:30)
 let admin: CreatedUser;
@@ -233,5 +234,90 @@ describe("marks", () => {
     expect(JSON.stringify(refused.data)).toContain("Cette personne n’est pas inscrite dans ce groupe pour la saison.");
     const other = await app.post(`/espace-membre/appel/${TODAY}-ados-mer`, { ...form, profileId: String(teenager), clientMarkId: "form-row-0003" }, { as: instructor });
     expect(other.status).toBe(403);
+  });
+});
+
+describe("the emergency sheet", () => {
+  const SHEET = `/espace-membre/appel/${TODAY}-enfants-mer/urgence`;
+
+  beforeAll(async () => {
+    await db.update(profiles).set({ phone: "06 12 34 56 78", emergencyContact: "Grand-mère : 06 98 76 54 32" }).where(and(eq(profiles.ownerId, member.user.id), eq(profiles.isSelf, true)));
+    await db.update(registrationLines).set({ emergencyContacts: "Oncle Minh : 07 11 22 33 44" }).where(eq(registrationLines.profileId, child));
+  });
+
+  async function openings(actorId: string) {
+    return db.select().from(auditLog).where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, "emergency.open")));
+  }
+
+  it("the family says who may collect the child, in the profile form", async () => {
+    const res = await app.post(
+      "/espace-membre/profil",
+      { intent: "edit-family", profileId: String(child), prenom: "Bao", nom: "Tran", dateOfBirth: "2017-03-01", relationship: "enfant", authorisedPickup: "Tante Hoa, 06 55 44 33 22" },
+      { as: member },
+    );
+    expect(res.status).toBe(200);
+    const [row] = await db.select().from(profiles).where(eq(profiles.id, child));
+    expect(row?.authorisedPickup).toBe("Tante Hoa, 06 55 44 33 22");
+  });
+
+  it("shows the instructor of the class the parents' phones, the contacts and who may collect, and logs the opening", async () => {
+    const page = await app.get(SHEET, { as: instructor });
+    expect(page.status).toBe(200);
+    const people = (page.data as { people: Array<{ profileId: number; phones: unknown; contacts: string[]; authorisedPickup: string; age: number | null }> }).people;
+    expect(people.find((p) => p.profileId === child)).toMatchObject({
+      phones: [{ who: "Lan Tran", phone: "06 12 34 56 78" }],
+      contacts: ["Oncle Minh : 07 11 22 33 44"],
+      authorisedPickup: "Tante Hoa, 06 55 44 33 22",
+      age: 9,
+    });
+    const logged = await openings(instructor.user.id);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]?.summary).toBe("fiche d’urgence ouverte\u00a0: Enfants (6-11 ans), mercredi 25 novembre 2026 (3 personnes)");
+    expect((await app.get(SHEET, { as: admin })).status).toBe(200);
+    expect(await openings(admin.user.id)).toHaveLength(1);
+  });
+
+  it("is refused to the instructor of another group (IDOR): 403, nothing of the sheet, nothing logged", async () => {
+    const res = await app.fetch(SHEET, { headers: { cookie: otherInstructor.cookie } });
+    expect(res.status).toBe(403);
+    const body = await res.text();
+    for (const secret of ["06 12 34 56 78", "Oncle Minh", "Tante Hoa", "Bao", "Lan Tran"]) expect(body).not.toContain(secret);
+    expect(body).toContain("Vous n’enseignez pas ce cours");
+    const data = await app.get(SHEET, { as: otherInstructor });
+    expect(data.status).toBe(403);
+    expect(JSON.stringify(data)).not.toContain("06 12 34 56 78");
+    expect(await openings(otherInstructor.user.id)).toEqual([]);
+    // A member without the role never reaches it; an unknown session is a 404.
+    expect((await app.get(SHEET, { as: member })).redirect).toBe("/espace-membre");
+    expect((await app.get("/espace-membre/appel/2026-11-26-enfants-mer/urgence", { as: instructor })).status).toBe(404);
+  });
+});
+
+describe("attendance read by members and managers", () => {
+  it("a member sees the attendance of each profile of the family", async () => {
+    const page = await app.get("/espace-membre/presences", { as: member });
+    expect(page.status).toBe(200);
+    const data = page.data as { season: string; profiles: Array<{ profileId: number; present: number; sessions: Array<{ date: string; group: string; present: boolean }> }> };
+    expect(data.season).toBe("2026-2027");
+    expect(data.profiles.find((p) => p.profileId === child)).toMatchObject({ present: 1, sessions: [{ date: TODAY, group: "Enfants (6-11 ans)", present: true }] });
+    expect(data.profiles.map((p) => p.profileId)).not.toContain(sibling);
+  });
+
+  it("the managers see rates per member, per group and per month; an instructor does not", async () => {
+    const manager = await createUser({ roles: ["user_manager"] });
+    const page = await app.get("/espace-membre/assiduite", { as: manager });
+    expect(page.status).toBe(200);
+    const data = page.data as {
+      members: Array<{ profileId: number; present: number; held: number; rate: number | null }>;
+      groups: Array<{ group: string; registered: number; held: number; present: number; rate: number | null }>;
+      months: Array<{ month: string; group: string; held: number; present: number }>;
+    };
+    const held = (await classSessions("2026-09-01", TODAY)).filter((s) => !s.cancelled && s.slot.group === "Enfants (6-11 ans)").length;
+    expect(held).toBeGreaterThan(10);
+    expect(data.members.find((m) => m.profileId === child)).toEqual({ profileId: child, name: "Bao Tran", group: "Enfants (6-11 ans)", present: 1, held, rate: Math.round((1 / held) * 100) });
+    // The group's presences count everyone marked in its classes (the member of the season without a group too).
+    expect(data.groups.find((g) => g.group === "Enfants (6-11 ans)")).toMatchObject({ registered: 2, held, present: 3, rate: Math.round((3 / (held * 2)) * 100) });
+    expect(data.months.find((m) => m.month === "2026-11" && m.group === "Enfants (6-11 ans)")).toMatchObject({ present: 3 });
+    expect((await app.get("/espace-membre/assiduite", { as: instructor })).redirect).toBe("/espace-membre");
   });
 });
