@@ -67,6 +67,7 @@ test("an instructor takes attendance on a phone, offline and back online", async
   await first.click();
   await expect(first).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("status").filter({ hasText: "Toutes les présences sont enregistrées." })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("appel:marques:v1"))).toBe("[]");
 
   await page.context().setOffline(true);
   await second.click();
@@ -108,4 +109,61 @@ test("without JavaScript, a tap is a form sent to the server", async ({ browser 
   await page.waitForURL(new RegExp(`${url}#p-\\d+$`));
   await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true");
   await context.close();
+});
+
+test("the session page opens again without network (the web app's service worker)", async ({ browser }) => {
+  const page = await signedIn(browser, "enseignant");
+  const url = await pastSession(page);
+  await gotoHydrated(page, url);
+  const manifest = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(manifest).toBe("/appel.webmanifest");
+  expect((await page.request.get(manifest!)).ok()).toBe(true);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // Once the worker controls the page, a visit keeps a copy of it.
+  await gotoHydrated(page, url);
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toBeVisible();
+  await page.context().setOffline(false);
+  // Other pages of the member area are not the worker's: never kept.
+  expect(await page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const key of await caches.keys()) for (const r of await (await caches.open(key)).keys()) urls.push(new URL(r.url).pathname);
+    return urls;
+  });
+  expect(kept.filter((u) => !u.startsWith("/espace-membre/appel") && !u.startsWith("/assets/"))).toEqual([]);
+  await page.context().close();
+});
+
+test("axe finds nothing on the new pages, at 390 and 1366 px", async ({ browser }) => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const instructor = await signedIn(browser, "enseignant", viewport);
+    const url = await pastSession(instructor);
+    for (const path of ["/espace-membre/appel", url, `${url}/urgence`]) {
+      await gotoHydrated(instructor, path);
+      expect(await axeViolations(instructor), `${path} ${viewport.width}`).toEqual([]);
+      await instructor.screenshot({ path: `test-results/appel${path.replace(/\//g, "_")}-${viewport.width}.png`, fullPage: true });
+    }
+    await instructor.context().close();
+
+    const admin = await signedIn(browser, "admin", viewport);
+    for (const path of ["/espace-membre/assiduite", "/espace-membre/contenu/enseignants-des-cours"]) {
+      await gotoHydrated(admin, path);
+      expect(await axeViolations(admin), `${path} ${viewport.width}`).toEqual([]);
+      await admin.screenshot({ path: `test-results/appel${path.replace(/\//g, "_")}-${viewport.width}.png`, fullPage: true });
+    }
+    await admin.context().close();
+
+    const familyContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport });
+    const family = await familyContext.newPage();
+    await signInWithForm(family, "e2e-famille-appel@exemple.fr", process.env.E2E_USER_PASSWORD!);
+    await family.waitForURL(/\/espace-membre/);
+    await gotoHydrated(family, "/espace-membre/presences");
+    await expect(family.getByRole("heading", { level: 1, name: "Présences" })).toBeVisible();
+    expect(await axeViolations(family), `/espace-membre/presences ${viewport.width}`).toEqual([]);
+    await family.screenshot({ path: `test-results/appel_presences-${viewport.width}.png`, fullPage: true });
+    await familyContext.close();
+  }
 });

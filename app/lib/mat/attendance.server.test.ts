@@ -89,7 +89,7 @@ afterAll(() => {
 describe("the instructor's role", () => {
   it("is held with a member role, through the same rules as the command line", async () => {
     const err = await setRolesFromCommandLine(instructor.email, ["enseignant"], "npm run user -- set-role").catch((e: unknown) => e);
-    expect(isDomainError(err) && err.message).toBe("Un enseignant est aussi membre du club : cochez aussi « Membre » (ou un rôle de responsable).");
+    expect(isDomainError(err) && err.message).toBe("Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).");
     expect(await setRolesFromCommandLine(instructor.email, ["enseignant", "membre"], "npm run user -- set-role")).toEqual(["membre", "enseignant"]);
   });
 
@@ -106,7 +106,7 @@ describe("the instructor's role", () => {
     expect((await tie(otherInstructor, ["ados-mer"])).redirect).toContain("ok=enregistre");
     const refused = await tie(member, ["enfants-mer"]);
     expect(refused.status).toBe(409);
-    expect(JSON.stringify(refused.data)).toContain("Ce compte n’a pas le rôle « Enseignant »");
+    expect(JSON.stringify(refused.data)).toContain("Ce compte n’a pas le rôle «\u00a0Enseignant\u00a0»");
     const page = await app.get(INSTRUCTORS_PATH, { as: admin });
     const listed = (page.data as { instructors: Array<{ name: string; slotIds: string[] }> }).instructors;
     expect(listed.map((i) => [i.name, [...i.slotIds].sort()])).toEqual([

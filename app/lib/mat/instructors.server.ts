@@ -82,7 +82,7 @@ export async function setInstructorSlots(actor: { id: string; prenom: string; no
     const [target] = await tx.select({ id: users.id, roles: users.roles, prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, userId)).for("update");
     if (!target) throw new DomainError("Ce compte n’existe plus.", { status: 404 });
     if (!target.roles.includes("enseignant")) {
-      throw new DomainError("Ce compte n’a pas le rôle « Enseignant »\u00a0: donnez-le-lui d’abord sur sa fiche.", { status: 409 });
+      throw new DomainError("Ce compte n’a pas le rôle «\u00a0Enseignant\u00a0»\u00a0: donnez-le-lui d’abord sur sa fiche.", { status: 409 });
     }
     const before = (await tx.select({ slotId: instructorSlots.slotId }).from(instructorSlots).where(eq(instructorSlots.userId, userId))).map((r) => r.slotId);
     const wanted = [...new Set(slotIds)];

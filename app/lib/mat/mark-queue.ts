@@ -12,7 +12,9 @@
  *    network error, a server error or an expired session keep the queue as it
  *    is: the next attempt (back online, next tap, next page load) sends it
  *    again, and the server applies each id once.
- *  - Only one sending at a time per page.
+ *  - Only one sending at a time per page; a tap made while a sending is under
+ *    way is sent right after it (the sending goes on while the queue keeps
+ *    marks the server has not answered for), and the answers are gathered.
  */
 import { ATTENDANCE_SYNC_PATH, SYNC_BATCH_MAX, type SyncAnswer, type SyncMark, type SyncOutcome } from "./attendance";
 
@@ -56,25 +58,39 @@ export function queueMark(mark: Omit<SyncMark, "clientMarkId" | "markedAt">, at:
   return full;
 }
 
-export type SendResult =
-  | { kind: "sent"; results: SyncOutcome[] }
-  | { kind: "offline" }
-  | { kind: "signed-out" }
-  | { kind: "failed" };
+/** How the last attempt ended, and the server's answers gathered meanwhile. */
+export interface SendResult {
+  kind: "sent" | "offline" | "signed-out" | "failed";
+  results: SyncOutcome[];
+}
 
 let sending: Promise<SendResult> | null = null;
 
 /** Sends the queued marks; removes those the server answered for. */
 export function sendQueued(): Promise<SendResult> {
-  sending ??= send().finally(() => {
+  // A tap during a sending: the running one picks it up (it reads the queue again after each answer).
+  sending ??= sendAll().finally(() => {
     sending = null;
   });
   return sending;
 }
 
-async function send(): Promise<SendResult> {
-  const batch = queuedMarks().slice(0, SYNC_BATCH_MAX);
-  if (!batch.length) return { kind: "sent", results: [] };
+async function sendAll(): Promise<SendResult> {
+  const results: SyncOutcome[] = [];
+  const tried = new Set<string>();
+  for (;;) {
+    const batch = queuedMarks()
+      .filter((m) => !tried.has(m.clientMarkId))
+      .slice(0, SYNC_BATCH_MAX);
+    if (!batch.length) return { kind: "sent", results };
+    for (const m of batch) tried.add(m.clientMarkId);
+    const attempt = await send(batch);
+    results.push(...attempt.results);
+    if (attempt.kind !== "sent") return { kind: attempt.kind, results };
+  }
+}
+
+async function send(batch: SyncMark[]): Promise<SendResult> {
   let res: Response;
   try {
     res = await fetch(ATTENDANCE_SYNC_PATH, {
@@ -85,10 +101,10 @@ async function send(): Promise<SendResult> {
       redirect: "manual",
     });
   } catch {
-    return { kind: "offline" };
+    return { kind: "offline", results: [] };
   }
-  if (res.type === "opaqueredirect" || res.status === 401 || res.status === 302) return { kind: "signed-out" };
-  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("application/json")) return { kind: "failed" };
+  if (res.type === "opaqueredirect" || res.status === 401 || res.status === 302) return { kind: "signed-out", results: [] };
+  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("application/json")) return { kind: "failed", results: [] };
   const answer = (await res.json()) as SyncAnswer;
   const answered = new Set(answer.results.map((r) => r.clientMarkId));
   saveQueue(queuedMarks().filter((m) => !answered.has(m.clientMarkId)));

@@ -57,7 +57,7 @@ export function checkRoleSet(roles: Role[]): void {
   }
   // Decision 0026: an instructor is also a member of the club (the member area's home is for members).
   if (roles.includes("enseignant") && !roles.some((r) => MEMBER_ROLES.includes(r))) {
-    throw new DomainError("Un enseignant est aussi membre du club : cochez aussi « Membre » (ou un rôle de responsable).", { field: "roles" });
+    throw new DomainError("Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).", { field: "roles" });
   }
 }
 

@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/emergency";
 import { userContext } from "~/lib/accounts/auth-context";
 import { emergencySheet } from "~/lib/mat/emergency.server";
-import { parseSessionKey, sessionPath } from "~/lib/mat/attendance";
+import { ATTENDANCE_MESSAGES, parseSessionKey, sessionPath } from "~/lib/mat/attendance";
 import { ageOn } from "~/lib/mat/age";
 import { capitalize, formatLongDate, formatTime } from "~/lib/core/time";
 import { orErrorPage } from "~/lib/http/forms";
@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ref = parseSessionKey(params.seance);
-  if (!ref) throw new Response("Cette séance n’existe pas : vérifiez le jour et le cours.", { status: 404 });
+  if (!ref) throw new Response(ATTENDANCE_MESSAGES.noSession, { status: 404 });
   const sheet = await orErrorPage(() => emergencySheet(context.get(userContext), ref));
   return {
     session: { date: sheet.session.date, slotId: sheet.session.slot.id, group: sheet.session.slot.group, startsAt: sheet.session.startsAt, endsAt: sheet.session.endsAt },

@@ -22,7 +22,7 @@ import { ATTENDANCE_HANDLE, useAttendanceWebApp } from "~/components/attendance/
 import { FormMessage } from "~/components/form";
 import { buttonClasses } from "~/components/ui/button";
 import { openSession, roster, sessionMarks, applyMark } from "~/lib/mat/attendance.server";
-import { ATTENDANCE_PATH, emergencyPath, markFormSchema, parseSessionKey, sessionKey, sessionPath, type SessionRef } from "~/lib/mat/attendance";
+import { ATTENDANCE_MESSAGES, ATTENDANCE_PATH, emergencyPath, markFormSchema, parseSessionKey, sessionKey, sessionPath, type SessionRef } from "~/lib/mat/attendance";
 import { queuedMarks, queueMark, sendQueued, type SendResult } from "~/lib/mat/mark-queue";
 import { capitalize, formatLongDate, formatTime, parisDate } from "~/lib/core/time";
 import { handleIntent, intentOf } from "~/lib/http/intents";
@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 function refOf(params: { seance?: string }): SessionRef {
   const ref = parseSessionKey(params.seance);
-  if (!ref) throw new Response("Cette séance n’existe pas : vérifiez le jour et le cours.", { status: 404 });
+  if (!ref) throw new Response(ATTENDANCE_MESSAGES.noSession, { status: 404 });
   return ref;
 }
 
@@ -117,24 +117,26 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
 
   const flush = useCallback(async () => {
     const result = await sendQueued();
-    if (result.kind === "sent") {
-      const answered: Record<number, boolean> = {};
-      const refused: Record<number, string> = {};
-      for (const r of result.results) if (r.status !== "refusee" && markProfiles.has(r.clientMarkId)) answered[r.profileId] = r.present;
-      // Refusals of this session's marks: their reason on the row, the display back to the server's state.
-      for (const r of result.results) {
-        if (r.status !== "refusee") continue;
-        const profileId = markProfiles.get(r.clientMarkId);
-        if (profileId !== undefined) refused[profileId] = r.message;
-      }
+    const answered: Record<number, boolean> = {};
+    const refused: Record<number, string> = {};
+    for (const r of result.results) {
+      const profileId = markProfiles.get(r.clientMarkId);
+      if (profileId === undefined) continue; // a mark of another session, sent along
+      if (r.status === "refusee") refused[profileId] = r.message;
+      else answered[profileId] = r.present;
+    }
+    if (result.results.length) {
       setLocal((before) => {
         const next = { ...before, ...answered };
+        // A refused mark: the row goes back to what the server has.
         for (const id of Object.keys(refused)) delete next[Number(id)];
         for (const m of pendingHere()) next[m.profileId] = m.present;
         return next;
       });
       setErrors((before) => ({ ...Object.fromEntries(Object.entries(before).filter(([id]) => !(Number(id) in answered))), ...refused }));
     }
+    // Nothing was waiting and nothing was sent (opening the page): no message.
+    if (result.kind === "sent" && !result.results.length && !pendingHere().length) return;
     setStatus(statusText(result, pendingHere().length));
   }, [pendingHere]);
 
