@@ -72,7 +72,9 @@ test("an instructor takes attendance on a phone, offline and back online", async
   await page.context().setOffline(true);
   await second.click();
   await expect(second).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByText("Hors connexion : 1 présence gardée sur ce téléphone, envoyée au retour du réseau.")).toBeVisible();
+  await expect(
+    page.getByText("Hors connexion : 1 présence gardée sur ce téléphone, envoyée au retour du réseau."),
+  ).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("appel:marques:v1") ?? "[]").length)).toBe(1);
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: "test-results/appel-seance-390-hors-ligne.png", fullPage: true });
@@ -93,7 +95,11 @@ test("an instructor takes attendance on a phone, offline and back online", async
 });
 
 test("without JavaScript, a tap is a form sent to the server", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: PHONE, javaScriptEnabled: false });
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: PHONE,
+    javaScriptEnabled: false,
+  });
   const page = await context.newPage();
   const { email, password } = e2eUser("enseignant");
   await page.goto("/connexion");
@@ -107,7 +113,10 @@ test("without JavaScript, a tap is a form sent to the server", async ({ browser 
   const before = await first.getAttribute("aria-pressed");
   await first.click();
   await page.waitForURL(new RegExp(`${url}#p-\\d+$`));
-  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toHaveAttribute("aria-pressed", before === "true" ? "false" : "true");
+  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toHaveAttribute(
+    "aria-pressed",
+    before === "true" ? "false" : "true",
+  );
   await context.close();
 });
 
@@ -130,21 +139,26 @@ test("the session page opens again without network (the web app's service worker
   expect(await page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
   const kept = await page.evaluate(async () => {
     const urls: string[] = [];
-    for (const key of await caches.keys()) for (const r of await (await caches.open(key)).keys()) urls.push(new URL(r.url).pathname);
+    for (const key of await caches.keys())
+      for (const r of await (await caches.open(key)).keys()) urls.push(new URL(r.url).pathname);
     return urls;
   });
   expect(kept.filter((u) => !u.startsWith("/espace-membre/appel") && !u.startsWith("/assets/"))).toEqual([]);
   await page.context().close();
 });
 
-test("axe finds nothing on the new pages, at 390 and 1366 px", async ({ browser }) => {
-  for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`axe finds nothing on the new pages at ${viewport.width} px`, async ({ browser }) => {
+    test.setTimeout(120_000);
     const instructor = await signedIn(browser, "enseignant", viewport);
     const url = await pastSession(instructor);
     for (const path of ["/espace-membre/appel", url, `${url}/urgence`]) {
       await gotoHydrated(instructor, path);
       expect(await axeViolations(instructor), `${path} ${viewport.width}`).toEqual([]);
-      await instructor.screenshot({ path: `test-results/appel${path.replace(/\//g, "_")}-${viewport.width}.png`, fullPage: true });
+      await instructor.screenshot({
+        path: `test-results/appel${path.replace(/\//g, "_")}-${viewport.width}.png`,
+        fullPage: true,
+      });
     }
     await instructor.context().close();
 
@@ -152,7 +166,10 @@ test("axe finds nothing on the new pages, at 390 and 1366 px", async ({ browser 
     for (const path of ["/espace-membre/assiduite", "/espace-membre/contenu/enseignants-des-cours"]) {
       await gotoHydrated(admin, path);
       expect(await axeViolations(admin), `${path} ${viewport.width}`).toEqual([]);
-      await admin.screenshot({ path: `test-results/appel${path.replace(/\//g, "_")}-${viewport.width}.png`, fullPage: true });
+      await admin.screenshot({
+        path: `test-results/appel${path.replace(/\//g, "_")}-${viewport.width}.png`,
+        fullPage: true,
+      });
     }
     await admin.context().close();
 
@@ -165,5 +182,5 @@ test("axe finds nothing on the new pages, at 390 and 1366 px", async ({ browser 
     expect(await axeViolations(family), `/espace-membre/presences ${viewport.width}`).toEqual([]);
     await family.screenshot({ path: `test-results/appel_presences-${viewport.width}.png`, fullPage: true });
     await familyContext.close();
-  }
-});
+  });
+}

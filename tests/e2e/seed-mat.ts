@@ -15,7 +15,7 @@ import { closeDatabase, db, openDatabase } from "~/lib/core/db.server";
 import { env } from "~/lib/core/env.server";
 import { parisDate, seasonOf } from "~/lib/core/time";
 
-export const MAT_FAMILY_EMAIL = "e2e-famille-appel@exemple.fr";
+const MAT_FAMILY_EMAIL = "e2e-famille-appel@exemple.fr";
 
 async function main() {
   await openDatabase({ url: "", pgliteDir: path.join(env().DATA_DIR, "pglite") });

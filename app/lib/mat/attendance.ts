@@ -78,7 +78,6 @@ export const markFormSchema = z.object({
   present: z.enum(["1", "0"], { error: ATTENDANCE_MESSAGES.unreadable }).transform((v) => v === "1"),
   clientMarkId,
 });
-export type MarkFormInput = z.output<typeof markFormSchema>;
 
 /** One mark of a phone's batch. */
 const M = ATTENDANCE_MESSAGES;

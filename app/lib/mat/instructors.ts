@@ -13,4 +13,3 @@ export const instructorSlotsSchema = z.object({
   userId: z.string({ error: "Ce compte n’existe plus." }).min(1, "Ce compte n’existe plus.").max(100, "Ce compte n’existe plus."),
   slotIds: z.array(z.string().max(60)).max(100).default([]),
 });
-export type InstructorSlotsInput = z.output<typeof instructorSlotsSchema>;
