@@ -42,10 +42,6 @@ const SPEC_ROLES: Record<string, string[]> = {
   // emergency sheets (of its own classes; admins every class); members see their own attendance;
   // the managers of the members see the rates.
   appel: ["enseignant", "admin"],
-  // Issue 14 (decision 0024), missing from this table until now: the family's registration is open to
-  // every account (a new family registers as pré-inscrit); the season's follow-up to the managers.
-  inscription: [...MEMBERS, "pré-inscrit"],
-  saison: ["admin", "user_manager"],
   presences: MEMBERS,
   assiduite: ["admin", "user_manager"],
 };
@@ -95,8 +91,6 @@ function pageAnswer(pattern: string): string {
   if (pattern.endsWith("/inscription/attestation.pdf")) return "404 "; // the fixture family has not paid
   if (pattern.includes("/:seance")) return "404 "; // no such session (the parameter left as is)
   if (pattern.endsWith("/appel/envoi")) return "405 "; // the phones' endpoint answers POST only
-  if (pattern.endsWith("/inscription/attestation.pdf")) return "404 "; // the fixture accounts paid no registration
-  if (pattern.endsWith("/:fichier")) return "404 "; // no such export (the parameter left as is)
   return "200 ";
 }
 
