@@ -13,7 +13,8 @@
  *    change under the same name).
  *  - A new version of this file empties the caches of the older ones.
  *  - Kept copies are the attendance pages of the instructor who opened them
- *    (the roster's names, the marks): nothing else of the member area.
+ *    (the roster's names, the marks): nothing else of the member area. They
+ *    are dropped as soon as an attendance page answers with the sign-in page.
  */
 const VERSION = "appel-v1";
 const PAGES = `${VERSION}-pages`;
@@ -36,6 +37,8 @@ async function networkFirst(request) {
   try {
     const answer = await fetch(request);
     if (answer.ok && !answer.redirected && answer.type === "basic") await cache.put(request, answer.clone());
+    // Sent to the sign-in page (signed out, or another account's session ended): drop every copy.
+    else if (answer.redirected && new URL(answer.url).pathname === "/connexion") await caches.delete(PAGES);
     return answer;
   } catch (err) {
     const kept = await cache.match(request);
