@@ -113,6 +113,11 @@ describe("the instructor's role", () => {
       ["Thanh Nguyen", ["enfants-mer", "enfants-sam"]],
       ["Hoa Pham", ["ados-mer"]],
     ]);
+    // The account's page says which classes it teaches.
+    const account = await app.get(`/espace-membre/utilisateurs/modifier/${instructor.user.id}`, { as: admin });
+    expect((account.data as { taught: string[] | null }).taught).toEqual(["mercredi 17\u00a0h\u00a030, Enfants (6-11 ans)", "samedi 10\u00a0h, Enfants (6-11 ans)"]);
+    const plain = await app.get(`/espace-membre/utilisateurs/modifier/${member.user.id}`, { as: admin });
+    expect((plain.data as { taught: string[] | null }).taught).toBeNull();
   });
 });
 

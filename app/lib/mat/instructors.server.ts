@@ -15,6 +15,7 @@ import { auditLog, instructorSlots, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { getSetting } from "../club/settings.server";
+import { formatTime, weekdayName } from "../core/time";
 import type { ScheduleSlot } from "../club/class-sessions";
 
 interface Viewer {
@@ -101,4 +102,17 @@ export async function setInstructorSlots(actor: { id: string; prenom: string; no
       summary: `cours enseignés\u00a0: ${label(wanted.filter((s) => known.has(s)))} (ajoutés\u00a0: ${added.length}, retirés\u00a0: ${removed.length})`,
     });
   });
+}
+
+/** The classes an account teaches, as « mercredi 17 h 30, Enfants (6-11 ans) » (the user edit page). */
+export async function taughtSlotLabels(userId: string): Promise<string[]> {
+  const [schedule, rows] = await Promise.all([
+    getSetting("schedule"),
+    db.select({ slotId: instructorSlots.slotId }).from(instructorSlots).where(eq(instructorSlots.userId, userId)),
+  ]);
+  const ids = new Set(rows.map((r) => r.slotId));
+  return schedule
+    .filter((s) => ids.has(s.id))
+    .sort((a, b) => a.day - b.day || a.start.localeCompare(b.start))
+    .map((s) => `${weekdayName(s.day)} ${formatTime(s.start)}, ${s.group}`);
 }
