@@ -27,7 +27,7 @@ async function signedIn(browser: Browser, role: "admin" | "enseignant", viewport
 /** A past session of this season that took place (the server is the judge): its address. */
 async function pastSession(page: Page): Promise<string> {
   const day = new Date();
-  for (let back = 1; back <= 40; back++) {
+  for (let back = 1; back <= 100; back++) {
     const d = new Date(day.getTime() - back * 86_400_000);
     const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(d);
     for (const slot of ["enfants-mer", "ados-mer", "adultes-mar", "adultes-ven", "enfants-sam", "armes-sam"]) {
@@ -36,7 +36,7 @@ async function pastSession(page: Page): Promise<string> {
       if (res.status() === 200 && (await res.text()).includes("aria-pressed")) return url;
     }
   }
-  throw new Error("no past session in the last 40 days (outside the season?)");
+  throw new Error("no past session in the last 100 days (the first week of a season?)");
 }
 
 test.describe.configure({ mode: "serial" });
