@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -41,12 +42,20 @@ export function links(): Route.LinkDescriptors {
   return [
     { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
     { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-    { rel: "manifest", href: "/site.webmanifest" },
   ];
+}
+
+/** The web app manifest: the site's, or the one a page names in its `handle` (the attendance web app, decision 0026). */
+function useManifest(): string {
+  const named = useMatches()
+    .map((m) => (m.handle as { manifest?: unknown } | undefined)?.manifest)
+    .findLast((h): h is string => typeof h === "string");
+  return named ?? "/site.webmanifest";
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const manifest = useManifest();
   return (
     <html lang="fr">
       <head>
@@ -54,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#17449b" />
         <Meta />
+        <link rel="manifest" href={manifest} />
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">

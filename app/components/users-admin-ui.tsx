@@ -19,7 +19,7 @@ export function RoleCheckboxes({
     <fieldset className="mb-4" aria-describedby={error ? "roles-error" : "roles-hint"}>
       <legend className="mb-1 font-medium text-slate-800">{legend}</legend>
       <p id="roles-hint" className="mb-2 text-sm text-slate-600">
-        Un pré-inscrit n&apos;a pas d&apos;autre rôle. Seul un administrateur peut donner ou retirer le rôle administrateur.
+        Un pré-inscrit n&apos;a pas d&apos;autre rôle ; un enseignant est aussi membre. Seul un administrateur peut donner ou retirer le rôle administrateur.
       </p>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {ROLES.map((role: Role) => {

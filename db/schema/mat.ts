@@ -13,7 +13,7 @@
  *    mistake), so the last decision wins by `markedAt`.
  * Attendance counts (grade-exam eligibility, rates) read `present = true` rows.
  */
-import { boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { profiles } from "./members";
 
@@ -39,4 +39,23 @@ export const attendanceMarks = pgTable(
     uniqueIndex("attendance_one_mark_per_session").on(t.sessionDate, t.slotId, t.profileId),
     index().on(t.profileId, t.sessionDate),
   ],
+);
+
+/**
+ * Who teaches which weekly class (decision 0026): an account with the role
+ * `enseignant` takes attendance, and reads the emergency sheet, of the slots
+ * (`slotId` of the `schedule` setting) an admin tied it to here; admins see
+ * every class without a row. A slot removed from the schedule leaves its rows
+ * harmless (no session is computed for it).
+ */
+export const instructorSlots = pgTable(
+  "instructor_slots",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    slotId: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.slotId] }), index().on(t.slotId)],
 );

@@ -38,6 +38,8 @@ export const profiles = pgTable(
     relationship: text().notNull().default("moi"),
     phone: text().notNull().default(""),
     emergencyContact: text().notNull().default(""),
+    /** Issue 15 (decision 0026): who may collect this person (a child) after class, shown on the emergency sheet. */
+    authorisedPickup: text().notNull().default(""),
     ...audit,
   },
   (t) => [

@@ -90,16 +90,25 @@ export default async function globalSetup() {
     admin: "e2e-admin@exemple.fr",
     user_manager: "e2e-gestion-membres@exemple.fr",
     article_manager: "e2e-gestion-contenus@exemple.fr",
+    enseignant: "e2e-enseignant@exemple.fr",
   };
+  // An instructor is always also a member (decision 0026).
+  const fixtureRoles: Record<string, string> = { enseignant: "membre,enseignant" };
   const tsx = path.resolve("node_modules/.bin/tsx");
   for (const [role, email] of Object.entries(fixtureUsers)) {
     const result = spawnSync(
       tsx,
-      ["scripts/user.ts", "add", "--email", email, "--password", fixturePassword, "--prenom", "Essai", "--nom", role, "--role", role],
+      ["scripts/user.ts", "add", "--email", email, "--password", fixturePassword, "--prenom", "Essai", "--nom", role, "--role", fixtureRoles[role] ?? role],
       { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, encoding: "utf8" },
     );
     if (result.status !== 0) throw new Error(`fixture account ${email}: ${result.stderr || result.stdout}`);
   }
+  // Attendance (issue 15): a family registered in every group of the schedule.
+  const seeded = spawnSync(tsx, ["tests/e2e/seed-mat.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", E2E_SEED_PASSWORD: fixturePassword },
+    encoding: "utf8",
+  });
+  if (seeded.status !== 0) throw new Error(`attendance data: ${seeded.stderr || seeded.stdout}`);
   process.env.E2E_USERS = JSON.stringify(fixtureUsers);
   process.env.E2E_USER_PASSWORD = fixturePassword;
 

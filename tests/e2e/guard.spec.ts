@@ -2,7 +2,7 @@
  * The member-area guard through the real production server: EVERY member
  * route, enumerated from the route config itself (app/routes.ts), x every
  * state (signed out, pré-inscrit, membre, admin, user_manager,
- * article_manager), for loaders (GET) and actions (POST).
+ * article_manager, enseignant), for loaders (GET) and actions (POST).
  * The expectations come from the spec's role table (section 6), written out
  * again below, independently of the app's permission table: a wrong app
  * table fails here. A route whose area is not in this table fails too: add
@@ -42,7 +42,19 @@ const SPEC_ROLES: Record<string, string[]> = {
   // the jury pages open to members, then only the session's jury and admins (domain, 403).
   examens: ["admin", "user_manager"],
   jury: MEMBERS,
+  // Issue 15 (decision 0026): the role `enseignant` added to the spec's roles opens attendance and the
+  // emergency sheets (of its own classes; admins every class); members see their own attendance;
+  // the managers of the members see the rates.
+  appel: ["enseignant", "admin"],
+  presences: MEMBERS,
+  assiduite: ["admin", "user_manager"],
 };
+
+/**
+ * The roles each fixture account holds: one role each, except the instructor, who is always also a
+ * member (decision 0026), so it opens the members' pages and, beyond them, only attendance.
+ */
+const FIXTURE_ROLES: Record<string, string[]> = { enseignant: ["membre", "enseignant"] };
 
 // ---- Every member route, from the route config.
 const PATTERNS = memberRoutePatterns();
@@ -70,7 +82,9 @@ type Who = FixtureRole | "déconnecté";
 const WHO: Who[] = ["déconnecté", ...ROLE_NAMES];
 
 function allowed(who: Who, path: string): boolean {
-  return who !== "déconnecté" && specRoles(path).includes(who);
+  if (who === "déconnecté") return false;
+  const roles = specRoles(path);
+  return (FIXTURE_ROLES[who] ?? [who]).some((r) => roles.includes(r));
 }
 
 /** What a page answers once through the guard (GET), when not a plain 200. */
@@ -79,6 +93,8 @@ function pageAnswer(pattern: string): string {
   if (pattern.endsWith("/:id") && !realIds.has(pattern)) return "404 "; // a made-up id is not found
   if (pattern.endsWith("/exploitation/telecharger")) return "404 "; // no one-time link given
   if (pattern.endsWith("/inscription/attestation.pdf")) return "404 "; // the fixture family has not paid
+  if (pattern.includes("/:seance")) return "404 "; // no such session (the parameter left as is)
+  if (pattern.endsWith("/appel/envoi")) return "405 "; // the phones' endpoint answers POST only
   return "200 ";
 }
 

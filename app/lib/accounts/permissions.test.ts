@@ -37,19 +37,20 @@ function children(entries: RouteConfigEntry[]): RouteConfigEntry[] {
 }
 
 describe("a newcomer adds a member page in one place", () => {
-  const attendance = { path: "presences", file: "routes/member/attendance.tsx", nav: { label: "Présences", description: "Les cours où vous étiez." } };
-  const table: MemberAreaTable = MEMBER_AREA.map((s) => (s.id === "membres" ? { ...s, pages: [...s.pages, attendance] } : s));
+  const logbook = { path: "carnet", file: "routes/member/logbook.tsx", nav: { label: "Carnet", description: "Votre carnet de progression." } };
+  const table: MemberAreaTable = MEMBER_AREA.map((s) => (s.id === "membres" ? { ...s, pages: [...s.pages, logbook] } : s));
 
   it("one entry gives the route, inside its section's pathless layout", () => {
     const section = memberAreaRoutes(table).find((l) => l.file === "routes/member/sections/members.tsx");
     expect(section?.path).toBeUndefined();
-    expect(section?.children?.map((c) => [c.path, c.file])).toContainEqual(["presences", "routes/member/attendance.tsx"]);
+    expect(section?.children?.map((c) => [c.path, c.file])).toContainEqual(["carnet", "routes/member/logbook.tsx"]);
   });
 
   it("the same entry puts it in the navigation of exactly the roles of its section", () => {
     for (const role of ROLES) {
       const labels = memberPagesFor([role], table).map((p) => p.label);
-      expect(labels.includes("Présences"), role).toBe(role !== "pré-inscrit");
+      // The instructor's role alone opens only the attendance pages (it is always held with a member role).
+      expect(labels.includes("Carnet"), role).toBe(role !== "pré-inscrit" && role !== "enseignant");
     }
     expect(memberPagesFor(["membre"], table).map((p) => p.to)).toEqual([
       "/espace-membre",
@@ -59,11 +60,12 @@ describe("a newcomer adds a member page in one place", () => {
       "/espace-membre/revision",
       "/espace-membre/brochure",
       "/espace-membre/presences",
+      "/espace-membre/carnet",
     ]);
   });
 
   it("and the section's role middleware guards it", async () => {
-    expect(sectionOfPath("/espace-membre/presences", table)?.id).toBe("membres");
+    expect(sectionOfPath("/espace-membre/carnet", table)?.id).toBe("membres");
     const guard = sectionGuard("membres", table);
     expect(await pass(guard, ["membre"])).toBe("suite");
     expect(await pass(guard, ["article_manager"], "POST")).toBe("suite");
@@ -86,11 +88,14 @@ describe("the app's permission table", () => {
 
   it("gives each role its navigation (spec section 6)", () => {
     const nav = (roles: string[]) => memberPagesFor(roles).map((p) => p.label);
-    const member = ["Accueil", "Mon profil", "Inscription", "Grades", "Révisions", "Brochure"];
+    const member = ["Accueil", "Mon profil", "Inscription", "Grades", "Révisions", "Brochure", "Présences"];
     // RGPD rights (decision 0009); a new family registers for the season (decision 0024).
     expect(nav(["pré-inscrit"])).toEqual(["Mon profil", "Inscription"]);
     expect(nav(["membre"])).toEqual(member);
-    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs", "Suivi de la saison", "Paiements", "Campagne d'inscription", "Cours d'essai", "Examens de grade"]);
+    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs", "Suivi de la saison", "Paiements", "Campagne d'inscription", "Cours d'essai", "Examens de grade", "Assiduité"]);
+    // Issue 15 (decision 0026): an instructor is a member who also takes attendance.
+    expect(nav(["membre", "enseignant"])).toEqual([...member, "Appel"]);
+    expect(nav(["enseignant"])).toEqual(["Mon profil", "Inscription", "Appel"]); // the sections open to every account
     expect(nav(["article_manager"])).toEqual([...member, "Articles", "Photos", "Événements"]);
     expect(nav(["admin"])).toEqual([
       ...member,
@@ -107,6 +112,8 @@ describe("the app's permission table", () => {
       "Articles",
       "Photos",
       "Événements",
+      "Appel",
+      "Assiduité",
     ]);
   });
 
@@ -116,5 +123,8 @@ describe("the app's permission table", () => {
     expect(await pass(guard, ["pré-inscrit"], "POST", "http://localhost:3000/espace-membre")).toBe("302 /espace-membre");
     expect(await pass(sectionGuard("utilisateurs"), ["article_manager"])).toBe("302 /espace-membre");
     expect(await pass(sectionGuard("administration"), ["user_manager", "membre"])).toBe("302 /espace-membre");
+    expect(await pass(sectionGuard("appel"), ["membre", "enseignant"], "POST")).toBe("suite");
+    expect(await pass(sectionGuard("appel"), ["user_manager", "membre"])).toBe("302 /espace-membre");
+    expect(await pass(sectionGuard("assiduite"), ["membre", "enseignant"])).toBe("302 /espace-membre");
   });
 });

@@ -97,6 +97,8 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "revision", file: "routes/member/revision.tsx", nav: { label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." } },
       { path: "brochure", file: "routes/member/brochure.tsx", nav: { label: "Brochure", description: "La brochure du club." } },
       { path: "profil-actif", file: "routes/member/select-profile.ts" },
+      // Issue 15 (decision 0026): the attendance of each profile of the family.
+      { path: "presences", file: "routes/member/my-attendance.tsx", nav: { label: "Présences", description: "Les cours où vous et votre famille étiez présents." } },
     ],
   },
   {
@@ -117,6 +119,8 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "contenu/saison-et-vacances", file: "routes/member/admin/class-calendar.tsx" },
       // Issue 13: the teachers shown on /la-vie-du-club/enseignants.
       { path: "contenu/enseignants", file: "routes/member/admin/teachers.tsx" },
+      // Issue 15 (decision 0026): which account teaches which weekly class (attendance, emergency sheet).
+      { path: "contenu/enseignants-des-cours", file: "routes/member/admin/instructors.tsx" },
       { path: "exploitation", file: "routes/member/admin/operations.tsx", nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." } },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],
@@ -201,6 +205,28 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "evenements", file: "routes/member/events/list.tsx", nav: { label: "Événements", description: "Le calendrier et les cours." } },
       { path: "evenements/ajouter", file: "routes/member/events/new.tsx" },
       { path: "evenements/modifier/:id", file: "routes/member/events/edit.tsx" },
+    ],
+  },
+  {
+    // Issue 15 (decision 0026): attendance and the emergency sheet of the classes an instructor
+    // teaches (instructor_slots); admins see every class. The role `enseignant` opens only this.
+    id: "appel",
+    layout: "routes/member/sections/attendance.tsx",
+    roles: ["enseignant", "admin"],
+    pages: [
+      { path: "appel", file: "routes/member/attendance/sessions.tsx", nav: { label: "Appel", description: "Vos cours du jour et des jours suivants : faire l’appel." } },
+      { path: "appel/envoi", file: "routes/member/attendance/sync.ts" },
+      { path: "appel/:seance", file: "routes/member/attendance/session.tsx" },
+      { path: "appel/:seance/urgence", file: "routes/member/attendance/emergency.tsx" },
+    ],
+  },
+  {
+    // Issue 15 (decision 0026): attendance rates per member, group and month, for the managers of the members.
+    id: "assiduite",
+    layout: "routes/member/sections/attendance-rates.tsx",
+    roles: ["admin", "user_manager"],
+    pages: [
+      { path: "assiduite", file: "routes/member/attendance/rates.tsx", nav: { label: "Assiduité", description: "Taux de présence par membre, par groupe et par mois." } },
     ],
   },
 ];

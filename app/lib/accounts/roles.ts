@@ -1,5 +1,10 @@
-/** Roles of the specification (section 6). Shared by server and UI. */
-export const ROLES = ["pré-inscrit", "membre", "admin", "user_manager", "article_manager"] as const;
+/**
+ * Roles of the specification (section 6). Shared by server and UI.
+ * `enseignant` (issue 15, decision 0026) is added to the spec's roles: it opens
+ * the attendance pages of the classes an admin tied the account to, and is
+ * always held with a member role (users-rules.server.ts: checkRoleSet).
+ */
+export const ROLES = ["pré-inscrit", "membre", "admin", "user_manager", "article_manager", "enseignant"] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = "pré-inscrit";
 
@@ -9,6 +14,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   admin: "Administrateur",
   user_manager: "Gestionnaire des membres",
   article_manager: "Gestionnaire des contenus",
+  enseignant: "Enseignant",
 };
 
 export const MEMBER_ROLES: readonly Role[] = ["membre", "admin", "user_manager", "article_manager"];

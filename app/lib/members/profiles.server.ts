@@ -92,7 +92,10 @@ export async function ensureOwnProfile(ownerId: string, q: Queryable = db): Prom
 
 // ------------------------------------------------------------------- writing
 
-export async function addFamilyProfile(ownerId: string, input: FamilyProfileInput, q: Queryable = db): Promise<Profile> {
+/** A family profile's fields; `authorisedPickup` (decision 0026) left out keeps what is stored. */
+type FamilyProfileFields = Omit<FamilyProfileInput, "authorisedPickup"> & { authorisedPickup?: string };
+
+export async function addFamilyProfile(ownerId: string, input: FamilyProfileFields, q: Queryable = db): Promise<Profile> {
   const [row] = await q
     .insert(profiles)
     .values({
@@ -102,6 +105,7 @@ export async function addFamilyProfile(ownerId: string, input: FamilyProfileInpu
       nom: input.nom,
       dateOfBirth: input.dateOfBirth,
       relationship: input.relationship,
+      authorisedPickup: input.authorisedPickup ?? "",
       createdBy: ownerId,
       updatedBy: ownerId,
     })
@@ -113,7 +117,7 @@ export async function addFamilyProfile(ownerId: string, input: FamilyProfileInpu
 export async function updateFamilyProfile(
   ownerId: string,
   profileId: number,
-  input: FamilyProfileInput,
+  input: FamilyProfileFields,
   q: Queryable = db,
 ): Promise<Profile> {
   const existing = await getOwnedProfile(ownerId, profileId, q);
@@ -125,6 +129,7 @@ export async function updateFamilyProfile(
       nom: input.nom,
       dateOfBirth: input.dateOfBirth,
       relationship: input.relationship,
+      ...(input.authorisedPickup === undefined ? {} : { authorisedPickup: input.authorisedPickup }),
       updatedAt: new Date(),
       updatedBy: ownerId,
       version: existing.version + 1,

@@ -14,6 +14,8 @@ export const familyProfileSchema = z.object({
   nom: optionalText(100, "Ce nom ne peut pas dépasser 100 caractères."),
   dateOfBirth: optionalBirthDate(),
   relationship: z.enum(RELATIONSHIPS, { error: "Choisissez le lien de parenté" }),
+  /** Who may collect this person after class (the emergency sheet of the instructors; decision 0026). */
+  authorisedPickup: optionalText(300),
 });
 export type FamilyProfileInput = z.output<typeof familyProfileSchema>;
 

@@ -39,7 +39,7 @@ export const EXPIRY_WARNING_DAYS = 30;
 // ------------------------------------------------------------------ roles
 
 /** Display order of roles: the first one is the spec's single `role`. */
-const ROLE_PRIORITY: Role[] = ["admin", "user_manager", "article_manager", "membre", "pré-inscrit"];
+const ROLE_PRIORITY: Role[] = ["admin", "user_manager", "article_manager", "membre", "enseignant", "pré-inscrit"];
 
 export function normalizeRoles(input: readonly string[]): Role[] {
   const set = new Set(input.filter((r): r is Role => (ROLES as readonly string[]).includes(r)));
@@ -54,6 +54,10 @@ export function checkRoleSet(roles: Role[]): void {
   if (roles.length === 0) throw new DomainError("Choisissez au moins un rôle.", { field: "roles" });
   if (roles.includes("pré-inscrit") && roles.length > 1) {
     throw new DomainError("Un pré-inscrit n'a pas d'autre rôle : décochez « Pré-inscrit » pour valider l'inscription.", { field: "roles" });
+  }
+  // Decision 0026: an instructor is also a member of the club (the member area's home is for members).
+  if (roles.includes("enseignant") && !roles.some((r) => MEMBER_ROLES.includes(r))) {
+    throw new DomainError("Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).", { field: "roles" });
   }
 }
 

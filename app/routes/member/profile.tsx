@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     family: ctx.profiles
       .filter((p) => !p.isSelf)
-      .map((p) => ({ id: p.id, prenom: p.prenom, nom: p.nom, dateOfBirth: p.dateOfBirth ?? "", relationship: p.relationship })),
+      .map((p) => ({ id: p.id, prenom: p.prenom, nom: p.nom, dateOfBirth: p.dateOfBirth ?? "", relationship: p.relationship, authorisedPickup: p.authorisedPickup })),
     editId: positiveId(url.searchParams.get("modifier")),
     removeId: positiveId(url.searchParams.get("retirer")),
     confirmDeletion: url.searchParams.get("suppression") === "confirmer",

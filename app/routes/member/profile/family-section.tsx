@@ -29,6 +29,7 @@ interface FamilyMember {
   nom: string;
   dateOfBirth: string;
   relationship: string;
+  authorisedPickup: string;
 }
 
 const relationshipOptions = [
@@ -36,7 +37,7 @@ const relationshipOptions = [
   ...RELATIONSHIPS.map((r) => ({ value: r, label: RELATIONSHIP_LABELS[r] })),
 ];
 
-type FamilyFieldsMeta = Record<"prenom" | "nom" | "dateOfBirth" | "relationship", Parameters<typeof fieldProps>[0]>;
+type FamilyFieldsMeta = Record<"prenom" | "nom" | "dateOfBirth" | "relationship" | "authorisedPickup", Parameters<typeof fieldProps>[0]>;
 
 function FamilyFields({ fields }: { fields: FamilyFieldsMeta }) {
   return (
@@ -45,6 +46,14 @@ function FamilyFields({ fields }: { fields: FamilyFieldsMeta }) {
       <TextField label="Nom" autoComplete="off" {...fieldProps(fields.nom)} />
       <TextField label="Date de naissance" type="date" {...fieldProps(fields.dateOfBirth)} />
       <SelectField label="Lien avec vous" required options={relationshipOptions} {...fieldProps(fields.relationship)} />
+      <div className="sm:col-span-2">
+        <TextField
+          label="Personnes autorisées à venir le chercher après le cours"
+          hint="Nom, lien et téléphone, par exemple : Marie Dupont (tante), 06 12 34 56 78. Montré aux seuls enseignants de son cours."
+          autoComplete="off"
+          {...fieldProps(fields.authorisedPickup)}
+        />
+      </div>
     </div>
   );
 }
@@ -133,7 +142,7 @@ function EditForm({ member: p, lastResult }: { member: FamilyMember; lastResult:
     id: `profil-famille-${p.id}`,
     schema: familyEditSchema,
     lastResult,
-    defaultValue: { prenom: p.prenom, nom: p.nom, dateOfBirth: p.dateOfBirth, relationship: p.relationship },
+    defaultValue: { prenom: p.prenom, nom: p.nom, dateOfBirth: p.dateOfBirth, relationship: p.relationship, authorisedPickup: p.authorisedPickup },
   });
   return (
     <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)} aria-label={`Modifier le profil de ${p.prenom}`}>

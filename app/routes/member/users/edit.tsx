@@ -51,6 +51,8 @@ import {
   type Actor,
 } from "~/lib/members/users-admin.server";
 import { readForm } from "~/lib/http/request.server";
+import { taughtSlotLabels } from "~/lib/mat/instructors.server";
+import { INSTRUCTORS_PATH } from "~/lib/mat/instructors";
 
 const LIST = "/espace-membre/utilisateurs";
 
@@ -88,6 +90,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canEdit: canEditUser(actor, detail.user),
     isSelf: actor.id === detail.user.id,
     actorIsAdmin: actor.isAdmin,
+    // Issue 15 (decision 0026): the classes an instructor teaches (chosen on the admins' page).
+    taught: detail.user.roles.includes("enseignant") ? await taughtSlotLabels(detail.user.id) : null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
   };
 }
@@ -190,7 +194,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // ------------------------------------------------------------------- page
 
 export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, season, canEdit, isSelf, actorIsAdmin, notice } = loaderData;
+  const { detail, season, canEdit, isSelf, actorIsAdmin, notice, taught } = loaderData;
   const { user } = detail;
   const answer: UserEditAnswer | undefined = actionData;
   const forAccount = answer?.intent === "account" ? answer.result : undefined;
@@ -217,6 +221,19 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
           {!user.active ? <Badge tone="bad">Compte désactivé</Badge> : null}
           <span>Créé le {formatDate(user.createdAt)}</span>
         </p>
+        {taught ? (
+          <p className="mt-2 text-slate-800">
+            Cours enseignés : {taught.length ? taught.join(" ; ") : "aucun pour l’instant"}.
+            {actorIsAdmin ? (
+              <>
+                {" "}
+                <Link to={INSTRUCTORS_PATH} className={linkClass}>
+                  Choisir ses cours
+                </Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
       </div>
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}

@@ -1,0 +1,70 @@
+/**
+ * /espace-membre/presences (members; decision 0026): the attendance of every
+ * profile of the family this season, as the instructors marked it: the number
+ * of presences and the list of sessions, most recent first.
+ */
+import type { Route } from "./+types/my-attendance";
+import { userContext } from "~/lib/accounts/auth-context";
+import { familyAttendance } from "~/lib/mat/attendance-reports.server";
+import { capitalize, formatLongDate } from "~/lib/core/time";
+import { pageMeta } from "~/lib/http/seo";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Présences", description: "Les cours où vous et votre famille étiez présents cette saison.", noindex: true });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return familyAttendance(context.get(userContext).id);
+}
+
+export default function MyAttendance({ loaderData }: Route.ComponentProps) {
+  const { season, profiles } = loaderData;
+  return (
+    <div className="max-w-3xl">
+      <h1 className="mb-2 text-3xl font-bold text-club-900">Présences</h1>
+      <p className="mb-6 text-slate-700">Saison {season} : les cours où l’enseignant a noté votre présence et celle de votre famille.</p>
+      {profiles.map((p) => (
+        <section key={p.profileId} aria-labelledby={`presences-${p.profileId}`} className="mb-8">
+          <h2 id={`presences-${p.profileId}`} className="text-xl font-semibold text-slate-900">
+            {p.name}
+          </h2>
+          <p className="mb-2 text-slate-800">
+            {p.present === 0 ? "Aucune présence notée cette saison." : `${p.present} présence${p.present > 1 ? "s" : ""} cette saison.`}
+          </p>
+          {p.sessions.length ? (
+            <table className="stack-table w-full text-left">
+              <caption className="sr-only">Présences de {p.name}</caption>
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-2 pr-4">
+                    Jour
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Cours
+                  </th>
+                  <th scope="col" className="py-2">
+                    Présence
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.sessions.map((s) => (
+                  <tr key={`${s.date}-${s.group}`} className="border-b border-slate-200">
+                    <td data-label="Jour" className="py-2 pr-4">
+                      {capitalize(formatLongDate(s.date))}
+                    </td>
+                    <td data-label="Cours" className="py-2 pr-4">
+                      {s.group}
+                    </td>
+                    <td data-label="Présence" className="py-2">
+                      {s.present ? "Présent" : "Absent"}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Attendance on a phone (issue 15, decision 0026), on the production server:
+ * an admin ties the instructor fixture account to every class; the instructor,
+ * on a 390 px screen, opens a session, marks a child present, loses the
+ * network (context.setOffline), marks another one (kept on the phone), gets
+ * the network back: the marks reach the server (seen from another browser).
+ * axe finds nothing on the new pages at 390 and 1366 px.
+ * The family « Famille Appel » (two children in every group) comes from
+ * tests/e2e/seed-mat.ts, written by the global setup.
+ */
+import { type Browser, type Page } from "@playwright/test";
+import { e2eUser, signInWithForm } from "./auth-helpers";
+import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+
+async function signedIn(browser: Browser, role: "admin" | "enseignant", viewport = PHONE): Promise<Page> {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport });
+  const page = await context.newPage();
+  const { email, password } = e2eUser(role);
+  await signInWithForm(page, email, password);
+  await page.waitForURL(/\/espace-membre/);
+  return page;
+}
+
+/** A past session of this season that took place (the server is the judge): its address. */
+async function pastSession(page: Page): Promise<string> {
+  const day = new Date();
+  for (let back = 1; back <= 100; back++) {
+    const d = new Date(day.getTime() - back * 86_400_000);
+    const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(d);
+    for (const slot of ["enfants-mer", "ados-mer", "adultes-mar", "adultes-ven", "enfants-sam", "armes-sam"]) {
+      const url = `/espace-membre/appel/${iso}-${slot}`;
+      const res = await page.request.get(url);
+      if (res.status() === 200 && (await res.text()).includes("aria-pressed")) return url;
+    }
+  }
+  throw new Error("no past session in the last 100 days (the first week of a season?)");
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("an admin ties the instructor to the classes", async ({ browser }) => {
+  const admin = await signedIn(browser, "admin", DESKTOP);
+  await gotoHydrated(admin, "/espace-membre/contenu/enseignants-des-cours");
+  const section = admin.getByRole("region", { name: "Essai enseignant" });
+  for (const box of await section.getByRole("checkbox").all()) await box.check();
+  await section.getByRole("button", { name: /^Enregistrer les cours/ }).click();
+  await expect(admin.getByText("Les cours de l’enseignant ont été enregistrés.")).toBeVisible();
+  expect(await axeViolations(admin)).toEqual([]);
+  await admin.context().close();
+});
+
+test("an instructor takes attendance on a phone, offline and back online", async ({ browser }) => {
+  const page = await signedIn(browser, "enseignant");
+  await gotoHydrated(page, "/espace-membre/appel");
+  await expect(page.getByRole("heading", { level: 1, name: "Appel" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/appel-liste-390.png", fullPage: true });
+
+  const url = await pastSession(page);
+  await gotoHydrated(page, url);
+  const first = page.getByRole("button", { name: /^Présent : Bao/ });
+  const second = page.getByRole("button", { name: /^Présent : Chi/ });
+  await expect(first).toHaveAttribute("aria-pressed", "false");
+  await first.click();
+  await expect(first).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("status").filter({ hasText: "Toutes les présences sont enregistrées." })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("appel:marques:v1"))).toBe("[]");
+
+  await page.context().setOffline(true);
+  await second.click();
+  await expect(second).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByText("Hors connexion : 1 présence gardée sur ce téléphone, envoyée au retour du réseau."),
+  ).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("appel:marques:v1") ?? "[]").length)).toBe(1);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/appel-seance-390-hors-ligne.png", fullPage: true });
+
+  await page.context().setOffline(false);
+  await expect(page.getByText("Toutes les présences sont enregistrées.")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("appel:marques:v1"))).toBe("[]");
+
+  // Seen from another browser (an admin on a computer): both marks are on the server.
+  const admin = await signedIn(browser, "admin", DESKTOP);
+  await gotoHydrated(admin, url);
+  await expect(admin.getByRole("button", { name: /^Présent : Bao/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(admin.getByRole("button", { name: /^Présent : Chi/ })).toHaveAttribute("aria-pressed", "true");
+  expect(await axeViolations(admin)).toEqual([]);
+  await admin.screenshot({ path: "test-results/appel-seance-1366.png", fullPage: true });
+  await admin.context().close();
+  await page.context().close();
+});
+
+test("without JavaScript, a tap is a form sent to the server", async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: PHONE,
+    javaScriptEnabled: false,
+  });
+  const page = await context.newPage();
+  const { email, password } = e2eUser("enseignant");
+  await page.goto("/connexion");
+  await page.getByLabel("Adresse e-mail").fill(email);
+  await page.getByLabel(/^Mot de passe/).fill(password);
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
+  await page.waitForURL(/\/espace-membre/);
+  const url = await pastSession(page);
+  await page.goto(url);
+  const first = page.getByRole("button", { name: /^Présent : Bao/ });
+  const before = await first.getAttribute("aria-pressed");
+  await first.click();
+  await page.waitForURL(new RegExp(`${url}#p-\\d+$`));
+  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toHaveAttribute(
+    "aria-pressed",
+    before === "true" ? "false" : "true",
+  );
+  await context.close();
+});
+
+test("the session page opens again without network (the web app's service worker)", async ({ browser }) => {
+  const page = await signedIn(browser, "enseignant");
+  const url = await pastSession(page);
+  await gotoHydrated(page, url);
+  const manifest = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(manifest).toBe("/appel.webmanifest");
+  expect((await page.request.get(manifest!)).ok()).toBe(true);
+  // Every other page keeps the site's own manifest.
+  expect(await (await page.request.get("/espace-membre/presences")).text()).toContain('<link rel="manifest" href="/site.webmanifest"');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  // Once the worker controls the page, a visit keeps a copy of it.
+  await gotoHydrated(page, url);
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toBeVisible();
+  await page.context().setOffline(false);
+  // Other pages of the member area are not the worker's: never kept.
+  expect(await page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const key of await caches.keys())
+      for (const r of await (await caches.open(key)).keys()) urls.push(new URL(r.url).pathname);
+    return urls;
+  });
+  expect(kept.filter((u) => !u.startsWith("/espace-membre/appel") && !u.startsWith("/assets/"))).toEqual([]);
+  await page.context().close();
+});
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`axe finds nothing on the new pages at ${viewport.width} px`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const instructor = await signedIn(browser, "enseignant", viewport);
+    const url = await pastSession(instructor);
+    for (const path of ["/espace-membre/appel", url, `${url}/urgence`]) {
+      await gotoHydrated(instructor, path);
+      expect(await axeViolations(instructor), `${path} ${viewport.width}`).toEqual([]);
+      await instructor.screenshot({
+        path: `test-results/appel${path.replace(/\//g, "_")}-${viewport.width}.png`,
+        fullPage: true,
+      });
+    }
+    await instructor.context().close();
+
+    const admin = await signedIn(browser, "admin", viewport);
+    for (const path of ["/espace-membre/assiduite", "/espace-membre/contenu/enseignants-des-cours"]) {
+      await gotoHydrated(admin, path);
+      expect(await axeViolations(admin), `${path} ${viewport.width}`).toEqual([]);
+      await admin.screenshot({
+        path: `test-results/appel${path.replace(/\//g, "_")}-${viewport.width}.png`,
+        fullPage: true,
+      });
+    }
+    await admin.context().close();
+
+    const familyContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport });
+    const family = await familyContext.newPage();
+    await signInWithForm(family, "e2e-famille-appel@exemple.fr", process.env.E2E_USER_PASSWORD!);
+    await family.waitForURL(/\/espace-membre/);
+    await gotoHydrated(family, "/espace-membre/presences");
+    await expect(family.getByRole("heading", { level: 1, name: "Présences" })).toBeVisible();
+    expect(await axeViolations(family), `/espace-membre/presences ${viewport.width}`).toEqual([]);
+    await family.screenshot({ path: `test-results/appel_presences-${viewport.width}.png`, fullPage: true });
+    await familyContext.close();
+  });
+}
