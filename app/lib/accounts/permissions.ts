@@ -117,6 +117,9 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "contenu/saison-et-vacances", file: "routes/member/admin/class-calendar.tsx" },
       // Issue 13: the teachers shown on /la-vie-du-club/enseignants.
       { path: "contenu/enseignants", file: "routes/member/admin/teachers.tsx" },
+      // Issue 10 (decision 0030): the club's grade table and the revision checklist of each grade.
+      { path: "contenu/grades", file: "routes/member/admin/grades.tsx", nav: { label: "Grades et révisions", description: "Le tableau des grades, les règles d’examen et les listes de révision." } },
+      { path: "contenu/grades/:id", file: "routes/member/admin/grade-edit.tsx" },
       { path: "exploitation", file: "routes/member/admin/operations.tsx", nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." } },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],
