@@ -97,6 +97,7 @@ describe("the app's permission table", () => {
       "Contenu du site",
       "À faire",
       "Vidéos",
+      "Grades et révisions",
       "Exploitation",
       "Utilisateurs",
       "Suivi de la saison",

@@ -221,7 +221,7 @@ function GradeForm({ grade, lastResult }: { grade: GradeView; lastResult: Submis
           <TextField label="Nombre de barrettes" inputMode="numeric" hint="De 0 à 10." {...fieldProps(fields.stripeCount)} />
           <SelectField
             label="Couleur des barrettes"
-            options={colourOptions(grade.stripeColor, "Aucune barrette")}
+            options={colourOptions(grade.stripeColor, "Sans barrette")}
             {...fieldProps(fields.stripeColor)}
           />
         </div>
@@ -356,7 +356,8 @@ function ChecklistItem({
     <li id={`element-${item.id}`} className="py-3">
       {buttonError ? <FormMessage>{Object.values(firstErrors(buttonError))[0]}</FormMessage> : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0 flex-1">
+        {/* At least 16rem of text: on a phone the buttons go below it instead of squeezing it. */}
+        <div className="min-w-[min(100%,16rem)] flex-1">
           <p className="font-semibold text-slate-900">{item.title}</p>
           <p className="text-sm text-slate-700">
             {categoryLabel(item.category)} · {tickedText(item.tickedBy)}
