@@ -324,7 +324,7 @@ function ItemButton({
 }
 
 const categoryLabel = (value: string) => TECHNIQUE_CATEGORIES.find((c) => c.value === value)?.label ?? "Autre";
-const tickedText = (n: number) => (n === 0 ? "Coché par aucun profil" : `Coché par ${n} profil${n > 1 ? "s" : ""}`);
+const tickedText = (n: number) => (n === 0 ? "Aucun profil ne l’a coché" : `Coché par ${n} profil${n > 1 ? "s" : ""}`);
 
 function ChecklistItem({
   item,
