@@ -32,10 +32,34 @@ const COLOUR_NAMES: Record<string, [string, string, string]> = {
   red: ["rouge", "rouges", "rouge"],
   white: ["blanche", "blanches", "blanc"],
   black: ["noire", "noires", "noir"],
+  // The other colours of the managers' palette (BELT_PALETTE).
+  "#15803d": ["verte", "vertes", "vert"],
+  "#ea580c": ["orange", "orange", "orange"],
+  "#7c4a1e": ["marron", "marron", "marron"],
+  "#7e22ce": ["violette", "violettes", "violet"],
+  "#6b7280": ["grise", "grises", "gris"],
   "#fff": ["blanche", "blanches", "blanc"],
   "#000": ["noire", "noires", "noir"],
   "#000000": ["noire", "noires", "noir"],
 };
+
+/**
+ * The colours a manager picks from when editing a grade (a named palette, so
+ * that every belt keeps a French text alternative): value and French name.
+ */
+export const BELT_PALETTE: ReadonlyArray<{ value: string; label: string }> = [
+  { value: BELT_COLOURS.lightBlue, label: "Bleu clair" },
+  { value: BELT_COLOURS.blue, label: "Bleu" },
+  { value: BELT_COLOURS.yellow, label: "Jaune" },
+  { value: BELT_COLOURS.red, label: "Rouge" },
+  { value: BELT_COLOURS.white, label: "Blanc" },
+  { value: BELT_COLOURS.black, label: "Noir" },
+  { value: "#15803d", label: "Vert" },
+  { value: "#ea580c", label: "Orange" },
+  { value: "#7c4a1e", label: "Marron" },
+  { value: "#7e22ce", label: "Violet" },
+  { value: "#6b7280", label: "Gris" },
+];
 
 type Form = "singular" | "plural" | "masculine";
 const FORM_INDEX: Record<Form, number> = { singular: 0, plural: 1, masculine: 2 };

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { calendarTokens, users } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { MEMBER_ROLES, hasAnyRole } from "./roles";
 import { invariant } from "../core/invariant";
 
@@ -15,19 +15,19 @@ function newToken(): string {
 }
 
 /** The user's feed token, created on first use. */
-export async function getOrCreateCalendarToken(userId: string, q: Queryable = db): Promise<string> {
-  const [existing] = await q.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
+export async function getOrCreateCalendarToken(userId: string): Promise<string> {
+  const [existing] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
   if (existing) return existing.token;
-  await q.insert(calendarTokens).values({ userId, token: newToken() }).onConflictDoNothing();
-  const [row] = await q.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
+  await db.insert(calendarTokens).values({ userId, token: newToken() }).onConflictDoNothing();
+  const [row] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
   invariant(row, "jeton d’agenda juste créé");
   return row.token;
 }
 
 /** Replaces the token (the old feed URL stops working). */
-export async function resetCalendarToken(userId: string, q: Queryable = db): Promise<string> {
+export async function resetCalendarToken(userId: string): Promise<string> {
   const token = newToken();
-  await q
+  await db
     .insert(calendarTokens)
     .values({ userId, token })
     .onConflictDoUpdate({ target: calendarTokens.userId, set: { token, createdAt: new Date() } });
@@ -43,9 +43,9 @@ export function memberCalendarPath(token: string): string {
  * The user a token belongs to, when that user may still see members-only
  * events (an active account with a member role); null otherwise.
  */
-export async function calendarTokenUser(token: string, q: Queryable = db): Promise<{ id: string } | null> {
+export async function calendarTokenUser(token: string): Promise<{ id: string } | null> {
   if (!/^[a-f0-9]{40}$/.test(token)) return null;
-  const [row] = await q
+  const [row] = await db
     .select({ id: users.id, roles: users.roles, active: users.active })
     .from(calendarTokens)
     .innerJoin(users, eq(users.id, calendarTokens.userId))

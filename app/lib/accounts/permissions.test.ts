@@ -102,6 +102,7 @@ describe("the app's permission table", () => {
       "Contenu du site",
       "À faire",
       "Vidéos",
+      "Grades et révisions",
       "Exploitation",
       "Utilisateurs",
       "Suivi de la saison",

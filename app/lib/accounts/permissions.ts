@@ -121,6 +121,9 @@ export const MEMBER_AREA: MemberAreaTable = [
       { path: "contenu/enseignants", file: "routes/member/admin/teachers.tsx" },
       // Issue 15 (decision 0026): which account teaches which weekly class (attendance, emergency sheet).
       { path: "contenu/enseignants-des-cours", file: "routes/member/admin/instructors.tsx" },
+      // Issue 10 (decision 0030): the club's grade table and the revision checklist of each grade.
+      { path: "contenu/grades", file: "routes/member/admin/grades.tsx", nav: { label: "Grades et révisions", description: "Le tableau des grades, les règles d’examen et les listes de révision." } },
+      { path: "contenu/grades/:id", file: "routes/member/admin/grade-edit.tsx" },
       { path: "exploitation", file: "routes/member/admin/operations.tsx", nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." } },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],

@@ -5,7 +5,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { contactMessages, outbox, users } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { resendMail } from "../mail/mail.server";
 
@@ -88,29 +88,29 @@ function toView(r: Row): ContactMessageView {
   };
 }
 
-function baseQuery(q: Queryable) {
-  return q
+function baseQuery() {
+  return db
     .select(selection)
     .from(contactMessages)
     .leftJoin(outbox, eq(outbox.id, contactMessages.outboxId))
     .leftJoin(users, eq(users.id, contactMessages.answeredBy));
 }
 
-export async function listContactMessages(options: { limit?: number; offset?: number } = {}, q: Queryable = db) {
-  const rows = await baseQuery(q)
+export async function listContactMessages(options: { limit?: number; offset?: number } = {}) {
+  const rows = await baseQuery()
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(options.limit ?? 50)
     .offset(options.offset ?? 0);
   return rows.map(toView);
 }
 
-export async function getContactMessage(id: number, q: Queryable = db): Promise<ContactMessageView | null> {
-  const [row] = await baseQuery(q).where(eq(contactMessages.id, id));
+export async function getContactMessage(id: number): Promise<ContactMessageView | null> {
+  const [row] = await baseQuery().where(eq(contactMessages.id, id));
   return row ? toView(row) : null;
 }
 
-export async function contactMessageCounts(q: Queryable = db) {
-  const [row] = await q
+export async function contactMessageCounts() {
+  const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
       unanswered: sql<number>`count(*) filter (where ${contactMessages.answeredAt} is null)::int`,

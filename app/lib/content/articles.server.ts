@@ -9,7 +9,7 @@
  */
 import { and, count, desc, eq, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { articles, media } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { imageSrcSet, type ImageSources } from "./uploads.server";
 
 import { ARTICLE_STATUSES } from "./article-form";
@@ -144,14 +144,13 @@ const newestFirst = [desc(sql`coalesce(${articles.publishedAt}, ${articles.creat
 
 export async function listPublishedArticles(
   options: { page?: number; perPage?: number; now?: Date } = {},
-  q: Queryable = db,
 ): Promise<{ items: ArticleSummary[]; total: number; page: number; perPage: number; pageCount: number }> {
   const perPage = Math.max(1, Math.min(100, Math.floor(options.perPage ?? NEWS_PER_PAGE)));
   const page = Math.max(1, Math.floor(options.page ?? 1));
   const where = publishedCondition(options.now ?? new Date());
-  const [counted] = await q.select({ total: count() }).from(articles).where(where);
+  const [counted] = await db.select({ total: count() }).from(articles).where(where);
   const total = counted?.total ?? 0;
-  const rows = await q
+  const rows = await db
     .select(summaryColumns)
     .from(articles)
     .leftJoin(media, eq(media.id, articles.coverImageId))
@@ -163,13 +162,13 @@ export async function listPublishedArticles(
 }
 
 /** The latest published articles (home page). */
-export async function latestArticles(limit = 3, now: Date = new Date(), q: Queryable = db): Promise<ArticleSummary[]> {
-  return (await listPublishedArticles({ page: 1, perPage: limit, now }, q)).items;
+export async function latestArticles(limit = 3, now: Date = new Date()): Promise<ArticleSummary[]> {
+  return (await listPublishedArticles({ page: 1, perPage: limit, now })).items;
 }
 
 /** Any article, whatever its status (managers' preview; callers check `isPublished`). */
-export async function getArticleById(id: number, q: Queryable = db): Promise<Article | null> {
-  const [row] = await q
+export async function getArticleById(id: number): Promise<Article | null> {
+  const [row] = await db
     .select({ ...summaryColumns, body: articles.body, updatedAt: articles.updatedAt })
     .from(articles)
     .leftJoin(media, eq(media.id, articles.coverImageId))
@@ -179,7 +178,7 @@ export async function getArticleById(id: number, q: Queryable = db): Promise<Art
 }
 
 /** A published article, or null (missing, draft, or scheduled for later). */
-export async function getPublishedArticle(id: number, options: { now?: Date } = {}, q: Queryable = db): Promise<Article | null> {
-  const article = await getArticleById(id, q);
+export async function getPublishedArticle(id: number, options: { now?: Date } = {}): Promise<Article | null> {
+  const article = await getArticleById(id);
   return article && isPublished(article, options.now) ? article : null;
 }

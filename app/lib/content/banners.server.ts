@@ -6,7 +6,6 @@
  * prefix -> media id is the `banners` setting.
  */
 import { sectionBanners, sectionNames, DEFAULT_BANNER } from "../club/navigation";
-import { db, type Queryable } from "../core/db.server";
 import { getSetting, setSetting } from "../club/settings.server";
 import { mediaByIds, deleteMediaIfUnreferenced } from "./club-files.server";
 import { DomainError } from "../core/errors";
@@ -40,8 +39,8 @@ export function isBannerSection(prefix: string): boolean {
 }
 
 /** Uploaded banner images by section prefix, with their responsive sources. */
-export async function getBannerOverrideImages(q: Queryable = db): Promise<Record<string, BannerImage>> {
-  const map = await getSetting("banners", q);
+export async function getBannerOverrideImages(): Promise<Record<string, BannerImage>> {
+  const map = await getSetting("banners");
   const medias = await mediaByIds(Object.values(map));
   const result: Record<string, BannerImage> = {};
   for (const [prefix, id] of Object.entries(map)) {
@@ -56,8 +55,8 @@ export async function getBannerOverrideImages(q: Queryable = db): Promise<Record
  * to merge over the defaults: `longestPrefixMatch(path, { ...sectionBanners, ...overrides })`
  * (a "/" entry then replaces DEFAULT_BANNER). Empty when nothing was uploaded.
  */
-export async function getBannerOverrides(q: Queryable = db): Promise<Record<string, string>> {
-  const images = await getBannerOverrideImages(q);
+export async function getBannerOverrides(): Promise<Record<string, string>> {
+  const images = await getBannerOverrideImages();
   return Object.fromEntries(Object.entries(images).map(([prefix, img]) => [prefix, img.src]));
 }
 

@@ -129,9 +129,9 @@ async function deleteOwnerAndMedia(
   await db.transaction(async (tx) => {
     await deleteRow(tx);
     if (!mediaId) return;
-    const usages = [...(await mediaUsages(mediaId, tx)), ...(await settingsMediaUsages(mediaId))];
+    const usages = [...(await mediaUsages(mediaId)), ...(await settingsMediaUsages(mediaId))];
     if (usages.length) throw new DomainError(`Impossible de supprimer ${what} : son fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`, { status: 409 });
-    const res = await deleteMedia(mediaId, tx);
+    const res = await deleteMedia(mediaId);
     if (!res.ok) throw new DomainError(res.message, { status: 409 });
   });
   return { ok: true };

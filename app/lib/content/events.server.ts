@@ -18,7 +18,7 @@
  */
 import { and, asc, eq, gt, lt, type SQL } from "drizzle-orm";
 import { events } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { addDays, formatMonth, isoWeekday, parisDate, parisTime } from "../core/time";
 import {
   categoryLabel,
@@ -118,9 +118,8 @@ function visibility(includeMembersOnly: boolean | undefined): SQL | undefined {
 /** Stored events overlapping [from, to), by start time. */
 export async function listEvents(
   options: { from: Date; to: Date; includeMembersOnly?: boolean },
-  q: Queryable = db,
 ): Promise<CalendarEntry[]> {
-  const rows = await q
+  const rows = await db
     .select()
     .from(events)
     .where(and(lt(events.startsAt, options.to), gt(events.endsAt, options.from), visibility(options.includeMembersOnly)))
@@ -131,9 +130,8 @@ export async function listEvents(
 /** The next stored events (not finished yet), soonest first. */
 export async function listUpcomingEvents(
   options: { limit?: number; includeMembersOnly?: boolean; now?: Date } = {},
-  q: Queryable = db,
 ): Promise<CalendarEntry[]> {
-  const rows = await q
+  const rows = await db
     .select()
     .from(events)
     .where(and(gt(events.endsAt, options.now ?? new Date()), visibility(options.includeMembersOnly)))
@@ -145,10 +143,9 @@ export async function listUpcomingEvents(
 /** Events of the iCalendar feed: everything that ended less than `pastDays` ago and later. */
 export async function listFeedEvents(
   options: { includeMembersOnly?: boolean; now?: Date; pastDays?: number } = {},
-  q: Queryable = db,
 ): Promise<CalendarEntry[]> {
   const since = new Date((options.now ?? new Date()).getTime() - (options.pastDays ?? 180) * 86_400_000);
-  const rows = await q
+  const rows = await db
     .select()
     .from(events)
     .where(and(gt(events.endsAt, since), visibility(options.includeMembersOnly)))
@@ -212,7 +209,6 @@ export interface MonthCalendar {
 /** The month grid: stored events and the weekly classes, day by day. */
 export async function getMonthCalendar(
   options: { month: Month; includeMembersOnly?: boolean; now?: Date },
-  q: Queryable = db,
 ): Promise<MonthCalendar> {
   const { month } = options;
   const firstOfMonth = `${monthKey(month)}-01`;
@@ -223,7 +219,7 @@ export async function getMonthCalendar(
   const from = parisTime(gridStart);
   const to = parisTime(gridEnd);
 
-  const stored = await listEvents({ from, to, includeMembersOnly: options.includeMembersOnly }, q);
+  const stored = await listEvents({ from, to, includeMembersOnly: options.includeMembersOnly });
   const sessions = await classSessions(gridStart, addDays(gridEnd, -1));
   const all = [...stored, ...sessions.filter((s) => !s.cancelled).map(sessionEntry)];
   const off = new Map<string, string>();

@@ -7,7 +7,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { documents, media } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 
 export interface PublicDocument {
@@ -88,8 +88,8 @@ async function shippedFileSize(href: string): Promise<number | null> {
   return size;
 }
 
-export async function listPublicDocuments(q: Queryable = db): Promise<PublicDocument[]> {
-  const rows = await q
+export async function listPublicDocuments(): Promise<PublicDocument[]> {
+  const rows = await db
     .select({
       id: documents.id,
       title: documents.title,

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { articles, comics, documents, media } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { log } from "../core/log.server";
 import { storage } from "./storage.server";
 import { defined, invariant } from "../core/invariant";
@@ -133,7 +133,6 @@ async function processImage(bytes: Buffer): Promise<ProcessedImage> {
 export async function storeUpload(
   file: File | Blob & { name?: string },
   options: { accept: UploadKind | "image-or-pdf"; alt?: string; userId?: string | null },
-  q: Queryable = db,
 ): Promise<Media> {
   const accept = options.accept;
   const name = cleanName((file as File).name ?? "");
@@ -183,7 +182,7 @@ export async function storeUpload(
 
   try {
     for (const f of files) await store.put(`${key}/${f.name}`, f.body, f.contentType);
-    const [row] = await q
+    const [row] = await db
       .insert(media)
       .values({
         kind,
@@ -206,13 +205,13 @@ export async function storeUpload(
   }
 }
 
-export async function getMedia(id: number, q: Queryable = db): Promise<Media | null> {
-  const [row] = await q.select().from(media).where(eq(media.id, id)).limit(1);
+export async function getMedia(id: number): Promise<Media | null> {
+  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
   return row ?? null;
 }
 
-export async function getMediaByKey(key: string, q: Queryable = db): Promise<Media | null> {
-  const [row] = await q.select().from(media).where(eq(media.storageKey, key)).limit(1);
+export async function getMediaByKey(key: string): Promise<Media | null> {
+  const [row] = await db.select().from(media).where(eq(media.storageKey, key)).limit(1);
   return row ?? null;
 }
 
@@ -241,19 +240,19 @@ export function imageSrcSet(m: Pick<Media, "storageKey" | "kind" | "width" | "he
 }
 
 /** Where a media is used, in French words ("l’article « … »"), empty when unused. */
-export async function mediaUsages(id: number, q: Queryable = db, ignoreArticleId?: number): Promise<string[]> {
-  const m = await getMedia(id, q);
+export async function mediaUsages(id: number, ignoreArticleId?: number): Promise<string[]> {
+  const m = await getMedia(id);
   if (!m) return [];
   const usages: string[] = [];
   const pattern = `%/media/${m.storageKey}/%`;
-  const articleRows = await q
+  const articleRows = await db
     .select({ id: articles.id, title: articles.title })
     .from(articles)
     .where(or(eq(articles.coverImageId, id), like(articles.body, pattern)));
   for (const a of articleRows) if (a.id !== ignoreArticleId) usages.push(`l’article « ${a.title} »`);
-  const docRows = await q.select({ title: documents.title }).from(documents).where(eq(documents.mediaId, id));
+  const docRows = await db.select({ title: documents.title }).from(documents).where(eq(documents.mediaId, id));
   for (const d of docRows) usages.push(`le document « ${d.title} »`);
-  const comicRows = await q.select({ title: comics.title }).from(comics).where(eq(comics.mediaId, id));
+  const comicRows = await db.select({ title: comics.title }).from(comics).where(eq(comics.mediaId, id));
   for (const c of comicRows) usages.push(`la planche « ${c.title} »`);
   return usages;
 }
@@ -261,17 +260,17 @@ export async function mediaUsages(id: number, q: Queryable = db, ignoreArticleId
 export type DeleteMediaResult = { ok: true } | { ok: false; message: string };
 
 /** Deletes a media and its files — refused (French message) when still used somewhere. */
-export async function deleteMedia(id: number, q: Queryable = db): Promise<DeleteMediaResult> {
-  const m = await getMedia(id, q);
+export async function deleteMedia(id: number): Promise<DeleteMediaResult> {
+  const m = await getMedia(id);
   if (!m) return { ok: true };
-  const usages = await mediaUsages(id, q);
+  const usages = await mediaUsages(id);
   if (usages.length > 0) {
     return {
       ok: false,
       message: `Ce fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`,
     };
   }
-  await q.delete(media).where(eq(media.id, id));
+  await db.delete(media).where(eq(media.id, id));
   await storage()
     .deletePrefix(m.storageKey)
     .catch((err) => log.warn("media files not deleted", { err, key: m.storageKey }));
@@ -280,9 +279,9 @@ export async function deleteMedia(id: number, q: Queryable = db): Promise<Delete
 }
 
 /** Deletes a media only if nothing uses it any more (used after replacing or deleting its owner). */
-export async function deleteMediaIfUnused(id: number | null | undefined, q: Queryable = db): Promise<boolean> {
+export async function deleteMediaIfUnused(id: number | null | undefined): Promise<boolean> {
   if (!id) return false;
-  const result = await deleteMedia(id, q);
+  const result = await deleteMedia(id);
   return result.ok;
 }
 

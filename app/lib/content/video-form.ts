@@ -8,6 +8,7 @@ import { z } from "zod";
 import { displayOrder, id, optionalLongText, requiredText, version, withMax } from "../http/fields";
 import { VIDEO_CATEGORIES, parseVideoLink, type VideoCategory } from "./video-links";
 import { positiveId } from "../http/id-format";
+import { VIDEO_GONE } from "./content-messages";
 
 const categoryValues = VIDEO_CATEGORIES.map((c) => c.value) as [VideoCategory, ...VideoCategory[]];
 
@@ -49,3 +50,6 @@ export const videoUpdateSchema = videoFormSchema.extend({
   id: id("Cette vidéo n’existe plus : elle a peut-être déjà été supprimée."),
   version: version(),
 });
+
+/** The delete form (after the confirmation step): the video only. */
+export const videoDeleteSchema = z.object({ id: id(VIDEO_GONE) });

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { grades, revisionProgress, videos } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { VIDEO_GONE } from "./content-messages";
 import type { VideoInput } from "./video-form";
@@ -63,8 +63,8 @@ function toView(row: typeof videos.$inferSelect): VideoView {
 }
 
 /** The club's grades, in ascending order (for the grade select). */
-export async function listGradeOptions(q: Queryable = db): Promise<GradeOption[]> {
-  return q
+export async function listGradeOptions(): Promise<GradeOption[]> {
+  return db
     .select({
       id: grades.id,
       position: grades.position,
@@ -80,8 +80,8 @@ export function gradeLabel(g: Pick<GradeOption, "vietnameseName" | "frenchName">
   return g.frenchName && g.frenchName !== g.vietnameseName ? `${g.vietnameseName} (${g.frenchName})` : g.vietnameseName;
 }
 
-export async function listVideos(q: Queryable = db): Promise<VideoView[]> {
-  const rows = await q
+export async function listVideos(): Promise<VideoView[]> {
+  const rows = await db
     .select({ video: videos })
     .from(videos)
     .leftJoin(grades, eq(videos.gradeId, grades.id))
@@ -94,8 +94,8 @@ export async function listVideos(q: Queryable = db): Promise<VideoView[]> {
  * videos), then the videos without a grade. Used by the admin list and by
  * the members' revision page.
  */
-export async function listVideosByGrade(q: Queryable = db): Promise<VideoGroup[]> {
-  const [all, gradeList] = await Promise.all([listVideos(q), listGradeOptions(q)]);
+export async function listVideosByGrade(): Promise<VideoGroup[]> {
+  const [all, gradeList] = await Promise.all([listVideos(), listGradeOptions()]);
   const groups: VideoGroup[] = [];
   for (const grade of gradeList) {
     const list = all.filter((v) => v.gradeId === grade.id);
@@ -106,19 +106,19 @@ export async function listVideosByGrade(q: Queryable = db): Promise<VideoGroup[]
   return groups;
 }
 
-export async function getVideo(id: number, q: Queryable = db): Promise<VideoView | null> {
-  const [row] = await q.select().from(videos).where(eq(videos.id, id));
+export async function getVideo(id: number): Promise<VideoView | null> {
+  const [row] = await db.select().from(videos).where(eq(videos.id, id));
   return row ? toView(row) : null;
 }
 
 /** How many videos belong to a grade (a grade used by videos must not be deleted silently). */
-export async function countVideosForGrade(gradeId: number, q: Queryable = db): Promise<number> {
-  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(videos).where(eq(videos.gradeId, gradeId));
+export async function countVideosForGrade(gradeId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(videos).where(eq(videos.gradeId, gradeId));
   return row?.n ?? 0;
 }
 
-async function gradeExists(gradeId: number, q: Queryable): Promise<boolean> {
-  const [row] = await q.select({ id: grades.id }).from(grades).where(eq(grades.id, gradeId));
+async function gradeExists(gradeId: number): Promise<boolean> {
+  const [row] = await db.select({ id: grades.id }).from(grades).where(eq(grades.id, gradeId));
   return Boolean(row);
 }
 
@@ -127,11 +127,11 @@ export type VideoSaveResult = { ok: true; id: number };
 
 const GRADE_MISSING = "Ce grade n’existe plus : choisissez-en un autre.";
 
-export async function createVideo(input: VideoInput, userId: string, q: Queryable = db): Promise<VideoSaveResult> {
-  if (input.gradeId !== null && !(await gradeExists(input.gradeId, q))) {
+export async function createVideo(input: VideoInput, userId: string): Promise<VideoSaveResult> {
+  if (input.gradeId !== null && !(await gradeExists(input.gradeId))) {
     throw new DomainError(GRADE_MISSING, { field: "gradeId" });
   }
-  const [row] = await q
+  const [row] = await db
     .insert(videos)
     .values({
       title: input.title,
@@ -159,12 +159,11 @@ export async function updateVideo(
   version: number,
   input: VideoInput,
   userId: string,
-  q: Queryable = db,
 ): Promise<VideoSaveResult> {
-  if (input.gradeId !== null && !(await gradeExists(input.gradeId, q))) {
+  if (input.gradeId !== null && !(await gradeExists(input.gradeId))) {
     throw new DomainError(GRADE_MISSING, { field: "gradeId" });
   }
-  const updated = await q
+  const updated = await db
     .update(videos)
     .set({
       title: input.title,
@@ -182,7 +181,7 @@ export async function updateVideo(
     .where(and(eq(videos.id, id), eq(videos.version, version)))
     .returning({ id: videos.id });
   if (updated.length) return { ok: true, id };
-  const exists = await getVideo(id, q);
+  const exists = await getVideo(id);
   throw exists ? new DomainError(CONFLICT_MESSAGE, { status: 409 }) : new DomainError(VIDEO_GONE, { status: 404 });
 }
 

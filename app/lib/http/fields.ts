@@ -44,8 +44,9 @@ export function requiredText(missing: string, max: number, tooLong?: string) {
     .string({ error: missing })
     .transform(oneLine)
     .pipe(
+      // Conform's coercion turns the "" left by a blank value into undefined here too: same message.
       z
-        .string()
+        .string({ error: missing })
         .min(1, missing)
         .max(max, tooLong ?? `Ce champ ne peut pas dépasser ${thousands(max)} caractères.`),
     ));
@@ -208,6 +209,30 @@ export function displayOrder() {
       }
       return n;
     });
+}
+
+/**
+ * An optional whole number typed by a person (a count, a number of months, an
+ * age), from `min` to `max`; null when empty (a rule the club does not set).
+ * `invalid` names the expected value, e.g. "Indiquez un nombre de mois entre 0 et 120.".
+ */
+export function optionalWholeNumber(invalid: string, max: number, min = 0) {
+  return withMax(
+    12,
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === "") return null;
+        const n = /^\d{1,9}$/.test(v) ? Number(v) : Number.NaN;
+        if (!Number.isInteger(n) || n < min || n > max) {
+          ctx.addIssue({ code: "custom", message: invalid });
+          return z.NEVER;
+        }
+        return n;
+      }),
+  );
 }
 
 /** A checkbox: true when checked. */

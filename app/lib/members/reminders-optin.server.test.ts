@@ -19,7 +19,7 @@ import { signUpWithPassword } from "../accounts/auth-operations.server";
 import { requestAccountDeletion } from "../accounts/member-data.server";
 import { runManagerDigest, setNotificationChoice } from "./manager-notifications.server";
 import { remindersEnabledFor } from "./reminders-activation.server";
-import { dueReminders, runDailyReminders, runReminders } from "./reminders.server";
+import { dueReminders, reminderSeason, runDailyReminders, runReminders } from "./reminders.server";
 import { currentSeasonAt } from "./seasons.server";
 
 /** 15 October 2026, 10:00 in Paris: season 2026-2027, cotisations due. */
@@ -67,6 +67,20 @@ describe("reminders are opt-in per season", () => {
       const sent = await runReminders(OCT_15);
       expect(sent.map((s) => s.to)).toContain(member.user.email);
     }
+  });
+
+  it("the page turns them off again, and answers a refused choice to its own form", async () => {
+    const manager = await createUser({ roles: ["user_manager"] });
+    const season = await reminderSeason();
+    const off = await app.post("/espace-membre/utilisateurs/rappels", { intent: "desactiver" }, { as: manager });
+    expect(off.redirect).toMatch(/ok=desactives/);
+    expect(await remindersEnabledFor(season)).toBe(false);
+    const bad = await app.post("/espace-membre/utilisateurs/rappels", { intent: "notifications", choice: "chaque-heure" }, { as: manager });
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ intent: "notifications", result: { error: { choice: ["Choisissez une option."] } } });
+    const saved = await app.post("/espace-membre/utilisateurs/rappels", { intent: "notifications", choice: "quotidien" }, { as: manager });
+    expect(saved.redirect).toMatch(/ok=notifications/);
+    expect((await app.post("/espace-membre/utilisateurs/rappels", { intent: "tout-envoyer" }, { as: manager })).status).toBe(400);
   });
 
   it("an admin account is not reminded of its own profile unless it is also a member", async () => {

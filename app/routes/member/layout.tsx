@@ -7,7 +7,7 @@
  * Errors below (403/404/500) render inside this layout: the member
  * navigation stays, with a French message and never a stack trace.
  */
-import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { userContext } from "~/lib/accounts/auth-context";
 import { memberAreaGuard } from "~/lib/accounts/guard.server";
@@ -39,7 +39,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
+/** The navigation entry of a path: the longest one it starts with (the index only for itself). */
+function currentEntry(pages: MemberNavLink[], pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, "");
+  return pages
+    .filter((p) => path === p.to || (p.to !== MEMBER_AREA_PATH && path.startsWith(`${p.to}/`)))
+    .sort((a, b) => b.to.length - a.to.length)[0]?.to;
+}
+
 function MemberFrame({ pages, children }: { pages: MemberNavLink[]; children: React.ReactNode }) {
+  // One entry is current, even when one page's path extends another's (contenu, contenu/grades).
+  const current = currentEntry(pages, useLocation().pathname);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       {pages.length > 1 ? (
@@ -47,17 +57,15 @@ function MemberFrame({ pages, children }: { pages: MemberNavLink[]; children: Re
           <ul className="flex flex-wrap gap-2">
             {pages.map((p) => (
               <li key={p.to}>
-                <NavLink
+                <Link
                   to={p.to}
-                  end={p.to === MEMBER_AREA_PATH}
-                  className={({ isActive }) =>
-                    `inline-block rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 ${
-                      isActive ? "bg-club-700 text-white" : "bg-club-50 text-club-900 hover:bg-club-100"
-                    }`
-                  }
+                  aria-current={p.to === current ? "page" : undefined}
+                  className={`inline-block rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 ${
+                    p.to === current ? "bg-club-700 text-white" : "bg-club-50 text-club-900 hover:bg-club-100"
+                  }`}
                 >
                   {p.label}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -12,6 +12,7 @@ import { db } from "~/lib/core/db.server";
 import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { clearSettingsCache, getSetting } from "~/lib/club/settings.server";
+import { VIDEO_GONE } from "~/lib/content/content-messages";
 
 let admin: { cookie: string; userId: string };
 const others: Record<string, string> = {};
@@ -109,6 +110,19 @@ describe("videos route (admin)", () => {
     assert(after);
     expect(after.title).toBe("Quyền 1 (premier)");
     expect(after.updatedBy).toBe(admin.userId);
+  });
+});
+
+describe("videos route: deleting (admin)", () => {
+  it("deletes a video after confirmation, and answers a French 404 for one already gone", async () => {
+    const [video] = await db.select().from(videos);
+    assert(video);
+    const deleted = await app.post("/espace-membre/videos", { intent: "delete", id: String(video.id) }, { as: admin.cookie });
+    expect(deleted.redirect).toBe("/espace-membre/videos?ok=supprimee");
+    const again = await app.post("/espace-membre/videos", { intent: "delete", id: String(video.id) }, { as: admin.cookie });
+    expect(again.status).toBe(404);
+    expect(again.data).toMatchObject({ intent: "delete", result: { error: { "": [VIDEO_GONE] } } });
+    expect((await app.post("/espace-membre/videos", { intent: "publier" }, { as: admin.cookie })).status).toBe(400);
   });
 });
 

@@ -7,7 +7,8 @@ import { FileField, useUploadCheck } from "~/components/file-field";
 import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, useClubForm } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { bannerSections, getBannerOverrideImages, resetBannerImage, setBannerImage } from "~/lib/content/banners.server";
-import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
+import { firstErrors } from "~/lib/http/forms";
+import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { bannerResetSchema, bannerSchema } from "~/lib/content/banner-form";
 import { pageMeta } from "~/lib/http/seo";
 import { settingMeta } from "~/lib/club/settings-admin.server";
@@ -36,26 +37,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was chosen.
-  if (tooLarge) return data({ result: { status: "error" as const, error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
+  if (tooLarge) return data({ intent: "upload", key: null, result: { status: "error" as const, error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
-  if (formData.get("intent") === "reset") {
-    const submission = parseSubmission(formData, bannerResetSchema);
-    if (submission.status !== "success") return invalid(submission);
-    await resetBannerImage(submission.value.section, user.id);
-    return redirect(`${PATH}?ok=retablie`);
-  }
-  const submission = parseSubmission(formData, bannerSchema);
-  if (submission.status !== "success") return invalid(submission);
-  return tryDomain(submission, async () => {
-    await setBannerImage(submission.value.section, submission.value.file, user.id);
-    return redirect(`${PATH}?ok=enregistree`);
-  });
+  return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
+
+/** One handler per form (app/lib/http/intents.ts): upload an image, or put a section's original back. */
+const HANDLERS: Record<"upload" | "reset", (userId: string, formData: FormData) => Promise<unknown>> = {
+  upload: (userId, formData) =>
+    handleIntent("upload", formData, bannerSchema, async ({ section, file }) => {
+      await setBannerImage(section, file, userId);
+      return redirect(`${PATH}?ok=enregistree`);
+    }),
+  reset: (userId, formData) =>
+    handleIntent("reset", formData, bannerResetSchema, async ({ section }) => {
+      await resetBannerImage(section, userId);
+      return redirect(`${PATH}?ok=retablie`);
+    }),
+};
 
 export default function Banners({ loaderData, actionData }: Route.ComponentProps) {
   const { sections, lastChange, notice } = loaderData;
   const upload = useUploadCheck();
-  const lastResult = actionData?.result;
+  const lastResult = resultOf(actionData, "upload");
+  const resetRefused = resultOf(actionData, "reset");
   const [form, fields] = useClubForm({ schema: bannerSchema, lastResult, defaultValue: { section: "/" } });
   const formProps = getFormProps(form);
   return (
@@ -70,6 +75,7 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
       </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      {resetRefused ? <FormMessage>{Object.values(firstErrors(resetRefused))[0]}</FormMessage> : null}
 
       <Form
         method="post"

@@ -7,7 +7,7 @@
  * Two Conform forms (intent "save" and "import"), one handler each; version
  * check and audit log in class-calendar.server.ts. Works without JavaScript.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/class-calendar";
@@ -24,8 +24,9 @@ import {
 } from "~/components/form";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField } from "~/components/file-field";
-import { domainErrors, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
-import { DomainError } from "~/lib/core/errors";
+import type { SubmissionResult } from "~/lib/http/forms";
+import type { DomainError } from "~/lib/core/errors";
+import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { pageMeta } from "~/lib/http/seo";
 import { readForm } from "~/lib/http/request.server";
 import { uploadedFile } from "~/lib/content/uploads.server";
@@ -72,58 +73,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...state, notice, holidays };
 }
 
-type Answer = { intent: ClassCalendarIntent; result: SubmissionResult<string[]> };
-
 type Actor = { id: string; prenom: string; nom: string };
 
-/** A refused operation: next to its field or above the form; edited meanwhile (409) shows the fresh data. */
-function refusal(intent: ClassCalendarIntent, submission: Parameters<typeof reply>[0], err: unknown) {
-  if (!(err instanceof DomainError)) throw err;
-  return data<Answer>(
-    { intent, result: reply(submission, { ...domainErrors(err), resetValues: err.status === 409 }) },
-    { status: err.status },
-  );
-}
+/** Edited meanwhile (409): the form shows the fresh data under the error. */
+const freshOnConflict = { onDomainError: (err: DomainError) => ({ resetValues: err.status === 409 }) };
 
-const HANDLERS: Record<
-  ClassCalendarIntent,
-  (formData: FormData, user: Actor) => Promise<Response | ReturnType<typeof data<Answer>>>
-> = {
-  async save(formData, user) {
-    const submission = parseSubmission(formData, classCalendarFormSchema);
-    if (submission.status !== "success")
-      return data<Answer>({ intent: "save", result: reply(submission) }, { status: 400 });
-    try {
-      await saveClassCalendar(classCalendarFromForm(submission.value), submission.value.basedOn, user);
-      return redirect(`${PATH}?ok=enregistre`);
-    } catch (err) {
-      return refusal("save", submission, err);
-    }
-  },
-  async import(formData, user) {
-    const submission = parseSubmission(formData, schoolHolidaysImportSchema);
-    if (submission.status !== "success")
-      return data<Answer>({ intent: "import", result: reply(submission) }, { status: 400 });
-    try {
-      const count = await importSchoolHolidays(
-        uploadedFile(formData, "file"),
-        submission.value.zone,
-        submission.value.basedOn,
-        user,
-      );
-      return redirect(`${PATH}?importees=${count}`);
-    } catch (err) {
-      return refusal("import", submission, err);
-    }
-  },
+/** One handler per form (app/lib/http/intents.ts). */
+const HANDLERS: Record<ClassCalendarIntent, (formData: FormData, user: Actor) => Promise<unknown>> = {
+  save: (formData, user) =>
+    handleIntent(
+      "save",
+      formData,
+      classCalendarFormSchema,
+      async (value) => {
+        await saveClassCalendar(classCalendarFromForm(value), value.basedOn, user);
+        return redirect(`${PATH}?ok=enregistre`);
+      },
+      freshOnConflict,
+    ),
+  import: (formData, user) =>
+    handleIntent(
+      "import",
+      formData,
+      schoolHolidaysImportSchema,
+      async ({ zone, basedOn }) => {
+        const count = await importSchoolHolidays(uploadedFile(formData, "file"), zone, basedOn, user);
+        return redirect(`${PATH}?importees=${count}`);
+      },
+      freshOnConflict,
+    ),
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent !== "save" && intent !== "import") throw new Response("Action inconnue", { status: 400 });
-  return HANDLERS[intent](formData, user);
+  return HANDLERS[intentOf(formData, HANDLERS)](formData, user);
 }
 
 function formValues(value: ClassCalendar, basedOn: string): Record<string, unknown> {
@@ -286,12 +270,12 @@ export default function ClassCalendarPage({ loaderData, actionData }: Route.Comp
       <CalendarForm
         value={value}
         basedOn={basedOn}
-        lastResult={answer?.intent === "save" ? answer.result : undefined}
+        lastResult={resultOf(answer, "save")}
       />
       <ImportForm
         zone={value.zone}
         basedOn={basedOn}
-        lastResult={answer?.intent === "import" ? answer.result : undefined}
+        lastResult={resultOf(answer, "import")}
       />
       <section aria-labelledby="holidays-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
         <h2 id="holidays-title" className="text-xl font-semibold text-slate-900">

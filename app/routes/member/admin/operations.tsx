@@ -6,8 +6,9 @@
  * (queue, failures with a retry, a test mail) and the background jobs.
  *
  * Rules: admins only (permission table); figures from the running system
- * (app/lib/operations/status.server.ts); one handler per intent; every form
- * works without JavaScript; readable at 390 px (no wide table).
+ * (app/lib/operations/status.server.ts); one handler per intent (`HANDLERS`,
+ * app/lib/http/intents.ts); every form works without JavaScript; readable at
+ * 390 px (no wide table).
  */
 import { getFormProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
@@ -16,8 +17,10 @@ import type { Route } from "./+types/operations";
 import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { formatDateTime } from "~/lib/core/time";
 import { userContext } from "~/lib/accounts/auth-context";
-import { DomainError } from "~/lib/core/errors";
-import { parseSubmission, invalid, replyWithError } from "~/lib/http/forms";
+import { firstErrors } from "~/lib/http/forms";
+import { id } from "~/lib/http/fields";
+import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
+import type { SessionUser } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { readForm } from "~/lib/http/request.server";
 import { queueMail } from "~/lib/mail/mail.server";
@@ -45,60 +48,75 @@ export async function loader() {
 
 type Notice = { tone: "success" | "error"; text: string };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.get(userContext);
-  const formData = await readForm(request);
-  const intent = formData.get("intent");
-  switch (intent) {
-    case "sauvegarde": {
+/** The forms of the page, one handler each (app/lib/http/intents.ts). */
+type OperationsIntent = "sauvegarde" | "renvoyer" | "essai" | "smtp" | "telecharger";
+
+const noFields = z.object({});
+const resendSchema = z.object({ id: id("Message inconnu.") });
+
+interface IntentArgs {
+  request: Request;
+  user: SessionUser;
+  formData: FormData;
+}
+
+const noticeAnswer = (tone: Notice["tone"], text: string, status = 200) => data({ notice: { tone, text } }, { status });
+
+const HANDLERS: Record<OperationsIntent, (args: IntentArgs) => Promise<unknown>> = {
+  sauvegarde: ({ formData }) =>
+    handleIntent("sauvegarde", formData, noFields, async () => {
       try {
         const info = await createBackup({ reason: "page" });
-        const notice: Notice = info.verification.ok
-          ? { tone: "success", text: `Sauvegarde ${info.name} écrite et vérifiée.` }
-          : { tone: "error", text: `Sauvegarde écrite, mais sa vérification a échoué : ${info.verification.error}` };
-        return { notice };
+        return info.verification.ok
+          ? noticeAnswer("success", `Sauvegarde ${info.name} écrite et vérifiée.`)
+          : noticeAnswer("error", `Sauvegarde écrite, mais sa vérification a échoué : ${info.verification.error}`);
       } catch (err) {
-        if (err instanceof BackupError) return data({ notice: { tone: "error", text: err.message } }, { status: 409 });
+        if (err instanceof BackupError) return noticeAnswer("error", err.message, 409);
         throw err;
       }
-    }
-    case "renvoyer": {
-      const id = Number(formData.get("id"));
-      if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return data({ notice: { tone: "error", text: "Message inconnu." } }, { status: 400 });
+    }),
+  renvoyer: ({ formData }) =>
+    handleIntent("renvoyer", formData, resendSchema, async ({ id }) => {
       await resendMail(id);
-      return { notice: { tone: "success", text: "Le message a été remis dans la file d'envoi." } as Notice };
-    }
-    case "essai": {
+      return noticeAnswer("success", "Le message a été remis dans la file d'envoi.");
+    }),
+  essai: ({ user, formData }) =>
+    handleIntent("essai", formData, noFields, async () => {
       await queueMail({
         to: user.email,
         subject: "Essai d'envoi depuis la page Exploitation",
         text: `Bonjour ${user.prenom},\n\nCe message d'essai confirme que le site du club envoie bien ses e-mails.`,
       });
-      return { notice: { tone: "success", text: `Un e-mail d'essai part vers ${user.email}.` } as Notice };
-    }
-    case "smtp": {
-      const submission = parseSubmission(formData, mailSettingsSchema);
-      if (submission.status !== "success") return invalid(submission, { hideFields: ["smtpPassword"] });
-      if ((await mailSettingsView()).envWins)
-        return data({ notice: { tone: "error", text: "Le serveur d'envoi est fixé par la variable SMTP_URL : elle prime sur ce réglage." } }, { status: 409 });
-      await saveMailSettings(submission.value, user);
-      void deliverPendingMail();
-      return { notice: { tone: "success", text: "Serveur d'envoi enregistré : les e-mails en attente partent maintenant. Envoyez-vous un e-mail d'essai pour vérifier." } as Notice };
-    }
-    case "telecharger": {
-      const submission = parseSubmission(formData, downloadSchema);
-      if (submission.status !== "success") return invalid(submission, { hideFields: ["password"] });
-      try {
-        const link = await issueDownload(request, user, submission.value.name, submission.value.password);
-        return { download: { name: submission.value.name, link } };
-      } catch (err) {
-        if (err instanceof DomainError) return replyWithError(submission, err, { hideFields: ["password"] });
-        throw err;
-      }
-    }
-    default:
-      return data({ notice: { tone: "error", text: "Action inconnue." } }, { status: 400 });
-  }
+      return noticeAnswer("success", `Un e-mail d'essai part vers ${user.email}.`);
+    }),
+  smtp: ({ user, formData }) =>
+    handleIntent(
+      "smtp",
+      formData,
+      mailSettingsSchema,
+      async (settings) => {
+        // With SMTP_URL the page shows no form: the refusal is a notice.
+        if ((await mailSettingsView()).envWins) return noticeAnswer("error", "Le serveur d'envoi est fixé par la variable SMTP_URL : elle prime sur ce réglage.", 409);
+        await saveMailSettings(settings, user);
+        void deliverPendingMail();
+        return noticeAnswer("success", "Serveur d'envoi enregistré : les e-mails en attente partent maintenant. Envoyez-vous un e-mail d'essai pour vérifier.");
+      },
+      { hideFields: ["smtpPassword"] },
+    ),
+  telecharger: ({ request, user, formData }) =>
+    handleIntent(
+      "telecharger",
+      formData,
+      downloadSchema,
+      async ({ name, password }) => ({ download: { name, link: await issueDownload(request, user, name, password) } }),
+      { keyField: "name", hideFields: ["password"] },
+    ),
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext);
+  const formData = await readForm(request);
+  return HANDLERS[intentOf(formData, HANDLERS)]({ request, user, formData });
 }
 
 const mo = (bytes: number | null) =>
@@ -146,13 +164,12 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
   const { status } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "sauvegarde";
-  const notice = (actionData && "notice" in actionData ? actionData.notice : null) as Notice | null;
-  const download = actionData && "download" in actionData ? actionData.download : null;
-  const formResult = actionData && "result" in actionData ? actionData.result : undefined;
-  // Two kinds of forms answer with a result: the mail server ("smtp") and the downloads.
-  const smtpResult = formResult?.initialValue?.intent === "smtp" ? formResult : undefined;
-  const downloadResult = smtpResult ? undefined : formResult;
-  const downloadFor = downloadResult ? (typeof downloadResult.initialValue?.name === "string" ? downloadResult.initialValue.name : "") : "";
+  const answer = actionData as ({ notice?: Notice; download?: { name: string; link: string } } & Partial<IntentAnswer>) | undefined;
+  // A refused button (a message id that is not one) is shown as the page's notice.
+  const refused = resultOf(answer, "renvoyer") ?? resultOf(answer, "sauvegarde") ?? resultOf(answer, "essai");
+  const notice: Notice | null = answer?.notice ?? (refused ? { tone: "error", text: Object.values(firstErrors(refused))[0] ?? "Action impossible." } : null);
+  const download = answer?.download ?? null;
+  const smtpResult = resultOf(answer, "smtp");
   const last = status.backups.list[0];
 
   return (
@@ -247,7 +264,7 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
                     <span className="font-semibold text-red-800">vérification en échec : {b.verification.error}</span>
                   )}
                 </p>
-                <DownloadForm name={b.name} lastResult={downloadFor === b.name ? downloadResult : undefined} />
+                <DownloadForm name={b.name} lastResult={resultOf(answer, "telecharger", b.name)} />
               </li>
             ))}
           </ul>

@@ -1,10 +1,11 @@
 /**
  * /espace-membre/contenu/enseignants (admins; decision 0022): the teachers
  * shown on /la-vie-du-club/enseignants. One Conform form per teacher and one
- * to add a teacher; the action dispatches on `intent` (save, delete) and
- * answers `{ teacherId, result }` so only the form that was sent shows it.
+ * to add a teacher; the action dispatches on `intent` (save, delete) with
+ * `HANDLERS` (app/lib/http/intents.ts) and a refusal answers
+ * `{ intent, key: teacherId, result }` so only the form that was sent shows it.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/teachers";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -16,8 +17,9 @@ import { deleteTeacher, saveTeacher, teachersVersion, type Teacher } from "~/lib
 import { teacherDeleteSchema, teacherSchema, TEACHERS_PATH } from "~/lib/club/teachers";
 import { listShownPhotos } from "~/lib/content/photos.server";
 import { capitalize, formatTime, weekdayName } from "~/lib/core/time";
-import { domainErrors, orErrorPage, parseSubmission, reply, type SubmissionResult } from "~/lib/http/forms";
-import { DomainError } from "~/lib/core/errors";
+import type { SubmissionResult } from "~/lib/http/forms";
+import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
+import type { SessionUser } from "~/lib/accounts/session.server";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
@@ -38,28 +40,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { teachers, classes, photos, version, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
 }
 
+/** One handler per form (app/lib/http/intents.ts), keyed by the teacher ("" for a new one). */
+const HANDLERS: Record<"save" | "delete", (user: SessionUser, formData: FormData) => Promise<unknown>> = {
+  save: (user, formData) =>
+    handleIntent(
+      "save",
+      formData,
+      teacherSchema,
+      async (input) => {
+        await saveTeacher(input, user);
+        return redirect(`${PATH}?ok=enregistre`);
+      },
+      // Edited meanwhile: no typed value sent back, the form shows the fresh list under the error.
+      { keyField: "teacherId", onDomainError: (err) => ({ resetValues: err.status === 409 }) },
+    ),
+  delete: (user, formData) =>
+    handleIntent(
+      "delete",
+      formData,
+      teacherDeleteSchema,
+      async ({ teacherId, basedOn }) => {
+        await deleteTeacher(teacherId, basedOn, user);
+        return redirect(`${PATH}?ok=supprime`);
+      },
+      {
+        keyField: "teacherId",
+        onDomainError: (err) => {
+          throw new Response(err.message, { status: err.status });
+        },
+      },
+    ),
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const formData = await readForm(request);
-  const sentId = formData.get("teacherId");
-  const teacherId = typeof sentId === "string" ? sentId : "";
-  if (formData.get("intent") === "delete") {
-    const submission = parseSubmission(formData, teacherDeleteSchema);
-    if (submission.status !== "success") throw new Response("Demande invalide.", { status: 400 });
-    await orErrorPage(() => deleteTeacher(submission.value.teacherId, submission.value.basedOn, user));
-    return redirect(`${PATH}?ok=supprime`);
-  }
-  const submission = parseSubmission(formData, teacherSchema);
-  if (submission.status !== "success") return data({ teacherId, result: reply(submission) }, { status: 400 });
-  try {
-    await saveTeacher(submission.value, user);
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err;
-    // Edited meanwhile: no typed value sent back, the form shows the fresh list under the error.
-    const options = { ...domainErrors(err), resetValues: err.status === 409 };
-    return data({ teacherId, result: reply(submission, options) }, { status: err.status });
-  }
-  return redirect(`${PATH}?ok=enregistre`);
+  return HANDLERS[intentOf(formData, HANDLERS)](user, formData);
 }
 
 type Classes = ReadonlyArray<{ id: string; label: string }>;
@@ -139,7 +155,7 @@ function TeacherForm({
 
 export default function Teachers({ loaderData, actionData }: Route.ComponentProps) {
   const { teachers, classes, photos, version, notice } = loaderData;
-  const answerFor = (id: string) => (actionData && actionData.teacherId === id ? actionData.result : undefined);
+  const answerFor = (id: string) => resultOf(actionData, "save", id);
   return (
     <div className="space-y-6">
       <ContentPageHeader title="Enseignants">

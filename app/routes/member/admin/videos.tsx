@@ -1,12 +1,12 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import { getFormProps } from "@conform-to/react";
-import { DomainError } from "~/lib/core/errors";
 import { VIDEO_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/videos";
 import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
 import { VideoEmbed } from "~/components/video-embed";
-import { invalid, parseSubmission, tryDomain, type SubmissionResult } from "~/lib/http/forms";
+import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
+import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { pageMeta } from "~/lib/http/seo";
 import { VIDEO_CATEGORIES } from "~/lib/content/video-links";
 import {
@@ -19,7 +19,7 @@ import {
   updateVideo,
   type VideoView,
 } from "~/lib/content/videos.server";
-import { videoFormSchema, videoUpdateSchema } from "~/lib/content/video-form";
+import { videoDeleteSchema, videoFormSchema, videoUpdateSchema } from "~/lib/content/video-form";
 import { Button } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
@@ -65,40 +65,31 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 
 
+type VideosIntent = "create" | "update" | "delete";
+
+/** One handler per form (app/lib/http/intents.ts): add, edit, delete after confirmation. */
+const HANDLERS: Record<VideosIntent, (userId: string, formData: FormData) => Promise<unknown>> = {
+  create: (userId, formData) =>
+    handleIntent("create", formData, videoFormSchema, async (input) => {
+      const { id } = await createVideo(input, userId);
+      return redirect(`${PATH}?ok=ajoutee#video-${id}`);
+    }),
+  update: (userId, formData) =>
+    handleIntent("update", formData, videoUpdateSchema, async ({ id, version, ...input }) => {
+      await updateVideo(id, version, input, userId);
+      return redirect(`${PATH}?ok=modifiee#video-${id}`);
+    }),
+  delete: (_userId, formData) =>
+    handleIntent("delete", formData, videoDeleteSchema, async ({ id }) => {
+      await deleteVideo(id);
+      return redirect(`${PATH}?ok=supprimee`);
+    }),
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-
-  if (intent === "delete") {
-    try {
-      await deleteVideo(idParam(formData.get("id")) ?? 0);
-    } catch (err) {
-      if (err instanceof DomainError) return data({ deleteError: err.message }, { status: err.status });
-      throw err;
-    }
-    return redirect(`${PATH}?ok=supprimee`);
-  }
-
-  if (intent !== "create" && intent !== "update") {
-    throw new Response("Action inconnue", { status: 400 });
-  }
-
-  if (intent === "create") {
-    const submission = parseSubmission(formData, videoFormSchema);
-    if (submission.status !== "success") return invalid(submission);
-    return tryDomain(submission, async () => {
-      const { id } = await createVideo(submission.value, user.id);
-      return redirect(`${PATH}?ok=ajoutee#video-${id}`);
-    });
-  }
-  const submission = parseSubmission(formData, videoUpdateSchema);
-  if (submission.status !== "success") return invalid(submission);
-  const { id, version, ...input } = submission.value;
-  return tryDomain(submission, async () => {
-    await updateVideo(id, version, input, user.id);
-    return redirect(`${PATH}?ok=modifiee#video-${id}`);
-  });
+  return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
 
 function valuesOf(video: VideoView | null): Record<string, string> {
@@ -176,6 +167,7 @@ function VideoForm({
 export default function Videos({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, grades, editing, editMissing, deleting, notice } = loaderData;
   const total = groups.reduce((n, g) => n + g.videos.length, 0);
+  const deleteRefused = resultOf(actionData, "delete");
   return (
     <div className="space-y-8">
       <ContentPageHeader title="Vidéos de révision">
@@ -187,7 +179,7 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {editMissing ? <FormMessage>{VIDEO_GONE}</FormMessage> : null}
-      {actionData && "deleteError" in actionData ? <FormMessage>{actionData.deleteError}</FormMessage> : null}
+      {deleteRefused ? <FormMessage>{Object.values(firstErrors(deleteRefused))[0]}</FormMessage> : null}
 
       {deleting ? (
         <section aria-labelledby="delete-title" className="rounded-lg border-2 border-red-700 bg-red-50 p-5">
@@ -210,7 +202,7 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
         </section>
       ) : null}
 
-      <VideoForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} editing={editing} grades={grades} lastResult={actionData && "result" in actionData ? actionData.result : undefined} />
+      <VideoForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} editing={editing} grades={grades} lastResult={resultOf(actionData, "create") ?? resultOf(actionData, "update")} />
 
       <section aria-labelledby="list-title">
         <h2 id="list-title" className="text-2xl font-semibold text-slate-900">

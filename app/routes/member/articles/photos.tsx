@@ -17,7 +17,8 @@ import { photoUploadSchema, photoWithdrawSchema } from "~/lib/content/photos";
 import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { formatDateTime } from "~/lib/core/time";
-import { invalid, orErrorPage, parseSubmission, tryDomain } from "~/lib/http/forms";
+import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
+import type { SessionUser } from "~/lib/accounts/session.server";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 
@@ -39,26 +40,39 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
-  if (tooLarge) return data({ result: { status: "error" as const, error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
+  if (tooLarge) return data({ intent: "upload", key: null, result: { status: "error" as const, error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
-  if (formData.get("intent") === "withdraw") {
-    const submission = parseSubmission(formData, photoWithdrawSchema);
-    if (submission.status !== "success") return invalid(submission);
-    await orErrorPage(() => withdrawPhoto(submission.value.photoId, user));
-    return redirect(`${PATH}?ok=retiree`);
-  }
-  const submission = parseSubmission(formData, photoUploadSchema);
-  if (submission.status !== "success") return invalid(submission);
-  return tryDomain(submission, async () => {
-    await addPhoto({ ...submission.value, caption: submission.value.caption ?? "" }, user);
-    return redirect(`${PATH}?ok=ajoutee`);
-  });
+  return HANDLERS[intentOf(formData, HANDLERS)](user, formData);
 }
+
+/** One handler per form (app/lib/http/intents.ts): add a photo, or withdraw one (a refusal is an error page). */
+const HANDLERS: Record<"upload" | "withdraw", (user: SessionUser, formData: FormData) => Promise<unknown>> = {
+  upload: (user, formData) =>
+    handleIntent("upload", formData, photoUploadSchema, async (input) => {
+      await addPhoto({ ...input, caption: input.caption ?? "" }, user);
+      return redirect(`${PATH}?ok=ajoutee`);
+    }),
+  withdraw: (user, formData) =>
+    handleIntent(
+      "withdraw",
+      formData,
+      photoWithdrawSchema,
+      async ({ photoId }) => {
+        await withdrawPhoto(photoId, user);
+        return redirect(`${PATH}?ok=retiree`);
+      },
+      {
+        onDomainError: (err) => {
+          throw new Response(err.message, { status: err.status });
+        },
+      },
+    ),
+};
 
 export default function Photos({ loaderData, actionData }: Route.ComponentProps) {
   const { photos, articles, notice } = loaderData;
   const upload = useUploadCheck();
-  const lastResult = actionData?.result;
+  const lastResult = resultOf(actionData, "upload");
   const [form, fields] = useClubForm({ schema: photoUploadSchema, lastResult });
   const formProps = getFormProps(form);
   return (

@@ -7,14 +7,17 @@
  *    (nothing is sent from this page);
  *  - the manager's own choice for the e-mails about new pré-inscriptions and
  *    RGPD deletion requests: immediately, a daily digest, or never.
- * One handler per intent; every form works without JavaScript.
+ * One handler per intent (`HANDLERS`, app/lib/http/intents.ts); every form
+ * works without JavaScript.
  */
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/reminders";
 import { FormErrors, FormMessage, SelectField, SubmitButton, useClubForm } from "~/components/form";
 import { userContext } from "~/lib/accounts/auth-context";
-import { invalid, parseSubmission } from "~/lib/http/forms";
+import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
+import type { SessionUser } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { readForm } from "~/lib/http/request.server";
 import { NOTIFICATION_CHOICES, notificationChoiceSchema } from "~/lib/members/manager-notifications";
@@ -48,25 +51,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+type RemindersIntent = "activer" | "desactiver" | "notifications";
+
+const noFields = z.object({});
+
+/** One handler per form (app/lib/http/intents.ts). */
+const HANDLERS: Record<RemindersIntent, (user: SessionUser, formData: FormData) => Promise<unknown>> = {
+  activer: (user, formData) =>
+    handleIntent("activer", formData, noFields, async () => {
+      await setRemindersEnabled(await reminderSeason(), true, user);
+      return redirect(`${PATH}?ok=actives`);
+    }),
+  desactiver: (user, formData) =>
+    handleIntent("desactiver", formData, noFields, async () => {
+      await setRemindersEnabled(await reminderSeason(), false, user);
+      return redirect(`${PATH}?ok=desactives`);
+    }),
+  notifications: (user, formData) =>
+    handleIntent("notifications", formData, notificationChoiceSchema, async ({ choice }) => {
+      await setNotificationChoice(user.id, choice);
+      return redirect(`${PATH}?ok=notifications`);
+    }),
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const formData = await readForm(request);
-  switch (formData.get("intent")) {
-    case "activer":
-    case "desactiver": {
-      const on = formData.get("intent") === "activer";
-      await setRemindersEnabled(await reminderSeason(), on, user);
-      return redirect(`${PATH}?ok=${on ? "actives" : "desactives"}`);
-    }
-    case "notifications": {
-      const submission = parseSubmission(formData, notificationChoiceSchema);
-      if (submission.status !== "success") return invalid(submission);
-      await setNotificationChoice(user.id, submission.value.choice);
-      return redirect(`${PATH}?ok=notifications`);
-    }
-    default:
-      return data({ error: "Action inconnue." }, { status: 400 });
-  }
+  return HANDLERS[intentOf(formData, HANDLERS)](user, formData);
 }
 
 function NotificationsForm({ choice, lastResult }: { choice: string; lastResult?: Parameters<typeof useClubForm>[0]["lastResult"] }) {
@@ -89,7 +100,7 @@ function NotificationsForm({ choice, lastResult }: { choice: string; lastResult?
 
 export default function Reminders({ loaderData, actionData }: Route.ComponentProps) {
   const { season, enabled, preview, total, choice, notice } = loaderData;
-  const result = actionData && "result" in actionData ? actionData.result : undefined;
+  const result = resultOf(actionData, "notifications");
   return (
     <div className="space-y-6">
       <header>
@@ -120,7 +131,7 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
             {preview.map((r) => (
               <li key={r.key} className="py-2">
                 <p className="font-medium text-slate-900">{r.subject}</p>
-                <p className="break-all text-sm text-slate-700">À {r.to}</p>
+                <p className="text-sm wrap-anywhere text-slate-700">À {r.to}</p>
                 <ul className="mt-1 list-disc pl-5 text-sm text-slate-800">
                   {r.lines.map((line) => (
                     <li key={line} className="break-words">
