@@ -35,7 +35,6 @@ export {
   familyProfileSchema,
   ownProfileSchema,
   profileIdSchema,
-  type FamilyProfileInput,
   type OwnProfileInput,
 } from "./profiles";
 
