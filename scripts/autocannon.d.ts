@@ -9,7 +9,10 @@ declare module "autocannon" {
     statusCodeStats?: Record<string, { count: number }>;
   }
   interface Instance extends PromiseLike<Result> {
-    on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): Instance;
   }
   function autocannon(options: {
     url: string;

@@ -14,10 +14,21 @@ import { env, setEnvForTests } from "~/lib/core/env.server";
 import { startControlSocket, stopControlSocket } from "~/lib/operations/control.server";
 
 /** Runs a command without blocking this process (which may be the server it talks to). */
-function run(script: string, args: string[], extra: Record<string, string>): Promise<{ code: number | null; out: string; err: string }> {
+function run(
+  script: string,
+  args: string[],
+  extra: Record<string, string>,
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-      env: { ...process.env, BASE_URL: "http://localhost:3000", DATABASE_URL: "", LOG_LEVEL: "error", NODE_ENV: "production", ...extra },
+      env: {
+        ...process.env,
+        BASE_URL: "http://localhost:3000",
+        DATABASE_URL: "",
+        LOG_LEVEL: "error",
+        NODE_ENV: "production",
+        ...extra,
+      },
     });
     let out = "";
     let err = "";
@@ -34,8 +45,18 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("npm run backup / npm
   it("backs up through the running server, and restores the archive into an empty folder", async () => {
     const e = env();
     const backups = mkdtempSync(path.join(os.tmpdir(), "cli-backups-"));
-    setEnvForTests({ NODE_ENV: "test", DATA_DIR: e.DATA_DIR, BASE_URL: e.BASE_URL, BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET, DATABASE_URL: "", LOG_LEVEL: "error", BACKUP_DIR: backups });
-    await db.insert(contactMessages).values({ name: "Avant", email: "avant@exemple.fr", subject: "Autre", message: "Un message à sauvegarder." });
+    setEnvForTests({
+      NODE_ENV: "test",
+      DATA_DIR: e.DATA_DIR,
+      BASE_URL: e.BASE_URL,
+      BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET,
+      DATABASE_URL: "",
+      LOG_LEVEL: "error",
+      BACKUP_DIR: backups,
+    });
+    await db
+      .insert(contactMessages)
+      .values({ name: "Avant", email: "avant@exemple.fr", subject: "Autre", message: "Un message à sauvegarder." });
     // This test process plays the server: it owns the database and answers on the control socket.
     await startControlSocket();
 

@@ -16,8 +16,14 @@ import { askServerToBackUp } from "~/lib/operations/control.server";
 
 function report(info: Pick<BackupInfo, "file" | "size" | "verification" | "tables" | "files">) {
   const rows = Object.values(info.tables).reduce((a, b) => a + b, 0);
-  console.error(`Sauvegarde écrite : ${(info.size / 1024 / 1024).toFixed(1)} Mo, ${rows} lignes, ${info.files} fichier(s).`);
-  console.error(info.verification.ok ? "Restauration d'essai : vérifiée." : `Restauration d'essai : ÉCHEC — ${info.verification.error}`);
+  console.error(
+    `Sauvegarde écrite : ${(info.size / 1024 / 1024).toFixed(1)} Mo, ${rows} lignes, ${info.files} fichier(s).`,
+  );
+  console.error(
+    info.verification.ok
+      ? "Restauration d'essai : vérifiée."
+      : `Restauration d'essai : ÉCHEC — ${info.verification.error}`,
+  );
   console.log(info.file);
 }
 

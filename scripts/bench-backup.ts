@@ -15,7 +15,14 @@ import { sql } from "drizzle-orm";
 export async function benchBackup(members = 10_000, articleCount = 5_000) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "club-bench-backup-"));
   const { setEnvForTests } = await import("../app/lib/core/env.server");
-  setEnvForTests({ NODE_ENV: "production", DATA_DIR: dir, BASE_URL: "http://localhost:3000", SMTP_URL: "", DATABASE_URL: "", LOG_LEVEL: "error" });
+  setEnvForTests({
+    NODE_ENV: "production",
+    DATA_DIR: dir,
+    BASE_URL: "http://localhost:3000",
+    SMTP_URL: "",
+    DATABASE_URL: "",
+    LOG_LEVEL: "error",
+  });
   const { openDatabase, closeDatabase, db } = await import("../app/lib/core/db.server");
   const { createBackup } = await import("../app/lib/operations/backup.server");
   const { restoreArchive } = await import("../app/lib/operations/restore.server");

@@ -18,7 +18,14 @@ import { pathToFileURL } from "node:url";
 export async function benchFirebaseImport(accounts = 10_000): Promise<{ importMs: number; againMs: number }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "club-bench-import-"));
   const { setEnvForTests } = await import("../app/lib/core/env.server");
-  setEnvForTests({ NODE_ENV: "production", DATA_DIR: dir, BASE_URL: "http://localhost:3000", SMTP_URL: "", DATABASE_URL: "", LOG_LEVEL: "error" });
+  setEnvForTests({
+    NODE_ENV: "production",
+    DATA_DIR: dir,
+    BASE_URL: "http://localhost:3000",
+    SMTP_URL: "",
+    DATABASE_URL: "",
+    LOG_LEVEL: "error",
+  });
   const { openDatabase, closeDatabase } = await import("../app/lib/core/db.server");
   const { readImportFiles } = await import("../app/lib/accounts/firebase/files.server");
   const { importFirebase } = await import("../app/lib/accounts/firebase/import.server");
@@ -41,7 +48,15 @@ export async function benchFirebaseImport(accounts = 10_000): Promise<{ importMs
         ...(i % 10 === 0 ? [{ providerId: "google.com", rawId: `g${i}` }] : []),
       ],
     });
-    docs[id] = { prenom: `Prénom${i}`, nom: `Nom${i}`, email, role: roles[i % roles.length], createdAt: { _seconds: 1_500_000_000 + i * 60, _nanoseconds: 0 }, aPayeCotisation: i % 2 === 0, certificatMedicalFourni: i % 4 === 0 };
+    docs[id] = {
+      prenom: `Prénom${i}`,
+      nom: `Nom${i}`,
+      email,
+      role: roles[i % roles.length],
+      createdAt: { _seconds: 1_500_000_000 + i * 60, _nanoseconds: 0 },
+      aPayeCotisation: i % 2 === 0,
+      certificatMedicalFourni: i % 4 === 0,
+    };
   }
   const files = {
     auth: path.join(dir, "users.json"),
@@ -49,7 +64,16 @@ export async function benchFirebaseImport(accounts = 10_000): Promise<{ importMs
     firestore: path.join(dir, "utilisateurs.json"),
   };
   writeFileSync(files.auth, JSON.stringify({ users }));
-  writeFileSync(files.hashConfig, JSON.stringify({ algorithm: "SCRYPT", base64_signer_key: randomBytes(64).toString("base64"), base64_salt_separator: "Bw==", rounds: 8, mem_cost: 14 }));
+  writeFileSync(
+    files.hashConfig,
+    JSON.stringify({
+      algorithm: "SCRYPT",
+      base64_signer_key: randomBytes(64).toString("base64"),
+      base64_salt_separator: "Bw==",
+      rounds: 8,
+      mem_cost: 14,
+    }),
+  );
   writeFileSync(files.firestore, JSON.stringify(docs));
   await openDatabase({ pgliteDir: path.join(dir, "pglite") });
   try {
@@ -71,6 +95,8 @@ export async function benchFirebaseImport(accounts = 10_000): Promise<{ importMs
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const n = Number(process.argv[2] ?? 10_000);
   void benchFirebaseImport(n).then(({ importMs, againMs }) => {
-    console.log(`Import Firebase de ${n} comptes : ${(importMs / 1000).toFixed(1)} s (objectif : moins d'une minute) ; deuxième passage (aucun changement) : ${(againMs / 1000).toFixed(1)} s`);
+    console.log(
+      `Import Firebase de ${n} comptes : ${(importMs / 1000).toFixed(1)} s (objectif : moins d'une minute) ; deuxième passage (aucun changement) : ${(againMs / 1000).toFixed(1)} s`,
+    );
   });
 }

@@ -44,7 +44,9 @@ const benchOptions = z
       .string()
       .optional()
       .transform((v) => v || "3")
-      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, { message: "doit être un nombre entier de secondes (1 ou plus)" })
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, {
+        message: "doit être un nombre entier de secondes (1 ou plus)",
+      })
       .transform(Number),
     CHROME_PATH: z
       .string()
@@ -79,17 +81,42 @@ async function main() {
   if (args.has("--overload")) return overload();
   if (!existsSync(path.join(BARE_DIR, "server/index.js"))) {
     console.log("Construction de l'application nue (bench/bare)…");
-    execFileSync("npx", ["react-router", "build"], { cwd: "bench/bare", stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    execFileSync("npx", ["react-router", "build"], {
+      cwd: "bench/bare",
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bench-"));
   // The large club (npm run seed:large) and one administrator, before the server owns the database.
   const password = "banc d'essai grand club";
-  execFileSync("npx", ["tsx", "scripts/user.ts", "add", "--email", "charge@exemple.fr", "--password", password, "--prenom", "Charge", "--nom", "Test", "--role", "admin,membre"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
+  execFileSync(
+    "npx",
+    [
+      "tsx",
+      "scripts/user.ts",
+      "add",
+      "--email",
+      "charge@exemple.fr",
+      "--password",
+      password,
+      "--prenom",
+      "Charge",
+      "--nom",
+      "Test",
+      "--role",
+      "admin,membre",
+    ],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      stdio: "inherit",
+    },
+  );
   if (!args.has("--small")) {
-    execFileSync("npx", ["tsx", "scripts/seed-large.ts"], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, stdio: "inherit" });
+    execFileSync("npx", ["tsx", "scripts/seed-large.ts"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      stdio: "inherit",
+    });
   }
 
   // A first start does the one-time work (the day's backup, stored rich text); then the cold
@@ -143,11 +170,15 @@ async function main() {
     await interleaved(project.base, bare.base, pages);
 
     console.log("\n== Démarrage et mémoire");
-    console.log(`démarrage à froid (base existante) jusqu'à la première page\u00a0: ${(coldMs / 1000).toFixed(2)}\u00a0s (objectif < 3\u00a0s)`);
+    console.log(
+      `démarrage à froid (base existante) jusqu'à la première page\u00a0: ${(coldMs / 1000).toFixed(2)}\u00a0s (objectif < 3\u00a0s)`,
+    );
     const rssBefore = rssMb(project.pid);
     const amount = Number(process.env.BENCH_RSS_REQUESTS ?? 10_000);
     await autocannon({ url: `${project.base}/`, connections: 10, amount, headers: { "accept-encoding": "gzip" } });
-    console.log(`RSS\u00a0: ${rssBefore} Mo avant, ${rssMb(project.pid)} Mo après ${amount} requêtes (accueil sans cache)\u00a0; application nue\u00a0: ${rssMb(bare.pid)} Mo`);
+    console.log(
+      `RSS\u00a0: ${rssBefore} Mo avant, ${rssMb(project.pid)} Mo après ${amount} requêtes (accueil sans cache)\u00a0; application nue\u00a0: ${rssMb(bare.pid)} Mo`,
+    );
 
     const chrome = options.CHROME_PATH;
     if (!args.has("--no-lighthouse") && existsSync(chrome)) {
@@ -169,12 +200,20 @@ async function main() {
           ],
           { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 },
         );
-        const report = JSON.parse(readFileSync(out, "utf8")) as { categories: Record<string, { title: string; score: number }> };
+        const report = JSON.parse(readFileSync(out, "utf8")) as {
+          categories: Record<string, { title: string; score: number }>;
+        };
         for (const c of Object.values(report.categories)) {
-          console.log(`${c.title.padEnd(20)}${Math.round(c.score * 100).toString().padStart(5)}`);
+          console.log(
+            `${c.title.padEnd(20)}${Math.round(c.score * 100)
+              .toString()
+              .padStart(5)}`,
+          );
         }
       } catch (err) {
-        console.log(`Lighthouse indisponible (npx hors ligne\u00a0?)\u00a0: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`);
+        console.log(
+          `Lighthouse indisponible (npx hors ligne\u00a0?)\u00a0: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`,
+        );
       }
     }
   } finally {
@@ -185,7 +224,10 @@ async function main() {
 
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (pgUrl) await workersBench(pgUrl);
-  else console.log("\n(WORKERS=1 contre 2\u00a0: donnez BENCH_DATABASE_URL=postgres://… d'un serveur dont on peut créer des bases)");
+  else
+    console.log(
+      "\n(WORKERS=1 contre 2\u00a0: donnez BENCH_DATABASE_URL=postgres://… d'un serveur dont on peut créer des bases)",
+    );
 
   if (args.has("--backup")) {
     console.log("\n== Sauvegarde et restauration (10 000 membres, 5 000 articles, base embarquée)");
@@ -194,7 +236,9 @@ async function main() {
   if (args.has("--import")) {
     console.log("\n== Import Firebase (10 000 comptes, base embarquée neuve)");
     const { importMs, againMs } = await benchFirebaseImport(10_000);
-    console.log(`import : ${(importMs / 1000).toFixed(1)} s (objectif : moins d'une minute) ; deuxième passage : ${(againMs / 1000).toFixed(1)} s`);
+    console.log(
+      `import : ${(importMs / 1000).toFixed(1)} s (objectif : moins d'une minute) ; deuxième passage : ${(againMs / 1000).toFixed(1)} s`,
+    );
   }
 }
 
@@ -213,8 +257,19 @@ interface Slice {
 }
 
 async function slice(url: string, cookie: string | undefined, seconds: number): Promise<Slice> {
-  const r = await autocannon({ url, connections: 10, duration: seconds, headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) } });
-  return { rps: r.requests.average, p50: r.latency.p50, p95: r.latency.p97_5, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts };
+  const r = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p95: r.latency.p97_5,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx + r.timeouts,
+  };
 }
 
 /**
@@ -225,7 +280,9 @@ async function slice(url: string, cookie: string | undefined, seconds: number): 
 async function interleaved(base: string, bareBase: string, pages: BenchPage[]) {
   const seconds = options.BENCH_SECONDS;
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  for (const p of pages) for (let i = 0; i < 10; i++) await (await fetch(base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} })).text();
+  for (const p of pages)
+    for (let i = 0; i < 10; i++)
+      await (await fetch(base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} })).text();
   for (let i = 0; i < 50; i++) await (await fetch(bareBase + "/")).text();
   const bare: Slice[] = [];
   const results = new Map<string, Slice[]>(pages.map((p) => [p.label, []]));
@@ -234,15 +291,35 @@ async function interleaved(base: string, bareBase: string, pages: BenchPage[]) {
     for (const p of pages) results.get(p.label)?.push(await slice(base + p.path, p.cookie, seconds));
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  console.log(`\n== Pages contre l'application nue (React Router 7.18.4, 40 paragraphes), entrelacées\u00a0: ${rounds} tours de ${seconds}\u00a0s, 10 connexions, sans cache`);
-  console.log("page".padEnd(28) + "req/s".padStart(8) + "p50".padStart(6) + "p95".padStart(6) + "p99".padStart(6) + "err".padStart(5) + "   ratio (min–max des tours)");
-  console.log("application nue".padEnd(28) + mean(bare.map((b) => b.rps)).toFixed(0).padStart(8) + String(Math.max(...bare.map((b) => b.p50))).padStart(6) + String(Math.max(...bare.map((b) => b.p95))).padStart(6) + String(Math.max(...bare.map((b) => b.p99))).padStart(6));
+  console.log(
+    `\n== Pages contre l'application nue (React Router 7.18.4, 40 paragraphes), entrelacées\u00a0: ${rounds} tours de ${seconds}\u00a0s, 10 connexions, sans cache`,
+  );
+  console.log(
+    "page".padEnd(28) +
+      "req/s".padStart(8) +
+      "p50".padStart(6) +
+      "p95".padStart(6) +
+      "p99".padStart(6) +
+      "err".padStart(5) +
+      "   ratio (min–max des tours)",
+  );
+  console.log(
+    "application nue".padEnd(28) +
+      mean(bare.map((b) => b.rps))
+        .toFixed(0)
+        .padStart(8) +
+      String(Math.max(...bare.map((b) => b.p50))).padStart(6) +
+      String(Math.max(...bare.map((b) => b.p95))).padStart(6) +
+      String(Math.max(...bare.map((b) => b.p99))).padStart(6),
+  );
   for (const p of pages) {
     const s = results.get(p.label) ?? [];
     const ratios = s.map((x, i) => x.rps / (bare[i]?.rps || 1));
     console.log(
       p.label.padEnd(28) +
-        mean(s.map((x) => x.rps)).toFixed(0).padStart(8) +
+        mean(s.map((x) => x.rps))
+          .toFixed(0)
+          .padStart(8) +
         String(Math.max(...s.map((x) => x.p50))).padStart(6) +
         String(Math.max(...s.map((x) => x.p95))).padStart(6) +
         String(Math.max(...s.map((x) => x.p99))).padStart(6) +
@@ -250,7 +327,9 @@ async function interleaved(base: string, bareBase: string, pages: BenchPage[]) {
         `   ${mean(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
     );
   }
-  console.log(`(bruit\u00a0: l'application nue varie de ${Math.min(...bare.map((b) => b.rps)).toFixed(0)} à ${Math.max(...bare.map((b) => b.rps)).toFixed(0)}\u00a0req/s d'un tour à l'autre\u00a0; latences en ms, maximum des tours\u00a0; p95 ≈ p97,5 d'autocannon)`);
+  console.log(
+    `(bruit\u00a0: l'application nue varie de ${Math.min(...bare.map((b) => b.rps)).toFixed(0)} à ${Math.max(...bare.map((b) => b.rps)).toFixed(0)}\u00a0req/s d'un tour à l'autre\u00a0; latences en ms, maximum des tours\u00a0; p95 ≈ p97,5 d'autocannon)`,
+  );
 }
 
 /** req/s of the uncached home with WORKERS=1 and WORKERS=2 on one PostgreSQL, interleaved. */
@@ -269,7 +348,8 @@ async function workersBench(adminUrl: string) {
     const seconds = options.BENCH_SECONDS;
     const rps: Record<string, number[]> = { "1": [], "2": [] };
     try {
-      for (let i = 0; i < 30; i++) await Promise.all([fetch(one.base + "/").then((r) => r.text()), fetch(two.base + "/").then((r) => r.text())]);
+      for (let i = 0; i < 30; i++)
+        await Promise.all([fetch(one.base + "/").then((r) => r.text()), fetch(two.base + "/").then((r) => r.text())]);
       for (let round = 0; round < 3; round++) {
         rps["1"]?.push((await slice(one.base + "/", undefined, seconds)).rps);
         rps["2"]?.push((await slice(two.base + "/", undefined, seconds)).rps);
@@ -280,7 +360,9 @@ async function workersBench(adminUrl: string) {
     }
     const m = (xs: number[] = []) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     console.log(`\n== PostgreSQL, accueil sans cache, entrelacé (3 tours de ${seconds}\u00a0s)`);
-    console.log(`WORKERS=1\u00a0: ${m(rps["1"]).toFixed(0)} req/s\u00a0; WORKERS=2\u00a0: ${m(rps["2"]).toFixed(0)} req/s\u00a0; rapport ${(m(rps["2"]) / m(rps["1"])).toFixed(2)}x (objectif ≥ 1,6x)`);
+    console.log(
+      `WORKERS=1\u00a0: ${m(rps["1"]).toFixed(0)} req/s\u00a0; WORKERS=2\u00a0: ${m(rps["2"]).toFixed(0)} req/s\u00a0; rapport ${(m(rps["2"]) / m(rps["1"])).toFixed(2)}x (objectif ≥ 1,6x)`,
+    );
   } finally {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await client.end();
@@ -290,7 +372,10 @@ async function workersBench(adminUrl: string) {
 
 async function startBare() {
   const port = await freePort();
-  const child = spawn(process.execPath, ["bench/bare/server.mjs"], { env: { ...process.env, NODE_ENV: "production", PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["bench/bare/server.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if ((await fetch(base + "/").catch(() => null))?.ok) break;
@@ -310,7 +395,17 @@ async function startServer(dataDir: string, extraEnv: Record<string, string>, re
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", BASE_URL: base, ...extraEnv },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      BASE_URL: base,
+      ...extraEnv,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 600; i++) {
@@ -351,17 +446,45 @@ async function overload() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bench-"));
   // The member is created before the server owns the embedded database.
   const password = "banc d'essai charge lourde";
-  execFileSync("npx", ["tsx", "scripts/user.ts", "add", "--email", "charge@exemple.fr", "--password", password, "--prenom", "Charge", "--nom", "Test", "--role", "membre"], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    stdio: "inherit",
-  });
+  execFileSync(
+    "npx",
+    [
+      "tsx",
+      "scripts/user.ts",
+      "add",
+      "--email",
+      "charge@exemple.fr",
+      "--password",
+      password,
+      "--prenom",
+      "Charge",
+      "--nom",
+      "Test",
+      "--role",
+      "membre",
+    ],
+    {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      stdio: "inherit",
+    },
+  );
   const running = await startServer(dataDir, {});
   const cookie = await memberCookie(running.base, password);
   const pages: Array<{ page: string; cookie?: string }> = [{ page: "/" }, { page: "/la-vie-du-club/actualites" }];
   if (cookie.includes("session_token")) pages.push({ page: "/espace-membre", cookie });
   else console.log("(connexion du membre impossible\u00a0: page membre non mesurée)");
-  console.log(`\n== Surcharge : 200 connexions, ${seconds} s par page, 3 passages (machine partagée : chiffres indicatifs)`);
-  console.log("passage".padEnd(9) + "page".padEnd(30) + "acceptées".padStart(10) + "503".padStart(8) + "autres 5xx".padStart(11) + "> 10 s".padStart(8) + "p99 ms".padStart(9));
+  console.log(
+    `\n== Surcharge : 200 connexions, ${seconds} s par page, 3 passages (machine partagée : chiffres indicatifs)`,
+  );
+  console.log(
+    "passage".padEnd(9) +
+      "page".padEnd(30) +
+      "acceptées".padStart(10) +
+      "503".padStart(8) +
+      "autres 5xx".padStart(11) +
+      "> 10 s".padStart(8) +
+      "p99 ms".padStart(9),
+  );
   try {
     const rss: number[] = [rssMb(running.pid)];
     for (let run = 1; run <= 3; run++) {
@@ -396,7 +519,9 @@ async function overload() {
       }
       rss.push(rssMb(defined(running.pid, "PID du serveur")));
     }
-    console.log(`RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")}\u00a0; croissance ${((rss[3] ?? 0) / (rss[1] ?? 1)).toFixed(2)}x (objectif < 1,5x)`);
+    console.log(
+      `RSS (Mo)\u00a0: départ ${rss[0]}, après chaque passage ${rss.slice(1).join(", ")}\u00a0; croissance ${((rss[3] ?? 0) / (rss[1] ?? 1)).toFixed(2)}x (objectif < 1,5x)`,
+    );
   } finally {
     await running.stop();
     rmSync(dataDir, { recursive: true, force: true });

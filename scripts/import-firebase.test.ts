@@ -12,7 +12,14 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "import-cli-"));
 function run(...args: string[]) {
   const res = spawnSync(process.execPath, ["--import", "tsx", "scripts/import-firebase.ts", ...args], {
     encoding: "utf8",
-    env: { ...process.env, BASE_URL: "http://localhost:3000", DATA_DIR: path.join(dir, "data"), DATABASE_URL: "", LOG_LEVEL: "error", NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      BASE_URL: "http://localhost:3000",
+      DATA_DIR: path.join(dir, "data"),
+      DATABASE_URL: "",
+      LOG_LEVEL: "error",
+      NODE_ENV: "production",
+    },
     timeout: 120_000,
   });
   return { code: res.status, out: `${res.stdout}${res.stderr}` };

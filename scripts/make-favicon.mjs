@@ -6,7 +6,14 @@ import sharp from "sharp";
 
 const svg = readFileSync(new URL("../public/favicon.svg", import.meta.url));
 const sizes = [16, 32, 48];
-const images = await Promise.all(sizes.map((size) => sharp(svg, { density: 72 * (size / 32) * 4 }).resize(size, size).png().toBuffer()));
+const images = await Promise.all(
+  sizes.map((size) =>
+    sharp(svg, { density: 72 * (size / 32) * 4 })
+      .resize(size, size)
+      .png()
+      .toBuffer(),
+  ),
+);
 
 const header = Buffer.alloc(6);
 header.writeUInt16LE(0, 0); // reserved

@@ -30,5 +30,7 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" v
   <text x="80" y="540" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-style="italic" font-size="30" fill="#ffffff">« Être fort pour être utile »</text>
 </svg>`;
 
-await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile(new URL("../public/og-image.png", import.meta.url).pathname);
+await sharp(Buffer.from(svg))
+  .png({ compressionLevel: 9, palette: true })
+  .toFile(new URL("../public/og-image.png", import.meta.url).pathname);
 console.log("public/og-image.png written");

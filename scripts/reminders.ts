@@ -33,7 +33,10 @@ async function main() {
       console.log("Aucun rappel à envoyer aujourd'hui.");
     } else {
       console.log(`${sent.length} rappel${sent.length > 1 ? "s" : ""} envoyé${sent.length > 1 ? "s" : ""} :`);
-      for (const s of sent) console.log(`- ${s.to} : ${s.reasons.map((r) => REASONS[r]).join(", ")}${s.names.length ? ` (${s.names.join(", ")})` : ""}, saison ${s.season}`);
+      for (const s of sent)
+        console.log(
+          `- ${s.to} : ${s.reasons.map((r) => REASONS[r]).join(", ")}${s.names.length ? ` (${s.names.join(", ")})` : ""}, saison ${s.season}`,
+        );
     }
   } finally {
     await closeDatabase();

@@ -20,14 +20,27 @@ import { createBackup } from "~/lib/operations/backup.server";
 const adminUrl = process.env.TEST_DATABASE_URL;
 const made: string[] = [];
 
-function start(args: string[], extra: Record<string, string>): { child: ChildProcess; out: () => string; closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
+function start(
+  args: string[],
+  extra: Record<string, string>,
+): { child: ChildProcess; out: () => string; closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }> } {
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/restore.ts", ...args], {
-    env: { ...process.env, BASE_URL: "http://localhost:3000", DATABASE_URL: "", LOG_LEVEL: "error", NODE_ENV: "production", BACKUP_PASSPHRASE: "", ...extra },
+    env: {
+      ...process.env,
+      BASE_URL: "http://localhost:3000",
+      DATABASE_URL: "",
+      LOG_LEVEL: "error",
+      NODE_ENV: "production",
+      BACKUP_PASSPHRASE: "",
+      ...extra,
+    },
   });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("close", (code, signal) => resolve({ code, signal })),
+  );
   return { child, out: () => out, closed };
 }
 
@@ -74,9 +87,20 @@ let archive: string;
 beforeAll(async () => {
   const e = env();
   const backups = mkdtempSync(path.join(os.tmpdir(), "kill-backups-"));
-  setEnvForTests({ NODE_ENV: "test", DATA_DIR: e.DATA_DIR, BASE_URL: e.BASE_URL, BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET, DATABASE_URL: e.DATABASE_URL ?? "", LOG_LEVEL: "error", BACKUP_DIR: backups });
+  setEnvForTests({
+    NODE_ENV: "test",
+    DATA_DIR: e.DATA_DIR,
+    BASE_URL: e.BASE_URL,
+    BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET,
+    DATABASE_URL: e.DATABASE_URL ?? "",
+    LOG_LEVEL: "error",
+    BACKUP_DIR: backups,
+  });
   await createUser({ roles: ["admin"] });
-  for (let i = 0; i < 300; i++) await db.insert(contactMessages).values({ name: `V${i}`, email: `v${i}@exemple.fr`, subject: "Essai", message: `Message ${i}` });
+  for (let i = 0; i < 300; i++)
+    await db
+      .insert(contactMessages)
+      .values({ name: `V${i}`, email: `v${i}@exemple.fr`, subject: "Essai", message: `Message ${i}` });
   archive = (await createBackup({ reason: "commande" })).file;
 }, 300_000);
 
@@ -98,22 +122,26 @@ describe("kill -9 in the middle of npm run restore", () => {
     expect(readdirSync(target).filter((f) => f.includes(".restauration-"))).toEqual([]);
   }, 400_000);
 
-  it.skipIf(!adminUrl)("PostgreSQL: the killed transaction leaves the database empty, and the same restore then succeeds", async () => {
-    const name = `kill_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    await pgQuery(adminUrl!, `create database ${name}`);
-    made.push(name);
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    const target = mkdtempSync(path.join(os.tmpdir(), "kill-restore-pg-"));
+  it.skipIf(!adminUrl)(
+    "PostgreSQL: the killed transaction leaves the database empty, and the same restore then succeeds",
+    async () => {
+      const name = `kill_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      await pgQuery(adminUrl!, `create database ${name}`);
+      made.push(name);
+      const url = new URL(adminUrl!);
+      url.pathname = `/${name}`;
+      const target = mkdtempSync(path.join(os.tmpdir(), "kill-restore-pg-"));
 
-    await killMidway([archive], { DATA_DIR: target, DATABASE_URL: url.toString() });
-    const tables = await pgQuery<{ n: string }>(
-      url.toString(),
-      "select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle') and c.relkind = 'r'",
-    );
-    expect(Number(tables[0]?.n)).toBe(0);
+      await killMidway([archive], { DATA_DIR: target, DATABASE_URL: url.toString() });
+      const tables = await pgQuery<{ n: string }>(
+        url.toString(),
+        "select count(*) as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ('public', 'drizzle') and c.relkind = 'r'",
+      );
+      expect(Number(tables[0]?.n)).toBe(0);
 
-    const out = await restoreAgain([archive], { DATA_DIR: target, DATABASE_URL: url.toString() });
-    expect(out).toMatch(/contact_messages\s+300 →\s+300/);
-  }, 400_000);
+      const out = await restoreAgain([archive], { DATA_DIR: target, DATABASE_URL: url.toString() });
+      expect(out).toMatch(/contact_messages\s+300 →\s+300/);
+    },
+    400_000,
+  );
 });

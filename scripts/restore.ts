@@ -50,8 +50,10 @@ async function main(): Promise<number> {
       : undefined,
   });
   console.log("Lignes par table (sauvegarde → restauré) :");
-  for (const [table, n] of Object.entries(result.expected)) console.log(`  ${table.padEnd(24)} ${String(n).padStart(8)} → ${String(result.counts[table] ?? 0).padStart(8)}`);
-  if (result.migrationsApplied) console.log(`${result.migrationsApplied} migration(s) appliquée(s) depuis la sauvegarde.`);
+  for (const [table, n] of Object.entries(result.expected))
+    console.log(`  ${table.padEnd(24)} ${String(n).padStart(8)} → ${String(result.counts[table] ?? 0).padStart(8)}`);
+  if (result.migrationsApplied)
+    console.log(`${result.migrationsApplied} migration(s) appliquée(s) depuis la sauvegarde.`);
   for (const place of result.movedAside) console.log(`Anciennes données mises de côté : ${place}`);
   console.log("Restauration terminée : démarrez le site, chacun se connecte avec son mot de passe.");
   return 0;

@@ -15,7 +15,12 @@ import { like, sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import type { Database } from "~/lib/core/db.server";
 
-export const LARGE = { accounts: 10_000, articles: 5_000, events: 2_000, seasons: ["2024-2025", "2025-2026", "2026-2027"] };
+export const LARGE = {
+  accounts: 10_000,
+  articles: 5_000,
+  events: 2_000,
+  seasons: ["2024-2025", "2025-2026", "2026-2027"],
+};
 
 /** Inserts the large club into an open, migrated and seeded database. */
 export async function seedLarge(db: Database, size = LARGE): Promise<void> {

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The whole test suite: types, lint, unit and integration tests (PGlite, and
 # PostgreSQL when TEST_DATABASE_URL is set), production build, browser tests.
-# knip must report nothing (unused files, exports, dependencies).
+# knip must report nothing (unused files, exports, dependencies); the code is
+# formatted by prettier (npm run format), prose (*.md) excepted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== typecheck"; npm run typecheck
 echo "== lint"; npm run lint
+echo "== formatting (prettier)"; npm run format:check
 echo "== unused code (knip)"; npm run knip
 echo "== unit and integration tests"; npx vitest run
 echo "== build"; npm run build

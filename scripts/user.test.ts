@@ -39,16 +39,26 @@ describe("npm run user -- set-role", () => {
 
   it("refuses pré-inscrit combined with another role, as the edit page does, and changes nothing", async () => {
     const { email } = await createUser({ roles: ["membre"] });
-    await expect(runUserCommand(["set-role", "--email", email, "--role", "pré-inscrit,admin"], alreadyOpen)).rejects.toThrow(
-      /Un pré-inscrit n'a pas d'autre rôle/,
-    );
+    await expect(
+      runUserCommand(["set-role", "--email", email, "--role", "pré-inscrit,admin"], alreadyOpen),
+    ).rejects.toThrow(/Un pré-inscrit n'a pas d'autre rôle/);
     expect(await rolesOf(email)).toEqual(["membre"]);
   });
 
   it("refuses pré-inscrit combined with another role when adding an account too", async () => {
     await expect(
       runUserCommand(
-        ["add", "--email", "melange@exemple.fr", "--password", "une phrase de passe assez longue", "--prenom", "Léa", "--role", "pre-inscrit,admin"],
+        [
+          "add",
+          "--email",
+          "melange@exemple.fr",
+          "--password",
+          "une phrase de passe assez longue",
+          "--prenom",
+          "Léa",
+          "--role",
+          "pre-inscrit,admin",
+        ],
         alreadyOpen,
       ),
     ).rejects.toThrow(/Un pré-inscrit n'a pas d'autre rôle/);
@@ -70,7 +80,12 @@ describe("npm run user -- set-role", () => {
   it("writes the change to the audit log with the command line as author", async () => {
     const { email, user } = await createUser({ roles: ["membre"] });
     await runUserCommand(["set-role", "--email", email, "--role", "article_manager,membre"], alreadyOpen);
-    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetUserId, user.id)).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, user.id))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({
       actorId: null,
       actorName: `Ligne de commande (npm run user -- set-role --email ${email} --role article_manager,membre)`,
@@ -80,9 +95,9 @@ describe("npm run user -- set-role", () => {
   });
 
   it("refuses an unknown account in French", async () => {
-    await expect(runUserCommand(["set-role", "--email", "personne@exemple.fr", "--role", "membre"], alreadyOpen)).rejects.toThrow(
-      "Aucun compte n'a l'adresse personne@exemple.fr.",
-    );
+    await expect(
+      runUserCommand(["set-role", "--email", "personne@exemple.fr", "--role", "membre"], alreadyOpen),
+    ).rejects.toThrow("Aucun compte n'a l'adresse personne@exemple.fr.");
   });
 });
 
@@ -95,7 +110,13 @@ describe("npm run user while the server holds the embedded database", () => {
       mkdirSync(path.join(dataDir, "pglite"));
       const result = await new Promise<{ status: number | null; stderr: string }>((resolve) => {
         const child = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/user.ts", "list"], {
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", BASE_URL: "http://localhost:3000", LOG_LEVEL: "error" },
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            DATABASE_URL: "",
+            BASE_URL: "http://localhost:3000",
+            LOG_LEVEL: "error",
+          },
         });
         let stderr = "";
         child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));

@@ -69,10 +69,15 @@ function parseArgs(argv: string[]): { command: string | undefined; options: Reco
 /** Role names as typed -> roles (normalised, in display order); the role sets the UI refuses are refused. */
 function parseRoles(value: string | undefined, fallback: Role[]): Role[] {
   if (!value) return fallback;
-  const names = value.split(",").map((r) => r.trim()).filter(Boolean);
+  const names = value
+    .split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
   const unknown = names.filter((r) => !parseRoleName(r));
   if (unknown.length || names.length === 0) {
-    throw new UsageError(`Rôle inconnu / unknown role: ${unknown.join(", ") || value}. Rôles / roles: ${ROLES.join(", ")}`);
+    throw new UsageError(
+      `Rôle inconnu / unknown role: ${unknown.join(", ") || value}. Rôles / roles: ${ROLES.join(", ")}`,
+    );
   }
   const roles = normalizeRoles(names.map((r) => parseRoleName(r)!));
   try {

@@ -9,7 +9,9 @@ describe("server processes", () => {
   it("keeps one process on the embedded database and says so in French when WORKERS asks for more", () => {
     const said = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     expect(workerCount({ WORKERS: 3 })).toBe(1);
-    expect(String(said.mock.calls[0]?.[0])).toContain("La base embarquée (PGlite) ne sert qu'un seul processus\u00a0: WORKERS=3 est ignoré");
+    expect(String(said.mock.calls[0]?.[0])).toContain(
+      "La base embarquée (PGlite) ne sert qu'un seul processus\u00a0: WORKERS=3 est ignoré",
+    );
   });
 
   it("runs WORKERS processes on PostgreSQL, one per core by default", () => {

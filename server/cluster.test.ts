@@ -44,7 +44,19 @@ async function startServer(url: string, dataDir: string) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, DATA_DIR: dataDir, BASE_URL: base, WORKERS: "1", LOG_LEVEL: "error", PAGE_CACHE_SECONDS: "30", RATE_LIMIT_CONTACT_PER_HOUR: "1" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      BASE_URL: base,
+      WORKERS: "1",
+      LOG_LEVEL: "error",
+      PAGE_CACHE_SECONDS: "30",
+      RATE_LIMIT_CONTACT_PER_HOUR: "1",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 300; i++) {
@@ -57,7 +69,13 @@ async function startServer(url: string, dataDir: string) {
 /** The inputs of the first form of a page, as sent by a browser. */
 function formFields(html: string): URLSearchParams {
   const fields = new URLSearchParams();
-  const decode = (v: string) => v.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+  const decode = (v: string) =>
+    v
+      .replaceAll("&amp;", "&")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">");
   for (const m of html.matchAll(/<input([^>]*)>/g)) {
     const attrs = m[1] ?? "";
     const name = /name="([^"]*)"/.exec(attrs)?.[1];
@@ -120,13 +138,31 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
     const [a, b] = await Promise.all([startServer(dbUrl, dataDir), startServer(dbUrl, dataDir)]);
     servers.push(a.child, b.child);
     const password = "processus multiples 2026 !";
-    await run("npx", ["tsx", "scripts/user.ts", "add", "--email", "admin@exemple.fr", "--password", password, "--prenom", "Ada", "--nom", "Admin", "--role", "admin"], {
-      ...process.env,
-      DATABASE_URL: dbUrl,
-      DATA_DIR: dataDir,
-      BASE_URL: a.base,
-      LOG_LEVEL: "error",
-    });
+    await run(
+      "npx",
+      [
+        "tsx",
+        "scripts/user.ts",
+        "add",
+        "--email",
+        "admin@exemple.fr",
+        "--password",
+        password,
+        "--prenom",
+        "Ada",
+        "--nom",
+        "Admin",
+        "--role",
+        "admin",
+      ],
+      {
+        ...process.env,
+        DATABASE_URL: dbUrl,
+        DATA_DIR: dataDir,
+        BASE_URL: a.base,
+        LOG_LEVEL: "error",
+      },
+    );
 
     // B serves the home page from its cache, with the club's name.
     await (await fetch(`${b.base}/`)).text();
@@ -141,7 +177,10 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
       headers: { origin: a.base, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email: "admin@exemple.fr", password }),
     });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(cookie).toContain("session_token");
     const page = `${a.base}/espace-membre/contenu/reglages/identite`;
     const form = formFields(await (await fetch(page, { headers: { cookie } })).text());
@@ -191,7 +230,15 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
     const at = "2099-03-10T10:00:00+01:00";
     const starts = [0, 1].map(() => {
       const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/helpers/run-reminders.ts")], {
-        env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: "error", NODE_ENV: "test", BASE_URL: "http://127.0.0.1:9", REMINDERS_AT: at },
+        env: {
+          ...process.env,
+          DATABASE_URL: dbUrl,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: "error",
+          NODE_ENV: "test",
+          BASE_URL: "http://127.0.0.1:9",
+          REMINDERS_AT: at,
+        },
         stdio: ["pipe", "pipe", "inherit"],
       });
       let out = "";
@@ -207,7 +254,9 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
     await Promise.all(starts.map((s) => s.ready));
     for (const s of starts) s.child.stdin.end("go\n");
     const outputs = await Promise.all(starts.map((s) => s.done));
-    const results = outputs.map((o) => JSON.parse(o.split("\n").find((l) => l.startsWith("{")) ?? "{}") as { ran?: boolean });
+    const results = outputs.map(
+      (o) => JSON.parse(o.split("\n").find((l) => l.startsWith("{")) ?? "{}") as { ran?: boolean },
+    );
     expect(results.filter((r) => r.ran === true)).toHaveLength(1);
     expect(results.filter((r) => r.ran === false)).toHaveLength(1);
   }, 120_000);

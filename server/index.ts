@@ -108,7 +108,17 @@ async function main() {
     res.locals.nonce = nonce;
     // Uploaded files (the brochure PDF) may be framed by our own pages only.
     const media = req.path.startsWith("/media/");
-    if (!DEV) res.setHeader("Content-Security-Policy", media ? "frame-ancestors 'self'" : contentSecurityPolicy(nonce, config.GOOGLE_ISSUER, config.HELLOASSO_CLIENT_ID ? config.HELLOASSO_API_URL : undefined));
+    if (!DEV)
+      res.setHeader(
+        "Content-Security-Policy",
+        media
+          ? "frame-ancestors 'self'"
+          : contentSecurityPolicy(
+              nonce,
+              config.GOOGLE_ISSUER,
+              config.HELLOASSO_CLIENT_ID ? config.HELLOASSO_API_URL : undefined,
+            ),
+      );
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", media ? "SAMEORIGIN" : "DENY");

@@ -51,10 +51,13 @@ export function lifecycle(options: LifecycleOptions) {
     stopping = true;
     const s = server;
     options.log("info", "shutting down", { signal });
-    const cut = setTimeout(() => {
-      options.log("warn", "connections cut before the deadline");
-      s.closeAllConnections();
-    }, Math.round(timeoutMs * 0.8));
+    const cut = setTimeout(
+      () => {
+        options.log("warn", "connections cut before the deadline");
+        s.closeAllConnections();
+      },
+      Math.round(timeoutMs * 0.8),
+    );
     const force = setTimeout(() => {
       options.log("error", `forced exit after ${timeoutMs / 1000} s`);
       exit(1);

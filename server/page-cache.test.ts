@@ -107,7 +107,10 @@ describe("page cache", () => {
     await new Promise((r) => setTimeout(r, 50));
     gone.destroy();
     await new Promise((r) => setTimeout(r, 50));
-    const answer = await Promise.race([get(port, "/actualites"), new Promise((r) => setTimeout(() => r("attente"), 2000))]);
+    const answer = await Promise.race([
+      get(port, "/actualites"),
+      new Promise((r) => setTimeout(() => r("attente"), 2000)),
+    ]);
     expect(answer).toEqual({ status: 200, body: "<p>page</p>" });
   });
 });

@@ -35,10 +35,22 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-function send(options: { method?: string; path?: string; headers?: Record<string, string>; chunks?: number; chunkSize?: number }) {
+function send(options: {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  chunks?: number;
+  chunkSize?: number;
+}) {
   return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method: options.method ?? "POST", path: options.path ?? "/contact", headers: options.headers },
+      {
+        host: "127.0.0.1",
+        port,
+        method: options.method ?? "POST",
+        path: options.path ?? "/contact",
+        headers: options.headers,
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");
@@ -64,7 +76,10 @@ function send(options: { method?: string; path?: string; headers?: Record<string
 describe("request guards", () => {
   it("refuses a chunked anonymous body past the form limit with a French 413 and closes", async () => {
     bytesReadByApp = 0;
-    const res = await send({ headers: { "Transfer-Encoding": "chunked", "Content-Type": "application/x-www-form-urlencoded" }, chunks: 160 });
+    const res = await send({
+      headers: { "Transfer-Encoding": "chunked", "Content-Type": "application/x-www-form-urlencoded" },
+      chunks: 160,
+    });
     expect(res.status).toBe(413);
     expect(res.body).toBe("Envoi trop volumineux\u00a0: la limite est de 256\u00a0Ko.");
     expect(res.headers.connection).toBe("close");
@@ -94,7 +109,11 @@ describe("request guards", () => {
     expect(signedIn.status).toBe(200);
     // Client-side submissions (fetchers, enhanced forms) post to the .data URL.
     for (const path of ["/espace-membre/articles/modifier/12.data", "/espace-membre/contenu/bd.data"]) {
-      const res = await send({ path, headers: { "Transfer-Encoding": "chunked", cookie: "better-auth.session_token=abc" }, chunks: 16 });
+      const res = await send({
+        path,
+        headers: { "Transfer-Encoding": "chunked", cookie: "better-auth.session_token=abc" },
+        chunks: 16,
+      });
       expect(res.status, path).toBe(200);
     }
   });
@@ -105,12 +124,13 @@ describe("request guards", () => {
     expect(res.body).toBe("Méthode non acceptée par ce site.");
   });
 
-  it.each(["/la-vie-du-club/actualites/1%00", "/espace-membre/utilisateurs/export.csv?q=a%00b", "/reinitialiser-mot-de-passe?token=%00"])(
-    "refuses a NUL byte in %s",
-    async (path) => {
-      const res = await send({ method: "GET", path });
-      expect(res.status).toBe(400);
-      expect(res.body).toBe("Adresse invalide\u00a0: caractère interdit.");
-    },
-  );
+  it.each([
+    "/la-vie-du-club/actualites/1%00",
+    "/espace-membre/utilisateurs/export.csv?q=a%00b",
+    "/reinitialiser-mot-de-passe?token=%00",
+  ])("refuses a NUL byte in %s", async (path) => {
+    const res = await send({ method: "GET", path });
+    expect(res.status).toBe(400);
+    expect(res.body).toBe("Adresse invalide\u00a0: caractère interdit.");
+  });
 });

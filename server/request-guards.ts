@@ -26,7 +26,8 @@ export function rejectMalformedRequests(req: Request, res: Response, next: NextF
     res.setHeader("Allow", "GET, HEAD, POST");
     return refuse(res, 405, "Méthode non acceptée par ce site.");
   }
-  if (/%00/i.test(req.originalUrl) || req.originalUrl.includes("\u0000")) return refuse(res, 400, "Adresse invalide\u00a0: caractère interdit.");
+  if (/%00/i.test(req.originalUrl) || req.originalUrl.includes("\u0000"))
+    return refuse(res, 400, "Adresse invalide\u00a0: caractère interdit.");
   next();
 }
 

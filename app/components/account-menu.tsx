@@ -23,7 +23,14 @@ function useSessionUser() {
 function useSignInHref(): string {
   const location = useLocation();
   const here = location.pathname + location.search;
-  const skip = ["/", "/connexion", "/inscription", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe", "/deconnexion"];
+  const skip = [
+    "/",
+    "/connexion",
+    "/inscription",
+    "/mot-de-passe-oublie",
+    "/reinitialiser-mot-de-passe",
+    "/deconnexion",
+  ];
   return skip.includes(location.pathname) ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(here)}`;
 }
 

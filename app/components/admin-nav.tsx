@@ -62,5 +62,9 @@ const STATUS_STYLES: Record<DeliveryStatus, string> = {
 
 /** « E-mail envoyé / en attente / échec » of a contact message (its outbox row). */
 export function DeliveryBadge({ status, label }: { status: DeliveryStatus; label: string }) {
-  return <span className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${STATUS_STYLES[status]}`}>E-mail {label}</span>;
+  return (
+    <span className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${STATUS_STYLES[status]}`}>
+      E-mail {label}
+    </span>
+  );
 }

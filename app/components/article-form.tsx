@@ -8,7 +8,15 @@
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { Form } from "react-router";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { checkboxProps, fieldProps, FormErrors, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  checkboxProps,
+  fieldProps,
+  FormErrors,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { OnceField } from "~/components/once-field";
 import { articleSchema, articleUpdateSchema } from "~/lib/content/article-form";
 import { ResponsiveImage, type ResponsiveImageSources } from "~/components/responsive-image";
@@ -124,7 +132,8 @@ export function ArticleForm({ values, lastResult, submissionToken, cover, coverA
     defaultValue: values,
   });
   const formProps = getFormProps(form);
-  const typed = (field: { initialValue?: unknown }) => (typeof field.initialValue === "string" ? field.initialValue : "");
+  const typed = (field: { initialValue?: unknown }) =>
+    typeof field.initialValue === "string" ? field.initialValue : "";
   const status = typed(fields.status) || "brouillon";
   const upload = useUploadCheck();
   const errors: Record<string, string | undefined> = {
@@ -140,7 +149,11 @@ export function ArticleForm({ values, lastResult, submissionToken, cover, coverA
       onSubmit={upload.then(formProps.onSubmit)}
       className="max-w-3xl"
     >
-      <FormErrors form={form} lastResult={lastResult} summary="L’article n’a pas été enregistré : corrigez les champs signalés ci-dessous." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="L’article n’a pas été enregistré : corrigez les champs signalés ci-dessous."
+      />
       {editing ? <input type="hidden" name="version" value={values.version} /> : null}
       {submissionToken ? <OnceField token={submissionToken} /> : null}
 
@@ -203,7 +216,10 @@ export function ArticleForm({ values, lastResult, submissionToken, cover, coverA
         />
       </fieldset>
 
-      <fieldset className="mb-6 rounded-md border border-slate-300 p-4" aria-describedby={errors.status ? `${id}-status-error` : undefined}>
+      <fieldset
+        className="mb-6 rounded-md border border-slate-300 p-4"
+        aria-describedby={errors.status ? `${id}-status-error` : undefined}
+      >
         <legend className="px-1 font-semibold text-slate-900">Publication</legend>
         {STATUS_OPTIONS.map((o) => (
           <div key={o.value} className="mb-2 flex items-start gap-2">

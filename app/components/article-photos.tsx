@@ -5,7 +5,11 @@
  */
 import { ResponsiveImage, type ResponsiveImageSources } from "~/components/responsive-image";
 
-export function ArticlePhotos({ photos }: { photos: ReadonlyArray<{ id: number; alt: string; caption: string; image: ResponsiveImageSources }> }) {
+export function ArticlePhotos({
+  photos,
+}: {
+  photos: ReadonlyArray<{ id: number; alt: string; caption: string; image: ResponsiveImageSources }>;
+}) {
   if (photos.length === 0) return null;
   return (
     <section aria-labelledby="photos-titre" className="mt-10">
@@ -16,7 +20,12 @@ export function ArticlePhotos({ photos }: { photos: ReadonlyArray<{ id: number; 
         {photos.map((p) => (
           <li key={p.id}>
             <figure className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="article-photo">
-              <ResponsiveImage image={p.image} alt={p.alt} sizes="(min-width: 640px) 360px, 100vw" className="aspect-[4/3] h-auto w-full object-cover" />
+              <ResponsiveImage
+                image={p.image}
+                alt={p.alt}
+                sizes="(min-width: 640px) 360px, 100vw"
+                className="aspect-[4/3] h-auto w-full object-cover"
+              />
               {p.caption ? <figcaption className="px-3 py-2 text-sm text-slate-700">{p.caption}</figcaption> : null}
             </figure>
           </li>

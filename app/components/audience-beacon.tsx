@@ -25,9 +25,11 @@ export function AudienceBeacon() {
     const params = new URLSearchParams({ page: path });
     const ref = isFirst ? referrerDomain(document.referrer, window.location.host) : null;
     if (ref) params.set("ref", ref);
-    void fetch(`${AUDIENCE_ENDPOINT}?${params.toString()}`, { credentials: "omit", keepalive: true, cache: "no-store" }).catch(
-      () => undefined,
-    );
+    void fetch(`${AUDIENCE_ENDPOINT}?${params.toString()}`, {
+      credentials: "omit",
+      keepalive: true,
+      cache: "no-store",
+    }).catch(() => undefined);
   }, [pathname, notFound]);
 
   return null;

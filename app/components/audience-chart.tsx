@@ -36,7 +36,11 @@ export function AudienceChart({ data }: { data: AudienceChartData }) {
         }.`.replace(/ ([;:])/g, "\u00a0$1")
       : "Aucune donnée.";
   return (
-    <section aria-labelledby="audience-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm" data-testid="audience-card">
+    <section
+      aria-labelledby="audience-title"
+      className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      data-testid="audience-card"
+    >
       <h2 id="audience-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
         <BarChart3 aria-hidden="true" className="h-6 w-6 text-club-700" />
         Fréquentation du site public
@@ -65,13 +69,19 @@ export function AudienceChart({ data }: { data: AudienceChartData }) {
         {summary}
       </p>
       <details className="mt-3">
-        <summary className="cursor-pointer font-medium text-club-800 underline">Voir les chiffres jour par jour</summary>
+        <summary className="cursor-pointer font-medium text-club-800 underline">
+          Voir les chiffres jour par jour
+        </summary>
         <table className="mt-2 w-full text-left text-sm">
           <caption className="sr-only">Pages vues par jour</caption>
           <thead>
             <tr>
-              <th scope="col" className="py-1 pr-4">Jour</th>
-              <th scope="col" className="py-1 text-right">Pages vues</th>
+              <th scope="col" className="py-1 pr-4">
+                Jour
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Pages vues
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -89,14 +99,20 @@ export function AudienceChart({ data }: { data: AudienceChartData }) {
           <caption className="mb-1 text-left font-semibold text-slate-900">Pages les plus vues</caption>
           <thead>
             <tr>
-              <th scope="col" className="py-1 pr-4">Page</th>
-              <th scope="col" className="py-1 text-right">Vues</th>
+              <th scope="col" className="py-1 pr-4">
+                Page
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Vues
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.pages.length === 0 ? (
               <tr>
-                <td colSpan={2} className="py-1 text-slate-700">Aucune page vue pour le moment.</td>
+                <td colSpan={2} className="py-1 text-slate-700">
+                  Aucune page vue pour le moment.
+                </td>
               </tr>
             ) : (
               data.pages.map((p) => (
@@ -112,14 +128,20 @@ export function AudienceChart({ data }: { data: AudienceChartData }) {
           <caption className="mb-1 text-left font-semibold text-slate-900">Sites d’origine des visiteurs</caption>
           <thead>
             <tr>
-              <th scope="col" className="py-1 pr-4">Site</th>
-              <th scope="col" className="py-1 text-right">Arrivées</th>
+              <th scope="col" className="py-1 pr-4">
+                Site
+              </th>
+              <th scope="col" className="py-1 text-right">
+                Arrivées
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.referrers.length === 0 ? (
               <tr>
-                <td colSpan={2} className="py-1 text-slate-700">Aucun visiteur venu d’un autre site pour le moment.</td>
+                <td colSpan={2} className="py-1 text-slate-700">
+                  Aucun visiteur venu d’un autre site pour le moment.
+                </td>
               </tr>
             ) : (
               data.referrers.map((r) => (

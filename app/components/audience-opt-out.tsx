@@ -39,16 +39,16 @@ export function AudienceSection() {
   return (
     <InfoSection id="mesure-audience" title="Mesure d’audience">
       <p>
-        Pour savoir quelles pages sont utiles, le site compte lui-même ses pages vues&nbsp;: pour chaque jour, le
-        nombre de vues de chaque page et le nom des sites d’où arrivent les visiteurs (par exemple
-        «&nbsp;google.com&nbsp;»). Ce comptage ne dépose <strong>aucun cookie</strong>, n’enregistre ni votre adresse
-        IP ni aucun identifiant, ne fait appel à aucun service extérieur et ne permet pas de vous suivre d’une page
-        ou d’un site à l’autre. Les pages de l’espace membre et de connexion ne sont jamais comptées.
+        Pour savoir quelles pages sont utiles, le site compte lui-même ses pages vues&nbsp;: pour chaque jour, le nombre
+        de vues de chaque page et le nom des sites d’où arrivent les visiteurs (par exemple «&nbsp;google.com&nbsp;»).
+        Ce comptage ne dépose <strong>aucun cookie</strong>, n’enregistre ni votre adresse IP ni aucun identifiant, ne
+        fait appel à aucun service extérieur et ne permet pas de vous suivre d’une page ou d’un site à l’autre. Les
+        pages de l’espace membre et de connexion ne sont jamais comptées.
       </p>
       <p>
-        Ces totaux servent uniquement aux responsables du club et sont effacés au bout de{" "}
-        {AUDIENCE_RETENTION_MONTHS}&nbsp;mois. Cette mesure, limitée aux statistiques du site, est dispensée de
-        consentement selon les recommandations de la CNIL&nbsp;; vous pouvez néanmoins la refuser.
+        Ces totaux servent uniquement aux responsables du club et sont effacés au bout de {AUDIENCE_RETENTION_MONTHS}
+        &nbsp;mois. Cette mesure, limitée aux statistiques du site, est dispensée de consentement selon les
+        recommandations de la CNIL&nbsp;; vous pouvez néanmoins la refuser.
       </p>
       <p>
         Votre navigateur n’est pas compté s’il envoie le signal «&nbsp;Do Not Track&nbsp;» ou «&nbsp;Global Privacy

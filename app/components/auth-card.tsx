@@ -5,7 +5,15 @@
 import { Link } from "react-router";
 import { FormMessage } from "~/components/form";
 
-export function AuthCard({ title, intro, children }: { title: string; intro?: React.ReactNode; children: React.ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

@@ -111,9 +111,7 @@ export function Belt({ beltColor, stripeColor, stripeCount, borderColor, label, 
   const stripeFill = stripeColor ?? "#ffffff";
   // Stripes sit on the right-hand part of the band, from the end towards the knot.
   const stripes = Array.from({ length: count }, (_, i) => 178 - i * 9);
-  const a11y = decorative
-    ? ({ "aria-hidden": true } as const)
-    : ({ role: "img", "aria-label": text } as const);
+  const a11y = decorative ? ({ "aria-hidden": true } as const) : ({ role: "img", "aria-label": text } as const);
   return (
     <svg
       viewBox="0 0 200 60"
@@ -125,8 +123,20 @@ export function Belt({ beltColor, stripeColor, stripeCount, borderColor, label, 
     >
       {decorative ? null : <title>{text}</title>}
       {/* Hanging ends, drawn first so the knot covers their tops. */}
-      <path d="M92 30 L80 57 L92 58 L100 32 Z" fill={beltColor} stroke={borderColor ?? OUTLINE} strokeWidth={borderColor ? 2.5 : 1.2} strokeLinejoin="round" />
-      <path d="M108 30 L120 57 L108 58 L100 32 Z" fill={beltColor} stroke={borderColor ?? OUTLINE} strokeWidth={borderColor ? 2.5 : 1.2} strokeLinejoin="round" />
+      <path
+        d="M92 30 L80 57 L92 58 L100 32 Z"
+        fill={beltColor}
+        stroke={borderColor ?? OUTLINE}
+        strokeWidth={borderColor ? 2.5 : 1.2}
+        strokeLinejoin="round"
+      />
+      <path
+        d="M108 30 L120 57 L108 58 L100 32 Z"
+        fill={beltColor}
+        stroke={borderColor ?? OUTLINE}
+        strokeWidth={borderColor ? 2.5 : 1.2}
+        strokeLinejoin="round"
+      />
       {/* The band. */}
       <rect x="2" y="12" width="196" height="18" rx="3" fill={beltColor} stroke={OUTLINE} strokeWidth="1.2" />
       {borderColor ? (
@@ -136,7 +146,16 @@ export function Belt({ beltColor, stripeColor, stripeCount, borderColor, label, 
         <rect key={x} x={x} y="13" width="5" height="16" fill={stripeFill} stroke={OUTLINE} strokeWidth="0.6" />
       ))}
       {/* The knot. */}
-      <rect x="88" y="8" width="24" height="26" rx="4" fill={beltColor} stroke={borderColor ?? OUTLINE} strokeWidth={borderColor ? 2.5 : 1.2} />
+      <rect
+        x="88"
+        y="8"
+        width="24"
+        height="26"
+        rx="4"
+        fill={beltColor}
+        stroke={borderColor ?? OUTLINE}
+        strokeWidth={borderColor ? 2.5 : 1.2}
+      />
       <rect x="88" y="8" width="24" height="26" rx="4" fill="none" stroke={OUTLINE} strokeWidth="0.8" />
     </svg>
   );

@@ -7,7 +7,17 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { CheckboxField, checkboxProps, fieldProps, FormErrors, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  CheckboxField,
+  checkboxProps,
+  fieldProps,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { OnceField } from "~/components/once-field";
 import { eventSchema, eventUpdateSchema } from "~/lib/content/event-form";
 
@@ -46,7 +56,11 @@ export function EventForm({
   const allDay = checkboxProps(fields.allDay).defaultChecked;
   return (
     <Form method="post" {...getFormProps(form)} className="group/event max-w-3xl">
-      <FormErrors form={form} lastResult={lastResult} summary="L’événement n’a pas été enregistré : corrigez les champs signalés ci-dessous." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="L’événement n’a pas été enregistré : corrigez les champs signalés ci-dessous."
+      />
       {editing ? <input type="hidden" name="version" value={values.version} /> : null}
       {submissionToken ? <OnceField token={submissionToken} /> : null}
 

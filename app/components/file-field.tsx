@@ -18,7 +18,9 @@ export function useUploadCheck() {
     setRefused(found);
     if (!found) return;
     event.preventDefault();
-    event.currentTarget.querySelector<HTMLInputElement>(`input[type="file"][name="${CSS.escape(found.name)}"]`)?.focus();
+    event.currentTarget
+      .querySelector<HTMLInputElement>(`input[type="file"][name="${CSS.escape(found.name)}"]`)
+      ?.focus();
   }
   /** The size check first, then the form's own handler (Conform's) when the file is accepted. */
   function then(next: (event: React.FormEvent<HTMLFormElement>) => void) {

@@ -67,7 +67,11 @@ export function fieldProps(field: FieldMetadata<unknown>): { name: string; defau
 }
 
 /** Checked state of a checkbox field from Conform. */
-export function checkboxProps(field: FieldMetadata<unknown>): { name: string; defaultChecked: boolean; error?: string } {
+export function checkboxProps(field: FieldMetadata<unknown>): {
+  name: string;
+  defaultChecked: boolean;
+  error?: string;
+} {
   const initial = field.initialValue;
   return { name: field.name, defaultChecked: initial === "on" || initial === "true", error: field.errors?.[0] };
 }
@@ -107,7 +111,12 @@ export function FormErrors({
   }, [lastResult, answered, message]);
   if (!message) return null;
   return (
-    <div ref={ref} tabIndex={-1} role="alert" className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 focus:outline-2 focus:outline-offset-2 focus:outline-red-700">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="mb-4 rounded-md border-l-4 border-red-700 bg-red-50 px-4 py-3 text-red-900 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+    >
       {formErrors.length > 1 ? (
         <ul className="list-disc pl-5">
           {formErrors.map((e) => (
@@ -204,7 +213,11 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ defaultValue, rows = 6, ...props }: BaseProps & { defaultValue?: string; rows?: number }) {
+export function TextAreaField({
+  defaultValue,
+  rows = 6,
+  ...props
+}: BaseProps & { defaultValue?: string; rows?: number }) {
   const id = useId();
   return (
     <FieldShell id={id} {...props}>
@@ -293,7 +306,13 @@ export function CheckboxField({
 }
 
 /** A message for the whole form (role="alert" so screen readers hear it). */
-export function FormMessage({ tone = "error", children }: { tone?: "error" | "success" | "info"; children: React.ReactNode }) {
+export function FormMessage({
+  tone = "error",
+  children,
+}: {
+  tone?: "error" | "success" | "info";
+  children: React.ReactNode;
+}) {
   const styles = {
     error: "border-red-700 bg-red-50 text-red-900",
     success: "border-green-700 bg-green-50 text-green-900",

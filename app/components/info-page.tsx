@@ -39,7 +39,11 @@ export function InfoSection({
   return (
     <section aria-labelledby={`${id}-titre`} className="scroll-mt-24">
       <h2 id={`${id}-titre`} className="flex items-center gap-2 text-2xl font-bold text-club-900">
-        {icon ? <span aria-hidden="true" className="text-club-700">{icon}</span> : null}
+        {icon ? (
+          <span aria-hidden="true" className="text-club-700">
+            {icon}
+          </span>
+        ) : null}
         {title}
       </h2>
       <div className="mt-4 space-y-4 leading-relaxed text-slate-800">{children}</div>

@@ -69,9 +69,7 @@ export function ProfileSelector({
                 ))}
               </select>
             </div>
-            <Button type="submit">
-              Choisir
-            </Button>
+            <Button type="submit">Choisir</Button>
           </Form>
           {selected && !selected.isSelf ? (
             <Form method="post" action="/espace-membre/profil-actif">

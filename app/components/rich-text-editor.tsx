@@ -39,7 +39,9 @@ export function normalizeLinkUrl(raw: string): string | null {
   return SAFE_URL.test(value) ? value : null;
 }
 
-type UploadAnswer = { intent: "upload-image"; ok: true; src: string; alt: string; width: number; height: number } | { intent: "upload-image"; ok: false; error: string };
+type UploadAnswer =
+  | { intent: "upload-image"; ok: true; src: string; alt: string; width: number; height: number }
+  | { intent: "upload-image"; ok: false; error: string };
 
 interface ToolButton {
   key: string;
@@ -100,7 +102,11 @@ export default function RichTextEditor({
   return (
     <div data-testid="rich-text-editor">
       {editor ? <Toolbar editor={editor} /> : null}
-      {editor ? null : <div className="min-h-64 rounded-md border border-slate-400 bg-white px-4 py-2 text-slate-600">Chargement de l’éditeur…</div>}
+      {editor ? null : (
+        <div className="min-h-64 rounded-md border border-slate-400 bg-white px-4 py-2 text-slate-600">
+          Chargement de l’éditeur…
+        </div>
+      )}
       <EditorContent editor={editor} />
       <input type="hidden" name={name} value={html} />
     </div>
@@ -130,7 +136,10 @@ function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
   const editLink = () => {
     const previous = (editor.getAttributes("link").href as string | undefined) ?? "";
-    const answer = window.prompt("Adresse du lien (https://…, ou une adresse e-mail). Laissez vide pour retirer le lien.", previous);
+    const answer = window.prompt(
+      "Adresse du lien (https://…, ou une adresse e-mail). Laissez vide pour retirer le lien.",
+      previous,
+    );
     if (answer === null) return;
     if (answer.trim() === "") {
       chain().extendMarkRange("link").unsetLink().run();
@@ -142,24 +151,80 @@ function Toolbar({ editor }: { editor: Editor }) {
       return;
     }
     if (editor.state.selection.empty && !editor.isActive("link")) {
-      chain().insertContent({ type: "text", text: answer.trim(), marks: [{ type: "link", attrs: { href: url } }] }).run();
+      chain()
+        .insertContent({ type: "text", text: answer.trim(), marks: [{ type: "link", attrs: { href: url } }] })
+        .run();
     } else {
       chain().extendMarkRange("link").setLink({ href: url }).run();
     }
   };
 
   const buttons: ToolButton[] = [
-    { key: "h2", label: "Titre de section", icon: <Heading2 aria-hidden="true" size={18} />, pressed: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-    { key: "h3", label: "Sous-titre", icon: <Heading3 aria-hidden="true" size={18} />, pressed: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
-    { key: "bold", label: "Gras", icon: <Bold aria-hidden="true" size={18} />, pressed: state.bold, run: () => chain().toggleBold().run() },
-    { key: "italic", label: "Italique", icon: <Italic aria-hidden="true" size={18} />, pressed: state.italic, run: () => chain().toggleItalic().run() },
-    { key: "bullet", label: "Liste à puces", icon: <List aria-hidden="true" size={18} />, pressed: state.bullet, run: () => chain().toggleBulletList().run() },
-    { key: "ordered", label: "Liste numérotée", icon: <ListOrdered aria-hidden="true" size={18} />, pressed: state.ordered, run: () => chain().toggleOrderedList().run() },
-    { key: "quote", label: "Citation", icon: <Quote aria-hidden="true" size={18} />, pressed: state.quote, run: () => chain().toggleBlockquote().run() },
+    {
+      key: "h2",
+      label: "Titre de section",
+      icon: <Heading2 aria-hidden="true" size={18} />,
+      pressed: state.h2,
+      run: () => chain().toggleHeading({ level: 2 }).run(),
+    },
+    {
+      key: "h3",
+      label: "Sous-titre",
+      icon: <Heading3 aria-hidden="true" size={18} />,
+      pressed: state.h3,
+      run: () => chain().toggleHeading({ level: 3 }).run(),
+    },
+    {
+      key: "bold",
+      label: "Gras",
+      icon: <Bold aria-hidden="true" size={18} />,
+      pressed: state.bold,
+      run: () => chain().toggleBold().run(),
+    },
+    {
+      key: "italic",
+      label: "Italique",
+      icon: <Italic aria-hidden="true" size={18} />,
+      pressed: state.italic,
+      run: () => chain().toggleItalic().run(),
+    },
+    {
+      key: "bullet",
+      label: "Liste à puces",
+      icon: <List aria-hidden="true" size={18} />,
+      pressed: state.bullet,
+      run: () => chain().toggleBulletList().run(),
+    },
+    {
+      key: "ordered",
+      label: "Liste numérotée",
+      icon: <ListOrdered aria-hidden="true" size={18} />,
+      pressed: state.ordered,
+      run: () => chain().toggleOrderedList().run(),
+    },
+    {
+      key: "quote",
+      label: "Citation",
+      icon: <Quote aria-hidden="true" size={18} />,
+      pressed: state.quote,
+      run: () => chain().toggleBlockquote().run(),
+    },
     { key: "link", label: "Lien", icon: <LinkIcon aria-hidden="true" size={18} />, pressed: state.link, run: editLink },
     { key: "image", label: "Image", icon: <ImagePlus aria-hidden="true" size={18} />, run: () => setImageOpen(true) },
-    { key: "undo", label: "Annuler", icon: <Undo2 aria-hidden="true" size={18} />, disabled: !state.canUndo, run: () => chain().undo().run() },
-    { key: "redo", label: "Rétablir", icon: <Redo2 aria-hidden="true" size={18} />, disabled: !state.canRedo, run: () => chain().redo().run() },
+    {
+      key: "undo",
+      label: "Annuler",
+      icon: <Undo2 aria-hidden="true" size={18} />,
+      disabled: !state.canUndo,
+      run: () => chain().undo().run(),
+    },
+    {
+      key: "redo",
+      label: "Rétablir",
+      icon: <Redo2 aria-hidden="true" size={18} />,
+      disabled: !state.canRedo,
+      run: () => chain().redo().run(),
+    },
   ];
 
   // Toolbar pattern: one tab stop, arrow keys move between buttons.
@@ -289,7 +354,13 @@ function ImageDialog({
         <label htmlFor={`${id}-file`} className="mb-1 block font-medium text-slate-800">
           Image (JPEG, PNG ou WebP, 10 Mo au maximum)
         </label>
-        <input id={`${id}-file`} ref={fileRef} type="file" accept="image/jpeg,image/png,image/webp" className="block w-full text-slate-900" />
+        <input
+          id={`${id}-file`}
+          ref={fileRef}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="block w-full text-slate-900"
+        />
       </div>
       <div className="mb-4">
         <label htmlFor={`${id}-alt`} className="mb-1 block font-medium text-slate-800">
@@ -317,11 +388,7 @@ function ImageDialog({
         <Button variant="neutral" onClick={() => dialogRef.current?.close()}>
           Annuler
         </Button>
-        <Button
-          type="button"
-          onClick={submit}
-          disabled={busy}
-        >
+        <Button type="button" onClick={submit} disabled={busy}>
           {busy ? "Envoi en cours…" : "Insérer l’image"}
         </Button>
       </div>

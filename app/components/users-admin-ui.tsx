@@ -19,7 +19,8 @@ export function RoleCheckboxes({
     <fieldset className="mb-4" aria-describedby={error ? "roles-error" : "roles-hint"}>
       <legend className="mb-1 font-medium text-slate-800">{legend}</legend>
       <p id="roles-hint" className="mb-2 text-sm text-slate-600">
-        Un pré-inscrit n&apos;a pas d&apos;autre rôle ; un enseignant est aussi membre. Seul un administrateur peut donner ou retirer le rôle administrateur.
+        Un pré-inscrit n&apos;a pas d&apos;autre rôle ; un enseignant est aussi membre. Seul un administrateur peut
+        donner ou retirer le rôle administrateur.
       </p>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {ROLES.map((role: Role) => {
@@ -63,7 +64,9 @@ const BADGE_TONES = {
 } as const;
 
 export function Badge({ tone, children }: { tone: keyof typeof BADGE_TONES; children: React.ReactNode }) {
-  return <span className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${BADGE_TONES[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-block rounded px-2 py-0.5 text-sm font-semibold ${BADGE_TONES[tone]}`}>{children}</span>
+  );
 }
 
 export function healthTone(state: string): keyof typeof BADGE_TONES {

@@ -42,54 +42,54 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
       title="Faire un don au club"
       intro={
         <p>
-          Le club vit grâce à l'engagement bénévole de ses enseignants et de son bureau. Vos dons l'aident à
-          faire découvrir le Vovinam Viet Vo Dao au plus grand nombre.
+          Le club vit grâce à l'engagement bénévole de ses enseignants et de son bureau. Vos dons l'aident à faire
+          découvrir le Vovinam Viet Vo Dao au plus grand nombre.
         </p>
       }
     >
       <InfoSection id="pourquoi" title="À quoi sert votre don" icon={<HandHeart className="size-6" />}>
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            <strong>Du matériel</strong> : tapis, protections, boucliers de frappe, armes d'entraînement, tenues
-            prêtées aux débutants.
+            <strong>Du matériel</strong> : tapis, protections, boucliers de frappe, armes d'entraînement, tenues prêtées
+            aux débutants.
           </li>
           <li>
-            <strong>Les compétitions et les stages</strong> : frais d'inscription et déplacements des pratiquants
-            qui représentent le club.
+            <strong>Les compétitions et les stages</strong> : frais d'inscription et déplacements des pratiquants qui
+            représentent le club.
           </li>
           <li>
-            <strong>Des cotisations accessibles</strong> : garder des tarifs modérés et aider les familles qui en
-            ont besoin, pour que personne ne renonce au sport pour des raisons d'argent.
+            <strong>Des cotisations accessibles</strong> : garder des tarifs modérés et aider les familles qui en ont
+            besoin, pour que personne ne renonce au sport pour des raisons d'argent.
           </li>
         </ul>
       </InfoSection>
 
       <InfoSection id="reduction" title="Une réduction d'impôt de 66 %" icon={<Receipt className="size-6" />}>
         <p>
-          Un don à une association d'intérêt général ouvre droit à une <strong>réduction de l'impôt sur le revenu
-          égale à 66 % de son montant</strong>, dans la limite de 20 % de votre revenu imposable (article 200 du
-          code général des impôts). Au-delà de cette limite, l'excédent est reporté sur les cinq années suivantes.
+          Un don à une association d'intérêt général ouvre droit à une{" "}
+          <strong>réduction de l'impôt sur le revenu égale à 66 % de son montant</strong>, dans la limite de 20 % de
+          votre revenu imposable (article 200 du code général des impôts). Au-delà de cette limite, l'excédent est
+          reporté sur les cinq années suivantes.
         </p>
         <div className="rounded-lg border border-club-200 bg-club-50 p-5 text-club-900">
           <p className="font-semibold">Exemple</p>
           <p>
-            Pour un don de {example.gift}, vous déduisez {example.reduction} de votre impôt : votre don ne vous
-            coûte que <strong>{example.cost}</strong> après réduction.
+            Pour un don de {example.gift}, vous déduisez {example.reduction} de votre impôt : votre don ne vous coûte
+            que <strong>{example.cost}</strong> après réduction.
           </p>
         </div>
         <p>
-          Après votre don, vous recevez un <strong>reçu fiscal</strong> (formulaire Cerfa n° 11580) à conserver
-          : il justifie la réduction que vous déclarez. Les entreprises peuvent aussi donner : leur réduction
-          d'impôt est de 60 % (article 238 bis du code général des impôts).
+          Après votre don, vous recevez un <strong>reçu fiscal</strong> (formulaire Cerfa n° 11580) à conserver : il
+          justifie la réduction que vous déclarez. Les entreprises peuvent aussi donner : leur réduction d'impôt est de
+          60 % (article 238 bis du code général des impôts).
         </p>
       </InfoSection>
 
       <InfoSection id="don-ou-cotisation" title="Don ou cotisation ?" icon={<Scale className="size-6" />}>
         <p>
           La <strong>cotisation</strong> paie les cours, la licence et l'assurance : comme vous recevez une
-          contrepartie, elle n'est pas un don et ne donne pas droit à un reçu fiscal. Le <strong>don</strong> est
-          un soutien sans contrepartie, en plus ou en dehors de toute adhésion. Pour vous inscrire, rendez-vous sur
-          la page{" "}
+          contrepartie, elle n'est pas un don et ne donne pas droit à un reçu fiscal. Le <strong>don</strong> est un
+          soutien sans contrepartie, en plus ou en dehors de toute adhésion. Pour vous inscrire, rendez-vous sur la page{" "}
           <Link to="/inscription-documents" className={linkClass}>
             Inscription et documents
           </Link>
@@ -101,19 +101,14 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
         {widgetUrl || linkUrl ? (
           <>
             <p>
-              Les dons en ligne passent par HelloAsso, la plateforme de paiement sécurisée et gratuite des
-              associations françaises. Au moment de payer, HelloAsso vous propose une contribution volontaire à
-              son fonctionnement : elle est facultative et vous pouvez la ramener à 0 €.
+              Les dons en ligne passent par HelloAsso, la plateforme de paiement sécurisée et gratuite des associations
+              françaises. Au moment de payer, HelloAsso vous propose une contribution volontaire à son fonctionnement :
+              elle est facultative et vous pouvez la ramener à 0 €.
             </p>
             {linkUrl ? (
               <p className="flex flex-wrap items-center gap-x-4 gap-y-2">
                 {widgetUrl ? <span>Donnez directement ci-dessous, ou sur le site de HelloAsso :</span> : null}
-                <a
-                  href={linkUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClasses()}
-                >
+                <a href={linkUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
                   {widgetUrl ? "Ouvrir le formulaire de don sur HelloAsso" : "Faire un don sur HelloAsso"}
                   <ExternalLink aria-hidden="true" className="size-4" />
                   <span className="sr-only">(nouvel onglet)</span>

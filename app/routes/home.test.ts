@@ -23,11 +23,19 @@ describe("home loader", () => {
     ]);
     const [inserted] = await db
       .insert(articles)
-      .values({ slug: "tout-neuf", title: "Un article tout neuf", summary: "Résumé", status: "publie", publishedAt: new Date() })
+      .values({
+        slug: "tout-neuf",
+        title: "Un article tout neuf",
+        summary: "Résumé",
+        status: "publie",
+        publishedAt: new Date(),
+      })
       .returning({ id: articles.id });
     assert(inserted);
     const articleId = inserted.id;
-    await db.insert(articles).values({ slug: "futur", title: "Pas encore", status: "programme", publishedAt: inDays(3) });
+    await db
+      .insert(articles)
+      .values({ slug: "futur", title: "Pas encore", status: "programme", publishedAt: inDays(3) });
 
     const data = await home();
     const titles = data.events.map((e) => e.title);

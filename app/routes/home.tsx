@@ -145,9 +145,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               Le Vovinam Viet Vo Dao, qu'est-ce que c'est ?
             </h2>
             <p className="mt-4 leading-relaxed text-slate-700">
-              Un art martial vietnamien fondé à la fin des années 1930 par le Grand Maître <span lang="vi">Nguyễn Lộc</span>. Son nom dit
-              l'essentiel : « Vo » pour l'art martial, « Vi(e)nam » pour le Vietnam, et « Viet Vo Dao », la voie des
-              arts martiaux vietnamiens.
+              Un art martial vietnamien fondé à la fin des années 1930 par le Grand Maître{" "}
+              <span lang="vi">Nguyễn Lộc</span>. Son nom dit l'essentiel : « Vo » pour l'art martial, « Vi(e)nam » pour
+              le Vietnam, et « Viet Vo Dao », la voie des arts martiaux vietnamiens.
             </p>
             <p className="mt-3 leading-relaxed text-slate-700">
               On y apprend à frapper, à se défendre, à chuter et à projeter, avec ses fameux ciseaux de jambes. On y
@@ -162,8 +162,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <figure className="rounded-xl bg-club-50 p-6 md:col-span-2">
             <blockquote className="text-xl font-semibold text-club-900">« Être fort pour être utile »</blockquote>
             <figcaption className="mt-2 text-slate-700">
-              La devise du Vovinam Viet Vo Dao. Le salut, main droite sur le cœur, unit « la main d'acier » et « le
-              cœur de bonté ».{" "}
+              La devise du Vovinam Viet Vo Dao. Le salut, main droite sur le cœur, unit « la main d'acier » et « le cœur
+              de bonté ».{" "}
               <Link to="/le-vovinam-viet-vo-dao/philosophie" className={cardLink}>
                 La philosophie de l'école
               </Link>
@@ -303,15 +303,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {identity.phone ? (
                 <>
                   <br />
-                  Téléphone : <a href={`tel:${identity.phone.replace(/\s/g, "")}`} className={cardLink}>{identity.phone}</a>
+                  Téléphone :{" "}
+                  <a href={`tel:${identity.phone.replace(/\s/g, "")}`} className={cardLink}>
+                    {identity.phone}
+                  </a>
                 </>
               ) : null}
               <br />
-              E-mail : <a href={`mailto:${identity.email}`} className={cardLink}>{identity.email}</a>
+              E-mail :{" "}
+              <a href={`mailto:${identity.email}`} className={cardLink}>
+                {identity.email}
+              </a>
             </address>
-            {identity.transport.length > 0 ? (
-              <p className="mt-4 text-slate-700">{identity.transport[0]}.</p>
-            ) : null}
+            {identity.transport.length > 0 ? <p className="mt-4 text-slate-700">{identity.transport[0]}.</p> : null}
             <p className="mt-4">
               <Link to="/adresse-acces" className={cardLink}>
                 Plan, transports et stationnement

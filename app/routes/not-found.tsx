@@ -22,8 +22,7 @@ export function ErrorBoundary() {
       <PageTitle title="Page introuvable" />
       <h1 className="text-3xl font-bold text-club-900">Page introuvable</h1>
       <p className="mt-4 text-slate-700">
-        La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse, ou repartez de
-        l'accueil.
+        La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse, ou repartez de l'accueil.
       </p>
       <p className="mt-8 flex flex-wrap justify-center gap-4">
         <Link to="/" className={buttonClasses()}>

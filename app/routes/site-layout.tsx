@@ -23,7 +23,11 @@ import { hasTeachers } from "~/lib/club/teachers.server";
 import { hasGalleryPhotos } from "~/lib/content/photos.server";
 
 export async function loader() {
-  return { bannerOverrides: await getBannerOverrides(), showTeachers: await hasTeachers(), showGallery: await hasGalleryPhotos() };
+  return {
+    bannerOverrides: await getBannerOverrides(),
+    showTeachers: await hasTeachers(),
+    showGallery: await hasGalleryPhotos(),
+  };
 }
 
 /** Banner images change only through the admins' forms: skip the reload on plain navigations. */

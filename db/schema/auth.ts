@@ -10,29 +10,33 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
-export const users = pgTable("users", {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().notNull().default(false),
-  image: text(),
-  prenom: text().notNull().default(""),
-  nom: text().notNull().default(""),
-  /** Ordered list of roles; the spec's single `role` is the first entry. */
-  roles: text()
-    .array()
-    .notNull()
-    .default(sql`ARRAY['pré-inscrit']::text[]`),
-  aPayeCotisation: boolean().notNull().default(false),
-  certificatMedicalFourni: boolean().notNull().default(false),
-  /** A deactivated account cannot sign in (its sessions are deleted). */
-  active: boolean().notNull().default(true),
-  ...timestamps,
-  /** First name, name and e-mail folded for search (search.ts), kept by the database on every write. */
-  searchText: text()
-    .notNull()
-    .generatedAlwaysAs((): SQL => foldedSql(sql`${users.prenom} || ' ' || ${users.nom} || ' ' || ${users.email}`)),
-}, (t) => [index("users_search_index").using("gin", sql`to_tsvector('simple', ${t.searchText})`)]);
+export const users = pgTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    prenom: text().notNull().default(""),
+    nom: text().notNull().default(""),
+    /** Ordered list of roles; the spec's single `role` is the first entry. */
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`ARRAY['pré-inscrit']::text[]`),
+    aPayeCotisation: boolean().notNull().default(false),
+    certificatMedicalFourni: boolean().notNull().default(false),
+    /** A deactivated account cannot sign in (its sessions are deleted). */
+    active: boolean().notNull().default(true),
+    ...timestamps,
+    /** First name, name and e-mail folded for search (search.ts), kept by the database on every write. */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs((): SQL => foldedSql(sql`${users.prenom} || ' ' || ${users.nom} || ' ' || ${users.email}`)),
+  },
+  (t) => [index("users_search_index").using("gin", sql`to_tsvector('simple', ${t.searchText})`)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -13,7 +13,18 @@
  *    mistake), so the last decision wins by `markedAt`.
  * Attendance counts (grade-exam eligibility, rates) read `present = true` rows.
  */
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { profiles } from "./members";
 

@@ -44,7 +44,9 @@ export const profiles = pgTable(
   },
   (t) => [
     index().on(t.ownerId),
-    uniqueIndex("profiles_one_self_per_owner").on(t.ownerId).where(sql`${t.isSelf}`),
+    uniqueIndex("profiles_one_self_per_owner")
+      .on(t.ownerId)
+      .where(sql`${t.isSelf}`),
   ],
 );
 

@@ -14,7 +14,18 @@ import { sql, type SQL } from "drizzle-orm";
 function foldTable(): { from: string; to: string } {
   let from = "";
   let to = "";
-  const special: Record<string, string> = { đ: "d", Đ: "d", ø: "o", Ø: "o", ł: "l", Ł: "l", œ: "o", Œ: "o", æ: "a", Æ: "a" };
+  const special: Record<string, string> = {
+    đ: "d",
+    Đ: "d",
+    ø: "o",
+    Ø: "o",
+    ł: "l",
+    Ł: "l",
+    œ: "o",
+    Œ: "o",
+    æ: "a",
+    Æ: "a",
+  };
   const ranges: [number, number][] = [
     [0xc0, 0x24f],
     [0x1e00, 0x1eff],
@@ -22,7 +33,12 @@ function foldTable(): { from: string; to: string } {
   for (const [start, end] of ranges) {
     for (let code = start; code <= end; code++) {
       const ch = String.fromCodePoint(code);
-      const folded = special[ch] ?? ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+      const folded =
+        special[ch] ??
+        ch
+          .normalize("NFD")
+          .replace(/[\u0300-\u036f]/g, "")
+          .toLowerCase();
       if (/^[a-z]$/.test(folded) && folded !== ch) {
         from += ch;
         to += folded;

@@ -92,7 +92,10 @@ export const payments = pgTable(
     checkoutIntentId: integer(),
     orderId: integer(),
     /** HelloAsso's payments of the order (instalments) as last read from the API. */
-    instalments: jsonb().$type<{ number: number; amount: number; state: string; date: string }[]>().notNull().default([]),
+    instalments: jsonb()
+      .$type<{ number: number; amount: number; state: string; date: string }[]>()
+      .notNull()
+      .default([]),
     payerName: text().notNull().default(""),
     payerEmail: text().notNull().default(""),
     /** Cheque number, voucher numbers… */
@@ -106,7 +109,9 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex().on(t.checkoutIntentId),
     uniqueIndex().on(t.orderId),
-    uniqueIndex("payments_one_helloasso_applied").on(t.registrationId).where(sql`${t.method} = 'helloasso' and ${t.state} = 'appliquee'`),
+    uniqueIndex("payments_one_helloasso_applied")
+      .on(t.registrationId)
+      .where(sql`${t.method} = 'helloasso' and ${t.state} = 'appliquee'`),
     index().on(t.state),
     index().on(t.registrationId),
   ],

@@ -1,10 +1,26 @@
 import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
 
 const artPages = [
-  { path: "/le-vovinam-viet-vo-dao/presentation", title: /Présentation du Vovinam Viet Vo Dao/, h1: "Le Vovinam Viet Vo Dao" },
-  { path: "/le-vovinam-viet-vo-dao/histoire", title: /Histoire du Vovinam Viet Vo Dao/, h1: "Histoire du Vovinam Viet Vo Dao" },
-  { path: "/le-vovinam-viet-vo-dao/philosophie", title: /Philosophie du Vovinam Viet Vo Dao/, h1: "La philosophie du Vovinam Viet Vo Dao" },
-  { path: "/le-vovinam-viet-vo-dao/grades", title: /Les grades du Vovinam Viet Vo Dao/, h1: "Les grades du Vovinam Viet Vo Dao" },
+  {
+    path: "/le-vovinam-viet-vo-dao/presentation",
+    title: /Présentation du Vovinam Viet Vo Dao/,
+    h1: "Le Vovinam Viet Vo Dao",
+  },
+  {
+    path: "/le-vovinam-viet-vo-dao/histoire",
+    title: /Histoire du Vovinam Viet Vo Dao/,
+    h1: "Histoire du Vovinam Viet Vo Dao",
+  },
+  {
+    path: "/le-vovinam-viet-vo-dao/philosophie",
+    title: /Philosophie du Vovinam Viet Vo Dao/,
+    h1: "La philosophie du Vovinam Viet Vo Dao",
+  },
+  {
+    path: "/le-vovinam-viet-vo-dao/grades",
+    title: /Les grades du Vovinam Viet Vo Dao/,
+    h1: "Les grades du Vovinam Viet Vo Dao",
+  },
 ];
 
 test("the art section index redirects to the presentation", async ({ page, request }) => {
@@ -55,7 +71,10 @@ test.describe("home page", () => {
     await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
     const main = page.locator("main");
     await expect(main.getByRole("link", { name: "Essayer un cours" })).toHaveAttribute("href", "/cours-d-essai");
-    await expect(main.getByRole("link", { name: "Horaires et tarifs" }).first()).toHaveAttribute("href", "/tarifs-horaires");
+    await expect(main.getByRole("link", { name: "Horaires et tarifs" }).first()).toHaveAttribute(
+      "href",
+      "/tarifs-horaires",
+    );
     await expect(main.getByText(/premiers? cours (est|sont) gratuits?/).first()).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

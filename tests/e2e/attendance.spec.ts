@@ -128,7 +128,9 @@ test("the session page opens again without network (the web app's service worker
   expect(manifest).toBe("/appel.webmanifest");
   expect((await page.request.get(manifest!)).ok()).toBe(true);
   // Every other page keeps the site's own manifest.
-  expect(await (await page.request.get("/espace-membre/presences")).text()).toContain('<link rel="manifest" href="/site.webmanifest"');
+  expect(await (await page.request.get("/espace-membre/presences")).text()).toContain(
+    '<link rel="manifest" href="/site.webmanifest"',
+  );
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   // Once the worker controls the page, a visit keeps a copy of it.
   await gotoHydrated(page, url);

@@ -72,7 +72,9 @@ test.describe("password accounts", () => {
     await expect(page.getByLabel("Adresse e-mail")).toHaveValue(email);
   });
 
-  test("without JavaScript, sign-in and sign-up answer their errors, keep what was typed, never the password", async ({ browser }) => {
+  test("without JavaScript, sign-in and sign-up answer their errors, keep what was typed, never the password", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL });
     const page = await context.newPage();
     const { email } = e2eUser("membre");
@@ -115,7 +117,10 @@ test.describe("password accounts", () => {
     const alert = page.getByRole("alert");
     await expect(alert).toContainText("Un compte existe déjà avec cette adresse e-mail.");
     await expect(alert.getByRole("link", { name: "Se connecter" })).toHaveAttribute("href", "/connexion");
-    await expect(alert.getByRole("link", { name: "Réinitialiser le mot de passe" })).toHaveAttribute("href", "/mot-de-passe-oublie");
+    await expect(alert.getByRole("link", { name: "Réinitialiser le mot de passe" })).toHaveAttribute(
+      "href",
+      "/mot-de-passe-oublie",
+    );
   });
 
   test("a common password is refused next to the field", async ({ page }) => {
@@ -174,7 +179,12 @@ test.describe("password accounts", () => {
   });
 
   test("the account pages have no accessibility violation", async ({ page }) => {
-    for (const path of ["/connexion", "/inscription", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe?token=inconnu"]) {
+    for (const path of [
+      "/connexion",
+      "/inscription",
+      "/mot-de-passe-oublie",
+      "/reinitialiser-mot-de-passe?token=inconnu",
+    ]) {
       await gotoHydrated(page, path);
       expect(await axeViolations(page), path).toEqual([]);
     }

@@ -168,7 +168,9 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
   });
 
-  test("without JavaScript, the server answers the errors next to the fields and keeps what was typed", async ({ browser }) => {
+  test("without JavaScript, the server answers the errors next to the fields and keeps what was typed", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL });
     const page = await context.newPage();
     await page.goto("/contact");

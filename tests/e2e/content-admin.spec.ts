@@ -43,7 +43,9 @@ test("an admin adds a video; the player loads only after a click", async ({ page
   await form.getByRole("textbox", { name: "Titre" }).fill(title);
   await form.getByLabel("Lien de la vidéo").fill("https://www.dailymotion.com/video/x7tgad0");
   await form.getByRole("button", { name: "Ajouter la vidéo" }).click();
-  await expect(page.getByText("Seuls les liens YouTube (youtube.com, youtu.be) ou Vimeo (vimeo.com) sont acceptés.")).toBeVisible();
+  await expect(
+    page.getByText("Seuls les liens YouTube (youtube.com, youtu.be) ou Vimeo (vimeo.com) sont acceptés."),
+  ).toBeVisible();
   await expect(form.getByRole("textbox", { name: "Titre" })).toHaveValue(title);
   await expect(form.getByLabel("Lien de la vidéo")).toHaveAttribute("aria-invalid", "true");
 
@@ -63,7 +65,9 @@ test("an admin adds a video; the player loads only after a click", async ({ page
   await expect(page.locator("iframe")).toHaveCount(0);
 
   // Do not let the test reach the real YouTube.
-  await page.route("https://www.youtube-nocookie.com/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>lecteur</p>" }));
+  await page.route("https://www.youtube-nocookie.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<p>lecteur</p>" }),
+  );
   await facade.click();
   const frame = item.locator("iframe");
   await expect(frame).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1");
@@ -100,7 +104,9 @@ test("settings errors are shown next to the field, input kept", async ({ page })
   const field = page.getByLabel("Adresse du widget HelloAsso");
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveValue("https://exemple.fr/widget");
-  await expect(page.getByText("L’adresse doit commencer par https://www.helloasso.com/ (ou laissez vide).")).toBeVisible();
+  await expect(
+    page.getByText("L’adresse doit commencer par https://www.helloasso.com/ (ou laissez vide)."),
+  ).toBeVisible();
 });
 
 test("axe finds no violation on the dashboard, videos, a settings page and messages", async ({ page }) => {
@@ -122,13 +128,19 @@ test("axe finds no violation on the dashboard, videos, a settings page and messa
   }
 });
 
-test("the banner form refuses a missing image next to the field, and a too-large one before sending", async ({ page }) => {
+test("the banner form refuses a missing image next to the field, and a too-large one before sending", async ({
+  page,
+}) => {
   await signInAsAdmin(page, "/espace-membre/contenu/bannieres");
   await page.getByRole("button", { name: "Enregistrer l’image" }).click();
   await expect(page.getByText("Choisissez une image (JPEG, PNG ou WebP).")).toBeVisible();
-  await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "grande.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024) });
+  await page
+    .locator('input[type="file"][name="file"]')
+    .setInputFiles({ name: "grande.png", mimeType: "image/png", buffer: Buffer.alloc(11 * 1024 * 1024) });
   await page.getByRole("button", { name: "Enregistrer l’image" }).click();
-  await expect(page.getByText("Ce fichier dépasse la taille maximale de 10 Mo : choisissez un fichier plus léger.")).toBeVisible();
+  await expect(
+    page.getByText("Ce fichier dépasse la taille maximale de 10 Mo : choisissez un fichier plus léger."),
+  ).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/espace-membre/contenu/bannieres");
   expect(await axeViolations(page)).toEqual([]);
 });

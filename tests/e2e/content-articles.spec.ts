@@ -39,9 +39,12 @@ async function signIn(page: Page, target: string) {
 
 /** "2030-05-14" in Paris, `days` from today. */
 function parisDay(days: number): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(Date.now() + days * 86_400_000));
 }
 
 test("an article_manager writes a draft with the editor, then publishes it", async ({ page, browser }) => {
@@ -165,11 +168,15 @@ test("without JavaScript the article form falls back to a textarea and still sav
   await body.fill("Premier paragraphe.\n\nSecond paragraphe.");
   await page.getByRole("button", { name: "Enregistrer l’article" }).click();
   await expect(page.getByText("L’article a été créé.")).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Texte de l’article" })).toHaveValue("<p>Premier paragraphe.</p><p>Second paragraphe.</p>");
+  await expect(page.getByRole("textbox", { name: "Texte de l’article" })).toHaveValue(
+    "<p>Premier paragraphe.</p><p>Second paragraphe.</p>",
+  );
   await context.close();
 });
 
-test("a cover over the size limit gets the French error at once and the article stays as typed (issue 10)", async ({ page }) => {
+test("a cover over the size limit gets the French error at once and the article stays as typed (issue 10)", async ({
+  page,
+}) => {
   await signIn(page, "/espace-membre/articles/ajouter");
   const title = `Article avec une trop grande image ${Date.now()}`;
   await page.getByRole("textbox", { name: "Titre", exact: true }).fill(title);
@@ -177,9 +184,13 @@ test("a cover over the size limit gets the French error at once and the article 
   await expect(editor).toHaveAttribute("contenteditable", "true");
   await editor.click();
   await page.keyboard.type("Un texte à ne pas perdre");
-  await page.getByLabel("Choisir une image").setInputFiles({ name: "grande.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024) });
+  await page
+    .getByLabel("Choisir une image")
+    .setInputFiles({ name: "grande.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(11 * 1024 * 1024) });
   await page.getByRole("button", { name: "Enregistrer l’article" }).click();
-  await expect(page.getByText("Ce fichier dépasse la taille maximale de 10 Mo : choisissez un fichier plus léger.")).toBeVisible();
+  await expect(
+    page.getByText("Ce fichier dépasse la taille maximale de 10 Mo : choisissez un fichier plus léger."),
+  ).toBeVisible();
   await expect(page.getByLabel("Choisir une image")).toBeFocused();
   await expect(page.getByRole("button", { name: "Enregistrer l’article" })).toBeEnabled();
   expect(new URL(page.url()).pathname).toBe("/espace-membre/articles/ajouter");

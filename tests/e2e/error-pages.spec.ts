@@ -45,7 +45,13 @@ test("a grade beyond the next one is refused with the reason, in the member area
   const res = await page.goto("/espace-membre/revision?grade=10");
   expect(res?.status()).toBe(403);
   await expect(page.getByRole("heading", { level: 1, name: "Accès refusé" })).toBeVisible();
-  await expect(page.getByText("Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu.")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Espace membre" }).getByRole("link", { name: "Révisions" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu.",
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Espace membre" }).getByRole("link", { name: "Révisions" }),
+  ).toBeVisible();
   await expectFrame(page);
 });

@@ -31,7 +31,11 @@ async function checkPage(page: Page, width: number, name: string) {
   await page.screenshot({ path: `test-results/examens-${name}-${width}.png`, fullPage: true });
   // The content itself, from the page title, readable when looked at.
   const top = (await page.locator("h1").last().boundingBox())?.y ?? 0;
-  await page.screenshot({ path: `test-results/examens-${name}-${width}-contenu.png`, fullPage: true, clip: { x: 0, y: Math.max(0, top - 20), width, height: 1300 } });
+  await page.screenshot({
+    path: `test-results/examens-${name}-${width}-contenu.png`,
+    fullPage: true,
+    clip: { x: 0, y: Math.max(0, top - 20), width, height: 1300 },
+  });
 }
 
 test.describe.configure({ mode: "serial" });
@@ -52,7 +56,10 @@ test("a manager creates an exam session and convokes a member: one e-mail to the
   await page.getByRole("button", { name: "Créer la session" }).click();
   await expect(page.getByText("Cochez au moins un grade examiné.")).toBeVisible();
 
-  await page.getByRole("group", { name: "Grades examinés" }).getByLabel(/^Tự vệ/).check();
+  await page
+    .getByRole("group", { name: "Grades examinés" })
+    .getByLabel(/^Tự vệ/)
+    .check();
   await page.getByRole("group", { name: "Jury" }).getByLabel("Essai article_manager").check();
   await page.getByRole("button", { name: "Créer la session" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Examen du 12 juin 2027" })).toBeVisible();
@@ -74,7 +81,9 @@ test("a manager creates an exam session and convokes a member: one e-mail to the
   expect(mail.text).toMatch(/\/espace-membre\/revision\?grade=\d+&profil=\d+/);
 });
 
-test("a jury member marks the candidate on a 390 px phone: the grade history is updated and the diploma prints", async ({ page }) => {
+test("a jury member marks the candidate on a 390 px phone: the grade history is updated and the diploma prints", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   expect(sessionPath).toMatch(/^\/espace-membre\/examens\/\d+$/);
   const juryPath = sessionPath.replace("/examens/", "/jury/");
@@ -101,7 +110,10 @@ test("a jury member marks the candidate on a 390 px phone: the grade history is 
   await expect(card.getByText("Réussi", { exact: true }).first()).toBeVisible();
   await checkPage(page, 390, "jury-note");
 
-  const [download] = await Promise.all([page.waitForEvent("download"), card.getByRole("link", { name: /Imprimer le diplôme pour Essai membre/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    card.getByRole("link", { name: /Imprimer le diplôme pour Essai membre/ }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^diplome-essai-membre-2027-06-12\.pdf$/);
   await download.saveAs("test-results/examens-diplome.pdf");
 
@@ -119,7 +131,11 @@ test("a jury member marks the candidate on a 390 px phone: the grade history is 
 test("without JavaScript the jury marks too, and a member who is not on the jury is refused", async ({ browser }) => {
   test.setTimeout(120_000);
   const juryPath = sessionPath.replace("/examens/", "/jury/");
-  const noJs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL });
+  const noJs = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    baseURL: process.env.E2E_BASE_URL,
+  });
   const page = await noJs.newPage();
   const juror = e2eUser("article_manager");
   await page.goto("/connexion");
@@ -175,6 +191,8 @@ test("the Nu Html Checker finds no error on the session and jury pages", async (
   const run = spawnSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files], { encoding: "utf8" });
   rmSync(dir, { recursive: true, force: true });
   expect(run.error, "java -jar vnu.jar").toBeUndefined();
-  const report = JSON.parse(`${run.stderr ?? ""}`.trim() || '{"messages":[]}') as { messages: { type: string; message: string; extract?: string }[] };
+  const report = JSON.parse(`${run.stderr ?? ""}`.trim() || '{"messages":[]}') as {
+    messages: { type: string; message: string; extract?: string }[];
+  };
   expect(report.messages.filter((m) => m.type === "error").map((m) => `${m.message} — ${m.extract ?? ""}`)).toEqual([]);
 });

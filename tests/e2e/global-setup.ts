@@ -98,7 +98,20 @@ export default async function globalSetup() {
   for (const [role, email] of Object.entries(fixtureUsers)) {
     const result = spawnSync(
       tsx,
-      ["scripts/user.ts", "add", "--email", email, "--password", fixturePassword, "--prenom", "Essai", "--nom", role, "--role", fixtureRoles[role] ?? role],
+      [
+        "scripts/user.ts",
+        "add",
+        "--email",
+        email,
+        "--password",
+        fixturePassword,
+        "--prenom",
+        "Essai",
+        "--nom",
+        role,
+        "--role",
+        fixtureRoles[role] ?? role,
+      ],
       { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" }, encoding: "utf8" },
     );
     if (result.status !== 0) throw new Error(`fixture account ${email}: ${result.stderr || result.stdout}`);

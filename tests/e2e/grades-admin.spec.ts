@@ -72,7 +72,9 @@ test("an admin edits a grade and its revision checklist at 390 px", async ({ pag
   await expect(items.first()).toContainText("Quyền du 5e dang");
 
   await gotoHydrated(page, LIST);
-  await expect(page.locator("tr", { hasText: "Hồng đai V" }).filter({ hasText: "Au moins 48 mois et 120 présences" })).toBeVisible();
+  await expect(
+    page.locator("tr", { hasText: "Hồng đai V" }).filter({ hasText: "Au moins 48 mois et 120 présences" }),
+  ).toBeVisible();
 });
 
 for (const width of [390, 1366]) {

@@ -114,7 +114,7 @@ const contexts = new Map<Who, APIRequestContext>();
 
 test.beforeAll(async () => {
   const baseURL = process.env.E2E_BASE_URL!;
-for (const who of WHO) {
+  for (const who of WHO) {
     const ctx = await playwrightRequest.newContext({ baseURL });
     if (who !== "déconnecté") {
       const { email, password } = e2eUser(who);
@@ -124,7 +124,10 @@ for (const who of WHO) {
   }
   const admin = contexts.get("admin")!;
   const lists: Array<[string, string]> = [
-    ["/espace-membre/utilisateurs/modifier/:id", `/espace-membre/utilisateurs?q=${encodeURIComponent(e2eUser("membre").email)}`],
+    [
+      "/espace-membre/utilisateurs/modifier/:id",
+      `/espace-membre/utilisateurs?q=${encodeURIComponent(e2eUser("membre").email)}`,
+    ],
     ["/espace-membre/articles/modifier/:id", "/espace-membre/articles"],
     ["/espace-membre/evenements/modifier/:id", "/espace-membre/evenements"],
   ];
@@ -150,7 +153,8 @@ for (const who of WHO) {
       let expected: string;
       if (who === "déconnecté") expected = `302 /connexion?redirectTo=${encodeURIComponent(path)}`;
       else if (allowed(who, path)) expected = pageAnswer(pattern);
-      else if (who === "pré-inscrit" && path === "/espace-membre") expected = "200 "; // the status of their registration
+      else if (who === "pré-inscrit" && path === "/espace-membre")
+        expected = "200 "; // the status of their registration
       else expected = "302 /espace-membre";
       expect(got, `${who} GET ${path}`).toBe(expected);
     }
@@ -169,7 +173,9 @@ for (const who of WHO) {
       const status = res.status();
       const location = res.headers()["location"] ?? "";
       if (who === "déconnecté") {
-        expect(`${status} ${location}`, `${who} POST ${path}`).toBe(`302 /connexion?redirectTo=${encodeURIComponent(path)}`);
+        expect(`${status} ${location}`, `${who} POST ${path}`).toBe(
+          `302 /connexion?redirectTo=${encodeURIComponent(path)}`,
+        );
       } else if (!allowed(who, path)) {
         expect(`${status} ${location}`, `${who} POST ${path}`).toBe("302 /espace-membre");
       } else {
@@ -193,7 +199,9 @@ test("a cross-site POST into the member area is refused, even for an admin", asy
 });
 
 test("client-side data requests are guarded too (.data)", async () => {
-  const out = await contexts.get("déconnecté")!.get("/espace-membre/profil.data?_routes=routes%2Fmember%2Fprofile", { maxRedirects: 0 });
+  const out = await contexts
+    .get("déconnecté")!
+    .get("/espace-membre/profil.data?_routes=routes%2Fmember%2Fprofile", { maxRedirects: 0 });
   const redirect = await out.text();
   // A session expiring mid-navigation: back to the page itself after signing in.
   expect(redirect).toContain("/connexion?redirectTo=%2Fespace-membre%2Fprofil");

@@ -49,7 +49,10 @@ test("the Nu Html Checker finds no error on the public pages and the administrat
   await visitor.dispose();
   await admin.dispose();
   // vnu writes its JSON report on stderr (exit 1 when it found errors).
-  const run = spawnSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files.keys()], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync("java", ["-jar", vnuJar, "--errors-only", "--format", "json", ...files.keys()], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const out = `${run.stderr ?? ""}`.trim() || `${run.stdout ?? ""}`.trim();
   expect(run.error, "java -jar vnu.jar").toBeUndefined();
   const report = JSON.parse(out || '{"messages":[]}') as { messages: VnuMessage[] };

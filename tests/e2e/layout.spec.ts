@@ -121,7 +121,9 @@ test.describe("desktop", () => {
     await expect(page.getByTestId("banner-title")).toHaveText("Tarifs & Horaires");
   });
 
-  test("keyboard: Enter opens, Tab reaches the cards, arrows move, Escape closes and returns focus", async ({ page }) => {
+  test("keyboard: Enter opens, Tab reaches the cards, arrows move, Escape closes and returns focus", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/mentions-legales");
     const trigger = mainMenu(page).getByRole("button", { name: "Le Vovinam Viet Vo Dao" });
     const panel = page.getByTestId("menu-panel-art");
@@ -282,7 +284,9 @@ test.describe("desktop", () => {
     await expect(page.locator("#contenu")).toBeFocused();
   });
 
-  test("the footer has the address, every section, donation and legal links, no social link the club has not given", async ({ page }) => {
+  test("the footer has the address, every section, donation and legal links, no social link the club has not given", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/mentions-legales");
     const footer = page.getByTestId("site-footer");
     await expect(footer.locator("address")).toContainText(/\d{5}/);
@@ -335,7 +339,11 @@ test.describe("desktop", () => {
   });
 
   test("without JavaScript the panels open on hover and the footer reaches every page", async ({ browser }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: DESKTOP, baseURL: process.env.E2E_BASE_URL });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: DESKTOP,
+      baseURL: process.env.E2E_BASE_URL,
+    });
     const page = await context.newPage();
     await page.goto("/mentions-legales");
     await mainMenu(page).getByRole("button", { name: "Infos pratiques" }).hover();

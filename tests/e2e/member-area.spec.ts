@@ -40,7 +40,9 @@ function familySection(page: Page) {
   return page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Les profils de ma famille" }) });
 }
 
-test("a parent adds a child, follows the child's grades and revision, then comes back to their own profile", async ({ page }) => {
+test("a parent adds a child, follows the child's grades and revision, then comes back to their own profile", async ({
+  page,
+}) => {
   await signIn(page, "/espace-membre/profil");
   const prenom = `Lina${Date.now().toString().slice(-5)}`;
 
@@ -61,7 +63,9 @@ test("a parent adds a child, follows the child's grades and revision, then comes
   await gotoHydrated(page, "/espace-membre/grades");
   await page.getByLabel("Choisir un profil").selectOption({ label: `${prenom} Martin` });
   await page.getByRole("button", { name: "Choisir", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`Profil affiché : ${prenom} Martin`) })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: new RegExp(`Profil affiché : ${prenom} Martin`) }),
+  ).toBeVisible();
   // No history: the first grade of the table is the next one.
   await expect(page.getByTestId("current-grade")).toHaveText("Aucun grade enregistré pour l'instant.");
   await expect(page.getByTestId("next-grade")).toContainText("Tự vệ");
@@ -69,7 +73,9 @@ test("a parent adds a child, follows the child's grades and revision, then comes
 
   // The selection lasts across pages and reloads: the child's revision material.
   await gotoHydrated(page, "/espace-membre/revision");
-  await expect(page.getByRole("heading", { level: 2, name: new RegExp(`Profil affiché : ${prenom} Martin`) })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: new RegExp(`Profil affiché : ${prenom} Martin`) }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: /Programme de Tự vệ/ })).toBeVisible();
   const progress = page.getByRole("progressbar", { name: `Progression de ${prenom} Martin` });
   await expect(progress).toHaveAttribute("aria-valuenow", "0");
@@ -89,13 +95,17 @@ test("a parent adds a child, follows the child's grades and revision, then comes
 
   // The home page shows the selected profile's status and the member pages.
   await gotoHydrated(page, "/espace-membre");
-  await expect(page.getByRole("heading", { level: 2, name: /Votre situation pour la saison \d{4}-\d{4}/ })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: /Votre situation pour la saison \d{4}-\d{4}/ }),
+  ).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "Prochains rendez-vous" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   // Clean up: remove the child (with its confirmation step).
   await gotoHydrated(page, "/espace-membre/profil");
-  await familySection(page).getByRole("link", { name: `Retirer le profil de ${prenom}` }).click();
+  await familySection(page)
+    .getByRole("link", { name: `Retirer le profil de ${prenom}` })
+    .click();
   await page.getByRole("button", { name: "Oui, retirer ce profil" }).click();
   await expect(page.getByText("Le profil a été retiré, avec son historique.")).toBeVisible();
   await expect(familySection(page).getByText(`${prenom} Martin`)).toHaveCount(0);
@@ -133,7 +143,9 @@ test("profile edit shows a validation error then saves; the e-mail change asks f
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("with JavaScript, a refused profile form focuses its first field in error, a server refusal its error summary", async ({ page }) => {
+test("with JavaScript, a refused profile form focuses its first field in error, a server refusal its error summary", async ({
+  page,
+}) => {
   await signIn(page, "/espace-membre/profil");
   // Refused in the browser: the first field in error takes the focus.
   await familySection(page).getByRole("button", { name: "Ajouter ce profil" }).click();
@@ -149,7 +161,9 @@ test("with JavaScript, a refused profile form focuses its first field in error, 
   await expect(mail.getByLabel("Mot de passe actuel")).toHaveAccessibleDescription(/Mot de passe incorrect\./);
 });
 
-test("without JavaScript, the profile forms answer their errors next to the fields and keep what was typed", async ({ browser }) => {
+test("without JavaScript, the profile forms answer their errors next to the fields and keep what was typed", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL });
   const page = await context.newPage();
   await page.goto("/connexion?redirectTo=%2Fespace-membre%2Fprofil");

@@ -40,7 +40,9 @@ test.describe("membership management", () => {
     if (!process.env.E2E_USERS) throw new Error("no fixture accounts (global setup)");
   });
 
-  test("a user_manager validates a pré-inscrit, records cotisation and certificate; the to-do list follows", async ({ browser }) => {
+  test("a user_manager validates a pré-inscrit, records cotisation and certificate; the to-do list follows", async ({
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const suffix = Math.random().toString(36).slice(2, 7);
     const prenom = "Inès";
@@ -140,7 +142,9 @@ test.describe("membership management", () => {
     await admin.context().close();
   });
 
-  test("the new-account form shows French errors next to the fields, without JavaScript too, and keeps what was typed", async ({ browser }) => {
+  test("the new-account form shows French errors next to the fields, without JavaScript too, and keeps what was typed", async ({
+    browser,
+  }) => {
     const { email, password } = fixture("user_manager");
     // Without JavaScript: the server answers with the errors and the typed values.
     const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, javaScriptEnabled: false });

@@ -26,17 +26,27 @@ for (const width of [390, 1366]) {
 
     await page.getByRole("button", { name: "Lancer une sauvegarde" }).click();
     await expect(page.getByRole("status").filter({ hasText: "écrite et vérifiée" })).toBeVisible({ timeout: 60_000 });
-    const item = page.getByRole("listitem").filter({ hasText: /sauvegarde-\d{8}-\d{6}\.sauvegarde/ }).first();
+    const item = page
+      .getByRole("listitem")
+      .filter({ hasText: /sauvegarde-\d{8}-\d{6}\.sauvegarde/ })
+      .first();
     await expect(item).toContainText("vérifiée");
     expect(await axeViolations(page)).toEqual([]);
 
     const password = item.getByLabel("Votre mot de passe pour télécharger");
     await password.fill("pas-le-bon-mot-de-passe");
     await item.getByRole("button", { name: "Télécharger" }).click();
-    await expect(page.getByLabel("Votre mot de passe pour télécharger").first()).toHaveAccessibleDescription("Mot de passe incorrect.");
+    await expect(page.getByLabel("Votre mot de passe pour télécharger").first()).toHaveAccessibleDescription(
+      "Mot de passe incorrect.",
+    );
 
     await page.getByLabel("Votre mot de passe pour télécharger").first().fill(admin.password);
-    await page.getByRole("listitem").filter({ hasText: /sauvegarde-/ }).first().getByRole("button", { name: "Télécharger" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: /sauvegarde-/ })
+      .first()
+      .getByRole("button", { name: "Télécharger" })
+      .click();
     const link = page.getByRole("link", { name: /Télécharger sauvegarde-/ });
     await expect(link).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
@@ -63,7 +73,9 @@ function mailCount(to: string, subject: RegExp): number {
 }
 
 for (const width of [390, 1366]) {
-  test(`operations page at ${width} px: a mail the SMTP server refuses is listed with its error, 'Réessayer' sends it; axe`, async ({ page }) => {
+  test(`operations page at ${width} px: a mail the SMTP server refuses is listed with its error, 'Réessayer' sends it; axe`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const admin = e2eUser("admin");
@@ -78,7 +90,10 @@ for (const width of [390, 1366]) {
       await gotoHydrated(page, "/espace-membre/exploitation");
       await page.getByRole("button", { name: "M'envoyer un e-mail d'essai" }).click();
       await expect(page.getByRole("status").filter({ hasText: "e-mail d'essai part" })).toBeVisible();
-      const refused = page.getByRole("listitem").filter({ hasText: "Essai d'envoi depuis la page Exploitation" }).filter({ hasText: "550 Mailbox unavailable" });
+      const refused = page
+        .getByRole("listitem")
+        .filter({ hasText: "Essai d'envoi depuis la page Exploitation" })
+        .filter({ hasText: "550 Mailbox unavailable" });
       await expect(async () => {
         await gotoHydrated(page, "/espace-membre/exploitation");
         await expect(refused.first()).toBeVisible({ timeout: 1000 });
@@ -89,7 +104,10 @@ for (const width of [390, 1366]) {
       rmSync(refusal, { force: true });
     }
 
-    const failed = page.getByRole("listitem").filter({ hasText: "Essai d'envoi depuis la page Exploitation" }).filter({ hasText: "550 Mailbox unavailable" });
+    const failed = page
+      .getByRole("listitem")
+      .filter({ hasText: "Essai d'envoi depuis la page Exploitation" })
+      .filter({ hasText: "550 Mailbox unavailable" });
     const before = mailCount(admin.email, subject);
     const count = await failed.count();
     await failed.first().getByRole("button", { name: "Réessayer" }).click();

@@ -22,7 +22,10 @@ for (const width of [390, 1366]) {
         const title = await page.title();
         expect(title.trim().length).toBeGreaterThan(0);
         await expect(page.locator('head meta[name="description"]')).toHaveAttribute("content", /\S.{19,}/);
-        await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path === "/" ? "/" : path}$`));
+        await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute(
+          "href",
+          new RegExp(`${path === "/" ? "/" : path}$`),
+        );
         expect(await page.locator("h1").count(), `${path}: exactly one h1`).toBe(1);
         await expect(page.locator("h1")).toBeVisible();
         expect(await axeViolations(page), `${width} px ${path}`).toEqual([]);

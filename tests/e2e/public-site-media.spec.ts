@@ -15,7 +15,9 @@ const PNG_1PX = Buffer.from(
 );
 
 // Headless Chromium announces itself as a bot (not counted, rightly): look like a desktop browser.
-test.use({ userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36" });
+test.use({
+  userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+});
 
 for (const width of [390, 1366]) {
   test(`news illustrations, audience beacon and its opt-out at ${width} px; axe`, async ({ page, browser }) => {
@@ -58,7 +60,9 @@ for (const width of [390, 1366]) {
     await page.getByRole("button", { name: "Refuser la mesure d’audience" }).click();
     await expect(status).toContainText("Vous avez refusé la mesure d’audience");
     expect(await axeViolations(page)).toEqual([]);
-    await page.locator('section[aria-labelledby="mesure-audience-titre"]').screenshot({ path: `test-results/media-opt-out-${width}.png` });
+    await page
+      .locator('section[aria-labelledby="mesure-audience-titre"]')
+      .screenshot({ path: `test-results/media-opt-out-${width}.png` });
     const before = beacons.length;
     await gotoHydrated(page, "/contact");
     await gotoHydrated(page, "/tarifs-horaires");
@@ -117,7 +121,9 @@ for (const width of [390, 1366]) {
     await gotoHydrated(page, "/espace-membre/articles/photos");
     expect(await axeViolations(page)).toEqual([]);
     const alt = `Séance du samedi (${width})`;
-    await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "seance.png", mimeType: "image/png", buffer: PNG_1PX });
+    await page
+      .locator('input[type="file"][name="file"]')
+      .setInputFiles({ name: "seance.png", mimeType: "image/png", buffer: PNG_1PX });
     await page.getByLabel("Description de la photo (texte alternatif)").fill(alt);
     const article = page.getByLabel("Article");
     const firstArticle = await article.locator("option").nth(1).textContent();
@@ -128,7 +134,9 @@ for (const width of [390, 1366]) {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByLabel(/J’atteste que ces personnes/).check();
     if (!(await page.locator('input[type="file"][name="file"]').inputValue())) {
-      await page.locator('input[type="file"][name="file"]').setInputFiles({ name: "seance.png", mimeType: "image/png", buffer: PNG_1PX });
+      await page
+        .locator('input[type="file"][name="file"]')
+        .setInputFiles({ name: "seance.png", mimeType: "image/png", buffer: PNG_1PX });
     }
     await page.getByRole("button", { name: "Ajouter la photo" }).click();
     await expect(page.getByText("La photo a été ajoutée.")).toBeVisible();
@@ -162,7 +170,11 @@ for (const width of [390, 1366]) {
 
     // Consent withdrawn: gone from the article and from /media at once.
     await gotoHydrated(page, "/espace-membre/articles/photos");
-    await item.getByRole("button", { name: `Retirer la photo « ${alt} »`.replace(/« | »/g, (m) => (m === "« " ? "«\u00a0" : "\u00a0»")) }).click();
+    await item
+      .getByRole("button", {
+        name: `Retirer la photo « ${alt} »`.replace(/« | »/g, (m) => (m === "« " ? "«\u00a0" : "\u00a0»")),
+      })
+      .click();
     await expect(page.getByText(/La photo a été retirée/)).toBeVisible();
     await gotoHydrated(page, "/la-vie-du-club/actualites");
     await page.getByRole("link", { name: firstArticle!.trim() }).first().click();
@@ -179,7 +191,9 @@ for (const width of [390, 1366]) {
     await gotoHydrated(page, "/espace-membre/contenu/enseignants");
     expect(await axeViolations(page)).toEqual([]);
     const name = `Enseignant essai ${width}`;
-    const form = page.locator("form").filter({ has: page.getByRole("heading", { name: "Ajouter un enseignant ou une enseignante" }) });
+    const form = page
+      .locator("form")
+      .filter({ has: page.getByRole("heading", { name: "Ajouter un enseignant ou une enseignante" }) });
     await form.getByLabel("Nom").fill(name);
     await form.getByLabel("Grade").fill("2e dang");
     await form.getByLabel("Diplôme d’enseignement (facultatif)").fill("DIF");

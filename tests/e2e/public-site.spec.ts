@@ -60,7 +60,8 @@ test.describe("tables on a 360 px phone", () => {
       // No scroll box around the table (nothing to reach by keyboard).
       const scrollers = await table.evaluate((el) => {
         let n = 0;
-        for (let p = el.parentElement; p; p = p.parentElement) if (p.scrollWidth > p.clientWidth + 1 && getComputedStyle(p).overflowX !== "visible") n++;
+        for (let p = el.parentElement; p; p = p.parentElement)
+          if (p.scrollWidth > p.clientWidth + 1 && getComputedStyle(p).overflowX !== "visible") n++;
         return n;
       });
       expect(scrollers).toBe(0);
@@ -155,7 +156,9 @@ test.describe("member lists on a 390 px phone", () => {
 });
 
 test.describe("contact form with JavaScript", () => {
-  test("a refusal from the server moves the focus to the error summary or the first field in error", async ({ page }) => {
+  test("a refusal from the server moves the focus to the error summary or the first field in error", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/contact");
     await page.getByLabel(/^Nom/).fill("Dominique");
     await page.getByLabel("Adresse e-mail").fill("dominique@exemple.fr");

@@ -16,7 +16,9 @@ const PAGE = "/espace-membre/utilisateurs/rappels";
 
 /** Is a cotisation reminder due today (Paris), with the seeded season start (September)? */
 function cotisationDue(): boolean {
-  const month = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", month: "numeric" }).format(new Date()));
+  const month = Number(
+    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", month: "numeric" }).format(new Date()),
+  );
   return month !== 9;
 }
 
@@ -39,7 +41,10 @@ test("a manager previews the reminders, turns them on, then off, at 390 px", asy
   await gotoHydrated(page, PAGE);
   await expect(page.getByRole("heading", { level: 1, name: "Rappels et notifications" })).toBeVisible();
   await expect(page.getByText("Les rappels sont désactivés : aucun ne part.")).toBeVisible();
-  const preview = page.getByRole("heading", { level: 3, name: /^Aperçu : ce qui partirait si vous les activiez \(\d+\)$/ });
+  const preview = page.getByRole("heading", {
+    level: 3,
+    name: /^Aperçu : ce qui partirait si vous les activiez \(\d+\)$/,
+  });
   await expect(preview).toBeVisible();
   // One e-mail per family: its subject, then one line per thing to do.
   const mine = page.getByRole("listitem").filter({ hasText: `À ${email}` });
@@ -60,7 +65,9 @@ test("a manager previews the reminders, turns them on, then off, at 390 px", asy
   await page.screenshot({ path: "test-results/rappels-actives-390.png", fullPage: true });
 
   await page.getByRole("button", { name: "Désactiver les rappels de la saison" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Les rappels sont désactivés pour la saison" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Les rappels sont désactivés pour la saison" }),
+  ).toBeVisible();
   await expect(preview).toBeVisible();
   await expect(page.getByRole("button", { name: "Activer les rappels de la saison" })).toBeVisible();
 });

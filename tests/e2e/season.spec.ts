@@ -23,7 +23,10 @@ async function addChild(page: Page, prenom: string, born: string) {
   await expect(page.getByText(`${prenom} Pham`, { exact: true })).toBeVisible();
 }
 
-test("a parent registers two children and themself, pays through HelloAsso, and the manager sees it paid", async ({ page, browser }) => {
+test("a parent registers two children and themself, pays through HelloAsso, and the manager sees it paid", async ({
+  page,
+  browser,
+}) => {
   // The whole season in one walk (two accounts, HelloAsso, an upload): longer than the default 45 s on a loaded machine.
   test.setTimeout(120_000);
   // The manager opens the campaign (once for the run).
@@ -73,7 +76,10 @@ test("a parent registers two children and themself, pays through HelloAsso, and 
   await expect(page.getByText("Minh est mineur : l'autorisation d'un parent est nécessaire.")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   for (const prenom of ["Minh", "Linh"]) {
-    await page.getByRole("group", { name: new RegExp(`^${prenom} Pham`) }).getByLabel(/j'autorise sa pratique/).check();
+    await page
+      .getByRole("group", { name: new RegExp(`^${prenom} Pham`) })
+      .getByLabel(/j'autorise sa pratique/)
+      .check();
   }
   await page.getByLabel("Paiement", { exact: true }).selectOption("3");
   await page.getByRole("button", { name: "Valider l'inscription" }).click();
@@ -95,7 +101,9 @@ test("a parent registers two children and themself, pays through HelloAsso, and 
   await expect(manager.getByRole("heading", { level: 1 })).toHaveText(/^Paiements de la saison/);
   const paidList = manager.getByRole("region", { name: /^Inscriptions payées/ });
   await expect(paidList.getByText(new RegExp(`Hoa Pham \\(${email.replace(/[.]/g, "\\.")}\\)`))).toBeVisible();
-  await expect(manager.getByRole("region", { name: "Inscriptions en attente de paiement" }).getByText(email)).toHaveCount(0);
+  await expect(
+    manager.getByRole("region", { name: "Inscriptions en attente de paiement" }).getByText(email),
+  ).toHaveCount(0);
   expect(await axeViolations(manager)).toEqual([]);
 
   // The parent sends Hoa's medical certificate from the phone (decision 0029)…
@@ -105,19 +113,25 @@ test("a parent registers two children and themself, pays through HelloAsso, and 
   const hoa = page.getByRole("region", { name: "Hoa Pham" });
   await expect(hoa.getByText("Certificat médical à fournir")).toBeVisible();
   await hoa.getByLabel("Date écrite sur le document").fill("2025-10-01");
-  await hoa.getByLabel(/^Fichier/).setInputFiles({ name: "certificat.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
+  await hoa
+    .getByLabel(/^Fichier/)
+    .setInputFiles({ name: "certificat.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") });
   await hoa.getByRole("button", { name: "Envoyer le document de Hoa Pham" }).click();
   await expect(page.getByText("Document envoyé : le club le vérifie", { exact: false })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Hoa Pham" }).getByText(/En cours de vérification par le club/)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Hoa Pham" }).getByText(/En cours de vérification par le club/),
+  ).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
-  if (process.env.SCREENSHOTS_DIR) await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/pieces-390.png`, fullPage: true });
+  if (process.env.SCREENSHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/pieces-390.png`, fullPage: true });
 
   // … and the manager opens it and accepts it: the medical status is computed again.
   await gotoHydrated(manager, "/espace-membre/saison/pieces");
   const item = manager.getByRole("listitem").filter({ hasText: "Hoa Pham : Certificat médical du 1er octobre 2025" });
   await expect(item).toBeVisible();
   expect(await axeViolations(manager)).toEqual([]);
-  if (process.env.SCREENSHOTS_DIR) await manager.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/saison-pieces-390.png`, fullPage: true });
+  if (process.env.SCREENSHOTS_DIR)
+    await manager.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/saison-pieces-390.png`, fullPage: true });
   await item.getByRole("button", { name: "Accepter le document de Hoa Pham" }).click();
   await expect(manager.getByText("Document accepté : le dossier médical du membre est à jour.")).toBeVisible();
   await gotoHydrated(page, "/espace-membre/inscription/pieces");

@@ -20,9 +20,18 @@ const MAT_FAMILY_EMAIL = "e2e-famille-appel@exemple.fr";
 async function main() {
   await openDatabase({ url: "", pgliteDir: path.join(env().DATA_DIR, "pglite") });
   const password = process.env.E2E_SEED_PASSWORD ?? "phrase de passe des essais";
-  const { id } = await createPasswordUser({ email: MAT_FAMILY_EMAIL, password, prenom: "Famille", nom: "Appel", roles: ["membre"] });
+  const { id } = await createPasswordUser({
+    email: MAT_FAMILY_EMAIL,
+    password,
+    prenom: "Famille",
+    nom: "Appel",
+    roles: ["membre"],
+  });
   // The account's own profile (created with the account): the parent's phone.
-  await db.update(profiles).set({ phone: "06 12 34 56 78" }).where(and(eq(profiles.ownerId, id), eq(profiles.isSelf, true)));
+  await db
+    .update(profiles)
+    .set({ phone: "06 12 34 56 78" })
+    .where(and(eq(profiles.ownerId, id), eq(profiles.isSelf, true)));
   const season = seasonOf(parisDate(), (await getSetting("membership")).seasonStartMonth);
   const [reg] = await db.insert(registrations).values({ ownerId: id, season, status: "payee" }).returning();
   const groups = [...new Set((await getSetting("schedule")).map((s) => s.group))];
@@ -32,7 +41,15 @@ async function main() {
       n++;
       const [p] = await db
         .insert(profiles)
-        .values({ ownerId: id, prenom: `${prenom} ${n}`, nom: "Appel", relationship: "enfant", dateOfBirth: "2016-05-04", emergencyContact: "Grand-mère : 06 98 76 54 32", authorisedPickup: "Tante Hoa, 06 55 44 33 22" })
+        .values({
+          ownerId: id,
+          prenom: `${prenom} ${n}`,
+          nom: "Appel",
+          relationship: "enfant",
+          dateOfBirth: "2016-05-04",
+          emergencyContact: "Grand-mère : 06 98 76 54 32",
+          authorisedPickup: "Tante Hoa, 06 55 44 33 22",
+        })
         .returning();
       await db.insert(registrationLines).values({
         registrationId: reg!.id,

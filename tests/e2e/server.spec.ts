@@ -56,7 +56,15 @@ test("SIGTERM with busy keep-alive clients answers them, closes the database, re
   const port = await freePort();
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -64,13 +72,16 @@ test("SIGTERM with busy keep-alive clients answers them, closes the database, re
   child.stderr.on("data", (d) => (output += d));
   try {
     await expect
-      .poll(async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
-        } catch {
-          return 0;
-        }
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`http://127.0.0.1:${port}/healthz`)).status;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 30_000 },
+      )
       .toBe(200);
     expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
     // Keep-alive clients busy at the moment of the signal: all their requests are answered.

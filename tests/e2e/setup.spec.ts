@@ -92,7 +92,9 @@ test("a new site is set up in the browser, then the setup address is gone", asyn
   await page.getByLabel("Code postal").fill("94400");
   await page.getByLabel("Ville").fill("Vitry-sur-Seine");
   await page.getByRole("button", { name: "Créer l'administrateur et terminer" }).click();
-  await expect(page.getByLabel("Mot de passe (confirmation)")).toHaveAccessibleDescription("Les deux mots de passe ne sont pas identiques.");
+  await expect(page.getByLabel("Mot de passe (confirmation)")).toHaveAccessibleDescription(
+    "Les deux mots de passe ne sont pas identiques.",
+  );
 
   await page.getByLabel("Mot de passe (confirmation)").fill("Lotus-Bleu-Dojo-2026");
   await page.getByRole("button", { name: "Créer l'administrateur et terminer" }).click();

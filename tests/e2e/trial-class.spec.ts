@@ -21,7 +21,9 @@ async function pickFirstSession(page: Page): Promise<string> {
   return (await radio.locator("xpath=ancestor::label").innerText()).trim();
 }
 
-test("a visitor books a trial class from the home page on a phone and gets the confirmation e-mail", async ({ page }, testInfo) => {
+test("a visitor books a trial class from the home page on a phone and gets the confirmation e-mail", async ({
+  page,
+}, testInfo) => {
   await gotoHydrated(page, "/");
   await page.locator("main").getByRole("link", { name: "Essayer un cours" }).click();
   await expect(page).toHaveURL(/\/cours-d-essai$/);
@@ -60,8 +62,14 @@ test("the contact page leads to the booking page", async ({ page }) => {
   await expect(page).toHaveURL(/\/cours-d-essai$/);
 });
 
-test("without JavaScript, a refused request shows the errors next to the fields and keeps what was typed", async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone, baseURL: process.env.E2E_BASE_URL });
+test("without JavaScript, a refused request shows the errors next to the fields and keeps what was typed", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: phone,
+    baseURL: process.env.E2E_BASE_URL,
+  });
   const page = await context.newPage();
   await page.goto("/cours-d-essai");
   await page.getByLabel(/^Prénom/).fill("Léo");
@@ -70,9 +78,13 @@ test("without JavaScript, a refused request shows the errors next to the fields 
   await page.getByLabel("Message (facultatif)").fill("Il a 8 ans.");
   await page.getByRole("button", { name: "Réserver le cours d'essai" }).click();
   await expect(page.getByRole("alert")).toContainText("corrigez les champs signalés");
-  await expect(page.getByRole("group", { name: /Le cours/ })).toHaveAccessibleDescription("Choisissez le cours auquel vous voulez venir.");
+  await expect(page.getByRole("group", { name: /Le cours/ })).toHaveAccessibleDescription(
+    "Choisissez le cours auquel vous voulez venir.",
+  );
   await expect(page.getByLabel("Nom du parent")).toHaveAccessibleDescription(/indiquez le nom du parent/);
-  await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/Indiquez une adresse e-mail ou un numéro de téléphone/);
+  await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(
+    /Indiquez une adresse e-mail ou un numéro de téléphone/,
+  );
   await expect(page.getByLabel(/^Prénom/)).toHaveValue("Léo");
   await expect(page.getByLabel(/^Tranche d'âge/)).toHaveValue("enfant");
   await expect(page.getByLabel("Message (facultatif)")).toHaveValue("Il a 8 ans.");
@@ -90,7 +102,10 @@ test("the form with its errors has no accessibility violation at 390 and 1366 px
   }
 });
 
-test("a manager moves a request on the board and turns it into a registration in one click", async ({ page, browser }, testInfo) => {
+test("a manager moves a request on the board and turns it into a registration in one click", async ({
+  page,
+  browser,
+}, testInfo) => {
   // A visitor's request (another browser, as a visitor would).
   const visitor = await browser.newContext({ viewport: phone, baseURL: process.env.E2E_BASE_URL });
   const vpage = await visitor.newPage();
@@ -129,7 +144,9 @@ test("a manager moves a request on the board and turns it into a registration in
   expect(welcome.text).toContain(`Pour inscrire ${prenom} au club pour la saison`);
 
   await gotoHydrated(page, "/espace-membre/essais?statut=inscrit");
-  await expect(page.locator("li", { has: page.getByRole("heading", { name: new RegExp(prenom) }) })).toContainText("Voir le compte");
+  await expect(page.locator("li", { has: page.getByRole("heading", { name: new RegExp(prenom) }) })).toContainText(
+    "Voir le compte",
+  );
   for (const viewport of [phone, desktop]) {
     await page.setViewportSize(viewport);
     await gotoHydrated(page, "/espace-membre/essais?statut=inscrit");

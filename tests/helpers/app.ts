@@ -80,7 +80,14 @@ interface ManifestRoute {
 function flatten(entries: RouteConfigEntry[], parentId: string, out: ManifestRoute[]): void {
   for (const entry of entries) {
     const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
-    out.push({ id, parentId, path: entry.path, index: entry.index, caseSensitive: entry.caseSensitive, file: entry.file });
+    out.push({
+      id,
+      parentId,
+      path: entry.path,
+      index: entry.index,
+      caseSensitive: entry.caseSensitive,
+      file: entry.file,
+    });
     if (entry.children) flatten(entry.children, id, out);
   }
 }
@@ -168,7 +175,8 @@ function headersFor(options: RequestOptions, method: string): Headers {
   const headers = new Headers(options.headers);
   const cookie = cookieOf(options.as);
   if (cookie) headers.set("cookie", cookie);
-  if (method !== "GET" && options.origin !== null && !headers.has("origin")) headers.set("origin", options.origin ?? BASE);
+  if (method !== "GET" && options.origin !== null && !headers.has("origin"))
+    headers.set("origin", options.origin ?? BASE);
   return headers;
 }
 
@@ -204,7 +212,8 @@ async function decode(res: Response): Promise<unknown> {
 
 function errorOf(error: unknown): unknown {
   // A thrown `data(x, { status })` or Response arrives as an ErrorResponse { status, data }.
-  if (error && typeof error === "object" && "data" in error && "status" in error) return (error as { data: unknown }).data;
+  if (error && typeof error === "object" && "data" in error && "status" in error)
+    return (error as { data: unknown }).data;
   return error;
 }
 
@@ -259,7 +268,9 @@ async function get<T = Record<string, unknown>>(target: string, options: Request
   // An error thrown by a parent (the member layout's guard) stops the page.
   const thrown = decoded && Object.values(decoded).find((r) => r && "error" in r);
   return {
-    status: location ? ((decoded as Record<symbol, { status: number }>)[SingleFetchRedirectSymbol]?.status ?? 302) : res.status,
+    status: location
+      ? ((decoded as Record<symbol, { status: number }>)[SingleFetchRedirectSymbol]?.status ?? 302)
+      : res.status,
     headers: res.headers,
     data: leaf?.data as T,
     error: thrown ? errorOf(thrown.error) : undefined,
@@ -278,7 +289,8 @@ async function post<T = Record<string, unknown>>(
   if (res.headers.get("content-type")?.startsWith("text/plain")) {
     return { status: res.status, headers: res.headers, data: undefined as T, error: await res.text(), redirect: null };
   }
-  const decoded = (await decode(res)) as { data?: unknown; error?: unknown; redirect?: string; status?: number } | undefined;
+  const decoded = (await decode(res)) as
+    { data?: unknown; error?: unknown; redirect?: string; status?: number } | undefined;
   const location = redirectOf(decoded);
   return {
     status: location ? (decoded?.status ?? 302) : res.status,

@@ -25,7 +25,15 @@ export const LOCAL_ORGANIZATION = "vovinam-club-test";
 
 interface Intent {
   id: number;
-  body: Record<string, unknown> & { totalAmount: number; initialAmount: number; terms?: { amount: number; date: string }[] | null; returnUrl: string; backUrl: string; errorUrl: string; metadata?: unknown };
+  body: Record<string, unknown> & {
+    totalAmount: number;
+    initialAmount: number;
+    terms?: { amount: number; date: string }[] | null;
+    returnUrl: string;
+    backUrl: string;
+    errorUrl: string;
+    metadata?: unknown;
+  };
   orderId: number | null;
 }
 
@@ -33,7 +41,15 @@ export interface LocalOrder {
   id: number;
   date: string;
   amount: { total: number; vat: number; discount: number };
-  payments: { id: number; amount: number; date: string; state: string; installmentNumber: number; paymentMeans: string; type: string }[];
+  payments: {
+    id: number;
+    amount: number;
+    date: string;
+    state: string;
+    installmentNumber: number;
+    paymentMeans: string;
+    type: string;
+  }[];
   payer: { email: string | null; firstName: string | null; lastName: string | null };
   items: { id: number; amount: number; name: string; type: string; state: string }[];
   formSlug: string;
@@ -60,7 +76,15 @@ function json(res: ServerResponse, status: number, body: unknown) {
 
 /** Why an InitCheckoutBody is refused (HelloAsso answers 400), or null. */
 function checkInitBody(b: Record<string, unknown>): string | null {
-  for (const k of ["backUrl", "errorUrl", "initialAmount", "itemName", "returnUrl", "totalAmount", "containsDonation"]) {
+  for (const k of [
+    "backUrl",
+    "errorUrl",
+    "initialAmount",
+    "itemName",
+    "returnUrl",
+    "totalAmount",
+    "containsDonation",
+  ]) {
     if (b[k] === undefined || b[k] === null || b[k] === "") return `${k} is required`;
   }
   if (!Number.isInteger(b.totalAmount) || !Number.isInteger(b.initialAmount)) return "amounts must be integers (cents)";
@@ -70,8 +94,21 @@ function checkInitBody(b: Record<string, unknown>): string | null {
   if (!Array.isArray(terms)) return "terms must be an array";
   const sum = (b.initialAmount as number) + terms.reduce((s, t) => s + t.amount, 0);
   if (sum !== b.totalAmount) return "totalAmount must be equal to the sum of the initial amount and subsequent terms";
-  if (b.metadata !== undefined && b.metadata !== null && JSON.stringify(b.metadata).length > 20000) return "metadata too long";
-  const allowed = new Set(["totalAmount", "initialAmount", "itemName", "backUrl", "errorUrl", "returnUrl", "containsDonation", "terms", "payer", "metadata", "paymentOptions"]);
+  if (b.metadata !== undefined && b.metadata !== null && JSON.stringify(b.metadata).length > 20000)
+    return "metadata too long";
+  const allowed = new Set([
+    "totalAmount",
+    "initialAmount",
+    "itemName",
+    "backUrl",
+    "errorUrl",
+    "returnUrl",
+    "containsDonation",
+    "terms",
+    "payer",
+    "metadata",
+    "paymentOptions",
+  ]);
   for (const k of Object.keys(b)) if (!allowed.has(k)) return `unknown property ${k}`;
   return null;
 }
@@ -132,7 +169,12 @@ export class LocalHelloAsso {
       total: options.total ?? intent.body.totalAmount,
       amounts: [intent.body.initialAmount, ...(intent.body.terms ?? []).map((t) => t.amount)],
       state: options.state ?? "Authorized",
-      payer: { email: payer.email ?? null, firstName: payer.firstName ?? null, lastName: payer.lastName ?? null, ...options.payer },
+      payer: {
+        email: payer.email ?? null,
+        firstName: payer.firstName ?? null,
+        lastName: payer.lastName ?? null,
+        ...options.payer,
+      },
       checkoutIntentId: id,
       itemName: String(intent.body.itemName),
     });
@@ -142,10 +184,24 @@ export class LocalHelloAsso {
 
   /** An order made outside the club's flow (a payment page shared by hand): no checkout intent. */
   outsideOrder(total: number, payer: Partial<LocalOrder["payer"]> = {}): LocalOrder {
-    return this.makeOrder({ total, amounts: [total], state: "Authorized", payer: { email: null, firstName: null, lastName: null, ...payer }, checkoutIntentId: null, itemName: "Adhésion" });
+    return this.makeOrder({
+      total,
+      amounts: [total],
+      state: "Authorized",
+      payer: { email: null, firstName: null, lastName: null, ...payer },
+      checkoutIntentId: null,
+      itemName: "Adhésion",
+    });
   }
 
-  private makeOrder(o: { total: number; amounts: number[]; state: string; payer: LocalOrder["payer"]; checkoutIntentId: number | null; itemName: string }): LocalOrder {
+  private makeOrder(o: {
+    total: number;
+    amounts: number[];
+    state: string;
+    payer: LocalOrder["payer"];
+    checkoutIntentId: number | null;
+    itemName: string;
+  }): LocalOrder {
     const date = this.now().toISOString();
     const order: LocalOrder = {
       id: this.nextId++,
@@ -185,12 +241,31 @@ export class LocalHelloAsso {
     const metadata = intent?.body.metadata ?? null;
     if (eventType === "Order") return { eventType, data: order, metadata };
     const payment = order.payments[0]!;
-    return { eventType, data: { ...payment, order: { id: order.id, date: order.date, formSlug: order.formSlug, formType: order.formType, organizationSlug: order.organizationSlug, checkoutIntentId: order.checkoutIntentId }, payer: order.payer }, metadata };
+    return {
+      eventType,
+      data: {
+        ...payment,
+        order: {
+          id: order.id,
+          date: order.date,
+          formSlug: order.formSlug,
+          formType: order.formType,
+          organizationSlug: order.organizationSlug,
+          checkoutIntentId: order.checkoutIntentId,
+        },
+        payer: order.payer,
+      },
+      metadata,
+    };
   }
 
   /** POSTs a notification to the site, as HelloAsso does. */
   async notify(target: string, body: unknown): Promise<Response> {
-    return fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    return fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   }
 
   private authorised(req: IncomingMessage): boolean {
@@ -214,7 +289,12 @@ export class LocalHelloAsso {
       }
       const token = `tok-${this.nextId++}-${Math.random().toString(36).slice(2)}`;
       this.tokens.set(token, Date.now() + this.tokenLifetime * 1000);
-      return json(res, 200, { access_token: token, token_type: "bearer", expires_in: this.tokenLifetime, refresh_token: `r-${token}` });
+      return json(res, 200, {
+        access_token: token,
+        token_type: "bearer",
+        expires_in: this.tokenLifetime,
+        refresh_token: `r-${token}`,
+      });
     }
 
     if (isPage) return this.paymentPage(req, res, Number(path.split("/")[2]));
@@ -259,7 +339,15 @@ export class LocalHelloAsso {
       const pageIndex = Number(url.searchParams.get("pageIndex") ?? 1);
       const all = [...this.orders.values()].filter((o) => !from || o.date >= new Date(from).toISOString());
       const data = all.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
-      return json(res, 200, { data, pagination: { pageSize, totalCount: all.length, pageIndex, totalPages: Math.max(1, Math.ceil(all.length / pageSize)) } });
+      return json(res, 200, {
+        data,
+        pagination: {
+          pageSize,
+          totalCount: all.length,
+          pageIndex,
+          totalPages: Math.max(1, Math.ceil(all.length / pageSize)),
+        },
+      });
     }
     return json(res, 404, { message: "Not found" });
   }
@@ -284,4 +372,3 @@ export class LocalHelloAsso {
 <form method="post"><button type="submit">Payer</button></form><p><a href="${intent.body.backUrl}">Retour</a></p></main></body></html>`);
   }
 }
-

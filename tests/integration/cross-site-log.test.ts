@@ -19,7 +19,15 @@ beforeAll(async () => {
 
 beforeEach(() => {
   const e = env();
-  setEnvForTests({ NODE_ENV: "test", DATA_DIR: e.DATA_DIR, BASE_URL: e.BASE_URL, BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET, DATABASE_URL: e.DATABASE_URL ?? "", SMTP_URL: "", LOG_LEVEL: "warn" });
+  setEnvForTests({
+    NODE_ENV: "test",
+    DATA_DIR: e.DATA_DIR,
+    BASE_URL: e.BASE_URL,
+    BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET,
+    DATABASE_URL: e.DATABASE_URL ?? "",
+    SMTP_URL: "",
+    LOG_LEVEL: "warn",
+  });
   lines = [];
   vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (lines.push(String(chunk)), true));
 });
@@ -31,18 +39,30 @@ function entries() {
 
 describe("cross-site POST refusals in the log", () => {
   it("logs a member action posted from another site as a warning without a stack trace", async () => {
-    const res = await app.post("/espace-membre/profil", { intent: "x" }, { as: member, origin: "https://pirate.example" });
+    const res = await app.post(
+      "/espace-membre/profil",
+      { intent: "x" },
+      { as: member, origin: "https://pirate.example" },
+    );
     // React Router's own origin check answers 400 before any middleware.
     expect(res.status).toBe(400);
     const logged = entries();
     expect(logged.filter((e) => e.level === "error")).toEqual([]);
     const warning = logged.find((e) => e.level === "warn" && e.msg === "cross-site request refused");
-    expect(warning).toMatchObject({ method: "POST", path: "/espace-membre/profil.data", origin: "https://pirate.example" });
+    expect(warning).toMatchObject({
+      method: "POST",
+      path: "/espace-membre/profil.data",
+      origin: "https://pirate.example",
+    });
     expect(JSON.stringify(logged)).not.toContain("stack");
   });
 
   it("logs a sign-in form posted from another site as a warning too", async () => {
-    const res = await app.post("/connexion", { email: member.email, password: "x" }, { origin: "https://pirate.example" });
+    const res = await app.post(
+      "/connexion",
+      { email: member.email, password: "x" },
+      { origin: "https://pirate.example" },
+    );
     expect(res.status).toBe(400);
     const logged = entries();
     expect(logged.filter((e) => e.level === "error")).toEqual([]);
@@ -60,7 +80,9 @@ describe("cross-site POST refusals in the log", () => {
     expect(res.status).toBe(403);
     const logged = entries();
     expect(logged.filter((e) => e.level === "error")).toEqual([]);
-    expect(logged.find((e) => e.level === "warn" && e.msg === "cross-site request refused")).toMatchObject({ origin: "https://pirate.example/page" });
+    expect(logged.find((e) => e.level === "warn" && e.msg === "cross-site request refused")).toMatchObject({
+      origin: "https://pirate.example/page",
+    });
     expect(JSON.stringify(logged)).not.toContain("stack");
   });
 });

@@ -109,7 +109,12 @@ describe("mail after a password change", () => {
     const member = await createUser({ prenom: "Mai", email: "mai.motdepasse@exemple.fr" });
     const res = await app.post(
       "/espace-membre/profil",
-      { intent: "password", currentPassword: member.password, newPassword: "une toute nouvelle phrase", confirmPassword: "une toute nouvelle phrase" },
+      {
+        intent: "password",
+        currentPassword: member.password,
+        newPassword: "une toute nouvelle phrase",
+        confirmPassword: "une toute nouvelle phrase",
+      },
       { as: member },
     );
     expect(res.status).toBe(200);

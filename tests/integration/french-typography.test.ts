@@ -62,7 +62,9 @@ beforeAll(async () => {
 describe("French typography of every public page", () => {
   it("the scanner finds a breakable space before the signs and bare guillemets", () => {
     expect(typographyFaults(visibleText("<body><p>Quoi ?</p><p>«Être fort»</p></body>"))).toHaveLength(3);
-    expect(typographyFaults(visibleText("<body><p>Quoi&nbsp;? Ouvert à 17:30, https://club.fr</p></body>"))).toEqual([]);
+    expect(typographyFaults(visibleText("<body><p>Quoi&nbsp;? Ouvert à 17:30, https://club.fr</p></body>"))).toEqual(
+      [],
+    );
   });
 
   it("has no breakable space before : ; ! ? and no bare « » in any page's visible text", async () => {
@@ -77,7 +79,15 @@ describe("French typography of every public page", () => {
 
 describe("Texts of the public pages (domain notes, issue 13)", () => {
   it("spells each name one way: dang, Grand Maître Nguyễn Lộc, BD humour, Infos pratiques, e-mail", async () => {
-    const wrong = [/\bdan\b/, /\b[Ll]e maître Nguyễn Lộc/, /BD Humour/, /Infos Pratiques/, /\b[Ee]mail\b/, /[Cc]ourriel/, /ciseaux[^()]*\(đòn chân\)/];
+    const wrong = [
+      /\bdan\b/,
+      /\b[Ll]e maître Nguyễn Lộc/,
+      /BD Humour/,
+      /Infos Pratiques/,
+      /\b[Ee]mail\b/,
+      /[Cc]ourriel/,
+      /ciseaux[^()]*\(đòn chân\)/,
+    ];
     const found: string[] = [];
     for (const path of pages) {
       const text = await pageText(path);

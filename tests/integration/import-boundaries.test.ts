@@ -31,10 +31,16 @@ describe("import boundaries", () => {
   it("a component or a browser-safe lib file may not import a *.server module, except its types", async () => {
     const code = 'import { db } from "~/lib/core/db.server";\nexport const x = db;\n';
     expect(await ruleIds("app/components/belt.tsx", code)).toContain("@typescript-eslint/no-restricted-imports");
-    expect(await ruleIds("app/lib/members/users-admin-labels.ts", code)).toContain("@typescript-eslint/no-restricted-imports");
+    expect(await ruleIds("app/lib/members/users-admin-labels.ts", code)).toContain(
+      "@typescript-eslint/no-restricted-imports",
+    );
     const typeOnly = 'import type { Database } from "~/lib/core/db.server";\nexport type X = Database;\n';
-    expect(await ruleIds("app/components/belt.tsx", typeOnly)).not.toContain("@typescript-eslint/no-restricted-imports");
+    expect(await ruleIds("app/components/belt.tsx", typeOnly)).not.toContain(
+      "@typescript-eslint/no-restricted-imports",
+    );
     // Server modules and route modules (whose server exports React Router strips) may.
-    expect(await ruleIds("app/lib/core/jobs.server.ts", code)).not.toContain("@typescript-eslint/no-restricted-imports");
+    expect(await ruleIds("app/lib/core/jobs.server.ts", code)).not.toContain(
+      "@typescript-eslint/no-restricted-imports",
+    );
   });
 });

@@ -30,7 +30,9 @@ const ACTIONS = flatten(routes as unknown as Entry[])
   .filter(({ url }) => !url.includes("*"))
   .map(({ url, file }) => {
     const source = readFileSync(path.join("app", file), "utf8");
-    const intents = [...new Set([...source.matchAll(/(?:case |intent === |intent !== )"([a-z-]+)"/g)].map((m) => m[1] ?? ""))];
+    const intents = [
+      ...new Set([...source.matchAll(/(?:case |intent === |intent !== )"([a-z-]+)"/g)].map((m) => m[1] ?? "")),
+    ];
     return { url: url.replace(/:(\w+)/g, (_, name) => (name === "section" ? "identite" : "1")), file, source, intents };
   })
   .filter(({ source }) => /export (async )?function action/.test(source));
@@ -58,7 +60,11 @@ function cases(intents: string[]): Case[] {
     for (const bad of BAD_IDS) {
       const form = new URLSearchParams({ intent });
       for (const f of ID_FIELDS) form.set(f, bad);
-      list.push({ name: `intent=${intent} ids=${JSON.stringify(bad)}`, contentType: "application/x-www-form-urlencoded", body: form.toString() });
+      list.push({
+        name: `intent=${intent} ids=${JSON.stringify(bad)}`,
+        contentType: "application/x-www-form-urlencoded",
+        body: form.toString(),
+      });
     }
   }
   return list;
@@ -87,7 +93,9 @@ describe("malformed requests to every form action", () => {
     const failures: string[] = [];
     let sent = 0;
     for (const { url, file, intents } of ACTIONS) {
-      const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as { action: (args: unknown) => Promise<unknown> };
+      const mod = (await import(/* @vite-ignore */ path.resolve("app", file))) as {
+        action: (args: unknown) => Promise<unknown>;
+      };
       for (const c of cases(intents)) {
         await resetRateLimits();
         const headers = new Headers({ cookie: admin.cookie, origin: "http://localhost:3000" });

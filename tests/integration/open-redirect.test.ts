@@ -88,28 +88,82 @@ describe("redirect targets from input", () => {
   it("holds on every endpoint that takes a redirect target", { timeout: 120_000 }, async () => {
     const member = await createUser({ roles: ["membre"] });
     const endpoints: Array<[string, (p: string) => Promise<string | null>]> = [
-      ["sign-in page, signed in", (p) =>
-        locationOf(() => signIn.loader({ request: new Request(`${ORIGIN}/connexion?redirectTo=${encodeURIComponent(p)}`, { headers: { cookie: member.cookie } }) } as never))],
-      ["sign-in form", (p) =>
-        locationOf(() => signIn.action({ request: post("/connexion", { email: member.email, password: member.password, redirectTo: p }), context: context() } as never))],
-      ["sign-up page, signed in", (p) =>
-        locationOf(() => signUp.loader({ request: new Request(`${ORIGIN}/inscription?redirectTo=${encodeURIComponent(p)}`, { headers: { cookie: member.cookie } }) } as never))],
-      ["sign-up form", (p) =>
-        locationOf(() =>
-          signUp.action({
-            request: post("/inscription", { prenom: "Lan", nom: "Tran", email: `r-${randomUUID().slice(0, 8)}@exemple.fr`, password: `Bambou-${randomUUID()}`, redirectTo: p }),
-            context: context(),
-          } as never),
-        )],
-      ["profile switcher field", (p) =>
-        locationOf(() => selectProfile.action({ request: post("/espace-membre/profil-actif", { intent: "clear", redirectTo: p }, { cookie: member.cookie }), context: memberContext() } as never))],
-      ["profile switcher Referer", (p) =>
-        locationOf(() =>
-          selectProfile.action({
-            request: post("/espace-membre/profil-actif", { intent: "clear" }, { cookie: member.cookie, referer: `${ORIGIN}${p.startsWith("/") ? p : `/${p}`}` }),
-            context: memberContext(),
-          } as never),
-        )],
+      [
+        "sign-in page, signed in",
+        (p) =>
+          locationOf(() =>
+            signIn.loader({
+              request: new Request(`${ORIGIN}/connexion?redirectTo=${encodeURIComponent(p)}`, {
+                headers: { cookie: member.cookie },
+              }),
+            } as never),
+          ),
+      ],
+      [
+        "sign-in form",
+        (p) =>
+          locationOf(() =>
+            signIn.action({
+              request: post("/connexion", { email: member.email, password: member.password, redirectTo: p }),
+              context: context(),
+            } as never),
+          ),
+      ],
+      [
+        "sign-up page, signed in",
+        (p) =>
+          locationOf(() =>
+            signUp.loader({
+              request: new Request(`${ORIGIN}/inscription?redirectTo=${encodeURIComponent(p)}`, {
+                headers: { cookie: member.cookie },
+              }),
+            } as never),
+          ),
+      ],
+      [
+        "sign-up form",
+        (p) =>
+          locationOf(() =>
+            signUp.action({
+              request: post("/inscription", {
+                prenom: "Lan",
+                nom: "Tran",
+                email: `r-${randomUUID().slice(0, 8)}@exemple.fr`,
+                password: `Bambou-${randomUUID()}`,
+                redirectTo: p,
+              }),
+              context: context(),
+            } as never),
+          ),
+      ],
+      [
+        "profile switcher field",
+        (p) =>
+          locationOf(() =>
+            selectProfile.action({
+              request: post(
+                "/espace-membre/profil-actif",
+                { intent: "clear", redirectTo: p },
+                { cookie: member.cookie },
+              ),
+              context: memberContext(),
+            } as never),
+          ),
+      ],
+      [
+        "profile switcher Referer",
+        (p) =>
+          locationOf(() =>
+            selectProfile.action({
+              request: post(
+                "/espace-membre/profil-actif",
+                { intent: "clear" },
+                { cookie: member.cookie, referer: `${ORIGIN}${p.startsWith("/") ? p : `/${p}`}` },
+              ),
+              context: memberContext(),
+            } as never),
+          ),
+      ],
     ];
     // The member layout's middleware puts the signed-in user in the router context.
     function memberContext() {
@@ -125,7 +179,8 @@ describe("redirect targets from input", () => {
         const location = await run(payload);
         attempts++;
         expect(location, `${name} ${payload}`).not.toBeNull();
-        if (!staysHere(location!) || /^\/[/\\]/.test(location!)) open.push(`${name} ${JSON.stringify(payload)} -> ${location}`);
+        if (!staysHere(location!) || /^\/[/\\]/.test(location!))
+          open.push(`${name} ${JSON.stringify(payload)} -> ${location}`);
       }
     }
     console.info(`${attempts} redirect payload x endpoint combinations: ${open.length} open`);

@@ -38,7 +38,11 @@ afterEach(() => vi.useRealTimers());
 afterAll(() => vi.useRealTimers());
 
 function signIn(email: string, password: string, options: { ip?: string; cookie?: string } = {}) {
-  return app.post<Answer>("/connexion", { email, password, redirectTo: "/espace-membre" }, { ip: options.ip ?? DOJO, as: options.cookie ?? null });
+  return app.post<Answer>(
+    "/connexion",
+    { email, password, redirectTo: "/espace-membre" },
+    { ip: options.ip ?? DOJO, as: options.cookie ?? null },
+  );
 }
 
 const tick = (ms: number) => vi.setSystemTime(Date.now() + ms);
@@ -95,7 +99,8 @@ describe("sign-in limits", () => {
     tick(60_000);
     // A guesser hammers the account and the dojo's address goes past its ceiling.
     for (let i = 0; i < 12; i++) await signIn(victim.email, `pirate-${i}`, { ip: "192.0.2.66" });
-    for (let i = 0; i < 110; i++) await recordSignInFailure({ email: `inconnu-${i}@exemple.fr`, ip: DOJO, cookieHeader: null });
+    for (let i = 0; i < 110; i++)
+      await recordSignInFailure({ email: `inconnu-${i}@exemple.fr`, ip: DOJO, cookieHeader: null });
     expect((await signIn(victim.email, victim.password, { ip: "192.0.2.66" })).status).toBe(429);
     expect((await signIn(members[0]!.email, members[0]!.password)).status).toBe(429);
     // The known browser, from the crowded address: straight in.
@@ -109,7 +114,11 @@ describe("sign-in limits", () => {
   it("without JavaScript, a sign-in sets both the session and the device cookie", async () => {
     const res = await app.fetch("/connexion", {
       method: "POST",
-      body: new URLSearchParams({ email: members[3]!.email, password: members[3]!.password, redirectTo: "/espace-membre" }),
+      body: new URLSearchParams({
+        email: members[3]!.email,
+        password: members[3]!.password,
+        redirectTo: "/espace-membre",
+      }),
       ip: DOJO,
     });
     expect(res.status).toBe(302);
@@ -126,7 +135,8 @@ describe("sign-in limits", () => {
   });
 
   it("leaves Google sign-in alone when the address is slowed", async () => {
-    for (let i = 0; i < 110; i++) await recordSignInFailure({ email: `inconnu-${i}@exemple.fr`, ip: DOJO, cookieHeader: null });
+    for (let i = 0; i < 110; i++)
+      await recordSignInFailure({ email: `inconnu-${i}@exemple.fr`, ip: DOJO, cookieHeader: null });
     expect((await signIn(members[2]!.email, members[2]!.password)).status).toBe(429);
     const google = await app.post("/connexion", { intent: "google", redirectTo: "/espace-membre" }, { ip: DOJO });
     expect(google.redirect).toMatch(/^http:\/\/localhost:\d+\/authorize\?/);

@@ -16,7 +16,12 @@ let manager: CreatedUser;
 
 beforeAll(async () => {
   await seedDatabase();
-  manager = await createUser({ roles: ["user_manager"], prenom: "Gérante", nom: "Liste", email: "gerante.recherche@exemple.fr" });
+  manager = await createUser({
+    roles: ["user_manager"],
+    prenom: "Gérante",
+    nom: "Liste",
+    email: "gerante.recherche@exemple.fr",
+  });
   await createUser({ prenom: "Văn Minh", nom: "Nguyễn", email: "minh.n@exemple.fr" });
   await createUser({ prenom: "Thị Hoa", nom: "Đặng", email: "hoa.d@exemple.fr" });
   await createUser({ prenom: "Quốc Bảo", nom: "Trần", email: "bao.t@exemple.fr" });
@@ -26,7 +31,9 @@ beforeAll(async () => {
 });
 
 async function search(q: string): Promise<string[]> {
-  const res = await app.get<{ items: { email: string }[] }>(`/espace-membre/utilisateurs?q=${encodeURIComponent(q)}`, { as: manager });
+  const res = await app.get<{ items: { email: string }[] }>(`/espace-membre/utilisateurs?q=${encodeURIComponent(q)}`, {
+    as: manager,
+  });
   return res.data.items.map((i) => i.email).sort();
 }
 
@@ -42,7 +49,10 @@ describe("user search without accents", () => {
   });
 
   it("keeps the folded column up to date on every write", async () => {
-    const [row] = await db.select({ searchText: users.searchText }).from(users).where(eq(users.email, "hoa.d@exemple.fr"));
+    const [row] = await db
+      .select({ searchText: users.searchText })
+      .from(users)
+      .where(eq(users.email, "hoa.d@exemple.fr"));
     expect(row?.searchText).toBe("thi hoa dang hoa d exemple fr");
     await db.update(users).set({ nom: "Đỗ" }).where(eq(users.email, "hoa.d@exemple.fr"));
     expect(await search("do thi")).toEqual(["hoa.d@exemple.fr"]);

@@ -38,7 +38,9 @@ export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today
                   Prochain grade : <span lang="vi">{r.target.vietnameseName}</span> — {r.target.frenchName}
                 </p>
                 <p className="mb-2 text-sm text-slate-700">
-                  {r.on === today ? "À ce jour" : `À l'examen du ${formatDate(r.on)}${r.examPlace ? ` (${r.examPlace})` : ""}`}
+                  {r.on === today
+                    ? "À ce jour"
+                    : `À l'examen du ${formatDate(r.on)}${r.examPlace ? ` (${r.examPlace})` : ""}`}
                 </p>
                 {r.convocation ? (
                   <p className="mb-2 font-semibold text-green-900">
@@ -66,7 +68,11 @@ export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today
   );
 }
 
-export function JurySessions({ sessions }: { sessions: ReadonlyArray<{ id: number; examDate: string; place: string }> }) {
+export function JurySessions({
+  sessions,
+}: {
+  sessions: ReadonlyArray<{ id: number; examDate: string; place: string }>;
+}) {
   if (!sessions.length) return null;
   return (
     <section aria-labelledby="jury" className="mb-10 rounded-lg border border-club-300 bg-club-50 p-4">

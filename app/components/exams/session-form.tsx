@@ -37,7 +37,10 @@ function CheckboxGroup({
 }) {
   const id = useId();
   return (
-    <fieldset className="mb-4" aria-describedby={[hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim() || undefined}>
+    <fieldset
+      className="mb-4"
+      aria-describedby={[hint ? `${id}-hint` : "", error ? `${id}-error` : ""].join(" ").trim() || undefined}
+    >
       <legend className="mb-1 font-medium text-slate-800">{legend}</legend>
       {hint ? (
         <p id={`${id}-hint`} className="mb-2 text-sm text-slate-600">
@@ -102,7 +105,11 @@ export function ExamSessionForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-200 p-4">
-      <FormErrors form={form} lastResult={lastResult} summary="La session n'a pas été enregistrée : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="La session n'a pas été enregistrée : corrigez les champs signalés."
+      />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       <input type="hidden" name="version" value={values.version} />
       <div className="grid gap-x-4 sm:grid-cols-2">

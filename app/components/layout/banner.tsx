@@ -32,9 +32,15 @@ export function Banner({
         height={BANNER_HEIGHT_PX}
         className="absolute inset-x-0 top-0 h-[192px] w-full object-cover"
       />
-      <div aria-hidden="true" className="absolute inset-x-0 top-0 h-[192px] bg-linear-to-r from-club-900/85 via-club-900/55 to-club-900/10" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-0 h-[192px] bg-linear-to-r from-club-900/85 via-club-900/55 to-club-900/10"
+      />
       <div className="relative mx-auto flex h-[192px] max-w-7xl items-center px-4 sm:px-6">
-        <p data-testid="banner-title" className="text-3xl font-bold tracking-tight text-white drop-shadow-md sm:text-4xl">
+        <p
+          data-testid="banner-title"
+          className="text-3xl font-bold tracking-tight text-white drop-shadow-md sm:text-4xl"
+        >
           {section}
         </p>
       </div>

@@ -7,7 +7,15 @@
  * and keyboard focus.
  */
 import { ChevronDown } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type PointerEvent,
+} from "react";
 import { NavLink, useLocation } from "react-router";
 import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, type NavGroup } from "~/lib/club/navigation";
 import { useNavGroups } from "~/components/layout/use-nav-groups";
@@ -161,7 +169,13 @@ export function DesktopMenu() {
     <nav aria-label="Menu principal" className="hidden shrink-0 lg:block">
       <ul className="flex items-center gap-0.5">
         <li>
-          <NavLink to={HOME_LINK.to} end className={({ isActive }) => `${topLinkClass} ${isActive ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`}>
+          <NavLink
+            to={HOME_LINK.to}
+            end
+            className={({ isActive }) =>
+              `${topLinkClass} ${isActive ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`
+            }
+          >
             {HOME_LINK.title}
           </NavLink>
         </li>

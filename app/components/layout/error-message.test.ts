@@ -10,7 +10,12 @@ const response = (status: number, data: unknown) => ({ status, statusText: "", i
 
 describe("error page texts", () => {
   it("show the route's French explanation under the title", () => {
-    const texts = errorTexts(response(403, "Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu."));
+    const texts = errorTexts(
+      response(
+        403,
+        "Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu.",
+      ),
+    );
     expect(texts.title).toBe("Accès refusé");
     expect(texts.message).toMatch(/^Ce grade est au-delà/);
   });

@@ -78,7 +78,10 @@ export function MobileMenu() {
                       className={`size-5 transition-transform duration-200 ${isOpen ? "rotate-180" : ""}`}
                     />
                   </button>
-                  <ul id={`menu-mobile-${group.id}`} className={`ml-3 border-l-2 border-club-100 pl-2 ${isOpen ? "block" : "hidden"}`}>
+                  <ul
+                    id={`menu-mobile-${group.id}`}
+                    className={`ml-3 border-l-2 border-club-100 pl-2 ${isOpen ? "block" : "hidden"}`}
+                  >
                     {group.items.map((item) => {
                       const Icon = item.icon;
                       return (

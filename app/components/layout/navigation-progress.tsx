@@ -13,7 +13,8 @@ export const ACCESS_CHECK_TEXT = "Vérification de l'accès...";
 export function NavigationProgress() {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
-  const toMemberArea = pending && !!navigation.location && matchesPrefix(navigation.location.pathname, "/espace-membre");
+  const toMemberArea =
+    pending && !!navigation.location && matchesPrefix(navigation.location.pathname, "/espace-membre");
   return (
     <>
       {pending && (

@@ -27,7 +27,10 @@ const GALLERY_CARD: NavCard = {
 
 function useExtraCards(): NavCard[] {
   const data = useRouteLoaderData<{ showTeachers?: boolean; showGallery?: boolean }>("routes/site-layout");
-  return [...(data?.showTeachers === true ? [TEACHERS_CARD] : []), ...(data?.showGallery === true ? [GALLERY_CARD] : [])];
+  return [
+    ...(data?.showTeachers === true ? [TEACHERS_CARD] : []),
+    ...(data?.showGallery === true ? [GALLERY_CARD] : []),
+  ];
 }
 
 export function useNavGroups(): NavGroup[] {

@@ -5,7 +5,15 @@
  */
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "react-router";
-import { CheckboxField, checkboxProps, fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  CheckboxField,
+  checkboxProps,
+  fieldProps,
+  FormErrors,
+  SubmitButton,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { mailSettingsSchema } from "~/lib/mail/mail-settings";
 
 type MailFieldName = "smtpHost" | "smtpPort" | "smtpSecure" | "smtpUser" | "smtpPassword" | "smtpFrom";
@@ -21,9 +29,23 @@ export function MailSettingsFields({
 }) {
   return (
     <>
-      <TextField label="Serveur d’envoi (SMTP)" hint="Donné par votre fournisseur de messagerie, par exemple smtp.exemple.fr." required={required} {...fieldProps(fields.smtpHost)} />
-      <TextField label="Port" inputMode="numeric" hint="587 en général ; 465 si la connexion est chiffrée d’emblée." required={required} {...fieldProps(fields.smtpPort)} />
-      <CheckboxField label="Connexion chiffrée d’emblée (SMTPS, port 465 en général)" {...checkboxProps(fields.smtpSecure)} />
+      <TextField
+        label="Serveur d’envoi (SMTP)"
+        hint="Donné par votre fournisseur de messagerie, par exemple smtp.exemple.fr."
+        required={required}
+        {...fieldProps(fields.smtpHost)}
+      />
+      <TextField
+        label="Port"
+        inputMode="numeric"
+        hint="587 en général ; 465 si la connexion est chiffrée d’emblée."
+        required={required}
+        {...fieldProps(fields.smtpPort)}
+      />
+      <CheckboxField
+        label="Connexion chiffrée d’emblée (SMTPS, port 465 en général)"
+        {...checkboxProps(fields.smtpSecure)}
+      />
       <TextField label="Identifiant" autoComplete="off" {...fieldProps(fields.smtpUser)} />
       <TextField
         label="Mot de passe du serveur d’envoi"
@@ -33,7 +55,11 @@ export function MailSettingsFields({
         name={fields.smtpPassword.name}
         error={fields.smtpPassword.errors?.[0]}
       />
-      <TextField label="Expéditeur" hint="Par exemple : Club de Vovinam <contact@exemple.fr>. Vide : l’expéditeur par défaut du serveur." {...fieldProps(fields.smtpFrom)} />
+      <TextField
+        label="Expéditeur"
+        hint="Par exemple : Club de Vovinam <contact@exemple.fr>. Vide : l’expéditeur par défaut du serveur."
+        {...fieldProps(fields.smtpFrom)}
+      />
     </>
   );
 }
@@ -46,20 +72,34 @@ export function MailServerForm({
   view,
   lastResult,
 }: {
-  view: { envWins: boolean; host: string; port: number; secure: boolean; user: string; from: string; hasPassword: boolean };
+  view: {
+    envWins: boolean;
+    host: string;
+    port: number;
+    secure: boolean;
+    user: string;
+    from: string;
+    hasPassword: boolean;
+  };
   lastResult?: Parameters<typeof useClubForm>[0]["lastResult"];
 }) {
   const [form, fields] = useClubForm({
     id: "serveur-envoi",
     schema: mailSettingsSchema,
     lastResult,
-    defaultValue: { smtpHost: view.host, smtpPort: String(view.port), smtpSecure: view.secure ? "on" : "", smtpUser: view.user, smtpFrom: view.from },
+    defaultValue: {
+      smtpHost: view.host,
+      smtpPort: String(view.port),
+      smtpSecure: view.secure ? "on" : "",
+      smtpUser: view.user,
+      smtpFrom: view.from,
+    },
   });
   if (view.envWins)
     return (
       <p className="mt-4 text-slate-800">
-        Le serveur d’envoi est fixé par la variable <code>SMTP_URL</code> de l’environnement du serveur : elle prime sur tout réglage
-        fait ici. Pour le changer, modifiez cette variable puis redémarrez le site.
+        Le serveur d’envoi est fixé par la variable <code>SMTP_URL</code> de l’environnement du serveur : elle prime sur
+        tout réglage fait ici. Pour le changer, modifiez cette variable puis redémarrez le site.
       </p>
     );
   return (

@@ -10,7 +10,10 @@ describe("Button", () => {
     for (const variant of VARIANTS) {
       const classes = buttonClasses({ variant }).split(" ");
       expect(classes, variant).toContain("focus-visible:outline-2");
-      expect(classes.some((c) => c.startsWith("focus-visible:outline-") && c.endsWith("00")), variant).toBe(true);
+      expect(
+        classes.some((c) => c.startsWith("focus-visible:outline-") && c.endsWith("00")),
+        variant,
+      ).toBe(true);
     }
   });
 
@@ -24,8 +27,12 @@ describe("Button", () => {
 
   it("renders a non-submitting button unless told otherwise", () => {
     expect(renderToStaticMarkup(<Button>Annuler</Button>)).toMatch(/^<button type="button" class="[^"]*bg-club-700/);
-    expect(renderToStaticMarkup(<Button type="submit" variant="danger">Supprimer</Button>)).toMatch(
-      /^<button type="submit" class="[^"]*bg-red-700[^"]*">Supprimer<\/button>$/,
-    );
+    expect(
+      renderToStaticMarkup(
+        <Button type="submit" variant="danger">
+          Supprimer
+        </Button>,
+      ),
+    ).toMatch(/^<button type="submit" class="[^"]*bg-red-700[^"]*">Supprimer<\/button>$/);
   });
 });

@@ -6,7 +6,15 @@
  */
 import { Form } from "react-router";
 import { getFormProps } from "@conform-to/react";
-import { CheckboxField, checkboxProps, FormErrors, fieldProps, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  CheckboxField,
+  checkboxProps,
+  FormErrors,
+  fieldProps,
+  SubmitButton,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { RoleCheckboxes } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";
 
@@ -44,7 +52,11 @@ export function AccountForm({
   const roles = lastResult?.initialValue ? typedRoles(lastResult.initialValue.roles, []) : user.roles;
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4">
-      <FormErrors form={form} lastResult={lastResult} summary="Le compte n'a pas été enregistré : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="Le compte n'a pas été enregistré : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="account" />
       <input type="hidden" name="version" value={user.version} />
       <div className="grid gap-x-4 sm:grid-cols-2">
@@ -86,13 +98,16 @@ export function DeleteUserSection({ fullName, lastResult }: { fullName: string; 
         Supprimer le compte
       </h2>
       <p className="mt-1 text-slate-800">
-        La suppression efface le compte, ses profils famille, leurs cotisations et leurs grades. Elle est définitive ; pour
-        suspendre l&apos;accès, désactivez plutôt le compte.
+        La suppression efface le compte, ses profils famille, leurs cotisations et leurs grades. Elle est définitive ;
+        pour suspendre l&apos;accès, désactivez plutôt le compte.
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-3">
         <FormErrors form={form} lastResult={lastResult} />
         <input type="hidden" name="intent" value="delete" />
-        <CheckboxField label={`Je confirme la suppression définitive du compte de ${fullName}`} {...checkboxProps(fields.confirm)} />
+        <CheckboxField
+          label={`Je confirme la suppression définitive du compte de ${fullName}`}
+          {...checkboxProps(fields.confirm)}
+        />
         <button type="submit" className={dangerButtonClass}>
           Supprimer le compte
         </button>

@@ -7,7 +7,15 @@
  */
 import { Form } from "react-router";
 import { getFormProps } from "@conform-to/react";
-import { FormErrors, fieldProps, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  FormErrors,
+  fieldProps,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { Badge, healthTone } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";
 import { formatEuros } from "~/lib/core/money";
@@ -31,11 +39,15 @@ function StatusSummary({ s }: { s: StatusView | undefined }) {
   return (
     <ul className="mb-4 flex flex-wrap gap-2">
       <li>
-        {s?.cotisationPaidOn ? <Badge tone="ok">Cotisation payée</Badge> : <Badge tone="bad">Cotisation non payée</Badge>}
+        {s?.cotisationPaidOn ? (
+          <Badge tone="ok">Cotisation payée</Badge>
+        ) : (
+          <Badge tone="bad">Cotisation non payée</Badge>
+        )}
       </li>
       <li>
         <Badge tone={healthTone(s?.health ?? "manquant")}>
-          Document de santé : {HEALTH_STATE_LABELS[(s?.health ?? "manquant")].toLowerCase()}
+          Document de santé : {HEALTH_STATE_LABELS[s?.health ?? "manquant"].toLowerCase()}
           {s?.healthValidUntil ? ` (jusqu'au ${formatDateFr(s.healthValidUntil)})` : ""}
         </Badge>
       </li>
@@ -70,7 +82,11 @@ function StatusForm({
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2">
-      <FormErrors form={form} lastResult={lastResult} summary="La saison n'a pas été enregistrée : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="La saison n'a pas été enregistrée : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="profileId" value={profile.id} />
       <input type="hidden" name="season" value={season} />
@@ -79,7 +95,12 @@ function StatusForm({
         <legend className="px-1 font-semibold text-slate-900">Cotisation</legend>
         <div className="grid gap-x-4 sm:grid-cols-3">
           <TextField label="Payée le" type="date" {...fieldProps(fields.cotisationPaidOn)} />
-          <TextField label="Montant (€)" inputMode="decimal" hint="Par exemple 180 ou 92,50" {...fieldProps(fields.cotisationAmount)} />
+          <TextField
+            label="Montant (€)"
+            inputMode="decimal"
+            hint="Par exemple 180 ou 92,50"
+            {...fieldProps(fields.cotisationAmount)}
+          />
           <SelectField
             label="Moyen de paiement"
             options={[{ value: "", label: "— Non payée —" }, ...PAYMENT_MEANS_OPTIONS]}
@@ -90,11 +111,16 @@ function StatusForm({
       <fieldset className="rounded-md border border-slate-200 p-4">
         <legend className="px-1 font-semibold text-slate-900">Certificat médical ou attestation</legend>
         <p className="mb-3 text-sm text-slate-700">
-          Un certificat médical vaut pour {certificateValiditySeasons} saison{certificateValiditySeasons > 1 ? "s" : ""} (réglage du club) ;
-          l&apos;attestation du questionnaire de santé, pour la saison seulement. La date de fin est calculée.
+          Un certificat médical vaut pour {certificateValiditySeasons} saison{certificateValiditySeasons > 1 ? "s" : ""}{" "}
+          (réglage du club) ; l&apos;attestation du questionnaire de santé, pour la saison seulement. La date de fin est
+          calculée.
         </p>
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <SelectField label="Document reçu" options={[{ value: "", label: "— Aucun —" }, ...HEALTH_KIND_OPTIONS]} {...fieldProps(fields.healthKind)} />
+          <SelectField
+            label="Document reçu"
+            options={[{ value: "", label: "— Aucun —" }, ...HEALTH_KIND_OPTIONS]}
+            {...fieldProps(fields.healthKind)}
+          />
           <TextField label="Reçu le" type="date" {...fieldProps(fields.healthReceivedOn)} />
         </div>
       </fieldset>
@@ -132,7 +158,9 @@ function PastSeasons({ past, name }: { past: StatusView[]; name: string }) {
                   {s.season}
                 </th>
                 <td className="py-1 pr-4">
-                  {s.cotisationPaidOn ? `payée le ${formatDateFr(s.cotisationPaidOn)} (${formatEuros(s.cotisationAmountCents)})` : "non payée"}
+                  {s.cotisationPaidOn
+                    ? `payée le ${formatDateFr(s.cotisationPaidOn)} (${formatEuros(s.cotisationAmountCents)})`
+                    : "non payée"}
                 </td>
                 <td className="py-1 pr-4">
                   {s.healthReceivedOn
@@ -157,17 +185,28 @@ function GradeAddForm({
   gradeTable: UserDetail["gradeTable"];
   lastResult: UserEditAnswer["result"] | undefined;
 }) {
-  const [form, fields] = useClubForm({ id: `grade-${profile.id}-${profile.grades.length}`, schema: gradeEntrySchema, lastResult });
+  const [form, fields] = useClubForm({
+    id: `grade-${profile.id}-${profile.grades.length}`,
+    schema: gradeEntrySchema,
+    lastResult,
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 rounded-md border border-slate-200 p-4">
-      <FormErrors form={form} lastResult={lastResult} summary="Le grade n'a pas été ajouté : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="Le grade n'a pas été ajouté : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="grade-add" />
       <input type="hidden" name="profileId" value={profile.id} />
       <p className="mb-3 font-semibold text-slate-900">Ajouter un grade à l&apos;historique de {profile.prenom}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <SelectField
           label="Grade"
-          options={[{ value: "", label: "— Choisir —" }, ...gradeTable.map((g) => ({ value: String(g.id), label: g.label }))]}
+          options={[
+            { value: "", label: "— Choisir —" },
+            ...gradeTable.map((g) => ({ value: String(g.id), label: g.label })),
+          ]}
           {...fieldProps(fields.gradeId)}
         />
         <TextField label="Obtenu le" type="date" {...fieldProps(fields.awardedOn)} />
@@ -201,7 +240,11 @@ export function ProfileSection({
   const name = `${profile.prenom} ${profile.nom}`.trim();
   const headingId = `profil-${profile.id}-titre`;
   return (
-    <section id={`profil-${profile.id}`} aria-labelledby={headingId} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+    <section
+      id={`profil-${profile.id}`}
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+    >
       <h2 id={headingId} className="text-2xl font-semibold text-slate-900">
         {name}{" "}
         {profile.isSelf ? (
@@ -227,7 +270,9 @@ export function ProfileSection({
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
           <dt className="font-medium">Cotisation</dt>
           <dd>
-            {status.cotisationPaidOn ? `payée le ${formatDateFr(status.cotisationPaidOn)}, ${formatEuros(status.cotisationAmountCents)}` : "non payée"}
+            {status.cotisationPaidOn
+              ? `payée le ${formatDateFr(status.cotisationPaidOn)}, ${formatEuros(status.cotisationAmountCents)}`
+              : "non payée"}
           </dd>
           <dt className="font-medium">Document de santé</dt>
           <dd>{status.healthReceivedOn ? `reçu le ${formatDateFr(status.healthReceivedOn)}` : "aucun"}</dd>
@@ -258,7 +303,11 @@ export function ProfileSection({
                 <input type="hidden" name="profileId" value={profile.id} />
                 <input type="hidden" name="entryId" value={g.id} />
                 <button type="submit" className={dangerButtonClass}>
-                  Supprimer<span className="sr-only"> le grade {g.name} du {formatDateFr(g.awardedOn)}</span>
+                  Supprimer
+                  <span className="sr-only">
+                    {" "}
+                    le grade {g.name} du {formatDateFr(g.awardedOn)}
+                  </span>
                 </button>
               </Form>
             ) : null}

@@ -61,7 +61,10 @@ function setCookies(headers: Headers | undefined): Headers {
 async function throwIfLimited(userId: string, field: string): Promise<void> {
   const r = await checkRateLimit(`account-settings:${userId}`, 10, 15 * 60_000);
   if (r.ok) return;
-  throw new DomainError(`Trop de tentatives. Réessayez ${retryAfterText(r.retryAfterSeconds)}.`, { field, status: 429 });
+  throw new DomainError(`Trop de tentatives. Réessayez ${retryAfterText(r.retryAfterSeconds)}.`, {
+    field,
+    status: 429,
+  });
 }
 
 /** True when `password` is the user's current password (Better Auth checks the hash). */
@@ -99,7 +102,8 @@ export async function changeEmail(
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.email, input.newEmail), ne(users.id, user.id)));
-  if (taken) throw new DomainError("Cette adresse est déjà utilisée par un autre compte.", { field: "newEmail", status: 409 });
+  if (taken)
+    throw new DomainError("Cette adresse est déjà utilisée par un autre compte.", { field: "newEmail", status: 409 });
   // Nothing changes until the new address confirms (email-change.server.ts).
   await requestEmailChange(user, input.newEmail);
   return {
@@ -115,7 +119,10 @@ export async function changePassword(
 ): Promise<SettingsDone> {
   const methods = await signInMethods(userId);
   if (!methods.hasPassword) {
-    throw new DomainError("Votre compte n'a pas encore de mot de passe : utilisez « Mot de passe oublié » pour en créer un.", { field: "currentPassword" });
+    throw new DomainError(
+      "Votre compte n'a pas encore de mot de passe : utilisez « Mot de passe oublié » pour en créer un.",
+      { field: "currentPassword" },
+    );
   }
   const weak = await checkPasswordForUser(input.newPassword, userId);
   if (weak) throw new DomainError(weak, { field: "newPassword" });
@@ -130,10 +137,13 @@ export async function changePassword(
   } catch (err) {
     if (err instanceof APIError) {
       const code = (err.body as { code?: string } | undefined)?.code;
-      if (code === "INVALID_PASSWORD") throw new DomainError("Mot de passe actuel incorrect.", { field: "currentPassword" });
+      if (code === "INVALID_PASSWORD")
+        throw new DomainError("Mot de passe actuel incorrect.", { field: "currentPassword" });
       if (code === "WEAK_PASSWORD") throw new DomainError(err.message, { field: "newPassword" });
       if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
-        throw new DomainError(`Entre ${PASSWORD_MIN_LENGTH} et ${PASSWORD_MAX_LENGTH} caractères.`, { field: "newPassword" });
+        throw new DomainError(`Entre ${PASSWORD_MIN_LENGTH} et ${PASSWORD_MAX_LENGTH} caractères.`, {
+          field: "newPassword",
+        });
       }
     }
     log.error("password change failed", { userId, err });
@@ -151,7 +161,10 @@ export async function changePassword(
 }
 
 /** Starts linking a Google account: returns the provider URL to redirect to. */
-export async function startGoogleLink(request: Request, userId: string): Promise<{ redirectTo: string; headers: Headers }> {
+export async function startGoogleLink(
+  request: Request,
+  userId: string,
+): Promise<{ redirectTo: string; headers: Headers }> {
   const methods = await signInMethods(userId);
   if (!methods.googleAvailable) throw new DomainError("La connexion avec Google n'est pas disponible pour le moment.");
   if (methods.hasGoogle) throw new DomainError("Un compte Google est déjà associé.", { status: 409 });
@@ -170,7 +183,9 @@ export async function startGoogleLink(request: Request, userId: string): Promise
     return { headers: setCookies(headers), redirectTo: response.url };
   } catch (err) {
     log.error("google link could not start", { userId, err });
-    throw new DomainError("L'association avec Google n'a pas pu démarrer. Réessayez dans quelques instants.", { cause: err });
+    throw new DomainError("L'association avec Google n'a pas pu démarrer. Réessayez dans quelques instants.", {
+      cause: err,
+    });
   }
 }
 
@@ -185,5 +200,7 @@ export async function unlinkGoogle(userId: string): Promise<SettingsDone> {
   }
   await db.delete(accounts).where(and(eq(accounts.userId, userId), eq(accounts.providerId, GOOGLE_PROVIDER_ID)));
   log.info("google unlinked by its owner", { userId });
-  return { message: "Votre compte Google a été dissocié. Connectez-vous désormais avec votre e-mail et votre mot de passe." };
+  return {
+    message: "Votre compte Google a été dissocié. Connectez-vous désormais avec votre e-mail et votre mot de passe.",
+  };
 }

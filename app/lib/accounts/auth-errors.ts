@@ -39,7 +39,8 @@ export const AUTH_ERRORS = {
   "auth/invalid-reset-token":
     "Ce lien de réinitialisation n'est plus valable (il a expiré ou a déjà servi). Demandez-en un nouveau.",
   /** Password from the list of the most common passwords. */
-  "auth/weak-password": "Ce mot de passe fait partie des plus courants et serait deviné facilement. Choisissez-en un autre.",
+  "auth/weak-password":
+    "Ce mot de passe fait partie des plus courants et serait deviné facilement. Choisissez-en un autre.",
   /** Anything else. */
   "auth/internal-error": "Une erreur inattendue est survenue. Réessayez dans quelques instants.",
 } as const;

@@ -21,7 +21,10 @@ import { accounts } from "#db/schema";
 const { oidc, setClaims } = withLocalGoogle();
 
 /** Runs the browser's part of the flow: provider authorization, then our callback. */
-async function googleSignIn(profile: { email: string; name?: string; sub: string }, redirectTo = "/espace-membre/profil") {
+async function googleSignIn(
+  profile: { email: string; name?: string; sub: string },
+  redirectTo = "/espace-membre/profil",
+) {
   setClaims({ email: profile.email, email_verified: true, name: profile.name, sub: profile.sub });
   // A refusal throws (AuthFailure): the test fails with its message.
   const start = await startGoogleSignIn({ redirectTo, ip: "127.0.0.1" });
@@ -33,7 +36,9 @@ async function googleSignIn(profile: { email: string; name?: string; sub: string
   const callback = authorize.headers.get("location");
   if (!callback) throw new Error("no redirect from the OIDC server");
   expect(callback.startsWith(`${env().BASE_URL}/api/auth/callback/google?`)).toBe(true);
-  const response = await getAuth().handler(new Request(callback, { headers: { cookie: cookieFromSetCookie(start.headers) } }));
+  const response = await getAuth().handler(
+    new Request(callback, { headers: { cookie: cookieFromSetCookie(start.headers) } }),
+  );
   return response;
 }
 
@@ -44,13 +49,24 @@ describe("Google sign-in (OIDC redirect flow)", () => {
     expect(res.headers.get("location")).toBe("/espace-membre/profil");
     const [u] = await db.select().from(users).where(eq(users.email, "anne.nguyen@exemple.fr"));
     assert(u);
-    expect(u).toMatchObject({ prenom: "Anne Marie", nom: "Nguyen", roles: ["pré-inscrit"], aPayeCotisation: false, certificatMedicalFourni: false });
+    expect(u).toMatchObject({
+      prenom: "Anne Marie",
+      nom: "Nguyen",
+      roles: ["pré-inscrit"],
+      aPayeCotisation: false,
+      certificatMedicalFourni: false,
+    });
     expect(await db.select().from(profiles).where(eq(profiles.ownerId, u.id))).toHaveLength(1);
-    const session = await getSessionUser(new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(res.headers) } }));
+    const session = await getSessionUser(
+      new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(res.headers) } }),
+    );
     expect(session).toMatchObject({ id: u.id, prenom: "Anne Marie", nom: "Nguyen" });
 
     // Second sign-in: same user, no duplicate.
-    const again = await googleSignIn({ email: "anne.nguyen@exemple.fr", name: "Anne Marie Nguyen", sub: "g-1" }, "/espace-membre");
+    const again = await googleSignIn(
+      { email: "anne.nguyen@exemple.fr", name: "Anne Marie Nguyen", sub: "g-1" },
+      "/espace-membre",
+    );
     expect(again.headers.get("location")).toBe("/espace-membre");
     expect(await db.select().from(users).where(eq(users.email, "anne.nguyen@exemple.fr"))).toHaveLength(1);
   });
@@ -105,7 +121,9 @@ describe("Google sign-in (OIDC redirect flow)", () => {
 
     const signIn = await googleSignIn({ email, name: "Camille Martin", sub: "g-5" }, "/espace-membre");
     expect(signIn.headers.get("location")).toBe("/espace-membre");
-    const session = await getSessionUser(new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(signIn.headers) } }));
+    const session = await getSessionUser(
+      new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(signIn.headers) } }),
+    );
     expect(session?.id).toBe(user.id);
   });
 });

@@ -11,7 +11,14 @@ import { eq } from "drizzle-orm";
 import { APIError } from "better-auth/api";
 import { accounts, users } from "#db/schema";
 import { AuthFailure, type AuthErrorCode } from "./auth-errors";
-import { authHeaders, cookieHeaders, getAuth, GOOGLE_PROVIDER_ID, googleEnabled, insertCredentialUser } from "./auth.server";
+import {
+  authHeaders,
+  cookieHeaders,
+  getAuth,
+  GOOGLE_PROVIDER_ID,
+  googleEnabled,
+  insertCredentialUser,
+} from "./auth.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
@@ -60,7 +67,12 @@ async function findUserWithProviders(email: string) {
   if (!user) return null;
   const rows = await db.select({ providerId: accounts.providerId }).from(accounts).where(eq(accounts.userId, user.id));
   const providers = rows.map((r) => r.providerId);
-  return { user, providers, hasPassword: providers.includes("credential"), hasGoogle: providers.includes(GOOGLE_PROVIDER_ID) };
+  return {
+    user,
+    providers,
+    hasPassword: providers.includes("credential"),
+    hasGoogle: providers.includes(GOOGLE_PROVIDER_ID),
+  };
 }
 
 // ---------------------------------------------------------------------------

@@ -18,7 +18,10 @@ function authRefusal(submission: AnySubmission, failure: AuthFailure) {
     ? { fieldErrors: { [failure.field]: [failure.message] } }
     : { formErrors: [failure.message] };
   return data(
-    { result: reply(submission, { hideFields: AUTH_PASSWORD_FIELDS, ...errors }), code: failure.field ? null : failure.code },
+    {
+      result: reply(submission, { hideFields: AUTH_PASSWORD_FIELDS, ...errors }),
+      code: failure.field ? null : failure.code,
+    },
     {
       status: failure.status,
       headers: failure.retryAfterSeconds ? { "Retry-After": String(failure.retryAfterSeconds) } : undefined,
@@ -27,7 +30,10 @@ function authRefusal(submission: AnySubmission, failure: AuthFailure) {
 }
 
 /** Runs an account operation; an AuthFailure becomes the page's answer, anything else is a bug (500). */
-export async function tryAuth<T>(submission: AnySubmission, operation: () => Promise<T>): Promise<T | ReturnType<typeof authRefusal>> {
+export async function tryAuth<T>(
+  submission: AnySubmission,
+  operation: () => Promise<T>,
+): Promise<T | ReturnType<typeof authRefusal>> {
   try {
     return await operation();
   } catch (err) {

@@ -9,7 +9,15 @@ import { outbox, profiles, sessions, users, verifications } from "#db/schema";
 import { cookieFromSetCookie, createUser, signInCookie } from "../../../tests/helpers/auth";
 import { AUTH_ERRORS, AuthFailure, type AuthError } from "./auth-errors";
 import { createPasswordUser, getAuth, splitDisplayName } from "./auth.server";
-import { googleCallbackError, isResetTokenValid, requestPasswordReset, resetPassword, safeRedirectPath, signInWithPassword, signUpWithPassword } from "./auth-operations.server";
+import {
+  googleCallbackError,
+  isResetTokenValid,
+  requestPasswordReset,
+  resetPassword,
+  safeRedirectPath,
+  signInWithPassword,
+  signUpWithPassword,
+} from "./auth-operations.server";
 import { isSameOriginRequest } from "../http/csrf.server";
 import { db } from "../core/db.server";
 import { isCommonPassword, passwordProblem } from "./passwords.server";
@@ -43,7 +51,12 @@ async function outcome<T extends object>(
     return { ok: true, ...(await operation) };
   } catch (err) {
     if (!(err instanceof AuthFailure)) throw err;
-    return { ok: false, status: err.status, error: err.error, fieldErrors: err.field ? { [err.field]: err.message } : undefined };
+    return {
+      ok: false,
+      status: err.status,
+      error: err.error,
+      fieldErrors: err.field ? { [err.field]: err.message } : undefined,
+    };
   }
 }
 
@@ -52,7 +65,15 @@ beforeEach(() => resetRateLimits());
 describe("sign-up: the user record of spec section 3", () => {
   it("creates prenom, nom, email, roles ['pré-inscrit'], createdAt, both flags false and the own profile", async () => {
     const before = Date.now();
-    const r = await outcome(signUpWithPassword({ prenom: " Léa ", nom: "Durand", email: "Lea.Durand@Exemple.fr", password: PASSWORD, ip: ip() }));
+    const r = await outcome(
+      signUpWithPassword({
+        prenom: " Léa ",
+        nom: "Durand",
+        email: "Lea.Durand@Exemple.fr",
+        password: PASSWORD,
+        ip: ip(),
+      }),
+    );
     expect(r.ok).toBe(true);
     const [u] = await db.select().from(users).where(eq(users.email, "lea.durand@exemple.fr"));
     assert(u);
@@ -78,7 +99,14 @@ describe("sign-up: the user record of spec section 3", () => {
 
   it("never lets the sign-up body choose roles or flags (input: false)", async () => {
     await getAuth().api.signUpEmail({
-      body: { name: "X Y", email: "pirate@exemple.fr", password: PASSWORD, roles: ["admin"], active: true, aPayeCotisation: true } as never,
+      body: {
+        name: "X Y",
+        email: "pirate@exemple.fr",
+        password: PASSWORD,
+        roles: ["admin"],
+        active: true,
+        aPayeCotisation: true,
+      } as never,
     });
     const [row] = await db.select().from(users).where(eq(users.email, "pirate@exemple.fr"));
     expect(row).toMatchObject({ roles: ["pré-inscrit"], aPayeCotisation: false });
@@ -91,7 +119,9 @@ describe("sign-up: the user record of spec section 3", () => {
       expect(isCommonPassword(p), p).toBe(true);
     }
     expect(passwordProblem("cheval agrafe pile correcte")).toBeNull();
-    const r = await outcome(signUpWithPassword({ prenom: "A", nom: "B", email: "faible@exemple.fr", password: "motdepasse", ip: ip() }));
+    const r = await outcome(
+      signUpWithPassword({ prenom: "A", nom: "B", email: "faible@exemple.fr", password: "motdepasse", ip: ip() }),
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors?.password).toMatch(/plus courants/);
@@ -121,13 +151,19 @@ describe("error catalogue (spec section 8)", () => {
       { email: "inconnu@exemple.fr", password: PASSWORD },
     ]) {
       const r = await outcome(signInWithPassword({ ...attempt, ip: ip() }));
-      expect(r).toMatchObject({ ok: false, status: 401, error: { code: "auth/invalid-credential", message: AUTH_ERRORS["auth/invalid-credential"] } });
+      expect(r).toMatchObject({
+        ok: false,
+        status: 401,
+        error: { code: "auth/invalid-credential", message: AUTH_ERRORS["auth/invalid-credential"] },
+      });
     }
   });
 
   it("sign-up with the e-mail of a Google account: auth/account-exists-with-google", async () => {
     await googleOnlyUser("gilles@exemple.fr");
-    const r = await outcome(signUpWithPassword({ prenom: "Gilles", nom: "G", email: "Gilles@exemple.fr", password: PASSWORD, ip: ip() }));
+    const r = await outcome(
+      signUpWithPassword({ prenom: "Gilles", nom: "G", email: "Gilles@exemple.fr", password: PASSWORD, ip: ip() }),
+    );
     expect(r).toMatchObject({
       ok: false,
       error: { code: "auth/account-exists-with-google", message: "Un compte existe déjà avec ce fournisseur." },
@@ -136,7 +172,9 @@ describe("error catalogue (spec section 8)", () => {
 
   it("sign-up with an e-mail already used otherwise: auth/email-already-in-use", async () => {
     const { email } = await createUser({ roles: ["membre"] });
-    const r = await outcome(signUpWithPassword({ prenom: "Autre", nom: "Personne", email, password: PASSWORD, ip: ip() }));
+    const r = await outcome(
+      signUpWithPassword({ prenom: "Autre", nom: "Personne", email, password: PASSWORD, ip: ip() }),
+    );
     expect(r).toMatchObject({ ok: false, status: 409, error: { code: "auth/email-already-in-use" } });
     if (r.ok) return;
     expect(r.error.message).toMatch(/Connectez-vous ou réinitialisez votre mot de passe/);
@@ -170,7 +208,8 @@ describe("rate limits (HTTP 429, auth/too-many-requests, when to retry)", () => 
 
   it("sign-in: 5 failures per e-mail, whatever the IP, then a wait said in French", async () => {
     const { email, password } = await createUser({ roles: ["membre"] });
-    for (let i = 0; i < 5; i++) await outcome(signInWithPassword({ email, password: "mauvais mot de passe", ip: ip() }));
+    for (let i = 0; i < 5; i++)
+      await outcome(signInWithPassword({ email, password: "mauvais mot de passe", ip: ip() }));
     const r = await outcome(signInWithPassword({ email: email.toUpperCase(), password, ip: ip() }));
     expect(r).toMatchObject({ ok: false, status: 429, error: { code: "auth/too-many-requests" } });
     if (!r.ok) expect(r.error.message).toMatch(/^Trop de tentatives\. Réessayez dans \d+ (secondes?|minutes?)\.$/);
@@ -179,16 +218,21 @@ describe("rate limits (HTTP 429, auth/too-many-requests, when to retry)", () => 
   it("sign-up: 3 per minute per IP", async () => {
     const from = ip();
     for (let i = 0; i < 3; i++) {
-      const r = await outcome(signUpWithPassword({ prenom: "P", nom: "N", email: `inscrit${i}@exemple.fr`, password: PASSWORD, ip: from }));
+      const r = await outcome(
+        signUpWithPassword({ prenom: "P", nom: "N", email: `inscrit${i}@exemple.fr`, password: PASSWORD, ip: from }),
+      );
       expect(r.ok).toBe(true);
     }
-    const r = await outcome(signUpWithPassword({ prenom: "P", nom: "N", email: "inscrit9@exemple.fr", password: PASSWORD, ip: from }));
+    const r = await outcome(
+      signUpWithPassword({ prenom: "P", nom: "N", email: "inscrit9@exemple.fr", password: PASSWORD, ip: from }),
+    );
     expect(r).toMatchObject({ ok: false, status: 429, error: { code: "auth/too-many-requests" } });
   });
 
   it("password reset: 3 per 5 minutes per IP, the message says minutes", async () => {
     const from = ip();
-    for (let i = 0; i < 3; i++) expect((await outcome(requestPasswordReset({ email: `r${i}@exemple.fr`, ip: from }))).ok).toBe(true);
+    for (let i = 0; i < 3; i++)
+      expect((await outcome(requestPasswordReset({ email: `r${i}@exemple.fr`, ip: from }))).ok).toBe(true);
     const r = await outcome(requestPasswordReset({ email: "r9@exemple.fr", ip: from }));
     expect(r).toMatchObject({ ok: false, status: 429, error: { code: "auth/too-many-requests" } });
     if (!r.ok) expect(r.error.message).toMatch(/Réessayez dans 5 minutes\./);
@@ -206,7 +250,10 @@ describe("name split of a Google display name", () => {
     // Through the user-creation hook, as a Google first sign-in does.
     const ctx = await getAuth().$context;
     const email = `split-${Math.random().toString(36).slice(2)}@exemple.fr`;
-    const created = await ctx.internalAdapter.createUser({ email, name: displayName, emailVerified: true }, { method: "oauth" });
+    const created = await ctx.internalAdapter.createUser(
+      { email, name: displayName, emailVerified: true },
+      { method: "oauth" },
+    );
     const [u] = await db.select().from(users).where(eq(users.id, created.id));
     assert(u);
     expect({ prenom: u.prenom, nom: u.nom }).toEqual(expected);
@@ -250,10 +297,16 @@ describe("session context", () => {
 
   it("idle expiry (7 days without a request) and absolute expiry", async () => {
     const a = await createUser({ roles: ["membre"] });
-    await db.update(sessions).set({ updatedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.id, a.user.sessionId));
+    await db
+      .update(sessions)
+      .set({ updatedAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(sessions.id, a.user.sessionId));
     expect(await getSessionUser(requestWith(a.cookie))).toBeNull();
     const b = await createUser({ roles: ["membre"] });
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, b.user.sessionId));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, b.user.sessionId));
     expect(await getSessionUser(requestWith(b.cookie))).toBeNull();
     const c = await createUser({ roles: ["membre"] });
     expect(await getSessionUser(requestWith(c.cookie))).not.toBeNull();
@@ -320,7 +373,10 @@ describe("password reset", () => {
     const lifetime = row.expiresAt.getTime() - before;
     expect(lifetime).toBeGreaterThan(29 * 60_000);
     expect(lifetime).toBeLessThanOrEqual(30 * 60_000 + 2000);
-    await db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, row.id));
+    await db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.id, row.id));
     expect(await isResetTokenValid(token)).toBe(false);
     expect(await outcome(resetPassword({ token, newPassword: "nouvelle phrase de passe", ip: ip() }))).toMatchObject({
       ok: false,
@@ -341,13 +397,24 @@ describe("password reset", () => {
 describe("redirects and CSRF", () => {
   it("only same-site relative paths are honoured after sign-in", () => {
     expect(safeRedirectPath("/espace-membre/profil?onglet=1")).toBe("/espace-membre/profil?onglet=1");
-    for (const bad of ["//evil.example/x", "https://evil.example", "/\\evil.example", "\\\\evil", "javascript:alert(1)", "espace", "/\t/evil.example", null, undefined]) {
+    for (const bad of [
+      "//evil.example/x",
+      "https://evil.example",
+      "/\\evil.example",
+      "\\\\evil",
+      "javascript:alert(1)",
+      "espace",
+      "/\t/evil.example",
+      null,
+      undefined,
+    ]) {
       expect(safeRedirectPath(bad), String(bad)).toBe("/espace-membre");
     }
   });
 
   it("state-changing requests must come from this site", () => {
-    const post = (headers: Record<string, string>) => new Request("http://localhost:3000/connexion", { method: "POST", headers });
+    const post = (headers: Record<string, string>) =>
+      new Request("http://localhost:3000/connexion", { method: "POST", headers });
     expect(isSameOriginRequest(post({ origin: "http://localhost:3000" }))).toBe(true);
     expect(isSameOriginRequest(post({ referer: "http://localhost:3000/connexion" }))).toBe(true);
     expect(isSameOriginRequest(post({ origin: "https://evil.example" }))).toBe(false);
@@ -360,8 +427,16 @@ describe("redirects and CSRF", () => {
 
 describe("test helper and CLI path", () => {
   it("createPasswordUser refuses duplicates and signInCookie gives a working cookie", async () => {
-    await createPasswordUser({ email: "cli@exemple.fr", password: PASSWORD, prenom: "Cli", nom: "Ent", roles: ["admin"] });
-    await expect(createPasswordUser({ email: "CLI@exemple.fr", password: PASSWORD, prenom: "X", nom: "Y" })).rejects.toThrow(/existe déjà/);
+    await createPasswordUser({
+      email: "cli@exemple.fr",
+      password: PASSWORD,
+      prenom: "Cli",
+      nom: "Ent",
+      roles: ["admin"],
+    });
+    await expect(
+      createPasswordUser({ email: "CLI@exemple.fr", password: PASSWORD, prenom: "X", nom: "Y" }),
+    ).rejects.toThrow(/existe déjà/);
     const cookie = await signInCookie("cli@exemple.fr", PASSWORD);
     expect((await getSessionUser(requestWith(cookie)))?.roles).toEqual(["admin"]);
   });

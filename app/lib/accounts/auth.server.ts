@@ -61,7 +61,14 @@ export async function createOwnProfile(
 ): Promise<void> {
   await q
     .insert(profiles)
-    .values({ ownerId: user.id, isSelf: true, relationship: "moi", prenom: user.prenom, nom: user.nom, createdBy: user.id })
+    .values({
+      ownerId: user.id,
+      isSelf: true,
+      relationship: "moi",
+      prenom: user.prenom,
+      nom: user.nom,
+      createdBy: user.id,
+    })
     .onConflictDoNothing();
 }
 
@@ -105,7 +112,9 @@ function createAuth() {
           return;
         }
         // One live link per account: the older ones stop working.
-        const issued = await (await getAuth().$context).internalAdapter.findVerificationValue(`reset-password:${token}`);
+        const issued = await (
+          await getAuth().$context
+        ).internalAdapter.findVerificationValue(`reset-password:${token}`);
         await revokePasswordLinks(user.id, issued?.id);
         const link = `${env().BASE_URL}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
         await queueMail({
@@ -173,9 +182,20 @@ function createAuth() {
         // The common-password list applies however a password is set.
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         const candidate =
-          ctx.path === "/sign-up/email" ? body.password : ["/reset-password", "/change-password", "/set-password"].includes(ctx.path) ? body.newPassword : undefined;
+          ctx.path === "/sign-up/email"
+            ? body.password
+            : ["/reset-password", "/change-password", "/set-password"].includes(ctx.path)
+              ? body.newPassword
+              : undefined;
         if (typeof candidate === "string") {
-          const person = ctx.path === "/sign-up/email" ? { email: typeof body.email === "string" ? body.email : "", prenom: typeof body.prenom === "string" ? body.prenom : "", nom: typeof body.nom === "string" ? body.nom : "" } : {};
+          const person =
+            ctx.path === "/sign-up/email"
+              ? {
+                  email: typeof body.email === "string" ? body.email : "",
+                  prenom: typeof body.prenom === "string" ? body.prenom : "",
+                  nom: typeof body.nom === "string" ? body.nom : "",
+                }
+              : {};
           const problem = await checkPassword(candidate, person);
           if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
         }
@@ -196,7 +216,11 @@ function createAuth() {
             const data = user as typeof user & { prenom?: string; nom?: string };
             await createOwnProfile({ id: user.id, prenom: data.prenom ?? "", nom: data.nom ?? "" });
             // A new account (Google sign-up) is a pré-inscription: the managers are told.
-            await notifyManagersSafely("pre-inscription", { prenom: data.prenom ?? "", nom: data.nom ?? "", email: user.email });
+            await notifyManagersSafely("pre-inscription", {
+              prenom: data.prenom ?? "",
+              nom: data.nom ?? "",
+              email: user.email,
+            });
           },
         },
       },
@@ -326,7 +350,10 @@ export async function insertCredentialUser(input: {
 
 /** Ends the session of the request (sign-out). Returns the headers that clear the cookies. */
 export async function signOut(requestHeaders: Headers): Promise<Headers> {
-  const { headers } = await getAuth().api.signOut({ headers: authHeaders(requestHeaders, "local"), returnHeaders: true });
+  const { headers } = await getAuth().api.signOut({
+    headers: authHeaders(requestHeaders, "local"),
+    returnHeaders: true,
+  });
   return cookieHeaders(headers);
 }
 
@@ -344,7 +371,13 @@ export async function createPasswordUser(input: {
   const email = input.email.trim().toLowerCase();
   const problem = await checkPassword(input.password, { email, prenom: input.prenom, nom: input.nom });
   if (problem) throw new Error(problem);
-  const created = await insertCredentialUser({ email, password: input.password, prenom: input.prenom, nom: input.nom, roles: input.roles });
+  const created = await insertCredentialUser({
+    email,
+    password: input.password,
+    prenom: input.prenom,
+    nom: input.nom,
+    roles: input.roles,
+  });
   if (!created) throw new Error(`Un compte existe déjà avec l'adresse ${email}.`);
   return { id: created.id, email };
 }

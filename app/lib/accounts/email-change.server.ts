@@ -31,12 +31,18 @@ function greeting(prenom: string): string {
 }
 
 /** Starts an e-mail change: mails a confirmation link to the new address, a notice to the old one. */
-export async function requestEmailChange(user: { id: string; email: string; prenom: string }, newEmail: string, now = new Date()): Promise<void> {
+export async function requestEmailChange(
+  user: { id: string; email: string; prenom: string },
+  newEmail: string,
+  now = new Date(),
+): Promise<void> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_VALID_HOURS * 3600_000);
   const link = `${env().BASE_URL.replace(/\/$/, "")}/confirmer-email?jeton=${token}`;
   await db.transaction(async (tx) => {
-    await tx.delete(verifications).where(and(like(verifications.identifier, `${PREFIX}%`), like(verifications.value, `${user.id}|%`)));
+    await tx
+      .delete(verifications)
+      .where(and(like(verifications.identifier, `${PREFIX}%`), like(verifications.value, `${user.id}|%`)));
     await tx.insert(verifications).values({
       id: randomBytes(16).toString("hex"),
       identifier: `${PREFIX}${hashOf(token)}`,
@@ -94,23 +100,37 @@ export async function emailChangeFor(token: string, now = new Date()): Promise<s
   return (await pending(token, now))?.newEmail ?? null;
 }
 
-const INVALID_LINK = "Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Refaites la demande depuis votre profil.";
+const INVALID_LINK =
+  "Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Refaites la demande depuis votre profil.";
 
 /** Confirms the new address: the account's e-mail changes now, the link is consumed. */
 export async function confirmEmailChange(token: string, now = new Date()): Promise<{ newEmail: string }> {
   const change = await pending(token, now);
   if (!change) throw new DomainError(INVALID_LINK, { status: 400 });
   return db.transaction(async (tx) => {
-    const gone = await tx.delete(verifications).where(eq(verifications.id, change.id)).returning({ id: verifications.id });
+    const gone = await tx
+      .delete(verifications)
+      .where(eq(verifications.id, change.id))
+      .returning({ id: verifications.id });
     if (!gone.length) throw new DomainError(INVALID_LINK, { status: 400 });
-    const [user] = await tx.select({ id: users.id, email: users.email, prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, change.userId));
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, prenom: users.prenom, nom: users.nom })
+      .from(users)
+      .where(eq(users.id, change.userId));
     if (!user) throw new DomainError(INVALID_LINK, { status: 400 });
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, change.newEmail), ne(users.id, user.id)));
-    if (taken) throw new DomainError("Cette adresse est désormais utilisée par un autre compte\u00a0: refaites la demande avec une autre adresse.", { status: 409 });
-    await tx.update(users).set({ email: change.newEmail, emailVerified: true, updatedAt: now }).where(eq(users.id, user.id));
+    if (taken)
+      throw new DomainError(
+        "Cette adresse est désormais utilisée par un autre compte\u00a0: refaites la demande avec une autre adresse.",
+        { status: 409 },
+      );
+    await tx
+      .update(users)
+      .set({ email: change.newEmail, emailVerified: true, updatedAt: now })
+      .where(eq(users.id, user.id));
     await tx.insert(auditLog).values({
       actorId: user.id,
       actorName: `${user.prenom} ${user.nom}`.trim() || user.email,
@@ -138,6 +158,9 @@ export async function mailPasswordChanged(userId: string, how: "change" | "reset
         : "Le mot de passe de votre compte sur le site du club vient d'être modifié depuis votre profil.",
       "Toutes vos sessions ouvertes sur d'autres appareils ont été fermées.",
       "Si vous n'êtes pas à l'origine de ce changement, utilisez « Mot de passe oublié » sur la page de connexion et contactez le club au plus vite.",
-    ].join("\n").replaceAll("« ", "«\u00a0").replaceAll(" »", "\u00a0»"),
+    ]
+      .join("\n")
+      .replaceAll("« ", "«\u00a0")
+      .replaceAll(" »", "\u00a0»"),
   });
 }

@@ -57,7 +57,11 @@ export async function exportUserData(userId: string) {
     .from(sessions)
     .where(eq(sessions.userId, userId));
   const requests = await db
-    .select({ requestedAt: deletionRequests.requestedAt, reason: deletionRequests.reason, handledAt: deletionRequests.handledAt })
+    .select({
+      requestedAt: deletionRequests.requestedAt,
+      reason: deletionRequests.reason,
+      handledAt: deletionRequests.handledAt,
+    })
     .from(deletionRequests)
     .where(eq(deletionRequests.userId, userId));
 
@@ -83,7 +87,10 @@ export async function exportUserData(userId: string) {
       createdAt: user.createdAt,
       updatedAt: user.updatedAt,
     },
-    signInMethods: signInMethods.map((a) => ({ ...a, provider: a.providerId === "credential" ? "e-mail et mot de passe" : a.providerId })),
+    signInMethods: signInMethods.map((a) => ({
+      ...a,
+      provider: a.providerId === "credential" ? "e-mail et mot de passe" : a.providerId,
+    })),
     profiles: ownProfiles.map((p) => strip(p, audit)),
     seasonStatuses: statuses.map((s) => strip(s, audit)),
     gradeHistory: history.map((h) => strip(h, ["createdBy"])),
@@ -103,7 +110,9 @@ export async function deletionBlocker(userId: string): Promise<string | null> {
     return "Votre compte a un rôle de gestion au club : les responsables doivent d'abord transmettre vos accès.";
   }
   const season = await currentSeasonAt();
-  const ids = (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.ownerId, userId))).map((p) => p.id);
+  const ids = (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.ownerId, userId))).map(
+    (p) => p.id,
+  );
   if (ids.length) {
     const [status] = await db
       .select({ id: seasonStatuses.id })
@@ -126,7 +135,10 @@ export async function requestAccountDeletion(userId: string, reason = ""): Promi
       .where(and(eq(deletionRequests.userId, userId), isNull(deletionRequests.handledAt)));
     if (!pending) {
       await db.insert(deletionRequests).values({ userId, reason: reason.slice(0, 1000) });
-      const [who] = await db.select({ prenom: users.prenom, nom: users.nom, email: users.email }).from(users).where(eq(users.id, userId));
+      const [who] = await db
+        .select({ prenom: users.prenom, nom: users.nom, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId));
       if (who) await notifyManagersSafely("suppression", who);
     }
     log.info("account deletion queued", { userId });

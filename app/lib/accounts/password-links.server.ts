@@ -14,5 +14,7 @@ import { db } from "../core/db.server";
 export async function revokePasswordLinks(userId: string, keepId?: string): Promise<void> {
   await db
     .delete(verifications)
-    .where(keepId ? and(eq(verifications.value, userId), ne(verifications.id, keepId)) : eq(verifications.value, userId));
+    .where(
+      keepId ? and(eq(verifications.value, userId), ne(verifications.id, keepId)) : eq(verifications.value, userId),
+    );
 }

@@ -37,7 +37,10 @@ let cached: Set<string> | null = null;
 
 /** Lower case, no accents. */
 function fold(s: string): string {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /** The set of refused passwords (folded), built once. */
@@ -119,12 +122,22 @@ export function passwordProblem(password: string, context: PasswordContext = { w
 }
 
 /** The club's words (name and city from the settings) and the person's own. */
-export async function passwordContext(person: { prenom?: string | null; nom?: string | null; email?: string | null } = {}): Promise<PasswordContext> {
+export async function passwordContext(
+  person: { prenom?: string | null; nom?: string | null; email?: string | null } = {},
+): Promise<PasswordContext> {
   const identity = await getSetting("identity");
   const email = person.email ?? "";
   const [local, domain] = email.split("@");
   return {
-    words: tokens([identity.clubName, identity.shortName, identity.city, person.prenom, person.nom, local, domain?.split(".")[0]]),
+    words: tokens([
+      identity.clubName,
+      identity.shortName,
+      identity.city,
+      person.prenom,
+      person.nom,
+      local,
+      domain?.split(".")[0],
+    ]),
   };
 }
 
@@ -137,9 +150,15 @@ export async function checkPassword(
 }
 
 /** checkPassword for an existing account (change or reset of its password). */
-export async function checkPasswordForUser(password: string, userId: string | null | undefined): Promise<string | null> {
+export async function checkPasswordForUser(
+  password: string,
+  userId: string | null | undefined,
+): Promise<string | null> {
   const [person] = userId
-    ? await db.select({ email: users.email, prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, userId))
+    ? await db
+        .select({ email: users.email, prenom: users.prenom, nom: users.nom })
+        .from(users)
+        .where(eq(users.id, userId))
     : [];
   return checkPassword(password, person ?? {});
 }

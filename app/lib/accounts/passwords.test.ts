@@ -44,9 +44,12 @@ describe("password rules", () => {
     expect(await checkPassword(password, person)).toBe(message);
   });
 
-  it.each(["le vovinam est mon art martial", "bambou tranquille sous la pluie", "Kh0ng-d3-doan-du0c"])("accepts %j", async (password) => {
-    expect(await checkPassword(password, person)).toBeNull();
-  });
+  it.each(["le vovinam est mon art martial", "bambou tranquille sous la pluie", "Kh0ng-d3-doan-du0c"])(
+    "accepts %j",
+    async (password) => {
+      expect(await checkPassword(password, person)).toBeNull();
+    },
+  );
 
   it("refuses the art's words even without the settings", () => {
     expect(passwordProblem("vovinam2026")).toBe(CONTEXT_PASSWORD_MESSAGE);

@@ -16,14 +16,32 @@ import { MEMBER_AREA, memberPagesFor, sectionOfPath, type MemberAreaTable } from
 import { ROLES } from "./roles";
 import type { SessionUser } from "./session.server";
 
-const user = (roles: string[]) => ({ id: "u1", email: "u@exemple.fr", prenom: "Léa", nom: "Martin", roles, isAdmin: roles.includes("admin"), sessionId: "s1", selectedProfileId: null }) satisfies SessionUser;
+const user = (roles: string[]) =>
+  ({
+    id: "u1",
+    email: "u@exemple.fr",
+    prenom: "Léa",
+    nom: "Martin",
+    roles,
+    isAdmin: roles.includes("admin"),
+    sessionId: "s1",
+    selectedProfileId: null,
+  }) satisfies SessionUser;
 
 /** Runs one middleware for a user; "suite" when it lets the request through, else the redirect target. */
-async function pass(middleware: ReturnType<typeof sectionGuard>, roles: string[], method = "GET", url = "http://localhost:3000/espace-membre/x"): Promise<string> {
+async function pass(
+  middleware: ReturnType<typeof sectionGuard>,
+  roles: string[],
+  method = "GET",
+  url = "http://localhost:3000/espace-membre/x",
+): Promise<string> {
   const context = new RouterContextProvider();
   context.set(userContext, user(roles));
   try {
-    await middleware({ request: new Request(url, { method }), params: {}, context } as never, async () => new Response("suite"));
+    await middleware(
+      { request: new Request(url, { method }), params: {}, context } as never,
+      async () => new Response("suite"),
+    );
     return "suite";
   } catch (err) {
     if (err instanceof Response) return `${err.status} ${err.headers.get("location")}`;
@@ -37,8 +55,14 @@ function children(entries: RouteConfigEntry[]): RouteConfigEntry[] {
 }
 
 describe("a newcomer adds a member page in one place", () => {
-  const logbook = { path: "carnet", file: "routes/member/logbook.tsx", nav: { label: "Carnet", description: "Votre carnet de progression." } };
-  const table: MemberAreaTable = MEMBER_AREA.map((s) => (s.id === "membres" ? { ...s, pages: [...s.pages, logbook] } : s));
+  const logbook = {
+    path: "carnet",
+    file: "routes/member/logbook.tsx",
+    nav: { label: "Carnet", description: "Votre carnet de progression." },
+  };
+  const table: MemberAreaTable = MEMBER_AREA.map((s) =>
+    s.id === "membres" ? { ...s, pages: [...s.pages, logbook] } : s,
+  );
 
   it("one entry gives the route, inside its section's pathless layout", () => {
     const section = memberAreaRoutes(table).find((l) => l.file === "routes/member/sections/members.tsx");
@@ -92,7 +116,16 @@ describe("the app's permission table", () => {
     // RGPD rights (decision 0009); a new family registers for the season (decision 0024).
     expect(nav(["pré-inscrit"])).toEqual(["Mon profil", "Inscription"]);
     expect(nav(["membre"])).toEqual(member);
-    expect(nav(["user_manager"])).toEqual([...member, "Utilisateurs", "Suivi de la saison", "Paiements", "Campagne d'inscription", "Cours d'essai", "Examens de grade", "Assiduité"]);
+    expect(nav(["user_manager"])).toEqual([
+      ...member,
+      "Utilisateurs",
+      "Suivi de la saison",
+      "Paiements",
+      "Campagne d'inscription",
+      "Cours d'essai",
+      "Examens de grade",
+      "Assiduité",
+    ]);
     // Issue 15 (decision 0026): an instructor is a member who also takes attendance.
     expect(nav(["membre", "enseignant"])).toEqual([...member, "Appel"]);
     expect(nav(["enseignant"])).toEqual(["Mon profil", "Inscription", "Appel"]); // the sections open to every account
@@ -121,7 +154,9 @@ describe("the app's permission table", () => {
   it("lets a pré-inscrit read the member home (their status), never submit to it", async () => {
     const guard = sectionGuard("accueil");
     expect(await pass(guard, ["pré-inscrit"], "GET", "http://localhost:3000/espace-membre")).toBe("suite");
-    expect(await pass(guard, ["pré-inscrit"], "POST", "http://localhost:3000/espace-membre")).toBe("302 /espace-membre");
+    expect(await pass(guard, ["pré-inscrit"], "POST", "http://localhost:3000/espace-membre")).toBe(
+      "302 /espace-membre",
+    );
     expect(await pass(sectionGuard("utilisateurs"), ["article_manager"])).toBe("302 /espace-membre");
     expect(await pass(sectionGuard("administration"), ["user_manager", "membre"])).toBe("302 /espace-membre");
     expect(await pass(sectionGuard("appel"), ["membre", "enseignant"], "POST")).toBe("suite");

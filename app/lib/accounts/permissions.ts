@@ -57,7 +57,11 @@ export const MEMBER_AREA: MemberAreaTable = [
     roles: MEMBER_ROLES,
     readers: ["pré-inscrit"],
     pages: [
-      { path: "", file: "routes/member/home.tsx", nav: { label: "Accueil", description: "Votre situation et les prochains rendez-vous." } },
+      {
+        path: "",
+        file: "routes/member/home.tsx",
+        nav: { label: "Accueil", description: "Votre situation et les prochains rendez-vous." },
+      },
     ],
   },
   {
@@ -67,7 +71,11 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/account.tsx",
     roles: ROLES,
     pages: [
-      { path: "profil", file: "routes/member/profile.tsx", nav: { label: "Mon profil", description: "Vos informations et celles de votre famille." } },
+      {
+        path: "profil",
+        file: "routes/member/profile.tsx",
+        nav: { label: "Mon profil", description: "Vos informations et celles de votre famille." },
+      },
       { path: "profil/donnees", file: "routes/member/export-data.ts" },
     ],
   },
@@ -78,7 +86,11 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/registration.tsx",
     roles: ROLES,
     pages: [
-      { path: "inscription", file: "routes/member/registration/family.tsx", nav: { label: "Inscription", description: "Inscrire ou réinscrire votre famille pour la saison, puis payer." } },
+      {
+        path: "inscription",
+        file: "routes/member/registration/family.tsx",
+        nav: { label: "Inscription", description: "Inscrire ou réinscrire votre famille pour la saison, puis payer." },
+      },
       { path: "inscription/paiement", file: "routes/member/registration/payment.tsx" },
       { path: "inscription/attestation.pdf", file: "routes/member/registration/certificate.ts" },
       // Decision 0029: medical papers and aid proofs, sent by the family (files read by it and the managers only);
@@ -93,12 +105,28 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/members.tsx",
     roles: MEMBER_ROLES,
     pages: [
-      { path: "grades", file: "routes/member/grades.tsx", nav: { label: "Grades", description: "Votre grade, votre progression et le suivant." } },
-      { path: "revision", file: "routes/member/revision.tsx", nav: { label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." } },
-      { path: "brochure", file: "routes/member/brochure.tsx", nav: { label: "Brochure", description: "La brochure du club." } },
+      {
+        path: "grades",
+        file: "routes/member/grades.tsx",
+        nav: { label: "Grades", description: "Votre grade, votre progression et le suivant." },
+      },
+      {
+        path: "revision",
+        file: "routes/member/revision.tsx",
+        nav: { label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." },
+      },
+      {
+        path: "brochure",
+        file: "routes/member/brochure.tsx",
+        nav: { label: "Brochure", description: "La brochure du club." },
+      },
       { path: "profil-actif", file: "routes/member/select-profile.ts" },
       // Issue 15 (decision 0026): the attendance of each profile of the family.
-      { path: "presences", file: "routes/member/my-attendance.tsx", nav: { label: "Présences", description: "Les cours où vous et votre famille étiez présents." } },
+      {
+        path: "presences",
+        file: "routes/member/my-attendance.tsx",
+        nav: { label: "Présences", description: "Les cours où vous et votre famille étiez présents." },
+      },
     ],
   },
   {
@@ -107,9 +135,21 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/admin.tsx",
     roles: ["admin"],
     pages: [
-      { path: "contenu", file: "routes/member/admin/dashboard.tsx", nav: { label: "Contenu du site", description: "Tableau de bord de l'administration." } },
-      { path: "todo", file: "routes/member/admin/todo.tsx", nav: { label: "À faire", description: "Les tâches des responsables." } },
-      { path: "videos", file: "routes/member/admin/videos.tsx", nav: { label: "Vidéos", description: "Les vidéos de révision." } },
+      {
+        path: "contenu",
+        file: "routes/member/admin/dashboard.tsx",
+        nav: { label: "Contenu du site", description: "Tableau de bord de l'administration." },
+      },
+      {
+        path: "todo",
+        file: "routes/member/admin/todo.tsx",
+        nav: { label: "À faire", description: "Les tâches des responsables." },
+      },
+      {
+        path: "videos",
+        file: "routes/member/admin/videos.tsx",
+        nav: { label: "Vidéos", description: "Les vidéos de révision." },
+      },
       { path: "contenu/messages", file: "routes/member/admin/messages.tsx" },
       { path: "contenu/documents", file: "routes/member/admin/documents.tsx" },
       { path: "contenu/bd", file: "routes/member/admin/comics.tsx" },
@@ -122,9 +162,20 @@ export const MEMBER_AREA: MemberAreaTable = [
       // Issue 15 (decision 0026): which account teaches which weekly class (attendance, emergency sheet).
       { path: "contenu/enseignants-des-cours", file: "routes/member/admin/instructors.tsx" },
       // Issue 10 (decision 0030): the club's grade table and the revision checklist of each grade.
-      { path: "contenu/grades", file: "routes/member/admin/grades.tsx", nav: { label: "Grades et révisions", description: "Le tableau des grades, les règles d’examen et les listes de révision." } },
+      {
+        path: "contenu/grades",
+        file: "routes/member/admin/grades.tsx",
+        nav: {
+          label: "Grades et révisions",
+          description: "Le tableau des grades, les règles d’examen et les listes de révision.",
+        },
+      },
       { path: "contenu/grades/:id", file: "routes/member/admin/grade-edit.tsx" },
-      { path: "exploitation", file: "routes/member/admin/operations.tsx", nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." } },
+      {
+        path: "exploitation",
+        file: "routes/member/admin/operations.tsx",
+        nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." },
+      },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],
   },
@@ -134,7 +185,11 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/users.tsx",
     roles: ["admin", "user_manager"],
     pages: [
-      { path: "utilisateurs", file: "routes/member/users/list.tsx", nav: { label: "Utilisateurs", description: "Les comptes, les inscriptions et les validations." } },
+      {
+        path: "utilisateurs",
+        file: "routes/member/users/list.tsx",
+        nav: { label: "Utilisateurs", description: "Les comptes, les inscriptions et les validations." },
+      },
       { path: "utilisateurs/ajouter", file: "routes/member/users/new.tsx" },
       { path: "utilisateurs/modifier/:id", file: "routes/member/users/edit.tsx" },
       { path: "utilisateurs/export.csv", file: "routes/member/users/export.ts" },
@@ -147,10 +202,28 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/season.tsx",
     roles: ["admin", "user_manager"],
     pages: [
-      { path: "saison", file: "routes/member/season/overview.tsx", nav: { label: "Suivi de la saison", description: "Inscrits, paiements et dossiers médicaux par groupe, exports." } },
+      {
+        path: "saison",
+        file: "routes/member/season/overview.tsx",
+        nav: {
+          label: "Suivi de la saison",
+          description: "Inscrits, paiements et dossiers médicaux par groupe, exports.",
+        },
+      },
       { path: "saison/export/:fichier", file: "routes/member/season/export.ts" },
-      { path: "saison/paiements", file: "routes/member/season/payments.tsx", nav: { label: "Paiements", description: "Paiements à rapprocher, chèques, espèces et chèques-vacances." } },
-      { path: "saison/campagne", file: "routes/member/season/campaign.tsx", nav: { label: "Campagne d'inscription", description: "Ouvrir les inscriptions, les tarifs, les réductions et les aides." } },
+      {
+        path: "saison/paiements",
+        file: "routes/member/season/payments.tsx",
+        nav: { label: "Paiements", description: "Paiements à rapprocher, chèques, espèces et chèques-vacances." },
+      },
+      {
+        path: "saison/campagne",
+        file: "routes/member/season/campaign.tsx",
+        nav: {
+          label: "Campagne d'inscription",
+          description: "Ouvrir les inscriptions, les tarifs, les réductions et les aides.",
+        },
+      },
       // Decision 0029: the papers and aids to check (linked from the follow-up page, the to-do and the dashboard).
       { path: "saison/pieces", file: "routes/member/season/papers.tsx" },
     ],
@@ -161,7 +234,14 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/trials.tsx",
     roles: ["admin", "user_manager"],
     pages: [
-      { path: "essais", file: "routes/member/trials/board.tsx", nav: { label: "Cours d'essai", description: "Les demandes de cours d'essai, de la réservation à l'inscription." } },
+      {
+        path: "essais",
+        file: "routes/member/trials/board.tsx",
+        nav: {
+          label: "Cours d'essai",
+          description: "Les demandes de cours d'essai, de la réservation à l'inscription.",
+        },
+      },
     ],
   },
   {
@@ -171,7 +251,11 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/exams.tsx",
     roles: ["admin", "user_manager"],
     pages: [
-      { path: "examens", file: "routes/member/exams/list.tsx", nav: { label: "Examens de grade", description: "Sessions d’examen, candidats éligibles et convocations." } },
+      {
+        path: "examens",
+        file: "routes/member/exams/list.tsx",
+        nav: { label: "Examens de grade", description: "Sessions d’examen, candidats éligibles et convocations." },
+      },
       { path: "examens/:id", file: "routes/member/exams/session.tsx" },
     ],
   },
@@ -192,11 +276,19 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/articles.tsx",
     roles: ["admin", "article_manager"],
     pages: [
-      { path: "articles", file: "routes/member/articles/list.tsx", nav: { label: "Articles", description: "Les actualités du club." } },
+      {
+        path: "articles",
+        file: "routes/member/articles/list.tsx",
+        nav: { label: "Articles", description: "Les actualités du club." },
+      },
       { path: "articles/ajouter", file: "routes/member/articles/new.tsx" },
       { path: "articles/modifier/:id", file: "routes/member/articles/edit.tsx" },
       // Issue 13: photos of the articles, with the consent of identifiable members.
-      { path: "articles/photos", file: "routes/member/articles/photos.tsx", nav: { label: "Photos", description: "Les photos des articles et le droit à l’image." } },
+      {
+        path: "articles/photos",
+        file: "routes/member/articles/photos.tsx",
+        nav: { label: "Photos", description: "Les photos des articles et le droit à l’image." },
+      },
     ],
   },
   {
@@ -205,7 +297,11 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/events.tsx",
     roles: ["admin", "article_manager"],
     pages: [
-      { path: "evenements", file: "routes/member/events/list.tsx", nav: { label: "Événements", description: "Le calendrier et les cours." } },
+      {
+        path: "evenements",
+        file: "routes/member/events/list.tsx",
+        nav: { label: "Événements", description: "Le calendrier et les cours." },
+      },
       { path: "evenements/ajouter", file: "routes/member/events/new.tsx" },
       { path: "evenements/modifier/:id", file: "routes/member/events/edit.tsx" },
     ],
@@ -217,7 +313,11 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/attendance.tsx",
     roles: ["enseignant", "admin"],
     pages: [
-      { path: "appel", file: "routes/member/attendance/sessions.tsx", nav: { label: "Appel", description: "Vos cours du jour et des jours suivants : faire l’appel." } },
+      {
+        path: "appel",
+        file: "routes/member/attendance/sessions.tsx",
+        nav: { label: "Appel", description: "Vos cours du jour et des jours suivants : faire l’appel." },
+      },
       { path: "appel/envoi", file: "routes/member/attendance/sync.ts" },
       { path: "appel/:seance", file: "routes/member/attendance/session.tsx" },
       { path: "appel/:seance/urgence", file: "routes/member/attendance/emergency.tsx" },
@@ -229,7 +329,11 @@ export const MEMBER_AREA: MemberAreaTable = [
     layout: "routes/member/sections/attendance-rates.tsx",
     roles: ["admin", "user_manager"],
     pages: [
-      { path: "assiduite", file: "routes/member/attendance/rates.tsx", nav: { label: "Assiduité", description: "Taux de présence par membre, par groupe et par mois." } },
+      {
+        path: "assiduite",
+        file: "routes/member/attendance/rates.tsx",
+        nav: { label: "Assiduité", description: "Taux de présence par membre, par groupe et par mois." },
+      },
     ],
   },
 ];

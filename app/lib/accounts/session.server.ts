@@ -63,10 +63,13 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     return null;
   }
   if (now - lastSeen > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ updatedAt: new Date(now) }).where(eq(sessions.id, session.id));
+    await db
+      .update(sessions)
+      .set({ updatedAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
   }
 
-  const roles = Array.isArray(user.roles) ? (user.roles) : [];
+  const roles = Array.isArray(user.roles) ? user.roles : [];
   return {
     id: user.id,
     email: user.email,
@@ -75,7 +78,7 @@ async function readSessionUser(request: Request): Promise<SessionUser | null> {
     roles,
     isAdmin: roles.includes("admin"),
     sessionId: session.id,
-    selectedProfileId: (session.selectedProfileId) ?? null,
+    selectedProfileId: session.selectedProfileId ?? null,
   };
 }
 

@@ -38,7 +38,9 @@ export function waitAfterFailures(failures: number, free: number): number {
 }
 
 function sign(email: string, nonce: string, issued: string): string {
-  return createHmac("sha256", env().BETTER_AUTH_SECRET).update(`appareil|${email}|${nonce}|${issued}`).digest("base64url");
+  return createHmac("sha256", env().BETTER_AUTH_SECRET)
+    .update(`appareil|${email}|${nonce}|${issued}`)
+    .digest("base64url");
 }
 
 function cookieValue(cookieHeader: string | null | undefined): string {
@@ -87,10 +89,15 @@ interface Attempt {
 function counters(attempt: Attempt, now: number): { key: string; free: number; windowMs: number }[] {
   const e = env();
   const device = knownDevice(attempt.cookieHeader, attempt.email, now);
-  if (device) return [{ key: `signin-fail:device:${device}`, free: e.RATE_LIMIT_SIGNIN_FAILURES, windowMs: ACCOUNT_WINDOW_MS }];
+  if (device)
+    return [{ key: `signin-fail:device:${device}`, free: e.RATE_LIMIT_SIGNIN_FAILURES, windowMs: ACCOUNT_WINDOW_MS }];
   return [
     { key: `signin-fail:account:${attempt.email}`, free: e.RATE_LIMIT_SIGNIN_FAILURES, windowMs: ACCOUNT_WINDOW_MS },
-    { key: `signin-fail:address:${attempt.ip}`, free: e.RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS, windowMs: ADDRESS_WINDOW_MS },
+    {
+      key: `signin-fail:address:${attempt.ip}`,
+      free: e.RATE_LIMIT_SIGNIN_FAILURES_PER_ADDRESS,
+      windowMs: ADDRESS_WINDOW_MS,
+    },
   ];
 }
 

@@ -56,9 +56,17 @@ describe("sign-up under faults", () => {
         if new.prenom = 'Coupé' then raise exception 'coupure simulée'; end if;
         return new;
       end $$`);
-    await db.execute(sql`create trigger refuse_profile before insert on profiles for each row execute function refuse_profile()`);
+    await db.execute(
+      sql`create trigger refuse_profile before insert on profiles for each row execute function refuse_profile()`,
+    );
     try {
-      const r = await attempt({ prenom: "Coupé", nom: "Net", email: "coupe@exemple.fr", password: PASSWORD, ip: "10.9.1.1" });
+      const r = await attempt({
+        prenom: "Coupé",
+        nom: "Net",
+        email: "coupe@exemple.fr",
+        password: PASSWORD,
+        ip: "10.9.1.1",
+      });
       expect(r.ok).toBe(false);
       expect(await db.select().from(users).where(eq(users.email, "coupe@exemple.fr"))).toHaveLength(0);
     } finally {
@@ -66,7 +74,13 @@ describe("sign-up under faults", () => {
       await db.execute(sql`drop function refuse_profile()`);
     }
     // The same visitor can sign up afterwards.
-    const again = await attempt({ prenom: "Coupé", nom: "Net", email: "coupe@exemple.fr", password: PASSWORD, ip: "10.9.1.2" });
+    const again = await attempt({
+      prenom: "Coupé",
+      nom: "Net",
+      email: "coupe@exemple.fr",
+      password: PASSWORD,
+      ip: "10.9.1.2",
+    });
     expect(again.ok).toBe(true);
   });
 });

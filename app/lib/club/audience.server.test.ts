@@ -62,8 +62,12 @@ describe("the audience beacon", () => {
 
   it("does not count another site's request, a bot, Do Not Track or Global Privacy Control", async () => {
     await beacon("/", { headers: { "sec-fetch-site": "cross-site" } });
-    await app.fetch("/api/audience?page=%2F", { headers: { "user-agent": BROWSER, referer: "https://ailleurs.example/" } });
-    await beacon("/", { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    await app.fetch("/api/audience?page=%2F", {
+      headers: { "user-agent": BROWSER, referer: "https://ailleurs.example/" },
+    });
+    await beacon("/", {
+      headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
     await beacon("/", { headers: { dnt: "1" } });
     await beacon("/", { headers: { "sec-gpc": "1" } });
     expect(await viewsOf("/")).toBe(0);
@@ -72,7 +76,14 @@ describe("the audience beacon", () => {
   });
 
   it("never counts the member area, the account pages or secret links", async () => {
-    for (const page of ["/espace-membre", "/espace-membre/profil", "/connexion", "/reinitialiser-mot-de-passe", "/installation", "/calendrier/membre/abc.ics"]) {
+    for (const page of [
+      "/espace-membre",
+      "/espace-membre/profil",
+      "/connexion",
+      "/reinitialiser-mot-de-passe",
+      "/installation",
+      "/calendrier/membre/abc.ics",
+    ]) {
       await beacon(page);
     }
     expect(await db.select().from(audiencePageViews)).toEqual([]);

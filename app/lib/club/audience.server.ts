@@ -44,13 +44,19 @@ export async function countPageView(input: PageViewInput): Promise<boolean> {
   await db
     .insert(audiencePageViews)
     .values({ day, path, views: 1 })
-    .onConflictDoUpdate({ target: [audiencePageViews.day, audiencePageViews.path], set: { views: sql`${audiencePageViews.views} + 1` } });
+    .onConflictDoUpdate({
+      target: [audiencePageViews.day, audiencePageViews.path],
+      set: { views: sql`${audiencePageViews.views} + 1` },
+    });
   const domain = input.referrer && /^[a-z0-9.-]{1,100}$/.test(input.referrer) ? input.referrer : null;
   if (domain) {
     await db
       .insert(audienceReferrers)
       .values({ day, domain, visits: 1 })
-      .onConflictDoUpdate({ target: [audienceReferrers.day, audienceReferrers.domain], set: { visits: sql`${audienceReferrers.visits} + 1` } });
+      .onConflictDoUpdate({
+        target: [audienceReferrers.day, audienceReferrers.domain],
+        set: { visits: sql`${audienceReferrers.visits} + 1` },
+      });
   }
   return true;
 }
@@ -72,12 +78,22 @@ export async function purgeOldAudience(now: Date = new Date()): Promise<{ pages:
   const claimed = await db
     .insert(jobRuns)
     .values({ name: AUDIENCE_PURGE_JOB, lastRunOn: today })
-    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunOn: today }, setWhere: sql`${jobRuns.lastRunOn} < ${today}` })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastRunOn: today },
+      setWhere: sql`${jobRuns.lastRunOn} < ${today}`,
+    })
     .returning({ name: jobRuns.name });
   if (!claimed.length) return null;
   const cutoff = audienceCutoff(now);
-  const pages = await db.delete(audiencePageViews).where(lt(audiencePageViews.day, cutoff)).returning({ day: audiencePageViews.day });
-  const referrers = await db.delete(audienceReferrers).where(lt(audienceReferrers.day, cutoff)).returning({ day: audienceReferrers.day });
+  const pages = await db
+    .delete(audiencePageViews)
+    .where(lt(audiencePageViews.day, cutoff))
+    .returning({ day: audiencePageViews.day });
+  const referrers = await db
+    .delete(audienceReferrers)
+    .where(lt(audienceReferrers.day, cutoff))
+    .returning({ day: audienceReferrers.day });
   return { pages: pages.length, referrers: referrers.length };
 }
 

@@ -23,7 +23,8 @@ export const AUDIENCE_ENDPOINT = "/api/audience";
 export const AUDIENCE_RETENTION_MONTHS = 25;
 
 /** Paths never counted: pages of a signed-in person or carrying a secret. */
-const EXCLUDED = /^\/(espace-membre|connexion|inscription$|mot-de-passe-oublie|reinitialiser-mot-de-passe|deconnexion|compte-supprime|installation|calendrier\/membre|api|media|illustrations)(\/|$)/;
+const EXCLUDED =
+  /^\/(espace-membre|connexion|inscription$|mot-de-passe-oublie|reinitialiser-mot-de-passe|deconnexion|compte-supprime|installation|calendrier\/membre|api|media|illustrations)(\/|$)/;
 
 /**
  * The path to count for a page, or null when it must not be counted: a clean

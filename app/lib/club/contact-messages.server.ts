@@ -127,7 +127,11 @@ export async function setAnswered(id: number, answered: boolean, userId: string)
   const updated = await db
     .update(contactMessages)
     .set(answered ? { answeredAt: new Date(), answeredBy: userId } : { answeredAt: null, answeredBy: null })
-    .where(answered ? sql`${contactMessages.id} = ${id} and ${contactMessages.answeredAt} is null` : eq(contactMessages.id, id))
+    .where(
+      answered
+        ? sql`${contactMessages.id} = ${id} and ${contactMessages.answeredAt} is null`
+        : eq(contactMessages.id, id),
+    )
     .returning({ id: contactMessages.id });
   return updated.length > 0;
 }
@@ -142,9 +146,9 @@ export async function resendContactMessage(id: number): Promise<ResendResult> {
     .leftJoin(outbox, eq(outbox.id, contactMessages.outboxId))
     .where(eq(contactMessages.id, id));
   if (!row) throw new DomainError("Ce message n’existe plus.", { status: 404 });
-  if (!row.outboxId || !row.status) throw new DomainError("L’e-mail de ce message n’est plus dans la file d’envoi.", { status: 409 });
+  if (!row.outboxId || !row.status)
+    throw new DomainError("L’e-mail de ce message n’est plus dans la file d’envoi.", { status: 409 });
   if (row.status === "sent") throw new DomainError("Cet e-mail a déjà été envoyé.", { status: 409 });
   await resendMail(row.outboxId);
   return { ok: true };
 }
-

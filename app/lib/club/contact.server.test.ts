@@ -34,7 +34,10 @@ beforeEach(async () => {
 
 describe("contact form validation", () => {
   it("gives a French error for each missing field and keeps the values", async () => {
-    const result = await submitContact(form({ name: "", email: "", subject: "", message: "", site_web: "" }), "10.0.0.1");
+    const result = await submitContact(
+      form({ name: "", email: "", subject: "", message: "", site_web: "" }),
+      "10.0.0.1",
+    );
     expect(result.status).toBe("invalid");
     if (result.status !== "invalid") return;
     expect(firstErrors(result.result)).toEqual({
@@ -55,7 +58,12 @@ describe("contact form validation", () => {
     expect(errors.subject).toBe("Choisissez l'objet de votre message.");
     expect(errors.message).toMatch(/au moins 10 caractères/);
     expect(errors.name).toBeUndefined();
-    expect(result.result.initialValue).toMatchObject({ name: "Camille", email: "camille@", subject: "Publicité", message: "Salut" });
+    expect(result.result.initialValue).toMatchObject({
+      name: "Camille",
+      email: "camille@",
+      subject: "Publicité",
+      message: "Salut",
+    });
     expect(await db.select().from(contactMessages)).toHaveLength(0);
   });
 
@@ -65,7 +73,10 @@ describe("contact form validation", () => {
   });
 
   it("never echoes more of a field than its maximum (a 1 MB post gives a small answer)", async () => {
-    const result = await submitContact(form({ ...valid, email: "x", message: "a".repeat(1_000_000), name: "n".repeat(50_000) }), "10.0.0.6");
+    const result = await submitContact(
+      form({ ...valid, email: "x", message: "a".repeat(1_000_000), name: "n".repeat(50_000) }),
+      "10.0.0.6",
+    );
     expect(result.status).toBe("invalid");
     if (result.status !== "invalid") return;
     expect(result.result.initialValue?.message).toHaveLength(5000);
@@ -80,7 +91,12 @@ describe("sending", () => {
     if (result.status !== "sent") return;
     const [message] = await db.select().from(contactMessages).where(eq(contactMessages.id, result.messageId!));
     assert(message);
-    expect(message).toMatchObject({ name: valid.name, email: valid.email, subject: valid.subject, message: valid.message });
+    expect(message).toMatchObject({
+      name: valid.name,
+      email: valid.email,
+      subject: valid.subject,
+      message: valid.message,
+    });
     expect(message.outboxId).toBe(result.outboxId);
     const [mail] = await db.select().from(outbox).where(eq(outbox.id, result.outboxId!));
     assert(mail);
@@ -124,7 +140,9 @@ describe("rate limit", () => {
   });
 
   it("gives invalid forms a 400 with the errors", async () => {
-    const res = (await callAction({ ...valid, email: "pas-une-adresse" }, "192.0.2.9")) as AppResponse<{ result: SubmissionResult<string[]> }>;
+    const res = (await callAction({ ...valid, email: "pas-une-adresse" }, "192.0.2.9")) as AppResponse<{
+      result: SubmissionResult<string[]>;
+    }>;
     expect(res.status).toBe(400);
     expect(res.data.result.error?.email?.[0]).toMatch(/adresse e-mail/);
   });

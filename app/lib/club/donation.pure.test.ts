@@ -4,7 +4,9 @@ import { costAfterReduction, HELLOASSO_ORIGIN, safeLinkUrl, safeWidgetUrl } from
 
 describe("donation links", () => {
   it("frames only the HelloAsso origin that the CSP allows", () => {
-    const frameSrc = contentSecurityPolicy("n").split("; ").find((d) => d.startsWith("frame-src "))!;
+    const frameSrc = contentSecurityPolicy("n")
+      .split("; ")
+      .find((d) => d.startsWith("frame-src "))!;
     expect(frameSrc.split(" ")).toContain(HELLOASSO_ORIGIN);
     const widget = "https://www.helloasso.com/associations/club/formulaires/1/widget";
     expect(safeWidgetUrl(widget)).toBe(widget);
@@ -17,7 +19,9 @@ describe("donation links", () => {
   });
 
   it("accepts only http(s) donation links", () => {
-    expect(safeLinkUrl("https://www.helloasso.com/associations/club")).toBe("https://www.helloasso.com/associations/club");
+    expect(safeLinkUrl("https://www.helloasso.com/associations/club")).toBe(
+      "https://www.helloasso.com/associations/club",
+    );
     expect(safeLinkUrl("javascript:alert(1)")).toBeNull();
     expect(safeLinkUrl("")).toBeNull();
   });

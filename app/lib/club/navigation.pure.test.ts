@@ -40,7 +40,11 @@ describe("menu structure", () => {
         "Philosophie /le-vovinam-viet-vo-dao/philosophie",
         "Les Grades /le-vovinam-viet-vo-dao/grades",
       ],
-      ["Calendrier /la-vie-du-club/calendrier", "Actualités /la-vie-du-club/actualites", "BD humour /la-vie-du-club/bd-humour"],
+      [
+        "Calendrier /la-vie-du-club/calendrier",
+        "Actualités /la-vie-du-club/actualites",
+        "BD humour /la-vie-du-club/bd-humour",
+      ],
       [
         "Tarifs & Horaires /tarifs-horaires",
         "Adresse & Accès /adresse-acces",
@@ -60,7 +64,9 @@ describe("menu structure", () => {
   });
 
   it("lists every menu entry in the footer", () => {
-    expect(footerGroups.flatMap((g) => g.links.map((l) => l.to))).toEqual(navGroups.flatMap((g) => g.items.map((i) => i.to)));
+    expect(footerGroups.flatMap((g) => g.links.map((l) => l.to))).toEqual(
+      navGroups.flatMap((g) => g.items.map((i) => i.to)),
+    );
   });
 });
 

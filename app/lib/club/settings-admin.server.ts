@@ -31,8 +31,14 @@ const optional = z.string().trim().max(2000, "Ce texte est trop long (2 000 cara
 const webUrl = z
   .string()
   .trim()
-  .refine((v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), "Indiquez une adresse web complète (https://…) ou laissez vide.");
-const time = z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Heure au format HH:MM, par exemple 18:30.");
+  .refine(
+    (v) => v === "" || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v),
+    "Indiquez une adresse web complète (https://…) ou laissez vide.",
+  );
+const time = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Heure au format HH:MM, par exemple 18:30.");
 
 function lines(text: string | undefined): string[] {
   return (text ?? "")
@@ -106,12 +112,18 @@ const identityForm = z.object({
   associationName: required("le nom de l’association"),
   sportsComplex: required("le nom du gymnase ou complexe sportif"),
   street: required("l’adresse (numéro et rue)"),
-  postalCode: z.string().trim().regex(/^\d{5}$/, "Le code postal comporte 5 chiffres."),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "Le code postal comporte 5 chiffres."),
   city: required("la ville"),
   phone: z
     .string()
     .trim()
-    .refine((v) => v === "" || /^\+?[\d .-]{10,20}$/.test(v), "Numéro de téléphone invalide (par exemple 01 45 00 00 00)."),
+    .refine(
+      (v) => v === "" || /^\+?[\d .-]{10,20}$/.test(v),
+      "Numéro de téléphone invalide (par exemple 01 45 00 00 00).",
+    ),
   email: z.string().trim().pipe(z.email("Adresse e-mail invalide.")),
   facebookUrl: webUrl,
   instagramUrl: webUrl,
@@ -123,7 +135,11 @@ const identityForm = z.object({
 const scheduleRow = z
   .object({
     id: z.string(),
-    day: z.coerce.number({ error: "Choisissez un jour." }).int().min(1, "Choisissez un jour.").max(7, "Choisissez un jour."),
+    day: z.coerce
+      .number({ error: "Choisissez un jour." })
+      .int()
+      .min(1, "Choisissez un jour.")
+      .max(7, "Choisissez un jour."),
     start: time,
     end: time,
     group: z.string().trim().min(1, "Indiquez le groupe (par exemple Adultes)."),
@@ -187,7 +203,10 @@ const legalForm = z
     hostAddress: optional,
     hostPhone: optional,
   })
-  .refine((v) => v.rna !== "" || v.siret !== "", { path: ["rna"], message: "Indiquez au moins le numéro RNA ou le SIRET." });
+  .refine((v) => v.rna !== "" || v.siret !== "", {
+    path: ["rna"],
+    message: "Indiquez au moins le numéro RNA ou le SIRET.",
+  });
 
 const intIn = (min: number, max: number, message: string) =>
   z
@@ -207,11 +226,19 @@ const membershipForm = z.object({
     .trim()
     .optional()
     .transform((v) => v ?? "")
-    .pipe(z.union([z.literal("").transform(() => null), intIn(1, 50, "Un nombre de personnes entre 1 et 50, ou laissez vide.")])),
+    .pipe(
+      z.union([
+        z.literal("").transform(() => null),
+        intIn(1, 50, "Un nombre de personnes entre 1 et 50, ou laissez vide."),
+      ]),
+    ),
 });
 
 /** Reads the text values of a section form into its settings value, or errors per field. */
-function readSection(section: SettingsSection, values: Record<string, string>): { ok: true; value: unknown } | { ok: false; errors: FieldErrors } {
+function readSection(
+  section: SettingsSection,
+  values: Record<string, string>,
+): { ok: true; value: unknown } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   let value: unknown;
 
@@ -235,7 +262,8 @@ function readSection(section: SettingsSection, values: Record<string, string>): 
         .trim()
         .regex(/^\d{4}-\d{4}$/, "La saison s’écrit par exemple 2026-2027.")
         .safeParse(values.season ?? "");
-      if (!season.success) errors.season = season.error.issues[0]?.message ?? "La saison s’écrit par exemple 2026-2027.";
+      if (!season.success)
+        errors.season = season.error.issues[0]?.message ?? "La saison s’écrit par exemple 2026-2027.";
       const items = parseRows(values, ["id", "group", "description", "amount"], priceRow, errors);
       value = {
         season: season.success ? season.data : "",
@@ -253,7 +281,10 @@ function readSection(section: SettingsSection, values: Record<string, string>): 
       const r = z.object({ helloAssoUrl, helloAssoWidgetUrl: helloAssoUrl }).safeParse(values);
       if (!r.success) return { ok: false, errors: collectErrors(r.error) };
       if (r.data.helloAssoWidgetUrl && !r.data.helloAssoUrl) {
-        return { ok: false, errors: { helloAssoUrl: "Indiquez aussi l’adresse de la page de don (le lien affiché sous le formulaire)." } };
+        return {
+          ok: false,
+          errors: { helloAssoUrl: "Indiquez aussi l’adresse de la page de don (le lien affiché sous le formulaire)." },
+        };
       }
       value = r.data;
       break;
@@ -274,7 +305,8 @@ function readSection(section: SettingsSection, values: Record<string, string>): 
   if (Object.keys(errors).length) return { ok: false, errors };
   const key = SETTINGS_SECTIONS[section].key;
   const final = settingsSchemas[key].safeParse(value);
-  if (!final.success) return { ok: false, errors: { _form: "Certaines valeurs sont invalides : vérifiez le formulaire." } };
+  if (!final.success)
+    return { ok: false, errors: { _form: "Certaines valeurs sont invalides : vérifiez le formulaire." } };
   return { ok: true, value: final.data };
 }
 
@@ -289,7 +321,8 @@ export function sectionFormSchema(section: SettingsSection) {
     for (const [name, v] of Object.entries(raw)) values[name] = typeof v === "string" ? v : "";
     const read = readSection(section, values);
     if (read.ok) return read.value as Settings[EditableKey];
-    for (const [name, message] of Object.entries(read.errors)) ctx.addIssue({ code: "custom", path: name === "_form" ? [] : [name], message });
+    for (const [name, message] of Object.entries(read.errors))
+      ctx.addIssue({ code: "custom", path: name === "_form" ? [] : [name], message });
     return z.NEVER;
   });
 }
@@ -300,7 +333,10 @@ export function parseSectionForm(section: SettingsSection, formData: FormData) {
 }
 
 /** The current setting as form values (the same field names as the forms). */
-export function sectionValues(section: SettingsSection, current: Settings[EditableKey]): { values: Record<string, string>; rows: number } {
+export function sectionValues(
+  section: SettingsSection,
+  current: Settings[EditableKey],
+): { values: Record<string, string>; rows: number } {
   const values: Record<string, string> = {};
   let rows = 0;
   const put = (obj: Record<string, unknown>, suffix = "") => {
@@ -374,7 +410,11 @@ export async function saveSettingChecked<K extends EditableKey | "brochure" | "b
   userId: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const result = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ updatedAt: settings.updatedAt }).from(settings).where(eq(settings.key, key)).for("update");
+    const [row] = await tx
+      .select({ updatedAt: settings.updatedAt })
+      .from(settings)
+      .where(eq(settings.key, key))
+      .for("update");
     const current = row ? row.updatedAt.toISOString() : "";
     if (current !== basedOn) return false;
     await setSetting(key, value, userId, tx);

@@ -13,7 +13,15 @@ import { clearSettingsCache, defaultSettings, getSetting, setSetting } from "./s
 import { settingsToFill } from "./settings-to-fill.server";
 
 const PUBLIC_PAGES = ["/", "/contact", "/adresse-acces", "/mentions-legales"];
-const MADE_UP = ["01 45 00 00 00", "0145000000", "W941000000", "Hébergeur à renseigner", "À préciser", "Thanh Nguyen", "facebook.com/vovinamcreteil"];
+const MADE_UP = [
+  "01 45 00 00 00",
+  "0145000000",
+  "W941000000",
+  "Hébergeur à renseigner",
+  "À préciser",
+  "Thanh Nguyen",
+  "facebook.com/vovinamcreteil",
+];
 
 async function html(path: string): Promise<string> {
   const res = await app.fetch(path);
@@ -30,7 +38,14 @@ describe("settings not filled", () => {
   it("the seeded defaults hold no made-up phone, RNA, president or host", () => {
     expect(defaultSettings.identity.phone).toBe("");
     expect(defaultSettings.identity.facebookUrl).toBe("");
-    expect(defaultSettings.legal).toMatchObject({ rna: "", hostName: "", hostAddress: "", hostPhone: "", president: "", publicationDirector: "" });
+    expect(defaultSettings.legal).toMatchObject({
+      rna: "",
+      hostName: "",
+      hostAddress: "",
+      hostPhone: "",
+      president: "",
+      publicationDirector: "",
+    });
   });
 
   it("public pages show no placeholder value and leave the empty lines out", async () => {
@@ -60,7 +75,12 @@ describe("settings not filled", () => {
   it("the list names every empty setting, and forgets it once filled", async () => {
     const labels = (await settingsToFill()).map((t) => t.label);
     expect(labels).toEqual(
-      expect.arrayContaining(["Téléphone du club", "Numéro RNA ou SIRET de l’association", "Nom de l’hébergeur du site", "Président ou présidente de l’association"]),
+      expect.arrayContaining([
+        "Téléphone du club",
+        "Numéro RNA ou SIRET de l’association",
+        "Nom de l’hébergeur du site",
+        "Président ou présidente de l’association",
+      ]),
     );
     const legal = await getSetting("legal");
     await setSetting("legal", { ...legal, rna: "W123456789" });
@@ -69,7 +89,9 @@ describe("settings not filled", () => {
 
   it("lists the teachers until one is entered (their public page is hidden until then)", async () => {
     expect((await settingsToFill()).find((t) => t.key === "teachers")?.href).toBe("/espace-membre/contenu/enseignants");
-    await setSetting("teachers", [{ id: "t1", name: "Lan Tran", grade: "Ceinture noire", diploma: "", text: "", classIds: [], photoId: null }]);
+    await setSetting("teachers", [
+      { id: "t1", name: "Lan Tran", grade: "Ceinture noire", diploma: "", text: "", classIds: [], photoId: null },
+    ]);
     expect((await settingsToFill()).map((t) => t.key)).not.toContain("teachers");
   });
 
@@ -77,9 +99,16 @@ describe("settings not filled", () => {
     const admin = await createUser({ roles: ["admin"] });
     const dashboard = await app.get<{ toFill: Array<{ label: string }> }>("/espace-membre/contenu", { as: admin });
     expect(dashboard.data?.toFill.map((t) => t.label)).toContain("Téléphone du club");
-    const todo = await app.get<{ groups: Array<{ id: string; tasks: Array<{ label: string }> }> }>("/espace-membre/todo", { as: admin });
-    expect(todo.data?.groups.find((g) => g.id === "reglages")?.tasks.map((t) => t.label)).toContain("Renseigner : Téléphone du club");
-    const ops = await app.get<{ status: { toFill: Array<{ label: string }> } }>("/espace-membre/exploitation", { as: admin });
+    const todo = await app.get<{ groups: Array<{ id: string; tasks: Array<{ label: string }> }> }>(
+      "/espace-membre/todo",
+      { as: admin },
+    );
+    expect(todo.data?.groups.find((g) => g.id === "reglages")?.tasks.map((t) => t.label)).toContain(
+      "Renseigner : Téléphone du club",
+    );
+    const ops = await app.get<{ status: { toFill: Array<{ label: string }> } }>("/espace-membre/exploitation", {
+      as: admin,
+    });
     expect(ops.data?.status.toFill.map((t) => t.label)).toContain("Nom de l’hébergeur du site");
   });
 });

@@ -25,21 +25,31 @@ export interface SettingToFill {
 const PAGE = "/espace-membre/contenu/reglages";
 
 export async function settingsToFill(): Promise<SettingToFill[]> {
-  const [identity, legal, teachers] = await Promise.all([getSetting("identity"), getSetting("legal"), getSetting("teachers")]);
+  const [identity, legal, teachers] = await Promise.all([
+    getSetting("identity"),
+    getSetting("legal"),
+    getSetting("teachers"),
+  ]);
   const out: SettingToFill[] = [];
   const add = (key: string, label: string, section: string) => out.push({ key, label, href: `${PAGE}/${section}` });
   if (!identity.phone.trim()) add("identity.phone", "Téléphone du club", "identite");
   if (!identity.email.trim()) add("identity.email", "E-mail de contact du club", "identite");
   if (!identity.street.trim() || !identity.city.trim()) add("identity.address", "Adresse du gymnase", "identite");
   if (!legal.president.trim()) add("legal.president", "Président ou présidente de l’association", "mentions-legales");
-  if (!legal.publicationDirector.trim()) add("legal.publicationDirector", "Directeur ou directrice de la publication", "mentions-legales");
+  if (!legal.publicationDirector.trim())
+    add("legal.publicationDirector", "Directeur ou directrice de la publication", "mentions-legales");
   if (!legal.headOffice.trim()) add("legal.headOffice", "Adresse du siège social", "mentions-legales");
-  if (!legal.rna.trim() && !legal.siret.trim()) add("legal.rna", "Numéro RNA ou SIRET de l’association", "mentions-legales");
+  if (!legal.rna.trim() && !legal.siret.trim())
+    add("legal.rna", "Numéro RNA ou SIRET de l’association", "mentions-legales");
   if (!legal.hostName.trim()) add("legal.hostName", "Nom de l’hébergeur du site", "mentions-legales");
   if (!legal.hostAddress.trim()) add("legal.hostAddress", "Adresse de l’hébergeur", "mentions-legales");
   if (!legal.hostPhone.trim()) add("legal.hostPhone", "Téléphone de l’hébergeur", "mentions-legales");
   if (!teachers.length) {
-    out.push({ key: "teachers", label: "Enseignants du club (la page publique « Enseignants » reste masquée d’ici là)", href: "/espace-membre/contenu/enseignants" });
+    out.push({
+      key: "teachers",
+      label: "Enseignants du club (la page publique « Enseignants » reste masquée d’ici là)",
+      href: "/espace-membre/contenu/enseignants",
+    });
   }
   return out;
 }

@@ -38,10 +38,18 @@ describe("the teachers page", () => {
   });
 
   it("shows what the admins entered: grade, diploma, classes from the schedule, photo with consent", async () => {
-    const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#aa3322" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#aa3322" } })
+      .jpeg()
+      .toBuffer();
     const upload = await app.post(
       "/espace-membre/articles/photos",
-      { intent: "upload", file: new File([new Uint8Array(jpeg)], "portrait.jpg", { type: "image/jpeg" }), alt: "Portrait de Thanh", identifiable: "on", consent: "on" },
+      {
+        intent: "upload",
+        file: new File([new Uint8Array(jpeg)], "portrait.jpg", { type: "image/jpeg" }),
+        alt: "Portrait de Thanh",
+        identifiable: "on",
+        consent: "on",
+      },
       { as: admin },
     );
     expect(upload.redirect).toContain("ok=ajoutee");
@@ -50,14 +58,29 @@ describe("the teachers page", () => {
     const classId = schedule[0]!.id;
     const res = await app.post(
       ADMIN_PAGE,
-      { intent: "save", teacherId: "", basedOn: await teachersVersion(), name: "Thanh Nguyen", grade: "2e dang", diploma: "DIF", text: "Enseigne depuis 2010.", classIds: [classId], photoId: String(photo!.id) },
+      {
+        intent: "save",
+        teacherId: "",
+        basedOn: await teachersVersion(),
+        name: "Thanh Nguyen",
+        grade: "2e dang",
+        diploma: "DIF",
+        text: "Enseigne depuis 2010.",
+        classIds: [classId],
+        photoId: String(photo!.id),
+      },
       { as: admin },
     );
     expect(res.redirect).toBe(`${ADMIN_PAGE}?ok=enregistre`);
     const page = await app.get(TEACHERS_PATH);
     expect(page.status).toBe(200);
     const [teacher] = (page.data as { teachers: Array<Record<string, unknown>> }).teachers;
-    expect(teacher).toMatchObject({ name: "Thanh Nguyen", grade: "2e dang", diploma: "DIF", text: "Enseigne depuis 2010." });
+    expect(teacher).toMatchObject({
+      name: "Thanh Nguyen",
+      grade: "2e dang",
+      diploma: "DIF",
+      text: "Enseigne depuis 2010.",
+    });
     expect(teacher!.classes).toEqual([{ id: classId, label: expect.stringContaining(schedule[0]!.group) }]);
     expect(teacher!.photo).toMatchObject({ alt: "Portrait de Thanh" });
     expect(await html("/")).toContain(`href="${TEACHERS_PATH}"`);
@@ -70,10 +93,18 @@ describe("the teachers page", () => {
   });
 
   it("refuses a teacher without name, and an edit based on an old version", async () => {
-    const missing = await app.post(ADMIN_PAGE, { intent: "save", basedOn: await teachersVersion(), name: "", grade: "1er dang" }, { as: admin });
+    const missing = await app.post(
+      ADMIN_PAGE,
+      { intent: "save", basedOn: await teachersVersion(), name: "", grade: "1er dang" },
+      { as: admin },
+    );
     expect(missing.status).toBe(400);
     expect(firstErrors((missing.data as { result: never }).result)).toHaveProperty("name");
-    const stale = await app.post(ADMIN_PAGE, { intent: "save", basedOn: "", name: "Autre", grade: "1er dang" }, { as: admin });
+    const stale = await app.post(
+      ADMIN_PAGE,
+      { intent: "save", basedOn: "", name: "Autre", grade: "1er dang" },
+      { as: admin },
+    );
     expect(stale.status).toBe(409);
     expect(firstErrors((stale.data as { result: never }).result)).toMatchObject({ "": TEACHERS_CONFLICT });
     expect(await getSetting("teachers")).toHaveLength(1);
@@ -83,7 +114,11 @@ describe("the teachers page", () => {
     const member = await createUser({ roles: ["article_manager"] });
     expect((await app.get(ADMIN_PAGE, { as: member })).redirect).toBe("/espace-membre");
     const [teacher] = await getSetting("teachers");
-    const res = await app.post(ADMIN_PAGE, { intent: "delete", teacherId: teacher!.id, basedOn: await teachersVersion() }, { as: admin });
+    const res = await app.post(
+      ADMIN_PAGE,
+      { intent: "delete", teacherId: teacher!.id, basedOn: await teachersVersion() },
+      { as: admin },
+    );
     expect(res.redirect).toBe(`${ADMIN_PAGE}?ok=supprime`);
     expect((await app.get(TEACHERS_PATH)).status).toBe(404);
   });

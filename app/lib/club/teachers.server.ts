@@ -33,9 +33,18 @@ export async function teachersVersion(): Promise<string> {
   return row ? row.updatedAt.toISOString() : "";
 }
 
-async function saveChecked(basedOn: string, actor: Actor, change: (list: Teacher[]) => Teacher[], summary: string): Promise<void> {
+async function saveChecked(
+  basedOn: string,
+  actor: Actor,
+  change: (list: Teacher[]) => Teacher[],
+  summary: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ updatedAt: settings.updatedAt }).from(settings).where(eq(settings.key, "teachers")).for("update");
+    const [row] = await tx
+      .select({ updatedAt: settings.updatedAt })
+      .from(settings)
+      .where(eq(settings.key, "teachers"))
+      .for("update");
     if ((row ? row.updatedAt.toISOString() : "") !== basedOn) throw new DomainError(TEACHERS_CONFLICT, { status: 409 });
     clearSettingsCache();
     const next = change(await getSetting("teachers", tx));
@@ -62,7 +71,9 @@ export async function saveTeacher(input: TeacherInput, actor: Actor): Promise<vo
   const known = new Set(schedule.map((c) => c.id));
   const classIds = input.classIds.filter((c) => known.has(c));
   if (input.photoId !== null && !(await getPublicPhoto(input.photoId))) {
-    throw new DomainError("Cette photo n’est plus disponible (retirée)\u00a0: choisissez-en une autre.", { field: "photoId" });
+    throw new DomainError("Cette photo n’est plus disponible (retirée)\u00a0: choisissez-en une autre.", {
+      field: "photoId",
+    });
   }
   const entry = {
     name: input.name,
@@ -77,7 +88,8 @@ export async function saveTeacher(input: TeacherInput, actor: Actor): Promise<vo
     actor,
     (list) => {
       if (!input.teacherId) return [...list, { id: randomUUID().slice(0, 8), ...entry }];
-      if (!list.some((t) => t.id === input.teacherId)) throw new DomainError("Cet enseignant n’existe plus dans la liste.", { status: 404 });
+      if (!list.some((t) => t.id === input.teacherId))
+        throw new DomainError("Cet enseignant n’existe plus dans la liste.", { status: 404 });
       return list.map((t) => (t.id === input.teacherId ? { ...t, ...entry } : t));
     },
     `Enseignant «\u00a0${input.name}\u00a0» ${input.teacherId ? "modifié" : "ajouté"}.`,
@@ -122,7 +134,12 @@ export async function publicTeachers(): Promise<PublicTeacher[]> {
       classes: t.classIds.flatMap((cid) => {
         const c = byId.get(cid);
         if (!c) return [];
-        return [{ id: cid, label: `${capitalize(weekdayName(c.day))}, ${formatTime(c.start)} – ${formatTime(c.end)}\u00a0: ${c.group}` }];
+        return [
+          {
+            id: cid,
+            label: `${capitalize(weekdayName(c.day))}, ${formatTime(c.start)} – ${formatTime(c.end)}\u00a0: ${c.group}`,
+          },
+        ];
       }),
       photo: t.photoId ? await getPublicPhoto(t.photoId) : null,
     })),

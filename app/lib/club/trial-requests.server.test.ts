@@ -19,7 +19,13 @@ import { runManagerDigest, setNotificationChoice } from "../members/manager-noti
 import { defaultSettings, setSetting } from "./settings.server";
 import type { OfferedSession } from "./trial-requests.server";
 
-const SEASON = { seasonStart: "2026-09-07", seasonEnd: "2027-06-30", zone: "C" as const, skipSchoolHolidays: false, schoolHolidays: [] };
+const SEASON = {
+  seasonStart: "2026-09-07",
+  seasonEnd: "2027-06-30",
+  zone: "C" as const,
+  skipSchoolHolidays: false,
+  schoolHolidays: [],
+};
 /** Tuesday 24 November 2026, 11:00 in Paris. */
 const NOW = Date.UTC(2026, 10, 24, 10, 0);
 
@@ -93,7 +99,12 @@ describe("the sessions offered", () => {
       const res = await app.get("/cours-d-essai");
       const days = (res.data as { days: Array<{ date: string; sessions: OfferedSession[] }> }).days;
       const keys = days.flatMap((d) => d.sessions.map((s) => s.key));
-      expect(keys).toEqual(["2027-09-07_adultes-mar", "2027-09-08_enfants-mer", "2027-09-08_ados-mer", "2027-09-10_adultes-ven"]);
+      expect(keys).toEqual([
+        "2027-09-07_adultes-mar",
+        "2027-09-08_enfants-mer",
+        "2027-09-08_ados-mer",
+        "2027-09-10_adultes-ven",
+      ]);
       expect((await book({ ...visitor, session: "2027-09-08_enfants-mer" })).redirect).toContain("envoye=1");
       const far = await book({ ...visitor, prenom: "Zoé", session: "2027-09-11_enfants-sam" });
       expect(firstErrors(resultOf(far)).session).toMatch(/trop loin/);
@@ -110,7 +121,14 @@ describe("booking a trial class", () => {
     expect(res.redirect).toBe("/cours-d-essai?envoye=1&cours=2026-11-25_enfants-mer&courriel=1");
     const [row] = await db.select().from(trialRequests);
     assert(row);
-    expect(row).toMatchObject({ sessionDate: "2026-11-25", slotId: "enfants-mer", prenom: "Léo", parentName: "Claire Bernard", status: "a-traiter", slotGroup: "Enfants (6-11 ans)" });
+    expect(row).toMatchObject({
+      sessionDate: "2026-11-25",
+      slotId: "enfants-mer",
+      prenom: "Léo",
+      parentName: "Claire Bernard",
+      status: "a-traiter",
+      slotGroup: "Enfants (6-11 ans)",
+    });
 
     const mails = await db.select().from(outbox);
     const confirmation = mails.find((m) => m.to === visitor.email);
@@ -129,7 +147,11 @@ describe("booking a trial class", () => {
     expect(notice?.text).toContain("/espace-membre/essais");
 
     const thanks = await app.get(res.redirect!);
-    expect(thanks.data).toMatchObject({ sent: true, mailed: true, booked: "mercredi 25 novembre 2026 à 17\u00a0h\u00a030, Enfants (6-11 ans)" });
+    expect(thanks.data).toMatchObject({
+      sent: true,
+      mailed: true,
+      booked: "mercredi 25 novembre 2026 à 17\u00a0h\u00a030, Enfants (6-11 ans)",
+    });
   });
 
   it("follows the managers' notification choice: no e-mail for « jamais »", async () => {
@@ -151,7 +173,9 @@ describe("booking a trial class", () => {
       expect(await db.select().from(outbox).where(eq(outbox.to, daily.email))).toHaveLength(0);
       expect((await runManagerDigest(parisTime("2026-11-25", "09:00"))).ran).toBe(true);
       const [digest] = await db.select().from(outbox).where(eq(outbox.to, daily.email));
-      expect(digest?.text).toContain("- Demande de cours d'essai : Léo Bernard (claire.bernard@exemple.fr), le 24 novembre 2026 à 11\u00a0h");
+      expect(digest?.text).toContain(
+        "- Demande de cours d'essai : Léo Bernard (claire.bernard@exemple.fr), le 24 novembre 2026 à 11\u00a0h",
+      );
     } finally {
       await setNotificationChoice(daily.user.id, "jamais");
     }
@@ -170,7 +194,11 @@ describe("booking a trial class", () => {
       email: "Indiquez une adresse e-mail ou un numéro de téléphone pour que le club puisse vous répondre.",
       parentName: "Pour un enfant ou un adolescent, indiquez le nom du parent qui fait la demande.",
     });
-    expect(resultOf(res).initialValue).toMatchObject({ prenom: "Léo", message: visitor.message, session: visitor.session });
+    expect(resultOf(res).initialValue).toMatchObject({
+      prenom: "Léo",
+      message: visitor.message,
+      session: visitor.session,
+    });
   });
 });
 
@@ -187,7 +215,13 @@ describe("refused sessions, with everything typed kept", () => {
   async function refused(session: string) {
     const res = await book({ ...visitor, session });
     expect(res.redirect).toBeNull();
-    expect(resultOf(res).initialValue).toMatchObject({ prenom: "Léo", nom: "Bernard", email: visitor.email, message: visitor.message, session });
+    expect(resultOf(res).initialValue).toMatchObject({
+      prenom: "Léo",
+      nom: "Bernard",
+      email: visitor.email,
+      message: visitor.message,
+      session,
+    });
     expect(await db.select().from(trialRequests).where(eq(trialRequests.prenom, "Léo"))).toHaveLength(0);
     return { status: res.status, errors: firstErrors(resultOf(res)) };
   }
@@ -256,7 +290,8 @@ describe("refused sessions, with everything typed kept", () => {
 
   it("takes no limit when the setting is empty", async () => {
     await setCapacity(null);
-    for (let i = 0; i < 4; i++) expect((await book({ ...visitor, prenom: `Enfant${i}` })).redirect).toContain("envoye=1");
+    for (let i = 0; i < 4; i++)
+      expect((await book({ ...visitor, prenom: `Enfant${i}` })).redirect).toContain("envoye=1");
   });
 });
 
@@ -271,7 +306,8 @@ describe("anti-spam and double submits", () => {
   it("limits the requests per hour from one address, with Retry-After", async () => {
     await setCapacity(null);
     const from = ip();
-    for (let i = 0; i < 5; i++) expect((await book({ ...visitor, prenom: `P${i}` }, from)).redirect).toContain("envoye=1");
+    for (let i = 0; i < 5; i++)
+      expect((await book({ ...visitor, prenom: `P${i}` }, from)).redirect).toContain("envoye=1");
     const res = await book({ ...visitor, prenom: "P5" }, from);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);

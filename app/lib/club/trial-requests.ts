@@ -12,7 +12,16 @@
  *    inscrit, abandonné.
  */
 import { z } from "zod";
-import { id, optionalEmail, optionalLongText, optionalPhone, optionalText, personName, version, withMax } from "../http/fields";
+import {
+  id,
+  optionalEmail,
+  optionalLongText,
+  optionalPhone,
+  optionalText,
+  personName,
+  version,
+  withMax,
+} from "../http/fields";
 
 export { HONEYPOT_FIELD } from "./contact";
 
@@ -35,7 +44,8 @@ export const TRIAL_STATUSES = {
 } as const;
 export type TrialStatus = keyof typeof TRIAL_STATUSES;
 export const TRIAL_STATUS_KEYS = Object.keys(TRIAL_STATUSES) as TrialStatus[];
-export const isTrialStatus = (s: string | null | undefined): s is TrialStatus => !!s && Object.hasOwn(TRIAL_STATUSES, s);
+export const isTrialStatus = (s: string | null | undefined): s is TrialStatus =>
+  !!s && Object.hasOwn(TRIAL_STATUSES, s);
 
 /** "2026-11-25_enfants-mer" <-> { date, slotId }. */
 export function sessionKey(date: string, slotId: string): string {
@@ -47,11 +57,17 @@ export function parseSessionKey(key: string): { date: string; slotId: string } |
 }
 
 export const TRIAL_NOT_SENT = "La demande n'a pas été envoyée : corrigez les champs signalés.";
-export const CONTACT_MISSING = "Indiquez une adresse e-mail ou un numéro de téléphone pour que le club puisse vous répondre.";
+export const CONTACT_MISSING =
+  "Indiquez une adresse e-mail ou un numéro de téléphone pour que le club puisse vous répondre.";
 
 export const trialRequestSchema = z
   .object({
-    session: withMax(120, z.string({ error: "Choisissez le cours auquel vous voulez venir." }).max(120, "Choisissez le cours auquel vous voulez venir.")),
+    session: withMax(
+      120,
+      z
+        .string({ error: "Choisissez le cours auquel vous voulez venir." })
+        .max(120, "Choisissez le cours auquel vous voulez venir."),
+    ),
     prenom: personName("Indiquez le prénom de la personne qui vient essayer."),
     nom: personName("Indiquez le nom de la personne qui vient essayer."),
     ageGroup: z.enum(["enfant", "adolescent", "adulte"], { error: "Choisissez la tranche d'âge." }),
@@ -64,9 +80,14 @@ export const trialRequestSchema = z
   .superRefine(
     (v, ctx) => {
       const filled = (x: unknown) => typeof x === "string" && x.trim() !== "";
-      if (!filled(v.email) && !filled(v.phone)) ctx.addIssue({ code: "custom", path: ["email"], message: CONTACT_MISSING });
+      if (!filled(v.email) && !filled(v.phone))
+        ctx.addIssue({ code: "custom", path: ["email"], message: CONTACT_MISSING });
       if (isMinorGroup(String(v.ageGroup)) && !filled(v.parentName))
-        ctx.addIssue({ code: "custom", path: ["parentName"], message: "Pour un enfant ou un adolescent, indiquez le nom du parent qui fait la demande." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["parentName"],
+          message: "Pour un enfant ou un adolescent, indiquez le nom du parent qui fait la demande.",
+        });
     },
     { when: () => true },
   );

@@ -37,7 +37,9 @@ export async function articleAction(request: Request, userId: string, id: number
   const submission = parseSubmission(formData, id === null ? articleSchema : articleUpdateSchema);
   // The browser forgets a chosen file when the page comes back with errors.
   const coverLost = (options: ReplyOptions): ReplyOptions =>
-    uploadedFile(formData, "cover") && !options.fieldErrors?.cover && !(submission.status === "error" && submission.error?.cover)
+    uploadedFile(formData, "cover") &&
+    !options.fieldErrors?.cover &&
+    !(submission.status === "error" && submission.error?.cover)
       ? { ...options, fieldErrors: { ...options.fieldErrors, cover: [COVER_LOST] } }
       : options;
   const refuse = (options: ReplyOptions, status: number, conflict = false) =>

@@ -32,8 +32,15 @@ function form(fields: Record<string, string | File>): FormData {
  */
 async function saveArticle(id: number | null, fd: FormData, userId: string, options: { now?: Date } = {}) {
   const submission = parseSubmission(fd, id === null ? articleSchema : articleUpdateSchema);
-  const values = Object.fromEntries(Object.entries(submission.payload).filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const refused = (errors: Record<string, string>, conflict = false) => ({ ok: false as const, errors, values, conflict });
+  const values = Object.fromEntries(
+    Object.entries(submission.payload).filter(([, v]) => typeof v === "string"),
+  ) as Record<string, string>;
+  const refused = (errors: Record<string, string>, conflict = false) => ({
+    ok: false as const,
+    errors,
+    values,
+    conflict,
+  });
   if (submission.status !== "success") {
     const { "": form, ...fields } = firstErrors(submission.reply());
     return refused(form ? { ...fields, _form: form } : fields);
@@ -47,7 +54,9 @@ async function saveArticle(id: number | null, fd: FormData, userId: string, opti
 }
 
 async function pngFile(name = "photo.png") {
-  const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
   return new File([new Uint8Array(bytes)], name, { type: "image/png" });
 }
 
@@ -59,7 +68,9 @@ describe("article editing", () => {
   it("ten articles with one title saved at once all get their own slug (no 500)", async () => {
     const user = await manager();
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => saveArticle(null, form({ title: "Course au titre", status: "brouillon" }), user.id)),
+      Array.from({ length: 10 }, () =>
+        saveArticle(null, form({ title: "Course au titre", status: "brouillon" }), user.id),
+      ),
     );
     const slugs = results.map((r) => (r.ok ? r.article.slug : "échec"));
     expect(new Set(slugs).size).toBe(10);
@@ -69,7 +80,11 @@ describe("article editing", () => {
 
   it("creates a draft with a slug without accents and records the author", async () => {
     const user = await manager();
-    const res = await saveArticle(null, form({ title: "Stage d’été à Créteil", summary: "Un résumé", body: "<p>Texte</p>", status: "brouillon" }), user.id);
+    const res = await saveArticle(
+      null,
+      form({ title: "Stage d’été à Créteil", summary: "Un résumé", body: "<p>Texte</p>", status: "brouillon" }),
+      user.id,
+    );
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.article.slug).toBe("stage-d-ete-a-creteil");
@@ -122,7 +137,9 @@ describe("article editing", () => {
   });
 
   it("turns a plain-text body (no JavaScript) into paragraphs", () => {
-    expect(bodyToHtml("Premier paragraphe\nsuite\n\nDeuxième < 3")).toBe("<p>Premier paragraphe<br>suite</p><p>Deuxième &lt; 3</p>");
+    expect(bodyToHtml("Premier paragraphe\nsuite\n\nDeuxième < 3")).toBe(
+      "<p>Premier paragraphe<br>suite</p><p>Deuxième &lt; 3</p>",
+    );
     expect(bodyToHtml("<p>Déjà du HTML</p>")).toBe("<p>Déjà du HTML</p>");
   });
 
@@ -151,7 +168,11 @@ describe("article editing", () => {
     const id = created.article.id;
     const first = await saveArticle(id, form({ title: "Modifié par A", status: "brouillon", version: "1" }), a.id);
     expect(first.ok).toBe(true);
-    const second = await saveArticle(id, form({ title: "Modifié par B", status: "brouillon", version: "1", body: "<p>texte de B</p>" }), b.id);
+    const second = await saveArticle(
+      id,
+      form({ title: "Modifié par B", status: "brouillon", version: "1", body: "<p>texte de B</p>" }),
+      b.id,
+    );
     expect(second.ok).toBe(false);
     if (second.ok) return;
     expect(second.conflict).toBe(true);
@@ -167,12 +188,20 @@ describe("article editing", () => {
   it("needs an alt text with a cover, refuses a renamed non-image, deletes the unused cover with the article", async () => {
     const user = await manager();
     const articleCount = (await db.select().from(articles)).length;
-    const noAlt = await saveArticle(null, form({ title: "Avec image", status: "brouillon", cover: await pngFile() }), user.id);
+    const noAlt = await saveArticle(
+      null,
+      form({ title: "Avec image", status: "brouillon", cover: await pngFile() }),
+      user.id,
+    );
     expect(!noAlt.ok && noAlt.errors.coverAlt).toMatch(/texte alternatif/);
     expect(await db.select().from(media)).toHaveLength(0);
 
     const fake = new File([new TextEncoder().encode("pas une image")], "x.jpg", { type: "image/jpeg" });
-    const bad = await saveArticle(null, form({ title: "Avec image", status: "brouillon", coverAlt: "Un texte", cover: fake }), user.id);
+    const bad = await saveArticle(
+      null,
+      form({ title: "Avec image", status: "brouillon", coverAlt: "Un texte", cover: fake }),
+      user.id,
+    );
     expect(!bad.ok && bad.errors.cover).toMatch(/JPEG, PNG ou WebP/);
     expect(await db.select().from(media)).toHaveLength(0);
     expect(await db.select().from(articles)).toHaveLength(articleCount);
@@ -189,7 +218,11 @@ describe("article editing", () => {
     expect(!refused.ok && refused.message).toMatch(/encore utilisé par l’article « Avec image »/);
 
     // Keeping the cover while editing still requires its alt text.
-    const keep = await saveArticle(ok.article.id, form({ title: "Avec image", status: "publie", version: "1", coverAlt: "" }), user.id);
+    const keep = await saveArticle(
+      ok.article.id,
+      form({ title: "Avec image", status: "publie", version: "1", coverAlt: "" }),
+      user.id,
+    );
     expect(!keep.ok && keep.errors.coverAlt).toBeTruthy();
 
     expect(await deleteArticle(ok.article.id, user.id)).toBe(true);
@@ -200,14 +233,25 @@ describe("article editing", () => {
     const user = await manager();
     const noAlt = await uploadBodyImage(form({ image: await pngFile(), alt: " " }), user.id);
     expect(noAlt).toEqual({ ok: false, error: expect.stringMatching(/texte alternatif/) });
-    const fake = await uploadBodyImage(form({ image: new File(["<svg onload=alert(1)>"], "x.png"), alt: "Un dessin" }), user.id);
+    const fake = await uploadBodyImage(
+      form({ image: new File(["<svg onload=alert(1)>"], "x.png"), alt: "Un dessin" }),
+      user.id,
+    );
     expect(fake.ok).toBe(false);
     const img = await uploadBodyImage(form({ image: await pngFile(), alt: "Le salut" }), user.id);
     if (!img.ok) throw new Error(img.error);
     expect(img).toMatchObject({ alt: "Le salut", width: 800, height: 600 });
     expect(img.src).toMatch(/^\/media\/img-[a-z0-9-]+\/800\.webp$/);
 
-    const saved = await saveArticle(null, form({ title: "Avec une image dans le texte", status: "brouillon", body: `<p>Salut</p><img src="${img.src}" alt="Le salut">` }), user.id);
+    const saved = await saveArticle(
+      null,
+      form({
+        title: "Avec une image dans le texte",
+        status: "brouillon",
+        body: `<p>Salut</p><img src="${img.src}" alt="Le salut">`,
+      }),
+      user.id,
+    );
     if (!saved.ok) throw new Error("save failed");
     expect(saved.article.body).toContain(`src="${img.src}"`);
     const key = img.src.split("/")[2] ?? "";
@@ -215,7 +259,11 @@ describe("article editing", () => {
     assert(m);
     expect((await deleteMedia(m.id)).ok).toBe(false);
     // Removing the image from the body frees it.
-    const edited = await saveArticle(saved.article.id, form({ title: "Avec une image dans le texte", status: "brouillon", body: "<p>Salut</p>", version: "1" }), user.id);
+    const edited = await saveArticle(
+      saved.article.id,
+      form({ title: "Avec une image dans le texte", status: "brouillon", body: "<p>Salut</p>", version: "1" }),
+      user.id,
+    );
     expect(edited.ok).toBe(true);
     expect(await db.select().from(media).where(eq(media.storageKey, key))).toHaveLength(0);
   });

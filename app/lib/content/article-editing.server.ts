@@ -21,7 +21,15 @@ import { canOpen } from "../accounts/permissions";
 import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { fullName } from "./manager-lists.server";
-import { deleteMediaIfUnused, getMediaByKey, imageSrcSet, storeUpload, uploadedFile, UploadError, type Media } from "./uploads.server";
+import {
+  deleteMediaIfUnused,
+  getMediaByKey,
+  imageSrcSet,
+  storeUpload,
+  uploadedFile,
+  UploadError,
+  type Media,
+} from "./uploads.server";
 import { groups, invariant } from "../core/invariant";
 import type { ArticleInput } from "./article-form";
 
@@ -37,7 +45,9 @@ async function uniqueSlug(title: string, exceptId?: number): Promise<string> {
   const base = slugify(title);
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    const where = exceptId ? and(eq(articles.slug, candidate), ne(articles.id, exceptId)) : eq(articles.slug, candidate);
+    const where = exceptId
+      ? and(eq(articles.slug, candidate), ne(articles.id, exceptId))
+      : eq(articles.slug, candidate);
     const [row] = await db.select({ id: articles.id }).from(articles).where(where).limit(1);
     if (!row) return candidate;
   }
@@ -49,7 +59,11 @@ async function uniqueSlug(title: string, exceptId?: number): Promise<string> {
  * articles with one title at once may pick the same slug; the loser gets a
  * unique violation and tries again with the next free slug.
  */
-async function withFreeSlug<T>(title: string, exceptId: number | undefined, write: (slug: string) => Promise<T>): Promise<T> {
+async function withFreeSlug<T>(
+  title: string,
+  exceptId: number | undefined,
+  write: (slug: string) => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const slug = await uniqueSlug(title, exceptId);
     try {
@@ -124,7 +138,10 @@ export async function saveArticle(
   const willHaveCover = !!coverFile || (!!existing?.coverImageId && !input.removeCover);
   const alt = input.coverAlt;
   if (willHaveCover && !alt) {
-    throw new DomainError("Décrivez l’image de couverture (texte alternatif) pour les personnes qui ne la voient pas.", { field: "coverAlt" });
+    throw new DomainError(
+      "Décrivez l’image de couverture (texte alternatif) pour les personnes qui ne la voient pas.",
+      { field: "coverAlt" },
+    );
   }
   // Version check before the (slow) image processing; re-checked atomically by the update.
   if (existing && input.version !== existing.version) throw new DomainError(CONFLICT_MESSAGE, { status: 409 });
@@ -194,7 +211,8 @@ export async function saveArticle(
       if (newCover) await deleteMediaIfUnused(newCover.id);
       throw new DomainError(CONFLICT_MESSAGE, { status: 409 });
     }
-    if (existing.coverImageId && existing.coverImageId !== row.coverImageId) await deleteMediaIfUnused(existing.coverImageId);
+    if (existing.coverImageId && existing.coverImageId !== row.coverImageId)
+      await deleteMediaIfUnused(existing.coverImageId);
     const removed = bodyMediaKeys(existing.body).filter((k) => !row.body.includes(`/media/${k}/`));
     await deleteUnusedBodyMedia(removed);
     log.info("article updated", { articleId: row.id, userId, status: row.status, version: row.version });
@@ -249,7 +267,6 @@ export async function getArticleForEditing(id: number) {
     path: articlePath(row.article),
   };
 }
-
 
 /** Editor image upload: stores the image and returns its URL for the body. */
 export async function uploadBodyImage(

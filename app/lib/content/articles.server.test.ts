@@ -1,12 +1,6 @@
 import { assert, beforeAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema";
-import {
-  getPublishedArticle,
-  isPublished,
-  listPublishedArticles,
-  parseArticleId,
-  slugify,
-} from "./articles.server";
+import { getPublishedArticle, isPublished, listPublishedArticles, parseArticleId, slugify } from "./articles.server";
 import { db } from "../core/db.server";
 
 const now = new Date("2026-11-20T12:00:00Z");
@@ -25,7 +19,12 @@ beforeAll(async () => {
     .insert(articles)
     .values([
       { slug: "brouillon", title: "Brouillon", status: "brouillon", publishedAt: daysAgo(1) },
-      { slug: "programme-futur", title: "Programmé futur", status: "programme", publishedAt: new Date(now.getTime() + 3600_000) },
+      {
+        slug: "programme-futur",
+        title: "Programmé futur",
+        status: "programme",
+        publishedAt: new Date(now.getTime() + 3600_000),
+      },
       { slug: "programme-passe", title: "Programmé passé", status: "programme", publishedAt: daysAgo(2) },
       ...Array.from({ length: 10 }, (_, i) => ({
         slug: `publie-${i}`,
@@ -50,7 +49,9 @@ describe("publication rule", () => {
   it("hides drafts and scheduled articles until their time", async () => {
     expect(await getPublishedArticle(idOf("brouillon"), { now })).toBeNull();
     expect(await getPublishedArticle(idOf("programme-futur"), { now })).toBeNull();
-    expect(await getPublishedArticle(idOf("programme-futur"), { now: new Date(now.getTime() + 2 * 3600_000) })).not.toBeNull();
+    expect(
+      await getPublishedArticle(idOf("programme-futur"), { now: new Date(now.getTime() + 2 * 3600_000) }),
+    ).not.toBeNull();
     expect((await getPublishedArticle(idOf("programme-passe"), { now }))?.title).toBe("Programmé passé");
     expect(await getPublishedArticle(999_999, { now })).toBeNull();
   });

@@ -51,7 +51,8 @@ export interface Article extends ArticleSummary {
 /** The publication rule, for one article already loaded. */
 export function isPublished(article: { status: string; publishedAt: Date | null }, now: Date = new Date()): boolean {
   if (article.status === "publie") return true;
-  if (article.status === "programme") return article.publishedAt !== null && article.publishedAt.getTime() <= now.getTime();
+  if (article.status === "programme")
+    return article.publishedAt !== null && article.publishedAt.getTime() <= now.getTime();
   return false;
 }
 
@@ -132,7 +133,12 @@ function toSummary(row: SummaryRow): ArticleSummary {
     cover:
       row.mediaKey && row.mediaKind === "image"
         ? {
-            ...imageSrcSet({ storageKey: row.mediaKey, kind: row.mediaKind, width: row.mediaWidth, height: row.mediaHeight }),
+            ...imageSrcSet({
+              storageKey: row.mediaKey,
+              kind: row.mediaKind,
+              width: row.mediaWidth,
+              height: row.mediaHeight,
+            }),
             alt: row.coverAlt,
           }
         : null,

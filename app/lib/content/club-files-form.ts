@@ -20,7 +20,9 @@ export const documentSchema = z.object({
   position,
   file: z.file().optional(),
 });
-export const documentCreateSchema = documentSchema.extend({ file: z.file({ error: "Choisissez le fichier PDF du document." }) });
+export const documentCreateSchema = documentSchema.extend({
+  file: z.file({ error: "Choisissez le fichier PDF du document." }),
+});
 export const documentUpdateSchema = documentSchema.extend(edited(DOCUMENT_GONE));
 export type DocumentInput = z.infer<typeof documentSchema> & { id?: number; version?: number };
 
@@ -31,7 +33,9 @@ export const comicSchema = z.object({
   position,
   file: z.file().optional(),
 });
-export const comicCreateSchema = comicSchema.extend({ file: z.file({ error: "Choisissez l’image de la planche (JPEG, PNG ou WebP)." }) });
+export const comicCreateSchema = comicSchema.extend({
+  file: z.file({ error: "Choisissez l’image de la planche (JPEG, PNG ou WebP)." }),
+});
 export const comicUpdateSchema = comicSchema.extend(edited(COMIC_GONE));
 export type ComicInput = z.infer<typeof comicSchema> & { id?: number; version?: number };
 

@@ -4,7 +4,16 @@ import { eq } from "drizzle-orm";
 import { articles, comics, documents, media, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { getBannerOverrides, resetBannerImage, setBannerImage } from "./banners.server";
-import { deleteComic, deleteDocument, getBrochure, removeBrochure, saveBrochure, saveComic, saveDocument, settingsMediaUsages } from "./club-files.server";
+import {
+  deleteComic,
+  deleteDocument,
+  getBrochure,
+  removeBrochure,
+  saveBrochure,
+  saveComic,
+  saveDocument,
+  settingsMediaUsages,
+} from "./club-files.server";
 import { seedDatabase } from "../core/seed.server";
 import { getSetting } from "../club/settings.server";
 import { firstErrors, parseSubmission } from "../http/forms";
@@ -15,17 +24,26 @@ function form(values: Record<string, string | File>): FormData {
   for (const [k, v] of Object.entries(values)) fd.set(k, v);
   return fd;
 }
-const errorsOf = (schema: typeof documentCreateSchema | typeof comicCreateSchema, values: Record<string, string | File>) =>
-  firstErrors(parseSubmission(form(values), schema).reply());
+const errorsOf = (
+  schema: typeof documentCreateSchema | typeof comicCreateSchema,
+  values: Record<string, string | File>,
+) => firstErrors(parseSubmission(form(values), schema).reply());
 
 const userId = "files-admin";
-const pdf = () => new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], "fiche.pdf", { type: "application/pdf" });
+const pdf = () =>
+  new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], "fiche.pdf", {
+    type: "application/pdf",
+  });
 let png: Buffer;
 
 beforeAll(async () => {
   await seedDatabase();
-  await db.insert(users).values({ id: userId, email: "files-admin@exemple.fr", name: "Admin", prenom: "Ada", nom: "Admin" });
-  png = await sharp({ create: { width: 640, height: 320, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+  await db
+    .insert(users)
+    .values({ id: userId, email: "files-admin@exemple.fr", name: "Admin", prenom: "Ada", nom: "Admin" });
+  png = await sharp({ create: { width: 640, height: 320, channels: 3, background: "#1d4ed8" } })
+    .png()
+    .toBuffer();
 });
 
 describe("registration documents", () => {
@@ -35,29 +53,45 @@ describe("registration documents", () => {
       file: "Choisissez le fichier PDF du document.",
     });
     const fake = new File(["<html>pas un pdf</html>"], "faux.pdf", { type: "application/pdf" });
-    await expect(saveDocument({ title: "Fiche", description: "", position: 0, file: fake }, userId)).rejects.toMatchObject({
+    await expect(
+      saveDocument({ title: "Fiche", description: "", position: 0, file: fake }, userId),
+    ).rejects.toMatchObject({
       field: "file",
       message: expect.stringMatching(/document PDF/),
     });
   });
 
   it("adds, edits with a version check, and blocks deletion while an article links to the PDF", async () => {
-    const createdId = await saveDocument({ title: "Fiche d’inscription", description: "À remplir", position: 1, file: pdf() }, userId);
+    const createdId = await saveDocument(
+      { title: "Fiche d’inscription", description: "À remplir", position: 1, file: pdf() },
+      userId,
+    );
     const [doc] = await db.select().from(documents).where(eq(documents.id, createdId));
     assert(doc);
     expect(doc).toMatchObject({ createdBy: userId, version: 1 });
     const [m] = await db.select().from(media).where(eq(media.id, doc.mediaId!));
     assert(m);
 
-    expect(await saveDocument({ id: doc.id, version: 1, title: "Fiche 2026", description: "", position: 0 }, userId)).toBe(doc.id);
-    await expect(saveDocument({ id: doc.id, version: 1, title: "Autre", description: "", position: 0 }, userId)).rejects.toMatchObject({ status: 409 });
+    expect(
+      await saveDocument({ id: doc.id, version: 1, title: "Fiche 2026", description: "", position: 0 }, userId),
+    ).toBe(doc.id);
+    await expect(
+      saveDocument({ id: doc.id, version: 1, title: "Autre", description: "", position: 0 }, userId),
+    ).rejects.toMatchObject({ status: 409 });
 
     const [article] = await db
       .insert(articles)
-      .values({ slug: "inscriptions", title: "Les inscriptions sont ouvertes", body: `<p><a href="/media/${m.storageKey}/document.pdf">la fiche</a></p>` })
+      .values({
+        slug: "inscriptions",
+        title: "Les inscriptions sont ouvertes",
+        body: `<p><a href="/media/${m.storageKey}/document.pdf">la fiche</a></p>`,
+      })
       .returning();
     assert(article);
-    await expect(deleteDocument(doc.id)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/) });
+    await expect(deleteDocument(doc.id)).rejects.toMatchObject({
+      status: 409,
+      message: expect.stringMatching(/encore utilisé par l’article « Les inscriptions sont ouvertes »/),
+    });
     expect(await db.select().from(documents).where(eq(documents.id, doc.id))).toHaveLength(1);
 
     await db.update(articles).set({ body: "<p>Plus de lien.</p>" }).where(eq(articles.id, article.id));
@@ -66,8 +100,14 @@ describe("registration documents", () => {
   });
 
   it("refuses to delete a document or a strip that does not exist (a French 404, not success)", async () => {
-    await expect(deleteDocument(999_999)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/n’existe plus/) });
-    await expect(deleteComic(999_999)).rejects.toMatchObject({ status: 404, message: expect.stringMatching(/n’existe plus/) });
+    await expect(deleteDocument(999_999)).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/n’existe plus/),
+    });
+    await expect(deleteComic(999_999)).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringMatching(/n’existe plus/),
+    });
   });
 });
 
@@ -80,7 +120,15 @@ describe("comic strips", () => {
   });
 
   it("adds a strip (image re-encoded), then deletes it with its image", async () => {
-    const comicId = await saveComic({ title: "Le salut", alt: "Deux élèves se saluent, main sur le cœur.", position: 0, file: new File([new Uint8Array(png)], "salut.png") }, userId);
+    const comicId = await saveComic(
+      {
+        title: "Le salut",
+        alt: "Deux élèves se saluent, main sur le cœur.",
+        position: 0,
+        file: new File([new Uint8Array(png)], "salut.png"),
+      },
+      userId,
+    );
     const [c] = await db.select().from(comics).where(eq(comics.id, comicId));
     assert(c);
     const [m] = await db.select().from(media).where(eq(media.id, c.mediaId!));
@@ -110,9 +158,16 @@ describe("brochure and banners (settings)", () => {
 
   it("overrides a section banner and resets it", async () => {
     expect(await getBannerOverrides()).toEqual({});
-    await expect(setBannerImage("/pas-une-rubrique", new File([new Uint8Array(png)], "b.png"), userId)).rejects.toMatchObject({ field: "section", message: expect.any(String) });
-    await expect(setBannerImage("/la-vie-du-club", new File(["texte"], "b.png"), userId)).rejects.toMatchObject({ field: "file", message: expect.any(String) });
-    expect(await setBannerImage("/la-vie-du-club", new File([new Uint8Array(png)], "b.png"), userId)).toEqual({ ok: true });
+    await expect(
+      setBannerImage("/pas-une-rubrique", new File([new Uint8Array(png)], "b.png"), userId),
+    ).rejects.toMatchObject({ field: "section", message: expect.any(String) });
+    await expect(setBannerImage("/la-vie-du-club", new File(["texte"], "b.png"), userId)).rejects.toMatchObject({
+      field: "file",
+      message: expect.any(String),
+    });
+    expect(await setBannerImage("/la-vie-du-club", new File([new Uint8Array(png)], "b.png"), userId)).toEqual({
+      ok: true,
+    });
     const overrides = await getBannerOverrides();
     expect(overrides["/la-vie-du-club"]).toMatch(/^\/media\/img-.*\/640\.webp$/);
     await resetBannerImage("/la-vie-du-club", userId);

@@ -10,7 +10,16 @@ import { comics, documents, media } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { getSetting, setSetting } from "../club/settings.server";
 import { DomainError } from "../core/errors";
-import { deleteMedia, deleteMediaIfUnused, imageSrcSet, mediaUrl, mediaUsages, storeUpload, UploadError, type Media } from "./uploads.server";
+import {
+  deleteMedia,
+  deleteMediaIfUnused,
+  imageSrcSet,
+  mediaUrl,
+  mediaUsages,
+  storeUpload,
+  UploadError,
+  type Media,
+} from "./uploads.server";
 import { invariant } from "../core/invariant";
 import { COMIC_GONE, DOCUMENT_GONE, type BrochureInput, type ComicInput, type DocumentInput } from "./club-files-form";
 
@@ -37,7 +46,12 @@ const CONFLICT = (what: string) =>
   `${what} par quelqu’un d’autre pendant que vous travailliez dessus. Vos changements n’ont pas été enregistrés : rechargez la page puis recommencez.`;
 
 /** Stores an uploaded file; a refused file is a `DomainError` on the field "file". */
-async function upload(file: File | undefined, accept: "pdf" | "image", userId: string, alt?: string): Promise<Media | null> {
+async function upload(
+  file: File | undefined,
+  accept: "pdf" | "image",
+  userId: string,
+  alt?: string,
+): Promise<Media | null> {
   if (!file) return null;
   try {
     return await storeUpload(file, { accept, userId, alt });
@@ -74,7 +88,7 @@ export async function listDocumentsForAdmin(): Promise<DocumentView[]> {
     position: doc.position,
     version: doc.version,
     href: m ? mediaUrl(m) : doc.href,
-    fileName: m?.originalName ?? (doc.href ? doc.href.split("/").pop() ?? null : null),
+    fileName: m?.originalName ?? (doc.href ? (doc.href.split("/").pop() ?? null) : null),
     size: m?.size ?? null,
     shipped: !m && Boolean(doc.href),
   }));
@@ -130,7 +144,11 @@ async function deleteOwnerAndMedia(
     await deleteRow(tx);
     if (!mediaId) return;
     const usages = [...(await mediaUsages(mediaId)), ...(await settingsMediaUsages(mediaId))];
-    if (usages.length) throw new DomainError(`Impossible de supprimer ${what} : son fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`, { status: 409 });
+    if (usages.length)
+      throw new DomainError(
+        `Impossible de supprimer ${what} : son fichier est encore utilisé par ${usages.join(", ")}. Retirez-le d’abord de ${usages.length > 1 ? "ces contenus" : "ce contenu"}.`,
+        { status: 409 },
+      );
     const res = await deleteMedia(mediaId);
     if (!res.ok) throw new DomainError(res.message, { status: 409 });
   });
@@ -140,7 +158,11 @@ async function deleteOwnerAndMedia(
 export async function deleteDocument(id: number) {
   const [doc] = await db.select().from(documents).where(eq(documents.id, id));
   if (!doc) throw new DomainError(DOCUMENT_GONE, { status: 404 });
-  return deleteOwnerAndMedia(doc.mediaId, async (tx) => void (await tx.delete(documents).where(eq(documents.id, id))), `le document « ${doc.title} »`);
+  return deleteOwnerAndMedia(
+    doc.mediaId,
+    async (tx) => void (await tx.delete(documents).where(eq(documents.id, id))),
+    `le document « ${doc.title} »`,
+  );
 }
 
 // ------------------------------------------------------------ comics
@@ -217,7 +239,11 @@ export async function saveComic(input: ComicInput, userId: string): Promise<numb
 export async function deleteComic(id: number) {
   const [comic] = await db.select().from(comics).where(eq(comics.id, id));
   if (!comic) throw new DomainError(COMIC_GONE, { status: 404 });
-  return deleteOwnerAndMedia(comic.mediaId, async (tx) => void (await tx.delete(comics).where(eq(comics.id, id))), `la planche « ${comic.title} »`);
+  return deleteOwnerAndMedia(
+    comic.mediaId,
+    async (tx) => void (await tx.delete(comics).where(eq(comics.id, id))),
+    `la planche « ${comic.title} »`,
+  );
 }
 
 // ------------------------------------------------------------ brochure
@@ -252,7 +278,8 @@ export async function getBrochure(): Promise<BrochureView> {
 /** Sets the brochure's title and, when given, its new PDF. Refusals: `DomainError`. */
 export async function saveBrochure(input: BrochureInput, userId: string): Promise<void> {
   const current = await getSetting("brochure");
-  if (!input.file && !current.mediaId) throw new DomainError("Choisissez le fichier PDF de la brochure.", { field: "file" });
+  if (!input.file && !current.mediaId)
+    throw new DomainError("Choisissez le fichier PDF de la brochure.", { field: "file" });
   const uploaded = await upload(input.file, "pdf", userId);
   await setSetting("brochure", { title: input.title, mediaId: uploaded?.id ?? current.mediaId }, userId);
   if (uploaded && current.mediaId) await deleteMediaIfUnreferenced(current.mediaId);
@@ -270,4 +297,3 @@ export async function mediaByIds(ids: number[]): Promise<Map<number, Media>> {
   const rows = await db.select().from(media).where(inArray(media.id, ids));
   return new Map(rows.map((m) => [m.id, m]));
 }
-

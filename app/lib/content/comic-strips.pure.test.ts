@@ -24,10 +24,14 @@ describe("shipped comic strips", () => {
     expect(strips.length).toBeGreaterThan(0);
     let signs = 0;
     for (const file of strips) {
-      const panels = readFileSync(new URL(file, dir), "utf8").split(/<clipPath id="p\d+">/).slice(1);
+      const panels = readFileSync(new URL(file, dir), "utf8")
+        .split(/<clipPath id="p\d+">/)
+        .slice(1);
       panels.forEach((panel, i) => {
         // A sign: a rectangle followed by its bold text (SUPERMARCHÉ…); a bubble: a white rounded rectangle.
-        const signBoxes = [...panel.matchAll(/(<rect [^>]*\/>)<text [^>]*font-weight="700"[^>]*>([A-ZÉÈ ]{4,})<\/text>/g)].map((m) => box(m[1] ?? ""));
+        const signBoxes = [
+          ...panel.matchAll(/(<rect [^>]*\/>)<text [^>]*font-weight="700"[^>]*>([A-ZÉÈ ]{4,})<\/text>/g),
+        ].map((m) => box(m[1] ?? ""));
         const bubbles = [...panel.matchAll(/<rect [^>]*rx="22"[^>]*fill="#fff"[^>]*\/>/g)].map((m) => box(m[0]));
         for (const sign of signBoxes) {
           signs++;

@@ -20,7 +20,13 @@ export async function dashboardData(now: Date = new Date()) {
     })
     .from(articles);
   const latestArticles = await db
-    .select({ id: articles.id, title: articles.title, status: articles.status, updatedAt: articles.updatedAt, publishedAt: articles.publishedAt })
+    .select({
+      id: articles.id,
+      title: articles.title,
+      status: articles.status,
+      updatedAt: articles.updatedAt,
+      publishedAt: articles.publishedAt,
+    })
     .from(articles)
     .orderBy(desc(articles.updatedAt), desc(articles.id))
     .limit(5);
@@ -32,7 +38,13 @@ export async function dashboardData(now: Date = new Date()) {
     })
     .from(events);
   const upcomingEvents = await db
-    .select({ id: events.id, title: events.title, startsAt: events.startsAt, allDay: events.allDay, membersOnly: events.membersOnly })
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      allDay: events.allDay,
+      membersOnly: events.membersOnly,
+    })
     .from(events)
     .where(gte(events.endsAt, now))
     .orderBy(events.startsAt)
@@ -47,7 +59,10 @@ export async function dashboardData(now: Date = new Date()) {
 
   const [documentCount] = await db.select({ total: sql<number>`count(*)::int` }).from(documents);
   const [comicCount] = await db.select({ total: sql<number>`count(*)::int` }).from(comics);
-  const [messageCounts, latestMessages] = await Promise.all([contactMessageCounts(), listContactMessages({ limit: 5 })]);
+  const [messageCounts, latestMessages] = await Promise.all([
+    contactMessageCounts(),
+    listContactMessages({ limit: 5 }),
+  ]);
 
   invariant(articleCounts && eventCounts, "un agrégat SQL sans GROUP BY renvoie une ligne");
   return {
@@ -56,7 +71,10 @@ export async function dashboardData(now: Date = new Date()) {
       latest: latestArticles.map((a) => ({
         id: a.id,
         title: a.title,
-        statusLabel: a.status === "programme" && a.publishedAt && a.publishedAt <= now ? "Publié" : (STATUS_LABELS[a.status] ?? a.status),
+        statusLabel:
+          a.status === "programme" && a.publishedAt && a.publishedAt <= now
+            ? "Publié"
+            : (STATUS_LABELS[a.status] ?? a.status),
         updatedAt: a.updatedAt.toISOString(),
       })),
     },
@@ -66,7 +84,12 @@ export async function dashboardData(now: Date = new Date()) {
     },
     videos: {
       total: videoCount?.total ?? 0,
-      latest: latestVideos.map((v) => ({ id: v.id, title: v.title, categoryLabel: videoCategoryLabel(v.category), updatedAt: v.updatedAt.toISOString() })),
+      latest: latestVideos.map((v) => ({
+        id: v.id,
+        title: v.title,
+        categoryLabel: videoCategoryLabel(v.category),
+        updatedAt: v.updatedAt.toISOString(),
+      })),
     },
     documents: documentCount?.total ?? 0,
     comics: comicCount?.total ?? 0,

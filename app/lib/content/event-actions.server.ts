@@ -21,14 +21,21 @@ const listPath = (id: number) => `/espace-membre/evenements?enregistre=${id}`;
 export async function eventAction(request: Request, userId: string, id: number | null) {
   const formData = await readForm(request);
   const submission = parseSubmission(formData, id === null ? eventSchema : eventUpdateSchema);
-  if (submission.status !== "success") return data<EventSaveAnswer>({ result: reply(submission), conflict: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data<EventSaveAnswer>({ result: reply(submission), conflict: false }, { status: 400 });
   try {
-    if (id === null) return await redirectOnce("event.create", formData, async () => listPath((await saveEvent(null, submission.value, userId)).id));
+    if (id === null)
+      return await redirectOnce("event.create", formData, async () =>
+        listPath((await saveEvent(null, submission.value, userId)).id),
+      );
     await saveEvent(id, submission.value, userId);
     return redirect(listPath(id));
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
     if (err.status === 404) throw new Response("Événement introuvable", { status: 404 });
-    return data<EventSaveAnswer>({ result: reply(submission, domainErrors(err)), conflict: err.status === 409 }, { status: err.status });
+    return data<EventSaveAnswer>(
+      { result: reply(submission, domainErrors(err)), conflict: err.status === 409 },
+      { status: err.status },
+    );
   }
 }

@@ -1,20 +1,19 @@
 import { assert, beforeAll, describe, expect, it } from "vitest";
 import { events } from "#db/schema";
 import { db } from "../core/db.server";
-import {
-  allDayRange,
-  getMonthCalendar,
-  listEvents,
-  listUpcomingEvents,
-  parseMonth,
-  shiftMonth,
-} from "./events.server";
+import { allDayRange, getMonthCalendar, listEvents, listUpcomingEvents, parseMonth, shiftMonth } from "./events.server";
 import { parisTime } from "../core/time";
 import { setSetting } from "../club/settings.server";
 import { classSessions } from "../club/class-sessions.server";
 
 beforeAll(async () => {
-  await setSetting("classCalendar", { seasonStart: "2026-09-07", seasonEnd: "2027-06-30", zone: "C", skipSchoolHolidays: false, schoolHolidays: [] });
+  await setSetting("classCalendar", {
+    seasonStart: "2026-09-07",
+    seasonEnd: "2027-06-30",
+    zone: "C",
+    skipSchoolHolidays: false,
+    schoolHolidays: [],
+  });
   await db.insert(events).values([
     {
       title: "Stage technique",
@@ -128,9 +127,16 @@ describe("weekly classes", () => {
       "Cours Ceintures jaunes et plus",
       "Stage technique",
     ]);
-    expect(days.find((d) => d.date === "2026-11-20")!.entries.some((e) => e.title === "Assemblée générale")).toBe(false);
+    expect(days.find((d) => d.date === "2026-11-20")!.entries.some((e) => e.title === "Assemblée générale")).toBe(
+      false,
+    );
     const members = await getMonthCalendar({ month: { year: 2026, month: 11 }, includeMembersOnly: true });
-    expect(members.weeks.flat().find((d) => d.date === "2026-11-20")!.entries.some((e) => e.title === "Assemblée générale")).toBe(true);
+    expect(
+      members.weeks
+        .flat()
+        .find((d) => d.date === "2026-11-20")!
+        .entries.some((e) => e.title === "Assemblée générale"),
+    ).toBe(true);
   });
 
   it("shows an all-day closure on each of its days and no classes then", async () => {

@@ -105,7 +105,9 @@ function toEntry(row: EventRow): CalendarEntry {
     endsAt: row.endsAt,
     allDay: row.allDay,
     place: row.place,
-    category: (EVENT_CATEGORIES as readonly string[]).includes(row.category) ? (row.category as EventCategory) : "autre",
+    category: (EVENT_CATEGORIES as readonly string[]).includes(row.category)
+      ? (row.category as EventCategory)
+      : "autre",
     membersOnly: row.membersOnly,
     updatedAt: row.updatedAt,
   };
@@ -116,13 +118,17 @@ function visibility(includeMembersOnly: boolean | undefined): SQL | undefined {
 }
 
 /** Stored events overlapping [from, to), by start time. */
-export async function listEvents(
-  options: { from: Date; to: Date; includeMembersOnly?: boolean },
-): Promise<CalendarEntry[]> {
+export async function listEvents(options: {
+  from: Date;
+  to: Date;
+  includeMembersOnly?: boolean;
+}): Promise<CalendarEntry[]> {
   const rows = await db
     .select()
     .from(events)
-    .where(and(lt(events.startsAt, options.to), gt(events.endsAt, options.from), visibility(options.includeMembersOnly)))
+    .where(
+      and(lt(events.startsAt, options.to), gt(events.endsAt, options.from), visibility(options.includeMembersOnly)),
+    )
     .orderBy(asc(events.startsAt), asc(events.id));
   return rows.map(toEntry);
 }
@@ -207,9 +213,11 @@ export interface MonthCalendar {
 }
 
 /** The month grid: stored events and the weekly classes, day by day. */
-export async function getMonthCalendar(
-  options: { month: Month; includeMembersOnly?: boolean; now?: Date },
-): Promise<MonthCalendar> {
+export async function getMonthCalendar(options: {
+  month: Month;
+  includeMembersOnly?: boolean;
+  now?: Date;
+}): Promise<MonthCalendar> {
   const { month } = options;
   const firstOfMonth = `${monthKey(month)}-01`;
   const gridStart = addDays(firstOfMonth, 1 - isoWeekday(firstOfMonth));
@@ -224,7 +232,8 @@ export async function getMonthCalendar(
   const all = [...stored, ...sessions.filter((s) => !s.cancelled).map(sessionEntry)];
   const off = new Map<string, string>();
   for (const s of sessions) {
-    if (s.cancelled?.reason === "jour-ferie" || s.cancelled?.reason === "vacances-scolaires") off.set(s.date, `Pas de cours – ${s.cancelled.label}`);
+    if (s.cancelled?.reason === "jour-ferie" || s.cancelled?.reason === "vacances-scolaires")
+      off.set(s.date, `Pas de cours – ${s.cancelled.label}`);
   }
 
   const today = parisDate(options.now ?? new Date());

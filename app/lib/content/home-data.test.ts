@@ -14,7 +14,12 @@ describe("home page data (upcoming events, latest articles, French dates)", () =
       { title: "Stage passé", startsAt: at("2026-03-01T09:00:00Z"), endsAt: at("2026-03-01T12:00:00Z") },
       { title: "Démonstration", startsAt: at("2026-04-05T13:00:00Z"), endsAt: at("2026-04-05T15:00:00Z") },
       { title: "Stage régional", startsAt: at("2026-03-21T09:00:00Z"), endsAt: at("2026-03-21T16:00:00Z") },
-      { title: "Réunion des membres", startsAt: at("2026-03-15T18:00:00Z"), endsAt: at("2026-03-15T19:00:00Z"), membersOnly: true },
+      {
+        title: "Réunion des membres",
+        startsAt: at("2026-03-15T18:00:00Z"),
+        endsAt: at("2026-03-15T19:00:00Z"),
+        membersOnly: true,
+      },
       { title: "En cours", startsAt: at("2026-03-09T09:00:00Z"), endsAt: at("2026-03-11T18:00:00Z") },
       { title: "Lointain", startsAt: at("2026-06-01T09:00:00Z"), endsAt: at("2026-06-01T18:00:00Z") },
     ]);

@@ -35,7 +35,8 @@ describe("iCalendar", () => {
         {
           uid: "evenement-1@exemple.fr",
           title: "Stage : ciseaux, self-défense; armes",
-          description: "Ligne 1\nLigne 2 avec une très longue description qui dépasse largement soixante-quinze octets, accents compris.",
+          description:
+            "Ligne 1\nLigne 2 avec une très longue description qui dépasse largement soixante-quinze octets, accents compris.",
           place: "Gymnase Casalis, dojo",
           startsAt: parisTime("2026-11-14", "14:00"),
           endsAt: parisTime("2026-11-14", "17:00"),

@@ -64,7 +64,9 @@ describe("/illustrations", () => {
     const rows = await db.select().from(articles);
     expect(rows.length).toBeGreaterThan(1);
     const html = await (await app.fetch("/la-vie-du-club/actualites")).text();
-    const drawings = [...html.matchAll(/<img src="(\/illustrations\/[a-z]+-[0-9a-f]{8}\.svg)" alt=""/g)].map((m) => m[1]);
+    const drawings = [...html.matchAll(/<img src="(\/illustrations\/[a-z]+-[0-9a-f]{8}\.svg)" alt=""/g)].map(
+      (m) => m[1],
+    );
     expect(drawings.length).toBeGreaterThan(1);
     expect(new Set(drawings).size).toBe(drawings.length);
   });

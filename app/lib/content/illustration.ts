@@ -74,11 +74,20 @@ export function illustrationFor(article: { id: number; title: string; summary?: 
   const theme = illustrationTheme(`${article.title} ${article.summary ?? ""}`);
   const seed = illustrationSeed(`${article.id}:${article.title}`);
   const base = `/illustrations/${theme}-${seed}`;
-  return { theme, seed, src: `${base}.svg`, png: `${base}.png`, width: ILLUSTRATION_WIDTH, height: ILLUSTRATION_HEIGHT };
+  return {
+    theme,
+    seed,
+    src: `${base}.svg`,
+    png: `${base}.png`,
+    width: ILLUSTRATION_WIDTH,
+    height: ILLUSTRATION_HEIGHT,
+  };
 }
 
 /** Parses "<theme>-<seed>.<svg|png>" (the route's parameter), or null. */
-export function parseIllustrationName(name: string): { theme: IllustrationTheme; seed: string; format: "svg" | "png" } | null {
+export function parseIllustrationName(
+  name: string,
+): { theme: IllustrationTheme; seed: string; format: "svg" | "png" } | null {
   const m = /^([a-z]+)-([0-9a-f]{8})\.(svg|png)$/.exec(name);
   if (!m) return null;
   const theme = ILLUSTRATION_THEMES.find((t) => t === m[1]);

@@ -22,7 +22,9 @@ let articleId = 0;
 let articlePath = "";
 
 async function jpeg(): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#3366cc" } })
+    .jpeg()
+    .toBuffer();
   return new File([new Uint8Array(bytes)], "seance.jpg", { type: "image/jpeg" });
 }
 
@@ -45,7 +47,13 @@ describe("photos with identifiable members", () => {
     const before = await db.select().from(photos);
     const res = await app.post(
       PAGE,
-      { intent: "upload", file: await jpeg(), alt: "Le cours des enfants", articleId: String(articleId), identifiable: "on" },
+      {
+        intent: "upload",
+        file: await jpeg(),
+        alt: "Le cours des enfants",
+        articleId: String(articleId),
+        identifiable: "on",
+      },
       { as: manager },
     );
     expect(res.status).toBe(400);
@@ -56,12 +64,25 @@ describe("photos with identifiable members", () => {
   it("record who stated the consent and when, and show under the article, revalidated on every view", async () => {
     const res = await app.post(
       PAGE,
-      { intent: "upload", file: await jpeg(), alt: "Le cours des enfants", caption: "Samedi matin", articleId: String(articleId), identifiable: "on", consent: "on" },
+      {
+        intent: "upload",
+        file: await jpeg(),
+        alt: "Le cours des enfants",
+        caption: "Samedi matin",
+        articleId: String(articleId),
+        identifiable: "on",
+        consent: "on",
+      },
       { as: manager },
     );
     expect(res.redirect).toBe(`${PAGE}?ok=ajoutee`);
     const [row] = await db.select().from(photos).orderBy(desc(photos.id)).limit(1);
-    expect(row).toMatchObject({ identifiable: true, consentRecordedBy: manager.user.id, consentRecordedByName: "Lan Tran", articleId });
+    expect(row).toMatchObject({
+      identifiable: true,
+      consentRecordedBy: manager.user.id,
+      consentRecordedByName: "Lan Tran",
+      articleId,
+    });
     expect(row!.consentRecordedAt).toBeInstanceOf(Date);
     const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "photo-ajoutee"));
     expect(entry?.actorName).toBe("Lan Tran");
@@ -112,8 +133,15 @@ describe("photos without identifiable people", () => {
 
 describe("the public gallery", () => {
   it("shows the photos still shown, never those of an unpublished article, and hides itself when empty", async () => {
-    const [draft] = await db.insert(articles).values({ slug: "brouillon-photos", title: "Brouillon", status: "brouillon" }).returning();
-    const res = await app.post(PAGE, { intent: "upload", file: await jpeg(), alt: "Photo d’un brouillon", articleId: String(draft!.id) }, { as: manager });
+    const [draft] = await db
+      .insert(articles)
+      .values({ slug: "brouillon-photos", title: "Brouillon", status: "brouillon" })
+      .returning();
+    const res = await app.post(
+      PAGE,
+      { intent: "upload", file: await jpeg(), alt: "Photo d’un brouillon", articleId: String(draft!.id) },
+      { as: manager },
+    );
     expect(res.redirect).toBe(`${PAGE}?ok=ajoutee`);
     const gallery = await app.get("/la-vie-du-club/photos");
     expect(gallery.status).toBe(200);

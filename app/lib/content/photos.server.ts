@@ -46,7 +46,8 @@ export async function addPhoto(input: NewPhoto, actor: Actor, now: Date = new Da
   if (input.identifiable && !input.consent) throw new DomainError(PHOTO_CONSENT_MISSING, { field: "consent" });
   if (input.articleId !== null) {
     const [article] = await db.select({ id: articles.id }).from(articles).where(eq(articles.id, input.articleId));
-    if (!article) throw new DomainError("Cet article n’existe plus : choisissez-en un autre.", { field: "articleId", status: 404 });
+    if (!article)
+      throw new DomainError("Cet article n’existe plus : choisissez-en un autre.", { field: "articleId", status: 404 });
   }
   const stored = await storeUpload(input.file, { accept: "image", alt: input.alt, userId: actor.id });
   try {
@@ -91,12 +92,17 @@ export async function withdrawPhoto(photoId: number, actor: Actor, now: Date = n
     const [row] = await tx.select().from(photos).where(eq(photos.id, photoId)).for("update");
     if (!row) throw new DomainError("Cette photo n’existe pas.", { status: 404 });
     if (row.withdrawnAt) throw new DomainError("Cette photo a déjà été retirée.", { status: 409 });
-    await tx.update(photos).set({ withdrawnAt: now, withdrawnByName: actorName(actor), mediaId: null }).where(eq(photos.id, photoId));
+    await tx
+      .update(photos)
+      .set({ withdrawnAt: now, withdrawnByName: actorName(actor), mediaId: null })
+      .where(eq(photos.id, photoId));
     await audit(
       tx,
       actor,
       "photo-retiree",
-      row.identifiable ? `Photo « ${row.alt} » retirée : accord retiré, image supprimée.` : `Photo « ${row.alt} » retirée, image supprimée.`,
+      row.identifiable
+        ? `Photo « ${row.alt} » retirée : accord retiré, image supprimée.`
+        : `Photo « ${row.alt} » retirée, image supprimée.`,
     );
     return row.mediaId;
   });
@@ -116,7 +122,15 @@ const publicColumns = {
   height: media.height,
 };
 
-function toPublic(row: { id: number; alt: string; caption: string; storageKey: string; kind: string; width: number | null; height: number | null }): PublicPhoto {
+function toPublic(row: {
+  id: number;
+  alt: string;
+  caption: string;
+  storageKey: string;
+  kind: string;
+  width: number | null;
+  height: number | null;
+}): PublicPhoto {
   return { id: row.id, alt: row.alt, caption: row.caption, image: imageSrcSet(row) };
 }
 
@@ -225,7 +239,10 @@ export async function listGalleryPhotos(now: Date = new Date()): Promise<Gallery
     .limit(200);
   return rows.map((r) => ({
     ...toPublic(r),
-    article: r.articleId !== null && r.articleSlug !== null && r.articleTitle !== null ? { title: r.articleTitle, path: articlePath({ id: r.articleId, slug: r.articleSlug }) } : null,
+    article:
+      r.articleId !== null && r.articleSlug !== null && r.articleTitle !== null
+        ? { title: r.articleTitle, path: articlePath({ id: r.articleId, slug: r.articleSlug }) }
+        : null,
   }));
 }
 

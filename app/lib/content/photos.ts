@@ -27,7 +27,8 @@ export const photoUploadSchema = z
     consent: checkbox(),
   })
   .superRefine((value, ctx) => {
-    if (value.identifiable && !value.consent) ctx.addIssue({ code: "custom", path: ["consent"], message: PHOTO_CONSENT_MISSING });
+    if (value.identifiable && !value.consent)
+      ctx.addIssue({ code: "custom", path: ["consent"], message: PHOTO_CONSENT_MISSING });
   });
 
 export const photoWithdrawSchema = z.object({

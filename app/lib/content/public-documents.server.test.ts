@@ -22,13 +22,24 @@ describe("registration documents", () => {
   it("prefers an uploaded file and orders by position", async () => {
     const [file] = await db
       .insert(media)
-      .values({ kind: "pdf", storageKey: "doc-abc/fichier.pdf", originalName: "tarifs.pdf", mimeType: "application/pdf", size: 2_400_000 })
+      .values({
+        kind: "pdf",
+        storageKey: "doc-abc/fichier.pdf",
+        originalName: "tarifs.pdf",
+        mimeType: "application/pdf",
+        size: 2_400_000,
+      })
       .returning();
     assert(file);
     await db.insert(documents).values({ title: "Tarifs détaillés", mediaId: file.id, position: 0 });
     await db.insert(documents).values({ title: "Sans fichier", position: 0 });
     const list = await listPublicDocuments();
-    expect(list[0]).toMatchObject({ title: "Tarifs détaillés", href: "/media/doc-abc/fichier.pdf", type: "PDF", size: 2_400_000 });
+    expect(list[0]).toMatchObject({
+      title: "Tarifs détaillés",
+      href: "/media/doc-abc/fichier.pdf",
+      type: "PDF",
+      size: 2_400_000,
+    });
     expect(list.some((d) => d.title === "Sans fichier")).toBe(false);
   });
 

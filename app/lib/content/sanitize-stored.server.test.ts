@@ -9,11 +9,23 @@ describe("rich text sanitized once, when saved", () => {
     await db.delete(settings).where(eq(settings.key, "_rich_text_clean_v1"));
     const [dirty] = await db
       .insert(articles)
-      .values({ slug: "ancien-article", title: "Ancien article", body: '<p>Bonjour<script>alert(1)</script><img src="x" onerror="alert(2)"></p>', status: "publie", publishedAt: new Date("2026-01-10T10:00:00Z") })
+      .values({
+        slug: "ancien-article",
+        title: "Ancien article",
+        body: '<p>Bonjour<script>alert(1)</script><img src="x" onerror="alert(2)"></p>',
+        status: "publie",
+        publishedAt: new Date("2026-01-10T10:00:00Z"),
+      })
       .returning();
     const [clean] = await db
       .insert(articles)
-      .values({ slug: "article-propre", title: "Article propre", body: "<p>Déjà <strong>propre</strong></p>", status: "publie", publishedAt: new Date("2026-01-11T10:00:00Z") })
+      .values({
+        slug: "article-propre",
+        title: "Article propre",
+        body: "<p>Déjà <strong>propre</strong></p>",
+        status: "publie",
+        publishedAt: new Date("2026-01-11T10:00:00Z"),
+      })
       .returning();
 
     expect(await sanitizeStoredRichText()).toBe(1);

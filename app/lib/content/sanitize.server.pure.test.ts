@@ -69,11 +69,15 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText(`<a href="https://exemple.fr" target="_top" rel="opener">x</a>`)).toBe(
       `<a href="https://exemple.fr" target="_blank" rel="noopener noreferrer">x</a>`,
     );
-    expect(sanitizeRichText(`<a href="https://exemple.fr" rel="opener">x</a>`)).toBe(`<a href="https://exemple.fr">x</a>`);
+    expect(sanitizeRichText(`<a href="https://exemple.fr" rel="opener">x</a>`)).toBe(
+      `<a href="https://exemple.fr">x</a>`,
+    );
   });
 
   it("turns h1, b and i into their allowed equivalents and drops classes and ids", () => {
-    expect(sanitizeRichText(`<h1 class="x" id="y">T</h1><b>g</b><i>i</i>`)).toBe("<h2>T</h2><strong>g</strong><em>i</em>");
+    expect(sanitizeRichText(`<h1 class="x" id="y">T</h1><b>g</b><i>i</i>`)).toBe(
+      "<h2>T</h2><strong>g</strong><em>i</em>",
+    );
   });
 
   it("drops images with unsafe dimensions or sources", () => {

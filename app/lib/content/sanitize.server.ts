@@ -59,7 +59,22 @@ const options: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedStyles: {},
   // Dropped together with their content (not only the tags).
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "svg", "math", "object", "embed", "template", "title", "head", "select"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "svg",
+    "math",
+    "object",
+    "embed",
+    "template",
+    "title",
+    "head",
+    "select",
+  ],
   disallowedTagsMode: "discard",
   transformTags: {
     h1: "h2",
@@ -98,4 +113,3 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html ?? "", options).trim();
 }
-

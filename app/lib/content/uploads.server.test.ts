@@ -6,14 +6,7 @@ import { media } from "#db/schema";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { storage } from "./storage.server";
-import {
-  UploadError,
-  deleteMedia,
-  imageSrcSet,
-  sniffImage,
-  storeUpload,
-  variantWidths,
-} from "./uploads.server";
+import { UploadError, deleteMedia, imageSrcSet, sniffImage, storeUpload, variantWidths } from "./uploads.server";
 import { app } from "../../../tests/helpers/app";
 
 function uploadsDir() {
@@ -23,7 +16,9 @@ function storedKeys(): string[] {
   return existsSync(uploadsDir()) ? readdirSync(uploadsDir()) : [];
 }
 async function png(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#b91c1c" } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#b91c1c" } })
+    .png()
+    .toBuffer();
 }
 function file(bytes: Uint8Array, name: string, type = "") {
   return new File([new Uint8Array(bytes)], name, { type });
@@ -64,7 +59,10 @@ describe("uploads", () => {
   });
 
   it("turns a real PNG into WebP and AVIF variants and serves them", async () => {
-    const m = await storeUpload(file(await png(1200, 800), "photo.png", "image/png"), { accept: "image", alt: "Une photo" });
+    const m = await storeUpload(file(await png(1200, 800), "photo.png", "image/png"), {
+      accept: "image",
+      alt: "Une photo",
+    });
     expect(m).toMatchObject({ kind: "image", width: 1200, height: 800, mimeType: "image/png", alt: "Une photo" });
     const files = readdirSync(path.join(uploadsDir(), m.storageKey)).sort();
     expect(files).toEqual(["1200.avif", "1200.webp", "480.avif", "480.webp", "960.avif", "960.webp"]);
@@ -90,7 +88,9 @@ describe("uploads", () => {
   });
 
   it("accepts a JPEG and keeps the dimensions", async () => {
-    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#fff" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#fff" } })
+      .jpeg()
+      .toBuffer();
     const m = await storeUpload(file(jpeg, "petite.jpeg"), { accept: "image" });
     expect(m).toMatchObject({ width: 400, height: 300, mimeType: "image/jpeg" });
     expect(readdirSync(path.join(uploadsDir(), m.storageKey)).sort()).toEqual(["400.avif", "400.webp"]);
@@ -107,7 +107,9 @@ describe("uploads", () => {
     const res = await serve(`${m.storageKey}/document.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toMatch(/^inline; filename="Fiche d_inscription ete.pdf"; filename\*=UTF-8''/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^inline; filename="Fiche d_inscription ete.pdf"; filename\*=UTF-8''/,
+    );
 
     const big = new Uint8Array(20 * 1024 * 1024 + 1);
     big.set(pdfBytes);

@@ -111,7 +111,9 @@ async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const files: ProcessedImage["files"] = [];
   try {
     for (const w of variantWidths(width)) {
-      const base = sharp(bytes, { limitInputPixels: 100_000_000 }).rotate().resize({ width: w, withoutEnlargement: true });
+      const base = sharp(bytes, { limitInputPixels: 100_000_000 })
+        .rotate()
+        .resize({ width: w, withoutEnlargement: true });
       const [webp, avif] = await Promise.all([
         base.clone().webp({ quality: 80 }).toBuffer(),
         base.clone().avif({ quality: 55, effort: 2 }).toBuffer(),
@@ -121,7 +123,9 @@ async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     }
   } catch (err) {
     log.warn("image re-encoding failed", { err });
-    throw new UploadError("Cette image est endommagée ou illisible. Essayez de l’enregistrer à nouveau puis de la renvoyer.");
+    throw new UploadError(
+      "Cette image est endommagée ou illisible. Essayez de l’enregistrer à nouveau puis de la renvoyer.",
+    );
   }
   return { width, height, files };
 }
@@ -131,7 +135,7 @@ async function processImage(bytes: Buffer): Promise<ProcessedImage> {
  * Throws UploadError (French message) when the file is refused — nothing is stored then.
  */
 export async function storeUpload(
-  file: File | Blob & { name?: string },
+  file: File | (Blob & { name?: string }),
   options: { accept: UploadKind | "image-or-pdf"; alt?: string; userId?: string | null },
 ): Promise<Media> {
   const accept = options.accept;
@@ -156,7 +160,10 @@ export async function storeUpload(
   let kind: UploadKind;
   if (imageType && accept !== "pdf") kind = "image";
   else if (isPdf && accept !== "image") kind = "pdf";
-  else throw new UploadError(`Ce fichier n’est pas accepté : choisissez ${acceptedText}. Le type est vérifié d’après le contenu du fichier, pas son nom.`);
+  else
+    throw new UploadError(
+      `Ce fichier n’est pas accepté : choisissez ${acceptedText}. Le type est vérifié d’après le contenu du fichier, pas son nom.`,
+    );
 
   if (kind === "image" && file.size > MAX_IMAGE_BYTES) {
     throw new UploadError(`L’image dépasse la taille maximale de ${formatMegabytes(MAX_IMAGE_BYTES)}.`);

@@ -15,8 +15,7 @@ const categoryValues = VIDEO_CATEGORIES.map((c) => c.value) as [VideoCategory, .
 /** The add/edit form (values are the strings of the submitted FormData). */
 export const videoFormSchema = z.object({
   title: requiredText("Indiquez le titre de la vidéo.", 200, "Le titre ne doit pas dépasser 200 caractères."),
-  url: withMax(500, z
-    .string({ error: "Indiquez le lien de la vidéo." }))
+  url: withMax(500, z.string({ error: "Indiquez le lien de la vidéo." }))
     .trim()
     .transform((value, ctx) => {
       const parsed = parseVideoLink(value);

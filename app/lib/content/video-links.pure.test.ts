@@ -16,7 +16,12 @@ describe("parseVideoLink", () => {
     `https://www.youtube-nocookie.com/embed/${yt}?rel=0`,
     `  https://youtu.be/${yt}  `,
   ])("reads YouTube link %s", (link) => {
-    expect(parseVideoLink(link)).toEqual({ ok: true, provider: "youtube", id: yt, url: `https://www.youtube.com/watch?v=${yt}` });
+    expect(parseVideoLink(link)).toEqual({
+      ok: true,
+      provider: "youtube",
+      id: yt,
+      url: `https://www.youtube.com/watch?v=${yt}`,
+    });
   });
 
   it.each([
@@ -58,7 +63,9 @@ describe("parseVideoLink", () => {
     expect(embedUrl("youtube", yt)).toBe(`https://www.youtube-nocookie.com/embed/${yt}?autoplay=1`);
     expect(thumbnailUrl("youtube", yt)).toBe(`https://i.ytimg.com/vi/${yt}/hqdefault.jpg`);
     expect(embedUrl("vimeo", "76979871")).toBe("https://player.vimeo.com/video/76979871?dnt=1&autoplay=1");
-    expect(embedUrl("vimeo", "76979871:a1b2c3d4e5")).toBe("https://player.vimeo.com/video/76979871?dnt=1&autoplay=1&h=a1b2c3d4e5");
+    expect(embedUrl("vimeo", "76979871:a1b2c3d4e5")).toBe(
+      "https://player.vimeo.com/video/76979871?dnt=1&autoplay=1&h=a1b2c3d4e5",
+    );
     expect(thumbnailUrl("vimeo", "76979871")).toBeNull();
     expect(watchUrl("vimeo", "76979871:a1b2c3d4e5")).toBe("https://vimeo.com/76979871/a1b2c3d4e5");
   });

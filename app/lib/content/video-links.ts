@@ -21,8 +21,7 @@ export function videoCategoryLabel(category: string): string {
 }
 
 export type ParsedVideoLink =
-  | { ok: true; provider: VideoProvider; id: string; url: string }
-  | { ok: false; error: string };
+  { ok: true; provider: VideoProvider; id: string; url: string } | { ok: false; error: string };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const VIMEO_ID = /^\d{5,12}$/;

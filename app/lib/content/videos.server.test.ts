@@ -25,7 +25,9 @@ let gradeB: number;
 const userId = "admin-videos-test";
 
 beforeAll(async () => {
-  await db.insert(users).values({ id: userId, email: "admin-videos@exemple.fr", name: "Admin", prenom: "Ada", nom: "Admin" });
+  await db
+    .insert(users)
+    .values({ id: userId, email: "admin-videos@exemple.fr", name: "Admin", prenom: "Ada", nom: "Admin" });
   const rows = await db
     .insert(grades)
     .values([
@@ -48,7 +50,13 @@ function parseForm(formData: FormData, schema: typeof videoFormSchema) {
 describe("video form validation", () => {
   it("gives a French error per field and keeps the values", () => {
     const result = parseSubmission(
-      form({ title: "", url: "https://www.dailymotion.com/video/x7tgad0", category: "danse", position: "-3", gradeId: "abc" }),
+      form({
+        title: "",
+        url: "https://www.dailymotion.com/video/x7tgad0",
+        category: "danse",
+        position: "-3",
+        gradeId: "abc",
+      }),
       videoFormSchema,
     );
     expect(result.status).toBe("error");
@@ -65,7 +73,13 @@ describe("video form validation", () => {
 describe("videos CRUD", () => {
   it("creates, groups by grade, updates with a version check and deletes", async () => {
     const parsed = parseForm(
-      form({ title: "Đòn chân tấn công 1", url: "https://youtu.be/dQw4w9WgXcQ", gradeId: String(gradeB), category: "technique", position: "2" }),
+      form({
+        title: "Đòn chân tấn công 1",
+        url: "https://youtu.be/dQw4w9WgXcQ",
+        gradeId: String(gradeB),
+        category: "technique",
+        position: "2",
+      }),
       videoFormSchema,
     );
     expect(parsed.ok).toBe(true);
@@ -75,18 +89,30 @@ describe("videos CRUD", () => {
     if (!created.ok) return;
 
     const second = parseForm(
-      form({ title: "Quyền d’ouverture", url: "https://vimeo.com/76979871", gradeId: String(gradeA), category: "quyen" }),
+      form({
+        title: "Quyền d’ouverture",
+        url: "https://vimeo.com/76979871",
+        gradeId: String(gradeA),
+        category: "quyen",
+      }),
       videoFormSchema,
     );
     if (!second.ok) throw new Error("invalid");
     await createVideo(second.data, userId);
-    const third = parseForm(form({ title: "Échauffement", url: "https://www.youtube.com/shorts/abcdefghijk", category: "autre" }), videoFormSchema);
+    const third = parseForm(
+      form({ title: "Échauffement", url: "https://www.youtube.com/shorts/abcdefghijk", category: "autre" }),
+      videoFormSchema,
+    );
     if (!third.ok) throw new Error("invalid");
     await createVideo(third.data, userId);
 
     const groups = await listVideosByGrade();
     expect(groups.map((g) => g.grade?.id ?? null)).toEqual([gradeA, gradeB, null]);
-    expect(groups[0]?.videos[0]).toMatchObject({ provider: "vimeo", providerVideoId: "76979871", categoryLabel: "Quyền" });
+    expect(groups[0]?.videos[0]).toMatchObject({
+      provider: "vimeo",
+      providerVideoId: "76979871",
+      categoryLabel: "Quyền",
+    });
     expect(groups[1]?.videos[0]).toMatchObject({ provider: "youtube", providerVideoId: "dQw4w9WgXcQ", position: 2 });
 
     const video = await getVideo(created.id);
@@ -108,7 +134,10 @@ describe("videos CRUD", () => {
   });
 
   it("refuses a grade that does not exist", async () => {
-    const parsed = parseForm(form({ title: "X", url: "https://youtu.be/dQw4w9WgXcQ", gradeId: "99999", category: "technique" }), videoFormSchema);
+    const parsed = parseForm(
+      form({ title: "X", url: "https://youtu.be/dQw4w9WgXcQ", gradeId: "99999", category: "technique" }),
+      videoFormSchema,
+    );
     if (!parsed.ok) throw new Error("invalid");
     await expect(createVideo(parsed.data, userId)).rejects.toMatchObject({ field: "gradeId" });
   });

@@ -13,7 +13,6 @@ import type { VideoInput } from "./video-form";
 import { videoCategoryLabel, type VideoProvider } from "./video-links";
 import { invariant } from "../core/invariant";
 
-
 export { videoFormSchema, type VideoInput } from "./video-form";
 
 export interface VideoView {
@@ -113,7 +112,10 @@ export async function getVideo(id: number): Promise<VideoView | null> {
 
 /** How many videos belong to a grade (a grade used by videos must not be deleted silently). */
 export async function countVideosForGrade(gradeId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(videos).where(eq(videos.gradeId, gradeId));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(videos)
+    .where(eq(videos.gradeId, gradeId));
   return row?.n ?? 0;
 }
 
@@ -189,7 +191,9 @@ export async function updateVideo(
 export async function deleteVideo(id: number): Promise<true> {
   // A missing video is a 404 DomainError (nothing deleted).
   return db.transaction(async (tx) => {
-    await tx.delete(revisionProgress).where(and(eq(revisionProgress.itemType, "video"), eq(revisionProgress.itemId, id)));
+    await tx
+      .delete(revisionProgress)
+      .where(and(eq(revisionProgress.itemType, "video"), eq(revisionProgress.itemId, id)));
     const deleted = await tx.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
     if (deleted.length === 0) throw new DomainError(VIDEO_GONE, { status: 404 });
     return true as const;

@@ -19,7 +19,10 @@ describe("database", () => {
     const dir = path.join(root, "pglite");
     const lockFile = path.join(root, "pglite.lock");
     // Another live process holds the lock (a listener on the socket), then dies by kill -9.
-    const other = spawn(process.execPath, ["-e", `require("node:net").createServer().listen(${JSON.stringify(lockFile)}, () => console.log("ready"))`]);
+    const other = spawn(process.execPath, [
+      "-e",
+      `require("node:net").createServer().listen(${JSON.stringify(lockFile)}, () => console.log("ready"))`,
+    ]);
     try {
       await new Promise((r) => other.stdout.once("data", r));
       await expect(lockFolder(dir)).rejects.toThrow(/déjà utilisée par un autre processus/);

@@ -60,10 +60,16 @@ export { folderLocked, lockFolder };
 export function explainFolderError(err: unknown, dir: string): unknown {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   if (code === "EROFS") {
-    return new Error(`Le dossier de données ${dir} est en lecture seule : le site doit pouvoir y écrire (vérifiez DATA_DIR et le montage du disque).`, { cause: err });
+    return new Error(
+      `Le dossier de données ${dir} est en lecture seule : le site doit pouvoir y écrire (vérifiez DATA_DIR et le montage du disque).`,
+      { cause: err },
+    );
   }
   if (code === "EACCES" || code === "EPERM") {
-    return new Error(`Le site n'a pas le droit d'écrire dans le dossier de données ${dir} (vérifiez DATA_DIR et les droits du dossier).`, { cause: err });
+    return new Error(
+      `Le site n'a pas le droit d'écrire dans le dossier de données ${dir} (vérifiez DATA_DIR et les droits du dossier).`,
+      { cause: err },
+    );
   }
   if (code === "ENOSPC") {
     return new Error(`Le disque du dossier de données ${dir} est plein.`, { cause: err });

@@ -19,7 +19,9 @@ describe("durability of the embedded database", () => {
     try {
       // A long interval: the test calls the passes itself (no dependency on time).
       const sync = startDurabilitySync(dir, 3_600_000);
-      await client.exec("create table messages (id serial primary key, texte text); insert into messages (texte) values ('bonjour')");
+      await client.exec(
+        "create table messages (id serial primary key, texte text); insert into messages (texte) values ('bonjour')",
+      );
       const first = sync.pass();
       const wal = (first?.files ?? []).filter((f) => f.includes(`${path.sep}pg_wal${path.sep}`));
       expect(wal.length).toBeGreaterThan(0);

@@ -39,7 +39,13 @@ describe("environment", () => {
     const dir = tmp();
     let message = "";
     try {
-      parseEnv({ DATA_DIR: dir, PORT: "abc", DATABASE_URL: "mysql://x", SMTP_URL: "http://x", BETTER_AUTH_SECRET: "court" });
+      parseEnv({
+        DATA_DIR: dir,
+        PORT: "abc",
+        DATABASE_URL: "mysql://x",
+        SMTP_URL: "http://x",
+        BETTER_AUTH_SECRET: "court",
+      });
     } catch (err) {
       expect(err).toBeInstanceOf(EnvError);
       message = (err as Error).message;
@@ -107,7 +113,10 @@ describe("environment", () => {
     const rows = section.split("\n").filter((l) => l.startsWith("| `"));
     const documented = new Map<string, string>();
     for (const row of rows) {
-      const [names = "", defaultCell = ""] = row.split("|").slice(1).map((c) => c.trim());
+      const [names = "", defaultCell = ""] = row
+        .split("|")
+        .slice(1)
+        .map((c) => c.trim());
       for (const [, name] of names.matchAll(/`([A-Z0-9_]+)`/g)) if (name) documented.set(name, defaultCell);
     }
     expect([...documented.keys()].sort()).toEqual(Object.keys(envSchema.shape).sort());

@@ -106,7 +106,11 @@ export const envSchema = z.object({
   RATE_LIMIT_SIGNUP_PER_MINUTE: intInRange(3, 1, 10000),
   RATE_LIMIT_RESET_PER_5_MINUTES: intInRange(3, 1, 10000),
   /** Folder of the backups (default: DATA_DIR/sauvegardes). */
-  BACKUP_DIR: z.string().trim().optional().transform((v) => v || undefined),
+  BACKUP_DIR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Encrypts the backups (AES-256-GCM) when set; needed again to restore them. */
   BACKUP_PASSPHRASE: z
     .string()
@@ -120,11 +124,23 @@ export const envSchema = z.object({
   /** Tests only: `npm run restore` stops after this many tables and waits (a kill -9 test); 0 = never. */
   RESTORE_TEST_PAUSE_AFTER_TABLES: intInRange(0, 0, 10000),
   /** HelloAsso API v5 (registration payments): without the first three, the club's own payment instructions. */
-  HELLOASSO_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
-  HELLOASSO_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
-  HELLOASSO_ORGANIZATION: z.string().trim().optional().transform((v) => v || undefined),
-  HELLOASSO_API_URL: optionalUrl(["http:", "https:"], "https://api.helloasso.com/v5").transform(
-    (v) => (v ?? "https://api.helloasso.com/v5").replace(/\/+$/, ""),
+  HELLOASSO_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  HELLOASSO_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  HELLOASSO_ORGANIZATION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  HELLOASSO_API_URL: optionalUrl(["http:", "https:"], "https://api.helloasso.com/v5").transform((v) =>
+    (v ?? "https://api.helloasso.com/v5").replace(/\/+$/, ""),
   ),
 });
 

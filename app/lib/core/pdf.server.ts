@@ -7,8 +7,21 @@
  */
 
 const WIN_ANSI: Record<string, number> = {
-  "€": 0x80, "‚": 0x82, "„": 0x84, "…": 0x85, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "•": 0x95, "–": 0x96, "—": 0x97,
-  "œ": 0x9c, "Œ": 0x8c, "Ÿ": 0x9f, "\u202f": 0xa0,
+  "€": 0x80,
+  "‚": 0x82,
+  "„": 0x84,
+  "…": 0x85,
+  "‘": 0x91,
+  "’": 0x92,
+  "“": 0x93,
+  "”": 0x94,
+  "•": 0x95,
+  "–": 0x96,
+  "—": 0x97,
+  œ: 0x9c,
+  Œ: 0x8c,
+  Ÿ: 0x9f,
+  "\u202f": 0xa0,
 };
 
 /** The WinAnsi code of one character, or null. */
@@ -106,4 +119,3 @@ export function simplePdf(blocks: PdfBlock[]): Uint8Array<ArrayBuffer> {
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Uint8Array.from(pdf, (c) => c.charCodeAt(0));
 }
-

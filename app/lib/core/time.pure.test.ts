@@ -116,15 +116,15 @@ describe("French formats", () => {
   });
 
   it("describes when an event happens", () => {
-    expect(formatEventWhen({ startsAt: at("2026-03-21T09:00:00Z"), endsAt: at("2026-03-21T16:00:00Z"), allDay: false })).toBe(
-      `samedi 21 mars 2026, 10${NB}h – 17${NB}h`,
-    );
-    expect(formatEventWhen({ startsAt: at("2026-07-04T00:00:00Z"), endsAt: at("2026-07-04T20:00:00Z"), allDay: true })).toBe(
-      "samedi 4 juillet 2026",
-    );
-    expect(formatEventWhen({ startsAt: at("2026-05-01T08:00:00Z"), endsAt: at("2026-05-03T15:00:00Z"), allDay: true })).toBe(
-      "du vendredi 1er mai 2026 au dimanche 3 mai 2026",
-    );
+    expect(
+      formatEventWhen({ startsAt: at("2026-03-21T09:00:00Z"), endsAt: at("2026-03-21T16:00:00Z"), allDay: false }),
+    ).toBe(`samedi 21 mars 2026, 10${NB}h – 17${NB}h`);
+    expect(
+      formatEventWhen({ startsAt: at("2026-07-04T00:00:00Z"), endsAt: at("2026-07-04T20:00:00Z"), allDay: true }),
+    ).toBe("samedi 4 juillet 2026");
+    expect(
+      formatEventWhen({ startsAt: at("2026-05-01T08:00:00Z"), endsAt: at("2026-05-03T15:00:00Z"), allDay: true }),
+    ).toBe("du vendredi 1er mai 2026 au dimanche 3 mai 2026");
     expect(
       formatEventWhen({ startsAt: at("2026-05-01T08:00:00Z"), endsAt: at("2026-05-02T15:30:00Z"), allDay: false }),
     ).toBe(`du vendredi 1er mai 2026, 10${NB}h, au samedi 2 mai 2026, 17${NB}h${NB}30`);

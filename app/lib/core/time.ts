@@ -22,7 +22,12 @@ const NBSP = "\u00a0";
 
 // ---------------------------------------------------------------- Paris calendar
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: CLUB_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: CLUB_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 const partsFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: CLUB_TIME_ZONE,
   hourCycle: "h23",
@@ -34,13 +39,27 @@ const partsFormat = new Intl.DateTimeFormat("en-US", {
   second: "2-digit",
 });
 
-function parisParts(instant: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function parisParts(instant: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
   const p: Record<string, number> = {};
   for (const part of partsFormat.formatToParts(instant)) {
     if (part.type !== "literal") p[part.type] = Number(part.value);
   }
   const get = (k: string) => p[k] ?? 0;
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour") % 24,
+    minute: get("minute"),
+    second: get("second"),
+  };
 }
 
 /** The calendar day in Paris at `at`: "2026-11-14". */
@@ -161,7 +180,20 @@ export function previousSeason(season: string): string {
 
 // ---------------------------------------------------------------- French formats
 
-const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"] as const;
+const MONTHS = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+] as const;
 const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"] as const;
 
 /** A day ("2026-11-14") or an instant (a Date or an ISO date-time string), as the Paris calendar day it falls on. */

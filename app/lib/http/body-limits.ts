@@ -20,7 +20,8 @@ export const UPLOAD_BODY_LIMIT = 25 * 1024 * 1024;
 export const BODY_TOO_LARGE = "BODY_TOO_LARGE";
 
 /** Pages whose actions accept files, as documents or as client navigations (`.data`). */
-const UPLOAD_PATHS = /^\/espace-membre\/(contenu\/(bd|documents|brochure|bannieres)|articles\/(ajouter|modifier\/[^/.]+))(\.data)?\/?$/;
+const UPLOAD_PATHS =
+  /^\/espace-membre\/(contenu\/(bd|documents|brochure|bannieres)|articles\/(ajouter|modifier\/[^/.]+))(\.data)?\/?$/;
 
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
 

@@ -27,7 +27,9 @@ describe("session pages are never stored", () => {
   it("applies to client navigations (.data), redirects included", () => {
     const data = handleDataRequest(new Response("{}"), { request: req("/espace-membre.data") });
     expect(data.headers.get("cache-control")).toBe("no-store");
-    const moved = handleDataRequest(Response.redirect("http://localhost:3000/connexion", 302), { request: req("/espace-membre/profil.data") });
+    const moved = handleDataRequest(Response.redirect("http://localhost:3000/connexion", 302), {
+      request: req("/espace-membre/profil.data"),
+    });
     expect(moved.headers.get("cache-control")).toBe("no-store");
   });
 });

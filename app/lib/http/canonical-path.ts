@@ -42,7 +42,13 @@ export function canonicalPath(pathname: string, params: Record<string, string | 
 }
 
 /** Root middleware: 301 to the canonical path. */
-export function canonicalCaseMiddleware({ request, params }: { request: Request; params: Record<string, string | undefined> }): void {
+export function canonicalCaseMiddleware({
+  request,
+  params,
+}: {
+  request: Request;
+  params: Record<string, string | undefined>;
+}): void {
   if (request.method !== "GET" && request.method !== "HEAD") return;
   const url = new URL(request.url);
   const target = canonicalPath(url.pathname, params);

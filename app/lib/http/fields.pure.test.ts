@@ -32,7 +32,9 @@ describe("optionalWholeNumber", () => {
 
   it("refuses decimals, signs, words and values out of range in French", () => {
     for (const months of ["1.5", "-1", "+3", "douze", "241", "1e2"]) {
-      expect(submit(schema, { months }).errors, months).toEqual({ months: "Indiquez un nombre de mois entre 0 et 240." });
+      expect(submit(schema, { months }).errors, months).toEqual({
+        months: "Indiquez un nombre de mois entre 0 et 240.",
+      });
     }
   });
 });

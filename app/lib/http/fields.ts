@@ -36,50 +36,66 @@ export function maxLengthOf(schema: z.ZodType | undefined): number | undefined {
 }
 
 /** Collapses line breaks and tabs (one-line fields: names, subjects). */
-export const oneLine = (s: string) => s.replace(/[\r\n\t]+/g, " ").replace(/ {2,}/g, " ").trim();
+export const oneLine = (s: string) =>
+  s
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/ {2,}/g, " ")
+    .trim();
 
 /** A required one-line text: `requiredText("Indiquez votre nom.", 100)`. */
 export function requiredText(missing: string, max: number, tooLong?: string) {
-  return withMax(max, z
-    .string({ error: missing })
-    .transform(oneLine)
-    .pipe(
-      // Conform's coercion turns the "" left by a blank value into undefined here too: same message.
-      z
-        .string({ error: missing })
-        .min(1, missing)
-        .max(max, tooLong ?? `Ce champ ne peut pas dépasser ${thousands(max)} caractères.`),
-    ));
+  return withMax(
+    max,
+    z
+      .string({ error: missing })
+      .transform(oneLine)
+      .pipe(
+        // Conform's coercion turns the "" left by a blank value into undefined here too: same message.
+        z
+          .string({ error: missing })
+          .min(1, missing)
+          .max(max, tooLong ?? `Ce champ ne peut pas dépasser ${thousands(max)} caractères.`),
+      ),
+  );
 }
 
 /** An optional one-line text, "" when empty. */
 export function optionalText(max: number, tooLong?: string) {
-  return withMax(max, z
-    .string()
-    .transform(oneLine)
-    .pipe(z.string().max(max, tooLong ?? `Ce champ ne peut pas dépasser ${thousands(max)} caractères.`))
-    .optional()
-    .transform((v) => v ?? ""));
+  return withMax(
+    max,
+    z
+      .string()
+      .transform(oneLine)
+      .pipe(z.string().max(max, tooLong ?? `Ce champ ne peut pas dépasser ${thousands(max)} caractères.`))
+      .optional()
+      .transform((v) => v ?? ""),
+  );
 }
 
 /** A required multi-line text (messages, descriptions): line breaks kept. */
 export function requiredLongText(missing: string, max: number, min = 1) {
-  return withMax(max, z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .min(min, `Ce texte est trop court : écrivez au moins ${min} caractères.`)
-    .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`));
+  return withMax(
+    max,
+    z
+      .string({ error: missing })
+      .trim()
+      .min(1, missing)
+      .min(min, `Ce texte est trop court : écrivez au moins ${min} caractères.`)
+      .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`),
+  );
 }
 
 /** An optional multi-line text (notes, descriptions), "" when empty. */
 export function optionalLongText(max: number) {
-  return withMax(max, z
-    .string()
-    .trim()
-    .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`)
-    .optional()
-    .transform((v) => v ?? ""));
+  return withMax(
+    max,
+    z
+      .string()
+      .trim()
+      .max(max, `Ce texte ne peut pas dépasser ${thousands(max)} caractères.`)
+      .optional()
+      .transform((v) => v ?? ""),
+  );
 }
 
 export const EMAIL_MAX = 254;
@@ -87,13 +103,16 @@ const EMAIL_INVALID = "Cette adresse e-mail n'est pas valide (exemple : prenom.n
 
 /** A required e-mail address, trimmed and lower-cased. */
 export function email(missing = "Indiquez une adresse e-mail.") {
-  return withMax(EMAIL_MAX, z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(EMAIL_MAX, "Cette adresse e-mail est trop longue.")
-    .pipe(z.email(EMAIL_INVALID))
-    .transform((v) => v.toLowerCase()));
+  return withMax(
+    EMAIL_MAX,
+    z
+      .string({ error: missing })
+      .trim()
+      .min(1, missing)
+      .max(EMAIL_MAX, "Cette adresse e-mail est trop longue.")
+      .pipe(z.email(EMAIL_INVALID))
+      .transform((v) => v.toLowerCase()),
+  );
 }
 
 /** An optional e-mail address, "" when empty. */
@@ -130,12 +149,15 @@ export function phone(missing = "Indiquez un numéro de téléphone.") {
 }
 
 export function optionalPhone() {
-  return withMax(PHONE_MAX, z
-    .string()
-    .trim()
-    .refine((v) => v === "" || isPhone(v), PHONE_INVALID)
-    .optional()
-    .transform((v) => v ?? ""));
+  return withMax(
+    PHONE_MAX,
+    z
+      .string()
+      .trim()
+      .refine((v) => v === "" || isPhone(v), PHONE_INVALID)
+      .optional()
+      .transform((v) => v ?? ""),
+  );
 }
 
 /** A calendar date typed in an <input type="date"> (YYYY-MM-DD), kept as that string. */
@@ -282,5 +304,8 @@ export function newPassword(missing = "Choisissez un mot de passe.") {
 
 /** The password typed at sign-in (never trimmed; rules of new passwords are in password-rules). */
 export function passwordInput(missing = "Indiquez votre mot de passe.") {
-  return z.string({ error: missing }).min(1, missing).max(128, "Ce mot de passe est trop long (128 caractères au plus).");
+  return z
+    .string({ error: missing })
+    .min(1, missing)
+    .max(128, "Ce mot de passe est trop long (128 caractères au plus).");
 }

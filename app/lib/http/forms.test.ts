@@ -9,7 +9,10 @@ describe("parseSubmission", () => {
     const form = new FormData();
     form.set("message", "x".repeat(200_000));
     form.set("other", "y".repeat(200_000));
-    const schema = z.object({ message: withMax(5000, z.string().max(5000, "5 000 caractères au maximum")), other: z.string().max(10) });
+    const schema = z.object({
+      message: withMax(5000, z.string().max(5000, "5 000 caractères au maximum")),
+      other: z.string().max(10),
+    });
     const result = reply(parseSubmission(form, schema));
     expect(result.status).toBe("error");
     expect(result.initialValue?.message).toHaveLength(5000);

@@ -40,7 +40,8 @@ export interface IntentOptions {
 /** The intent of a posted form among the handlers' keys; any other value is a 400. */
 export function intentOf<I extends string>(formData: FormData, handlers: Record<I, unknown>): I {
   const intent = formData.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) throw new Response("Action inconnue.", { status: 400 });
+  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent))
+    throw new Response("Action inconnue.", { status: 400 });
   return intent as I;
 }
 

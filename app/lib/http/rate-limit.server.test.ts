@@ -9,7 +9,15 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { rateLimitEvents } from "#db/schema";
 import { db, type Database } from "../core/db.server";
-import { createRateLimits, checkRateLimit, purgeRateLimits, recentEvents, recordEvent, resetRateLimits, retryAfterText } from "./rate-limit.server";
+import {
+  createRateLimits,
+  checkRateLimit,
+  purgeRateLimits,
+  recentEvents,
+  recordEvent,
+  resetRateLimits,
+  retryAfterText,
+} from "./rate-limit.server";
 
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -58,14 +66,22 @@ describe("rate limit store", () => {
     // Failures recorded by one are seen by the other.
     await recordEvent("signin-fail:account:a@b.fr", 3600_000, t0);
     await other.limits.record("signin-fail:account:a@b.fr", 3600_000, t0 + 1000);
-    expect(await recentEvents("signin-fail:account:a@b.fr", 3600_000, t0 + 2000)).toEqual({ count: 2, last: t0 + 1000 });
-    expect(await other.limits.recent("signin-fail:account:a@b.fr", 3600_000, t0 + 2000)).toEqual({ count: 2, last: t0 + 1000 });
+    expect(await recentEvents("signin-fail:account:a@b.fr", 3600_000, t0 + 2000)).toEqual({
+      count: 2,
+      last: t0 + 1000,
+    });
+    expect(await other.limits.recent("signin-fail:account:a@b.fr", 3600_000, t0 + 2000)).toEqual({
+      count: 2,
+      last: t0 + 1000,
+    });
   });
 
   it("never lets two processes racing for the last slot both through", async () => {
     const other = await otherProcess();
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? other.limits : { check: checkRateLimit }).check("race", 3, 60_000, t0)),
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? other.limits : { check: checkRateLimit }).check("race", 3, 60_000, t0),
+      ),
     );
     expect(results.filter((r) => r.ok).length).toBeLessThanOrEqual(3);
   });

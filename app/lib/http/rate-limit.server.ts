@@ -51,17 +51,27 @@ export function createRateLimits(database: () => Database) {
   }
 
   function within(key: string, windowMs: number, now: number) {
-    return and(eq(rateLimitEvents.key, key), gt(rateLimitEvents.at, new Date(now - windowMs)), lte(rateLimitEvents.at, new Date(now)));
+    return and(
+      eq(rateLimitEvents.key, key),
+      gt(rateLimitEvents.at, new Date(now - windowMs)),
+      lte(rateLimitEvents.at, new Date(now)),
+    );
   }
 
   /** Counts one attempt under `key`, kept for `ttlMs`. */
   async function record(key: string, ttlMs: number, now = Date.now()): Promise<void> {
     await purgeNowAndThen(now);
-    await database().insert(rateLimitEvents).values({ key, at: new Date(now), expiresAt: new Date(now + ttlMs) });
+    await database()
+      .insert(rateLimitEvents)
+      .values({ key, at: new Date(now), expiresAt: new Date(now + ttlMs) });
   }
 
   /** How many attempts `key` made in the last `windowMs`, and when the last one was (ms, null if none). */
-  async function recent(key: string, windowMs: number, now = Date.now()): Promise<{ count: number; last: number | null }> {
+  async function recent(
+    key: string,
+    windowMs: number,
+    now = Date.now(),
+  ): Promise<{ count: number; last: number | null }> {
     const [row] = await database()
       .select({ count: count(), last: max(rateLimitEvents.at) })
       .from(rateLimitEvents)

@@ -39,13 +39,18 @@ function sameSitePath(value: string): string | null {
 }
 
 /** A same-site path to redirect to, else `fallback`. */
-export function safeRedirectPath(value: unknown, fallback = "/espace-membre", options: { within?: string } = {}): string {
+export function safeRedirectPath(
+  value: unknown,
+  fallback = "/espace-membre",
+  options: { within?: string } = {},
+): string {
   if (typeof value !== "string") return fallback;
   const path = sameSitePath(value.trim());
   if (path === null) return fallback;
   if (options.within) {
     const p = options.within;
-    if (!(path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`) || path.startsWith(`${p}#`))) return fallback;
+    if (!(path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`) || path.startsWith(`${p}#`)))
+      return fallback;
   }
   return path;
 }

@@ -78,7 +78,8 @@ export async function readForm(request: Request, options: { limit?: number } = {
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = (contentType.split(";")[0] ?? "").trim().toLowerCase();
   if (mediaType === "multipart/form-data") {
-    if (!/;\s*boundary=("?)[^";]+\1/i.test(contentType)) throw badRequest("Formulaire illisible\u00a0: délimiteur manquant.");
+    if (!/;\s*boundary=("?)[^";]+\1/i.test(contentType))
+      throw badRequest("Formulaire illisible\u00a0: délimiteur manquant.");
   } else if (mediaType !== "application/x-www-form-urlencoded") {
     throw badRequest("Ce formulaire doit être envoyé depuis la page du site.", 415);
   }
@@ -90,7 +91,8 @@ export async function readForm(request: Request, options: { limit?: number } = {
     throw badRequest("Formulaire illisible.");
   }
   for (const [, value] of form.entries()) {
-    if (typeof value === "string" && value.includes("\u0000")) throw badRequest("Caractère interdit dans le formulaire.");
+    if (typeof value === "string" && value.includes("\u0000"))
+      throw badRequest("Caractère interdit dans le formulaire.");
   }
   return form;
 }

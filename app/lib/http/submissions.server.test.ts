@@ -30,7 +30,10 @@ describe("one-time submissions", () => {
     let runs = 0;
     const sent = form({ title: "Stage d’été", [SUBMISSION_FIELD]: "jeton-a" });
     const work = async () => `/articles/${++runs}`;
-    const [a, b] = await Promise.all([submitOnce("article.create", sent, work), submitOnce("article.create", sent, work)]);
+    const [a, b] = await Promise.all([
+      submitOnce("article.create", sent, work),
+      submitOnce("article.create", sent, work),
+    ]);
     const third = await submitOnce("article.create", sent, work);
     expect(runs).toBe(1);
     expect([a, b].map((r) => r.status).sort()).toEqual(["first", "replay"]);
@@ -59,7 +62,9 @@ describe("one-time submissions", () => {
       return { id: 7 };
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await submitOnce("contact", sent, async () => ({ id: ++runs }), { waitMs: 0 })).toEqual({ status: "pending" });
+    expect(await submitOnce("contact", sent, async () => ({ id: ++runs }), { waitMs: 0 })).toEqual({
+      status: "pending",
+    });
     const waiting = submitOnce("contact", sent, async () => ({ id: ++runs }));
     first.open();
     expect(await slow).toEqual({ status: "first", value: { id: 7 } });
@@ -83,10 +88,21 @@ describe("one-time submissions", () => {
     const dead = gate();
     void submitOnce("event.create", sent, () => dead.opened, { now: at(0) }); // never finishes
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await submitOnce("event.create", sent, async () => "nouveau", { now: at(5), waitMs: 0 })).toEqual({ status: "pending" });
-    expect(await submitOnce("event.create", sent, async () => "nouveau", { now: at(11), waitMs: 0 })).toEqual({ status: "first", value: "nouveau" });
-    expect(await submitOnce("event.create", sent, async () => "encore", { now: at(60) })).toEqual({ status: "replay", value: "nouveau" });
-    expect(await submitOnce("event.create", sent, async () => "le lendemain", { now: at(25 * 60) })).toEqual({ status: "first", value: "le lendemain" });
+    expect(await submitOnce("event.create", sent, async () => "nouveau", { now: at(5), waitMs: 0 })).toEqual({
+      status: "pending",
+    });
+    expect(await submitOnce("event.create", sent, async () => "nouveau", { now: at(11), waitMs: 0 })).toEqual({
+      status: "first",
+      value: "nouveau",
+    });
+    expect(await submitOnce("event.create", sent, async () => "encore", { now: at(60) })).toEqual({
+      status: "replay",
+      value: "nouveau",
+    });
+    expect(await submitOnce("event.create", sent, async () => "le lendemain", { now: at(25 * 60) })).toEqual({
+      status: "first",
+      value: "le lendemain",
+    });
     expect((await db.select().from(formSubmissions)).map((r) => r.key)).not.toContain("autre");
   });
 

@@ -33,7 +33,8 @@ import { DomainError } from "../core/errors";
 import { SUBMISSION_FIELD } from "./once";
 
 export { SUBMISSION_FIELD };
-export const ALREADY_SENT = "Ce formulaire a déjà été envoyé et son enregistrement est en cours : patientez quelques secondes puis rechargez la page avant de le renvoyer.";
+export const ALREADY_SENT =
+  "Ce formulaire a déjà été envoyé et son enregistrement est en cours : patientez quelques secondes puis rechargez la page avant de le renvoyer.";
 const TTL_MS = 24 * 3600_000;
 const STALE_MS = 10 * 60_000;
 
@@ -90,7 +91,13 @@ export async function submitOnce<T>(
         const taken = await db
           .update(formSubmissions)
           .set({ createdAt: now() })
-          .where(and(eq(formSubmissions.key, key), eq(formSubmissions.createdAt, row.createdAt), isNull(formSubmissions.finishedAt)))
+          .where(
+            and(
+              eq(formSubmissions.key, key),
+              eq(formSubmissions.createdAt, row.createdAt),
+              isNull(formSubmissions.finishedAt),
+            ),
+          )
           .returning({ key: formSubmissions.key });
         if (taken.length) break;
         continue;
@@ -131,7 +138,12 @@ async function claim(key: string, scope: string, at: Date): Promise<boolean> {
  * repeat while the first still runs is refused with the « déjà envoyé »
  * `DomainError` (409), which `tryDomain` / `handleIntent` show on the form.
  */
-export async function redirectOnce(scope: string, formData: FormData, work: () => Promise<string>, options: OnceOptions = {}) {
+export async function redirectOnce(
+  scope: string,
+  formData: FormData,
+  work: () => Promise<string>,
+  options: OnceOptions = {},
+) {
   const once = await submitOnce(scope, formData, work, options);
   if (once.status === "pending") throw new DomainError(ALREADY_SENT, { status: 409 });
   return redirect(once.value);

@@ -35,7 +35,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | null {
   if (v === "" || v === "false" || v === "0") return false;
   if (v === "true") return 1;
   if (/^\d+$/.test(v)) return Number(v) >= 1 && Number(v) <= 10 ? Number(v) : null;
-  const list = v.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return list.length && list.every(isAddressOrNetwork) ? list : null;
 }
 

@@ -83,7 +83,14 @@ function useEnv(smtpUrl: string) {
 
 beforeAll(async () => {
   const e = env();
-  baseEnv = { NODE_ENV: "test", DATA_DIR: e.DATA_DIR, BASE_URL: e.BASE_URL, BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET, DATABASE_URL: "", LOG_LEVEL: "error" };
+  baseEnv = {
+    NODE_ENV: "test",
+    DATA_DIR: e.DATA_DIR,
+    BASE_URL: e.BASE_URL,
+    BETTER_AUTH_SECRET: e.BETTER_AUTH_SECRET,
+    DATABASE_URL: "",
+    LOG_LEVEL: "error",
+  };
   a = await startSmtp({ user: "club", password: PASSWORD });
   b = await startSmtp();
   useEnv("");
@@ -98,7 +105,12 @@ afterAll(async () => {
 
 function recordLogs() {
   for (const level of ["debug", "info", "warn", "error"] as const)
-    vi.spyOn(log, level).mockImplementation((...args: unknown[]) => void logged.push(JSON.stringify(args, (_k, v: unknown) => (v instanceof Error ? `${v.message} ${v.stack}` : v))));
+    vi.spyOn(log, level).mockImplementation(
+      (...args: unknown[]) =>
+        void logged.push(
+          JSON.stringify(args, (_k, v: unknown) => (v instanceof Error ? `${v.message} ${v.stack}` : v)),
+        ),
+    );
 }
 
 describe("mail settings set in the browser", () => {
@@ -135,7 +147,9 @@ describe("mail settings set in the browser", () => {
 
   it("the operations page never shows the password back; nothing logs or audits it", async () => {
     const cookie = await signInCookie(ADMIN.email, ADMIN.password);
-    const page = await app.get<{ status: { mail: { smtp: boolean; settings: { hasPassword: boolean; host: string; envWins: boolean } } } }>("/espace-membre/exploitation", { as: cookie });
+    const page = await app.get<{
+      status: { mail: { smtp: boolean; settings: { hasPassword: boolean; host: string; envWins: boolean } } };
+    }>("/espace-membre/exploitation", { as: cookie });
     expect(page.data?.status.mail.settings).toMatchObject({ hasPassword: true, host: "127.0.0.1", envWins: false });
     expect(JSON.stringify(page.data)).not.toContain(PASSWORD);
     const html = await (await app.fetch("/espace-membre/exploitation", { headers: { cookie } })).text();
@@ -150,7 +164,11 @@ describe("mail settings set in the browser", () => {
 
   it("a change on the operations page takes effect without a restart; an empty password keeps the stored one", async () => {
     const cookie = await signInCookie(ADMIN.email, ADMIN.password);
-    const res = await app.post("/espace-membre/exploitation", { intent: "smtp", smtpHost: "127.0.0.1", smtpPort: String(b.port), smtpUser: "", smtpPassword: "", smtpFrom: "" }, { as: cookie });
+    const res = await app.post(
+      "/espace-membre/exploitation",
+      { intent: "smtp", smtpHost: "127.0.0.1", smtpPort: String(b.port), smtpUser: "", smtpPassword: "", smtpFrom: "" },
+      { as: cookie },
+    );
     expect(res.status).toBe(200);
     expect((await getSetting("mail")).password).toBe(PASSWORD);
     await queueMail({ to: "parent@exemple.fr", subject: "Après le changement de serveur", text: "…" });
@@ -158,12 +176,23 @@ describe("mail settings set in the browser", () => {
     expect(b.received.map((m) => m.subject)).toContain("Après le changement de serveur");
     expect(a.received.map((m) => m.subject)).not.toContain("Après le changement de serveur");
 
-    const bad = await app.post("/espace-membre/exploitation", { intent: "smtp", smtpHost: "", smtpPort: "99999" }, { as: cookie });
+    const bad = await app.post(
+      "/espace-membre/exploitation",
+      { intent: "smtp", smtpHost: "", smtpPort: "99999" },
+      { as: cookie },
+    );
     expect(bad.status).toBe(400);
   });
 
   it("SMTP_URL from the environment wins over the settings, and the page says so", async () => {
-    await setSetting("mail", { host: "127.0.0.1", port: a.port, secure: false, user: "club", password: "faux", from: "" });
+    await setSetting("mail", {
+      host: "127.0.0.1",
+      port: a.port,
+      secure: false,
+      user: "club",
+      password: "faux",
+      from: "",
+    });
     useEnv(`smtp://127.0.0.1:${b.port}`);
     try {
       expect((await effectiveMailConfig()).source).toBe("env");
@@ -173,7 +202,11 @@ describe("mail settings set in the browser", () => {
       const cookie = await signInCookie(ADMIN.email, ADMIN.password);
       const html = await (await app.fetch("/espace-membre/exploitation", { headers: { cookie } })).text();
       expect(html).toContain("fixé par la variable <code>SMTP_URL</code>");
-      const refused = await app.post("/espace-membre/exploitation", { intent: "smtp", smtpHost: "127.0.0.1", smtpPort: "25" }, { as: cookie });
+      const refused = await app.post(
+        "/espace-membre/exploitation",
+        { intent: "smtp", smtpHost: "127.0.0.1", smtpPort: "25" },
+        { as: cookie },
+      );
       expect(refused.status).toBe(409);
     } finally {
       useEnv("");
@@ -206,15 +239,25 @@ describe("a message the SMTP server refuses", () => {
       const id = await queueMail({ to: "parent@exemple.fr", subject: "Refusé puis envoyé", text: "…" });
       await deliverPendingMail();
       const cookie = await signInCookie(ADMIN.email, ADMIN.password);
-      const page = await app.get<{ status: { mail: { failed: Array<{ id: number; lastError: string | null }> } } }>("/espace-membre/exploitation", { as: cookie });
+      const page = await app.get<{ status: { mail: { failed: Array<{ id: number; lastError: string | null }> } } }>(
+        "/espace-membre/exploitation",
+        { as: cookie },
+      );
       expect(page.data?.status.mail.failed.find((f) => f.id === id)?.lastError).toContain("550 Mailbox unavailable");
 
       refusing = false;
-      const retried = await app.post("/espace-membre/exploitation", { intent: "renvoyer", id: String(id) }, { as: cookie });
+      const retried = await app.post(
+        "/espace-membre/exploitation",
+        { intent: "renvoyer", id: String(id) },
+        { as: cookie },
+      );
       expect(retried.status).toBe(200);
       await deliverPendingMail();
       expect(received).toContain("Refusé puis envoyé");
-      const after = await app.get<{ status: { mail: { failed: Array<{ id: number }> } } }>("/espace-membre/exploitation", { as: cookie });
+      const after = await app.get<{ status: { mail: { failed: Array<{ id: number }> } } }>(
+        "/espace-membre/exploitation",
+        { as: cookie },
+      );
       expect(after.data?.status.mail.failed.map((f) => f.id)).not.toContain(id);
     } finally {
       useEnv("");

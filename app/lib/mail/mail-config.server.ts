@@ -19,7 +19,6 @@ import { transaction } from "../core/db.server";
 import { clearSettingsCache, getSetting, setSetting, type Settings } from "../club/settings.server";
 import { audit, type Actor } from "../members/users-rules.server";
 
-
 export interface EffectiveMailConfig {
   /** Where the server comes from: the environment, the settings, or nowhere. */
   source: "env" | "settings" | null;
@@ -73,7 +72,12 @@ export async function saveMailSettings(input: MailSettingsInput, actor: Actor | 
   };
   await transaction(async (tx) => {
     await setSetting("mail", value, actor?.id ?? null, tx);
-    await audit(tx, actor, "settings.mail", `Serveur d'envoi des e-mails réglé : ${value.host}:${value.port}${value.user ? `, identifiant ${value.user}` : ""}${input.smtpPassword ? ", nouveau mot de passe" : ""}.`);
+    await audit(
+      tx,
+      actor,
+      "settings.mail",
+      `Serveur d'envoi des e-mails réglé : ${value.host}:${value.port}${value.user ? `, identifiant ${value.user}` : ""}${input.smtpPassword ? ", nouveau mot de passe" : ""}.`,
+    );
   });
   clearSettingsCache();
   log.info("mail server set in the browser", { host: value.host, port: value.port, actorId: actor?.id ?? null });

@@ -12,7 +12,15 @@ import { outbox } from "#db/schema";
 import { db } from "../core/db.server";
 import { env, setEnvForTests } from "../core/env.server";
 import { log } from "../core/log.server";
-import { deliverPendingMail, outboxMessageId, purgeSentMail, queueMail, resendMail, resetMailTransport, stopMail } from "./mail.server";
+import {
+  deliverPendingMail,
+  outboxMessageId,
+  purgeSentMail,
+  queueMail,
+  resendMail,
+  resetMailTransport,
+  stopMail,
+} from "./mail.server";
 
 const received: ParsedMail[] = [];
 let server: SMTPServer | null = null;
@@ -128,7 +136,11 @@ describe("mail outbox", () => {
     await stopSmtp();
     useSmtp(`smtp://127.0.0.1:${port}`);
     const before = received.length;
-    const id = await queueMail({ to: "club@exemple.fr", subject: "Message pendant la panne", text: "Ne pas perdre ce message." });
+    const id = await queueMail({
+      to: "club@exemple.fr",
+      subject: "Message pendant la panne",
+      text: "Ne pas perdre ce message.",
+    });
     await deliverPendingMail();
 
     let r = await row(id);
@@ -143,7 +155,10 @@ describe("mail outbox", () => {
     expect((await row(id))?.attempts).toBe(1);
 
     await startSmtp();
-    await db.update(outbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outbox.id, id));
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outbox.id, id));
     await deliverPendingMail();
 
     r = await row(id);
@@ -180,8 +195,20 @@ describe("mail outbox", () => {
       .insert(outbox)
       .values([
         { to: "a@exemple.fr", subject: "Vieux", text: "x", status: "sent", sentAt: new Date(now.getTime() - 31 * day) },
-        { to: "b@exemple.fr", subject: "Récent", text: "x", status: "sent", sentAt: new Date(now.getTime() - 29 * day) },
-        { to: "c@exemple.fr", subject: "En attente", text: "x", status: "pending", createdAt: new Date(now.getTime() - 90 * day) },
+        {
+          to: "b@exemple.fr",
+          subject: "Récent",
+          text: "x",
+          status: "sent",
+          sentAt: new Date(now.getTime() - 29 * day),
+        },
+        {
+          to: "c@exemple.fr",
+          subject: "En attente",
+          text: "x",
+          status: "pending",
+          createdAt: new Date(now.getTime() - 90 * day),
+        },
       ])
       .returning({ id: outbox.id });
     expect(env().OUTBOX_RETENTION_DAYS).toBe(30);

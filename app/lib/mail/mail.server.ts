@@ -104,7 +104,13 @@ export function retryDelayMinutes(attempts: number): number {
 export async function queueMail(message: MailMessage, q: Queryable = db): Promise<number> {
   const [row] = await q
     .insert(outbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo: message.replyTo })
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      replyTo: message.replyTo,
+    })
     .returning({ id: outbox.id });
   invariant(row, "courriel inséré dans la file d’envoi");
   if (!(await effectiveMailConfig()).url) {
@@ -175,7 +181,10 @@ async function deliverOnce(): Promise<void> {
 
 async function deliverOne(t: Transporter, from: string, m: typeof outbox.$inferSelect): Promise<void> {
   // Another run may have sent it between our read and our claim.
-  const [now] = await db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, m.id));
+  const [now] = await db
+    .select({ status: outbox.status, attempts: outbox.attempts })
+    .from(outbox)
+    .where(eq(outbox.id, m.id));
   if (!now || now.status !== "pending" || now.attempts !== m.attempts) return;
   try {
     const sent = t.sendMail({
@@ -216,10 +225,7 @@ async function deliverOne(t: Transporter, from: string, m: typeof outbox.$inferS
 
 /** Puts a failed (or pending) message back in the queue for an immediate attempt. */
 export async function resendMail(id: number): Promise<void> {
-  await db
-    .update(outbox)
-    .set({ status: "pending", attempts: 0, nextAttemptAt: new Date() })
-    .where(eq(outbox.id, id));
+  await db.update(outbox).set({ status: "pending", attempts: 0, nextAttemptAt: new Date() }).where(eq(outbox.id, id));
   void deliverPendingMail();
 }
 

@@ -51,7 +51,12 @@ export async function familyAttendance(ownerId: string, now: Date = new Date()):
   const ids = family.map((p) => p.id);
   const marks = ids.length
     ? await db
-        .select({ profileId: attendanceMarks.profileId, date: attendanceMarks.sessionDate, slotId: attendanceMarks.slotId, present: attendanceMarks.present })
+        .select({
+          profileId: attendanceMarks.profileId,
+          date: attendanceMarks.sessionDate,
+          slotId: attendanceMarks.slotId,
+          present: attendanceMarks.present,
+        })
         .from(attendanceMarks)
         .where(and(inArray(attendanceMarks.profileId, ids), between(attendanceMarks.sessionDate, from, to)))
         .orderBy(sql`${attendanceMarks.sessionDate} desc`)
@@ -74,7 +79,14 @@ export async function familyAttendance(ownerId: string, now: Date = new Date()):
 
 export interface AttendanceRates {
   season: string;
-  members: Array<{ profileId: number; name: string; group: string; present: number; held: number; rate: number | null }>;
+  members: Array<{
+    profileId: number;
+    name: string;
+    group: string;
+    present: number;
+    held: number;
+    rate: number | null;
+  }>;
   groups: Array<{ group: string; registered: number; held: number; present: number; rate: number | null }>;
   months: Array<{ month: string; group: string; held: number; present: number; rate: number | null }>;
 }
@@ -112,7 +124,10 @@ export async function attendanceRates(now: Date = new Date(), requested?: string
 
   const inSeason = between(attendanceMarks.sessionDate, from, to);
   const perProfile = await db
-    .select({ profileId: attendanceMarks.profileId, present: sql<number>`count(*) filter (where ${attendanceMarks.present})::int` })
+    .select({
+      profileId: attendanceMarks.profileId,
+      present: sql<number>`count(*) filter (where ${attendanceMarks.present})::int`,
+    })
     .from(attendanceMarks)
     .where(inSeason)
     .groupBy(attendanceMarks.profileId);
@@ -146,7 +161,14 @@ export async function attendanceRates(now: Date = new Date(), requested?: string
     members: registered.map((r) => {
       const present = presentOf.get(r.profileId) ?? 0;
       const h = held.get(r.group) ?? 0;
-      return { profileId: r.profileId, name: `${r.prenom} ${r.nom}`.trim(), group: r.group, present, held: h, rate: rate(present, h) };
+      return {
+        profileId: r.profileId,
+        name: `${r.prenom} ${r.nom}`.trim(),
+        group: r.group,
+        present,
+        held: h,
+        rate: rate(present, h),
+      };
     }),
     groups: groups.map((group) => {
       const h = held.get(group) ?? 0;

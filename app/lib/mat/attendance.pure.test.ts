@@ -8,14 +8,27 @@ import { emergencyPath, isCalendarDay, parseSessionKey, sessionPath } from "./at
 
 describe("the session key", () => {
   it("is the Paris day, a dash and the slot id, both ways", () => {
-    expect(sessionPath({ date: "2026-11-25", slotId: "enfants-mer" })).toBe("/espace-membre/appel/2026-11-25-enfants-mer");
-    expect(emergencyPath({ date: "2026-11-25", slotId: "enfants-mer" })).toBe("/espace-membre/appel/2026-11-25-enfants-mer/urgence");
+    expect(sessionPath({ date: "2026-11-25", slotId: "enfants-mer" })).toBe(
+      "/espace-membre/appel/2026-11-25-enfants-mer",
+    );
+    expect(emergencyPath({ date: "2026-11-25", slotId: "enfants-mer" })).toBe(
+      "/espace-membre/appel/2026-11-25-enfants-mer/urgence",
+    );
     expect(parseSessionKey("2026-11-25-enfants-mer")).toEqual({ date: "2026-11-25", slotId: "enfants-mer" });
     expect(parseSessionKey("2026-11-25-x_1")).toEqual({ date: "2026-11-25", slotId: "x_1" });
   });
 
   it("refuses days that are not in the calendar and anything else", () => {
-    for (const key of [undefined, "", ":seance", "2026-02-30-enfants-mer", "2026-13-01-a", "2026-11-25-", "2026-11-25-a b", "2026-11-25-<script>"]) {
+    for (const key of [
+      undefined,
+      "",
+      ":seance",
+      "2026-02-30-enfants-mer",
+      "2026-13-01-a",
+      "2026-11-25-",
+      "2026-11-25-a b",
+      "2026-11-25-<script>",
+    ]) {
       expect(parseSessionKey(key), String(key)).toBeNull();
     }
     expect(isCalendarDay("2028-02-29")).toBe(true);

@@ -7,7 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { attendanceMarks, auditLog, events, profiles, registrationLines, registrations, seasonStatuses } from "#db/schema";
+import {
+  attendanceMarks,
+  auditLog,
+  events,
+  profiles,
+  registrationLines,
+  registrations,
+  seasonStatuses,
+} from "#db/schema";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
 import { isDomainError } from "../core/errors";
@@ -29,19 +37,45 @@ let teenager: number; // registered in « Adolescents (12-15 ans) »
 let drafted: number; // only in a draft registration
 let unplaced: number; // a season status, no registration (a club not yet registering online)
 
-async function family(owner: CreatedUser, status: string, lines: Array<{ prenom: string; group: string }>): Promise<number[]> {
+async function family(
+  owner: CreatedUser,
+  status: string,
+  lines: Array<{ prenom: string; group: string }>,
+): Promise<number[]> {
   const ids: number[] = [];
-  const [reg] = await db.insert(registrations).values({ ownerId: owner.user.id, season: "2026-2027", status }).returning();
+  const [reg] = await db
+    .insert(registrations)
+    .values({ ownerId: owner.user.id, season: "2026-2027", status })
+    .returning();
   for (const l of lines) {
-    const [p] = await db.insert(profiles).values({ ownerId: owner.user.id, prenom: l.prenom, nom: "Tran", relationship: "enfant", dateOfBirth: "2017-03-01" }).returning();
-    await db.insert(registrationLines).values({ registrationId: reg!.id, profileId: p!.id, groupName: l.group, priceCents: 19000, amountCents: 19000 });
+    const [p] = await db
+      .insert(profiles)
+      .values({
+        ownerId: owner.user.id,
+        prenom: l.prenom,
+        nom: "Tran",
+        relationship: "enfant",
+        dateOfBirth: "2017-03-01",
+      })
+      .returning();
+    await db
+      .insert(registrationLines)
+      .values({ registrationId: reg!.id, profileId: p!.id, groupName: l.group, priceCents: 19000, amountCents: 19000 });
     ids.push(p!.id);
   }
   return ids;
 }
 
 function mark(profileId: number, present: boolean, clientMarkId: string, extra: Record<string, unknown> = {}) {
-  return { clientMarkId, date: TODAY, slotId: "enfants-mer", profileId, present, markedAt: "2026-11-25T16:40:00.000Z", ...extra };
+  return {
+    clientMarkId,
+    date: TODAY,
+    slotId: "enfants-mer",
+    profileId,
+    present,
+    markedAt: "2026-11-25T16:40:00.000Z",
+    ...extra,
+  };
 }
 
 async function sync(as: CreatedUser, marks: unknown[]): Promise<SyncAnswer> {
@@ -58,7 +92,13 @@ async function rowsOf(profileId: number) {
   return db
     .select()
     .from(attendanceMarks)
-    .where(and(eq(attendanceMarks.profileId, profileId), eq(attendanceMarks.sessionDate, TODAY), eq(attendanceMarks.slotId, "enfants-mer")));
+    .where(
+      and(
+        eq(attendanceMarks.profileId, profileId),
+        eq(attendanceMarks.sessionDate, TODAY),
+        eq(attendanceMarks.slotId, "enfants-mer"),
+      ),
+    );
 }
 
 beforeAll(async () => {
@@ -70,16 +110,27 @@ beforeAll(async () => {
   otherInstructor = await createUser({ roles: ["membre", "enseignant"], prenom: "Hoa", nom: "Pham" });
   member = await createUser({ roles: ["membre"], prenom: "Lan", nom: "Tran" });
   [child, sibling] = (await family(member, "payee", [{ prenom: "Bao", group: "Enfants (6-11 ans)" }])).concat(
-    await family(await createUser({ roles: ["membre"] }), "en-attente", [{ prenom: "Chi", group: "Enfants (6-11 ans)" }]),
+    await family(await createUser({ roles: ["membre"] }), "en-attente", [
+      { prenom: "Chi", group: "Enfants (6-11 ans)" },
+    ]),
   ) as [number, number];
-  [teenager] = (await family(await createUser({ roles: ["membre"] }), "payee", [{ prenom: "Duc", group: "Adolescents (12-15 ans)" }])) as [number];
-  [drafted] = (await family(await createUser({ roles: ["membre"] }), "brouillon", [{ prenom: "Em", group: "Enfants (6-11 ans)" }])) as [number];
+  [teenager] = (await family(await createUser({ roles: ["membre"] }), "payee", [
+    { prenom: "Duc", group: "Adolescents (12-15 ans)" },
+  ])) as [number];
+  [drafted] = (await family(await createUser({ roles: ["membre"] }), "brouillon", [
+    { prenom: "Em", group: "Enfants (6-11 ans)" },
+  ])) as [number];
   const holder = await createUser({ roles: ["membre"] });
   const [p] = await db.insert(profiles).values({ ownerId: holder.user.id, prenom: "Giang", nom: "Vo" }).returning();
   unplaced = p!.id;
   await db.insert(seasonStatuses).values({ profileId: unplaced, season: "2026-2027" });
   // Saturday 28 November: the dojo is closed.
-  await db.insert(events).values({ title: "Gymnase fermé (travaux)", startsAt: new Date("2026-11-27T23:00:00Z"), endsAt: new Date("2026-11-28T23:00:00Z"), category: "fermeture" });
+  await db.insert(events).values({
+    title: "Gymnase fermé (travaux)",
+    startsAt: new Date("2026-11-27T23:00:00Z"),
+    endsAt: new Date("2026-11-28T23:00:00Z"),
+    category: "fermeture",
+  });
 });
 
 afterAll(() => {
@@ -88,9 +139,15 @@ afterAll(() => {
 
 describe("the instructor's role", () => {
   it("is held with a member role, through the same rules as the command line", async () => {
-    const err = await setRolesFromCommandLine(instructor.email, ["enseignant"], "npm run user -- set-role").catch((e: unknown) => e);
-    expect(isDomainError(err) && err.message).toBe("Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).");
-    expect(await setRolesFromCommandLine(instructor.email, ["enseignant", "membre"], "npm run user -- set-role")).toEqual(["membre", "enseignant"]);
+    const err = await setRolesFromCommandLine(instructor.email, ["enseignant"], "npm run user -- set-role").catch(
+      (e: unknown) => e,
+    );
+    expect(isDomainError(err) && err.message).toBe(
+      "Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).",
+    );
+    expect(
+      await setRolesFromCommandLine(instructor.email, ["enseignant", "membre"], "npm run user -- set-role"),
+    ).toEqual(["membre", "enseignant"]);
   });
 
   it("opens the attendance pages, not the managers' ones; a member without it is sent back", async () => {
@@ -101,8 +158,11 @@ describe("the instructor's role", () => {
   });
 
   it("is tied to its classes by an admin, and only an account holding the role can be", async () => {
-    const tie = (who: CreatedUser, slotIds: string[]) => app.post(INSTRUCTORS_PATH, { userId: who.user.id, slotIds }, { as: admin });
-    expect((await tie(instructor, ["enfants-mer", "enfants-sam"])).redirect).toContain(`${INSTRUCTORS_PATH}?ok=enregistre`);
+    const tie = (who: CreatedUser, slotIds: string[]) =>
+      app.post(INSTRUCTORS_PATH, { userId: who.user.id, slotIds }, { as: admin });
+    expect((await tie(instructor, ["enfants-mer", "enfants-sam"])).redirect).toContain(
+      `${INSTRUCTORS_PATH}?ok=enregistre`,
+    );
     expect((await tie(otherInstructor, ["ados-mer"])).redirect).toContain("ok=enregistre");
     const refused = await tie(member, ["enfants-mer"]);
     expect(refused.status).toBe(409);
@@ -115,7 +175,10 @@ describe("the instructor's role", () => {
     ]);
     // The account's page says which classes it teaches.
     const account = await app.get(`/espace-membre/utilisateurs/modifier/${instructor.user.id}`, { as: admin });
-    expect((account.data as { taught: string[] | null }).taught).toEqual(["mercredi 17\u00a0h\u00a030, Enfants (6-11 ans)", "samedi 10\u00a0h, Enfants (6-11 ans)"]);
+    expect((account.data as { taught: string[] | null }).taught).toEqual([
+      "mercredi 17\u00a0h\u00a030, Enfants (6-11 ans)",
+      "samedi 10\u00a0h, Enfants (6-11 ans)",
+    ]);
     const plain = await app.get(`/espace-membre/utilisateurs/modifier/${member.user.id}`, { as: admin });
     expect((plain.data as { taught: string[] | null }).taught).toBeNull();
   });
@@ -124,7 +187,8 @@ describe("the instructor's role", () => {
 describe("the sessions and the roster", () => {
   it("lists the instructor's own sessions of the next days, a closed day shown as cancelled", async () => {
     const page = await app.get("/espace-membre/appel", { as: instructor });
-    const sessions = (page.data as { sessions: Array<{ date: string; slotId: string; cancelled: string | null }> }).sessions;
+    const sessions = (page.data as { sessions: Array<{ date: string; slotId: string; cancelled: string | null }> })
+      .sessions;
     expect(sessions.map((s) => `${s.date} ${s.slotId} ${s.cancelled ?? ""}`.trim())).toEqual([
       "2026-11-25 enfants-mer",
       "2026-11-28 enfants-sam Gymnase fermé (travaux)",
@@ -159,7 +223,9 @@ describe("the sessions and the roster", () => {
 describe("marks", () => {
   it("the same mark sent twice (an offline replay) gives one row", async () => {
     const first = await sync(instructor, [mark(child, true, "replay-0001")]);
-    expect(first.results).toEqual([{ clientMarkId: "replay-0001", status: "enregistree", profileId: child, present: true }]);
+    expect(first.results).toEqual([
+      { clientMarkId: "replay-0001", status: "enregistree", profileId: child, present: true },
+    ]);
     const again = await sync(instructor, [mark(child, true, "replay-0001"), mark(child, true, "replay-0001")]);
     expect(again.results.map((r) => r.status)).toEqual(["enregistree", "enregistree"]);
     const rows = await rowsOf(child);
@@ -172,7 +238,12 @@ describe("marks", () => {
     const b = await sync(admin, [mark(sibling, false, "phone-b-0001", { markedAt: "2026-11-25T16:50:00.000Z" })]);
     expect(b.results[0]).toMatchObject({ status: "enregistree", present: false });
     const a = await sync(instructor, [mark(sibling, true, "phone-a-0001", { markedAt: "2026-11-25T16:45:00.000Z" })]);
-    expect(a.results[0]).toEqual({ clientMarkId: "phone-a-0001", status: "depassee", profileId: sibling, present: false });
+    expect(a.results[0]).toEqual({
+      clientMarkId: "phone-a-0001",
+      status: "depassee",
+      profileId: sibling,
+      present: false,
+    });
     // Replaying the older one changes nothing either.
     await sync(instructor, [mark(sibling, true, "phone-a-0001", { markedAt: "2026-11-25T16:45:00.000Z" })]);
     const rows = await rowsOf(sibling);
@@ -215,13 +286,26 @@ describe("marks", () => {
   });
 
   it("refuses a batch that is not JSON, and a member without the role never reaches it", async () => {
-    const res = await app.fetch(ATTENDANCE_SYNC_PATH, { method: "POST", headers: { "Content-Type": "application/json", cookie: instructor.cookie }, body: "{marks" });
+    const res = await app.fetch(ATTENDANCE_SYNC_PATH, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie: instructor.cookie },
+      body: "{marks",
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: M.unreadable });
-    const denied = await app.fetch(ATTENDANCE_SYNC_PATH, { method: "POST", headers: { "Content-Type": "application/json", cookie: member.cookie }, body: "{}", redirect: "manual" });
+    const denied = await app.fetch(ATTENDANCE_SYNC_PATH, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie: member.cookie },
+      body: "{}",
+      redirect: "manual",
+    });
     expect(denied.status).toBe(302);
     expect(denied.headers.get("location")).toBe("/espace-membre");
-    const crossSite = await app.fetch(ATTENDANCE_SYNC_PATH, { method: "POST", headers: { "Content-Type": "application/json", cookie: instructor.cookie, Origin: "https://pirate.example" }, body: "{}" });
+    const crossSite = await app.fetch(ATTENDANCE_SYNC_PATH, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie: instructor.cookie, Origin: "https://pirate.example" },
+      body: "{}",
+    });
     expect(crossSite.status).toBe(403);
   });
 
@@ -234,10 +318,18 @@ describe("marks", () => {
     const rows = await rowsOf(child);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ present: true, clientMarkId: "form-row-0001" });
-    const refused = await app.post(path, { ...form, profileId: String(teenager), clientMarkId: "form-row-0002" }, { as: instructor });
+    const refused = await app.post(
+      path,
+      { ...form, profileId: String(teenager), clientMarkId: "form-row-0002" },
+      { as: instructor },
+    );
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.data)).toContain("Cette personne n’est pas inscrite dans ce groupe pour la saison.");
-    const other = await app.post(`/espace-membre/appel/${TODAY}-ados-mer`, { ...form, profileId: String(teenager), clientMarkId: "form-row-0003" }, { as: instructor });
+    const other = await app.post(
+      `/espace-membre/appel/${TODAY}-ados-mer`,
+      { ...form, profileId: String(teenager), clientMarkId: "form-row-0003" },
+      { as: instructor },
+    );
     expect(other.status).toBe(403);
   });
 });
@@ -246,18 +338,35 @@ describe("the emergency sheet", () => {
   const SHEET = `/espace-membre/appel/${TODAY}-enfants-mer/urgence`;
 
   beforeAll(async () => {
-    await db.update(profiles).set({ phone: "06 12 34 56 78", emergencyContact: "Grand-mère : 06 98 76 54 32" }).where(and(eq(profiles.ownerId, member.user.id), eq(profiles.isSelf, true)));
-    await db.update(registrationLines).set({ emergencyContacts: "Oncle Minh : 07 11 22 33 44" }).where(eq(registrationLines.profileId, child));
+    await db
+      .update(profiles)
+      .set({ phone: "06 12 34 56 78", emergencyContact: "Grand-mère : 06 98 76 54 32" })
+      .where(and(eq(profiles.ownerId, member.user.id), eq(profiles.isSelf, true)));
+    await db
+      .update(registrationLines)
+      .set({ emergencyContacts: "Oncle Minh : 07 11 22 33 44" })
+      .where(eq(registrationLines.profileId, child));
   });
 
   async function openings(actorId: string) {
-    return db.select().from(auditLog).where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, "emergency.open")));
+    return db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, "emergency.open")));
   }
 
   it("the family says who may collect the child, in the profile form", async () => {
     const res = await app.post(
       "/espace-membre/profil",
-      { intent: "edit-family", profileId: String(child), prenom: "Bao", nom: "Tran", dateOfBirth: "2017-03-01", relationship: "enfant", authorisedPickup: "Tante Hoa, 06 55 44 33 22" },
+      {
+        intent: "edit-family",
+        profileId: String(child),
+        prenom: "Bao",
+        nom: "Tran",
+        dateOfBirth: "2017-03-01",
+        relationship: "enfant",
+        authorisedPickup: "Tante Hoa, 06 55 44 33 22",
+      },
       { as: member },
     );
     expect(res.status).toBe(200);
@@ -268,7 +377,17 @@ describe("the emergency sheet", () => {
   it("shows the instructor of the class the parents' phones, the contacts and who may collect, and logs the opening", async () => {
     const page = await app.get(SHEET, { as: instructor });
     expect(page.status).toBe(200);
-    const people = (page.data as { people: Array<{ profileId: number; phones: unknown; contacts: string[]; authorisedPickup: string; age: number | null }> }).people;
+    const people = (
+      page.data as {
+        people: Array<{
+          profileId: number;
+          phones: unknown;
+          contacts: string[];
+          authorisedPickup: string;
+          age: number | null;
+        }>;
+      }
+    ).people;
     expect(people.find((p) => p.profileId === child)).toMatchObject({
       phones: [{ who: "Lan Tran", phone: "06 12 34 56 78" }],
       contacts: ["Oncle Minh : 07 11 22 33 44"],
@@ -277,7 +396,9 @@ describe("the emergency sheet", () => {
     });
     const logged = await openings(instructor.user.id);
     expect(logged).toHaveLength(1);
-    expect(logged[0]?.summary).toBe("fiche d’urgence ouverte\u00a0: Enfants (6-11 ans), mercredi 25 novembre 2026 (3 personnes)");
+    expect(logged[0]?.summary).toBe(
+      "fiche d’urgence ouverte\u00a0: Enfants (6-11 ans), mercredi 25 novembre 2026 (3 personnes)",
+    );
     expect((await app.get(SHEET, { as: admin })).status).toBe(200);
     expect(await openings(admin.user.id)).toHaveLength(1);
   });
@@ -286,7 +407,8 @@ describe("the emergency sheet", () => {
     const res = await app.fetch(SHEET, { headers: { cookie: otherInstructor.cookie } });
     expect(res.status).toBe(403);
     const body = await res.text();
-    for (const secret of ["06 12 34 56 78", "Oncle Minh", "Tante Hoa", "Bao", "Lan Tran"]) expect(body).not.toContain(secret);
+    for (const secret of ["06 12 34 56 78", "Oncle Minh", "Tante Hoa", "Bao", "Lan Tran"])
+      expect(body).not.toContain(secret);
     expect(body).toContain("Vous n’enseignez pas ce cours");
     const data = await app.get(SHEET, { as: otherInstructor });
     expect(data.status).toBe(403);
@@ -302,9 +424,19 @@ describe("attendance read by members and managers", () => {
   it("a member sees the attendance of each profile of the family", async () => {
     const page = await app.get("/espace-membre/presences", { as: member });
     expect(page.status).toBe(200);
-    const data = page.data as { season: string; profiles: Array<{ profileId: number; present: number; sessions: Array<{ date: string; group: string; present: boolean }> }> };
+    const data = page.data as {
+      season: string;
+      profiles: Array<{
+        profileId: number;
+        present: number;
+        sessions: Array<{ date: string; group: string; present: boolean }>;
+      }>;
+    };
     expect(data.season).toBe("2026-2027");
-    expect(data.profiles.find((p) => p.profileId === child)).toMatchObject({ present: 1, sessions: [{ date: TODAY, group: "Enfants (6-11 ans)", present: true }] });
+    expect(data.profiles.find((p) => p.profileId === child)).toMatchObject({
+      present: 1,
+      sessions: [{ date: TODAY, group: "Enfants (6-11 ans)", present: true }],
+    });
     expect(data.profiles.map((p) => p.profileId)).not.toContain(sibling);
   });
 
@@ -317,12 +449,28 @@ describe("attendance read by members and managers", () => {
       groups: Array<{ group: string; registered: number; held: number; present: number; rate: number | null }>;
       months: Array<{ month: string; group: string; held: number; present: number }>;
     };
-    const held = (await classSessions("2026-09-01", TODAY)).filter((s) => !s.cancelled && s.slot.group === "Enfants (6-11 ans)").length;
+    const held = (await classSessions("2026-09-01", TODAY)).filter(
+      (s) => !s.cancelled && s.slot.group === "Enfants (6-11 ans)",
+    ).length;
     expect(held).toBeGreaterThan(10);
-    expect(data.members.find((m) => m.profileId === child)).toEqual({ profileId: child, name: "Bao Tran", group: "Enfants (6-11 ans)", present: 1, held, rate: Math.round((1 / held) * 100) });
+    expect(data.members.find((m) => m.profileId === child)).toEqual({
+      profileId: child,
+      name: "Bao Tran",
+      group: "Enfants (6-11 ans)",
+      present: 1,
+      held,
+      rate: Math.round((1 / held) * 100),
+    });
     // The group's presences count everyone marked in its classes (the member of the season without a group too).
-    expect(data.groups.find((g) => g.group === "Enfants (6-11 ans)")).toMatchObject({ registered: 2, held, present: 3, rate: Math.round((3 / (held * 2)) * 100) });
-    expect(data.months.find((m) => m.month === "2026-11" && m.group === "Enfants (6-11 ans)")).toMatchObject({ present: 3 });
+    expect(data.groups.find((g) => g.group === "Enfants (6-11 ans)")).toMatchObject({
+      registered: 2,
+      held,
+      present: 3,
+      rate: Math.round((3 / (held * 2)) * 100),
+    });
+    expect(data.months.find((m) => m.month === "2026-11" && m.group === "Enfants (6-11 ans)")).toMatchObject({
+      present: 3,
+    });
     expect((await app.get("/espace-membre/assiduite", { as: instructor })).redirect).toBe("/espace-membre");
   });
 });

@@ -99,7 +99,13 @@ function withoutRegistration(season: string) {
 export async function roster(session: ClassSession): Promise<RosterEntry[]> {
   const season = await seasonOfDay(session.date);
   const registered = await db
-    .selectDistinct({ profileId: profiles.id, prenom: profiles.prenom, nom: profiles.nom, dateOfBirth: profiles.dateOfBirth, ownerId: profiles.ownerId })
+    .selectDistinct({
+      profileId: profiles.id,
+      prenom: profiles.prenom,
+      nom: profiles.nom,
+      dateOfBirth: profiles.dateOfBirth,
+      ownerId: profiles.ownerId,
+    })
     .from(registrationLines)
     .innerJoin(registrations, eq(registrations.id, registrationLines.registrationId))
     .innerJoin(profiles, eq(profiles.id, registrationLines.profileId))
@@ -111,13 +117,23 @@ export async function roster(session: ClassSession): Promise<RosterEntry[]> {
       ),
     );
   const withoutGroup = await db
-    .select({ profileId: profiles.id, prenom: profiles.prenom, nom: profiles.nom, dateOfBirth: profiles.dateOfBirth, ownerId: profiles.ownerId })
+    .select({
+      profileId: profiles.id,
+      prenom: profiles.prenom,
+      nom: profiles.nom,
+      dateOfBirth: profiles.dateOfBirth,
+      ownerId: profiles.ownerId,
+    })
     .from(seasonStatuses)
     .innerJoin(profiles, eq(profiles.id, seasonStatuses.profileId))
     .where(and(eq(seasonStatuses.season, season), withoutRegistration(season)));
   const byName = (a: RosterEntry, b: RosterEntry) =>
-    a.nom.localeCompare(b.nom, "fr", { sensitivity: "base" }) || a.prenom.localeCompare(b.prenom, "fr", { sensitivity: "base" });
-  return [...registered.map((r) => ({ ...r, inGroup: true })).sort(byName), ...withoutGroup.map((r) => ({ ...r, inGroup: false })).sort(byName)];
+    a.nom.localeCompare(b.nom, "fr", { sensitivity: "base" }) ||
+    a.prenom.localeCompare(b.prenom, "fr", { sensitivity: "base" });
+  return [
+    ...registered.map((r) => ({ ...r, inGroup: true })).sort(byName),
+    ...withoutGroup.map((r) => ({ ...r, inGroup: false })).sort(byName),
+  ];
 }
 
 /** Is this profile on the session's roster? (one query, for marks) */
@@ -187,7 +203,13 @@ export async function applyMark(user: Viewer, mark: MarkInput, now: Date = new D
     .select({ profileId: attendanceMarks.profileId, present: attendanceMarks.present })
     .from(attendanceMarks)
     .where(eq(attendanceMarks.clientMarkId, mark.clientMarkId));
-  if (already) return { clientMarkId: mark.clientMarkId, status: "enregistree", profileId: already.profileId, present: already.present };
+  if (already)
+    return {
+      clientMarkId: mark.clientMarkId,
+      status: "enregistree",
+      profileId: already.profileId,
+      present: already.present,
+    };
 
   const session = await openSession(user, mark);
   if (session.cancelled) throw new DomainError(M.cancelled(session.cancelled.label), { status: 409 });
@@ -214,7 +236,13 @@ export async function applyMark(user: Viewer, mark: MarkInput, now: Date = new D
         setWhere: sql`${attendanceMarks.markedAt} <= excluded.marked_at`,
       })
       .returning({ id: attendanceMarks.id });
-    if (written.length) return { clientMarkId: mark.clientMarkId, status: "enregistree", profileId: mark.profileId, present: mark.present };
+    if (written.length)
+      return {
+        clientMarkId: mark.clientMarkId,
+        status: "enregistree",
+        profileId: mark.profileId,
+        present: mark.present,
+      };
   } catch (err) {
     // The same id sent twice at the same moment: the other request applied it.
     if (!isUniqueViolation(err)) throw err;
@@ -222,13 +250,28 @@ export async function applyMark(user: Viewer, mark: MarkInput, now: Date = new D
   const [current] = await db
     .select({ present: attendanceMarks.present, clientMarkId: attendanceMarks.clientMarkId })
     .from(attendanceMarks)
-    .where(and(eq(attendanceMarks.sessionDate, mark.date), eq(attendanceMarks.slotId, mark.slotId), eq(attendanceMarks.profileId, mark.profileId)));
+    .where(
+      and(
+        eq(attendanceMarks.sessionDate, mark.date),
+        eq(attendanceMarks.slotId, mark.slotId),
+        eq(attendanceMarks.profileId, mark.profileId),
+      ),
+    );
   const status = current?.clientMarkId === mark.clientMarkId ? "enregistree" : "depassee";
-  return { clientMarkId: mark.clientMarkId, status, profileId: mark.profileId, present: current?.present ?? mark.present };
+  return {
+    clientMarkId: mark.clientMarkId,
+    status,
+    profileId: mark.profileId,
+    present: current?.present ?? mark.present,
+  };
 }
 
 /** A phone's batch: each mark applied or refused on its own, in the order sent. */
-export async function applyBatch(user: Viewer, marks: readonly unknown[], now: Date = new Date()): Promise<SyncOutcome[]> {
+export async function applyBatch(
+  user: Viewer,
+  marks: readonly unknown[],
+  now: Date = new Date(),
+): Promise<SyncOutcome[]> {
   const out: SyncOutcome[] = [];
   for (const raw of marks) {
     const parsed = syncMarkSchema.safeParse(raw);

@@ -85,7 +85,11 @@ export const syncMarkSchema = z.object({
   clientMarkId,
   date: z.string({ error: M.noSession }).refine(isCalendarDay, M.noSession),
   slotId: z.string({ error: M.noSession }).regex(/^[A-Za-z0-9_-]{1,60}$/, M.noSession),
-  profileId: z.number({ error: M.notInGroup }).int(M.notInGroup).positive(M.notInGroup).max(2_147_483_647, M.notInGroup),
+  profileId: z
+    .number({ error: M.notInGroup })
+    .int(M.notInGroup)
+    .positive(M.notInGroup)
+    .max(2_147_483_647, M.notInGroup),
   present: z.boolean({ error: M.unreadable }),
   /** ISO instant of the tap on the phone. */
   markedAt: z.string({ error: M.unreadable }).max(40, M.unreadable),

@@ -51,7 +51,17 @@ export async function emergencySheet(reader: Reader, ref: SessionRef): Promise<E
   const owners = [...new Set(people.map((p) => p.ownerId))];
   const season = await seasonOfDay(session.date);
   const [details, holders, lines] = await Promise.all([
-    ids.length ? db.select({ id: profiles.id, phone: profiles.phone, emergencyContact: profiles.emergencyContact, authorisedPickup: profiles.authorisedPickup }).from(profiles).where(inArray(profiles.id, ids)) : [],
+    ids.length
+      ? db
+          .select({
+            id: profiles.id,
+            phone: profiles.phone,
+            emergencyContact: profiles.emergencyContact,
+            authorisedPickup: profiles.authorisedPickup,
+          })
+          .from(profiles)
+          .where(inArray(profiles.id, ids))
+      : [],
     owners.length
       ? db
           .select({ ownerId: profiles.ownerId, prenom: users.prenom, nom: users.nom, phone: profiles.phone })
@@ -64,7 +74,13 @@ export async function emergencySheet(reader: Reader, ref: SessionRef): Promise<E
           .select({ profileId: registrationLines.profileId, contacts: registrationLines.emergencyContacts })
           .from(registrationLines)
           .innerJoin(registrations, eq(registrations.id, registrationLines.registrationId))
-          .where(and(inArray(registrationLines.profileId, ids), eq(registrations.season, season), inArray(registrations.status, [...SENT_REGISTRATION])))
+          .where(
+            and(
+              inArray(registrationLines.profileId, ids),
+              eq(registrations.season, season),
+              inArray(registrations.status, [...SENT_REGISTRATION]),
+            ),
+          )
       : [],
   ]);
   const entries: EmergencyEntry[] = people.map((p) => {
@@ -73,8 +89,12 @@ export async function emergencySheet(reader: Reader, ref: SessionRef): Promise<E
     const phones: EmergencyEntry["phones"] = [];
     const holderName = holder ? `${holder.prenom} ${holder.nom}`.trim() : "";
     if (holder?.phone) phones.push({ who: holderName || "Titulaire du compte", phone: holder.phone });
-    if (own?.phone && own.phone !== holder?.phone) phones.push({ who: `${p.prenom} ${p.nom}`.trim(), phone: own.phone });
-    const contacts = [own?.emergencyContact ?? "", ...lines.filter((l) => l.profileId === p.profileId).map((l) => l.contacts)]
+    if (own?.phone && own.phone !== holder?.phone)
+      phones.push({ who: `${p.prenom} ${p.nom}`.trim(), phone: own.phone });
+    const contacts = [
+      own?.emergencyContact ?? "",
+      ...lines.filter((l) => l.profileId === p.profileId).map((l) => l.contacts),
+    ]
       .map((c) => c.trim())
       .filter((c, i, all) => c && all.indexOf(c) === i);
     return {

@@ -31,7 +31,10 @@ export async function slotsOf(user: Viewer): Promise<Set<string>> {
   const schedule = await getSetting("schedule");
   if (isAdminViewer(user)) return new Set(schedule.map((s) => s.id));
   if (!isInstructor(user)) return new Set();
-  const rows = await db.select({ slotId: instructorSlots.slotId }).from(instructorSlots).where(eq(instructorSlots.userId, user.id));
+  const rows = await db
+    .select({ slotId: instructorSlots.slotId })
+    .from(instructorSlots)
+    .where(eq(instructorSlots.userId, user.id));
   return new Set(rows.map((r) => r.slotId));
 }
 
@@ -74,23 +77,46 @@ export async function instructorsPage(): Promise<InstructorsPage> {
 }
 
 /** Replaces the slots an instructor teaches (admins only: the page's section). */
-export async function setInstructorSlots(actor: { id: string; prenom: string; nom: string }, userId: string, slotIds: readonly string[]): Promise<void> {
+export async function setInstructorSlots(
+  actor: { id: string; prenom: string; nom: string },
+  userId: string,
+  slotIds: readonly string[],
+): Promise<void> {
   const schedule = await getSetting("schedule");
   const known = new Set(schedule.map((s) => s.id));
   const unknown = slotIds.filter((s) => !known.has(s));
-  if (unknown.length) throw new DomainError("Ce cours n’existe plus dans les horaires\u00a0: rechargez la page.", { field: "slotIds", status: 409 });
+  if (unknown.length)
+    throw new DomainError("Ce cours n’existe plus dans les horaires\u00a0: rechargez la page.", {
+      field: "slotIds",
+      status: 409,
+    });
   await db.transaction(async (tx) => {
-    const [target] = await tx.select({ id: users.id, roles: users.roles, prenom: users.prenom, nom: users.nom }).from(users).where(eq(users.id, userId)).for("update");
+    const [target] = await tx
+      .select({ id: users.id, roles: users.roles, prenom: users.prenom, nom: users.nom })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
     if (!target) throw new DomainError("Ce compte n’existe plus.", { status: 404 });
     if (!target.roles.includes("enseignant")) {
-      throw new DomainError("Ce compte n’a pas le rôle «\u00a0Enseignant\u00a0»\u00a0: donnez-le-lui d’abord sur sa fiche.", { status: 409 });
+      throw new DomainError(
+        "Ce compte n’a pas le rôle «\u00a0Enseignant\u00a0»\u00a0: donnez-le-lui d’abord sur sa fiche.",
+        { status: 409 },
+      );
     }
-    const before = (await tx.select({ slotId: instructorSlots.slotId }).from(instructorSlots).where(eq(instructorSlots.userId, userId))).map((r) => r.slotId);
+    const before = (
+      await tx
+        .select({ slotId: instructorSlots.slotId })
+        .from(instructorSlots)
+        .where(eq(instructorSlots.userId, userId))
+    ).map((r) => r.slotId);
     const wanted = [...new Set(slotIds)];
     const removed = before.filter((s) => !wanted.includes(s));
     const added = wanted.filter((s) => !before.includes(s));
     if (!removed.length && !added.length) return;
-    if (removed.length) await tx.delete(instructorSlots).where(and(eq(instructorSlots.userId, userId), inArray(instructorSlots.slotId, removed)));
+    if (removed.length)
+      await tx
+        .delete(instructorSlots)
+        .where(and(eq(instructorSlots.userId, userId), inArray(instructorSlots.slotId, removed)));
     if (added.length) await tx.insert(instructorSlots).values(added.map((slotId) => ({ userId, slotId })));
     const label = (ids: string[]) => ids.map((i) => schedule.find((s) => s.id === i)?.group ?? i).join(", ") || "aucun";
     await tx.insert(auditLog).values({

@@ -10,6 +10,9 @@ import { z } from "zod";
 export const INSTRUCTORS_PATH = "/espace-membre/contenu/enseignants-des-cours";
 
 export const instructorSlotsSchema = z.object({
-  userId: z.string({ error: "Ce compte n’existe plus." }).min(1, "Ce compte n’existe plus.").max(100, "Ce compte n’existe plus."),
+  userId: z
+    .string({ error: "Ce compte n’existe plus." })
+    .min(1, "Ce compte n’existe plus.")
+    .max(100, "Ce compte n’existe plus."),
   slotIds: z.array(z.string().max(60)).max(100).default([]),
 });

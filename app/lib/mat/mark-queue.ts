@@ -103,8 +103,10 @@ async function send(batch: SyncMark[]): Promise<SendResult> {
   } catch {
     return { kind: "offline", results: [] };
   }
-  if (res.type === "opaqueredirect" || res.status === 401 || res.status === 302) return { kind: "signed-out", results: [] };
-  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("application/json")) return { kind: "failed", results: [] };
+  if (res.type === "opaqueredirect" || res.status === 401 || res.status === 302)
+    return { kind: "signed-out", results: [] };
+  if (!res.ok || !(res.headers.get("content-type") ?? "").includes("application/json"))
+    return { kind: "failed", results: [] };
   const answer = (await res.json()) as SyncAnswer;
   const answered = new Set(answer.results.map((r) => r.clientMarkId));
   saveQueue(queuedMarks().filter((m) => !answered.has(m.clientMarkId)));

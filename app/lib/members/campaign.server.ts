@@ -21,8 +21,17 @@ export async function campaignPage() {
   const groups = await scheduleGroups();
   const meta = await settingMeta("campaign");
   // Every group of the schedule gets a price line (kept ones first), even a new group.
-  const prices = groups.map((g) => ({ group: g, amountCents: campaign.prices.find((p) => p.group === g)?.amountCents ?? 0 }));
-  return { campaign, prices, basedOn: meta.updatedAt ?? "", updatedAt: meta.updatedAt, updatedByName: meta.updatedByName };
+  const prices = groups.map((g) => ({
+    group: g,
+    amountCents: campaign.prices.find((p) => p.group === g)?.amountCents ?? 0,
+  }));
+  return {
+    campaign,
+    prices,
+    basedOn: meta.updatedAt ?? "",
+    updatedAt: meta.updatedAt,
+    updatedByName: meta.updatedByName,
+  };
 }
 
 async function save(actor: Actor, value: Campaign, basedOn: string, summary: string) {
@@ -35,7 +44,10 @@ export async function saveCampaign(actor: Actor, input: CampaignFormInput): Prom
   const current = await getSetting("campaign");
   const groups = new Set(await scheduleGroups());
   for (const [i, p] of input.prices.entries()) {
-    if (!groups.has(p.group)) throw new DomainError("Ce groupe n'est plus dans les horaires : rechargez la page.", { field: `prices[${i}].amount` });
+    if (!groups.has(p.group))
+      throw new DomainError("Ce groupe n'est plus dans les horaires : rechargez la page.", {
+        field: `prices[${i}].amount`,
+      });
   }
   const aids = parseAids(input.aids);
   if (!aids.ok) throw new DomainError(aids.message, { field: "aids" });
@@ -51,13 +63,17 @@ export async function saveCampaign(actor: Actor, input: CampaignFormInput): Prom
     aids: aids.aids,
     maxInstalments: input.maxInstalments,
     rulesVersion: input.rulesVersion,
-    paymentInstructions: input.paymentInstructions.split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
+    paymentInstructions: input.paymentInstructions
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean),
   };
   await save(actor, value, input.basedOn, `Campagne d'inscription ${value.season} : réglages modifiés.`);
 }
 
 export async function setCampaignOpen(actor: Actor, open: boolean, basedOn: string): Promise<void> {
   const current = await getSetting("campaign");
-  if (open && current.prices.length === 0) throw new DomainError("Indiquez les tarifs avant d'ouvrir les inscriptions.");
+  if (open && current.prices.length === 0)
+    throw new DomainError("Indiquez les tarifs avant d'ouvrir les inscriptions.");
   await save(actor, { ...current, open }, basedOn, `Inscriptions ${current.season} ${open ? "ouvertes" : "fermées"}.`);
 }

@@ -53,7 +53,8 @@ function priceOf(campaign: Campaign, group: string): number | null {
 
 function discountPercent(campaign: Campaign, rank: number): number {
   let best: { fromMember: number; percent: number } | null = null;
-  for (const rule of campaign.familyDiscounts) if (rule.fromMember <= rank && (!best || rule.fromMember > best.fromMember)) best = rule;
+  for (const rule of campaign.familyDiscounts)
+    if (rule.fromMember <= rank && (!best || rule.fromMember > best.fromMember)) best = rule;
   return best?.percent ?? 0;
 }
 
@@ -122,7 +123,9 @@ export const manualPaymentSchema = z.object({
     .transform((v) => v.replace(/[\s\u00a0\u202f€]/g, "").replace(",", "."))
     .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, "Indiquez un montant en euros (exemple : 35 ou 35,50)."))
     .transform((v) => Math.round(Number(v) * 100)),
-  receivedOn: z.string({ error: "Indiquez la date de réception." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Indiquez la date de réception."),
+  receivedOn: z
+    .string({ error: "Indiquez la date de réception." })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Indiquez la date de réception."),
   reference: optionalText(200),
 });
 
@@ -157,7 +160,11 @@ const eurosField = z
 
 /** The campaign's settings form (prices per group of the weekly classes, discounts, aids…). */
 export const campaignSchema = z.object({
-  basedOn: z.string().max(40).optional().transform((v) => v ?? ""),
+  basedOn: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((v) => v ?? ""),
   season: requiredText("Indiquez la saison.", 9).pipe(z.string().regex(/^\d{4}-\d{4}$/, "Saison au format 2026-2027.")),
   prices: z
     .array(z.object({ group: requiredText("Groupe inconnu.", 100), amount: eurosField }))
@@ -178,12 +185,18 @@ export type CampaignFormInput = z.output<typeof campaignSchema>;
 /** "PASS-SPORT ; Pass'Sport ; 50" lines → aids; the error names the line. */
 export function parseAids(text: string): { ok: true; aids: Campaign["aids"] } | { ok: false; message: string } {
   const aids: Campaign["aids"] = [];
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   for (const [i, line] of lines.entries()) {
     const [code = "", label = "", amount = ""] = line.split(";").map((x) => x.trim());
     const cents = /^\d+([.,]\d{1,2})?$/.test(amount) ? Math.round(Number(amount.replace(",", ".")) * 100) : NaN;
     if (!/^[A-Z0-9-]{1,40}$/i.test(code) || !label || Number.isNaN(cents)) {
-      return { ok: false, message: `Ligne ${i + 1} des aides : écrivez « CODE ; libellé ; montant en euros » (exemple : PASS-SPORT ; Pass'Sport ; 50).` };
+      return {
+        ok: false,
+        message: `Ligne ${i + 1} des aides : écrivez « CODE ; libellé ; montant en euros » (exemple : PASS-SPORT ; Pass'Sport ; 50).`,
+      };
     }
     aids.push({ code: code.toUpperCase(), label, amountCents: cents });
   }
@@ -191,5 +204,7 @@ export function parseAids(text: string): { ok: true; aids: Campaign["aids"] } | 
 }
 
 export function formatAids(aids: Campaign["aids"]): string {
-  return aids.map((a) => `${a.code} ; ${a.label} ; ${(a.amountCents / 100).toFixed(2).replace(".", ",").replace(/,00$/, "")}`).join("\n");
+  return aids
+    .map((a) => `${a.code} ; ${a.label} ; ${(a.amountCents / 100).toFixed(2).replace(".", ",").replace(/,00$/, "")}`)
+    .join("\n");
 }

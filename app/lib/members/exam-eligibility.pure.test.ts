@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { ageOn, checkEligibility, monthsBetween, type EligibilityFacts, type ExamRules } from "./exam-eligibility";
 
 const NO_RULES: ExamRules = { minMonths: null, minAttendances: null, minAge: null };
-const facts = (f: Partial<EligibilityFacts>): EligibilityFacts => ({ examDate: "2027-02-06", since: null, attendances: 0, dateOfBirth: null, ...f });
+const facts = (f: Partial<EligibilityFacts>): EligibilityFacts => ({
+  examDate: "2027-02-06",
+  since: null,
+  attendances: 0,
+  dateOfBirth: null,
+  ...f,
+});
 
 describe("months since the last grade", () => {
   it("counts whole calendar months: the day before the monthly date is one month short", () => {
@@ -24,9 +30,13 @@ describe("months since the last grade", () => {
 
   it("says how many months are missing, and passes on the exact day", () => {
     const rules = { ...NO_RULES, minMonths: 6 };
-    expect(checkEligibility(rules, facts({ since: "2026-08-07", examDate: "2027-02-06" })).missing).toEqual(["encore 1 mois"]);
+    expect(checkEligibility(rules, facts({ since: "2026-08-07", examDate: "2027-02-06" })).missing).toEqual([
+      "encore 1 mois",
+    ]);
     expect(checkEligibility(rules, facts({ since: "2026-08-06", examDate: "2027-02-06" })).eligible).toBe(true);
-    expect(checkEligibility(rules, facts({ since: "2026-12-06", examDate: "2027-02-06" })).missing).toEqual(["encore 4 mois"]);
+    expect(checkEligibility(rules, facts({ since: "2026-12-06", examDate: "2027-02-06" })).missing).toEqual([
+      "encore 4 mois",
+    ]);
     // No previous grade and no class attended: nothing to count from.
     expect(checkEligibility(rules, facts({ since: null })).missing).toEqual(["encore 6 mois"]);
   });
@@ -46,7 +56,9 @@ describe("age on the exam day", () => {
     expect(ageOn("2015-02-06", "2027-02-05")).toBe(11);
     expect(ageOn("2015-02-06", "2027-02-06")).toBe(12);
     const rules = { ...NO_RULES, minAge: 12 };
-    expect(checkEligibility(rules, facts({ dateOfBirth: "2015-02-07" })).missing).toEqual(["12 ans minimum le jour de l'examen"]);
+    expect(checkEligibility(rules, facts({ dateOfBirth: "2015-02-07" })).missing).toEqual([
+      "12 ans minimum le jour de l'examen",
+    ]);
     expect(checkEligibility(rules, facts({ dateOfBirth: "2015-02-06" })).eligible).toBe(true);
   });
 
@@ -68,11 +80,18 @@ describe("rules the club has not set", () => {
   it("never block and are shown as not set", () => {
     const result = checkEligibility(NO_RULES, facts({}));
     expect(result.eligible).toBe(true);
-    expect(result.checks.map((c) => c.label)).toEqual(["Ancienneté : non fixée", "Présences : non fixées", "Âge minimum : non fixé"]);
+    expect(result.checks.map((c) => c.label)).toEqual([
+      "Ancienneté : non fixée",
+      "Présences : non fixées",
+      "Âge minimum : non fixé",
+    ]);
   });
 
   it("lists every missing condition together", () => {
-    const result = checkEligibility({ minMonths: 6, minAttendances: 20, minAge: 12 }, facts({ since: "2026-12-06", attendances: 14, dateOfBirth: "2016-01-01" }));
+    const result = checkEligibility(
+      { minMonths: 6, minAttendances: 20, minAge: 12 },
+      facts({ since: "2026-12-06", attendances: 14, dateOfBirth: "2016-01-01" }),
+    );
     expect(result.missing).toEqual(["encore 4 mois", "encore 6 cours", "12 ans minimum le jour de l'examen"]);
   });
 });

@@ -31,7 +31,12 @@ export async function eligibilityOf(profileIds: number[], examDate: string): Pro
 
   // Highest grade of each profile (by position), with its day.
   const history = await db
-    .select({ profileId: gradeHistory.profileId, gradeId: gradeHistory.gradeId, awardedOn: gradeHistory.awardedOn, position: grades.position })
+    .select({
+      profileId: gradeHistory.profileId,
+      gradeId: gradeHistory.gradeId,
+      awardedOn: gradeHistory.awardedOn,
+      position: grades.position,
+    })
     .from(gradeHistory)
     .innerJoin(grades, eq(grades.id, gradeHistory.gradeId))
     .where(inArray(gradeHistory.profileId, profileIds));
@@ -42,16 +47,22 @@ export async function eligibilityOf(profileIds: number[], examDate: string): Pro
     const grade = byId.get(h.gradeId);
     const known = current.get(h.profileId);
     if (!grade) continue;
-    if (!known || grade.position > known.grade.position || (grade.position === known.grade.position && h.awardedOn > known.awardedOn)) {
+    if (
+      !known ||
+      grade.position > known.grade.position ||
+      (grade.position === known.grade.position && h.awardedOn > known.awardedOn)
+    ) {
       current.set(h.profileId, { grade, awardedOn: h.awardedOn });
     }
   }
 
   const births = new Map(
-    (await db.select({ id: profiles.id, dateOfBirth: profiles.dateOfBirth }).from(profiles).where(inArray(profiles.id, profileIds))).map((p) => [
-      p.id,
-      p.dateOfBirth,
-    ]),
+    (
+      await db
+        .select({ id: profiles.id, dateOfBirth: profiles.dateOfBirth })
+        .from(profiles)
+        .where(inArray(profiles.id, profileIds))
+    ).map((p) => [p.id, p.dateOfBirth]),
   );
 
   // Attendances after the last grade (all of them without one), up to the exam day; first class attended.
@@ -83,7 +94,12 @@ export async function eligibilityOf(profileIds: number[], examDate: string): Pro
       current: cur,
       target,
       eligibility: target
-        ? checkEligibility(target, { examDate, since: from, attendances: m?.n ?? 0, dateOfBirth: births.get(profileId) ?? null })
+        ? checkEligibility(target, {
+            examDate,
+            since: from,
+            attendances: m?.n ?? 0,
+            dateOfBirth: births.get(profileId) ?? null,
+          })
         : null,
     });
   }

@@ -79,7 +79,14 @@ export function checkEligibility(rules: ExamRules, facts: EligibilityFacts): Eli
 
   const months = facts.since ? monthsBetween(facts.since, facts.examDate) : 0;
   if (rules.minMonths === null) {
-    checks.push({ rule: "months", required: null, actual: months, ok: true, label: "Ancienneté : non fixée", missing: null });
+    checks.push({
+      rule: "months",
+      required: null,
+      actual: months,
+      ok: true,
+      label: "Ancienneté : non fixée",
+      missing: null,
+    });
   } else {
     const ok = months >= rules.minMonths;
     checks.push({
@@ -93,7 +100,14 @@ export function checkEligibility(rules: ExamRules, facts: EligibilityFacts): Eli
   }
 
   if (rules.minAttendances === null) {
-    checks.push({ rule: "attendances", required: null, actual: facts.attendances, ok: true, label: "Présences : non fixées", missing: null });
+    checks.push({
+      rule: "attendances",
+      required: null,
+      actual: facts.attendances,
+      ok: true,
+      label: "Présences : non fixées",
+      missing: null,
+    });
   } else {
     const ok = facts.attendances >= rules.minAttendances;
     checks.push({
@@ -117,7 +131,10 @@ export function checkEligibility(rules: ExamRules, facts: EligibilityFacts): Eli
       required: rules.minAge,
       actual: age,
       ok,
-      label: age === null ? `Âge : date de naissance inconnue (${minimum})` : `Âge le jour de l'examen : ${plural(age, "an", "ans")} (${minimum})`,
+      label:
+        age === null
+          ? `Âge : date de naissance inconnue (${minimum})`
+          : `Âge le jour de l'examen : ${plural(age, "an", "ans")} (${minimum})`,
       missing: ok ? null : age === null ? `date de naissance à renseigner (${minimum})` : minimum,
     });
   }

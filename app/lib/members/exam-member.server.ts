@@ -29,14 +29,24 @@ export async function familyEligibility(ownerId: string, today: string): Promise
   const ids = family.map((p) => p.id);
   const now = await eligibilityOf(ids, today);
   const upcoming = await db
-    .select({ id: examSessions.id, examDate: examSessions.examDate, place: examSessions.place, gradeId: examSessionGrades.gradeId })
+    .select({
+      id: examSessions.id,
+      examDate: examSessions.examDate,
+      place: examSessions.place,
+      gradeId: examSessionGrades.gradeId,
+    })
     .from(examSessions)
     .innerJoin(examSessionGrades, eq(examSessionGrades.sessionId, examSessions.id))
     .where(and(eq(examSessions.status, "prevue"), gte(examSessions.examDate, today)))
     .orderBy(asc(examSessions.examDate), asc(examSessions.id));
   const convoked = ids.length
     ? await db
-        .select({ profileId: examCandidates.profileId, gradeId: examCandidates.gradeId, examDate: examSessions.examDate, place: examSessions.place })
+        .select({
+          profileId: examCandidates.profileId,
+          gradeId: examCandidates.gradeId,
+          examDate: examSessions.examDate,
+          place: examSessions.place,
+        })
         .from(examCandidates)
         .innerJoin(examSessions, eq(examSessions.id, examCandidates.sessionId))
         .where(

@@ -33,7 +33,9 @@ let an: number;
 const EXAM = "2027-02-06";
 
 const marks = (profileId: number, days: string[], present = true) =>
-  db.insert(attendanceMarks).values(days.map((sessionDate) => ({ sessionDate, slotId: "enfants-mer", profileId, present })));
+  db
+    .insert(attendanceMarks)
+    .values(days.map((sessionDate) => ({ sessionDate, slotId: "enfants-mer", profileId, present })));
 
 async function createSession(examDate: string, gradeIds: number[], juryIds: string[]): Promise<number> {
   const res = await app.post(
@@ -60,7 +62,12 @@ beforeAll(async () => {
   member = await createUser({ roles: ["membre"] });
   parent = await createUser({ roles: ["membre"], prenom: "Lan", nom: "Tran", email: "famille-tran@exemple.fr" });
   const kid = async (prenom: string, dateOfBirth: string) =>
-    (await db.insert(profiles).values({ ownerId: parent.user.id, prenom, nom: "Tran", relationship: "enfant", dateOfBirth }).returning())[0]!.id;
+    (
+      await db
+        .insert(profiles)
+        .values({ ownerId: parent.user.id, prenom, nom: "Tran", relationship: "enfant", dateOfBirth })
+        .returning()
+    )[0]!.id;
   linh = await kid("Linh", "2017-03-01");
   minh = await kid("Minh", "2019-02-07"); // 7 on the exam day, 8 the day after
   an = await kid("An", "2014-06-10");
@@ -115,14 +122,22 @@ describe("exam sessions and convocations", () => {
 
   it("lists the eligible profiles and what the others are missing", async () => {
     const page = await app.get(`/espace-membre/examens/${sessionId}`, { as: manager });
-    const candidates = (page.data as { candidates: { profileId: number; eligible: boolean; missing: string[] }[] }).candidates;
+    const candidates = (page.data as { candidates: { profileId: number; eligible: boolean; missing: string[] }[] })
+      .candidates;
     expect(candidates.find((c) => c.profileId === linh)).toMatchObject({ eligible: true, missing: [] });
-    expect(candidates.find((c) => c.profileId === minh)).toMatchObject({ eligible: false, missing: ["8 ans minimum le jour de l'examen"] });
+    expect(candidates.find((c) => c.profileId === minh)).toMatchObject({
+      eligible: false,
+      missing: ["8 ans minimum le jour de l'examen"],
+    });
     expect(candidates.find((c) => c.profileId === an)).toMatchObject({ eligible: false, missing: ["encore 6 cours"] });
   });
 
   it("sends one e-mail per family naming the date, the place, each grade and its revision page, and never twice", async () => {
-    const res = await app.post(`/espace-membre/examens/${sessionId}`, { intent: "convoquer", profileIds: [String(linh), String(an)] }, { as: manager });
+    const res = await app.post(
+      `/espace-membre/examens/${sessionId}`,
+      { intent: "convoquer", profileIds: [String(linh), String(an)] },
+      { as: manager },
+    );
     expect(res.redirect).toContain("ok=convoques&n=2&m=1");
     const mails = await db.select().from(outbox).where(eq(outbox.to, "famille-tran@exemple.fr"));
     expect(mails).toHaveLength(1);
@@ -136,14 +151,25 @@ describe("exam sessions and convocations", () => {
     expect(mail.text).toContain(`/espace-membre/revision?grade=${third.id}&profil=${an}`);
     expect(mail.text).not.toMatch(/ [:;!?]/); // French spacing: no-break spaces only
 
-    const again = await app.post(`/espace-membre/examens/${sessionId}`, { intent: "convoquer", profileIds: [String(linh)] }, { as: manager });
+    const again = await app.post(
+      `/espace-membre/examens/${sessionId}`,
+      { intent: "convoquer", profileIds: [String(linh)] },
+      { as: manager },
+    );
     expect(again.redirect).toContain("n=0&m=0");
     expect(await db.select().from(outbox).where(eq(outbox.to, "famille-tran@exemple.fr"))).toHaveLength(1);
   });
 
   it("refuses to convoke a profile that does not present a grade of the session", async () => {
-    const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, member.user.id), eq(profiles.isSelf, true)));
-    const res = await app.post(`/espace-membre/examens/${sessionId}`, { intent: "convoquer", profileIds: [String(own!.id)] }, { as: manager });
+    const [own] = await db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.ownerId, member.user.id), eq(profiles.isSelf, true)));
+    const res = await app.post(
+      `/espace-membre/examens/${sessionId}`,
+      { intent: "convoquer", profileIds: [String(own!.id)] },
+      { as: manager },
+    );
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.data)).toContain("ne présente pas un grade de cette session");
   });
@@ -151,13 +177,29 @@ describe("exam sessions and convocations", () => {
   it("refuses an edit based on an old version", async () => {
     const ok = await app.post(
       `/espace-membre/examens/${sessionId}`,
-      { intent: "modifier", version: "1", examDate: EXAM, place: "Dojo du gymnase", status: "prevue", gradeIds: [String(second.id), String(third.id)], juryIds: [juror.user.id] },
+      {
+        intent: "modifier",
+        version: "1",
+        examDate: EXAM,
+        place: "Dojo du gymnase",
+        status: "prevue",
+        gradeIds: [String(second.id), String(third.id)],
+        juryIds: [juror.user.id],
+      },
       { as: manager },
     );
     expect(ok.redirect).toContain("ok=modifiee");
     const stale = await app.post(
       `/espace-membre/examens/${sessionId}`,
-      { intent: "modifier", version: "1", examDate: EXAM, place: "Ailleurs", status: "prevue", gradeIds: [String(second.id)], juryIds: [] },
+      {
+        intent: "modifier",
+        version: "1",
+        examDate: EXAM,
+        place: "Ailleurs",
+        status: "prevue",
+        gradeIds: [String(second.id)],
+        juryIds: [],
+      },
       { as: manager },
     );
     expect(stale.status).toBe(409);
@@ -170,39 +212,79 @@ describe("marking on the jury page", () => {
 
   beforeAll(async () => {
     sessionId = await createSession("2027-02-13", [second.id], [juror.user.id]);
-    await app.post(`/espace-membre/examens/${sessionId}`, { intent: "convoquer", profileIds: [String(minh)] }, { as: manager });
-    candidateId = (await db.select().from(examCandidates).where(and(eq(examCandidates.sessionId, sessionId), eq(examCandidates.profileId, minh))))[0]!.id;
+    await app.post(
+      `/espace-membre/examens/${sessionId}`,
+      { intent: "convoquer", profileIds: [String(minh)] },
+      { as: manager },
+    );
+    candidateId = (
+      await db
+        .select()
+        .from(examCandidates)
+        .where(and(eq(examCandidates.sessionId, sessionId), eq(examCandidates.profileId, minh)))
+    )[0]!.id;
   });
 
   const historyOf = (profileId: number) =>
-    db.select().from(gradeHistory).where(and(eq(gradeHistory.profileId, profileId), eq(gradeHistory.gradeId, second.id)));
+    db
+      .select()
+      .from(gradeHistory)
+      .where(and(eq(gradeHistory.profileId, profileId), eq(gradeHistory.gradeId, second.id)));
 
   it("writes the grade history once, with the exam day, however often the pass is marked", async () => {
     const page = await app.get(`/espace-membre/jury/${sessionId}`, { as: juror });
     expect((page.data as { candidates: { id: number }[] }).candidates.map((c) => c.id)).toEqual([candidateId]);
 
-    const pass = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: "1", result: "reussi", note: "Bons ciseaux" }, { as: juror });
+    const pass = await app.post(
+      `/espace-membre/jury/${sessionId}`,
+      { intent: "noter", candidateId: String(candidateId), version: "1", result: "reussi", note: "Bons ciseaux" },
+      { as: juror },
+    );
     expect(pass.redirect).toBe(`/espace-membre/jury/${sessionId}?note=${candidateId}#candidat-${candidateId}`);
     expect((await historyOf(minh)).map((h) => h.awardedOn)).toEqual(["2027-02-13"]);
 
-    const again = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: "2", result: "reussi", note: "Très bons ciseaux" }, { as: admin });
+    const again = await app.post(
+      `/espace-membre/jury/${sessionId}`,
+      { intent: "noter", candidateId: String(candidateId), version: "2", result: "reussi", note: "Très bons ciseaux" },
+      { as: admin },
+    );
     expect(again.redirect).not.toBeNull();
     expect(await historyOf(minh)).toHaveLength(1);
 
     // The same form sent twice (a double tap, a replay): the second carries an old version.
-    const replay = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: "2", result: "reussi", note: "" }, { as: juror });
+    const replay = await app.post(
+      `/espace-membre/jury/${sessionId}`,
+      { intent: "noter", candidateId: String(candidateId), version: "2", result: "reussi", note: "" },
+      { as: juror },
+    );
     expect(replay.status).toBe(409);
     expect(await historyOf(minh)).toHaveLength(1);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "exam.mark"), eq(auditLog.targetProfileId, minh)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "exam.mark"), eq(auditLog.targetProfileId, minh)));
     expect(audits).toHaveLength(2);
   });
 
   it("applies one of two marks sent at once from two phones, and writes the grade once", async () => {
     const [before] = await db.select().from(examCandidates).where(eq(examCandidates.id, candidateId));
     await db.delete(gradeHistory).where(and(eq(gradeHistory.profileId, minh), eq(gradeHistory.gradeId, second.id)));
-    await db.update(examCandidates).set({ result: null, gradeHistoryId: null }).where(eq(examCandidates.id, candidateId));
+    await db
+      .update(examCandidates)
+      .set({ result: null, gradeHistoryId: null })
+      .where(eq(examCandidates.id, candidateId));
     const send = (as: Created) =>
-      app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: String(before!.version), result: "reussi", note: "" }, { as });
+      app.post(
+        `/espace-membre/jury/${sessionId}`,
+        {
+          intent: "noter",
+          candidateId: String(candidateId),
+          version: String(before!.version),
+          result: "reussi",
+          note: "",
+        },
+        { as },
+      );
     const answers = await Promise.all([send(juror), send(admin)]);
     expect(answers.map((a) => a.status).sort()).toEqual([302, 409]);
     expect(await historyOf(minh)).toHaveLength(1);
@@ -222,10 +304,16 @@ describe("marking on the jury page", () => {
 
   it("removes the grade it wrote when the candidate is marked « non réussi » after all", async () => {
     const [now] = await db.select().from(examCandidates).where(eq(examCandidates.id, candidateId));
-    const fail = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: String(now!.version), result: "ajourne", note: "" }, { as: juror });
+    const fail = await app.post(
+      `/espace-membre/jury/${sessionId}`,
+      { intent: "noter", candidateId: String(candidateId), version: String(now!.version), result: "ajourne", note: "" },
+      { as: juror },
+    );
     expect(fail.redirect).not.toBeNull();
     expect(await historyOf(minh)).toHaveLength(0);
-    const diploma = await app.fetch(`/espace-membre/jury/diplome/${candidateId}`, { headers: { cookie: juror.cookie } });
+    const diploma = await app.fetch(`/espace-membre/jury/diplome/${candidateId}`, {
+      headers: { cookie: juror.cookie },
+    });
     expect(diploma.status).toBe(404);
   });
 });
@@ -238,8 +326,17 @@ describe("who may open the exam pages", () => {
     sessionId = await createSession("2027-03-06", [second.id], [juror.user.id]);
     const other = await createSession("2027-03-13", [second.id], [otherJuror.user.id]);
     expect(other).not.toBe(sessionId);
-    await app.post(`/espace-membre/examens/${sessionId}`, { intent: "convoquer", profileIds: [String(linh)] }, { as: admin });
-    candidateId = (await db.select().from(examCandidates).where(and(eq(examCandidates.sessionId, sessionId), eq(examCandidates.profileId, linh))))[0]!.id;
+    await app.post(
+      `/espace-membre/examens/${sessionId}`,
+      { intent: "convoquer", profileIds: [String(linh)] },
+      { as: admin },
+    );
+    candidateId = (
+      await db
+        .select()
+        .from(examCandidates)
+        .where(and(eq(examCandidates.sessionId, sessionId), eq(examCandidates.profileId, linh)))
+    )[0]!.id;
   });
 
   it("keeps members out of the managers' pages", async () => {
@@ -255,17 +352,30 @@ describe("who may open the exam pages", () => {
   });
 
   it("refuses a mark from the jury of another session, and writes nothing", async () => {
-    const res = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(candidateId), version: "1", result: "reussi", note: "" }, { as: otherJuror });
+    const res = await app.post(
+      `/espace-membre/jury/${sessionId}`,
+      { intent: "noter", candidateId: String(candidateId), version: "1", result: "reussi", note: "" },
+      { as: otherJuror },
+    );
     expect(res.status).toBe(403);
     const [cand] = await db.select().from(examCandidates).where(eq(examCandidates.id, candidateId));
     expect(cand?.result).toBeNull();
-    const diploma = await app.fetch(`/espace-membre/jury/diplome/${candidateId}`, { headers: { cookie: member.cookie } });
+    const diploma = await app.fetch(`/espace-membre/jury/diplome/${candidateId}`, {
+      headers: { cookie: member.cookie },
+    });
     expect(diploma.status).toBe(404); // not passed: nothing to print, whoever asks
   });
 
   it("refuses a candidate of another session posted to this session's page", async () => {
-    const foreign = await db.select().from(examCandidates).where(inArray(examCandidates.profileId, [minh]));
-    const res = await app.post(`/espace-membre/jury/${sessionId}`, { intent: "noter", candidateId: String(foreign[0]!.id), version: "4", result: "reussi", note: "" }, { as: juror });
+    const foreign = await db
+      .select()
+      .from(examCandidates)
+      .where(inArray(examCandidates.profileId, [minh]));
+    const res = await app.post(
+      `/espace-membre/jury/${sessionId}`,
+      { intent: "noter", candidateId: String(foreign[0]!.id), version: "4", result: "reussi", note: "" },
+      { as: juror },
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -297,7 +407,8 @@ describe("what members see of the exams", () => {
     expect(later.find((f) => f.profileId === an)).toMatchObject({ on: "2100-01-01", examPlace: null });
 
     const page = await app.get("/espace-membre/grades", { as: parent });
-    const rows = (page.data as { exams: { family: { profileId: number; target: { id: number } | null }[] } }).exams.family;
+    const rows = (page.data as { exams: { family: { profileId: number; target: { id: number } | null }[] } }).exams
+      .family;
     expect(rows.find((f) => f.profileId === an)?.target?.id).toBe(third.id);
   });
 

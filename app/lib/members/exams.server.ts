@@ -23,7 +23,16 @@
  *    the grade twice.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { examCandidates, examJury, examSessionGrades, examSessions, gradeHistory, grades, profiles, users } from "#db/schema";
+import {
+  examCandidates,
+  examJury,
+  examSessionGrades,
+  examSessions,
+  gradeHistory,
+  grades,
+  profiles,
+  users,
+} from "#db/schema";
 import { db, transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { env } from "../core/env.server";
@@ -72,7 +81,10 @@ export interface ExamSessionSummary extends ExamSession {
 }
 
 export async function listExamSessions(): Promise<ExamSessionSummary[]> {
-  const rows = await db.select().from(examSessions).orderBy(sql`${examSessions.examDate} desc`, asc(examSessions.id));
+  const rows = await db
+    .select()
+    .from(examSessions)
+    .orderBy(sql`${examSessions.examDate} desc`, asc(examSessions.id));
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const table = await listGrades();
@@ -115,7 +127,11 @@ export async function getExamSession(sessionId: number): Promise<ExamSessionDeta
     .innerJoin(users, eq(users.id, examJury.userId))
     .where(eq(examJury.sessionId, sessionId))
     .orderBy(asc(users.nom), asc(users.prenom));
-  return { ...row, grades: examined.map((e) => e.grade), jury: jury.map((j) => ({ id: j.id, name: fullName(j) || j.email })) };
+  return {
+    ...row,
+    grades: examined.map((e) => e.grade),
+    jury: jury.map((j) => ({ id: j.id, name: fullName(j) || j.email })),
+  };
 }
 
 /** The accounts that may sit on a jury: active staff accounts (JURY_ROLES). */
@@ -129,26 +145,40 @@ export async function juryChoices(): Promise<{ id: string; name: string }[]> {
 }
 
 /** Creates (id null, version 0) or edits a session; returns its id. */
-export async function saveExamSession(actor: Actor, sessionId: number | null, input: ExamSessionInput): Promise<number> {
+export async function saveExamSession(
+  actor: Actor,
+  sessionId: number | null,
+  input: ExamSessionInput,
+): Promise<number> {
   const gradeIds = [...new Set(input.gradeIds)];
   const juryIds = [...new Set(input.juryIds)];
   const id = await transaction(async (tx) => {
     const known = await tx.select({ id: grades.id }).from(grades).where(inArray(grades.id, gradeIds));
-    if (known.length !== gradeIds.length) throw new DomainError("Un des grades cochés n'existe plus : rechargez la page.", { field: "gradeIds" });
+    if (known.length !== gradeIds.length)
+      throw new DomainError("Un des grades cochés n'existe plus : rechargez la page.", { field: "gradeIds" });
     if (juryIds.length) {
       const allowed = await tx
         .select({ id: users.id })
         .from(users)
         .where(and(inArray(users.id, juryIds), eq(users.active, true), sql`${users.roles} && ${juryRolesArray}`));
       if (allowed.length !== juryIds.length) {
-        throw new DomainError("Un membre du jury choisi n'est plus un enseignant ou un responsable actif : rechargez la page.", { field: "juryIds" });
+        throw new DomainError(
+          "Un membre du jury choisi n'est plus un enseignant ou un responsable actif : rechargez la page.",
+          { field: "juryIds" },
+        );
       }
     }
     let id: number;
     if (sessionId === null) {
       const [row] = await tx
         .insert(examSessions)
-        .values({ examDate: input.examDate, place: input.place, status: input.status, createdBy: actor.id, updatedBy: actor.id })
+        .values({
+          examDate: input.examDate,
+          place: input.place,
+          status: input.status,
+          createdBy: actor.id,
+          updatedBy: actor.id,
+        })
         .returning({ id: examSessions.id });
       id = row!.id;
     } else {
@@ -165,15 +195,28 @@ export async function saveExamSession(actor: Actor, sessionId: number | null, in
         .where(and(eq(examSessions.id, sessionId), eq(examSessions.version, input.version)))
         .returning({ id: examSessions.id });
       if (!row) {
-        const [exists] = await tx.select({ id: examSessions.id }).from(examSessions).where(eq(examSessions.id, sessionId));
+        const [exists] = await tx
+          .select({ id: examSessions.id })
+          .from(examSessions)
+          .where(eq(examSessions.id, sessionId));
         if (!exists) throw new DomainError(NOT_FOUND, { status: 404 });
-        throw new DomainError("Cette session a été modifiée entre-temps : voici sa version actuelle, refaites vos changements.", { status: 409 });
+        throw new DomainError(
+          "Cette session a été modifiée entre-temps : voici sa version actuelle, refaites vos changements.",
+          { status: 409 },
+        );
       }
       id = row.id;
       // A grade that already has candidates stays examined.
-      const used = await tx.select({ gradeId: examCandidates.gradeId }).from(examCandidates).where(eq(examCandidates.sessionId, id));
+      const used = await tx
+        .select({ gradeId: examCandidates.gradeId })
+        .from(examCandidates)
+        .where(eq(examCandidates.sessionId, id));
       const missing = used.find((u) => !gradeIds.includes(u.gradeId));
-      if (missing) throw new DomainError("Un grade décoché a déjà des candidats convoqués : gardez-le coché.", { field: "gradeIds", status: 409 });
+      if (missing)
+        throw new DomainError("Un grade décoché a déjà des candidats convoqués : gardez-le coché.", {
+          field: "gradeIds",
+          status: 409,
+        });
       await tx.delete(examSessionGrades).where(eq(examSessionGrades.sessionId, id));
       await tx.delete(examJury).where(eq(examJury.sessionId, id));
     }
@@ -209,7 +252,13 @@ export async function sessionCandidates(sessionId: number): Promise<CandidateRow
   const session = await getExamSession(sessionId);
   const examined = new Set(session.grades.map((g) => g.id));
   const people = await db
-    .select({ id: profiles.id, prenom: profiles.prenom, nom: profiles.nom, ownerId: profiles.ownerId, dateOfBirth: profiles.dateOfBirth })
+    .select({
+      id: profiles.id,
+      prenom: profiles.prenom,
+      nom: profiles.nom,
+      ownerId: profiles.ownerId,
+      dateOfBirth: profiles.dateOfBirth,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.ownerId))
     .where(and(eq(users.active, true), sql`${users.roles} && ${memberRolesArray}`));
@@ -218,7 +267,13 @@ export async function sessionCandidates(sessionId: number): Promise<CandidateRow
   if (extra.length) {
     people.push(
       ...(await db
-        .select({ id: profiles.id, prenom: profiles.prenom, nom: profiles.nom, ownerId: profiles.ownerId, dateOfBirth: profiles.dateOfBirth })
+        .select({
+          id: profiles.id,
+          prenom: profiles.prenom,
+          nom: profiles.nom,
+          ownerId: profiles.ownerId,
+          dateOfBirth: profiles.dateOfBirth,
+        })
         .from(profiles)
         .where(inArray(profiles.id, extra))),
     );
@@ -257,14 +312,21 @@ export async function sessionCandidates(sessionId: number): Promise<CandidateRow
  * current one, which the session must examine) and ONE e-mail per family.
  * Returns the number of profiles newly convoked and of e-mails queued.
  */
-export async function convokeCandidates(actor: Actor, sessionId: number, profileIds: number[]): Promise<{ convoked: number; mails: number }> {
+export async function convokeCandidates(
+  actor: Actor,
+  sessionId: number,
+  profileIds: number[],
+): Promise<{ convoked: number; mails: number }> {
   const session = await getExamSession(sessionId);
-  if (session.status !== "prevue") throw new DomainError("Cette session n'est plus prévue : on ne peut plus y convoquer.", { status: 409 });
+  if (session.status !== "prevue")
+    throw new DomainError("Cette session n'est plus prévue : on ne peut plus y convoquer.", { status: 409 });
   const ids = [...new Set(profileIds)];
   const candidates = await sessionCandidates(sessionId);
   const chosen = ids.map((id) => candidates.find((c) => c.profileId === id));
   if (chosen.some((c) => !c || !c.target)) {
-    throw new DomainError("Un des profils cochés ne présente pas un grade de cette session : rechargez la page.", { field: "profileIds" });
+    throw new DomainError("Un des profils cochés ne présente pas un grade de cette session : rechargez la page.", {
+      field: "profileIds",
+    });
   }
   const identity = await getSetting("identity");
   const base = env().BASE_URL;
@@ -285,7 +347,10 @@ export async function convokeCandidates(actor: Actor, sessionId: number, profile
     const families = new Map<string, CandidateRow[]>();
     for (const c of fresh) families.set(c.ownerId, [...(families.get(c.ownerId) ?? []), c]);
     const owners = families.size
-      ? await tx.select({ id: users.id, email: users.email, prenom: users.prenom }).from(users).where(inArray(users.id, [...families.keys()]))
+      ? await tx
+          .select({ id: users.id, email: users.email, prenom: users.prenom })
+          .from(users)
+          .where(inArray(users.id, [...families.keys()]))
       : [];
     for (const owner of owners) {
       const members = families.get(owner.id)!;
@@ -316,7 +381,12 @@ export async function convokeCandidates(actor: Actor, sessionId: number, profile
       );
     }
     if (fresh.length) {
-      await audit(tx, actor, "exam.convoke", `Session d'examen du ${formatDate(session.examDate)} : ${fresh.length} candidat(s) convoqué(s), ${owners.length} e-mail(s)`);
+      await audit(
+        tx,
+        actor,
+        "exam.convoke",
+        `Session d'examen du ${formatDate(session.examDate)} : ${fresh.length} candidat(s) convoqué(s), ${owners.length} e-mail(s)`,
+      );
     }
     return { convoked: fresh.length, mails: owners.length };
   });
@@ -339,7 +409,10 @@ export async function mayMark(user: Pick<SessionUser, "id" | "roles">, sessionId
 async function requireJury(user: Pick<SessionUser, "id" | "roles">, sessionId: number): Promise<ExamSessionDetail> {
   const session = await getExamSession(sessionId);
   if (!(await mayMark(user, sessionId))) {
-    throw new DomainError("Seuls les membres du jury de cette session et les administrateurs peuvent noter ses candidats.", { status: 403 });
+    throw new DomainError(
+      "Seuls les membres du jury de cette session et les administrateurs peuvent noter ses candidats.",
+      { status: 403 },
+    );
   }
   return session;
 }
@@ -379,9 +452,16 @@ export async function juryView(user: Pick<SessionUser, "id" | "roles">, sessionI
 }
 
 /** The sessions this user sits on as jury (upcoming first), for their member pages. */
-export async function myJurySessions(userId: string): Promise<{ id: number; examDate: string; place: string; status: ExamStatus }[]> {
+export async function myJurySessions(
+  userId: string,
+): Promise<{ id: number; examDate: string; place: string; status: ExamStatus }[]> {
   const rows = await db
-    .select({ id: examSessions.id, examDate: examSessions.examDate, place: examSessions.place, status: examSessions.status })
+    .select({
+      id: examSessions.id,
+      examDate: examSessions.examDate,
+      place: examSessions.place,
+      status: examSessions.status,
+    })
     .from(examJury)
     .innerJoin(examSessions, eq(examSessions.id, examJury.sessionId))
     .where(and(eq(examJury.userId, userId), sql`${examSessions.status} <> 'annulee'`))
@@ -393,16 +473,26 @@ export async function myJurySessions(userId: string): Promise<{ id: number; exam
 /** Marks a candidate; « reçu » writes the grade history once, with the exam day. */
 export async function markCandidate(user: SessionUser, sessionId: number, input: MarkInput): Promise<void> {
   const session = await requireJury(user, sessionId);
-  if (session.status === "annulee") throw new DomainError("Cette session est annulée : ses candidats ne se notent pas.", { status: 409 });
+  if (session.status === "annulee")
+    throw new DomainError("Cette session est annulée : ses candidats ne se notent pas.", { status: 409 });
   await transaction(async (tx) => {
     const [cand] = await tx
       .select()
       .from(examCandidates)
-      .where(and(eq(examCandidates.id, input.candidateId), eq(examCandidates.sessionId, sessionId), sql`${examCandidates.convokedAt} is not null`))
+      .where(
+        and(
+          eq(examCandidates.id, input.candidateId),
+          eq(examCandidates.sessionId, sessionId),
+          sql`${examCandidates.convokedAt} is not null`,
+        ),
+      )
       .for("update");
     if (!cand) throw new DomainError(CANDIDATE_NOT_FOUND, { status: 404 });
     if (cand.version !== input.version) {
-      throw new DomainError("Ce candidat a été noté entre-temps par un autre membre du jury : voici sa note actuelle.", { status: 409 });
+      throw new DomainError(
+        "Ce candidat a été noté entre-temps par un autre membre du jury : voici sa note actuelle.",
+        { status: 409 },
+      );
     }
     let historyId = cand.gradeHistoryId;
     if (input.result === "reussi" && historyId === null) {
@@ -425,7 +515,14 @@ export async function markCandidate(user: SessionUser, sessionId: number, input:
     }
     await tx
       .update(examCandidates)
-      .set({ result: input.result, note: input.note, markedAt: new Date(), markedBy: user.id, gradeHistoryId: historyId, version: cand.version + 1 })
+      .set({
+        result: input.result,
+        note: input.note,
+        markedAt: new Date(),
+        markedBy: user.id,
+        gradeHistoryId: historyId,
+        version: cand.version + 1,
+      })
       .where(eq(examCandidates.id, cand.id));
     const [g] = await tx.select().from(grades).where(eq(grades.id, cand.gradeId));
     await audit(
@@ -449,9 +546,13 @@ export async function diplomaFacts(user: Pick<SessionUser, "id" | "roles">, cand
     .innerJoin(grades, eq(grades.id, examCandidates.gradeId))
     .innerJoin(examSessions, eq(examSessions.id, examCandidates.sessionId))
     .where(eq(examCandidates.id, candidateId));
-  if (!row || row.c.result !== "reussi") throw new DomainError("Aucun diplôme : cet examen n'est pas réussi.", { status: 404 });
+  if (!row || row.c.result !== "reussi")
+    throw new DomainError("Aucun diplôme : cet examen n'est pas réussi.", { status: 404 });
   if (!user.roles.includes("user_manager") && !(await mayMark(user, row.s.id))) {
-    throw new DomainError("Seuls les membres du jury de cette session et les responsables peuvent imprimer ses diplômes.", { status: 403 });
+    throw new DomainError(
+      "Seuls les membres du jury de cette session et les responsables peuvent imprimer ses diplômes.",
+      { status: 403 },
+    );
   }
   return { name: fullName(row.p), grade: row.g, examDate: row.s.examDate, place: row.s.place };
 }

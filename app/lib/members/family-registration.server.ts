@@ -51,16 +51,27 @@ export async function familyRegistrationView(ownerId: string) {
   const campaign = await getCampaign();
   const { seasonStartMonth } = await getSetting("membership");
   const firstDay = seasonBounds(campaign.season, seasonStartMonth).start;
-  const family = await db.select().from(profiles).where(eq(profiles.ownerId, ownerId)).orderBy(desc(profiles.isSelf), asc(profiles.id));
-  const [current] = await db.select().from(registrations).where(and(eq(registrations.ownerId, ownerId), eq(registrations.season, campaign.season)));
-  const currentLines = current ? await db.select().from(registrationLines).where(eq(registrationLines.registrationId, current.id)) : [];
+  const family = await db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.ownerId, ownerId))
+    .orderBy(desc(profiles.isSelf), asc(profiles.id));
+  const [current] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.ownerId, ownerId), eq(registrations.season, campaign.season)));
+  const currentLines = current
+    ? await db.select().from(registrationLines).where(eq(registrationLines.registrationId, current.id))
+    : [];
   const [previous] = await db
     .select()
     .from(registrations)
     .where(and(eq(registrations.ownerId, ownerId), lt(registrations.season, campaign.season)))
     .orderBy(desc(registrations.season))
     .limit(1);
-  const previousLines = previous ? await db.select().from(registrationLines).where(eq(registrationLines.registrationId, previous.id)) : [];
+  const previousLines = previous
+    ? await db.select().from(registrationLines).where(eq(registrationLines.registrationId, previous.id))
+    : [];
   const draft = (current?.draft ?? {}) as { instalments?: number; profiles?: DraftProfile[] };
   const draftOf = (id: number) => draft.profiles?.find((p) => Number(p.profileId) === id);
   const views: FamilyProfileView[] = family.map((p) => {
@@ -98,31 +109,56 @@ export async function familyRegistrationView(ownerId: string) {
     };
   });
   const medical = await medicalStatuses(
-    family.map((p) => ({ profileId: p.id, dateOfBirth: p.dateOfBirth, competitor: views.find((v) => v.profileId === p.id)?.competitor ?? false })),
+    family.map((p) => ({
+      profileId: p.id,
+      dateOfBirth: p.dateOfBirth,
+      competitor: views.find((v) => v.profileId === p.id)?.competitor ?? false,
+    })),
     campaign.season,
   );
   for (const v of views) v.medical = medical.get(v.profileId) ?? "certificate-due";
   return {
     campaign,
-    registration: current ? { id: current.id, status: current.status, totalCents: current.totalCents, instalments: current.instalments, version: current.version } : null,
+    registration: current
+      ? {
+          id: current.id,
+          status: current.status,
+          totalCents: current.totalCents,
+          instalments: current.instalments,
+          version: current.version,
+        }
+      : null,
     instalments: typeof draft.instalments === "number" ? draft.instalments : (current?.instalments ?? 1),
     profiles: views,
   };
 }
 
 /** Keeps what the family typed, without checking it (save and resume). */
-export async function saveFamilyDraft(ownerId: string, input: FamilyRegistrationInput, now: Date = new Date()): Promise<void> {
+export async function saveFamilyDraft(
+  ownerId: string,
+  input: FamilyRegistrationInput,
+  now: Date = new Date(),
+): Promise<void> {
   const campaign = await getCampaign();
-  const owned = new Set((await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.ownerId, ownerId))).map((p) => p.id));
+  const owned = new Set(
+    (await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.ownerId, ownerId))).map((p) => p.id),
+  );
   const draft = { instalments: input.instalments, profiles: input.profiles.filter((p) => owned.has(p.profileId)) };
   await db
     .insert(registrations)
     .values({ ownerId, season: campaign.season, status: "brouillon", draft, createdBy: ownerId, updatedBy: ownerId })
-    .onConflictDoUpdate({ target: [registrations.ownerId, registrations.season], set: { draft, updatedAt: now, updatedBy: ownerId } });
+    .onConflictDoUpdate({
+      target: [registrations.ownerId, registrations.season],
+      set: { draft, updatedAt: now, updatedBy: ownerId },
+    });
 }
 
 /** Checks and sends the family's registration; returns its id. */
-export async function submitFamilyRegistration(ownerId: string, input: FamilyRegistrationInput, now: Date = new Date()): Promise<number> {
+export async function submitFamilyRegistration(
+  ownerId: string,
+  input: FamilyRegistrationInput,
+  now: Date = new Date(),
+): Promise<number> {
   const campaign = await getCampaign();
   if (!campaign.open) throw new DomainError(`Les inscriptions pour la saison ${campaign.season} ne sont pas ouvertes.`);
   if (input.instalments > campaign.maxInstalments) {
@@ -137,13 +173,23 @@ export async function submitFamilyRegistration(ownerId: string, input: FamilyReg
     const profile = family.get(p.profileId);
     if (!profile) throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
     const who = profile.prenom;
-    if (!campaign.prices.some((x) => x.group === p.group)) throw new DomainError(`Choisissez le groupe de ${who}.`, { field: `profiles[${i}].group` });
-    if (p.aidCode && !campaign.aids.some((a) => a.code === p.aidCode)) throw new DomainError("Aide inconnue.", { field: `profiles[${i}].aidCode` });
-    if (!p.emergencyContacts) throw new DomainError(`Indiquez au moins un contact en cas d'urgence pour ${who}.`, { field: `profiles[${i}].emergencyContacts` });
+    if (!campaign.prices.some((x) => x.group === p.group))
+      throw new DomainError(`Choisissez le groupe de ${who}.`, { field: `profiles[${i}].group` });
+    if (p.aidCode && !campaign.aids.some((a) => a.code === p.aidCode))
+      throw new DomainError("Aide inconnue.", { field: `profiles[${i}].aidCode` });
+    if (!p.emergencyContacts)
+      throw new DomainError(`Indiquez au moins un contact en cas d'urgence pour ${who}.`, {
+        field: `profiles[${i}].emergencyContacts`,
+      });
     if (isMinorOn(profile.dateOfBirth, firstDay) && !p.parentalAuthorisation) {
-      throw new DomainError(`${who} est mineur : l'autorisation d'un parent est nécessaire.`, { field: `profiles[${i}].parentalAuthorisation` });
+      throw new DomainError(`${who} est mineur : l'autorisation d'un parent est nécessaire.`, {
+        field: `profiles[${i}].parentalAuthorisation`,
+      });
     }
-    if (!p.rulesAccepted) throw new DomainError(`Acceptez le règlement du club (version ${campaign.rulesVersion}) pour ${who}.`, { field: `profiles[${i}].rulesAccepted` });
+    if (!p.rulesAccepted)
+      throw new DomainError(`Acceptez le règlement du club (version ${campaign.rulesVersion}) pour ${who}.`, {
+        field: `profiles[${i}].rulesAccepted`,
+      });
   }
   const priced = priceLines(
     campaign,

@@ -26,11 +26,7 @@ export const TECHNIQUE_CATEGORIES = [
 const HEX = /^#[0-9a-f]{6}$/;
 
 const colour = (missing: string) =>
-  z
-    .string({ error: missing })
-    .trim()
-    .toLowerCase()
-    .regex(HEX, "Choisissez une couleur dans la liste.");
+  z.string({ error: missing }).trim().toLowerCase().regex(HEX, "Choisissez une couleur dans la liste.");
 
 const optionalColour = () =>
   z
@@ -65,7 +61,9 @@ export const gradeSchema = z
   );
 export type GradeInput = z.output<typeof gradeSchema>;
 
-const category = z.enum(["technique", "quyen", "self-defense", "autre"], { error: "Choisissez une catégorie dans la liste." });
+const category = z.enum(["technique", "quyen", "self-defense", "autre"], {
+  error: "Choisissez une catégorie dans la liste.",
+});
 
 const techniqueFields = {
   title: requiredText("Indiquez l’intitulé de l’élément à réviser.", 150),
@@ -89,5 +87,11 @@ export const techniqueMoveSchema = z.object({
 
 export const techniqueRemoveSchema = z.object({ id: techniqueId, version: version() });
 
-export const GRADE_EDIT_INTENTS = ["grade", "add-technique", "edit-technique", "move-technique", "remove-technique"] as const;
+export const GRADE_EDIT_INTENTS = [
+  "grade",
+  "add-technique",
+  "edit-technique",
+  "move-technique",
+  "remove-technique",
+] as const;
 export type GradeEditIntent = (typeof GRADE_EDIT_INTENTS)[number];

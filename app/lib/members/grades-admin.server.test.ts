@@ -56,7 +56,11 @@ function gradeFields(g: Grade, changes: Record<string, string> = {}): Record<str
 }
 
 async function checklist(gradeId: number) {
-  return db.select().from(techniques).where(eq(techniques.gradeId, gradeId)).orderBy(techniques.position, techniques.id);
+  return db
+    .select()
+    .from(techniques)
+    .where(eq(techniques.gradeId, gradeId))
+    .orderBy(techniques.position, techniques.id);
 }
 
 describe("editing a grade", () => {
@@ -96,31 +100,50 @@ describe("editing a grade", () => {
     });
 
     const page = await app.get("/le-vovinam-viet-vo-dao/grades");
-    const shown = (page.data as { grades: Array<{ id: number; vietnameseName: string; frenchName: string; level: string }> }).grades;
-    expect(shown[0]).toMatchObject({ vietnameseName: "Tự vệ nhập môn", frenchName: "Ceinture verte des enfants", level: "Débutant" });
+    const shown = (
+      page.data as { grades: Array<{ id: number; vietnameseName: string; frenchName: string; level: string }> }
+    ).grades;
+    expect(shown[0]).toMatchObject({
+      vietnameseName: "Tự vệ nhập môn",
+      frenchName: "Ceinture verte des enfants",
+      level: "Débutant",
+    });
     const html = await (await app.fetch("/le-vovinam-viet-vo-dao/grades")).text();
     expect(html).toContain("Ceinture verte avec 2 barrettes blanches");
 
-    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "grade.edit")).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "grade.edit"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry).toMatchObject({ actorId: admin.user.id, actorName: "Minh Le" });
     expect(entry!.summary).toContain("Tự vệ nhập môn");
     expect(entry!.summary).toContain("mois minimum");
 
     const list = await app.get(GRADES_ADMIN_PATH, { as: admin });
-    const listed = (list.data as { grades: Array<{ id: number; rules: string }> }).grades.find((g) => g.id === first.id);
+    const listed = (list.data as { grades: Array<{ id: number; rules: string }> }).grades.find(
+      (g) => g.id === first.id,
+    );
     expect(listed?.rules).toBe("Au moins 6 mois et 40 présences depuis le grade précédent");
   });
 
   it("clears a rule left empty: null, not a default", async () => {
     const current = await gradeRow(first.id);
-    const res = await app.post(editPath(first.id), gradeFields(current, { minMonths: "", minAttendances: " " }), { as: admin });
+    const res = await app.post(editPath(first.id), gradeFields(current, { minMonths: "", minAttendances: " " }), {
+      as: admin,
+    });
     expect(res.redirect).toContain("ok=grade");
     expect(await gradeRow(first.id)).toMatchObject({ minMonths: null, minAttendances: null, minAge: null });
   });
 
   it("refuses an edit based on an old version and shows the fresh values under the error", async () => {
     const current = await gradeRow(first.id);
-    const res = await app.post(editPath(first.id), gradeFields(current, { version: String(current.version - 1), frenchName: "Écrasé" }), { as: admin });
+    const res = await app.post(
+      editPath(first.id),
+      gradeFields(current, { version: String(current.version - 1), frenchName: "Écrasé" }),
+      { as: admin },
+    );
     expect(res.status).toBe(409);
     const result = resultOfAnswer(res.data);
     expect(firstErrors(result)).toMatchObject({ "": GRADE_CONFLICT });
@@ -132,7 +155,14 @@ describe("editing a grade", () => {
     const current = await gradeRow(first.id);
     const res = await app.post(
       editPath(first.id),
-      gradeFields(current, { vietnameseName: "", stripeCount: "3", stripeColor: "", minAge: "deux", minMonths: "-1", beltColor: "rose" }),
+      gradeFields(current, {
+        vietnameseName: "",
+        stripeCount: "3",
+        stripeColor: "",
+        minAge: "deux",
+        minMonths: "-1",
+        beltColor: "rose",
+      }),
       { as: admin },
     );
     expect(res.status).toBe(400);
@@ -145,7 +175,10 @@ describe("editing a grade", () => {
       beltColor: "Choisissez une couleur dans la liste.",
     });
     expect(result.initialValue).toMatchObject({ minAge: "deux", stripeCount: "3", frenchName: current.frenchName });
-    expect(await gradeRow(first.id)).toMatchObject({ version: current.version, vietnameseName: current.vietnameseName });
+    expect(await gradeRow(first.id)).toMatchObject({
+      version: current.version,
+      vietnameseName: current.vietnameseName,
+    });
   });
 
   it("is for admins only: other roles are sent back to the member area", async () => {
@@ -179,13 +212,23 @@ describe("editing a revision checklist", () => {
   });
 
   const tick = (itemId: number) =>
-    app.post("/espace-membre/revision", { gradeId: String(first.id), itemType: "technique", itemId: String(itemId), done: "1" }, { as: member });
+    app.post(
+      "/espace-membre/revision",
+      { gradeId: String(first.id), itemType: "technique", itemId: String(itemId), done: "1" },
+      { as: member },
+    );
 
   it("adds an element at the end, which members then see in their revision page", async () => {
     const before = await checklist(first.id);
     const res = await app.post(
       editPath(first.id),
-      { intent: "add-technique", gradeId: String(first.id), title: "Salut (chào)", category: "autre", description: "Le salut du club." },
+      {
+        intent: "add-technique",
+        gradeId: String(first.id),
+        title: "Salut (chào)",
+        category: "autre",
+        description: "Le salut du club.",
+      },
       { as: admin },
     );
     const after = await checklist(first.id);
@@ -194,14 +237,18 @@ describe("editing a revision checklist", () => {
     expect(added).toMatchObject({ title: "Salut (chào)", category: "autre", position: before.length + 1 });
     expect(res.redirect).toBe(`${editPath(first.id)}?ok=ajoute#element-${added.id}`);
     const page = await app.get("/espace-membre/revision", { as: member });
-    const titles = (page.data as { material: { categories: Array<{ items: Array<{ title: string }> }> } }).material.categories.flatMap((c) =>
-      c.items.map((i) => i.title),
-    );
+    const titles = (
+      page.data as { material: { categories: Array<{ items: Array<{ title: string }> }> } }
+    ).material.categories.flatMap((c) => c.items.map((i) => i.title));
     expect(titles).toContain("Salut (chào)");
   });
 
   it("refuses an element without title in French, keeping the description typed", async () => {
-    const res = await app.post(editPath(first.id), { intent: "add-technique", gradeId: String(first.id), title: "  ", category: "quyen", description: "Gardé" }, { as: admin });
+    const res = await app.post(
+      editPath(first.id),
+      { intent: "add-technique", gradeId: String(first.id), title: "  ", category: "quyen", description: "Gardé" },
+      { as: admin },
+    );
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ intent: "add-technique" });
     const result = resultOfAnswer(res.data);
@@ -211,7 +258,14 @@ describe("editing a revision checklist", () => {
 
   it("edits an element, and refuses an edit based on an old version", async () => {
     const [item] = await checklist(first.id);
-    const fields = { intent: "edit-technique", id: String(item!.id), version: String(item!.version), title: "Coups de poing directs", category: "technique", description: "" };
+    const fields = {
+      intent: "edit-technique",
+      id: String(item!.id),
+      version: String(item!.version),
+      title: "Coups de poing directs",
+      category: "technique",
+      description: "",
+    };
     const res = await app.post(editPath(first.id), fields, { as: admin });
     expect(res.redirect).toBe(`${editPath(first.id)}?ok=modifie#element-${item!.id}`);
     const stale = await app.post(editPath(first.id), { ...fields, title: "Autre titre" }, { as: admin });
@@ -225,16 +279,28 @@ describe("editing a revision checklist", () => {
   it("moves an element up and down, renumbering the order", async () => {
     const before = await checklist(first.id);
     const second = before[1]!;
-    const up = await app.post(editPath(first.id), { intent: "move-technique", id: String(second.id), version: String(second.version), direction: "up" }, { as: admin });
+    const up = await app.post(
+      editPath(first.id),
+      { intent: "move-technique", id: String(second.id), version: String(second.version), direction: "up" },
+      { as: admin },
+    );
     expect(up.redirect).toBe(`${editPath(first.id)}?ok=deplace#element-${second.id}`);
     const after = await checklist(first.id);
     expect(after.map((t) => t.id)).toEqual([second.id, before[0]!.id, ...before.slice(2).map((t) => t.id)]);
     expect(after.map((t) => t.position)).toEqual(after.map((_, i) => i + 1));
     const moved = after[0]!;
-    const top = await app.post(editPath(first.id), { intent: "move-technique", id: String(moved.id), version: String(moved.version), direction: "up" }, { as: admin });
+    const top = await app.post(
+      editPath(first.id),
+      { intent: "move-technique", id: String(moved.id), version: String(moved.version), direction: "up" },
+      { as: admin },
+    );
     expect(top.status).toBe(409);
     expect(firstErrors(resultOfAnswer(top.data))).toEqual({ "": "Cet élément est déjà le premier de la liste." });
-    const down = await app.post(editPath(first.id), { intent: "move-technique", id: String(moved.id), version: String(moved.version), direction: "down" }, { as: admin });
+    const down = await app.post(
+      editPath(first.id),
+      { intent: "move-technique", id: String(moved.id), version: String(moved.version), direction: "down" },
+      { as: admin },
+    );
     expect(down.redirect).toContain("ok=deplace");
     expect((await checklist(first.id)).map((t) => t.id)).toEqual(before.map((t) => t.id));
   });
@@ -244,32 +310,58 @@ describe("editing a revision checklist", () => {
     const [gone, kept] = [list[0]!, list[1]!];
     expect((await tick(gone.id)).status).toBe(200);
     expect((await tick(kept.id)).status).toBe(200);
-    const totalOf = async () => ((await app.get("/espace-membre/revision", { as: member })).data as { material: { done: number; total: number } }).material;
+    const totalOf = async () =>
+      ((await app.get("/espace-membre/revision", { as: member })).data as { material: { done: number; total: number } })
+        .material;
     const before = await totalOf();
     expect(before.done).toBe(2);
     const edit = await app.get(`${editPath(first.id)}?retirer=${gone.id}`, { as: admin });
-    const shown = (edit.data as { checklist: Array<{ id: number; tickedBy: number }>; removeId: number }).checklist.find((t) => t.id === gone.id);
+    const shown = (
+      edit.data as { checklist: Array<{ id: number; tickedBy: number }>; removeId: number }
+    ).checklist.find((t) => t.id === gone.id);
     expect(shown?.tickedBy).toBe(1);
 
-    const res = await app.post(editPath(first.id), { intent: "remove-technique", id: String(gone.id), version: String(gone.version) }, { as: admin });
+    const res = await app.post(
+      editPath(first.id),
+      { intent: "remove-technique", id: String(gone.id), version: String(gone.version) },
+      { as: admin },
+    );
     expect(res.redirect).toBe(`${editPath(first.id)}?ok=retire#revision`);
     expect(await db.select().from(techniques).where(eq(techniques.id, gone.id))).toEqual([]);
-    const progress = await db.select().from(revisionProgress).where(and(eq(revisionProgress.profileId, profileId), eq(revisionProgress.itemType, "technique")));
+    const progress = await db
+      .select()
+      .from(revisionProgress)
+      .where(and(eq(revisionProgress.profileId, profileId), eq(revisionProgress.itemType, "technique")));
     expect(progress.map((p) => p.itemId)).toEqual([kept.id]);
 
     expect(await totalOf()).toMatchObject({ done: 1, total: before.total - 1 });
-    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "technique.remove")).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "technique.remove"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     expect(entry!.summary).toContain("coché par 1 profil");
 
-    const again = await app.post(editPath(first.id), { intent: "remove-technique", id: String(gone.id), version: String(gone.version) }, { as: admin });
+    const again = await app.post(
+      editPath(first.id),
+      { intent: "remove-technique", id: String(gone.id), version: String(gone.version) },
+      { as: admin },
+    );
     expect(again.status).toBe(404);
-    expect(firstErrors(resultOfAnswer(again.data))).toEqual({ "": "Cet élément n’est plus dans la liste de révision." });
+    expect(firstErrors(resultOfAnswer(again.data))).toEqual({
+      "": "Cet élément n’est plus dans la liste de révision.",
+    });
   });
 
   it("refuses checklist changes from other roles", async () => {
     const manager = await createUser({ roles: ["user_manager"] });
     const before = await checklist(first.id);
-    const res = await app.post(editPath(first.id), { intent: "add-technique", gradeId: String(first.id), title: "Intrus", category: "technique" }, { as: manager });
+    const res = await app.post(
+      editPath(first.id),
+      { intent: "add-technique", gradeId: String(first.id), title: "Intrus", category: "technique" },
+      { as: manager },
+    );
     expect(res.redirect).toBe("/espace-membre");
     expect(await checklist(first.id)).toHaveLength(before.length);
   });

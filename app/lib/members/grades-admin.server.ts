@@ -23,7 +23,8 @@ import type { GradeInput, TechniqueAddInput, TechniqueEditInput } from "./grade-
 
 export type Technique = typeof techniques.$inferSelect;
 
-export const GRADE_CONFLICT = "Ce grade a été modifié entre-temps par quelqu’un d’autre : vérifiez ses informations ci-dessous puis recommencez.";
+export const GRADE_CONFLICT =
+  "Ce grade a été modifié entre-temps par quelqu’un d’autre : vérifiez ses informations ci-dessous puis recommencez.";
 export const TECHNIQUE_CONFLICT =
   "Cet élément a été modifié entre-temps par quelqu’un d’autre : vérifiez la liste ci-dessous puis recommencez.";
 const GRADE_MISSING = "Ce grade n’existe plus.";
@@ -76,7 +77,10 @@ export async function gradeChecklist(gradeId: number): Promise<ChecklistItem[]> 
 
 /** Number of checklist elements per grade id. */
 export async function checklistSizes(): Promise<Map<number, number>> {
-  const rows = await db.select({ gradeId: techniques.gradeId, n: count() }).from(techniques).groupBy(techniques.gradeId);
+  const rows = await db
+    .select({ gradeId: techniques.gradeId, n: count() })
+    .from(techniques)
+    .groupBy(techniques.gradeId);
   return new Map(rows.map((r) => [r.gradeId, Number(r.n)]));
 }
 
@@ -104,7 +108,12 @@ export async function updateGrade(actor: Actor, input: GradeInput): Promise<void
       .set({ ...values, updatedAt: new Date(), updatedBy: actor.id, version: current.version + 1 })
       .where(eq(grades.id, input.id));
     const changed = (Object.keys(values) as Array<keyof typeof values>).filter((k) => values[k] !== current[k]);
-    await audit(tx, actor, "grade.edit", `Grade ${gradeLabel(values)} modifié${changed.length ? ` (${changed.map((k) => FIELD_LABELS[k] ?? k).join(", ")})` : ""}.`);
+    await audit(
+      tx,
+      actor,
+      "grade.edit",
+      `Grade ${gradeLabel(values)} modifié${changed.length ? ` (${changed.map((k) => FIELD_LABELS[k] ?? k).join(", ")})` : ""}.`,
+    );
   });
 }
 
@@ -137,7 +146,12 @@ export async function addTechnique(actor: Actor, input: TechniqueAddInput): Prom
       })
       .returning();
     invariant(row, "élément de révision inséré");
-    await audit(tx, actor, "technique.add", `« ${input.title} » ajouté à la liste de révision de ${gradeLabel(grade)}.`);
+    await audit(
+      tx,
+      actor,
+      "technique.add",
+      `« ${input.title} » ajouté à la liste de révision de ${gradeLabel(grade)}.`,
+    );
     return row;
   });
 }
@@ -166,7 +180,12 @@ export async function updateTechnique(actor: Actor, input: TechniqueEditInput): 
 }
 
 /** Moves an element one place up or down in its checklist (positions renumbered 1, 2, 3…). */
-export async function moveTechnique(actor: Actor, id: number, version: number, direction: "up" | "down"): Promise<Technique> {
+export async function moveTechnique(
+  actor: Actor,
+  id: number,
+  version: number,
+  direction: "up" | "down",
+): Promise<Technique> {
   return db.transaction(async (tx) => {
     const current = await lockTechnique(id, version);
     const list = await tx
@@ -179,9 +198,14 @@ export async function moveTechnique(actor: Actor, id: number, version: number, d
     const to = direction === "up" ? from - 1 : from + 1;
     const other = list[to];
     if (from < 0 || !other) {
-      throw new DomainError(direction === "up" ? "Cet élément est déjà le premier de la liste." : "Cet élément est déjà le dernier de la liste.", {
-        status: 409,
-      });
+      throw new DomainError(
+        direction === "up"
+          ? "Cet élément est déjà le premier de la liste."
+          : "Cet élément est déjà le dernier de la liste.",
+        {
+          status: 409,
+        },
+      );
     }
     const order = [...list];
     order[from] = other;
@@ -190,10 +214,19 @@ export async function moveTechnique(actor: Actor, id: number, version: number, d
       if (t.position === i + 1 && t.id !== id) continue;
       await tx
         .update(techniques)
-        .set(t.id === id ? { position: i + 1, version: current.version + 1, updatedAt: new Date(), updatedBy: actor.id } : { position: i + 1 })
+        .set(
+          t.id === id
+            ? { position: i + 1, version: current.version + 1, updatedAt: new Date(), updatedBy: actor.id }
+            : { position: i + 1 },
+        )
         .where(eq(techniques.id, t.id));
     }
-    await audit(tx, actor, "technique.move", `« ${current.title} » ${direction === "up" ? "monté" : "descendu"} d’une place dans la liste de révision.`);
+    await audit(
+      tx,
+      actor,
+      "technique.move",
+      `« ${current.title} » ${direction === "up" ? "monté" : "descendu"} d’une place dans la liste de révision.`,
+    );
     return { ...current, version: current.version + 1, position: to + 1 };
   });
 }

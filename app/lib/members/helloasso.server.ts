@@ -136,7 +136,13 @@ export interface CheckoutIntentResponse {
 /** Common.ResultsWithPaginationModel<Order> */
 interface OrdersPage {
   data: OrderDetail[] | null;
-  pagination: { pageSize: number; totalCount: number; pageIndex: number; totalPages: number; continuationToken?: string | null };
+  pagination: {
+    pageSize: number;
+    totalCount: number;
+    pageIndex: number;
+    totalPages: number;
+    continuationToken?: string | null;
+  };
 }
 
 /** HelloAsso did not answer usefully (network, timeout, 5xx, 401 after a new token). */
@@ -223,7 +229,8 @@ export class HelloAssoClient {
       throw new HelloAssoRefused(`HelloAsso : identifiants refusés (${res.status}).`, res.status, body);
     }
     const json = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
-    if (typeof json.access_token !== "string") throw new HelloAssoUnavailable("HelloAsso : réponse de jeton illisible.");
+    if (typeof json.access_token !== "string")
+      throw new HelloAssoUnavailable("HelloAsso : réponse de jeton illisible.");
     const seconds = typeof json.expires_in === "number" ? json.expires_in : 1800;
     this.token = { value: json.access_token, expiresAt: this.now() + Math.max(0, seconds - 60) * 1000 };
     return json.access_token;
@@ -293,7 +300,13 @@ export class HelloAssoClient {
   async listCheckoutOrders(from: Date): Promise<OrderDetail[]> {
     const all: OrderDetail[] = [];
     for (let pageIndex = 1; pageIndex <= 50; pageIndex++) {
-      const query = new URLSearchParams({ formTypes: "Checkout", from: from.toISOString(), pageIndex: String(pageIndex), pageSize: "100", sortOrder: "Asc" });
+      const query = new URLSearchParams({
+        formTypes: "Checkout",
+        from: from.toISOString(),
+        pageIndex: String(pageIndex),
+        pageSize: "100",
+        sortOrder: "Asc",
+      });
       const page = await this.call<OrdersPage>("GET", `${this.orgPath()}/orders?${query}`);
       all.push(...(page.data ?? []));
       if (!page.pagination || pageIndex >= page.pagination.totalPages) break;
@@ -308,7 +321,9 @@ let cached: { key: string; client: HelloAssoClient } | null = null;
 export function helloAssoClient(): HelloAssoClient | null {
   const e = env();
   if (!e.HELLOASSO_CLIENT_ID || !e.HELLOASSO_CLIENT_SECRET || !e.HELLOASSO_ORGANIZATION) return null;
-  const key = [e.HELLOASSO_API_URL, e.HELLOASSO_CLIENT_ID, e.HELLOASSO_CLIENT_SECRET, e.HELLOASSO_ORGANIZATION].join("\n");
+  const key = [e.HELLOASSO_API_URL, e.HELLOASSO_CLIENT_ID, e.HELLOASSO_CLIENT_SECRET, e.HELLOASSO_ORGANIZATION].join(
+    "\n",
+  );
   if (cached?.key !== key) {
     cached = {
       key,

@@ -88,7 +88,11 @@ function whereToHandle(kind: NotificationKind): string {
 }
 
 /** At the event: one e-mail to each manager who chose "immediat". */
-export async function notifyManagers(kind: NotificationKind, who: { prenom: string; nom: string; email: string }, at: Date = new Date()): Promise<number> {
+export async function notifyManagers(
+  kind: NotificationKind,
+  who: { prenom: string; nom: string; email: string },
+  at: Date = new Date(),
+): Promise<number> {
   const to = (await managers()).filter((m) => m.choice === "immediat");
   const name = `${who.prenom} ${who.nom}`.trim() || who.email;
   const subject = `${SUBJECTS[kind]} : ${name}`;
@@ -110,7 +114,10 @@ export async function notifyManagers(kind: NotificationKind, who: { prenom: stri
 }
 
 /** notifyManagers for the account pages: a failure is logged, never fails the sign-up or the request. */
-export async function notifyManagersSafely(kind: NotificationKind, who: { prenom: string; nom: string; email: string }): Promise<void> {
+export async function notifyManagersSafely(
+  kind: NotificationKind,
+  who: { prenom: string; nom: string; email: string },
+): Promise<void> {
   try {
     await notifyManagers(kind, who);
   } catch (err) {
@@ -133,14 +140,22 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
     const signUps = await tx
       .select({ prenom: users.prenom, nom: users.nom, email: users.email, at: users.createdAt })
       .from(users)
-      .where(and(gte(users.createdAt, from), sql`${users.createdAt} < ${until}`, sql`'pré-inscrit' = any(${users.roles})`));
+      .where(
+        and(gte(users.createdAt, from), sql`${users.createdAt} < ${until}`, sql`'pré-inscrit' = any(${users.roles})`),
+      );
     const deletions = await tx
       .select({ prenom: users.prenom, nom: users.nom, email: users.email, at: deletionRequests.requestedAt })
       .from(deletionRequests)
       .innerJoin(users, eq(users.id, deletionRequests.userId))
       .where(and(gte(deletionRequests.requestedAt, from), sql`${deletionRequests.requestedAt} < ${until}`));
     const trials = await tx
-      .select({ prenom: trialRequests.prenom, nom: trialRequests.nom, email: trialRequests.email, phone: trialRequests.phone, at: trialRequests.createdAt })
+      .select({
+        prenom: trialRequests.prenom,
+        nom: trialRequests.nom,
+        email: trialRequests.email,
+        phone: trialRequests.phone,
+        at: trialRequests.createdAt,
+      })
       .from(trialRequests)
       .where(and(gte(trialRequests.createdAt, from), sql`${trialRequests.createdAt} < ${until}`));
     const lines = [
@@ -155,7 +170,14 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
         {
           to: m.email,
           subject: `Résumé de la veille : ${lines.length} demande${lines.length > 1 ? "s" : ""} à traiter`,
-          text: [`Bonjour ${m.prenom},`.replace(" ,", ","), "", "Hier sur le site du club :", ...lines, "", `La liste des utilisateurs : ${env().BASE_URL}${USERS_PAGE}`].join("\n"),
+          text: [
+            `Bonjour ${m.prenom},`.replace(" ,", ","),
+            "",
+            "Hier sur le site du club :",
+            ...lines,
+            "",
+            `La liste des utilisateurs : ${env().BASE_URL}${USERS_PAGE}`,
+          ].join("\n"),
         },
         tx,
       );

@@ -49,7 +49,9 @@ export function medicalStatus(
   at: { season: string; seasonStart: string; today: string },
   rules: MedicalRules,
 ): MedicalStatus {
-  const certificates = docs.filter((d) => d.kind === "certificat").sort((a, b) => b.receivedOn.localeCompare(a.receivedOn));
+  const certificates = docs
+    .filter((d) => d.kind === "certificat")
+    .sort((a, b) => b.receivedOn.localeCompare(a.receivedOn));
   const latest = certificates[0];
   const questionnaireThisSeason = docs.some((d) => d.kind === "questionnaire" && d.season === at.season);
   const certificateThisSeason = certificates.some((d) => d.season === at.season);

@@ -54,7 +54,15 @@ async function seasonManagers(q: Queryable) {
   const rows = await q
     .select({ id: users.id, email: users.email, prenom: users.prenom })
     .from(users)
-    .where(and(eq(users.active, true), sql`${users.roles} && ARRAY[${sql.join(roles.map((r) => sql`${r}`), sql`, `)}]::text[]`));
+    .where(
+      and(
+        eq(users.active, true),
+        sql`${users.roles} && ARRAY[${sql.join(
+          roles.map((r) => sql`${r}`),
+          sql`, `,
+        )}]::text[]`,
+      ),
+    );
   const choices = await getSetting("managerNotifications", q);
   return rows.filter((r) => choices[r.id] !== "jamais");
 }
@@ -64,24 +72,39 @@ async function seasonManagers(q: Queryable) {
  * alerts, and updates the payment (and its registration when fully refunded).
  * Returns the alerts' messages.
  */
-export async function noteStateChanges(tx: Queryable, payment: PaymentRow, after: Instalment[], orderId: number, now: Date): Promise<string[]> {
+export async function noteStateChanges(
+  tx: Queryable,
+  payment: PaymentRow,
+  after: Instalment[],
+  orderId: number,
+  now: Date,
+): Promise<string[]> {
   const before = new Map(payment.instalments.map((i) => [i.number, i.state]));
   if (before.size === 0) return [];
-  const changed = after.filter((i) => before.has(i.number) && before.get(i.number) !== i.state && ALERT_STATES[i.state]);
+  const changed = after.filter(
+    (i) => before.has(i.number) && before.get(i.number) !== i.state && ALERT_STATES[i.state],
+  );
   if (changed.length === 0) return [];
   const taken = after.filter((i) => TAKEN.has(i.state));
   const fullyRefunded = taken.length > 0 && taken.every((i) => i.state === "Refunded");
   const messages: string[] = [];
   const who = payment.payerName || payment.payerEmail || "payeur inconnu";
   for (const i of changed) {
-    const part = after.length > 1 ? `L'échéance ${i.number} (${formatEuros(i.amount)})` : `Le paiement de ${formatEuros(i.amount)}`;
+    const part =
+      after.length > 1
+        ? `L'échéance ${i.number} (${formatEuros(i.amount)})`
+        : `Le paiement de ${formatEuros(i.amount)}`;
     messages.push(`${part} de la commande HelloAsso ${orderId} (${who}) est ${ALERT_STATES[i.state]}.`);
   }
   let reopened: { id: number; ownerId: string } | null = null;
   if (fullyRefunded && payment.state !== "remboursee") {
     await tx.update(payments).set({ state: "remboursee" }).where(eq(payments.id, payment.id));
     if (payment.state === "appliquee" && payment.registrationId !== null) {
-      const [reg] = await tx.select().from(registrations).where(eq(registrations.id, payment.registrationId)).for("update");
+      const [reg] = await tx
+        .select()
+        .from(registrations)
+        .where(eq(registrations.id, payment.registrationId))
+        .for("update");
       const [paid] = await tx
         .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
         .from(payments)
@@ -91,12 +114,27 @@ export async function noteStateChanges(tx: Queryable, payment: PaymentRow, after
           .update(registrations)
           .set({ status: "en-attente", paidAt: null, updatedAt: now, version: sql`${registrations.version} + 1` })
           .where(eq(registrations.id, reg.id));
-        const lines = await tx.select({ profileId: registrationLines.profileId }).from(registrationLines).where(eq(registrationLines.registrationId, reg.id));
+        const lines = await tx
+          .select({ profileId: registrationLines.profileId })
+          .from(registrationLines)
+          .where(eq(registrationLines.registrationId, reg.id));
         for (const l of lines) {
           await tx
             .update(seasonStatuses)
-            .set({ cotisationPaidOn: null, cotisationAmountCents: null, cotisationMeans: null, updatedAt: now, version: sql`${seasonStatuses.version} + 1` })
-            .where(and(eq(seasonStatuses.profileId, l.profileId), eq(seasonStatuses.season, reg.season), eq(seasonStatuses.cotisationMeans, "helloasso")));
+            .set({
+              cotisationPaidOn: null,
+              cotisationAmountCents: null,
+              cotisationMeans: null,
+              updatedAt: now,
+              version: sql`${seasonStatuses.version} + 1`,
+            })
+            .where(
+              and(
+                eq(seasonStatuses.profileId, l.profileId),
+                eq(seasonStatuses.season, reg.season),
+                eq(seasonStatuses.cotisationMeans, "helloasso"),
+              ),
+            );
         }
         reopened = { id: reg.id, ownerId: reg.ownerId };
         messages.push(`L'inscription n° ${reg.id} repasse en attente de paiement.`);
@@ -111,7 +149,13 @@ export async function noteStateChanges(tx: Queryable, payment: PaymentRow, after
       {
         to: m.email,
         subject: `Paiement HelloAsso : ${changed.map((i) => ALERT_STATES[i.state]).join(", ")}`,
-        text: [`Bonjour ${m.prenom},`.replace(" ,", ","), "", message, "", `Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`].join("\n"),
+        text: [
+          `Bonjour ${m.prenom},`.replace(" ,", ","),
+          "",
+          message,
+          "",
+          `Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`,
+        ].join("\n"),
       },
       tx,
     );
@@ -124,7 +168,12 @@ export async function noteStateChanges(tx: Queryable, payment: PaymentRow, after
 /** Alerts not handled yet, oldest first. */
 export async function openPaymentAlerts(q: Queryable = db) {
   return q
-    .select({ id: paymentAlerts.id, message: paymentAlerts.message, createdAt: paymentAlerts.createdAt, paymentId: paymentAlerts.paymentId })
+    .select({
+      id: paymentAlerts.id,
+      message: paymentAlerts.message,
+      createdAt: paymentAlerts.createdAt,
+      paymentId: paymentAlerts.paymentId,
+    })
     .from(paymentAlerts)
     .where(isNull(paymentAlerts.handledAt))
     .orderBy(asc(paymentAlerts.createdAt), desc(paymentAlerts.id));

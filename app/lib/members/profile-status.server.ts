@@ -71,7 +71,10 @@ export async function getGradeHistory(profileId: number): Promise<GradeHistoryEn
  * Current grade (the highest grade of the history) and the next one in the
  * table. Without history the next grade is the first of the table.
  */
-export function currentAndNextGrade(table: Grade[], history: GradeHistoryEntry[]): { current: GradeHistoryEntry | null; next: Grade | null } {
+export function currentAndNextGrade(
+  table: Grade[],
+  history: GradeHistoryEntry[],
+): { current: GradeHistoryEntry | null; next: Grade | null } {
   let current: GradeHistoryEntry | null = null;
   for (const h of history) {
     if (!current || h.grade.position > current.grade.position) current = h;
@@ -98,7 +101,10 @@ export async function getProfileStatus(profileId: number, date: Date = new Date(
   ];
   const { current, next } = currentAndNextGrade(table, history);
   const today = parisDate(date);
-  const kind = status?.healthDocumentKind === "certificat" || status?.healthDocumentKind === "questionnaire" ? status.healthDocumentKind : null;
+  const kind =
+    status?.healthDocumentKind === "certificat" || status?.healthDocumentKind === "questionnaire"
+      ? status.healthDocumentKind
+      : null;
   const receivedOn = status?.healthDocumentReceivedOn ?? null;
   const validUntil = status?.healthDocumentValidUntil ?? null;
   return {
@@ -120,4 +126,3 @@ export async function getProfileStatus(profileId: number, date: Date = new Date(
     nextGrade: next,
   };
 }
-

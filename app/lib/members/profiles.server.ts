@@ -23,7 +23,6 @@ import { invariant } from "../core/invariant";
 
 export type Profile = typeof profiles.$inferSelect;
 
-
 function notFound(): DomainError {
   return new DomainError("Profil introuvable.", { status: 404 });
 }
@@ -94,7 +93,11 @@ export async function ensureOwnProfile(ownerId: string, q: Queryable = db): Prom
 /** A family profile's fields; `authorisedPickup` (decision 0026) left out keeps what is stored. */
 type FamilyProfileFields = Omit<FamilyProfileInput, "authorisedPickup"> & { authorisedPickup?: string };
 
-export async function addFamilyProfile(ownerId: string, input: FamilyProfileFields, q: Queryable = db): Promise<Profile> {
+export async function addFamilyProfile(
+  ownerId: string,
+  input: FamilyProfileFields,
+  q: Queryable = db,
+): Promise<Profile> {
   const [row] = await q
     .insert(profiles)
     .values({
@@ -177,7 +180,12 @@ export async function updateOwnProfile(ownerId: string, input: OwnProfileInput):
 // ---------------------------------------------------------------- selection
 
 /** Selects one of the account's profiles for this session (the own profile clears the selection). */
-export async function selectProfile(sessionId: string, ownerId: string, profileId: number, q: Queryable = db): Promise<Profile> {
+export async function selectProfile(
+  sessionId: string,
+  ownerId: string,
+  profileId: number,
+  q: Queryable = db,
+): Promise<Profile> {
   const profile = await getOwnedProfile(ownerId, profileId, q);
   const result = await q
     .update(sessions)
@@ -200,7 +208,11 @@ export async function clearSelection(sessionId: string, ownerId: string, q: Quer
  * The profile selected in this session, checked against the owner; the own
  * profile when nothing (or nothing valid any more) is selected.
  */
-export async function selectedProfileForSession(sessionId: string | null, ownerId: string, q: Queryable = db): Promise<Profile> {
+export async function selectedProfileForSession(
+  sessionId: string | null,
+  ownerId: string,
+  q: Queryable = db,
+): Promise<Profile> {
   if (sessionId) {
     const [session] = await q
       .select({ selectedProfileId: sessions.selectedProfileId })

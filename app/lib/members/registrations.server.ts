@@ -39,16 +39,23 @@ const lineAmount = (l: Pick<RegistrationLineInput, "priceCents" | "discountCents
   Math.max(0, l.priceCents - l.discountCents - l.aidCents);
 
 /** Sends the family's registration: it waits for its payment. Returns its id. */
-export async function submitRegistration(ownerId: string, season: string, input: SubmitInput, now: Date = new Date()): Promise<number> {
+export async function submitRegistration(
+  ownerId: string,
+  season: string,
+  input: SubmitInput,
+  now: Date = new Date(),
+): Promise<number> {
   if (input.lines.length === 0) throw new DomainError("Choisissez au moins une personne à inscrire.");
-  if (input.instalments < 1 || input.instalments > 3) throw new DomainError("Le paiement se fait en 1 à 3 fois.", { field: "instalments" });
+  if (input.instalments < 1 || input.instalments > 3)
+    throw new DomainError("Le paiement se fait en 1 à 3 fois.", { field: "instalments" });
   return db.transaction(async (tx) => {
     const ids = input.lines.map((l) => l.profileId);
     const owned = await tx
       .select({ id: profiles.id })
       .from(profiles)
       .where(and(eq(profiles.ownerId, ownerId), inArray(profiles.id, ids)));
-    if (owned.length !== new Set(ids).size) throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
+    if (owned.length !== new Set(ids).size)
+      throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
     const total = input.lines.reduce((s, l) => s + lineAmount(l), 0);
     const values = {
       status: "en-attente",
@@ -67,7 +74,8 @@ export async function submitRegistration(ownerId: string, season: string, input:
       .for("update");
     let id: number;
     if (existing) {
-      if (existing.status === "payee") throw new DomainError("Cette inscription est déjà payée : demandez au club pour la modifier.", { status: 409 });
+      if (existing.status === "payee")
+        throw new DomainError("Cette inscription est déjà payée : demandez au club pour la modifier.", { status: 409 });
       await tx
         .update(registrations)
         .set({ ...values, version: sql`${registrations.version} + 1` })

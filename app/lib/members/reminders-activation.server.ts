@@ -18,7 +18,12 @@ export async function setRemindersEnabled(season: string, enabled: boolean, acto
   await transaction(async (tx) => {
     const current = (await getSetting("reminders", tx)).seasons.filter((s) => s !== season);
     await setSetting("reminders", { seasons: enabled ? [...current, season].sort() : current }, actor.id, tx);
-    await audit(tx, actor, enabled ? "reminders.enable" : "reminders.disable", `Rappels par e-mail ${enabled ? "activés" : "désactivés"} pour la saison ${season}.`);
+    await audit(
+      tx,
+      actor,
+      enabled ? "reminders.enable" : "reminders.disable",
+      `Rappels par e-mail ${enabled ? "activés" : "désactivés"} pour la saison ${season}.`,
+    );
   });
   clearSettingsCache();
 }

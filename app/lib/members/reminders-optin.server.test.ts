@@ -75,12 +75,25 @@ describe("reminders are opt-in per season", () => {
     const off = await app.post("/espace-membre/utilisateurs/rappels", { intent: "desactiver" }, { as: manager });
     expect(off.redirect).toMatch(/ok=desactives/);
     expect(await remindersEnabledFor(season)).toBe(false);
-    const bad = await app.post("/espace-membre/utilisateurs/rappels", { intent: "notifications", choice: "chaque-heure" }, { as: manager });
+    const bad = await app.post(
+      "/espace-membre/utilisateurs/rappels",
+      { intent: "notifications", choice: "chaque-heure" },
+      { as: manager },
+    );
     expect(bad.status).toBe(400);
-    expect(bad.data).toMatchObject({ intent: "notifications", result: { error: { choice: ["Choisissez une option."] } } });
-    const saved = await app.post("/espace-membre/utilisateurs/rappels", { intent: "notifications", choice: "quotidien" }, { as: manager });
+    expect(bad.data).toMatchObject({
+      intent: "notifications",
+      result: { error: { choice: ["Choisissez une option."] } },
+    });
+    const saved = await app.post(
+      "/espace-membre/utilisateurs/rappels",
+      { intent: "notifications", choice: "quotidien" },
+      { as: manager },
+    );
     expect(saved.redirect).toMatch(/ok=notifications/);
-    expect((await app.post("/espace-membre/utilisateurs/rappels", { intent: "tout-envoyer" }, { as: manager })).status).toBe(400);
+    expect(
+      (await app.post("/espace-membre/utilisateurs/rappels", { intent: "tout-envoyer" }, { as: manager })).status,
+    ).toBe(400);
   });
 
   it("an admin account is not reminded of its own profile unless it is also a member", async () => {

@@ -108,19 +108,43 @@ export async function dueReminders(now: Date = new Date(), q: Queryable = db): P
 
   // The season's registrations (issue 14).
   const regs = await q
-    .select({ ownerId: registrations.ownerId, status: registrations.status, totalCents: registrations.totalCents, email: users.email, prenom: users.prenom })
+    .select({
+      ownerId: registrations.ownerId,
+      status: registrations.status,
+      totalCents: registrations.totalCents,
+      email: users.email,
+      prenom: users.prenom,
+    })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.ownerId))
-    .where(and(eq(registrations.season, season), inArray(registrations.status, ["brouillon", "en-attente", "payee"]), eq(users.active, true)));
+    .where(
+      and(
+        eq(registrations.season, season),
+        inArray(registrations.status, ["brouillon", "en-attente", "payee"]),
+        eq(users.active, true),
+      ),
+    );
   const inRegistration = new Set<number>();
   const registered = await registeredMembers(season, now);
   for (const r of regs) {
     const f = familyOf(r.ownerId, r.email, r.prenom);
     if (r.status === "brouillon" && campaign.open && campaign.season === season) {
-      f.items.push({ reason: "unfinished", profileId: null, name: null, key: "unfinished", line: `terminer l'inscription de votre famille : ${base}/espace-membre/inscription` });
+      f.items.push({
+        reason: "unfinished",
+        profileId: null,
+        name: null,
+        key: "unfinished",
+        line: `terminer l'inscription de votre famille : ${base}/espace-membre/inscription`,
+      });
     }
     if (r.status === "en-attente") {
-      f.items.push({ reason: "unpaid", profileId: null, name: null, key: "unpaid", line: `régler l'inscription (${formatEuros(r.totalCents)}) : ${base}/espace-membre/inscription/paiement` });
+      f.items.push({
+        reason: "unpaid",
+        profileId: null,
+        name: null,
+        key: "unpaid",
+        line: `régler l'inscription (${formatEuros(r.totalCents)}) : ${base}/espace-membre/inscription/paiement`,
+      });
     }
   }
   for (const m of registered) {
@@ -141,12 +165,25 @@ export async function dueReminders(now: Date = new Date(), q: Queryable = db): P
   const drafts = regs.filter((r) => r.status === "brouillon").map((r) => r.ownerId);
 
   // Members' season statuses (issue 10): certificates expiring, cotisations not recorded.
-  const members = new Set((await q.select({ id: users.id }).from(users).where(sql`'membre' = any(${users.roles})`)).map((u) => u.id));
+  const members = new Set(
+    (
+      await q
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`'membre' = any(${users.roles})`)
+    ).map((u) => u.id),
+  );
   for (const p of await memberProfileStatuses(season, q)) {
     if (p.isSelf && !members.has(p.ownerId)) continue;
     const name = `${p.prenom} ${p.nom}`.trim();
     const medicalListed = families.get(p.ownerId)?.items.some((i) => i.key === `medical:${p.profileId}`) ?? false;
-    if (!medicalListed && p.healthReceivedOn && p.healthValidUntil && p.healthValidUntil >= today && p.healthValidUntil <= expiryLimit) {
+    if (
+      !medicalListed &&
+      p.healthReceivedOn &&
+      p.healthValidUntil &&
+      p.healthValidUntil >= today &&
+      p.healthValidUntil <= expiryLimit
+    ) {
       const document = (HEALTH_DOCUMENT_LABELS[p.healthKind ?? "certificat"] ?? "Certificat médical").toLowerCase();
       familyOf(p.ownerId, p.ownerEmail, p.ownerPrenom).items.push({
         reason: "certificate-expiring",
@@ -202,7 +239,9 @@ export async function runReminders(now: Date = new Date(), q: Queryable = db): P
   const sent: SentReminder[] = [];
   for (const r of await dueReminders(now, q)) {
     await queueMail({ to: r.to, subject: r.subject, text: r.text }, q);
-    await q.insert(familyReminders).values({ ownerId: r.ownerId, season: r.season, reasons: r.items.map((i) => i.key).join(","), sentAt: now });
+    await q
+      .insert(familyReminders)
+      .values({ ownerId: r.ownerId, season: r.season, reasons: r.items.map((i) => i.key).join(","), sentAt: now });
     sent.push({
       ownerId: r.ownerId,
       to: r.to,
@@ -219,7 +258,11 @@ export async function claimDailyRun(name: string, today: string, q: Queryable = 
   const rows = await q
     .insert(jobRuns)
     .values({ name, lastRunOn: today })
-    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunOn: today }, setWhere: sql`${jobRuns.lastRunOn} < ${today}` })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastRunOn: today },
+      setWhere: sql`${jobRuns.lastRunOn} < ${today}`,
+    })
     .returning({ name: jobRuns.name });
   return rows.length > 0;
 }

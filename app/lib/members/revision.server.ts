@@ -115,7 +115,12 @@ export async function setItemDone(profileId: number, type: ItemType, itemId: num
   } else {
     await db
       .delete(revisionProgress)
-      .where(and(eq(revisionProgress.profileId, profileId), eq(revisionProgress.itemType, type), eq(revisionProgress.itemId, itemId)));
+      .where(
+        and(
+          eq(revisionProgress.profileId, profileId),
+          eq(revisionProgress.itemType, type),
+          eq(revisionProgress.itemId, itemId),
+        ),
+      );
   }
 }
-

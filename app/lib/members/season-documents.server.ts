@@ -29,7 +29,15 @@
  */
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { payments, profiles, registrationLines, registrations, seasonDocuments, seasonStatuses, users } from "#db/schema";
+import {
+  payments,
+  profiles,
+  registrationLines,
+  registrations,
+  seasonDocuments,
+  seasonStatuses,
+  users,
+} from "#db/schema";
 import { findSection } from "../accounts/permissions";
 import { getSetting } from "../club/settings.server";
 import { db, type Queryable } from "../core/db.server";
@@ -63,7 +71,10 @@ async function campaignSeason(): Promise<{ season: string; end: string }> {
 /** Checks and stores a sent file; returns what the row keeps about it. */
 async function storeFile(file: File) {
   if (file.size > MAX_SEASON_FILE_BYTES) {
-    throw new DomainError(`Ce fichier est trop volumineux : ${formatMegabytes(MAX_SEASON_FILE_BYTES)} au plus.`, { field: "file", status: 413 });
+    throw new DomainError(`Ce fichier est trop volumineux : ${formatMegabytes(MAX_SEASON_FILE_BYTES)} au plus.`, {
+      field: "file",
+      status: 413,
+    });
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const image = sniffImage(bytes);
@@ -71,11 +82,19 @@ async function storeFile(file: File) {
   if (!type) throw new DomainError("Ce fichier n'est ni un PDF, ni une image JPEG ou PNG.", { field: "file" });
   const key = `papiers/${randomBytes(16).toString("hex")}.${type === "jpeg" ? "jpg" : type}`;
   await storage().put(key, bytes);
-  return { storageKey: key, contentType: FILE_TYPES[type], sizeBytes: bytes.byteLength, originalName: file.name.slice(0, 200) };
+  return {
+    storageKey: key,
+    contentType: FILE_TYPES[type],
+    sizeBytes: bytes.byteLength,
+    originalName: file.name.slice(0, 200),
+  };
 }
 
 /** Runs `write` with a stored file; the file is deleted again when the write fails. */
-async function withStoredFile<T>(file: File | undefined, write: (stored: Awaited<ReturnType<typeof storeFile>> | null) => Promise<T>): Promise<T> {
+async function withStoredFile<T>(
+  file: File | undefined,
+  write: (stored: Awaited<ReturnType<typeof storeFile>> | null) => Promise<T>,
+): Promise<T> {
   const stored = file && file.size > 0 ? await storeFile(file) : null;
   try {
     return await write(stored);
@@ -86,7 +105,10 @@ async function withStoredFile<T>(file: File | undefined, write: (stored: Awaited
 }
 
 async function ownedProfile(q: Queryable, ownerId: string, profileId: number) {
-  const [p] = await q.select().from(profiles).where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+  const [p] = await q
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
   if (!p) throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
   return p;
 }
@@ -101,26 +123,48 @@ export async function uploadHealthDocument(
 ): Promise<number> {
   const profile = await ownedProfile(db, user.id, input.profileId);
   const today = parisDate(now);
-  if (input.documentDate > today) throw new DomainError("La date ne peut pas être dans le futur.", { field: "documentDate" });
+  if (input.documentDate > today)
+    throw new DomainError("La date ne peut pas être dans le futur.", { field: "documentDate" });
   const { certificateValidityYears } = await getSetting("medical");
   if (input.kind === "certificat" && addMonths(input.documentDate, 12 * certificateValidityYears) <= today) {
-    throw new DomainError(`Ce certificat a plus de ${certificateValidityYears} ans : il n'est plus valable.`, { field: "documentDate" });
+    throw new DomainError(`Ce certificat a plus de ${certificateValidityYears} ans : il n'est plus valable.`, {
+      field: "documentDate",
+    });
   }
   const { season, end } = await campaignSeason();
   return withStoredFile(input.file, (stored) =>
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(seasonDocuments)
-        .values({ profileId: profile.id, season, kind: input.kind, documentDate: input.documentDate, ...stored, uploadedBy: user.id, createdAt: now, deleteFileOn: addDays(end, 1) })
+        .values({
+          profileId: profile.id,
+          season,
+          kind: input.kind,
+          documentDate: input.documentDate,
+          ...stored,
+          uploadedBy: user.id,
+          createdAt: now,
+          deleteFileOn: addDays(end, 1),
+        })
         .returning({ id: seasonDocuments.id });
-      await audit(tx, user, "season-document.upload", `${DOCUMENT_KIND_LABELS[input.kind]} déposé pour ${profile.prenom} ${profile.nom} (saison ${season}).`, { userId: user.id, profileId: profile.id });
+      await audit(
+        tx,
+        user,
+        "season-document.upload",
+        `${DOCUMENT_KIND_LABELS[input.kind]} déposé pour ${profile.prenom} ${profile.nom} (saison ${season}).`,
+        { userId: user.id, profileId: profile.id },
+      );
       return row!.id;
     }),
   );
 }
 
 /** The proof of a declared aid: a file, a reference (a Pass'Sport code…), or both. */
-export async function giveAidProof(user: Actor, input: { profileId: number; reference: string; file?: File }, now: Date = new Date()): Promise<number> {
+export async function giveAidProof(
+  user: Actor,
+  input: { profileId: number; reference: string; file?: File },
+  now: Date = new Date(),
+): Promise<number> {
   const profile = await ownedProfile(db, user.id, input.profileId);
   if (!input.reference && !(input.file && input.file.size > 0)) {
     throw new DomainError("Joignez le justificatif ou indiquez son numéro.", { field: "reference" });
@@ -130,17 +174,41 @@ export async function giveAidProof(user: Actor, input: { profileId: number; refe
     .select({ id: registrationLines.id, aidCode: registrationLines.aidCode, aidStatus: registrationLines.aidStatus })
     .from(registrationLines)
     .innerJoin(registrations, eq(registrations.id, registrationLines.registrationId))
-    .where(and(eq(registrationLines.profileId, profile.id), eq(registrations.season, season), eq(registrations.ownerId, user.id)));
+    .where(
+      and(
+        eq(registrationLines.profileId, profile.id),
+        eq(registrations.season, season),
+        eq(registrations.ownerId, user.id),
+      ),
+    );
   if (!line?.aidCode) throw new DomainError(`Aucune aide n'est déclarée pour ${profile.prenom} cette saison.`);
-  if (line.aidStatus === "acceptee") throw new DomainError("Cette aide est déjà acceptée par le club.", { status: 409 });
-  if (line.aidStatus === "refusee") throw new DomainError("Cette aide a été refusée : contactez le club si vous pensez à une erreur.", { status: 409 });
+  if (line.aidStatus === "acceptee")
+    throw new DomainError("Cette aide est déjà acceptée par le club.", { status: 409 });
+  if (line.aidStatus === "refusee")
+    throw new DomainError("Cette aide a été refusée : contactez le club si vous pensez à une erreur.", { status: 409 });
   return withStoredFile(input.file, (stored) =>
     db.transaction(async (tx) => {
       const [row] = await tx
         .insert(seasonDocuments)
-        .values({ profileId: profile.id, season, kind: "aide", aidCode: line.aidCode, reference: input.reference, ...stored, uploadedBy: user.id, createdAt: now, deleteFileOn: addDays(end, 1) })
+        .values({
+          profileId: profile.id,
+          season,
+          kind: "aide",
+          aidCode: line.aidCode,
+          reference: input.reference,
+          ...stored,
+          uploadedBy: user.id,
+          createdAt: now,
+          deleteFileOn: addDays(end, 1),
+        })
         .returning({ id: seasonDocuments.id });
-      await audit(tx, user, "season-document.aid-proof", `Justificatif de l'aide ${line.aidCode} donné pour ${profile.prenom} ${profile.nom}.`, { userId: user.id, profileId: profile.id });
+      await audit(
+        tx,
+        user,
+        "season-document.aid-proof",
+        `Justificatif de l'aide ${line.aidCode} donné pour ${profile.prenom} ${profile.nom}.`,
+        { userId: user.id, profileId: profile.id },
+      );
       return row!.id;
     }),
   );
@@ -150,11 +218,21 @@ export async function giveAidProof(user: Actor, input: { profileId: number; refe
 export async function familyPapers(ownerId: string, now: Date = new Date()) {
   const { season } = await campaignSeason();
   const family = await db.select().from(profiles).where(eq(profiles.ownerId, ownerId)).orderBy(asc(profiles.id));
-  const [reg] = await db.select().from(registrations).where(and(eq(registrations.ownerId, ownerId), eq(registrations.season, season)));
-  const lines = reg && reg.status !== "brouillon" ? await db.select().from(registrationLines).where(eq(registrationLines.registrationId, reg.id)) : [];
+  const [reg] = await db
+    .select()
+    .from(registrations)
+    .where(and(eq(registrations.ownerId, ownerId), eq(registrations.season, season)));
+  const lines =
+    reg && reg.status !== "brouillon"
+      ? await db.select().from(registrationLines).where(eq(registrationLines.registrationId, reg.id))
+      : [];
   const registered = family.filter((p) => lines.some((l) => l.profileId === p.id));
   const medical = await medicalStatuses(
-    registered.map((p) => ({ profileId: p.id, dateOfBirth: p.dateOfBirth, competitor: lines.find((l) => l.profileId === p.id)?.competitor ?? false })),
+    registered.map((p) => ({
+      profileId: p.id,
+      dateOfBirth: p.dateOfBirth,
+      competitor: lines.find((l) => l.profileId === p.id)?.competitor ?? false,
+    })),
     season,
     now,
   );
@@ -162,7 +240,15 @@ export async function familyPapers(ownerId: string, now: Date = new Date()) {
     ? await db
         .select()
         .from(seasonDocuments)
-        .where(and(inArray(seasonDocuments.profileId, registered.map((p) => p.id)), eq(seasonDocuments.season, season)))
+        .where(
+          and(
+            inArray(
+              seasonDocuments.profileId,
+              registered.map((p) => p.id),
+            ),
+            eq(seasonDocuments.season, season),
+          ),
+        )
         .orderBy(asc(seasonDocuments.createdAt))
     : [];
   return {
@@ -210,7 +296,12 @@ export async function readSeasonFile(user: { id: string; roles: readonly string[
   if (row.ownerId !== user.id && !isSeasonManager(user.roles)) return null;
   const object = await storage().get(row.doc.storageKey);
   if (!object) return null;
-  return { body: object.body, contentType: row.doc.contentType, name: row.doc.originalName || `document-${row.doc.id}`, size: object.size };
+  return {
+    body: object.body,
+    contentType: row.doc.contentType,
+    name: row.doc.originalName || `document-${row.doc.id}`,
+    size: object.size,
+  };
 }
 
 // ------------------------------------------------------------ the managers
@@ -219,25 +310,58 @@ export async function readSeasonFile(user: { id: string; roles: readonly string[
 export async function papersToReview() {
   const { season } = await campaignSeason();
   const health = await db
-    .select({ doc: seasonDocuments, prenom: profiles.prenom, nom: profiles.nom, ownerId: profiles.ownerId, parentEmail: users.email })
+    .select({
+      doc: seasonDocuments,
+      prenom: profiles.prenom,
+      nom: profiles.nom,
+      ownerId: profiles.ownerId,
+      parentEmail: users.email,
+    })
     .from(seasonDocuments)
     .innerJoin(profiles, eq(profiles.id, seasonDocuments.profileId))
     .innerJoin(users, eq(users.id, profiles.ownerId))
-    .where(and(eq(seasonDocuments.season, season), eq(seasonDocuments.state, "a-verifier"), inArray(seasonDocuments.kind, ["certificat", "questionnaire"])))
+    .where(
+      and(
+        eq(seasonDocuments.season, season),
+        eq(seasonDocuments.state, "a-verifier"),
+        inArray(seasonDocuments.kind, ["certificat", "questionnaire"]),
+      ),
+    )
     .orderBy(asc(seasonDocuments.createdAt));
   const aids = await db
-    .select({ line: registrationLines, prenom: profiles.prenom, nom: profiles.nom, parentEmail: users.email, status: registrations.status })
+    .select({
+      line: registrationLines,
+      prenom: profiles.prenom,
+      nom: profiles.nom,
+      parentEmail: users.email,
+      status: registrations.status,
+    })
     .from(registrationLines)
     .innerJoin(registrations, eq(registrations.id, registrationLines.registrationId))
     .innerJoin(profiles, eq(profiles.id, registrationLines.profileId))
     .innerJoin(users, eq(users.id, registrations.ownerId))
-    .where(and(eq(registrations.season, season), eq(registrationLines.aidStatus, "a-verifier"), inArray(registrations.status, ["en-attente", "payee"])))
+    .where(
+      and(
+        eq(registrations.season, season),
+        eq(registrationLines.aidStatus, "a-verifier"),
+        inArray(registrations.status, ["en-attente", "payee"]),
+      ),
+    )
     .orderBy(asc(registrationLines.id));
   const proofs = aids.length
     ? await db
         .select()
         .from(seasonDocuments)
-        .where(and(eq(seasonDocuments.season, season), eq(seasonDocuments.kind, "aide"), inArray(seasonDocuments.profileId, aids.map((a) => a.line.profileId))))
+        .where(
+          and(
+            eq(seasonDocuments.season, season),
+            eq(seasonDocuments.kind, "aide"),
+            inArray(
+              seasonDocuments.profileId,
+              aids.map((a) => a.line.profileId),
+            ),
+          ),
+        )
         .orderBy(asc(seasonDocuments.createdAt))
     : [];
   return {
@@ -261,7 +385,12 @@ export async function papersToReview() {
       paid: a.status === "payee",
       proofs: proofs
         .filter((p) => p.profileId === a.line.profileId && p.aidCode === a.line.aidCode)
-        .map((p) => ({ id: p.id, reference: p.reference, hasFile: p.storageKey !== null && p.fileDeletedAt === null, sentAt: p.createdAt.toISOString() })),
+        .map((p) => ({
+          id: p.id,
+          reference: p.reference,
+          hasFile: p.storageKey !== null && p.fileDeletedAt === null,
+          sentAt: p.createdAt.toISOString(),
+        })),
     })),
   };
 }
@@ -271,7 +400,14 @@ async function lockDocument(tx: Queryable, documentId: number, version: number) 
   if (!doc || doc.profileId === null) throw new DomainError(GONE, { status: 404 });
   if (doc.version !== version || doc.state !== "a-verifier") throw new DomainError(CHANGED, { status: 409 });
   const [profile] = await tx
-    .select({ id: profiles.id, prenom: profiles.prenom, nom: profiles.nom, ownerId: profiles.ownerId, email: users.email, parentPrenom: users.prenom })
+    .select({
+      id: profiles.id,
+      prenom: profiles.prenom,
+      nom: profiles.nom,
+      ownerId: profiles.ownerId,
+      email: users.email,
+      parentPrenom: users.prenom,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.ownerId))
     .where(eq(profiles.id, doc.profileId));
@@ -283,7 +419,12 @@ async function lockDocument(tx: Queryable, documentId: number, version: number) 
  * Accepts a medical paper: its type and date become the profile's season
  * status, from which the medical status is computed.
  */
-export async function acceptHealthDocument(actor: Actor, documentId: number, version: number, now: Date = new Date()): Promise<void> {
+export async function acceptHealthDocument(
+  actor: Actor,
+  documentId: number,
+  version: number,
+  now: Date = new Date(),
+): Promise<void> {
   const { certificateValidityYears } = await getSetting("medical");
   const { end } = await campaignSeason();
   await db.transaction(async (tx) => {
@@ -293,7 +434,13 @@ export async function acceptHealthDocument(actor: Actor, documentId: number, ver
     const validUntil = doc.kind === "certificat" ? addDays(addMonths(date, 12 * certificateValidityYears), -1) : end;
     await tx
       .update(seasonDocuments)
-      .set({ state: "acceptee", reviewedBy: actor.id, reviewedAt: now, deleteFileOn: addDays(validUntil, 1), version: sql`${seasonDocuments.version} + 1` })
+      .set({
+        state: "acceptee",
+        reviewedBy: actor.id,
+        reviewedAt: now,
+        deleteFileOn: addDays(validUntil, 1),
+        version: sql`${seasonDocuments.version} + 1`,
+      })
       .where(eq(seasonDocuments.id, doc.id));
     const [current] = await tx
       .select()
@@ -302,35 +449,68 @@ export async function acceptHealthDocument(actor: Actor, documentId: number, ver
       .for("update");
     const keepCurrent =
       current?.healthDocumentReceivedOn &&
-      ((current.healthDocumentKind === "certificat" && doc.kind === "questionnaire") || (current.healthDocumentKind === doc.kind && current.healthDocumentReceivedOn >= date));
+      ((current.healthDocumentKind === "certificat" && doc.kind === "questionnaire") ||
+        (current.healthDocumentKind === doc.kind && current.healthDocumentReceivedOn >= date));
     if (!keepCurrent) {
-      const values = { healthDocumentKind: doc.kind, healthDocumentReceivedOn: date, healthDocumentValidUntil: validUntil };
+      const values = {
+        healthDocumentKind: doc.kind,
+        healthDocumentReceivedOn: date,
+        healthDocumentValidUntil: validUntil,
+      };
       if (current) {
         await tx
           .update(seasonStatuses)
           .set({ ...values, updatedAt: now, updatedBy: actor.id, version: sql`${seasonStatuses.version} + 1` })
           .where(eq(seasonStatuses.id, current.id));
       } else {
-        await tx.insert(seasonStatuses).values({ profileId: profile.id, season: doc.season, ...values, createdBy: actor.id, updatedBy: actor.id });
+        await tx
+          .insert(seasonStatuses)
+          .values({ profileId: profile.id, season: doc.season, ...values, createdBy: actor.id, updatedBy: actor.id });
       }
     }
-    await audit(tx, actor, "season-document.accept", `${DOCUMENT_KIND_LABELS[doc.kind]} du ${formatDate(date)} accepté pour ${profile.prenom} ${profile.nom}.`, {
-      userId: profile.ownerId,
-      profileId: profile.id,
-    });
+    await audit(
+      tx,
+      actor,
+      "season-document.accept",
+      `${DOCUMENT_KIND_LABELS[doc.kind]} du ${formatDate(date)} accepté pour ${profile.prenom} ${profile.nom}.`,
+      {
+        userId: profile.ownerId,
+        profileId: profile.id,
+      },
+    );
   });
 }
 
 /** Refuses a medical paper: the family gets the reason by e-mail, the file is deleted at once. */
-export async function refuseHealthDocument(actor: Actor, documentId: number, version: number, reason: string, now: Date = new Date()): Promise<void> {
+export async function refuseHealthDocument(
+  actor: Actor,
+  documentId: number,
+  version: number,
+  reason: string,
+  now: Date = new Date(),
+): Promise<void> {
   const key = await db.transaction(async (tx) => {
     const { doc, profile } = await lockDocument(tx, documentId, version);
     await tx
       .update(seasonDocuments)
-      .set({ state: "refusee", reason, reviewedBy: actor.id, reviewedAt: now, fileDeletedAt: doc.storageKey ? now : null, deleteFileOn: null, version: sql`${seasonDocuments.version} + 1` })
+      .set({
+        state: "refusee",
+        reason,
+        reviewedBy: actor.id,
+        reviewedAt: now,
+        fileDeletedAt: doc.storageKey ? now : null,
+        deleteFileOn: null,
+        version: sql`${seasonDocuments.version} + 1`,
+      })
       .where(eq(seasonDocuments.id, doc.id));
     const label = DOCUMENT_KIND_LABELS[doc.kind] ?? "Document";
-    await audit(tx, actor, "season-document.refuse", `${label} refusé pour ${profile.prenom} ${profile.nom} : ${reason}`, { userId: profile.ownerId, profileId: profile.id });
+    await audit(
+      tx,
+      actor,
+      "season-document.refuse",
+      `${label} refusé pour ${profile.prenom} ${profile.nom} : ${reason}`,
+      { userId: profile.ownerId, profileId: profile.id },
+    );
     await queueMail(
       {
         to: profile.email,
@@ -355,7 +535,14 @@ export async function refuseHealthDocument(actor: Actor, documentId: number, ver
 
 async function lockAidLine(tx: Queryable, lineId: number) {
   const [row] = await tx
-    .select({ line: registrationLines, reg: registrations, prenom: profiles.prenom, nom: profiles.nom, email: users.email, parentPrenom: users.prenom })
+    .select({
+      line: registrationLines,
+      reg: registrations,
+      prenom: profiles.prenom,
+      nom: profiles.nom,
+      email: users.email,
+      parentPrenom: users.prenom,
+    })
     .from(registrationLines)
     .innerJoin(registrations, eq(registrations.id, registrationLines.registrationId))
     .innerJoin(profiles, eq(profiles.id, registrationLines.profileId))
@@ -363,7 +550,8 @@ async function lockAidLine(tx: Queryable, lineId: number) {
     .where(eq(registrationLines.id, lineId))
     .for("update");
   if (!row || !row.line.aidCode) throw new DomainError("Cette aide n'existe plus.", { status: 404 });
-  if (row.line.aidStatus !== "a-verifier") throw new DomainError("Cette aide a été traitée entre-temps : rechargez la page.", { status: 409 });
+  if (row.line.aidStatus !== "a-verifier")
+    throw new DomainError("Cette aide a été traitée entre-temps : rechargez la page.", { status: 409 });
   return row;
 }
 
@@ -372,7 +560,13 @@ export async function acceptAid(actor: Actor, lineId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const { line, reg, prenom, nom } = await lockAidLine(tx, lineId);
     await tx.update(registrationLines).set({ aidStatus: "acceptee" }).where(eq(registrationLines.id, line.id));
-    await audit(tx, actor, "aid.accept", `Aide ${line.aidCode} (${formatEuros(line.aidCents)}) acceptée pour ${prenom} ${nom}.`, { userId: reg.ownerId, profileId: line.profileId });
+    await audit(
+      tx,
+      actor,
+      "aid.accept",
+      `Aide ${line.aidCode} (${formatEuros(line.aidCents)}) acceptée pour ${prenom} ${nom}.`,
+      { userId: reg.ownerId, profileId: line.profileId },
+    );
   });
 }
 
@@ -380,11 +574,19 @@ export async function acceptAid(actor: Actor, lineId: number): Promise<void> {
  * Refuses a declared aid: the deduction is removed, the amount due is
  * recomputed, the family gets the reason and the new amount by e-mail.
  */
-export async function refuseAid(actor: Actor, lineId: number, reason: string, now: Date = new Date()): Promise<{ totalCents: number }> {
+export async function refuseAid(
+  actor: Actor,
+  lineId: number,
+  reason: string,
+  now: Date = new Date(),
+): Promise<{ totalCents: number }> {
   const result = await db.transaction(async (tx) => {
     const { line, reg, prenom, nom, email, parentPrenom } = await lockAidLine(tx, lineId);
     const amountCents = Math.max(0, line.priceCents - line.discountCents);
-    await tx.update(registrationLines).set({ aidStatus: "refusee", aidCents: 0, amountCents }).where(eq(registrationLines.id, line.id));
+    await tx
+      .update(registrationLines)
+      .set({ aidStatus: "refusee", aidCents: 0, amountCents })
+      .where(eq(registrationLines.id, line.id));
     const [sum] = await tx
       .select({ total: sql<number>`coalesce(sum(${registrationLines.amountCents}), 0)::int` })
       .from(registrationLines)
@@ -398,12 +600,24 @@ export async function refuseAid(actor: Actor, lineId: number, reason: string, no
     const reopened = reg.status === "payee" && covered < totalCents;
     await tx
       .update(registrations)
-      .set({ totalCents, ...(reopened ? { status: "en-attente", paidAt: null } : {}), updatedAt: now, updatedBy: actor.id, version: sql`${registrations.version} + 1` })
+      .set({
+        totalCents,
+        ...(reopened ? { status: "en-attente", paidAt: null } : {}),
+        updatedAt: now,
+        updatedBy: actor.id,
+        version: sql`${registrations.version} + 1`,
+      })
       .where(eq(registrations.id, reg.id));
-    await audit(tx, actor, "aid.refuse", `Aide ${line.aidCode} refusée pour ${prenom} ${nom} : ${reason}. Total de l'inscription : ${formatEuros(totalCents)}.`, {
-      userId: reg.ownerId,
-      profileId: line.profileId,
-    });
+    await audit(
+      tx,
+      actor,
+      "aid.refuse",
+      `Aide ${line.aidCode} refusée pour ${prenom} ${nom} : ${reason}. Total de l'inscription : ${formatEuros(totalCents)}.`,
+      {
+        userId: reg.ownerId,
+        profileId: line.profileId,
+      },
+    );
     const rest = Math.max(0, totalCents - covered);
     await queueMail(
       {
@@ -424,7 +638,14 @@ export async function refuseAid(actor: Actor, lineId: number, reason: string, no
     const proofs = await tx
       .update(seasonDocuments)
       .set({ state: "refusee", reason, reviewedBy: actor.id, reviewedAt: now, fileDeletedAt: now, deleteFileOn: null })
-      .where(and(eq(seasonDocuments.profileId, line.profileId), eq(seasonDocuments.season, reg.season), eq(seasonDocuments.kind, "aide"), isNull(seasonDocuments.fileDeletedAt)))
+      .where(
+        and(
+          eq(seasonDocuments.profileId, line.profileId),
+          eq(seasonDocuments.season, reg.season),
+          eq(seasonDocuments.kind, "aide"),
+          isNull(seasonDocuments.fileDeletedAt),
+        ),
+      )
       .returning({ key: seasonDocuments.storageKey });
     return { totalCents, keys: proofs.map((p) => p.key).filter((k): k is string => k !== null) };
   });
@@ -443,7 +664,11 @@ export async function purgeSeasonFiles(now: Date = new Date()): Promise<number> 
     .where(
       or(
         isNull(seasonDocuments.profileId),
-        and(isNotNull(seasonDocuments.storageKey), isNull(seasonDocuments.fileDeletedAt), lte(seasonDocuments.deleteFileOn, today)),
+        and(
+          isNotNull(seasonDocuments.storageKey),
+          isNull(seasonDocuments.fileDeletedAt),
+          lte(seasonDocuments.deleteFileOn, today),
+        ),
       ),
     );
   for (const d of due) {

@@ -51,7 +51,14 @@ export const REVIEW_INTENTS = ["accept-health", "refuse-health", "accept-aid", "
 
 const reason = requiredText("Indiquez la raison du refus : elle est envoyée à la famille.", 500);
 
-export const acceptHealthSchema = z.object({ intent: z.literal("accept-health"), documentId: id("Ce document n'existe plus."), version: version() });
+export const acceptHealthSchema = z.object({
+  intent: z.literal("accept-health"),
+  documentId: id("Ce document n'existe plus."),
+  version: version(),
+});
 export const refuseHealthSchema = acceptHealthSchema.extend({ intent: z.literal("refuse-health"), reason });
-export const acceptAidSchema = z.object({ intent: z.literal("accept-aid"), lineId: id("Cette inscription n'existe plus.") });
+export const acceptAidSchema = z.object({
+  intent: z.literal("accept-aid"),
+  lineId: id("Cette inscription n'existe plus."),
+});
 export const refuseAidSchema = acceptAidSchema.extend({ intent: z.literal("refuse-aid"), reason });

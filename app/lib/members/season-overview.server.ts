@@ -9,7 +9,16 @@
  * an apostrophe (no formula injection).
  */
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { paymentAlerts, payments, profiles, registrationLines, registrations, seasonDocuments, seasonStatuses, users } from "#db/schema";
+import {
+  paymentAlerts,
+  payments,
+  profiles,
+  registrationLines,
+  registrations,
+  seasonDocuments,
+  seasonStatuses,
+  users,
+} from "#db/schema";
 import { db } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
 import { parisDate, seasonBounds } from "../core/time";
@@ -50,7 +59,12 @@ export async function medicalStatuses(
   const ids = people.map((p) => p.profileId);
   const rows = ids.length
     ? await db
-        .select({ profileId: seasonStatuses.profileId, season: seasonStatuses.season, kind: seasonStatuses.healthDocumentKind, receivedOn: seasonStatuses.healthDocumentReceivedOn })
+        .select({
+          profileId: seasonStatuses.profileId,
+          season: seasonStatuses.season,
+          kind: seasonStatuses.healthDocumentKind,
+          receivedOn: seasonStatuses.healthDocumentReceivedOn,
+        })
         .from(seasonStatuses)
         .where(and(inArray(seasonStatuses.profileId, ids), isNotNull(seasonStatuses.healthDocumentReceivedOn)))
     : [];
@@ -63,7 +77,15 @@ export async function medicalStatuses(
   }
   const at = { season, seasonStart, today: parisDate(now) };
   return new Map(
-    people.map((p) => [p.profileId, medicalStatus({ minor: isMinorOn(p.dateOfBirth, seasonStart), competitor: p.competitor }, docs.get(p.profileId) ?? [], at, rules)]),
+    people.map((p) => [
+      p.profileId,
+      medicalStatus(
+        { minor: isMinorOn(p.dateOfBirth, seasonStart), competitor: p.competitor },
+        docs.get(p.profileId) ?? [],
+        at,
+        rules,
+      ),
+    ]),
   );
 }
 
@@ -127,9 +149,15 @@ export async function draftCount(season: string): Promise<number> {
 }
 
 /** Applied payments of the season by method, in cents. */
-export async function takingsByMethod(season: string): Promise<{ method: string; count: number; totalCents: number }[]> {
+export async function takingsByMethod(
+  season: string,
+): Promise<{ method: string; count: number; totalCents: number }[]> {
   return db
-    .select({ method: payments.method, count: sql<number>`count(*)::int`, totalCents: sql<number>`sum(${payments.amountCents})::int` })
+    .select({
+      method: payments.method,
+      count: sql<number>`count(*)::int`,
+      totalCents: sql<number>`sum(${payments.amountCents})::int`,
+    })
     .from(payments)
     .where(and(eq(payments.season, season), eq(payments.state, "appliquee")))
     .groupBy(payments.method)
@@ -160,12 +188,24 @@ export async function seasonDashboardCounts(now: Date = new Date()) {
     .select({ n: sql<number>`count(*)::int` })
     .from(registrations)
     .where(and(eq(registrations.season, season), eq(registrations.status, "en-attente")));
-  const [unmatched] = await db.select({ n: sql<number>`count(*)::int` }).from(payments).where(eq(payments.state, "a-rapprocher"));
+  const [unmatched] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(payments)
+    .where(eq(payments.state, "a-rapprocher"));
   const [toCheck] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(seasonDocuments)
-    .where(and(eq(seasonDocuments.season, season), eq(seasonDocuments.state, "a-verifier"), inArray(seasonDocuments.kind, ["certificat", "questionnaire"])));
-  const [alerts] = await db.select({ n: sql<number>`count(*)::int` }).from(paymentAlerts).where(isNull(paymentAlerts.handledAt));
+    .where(
+      and(
+        eq(seasonDocuments.season, season),
+        eq(seasonDocuments.state, "a-verifier"),
+        inArray(seasonDocuments.kind, ["certificat", "questionnaire"]),
+      ),
+    );
+  const [alerts] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentAlerts)
+    .where(isNull(paymentAlerts.handledAt));
   return {
     season,
     registered: members.length,

@@ -16,7 +16,15 @@ import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { auditLog, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { db, type Queryable } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
-import { addMonths, nextSeason, parisDate, previousSeason, seasonBounds, seasonOf, seasonStartYear } from "../core/time";
+import {
+  addMonths,
+  nextSeason,
+  parisDate,
+  previousSeason,
+  seasonBounds,
+  seasonOf,
+  seasonStartYear,
+} from "../core/time";
 
 function shiftSeason(season: string, by: number): string {
   let s = season;
@@ -44,7 +52,8 @@ export function healthValidUntil(
   if (kind === "questionnaire") return seasonBounds(season, startMonth).end;
   let first = seasonOf(receivedOn, startMonth);
   const seasonStart = seasonBounds(season, startMonth).start;
-  if (seasonStartYear(first) === seasonStartYear(season) - 1 && receivedOn >= addMonths(seasonStart, -3)) first = season;
+  if (seasonStartYear(first) === seasonStartYear(season) - 1 && receivedOn >= addMonths(seasonStart, -3))
+    first = season;
   const last = shiftSeason(first, Math.max(1, membership.certificateValiditySeasons) - 1);
   return seasonBounds(last, startMonth).end;
 }
@@ -60,7 +69,11 @@ export async function currentSeasonAt(now: Date = new Date(), q: Queryable = db)
  * fields) equal to the account holder's own profile status for the current
  * season. Pass no userIds to resync everyone.
  */
-export async function syncUserFlags(userIds: string[] | null, now: Date = new Date(), q: Queryable = db): Promise<void> {
+export async function syncUserFlags(
+  userIds: string[] | null,
+  now: Date = new Date(),
+  q: Queryable = db,
+): Promise<void> {
   if (userIds && userIds.length === 0) return;
   const season = await currentSeasonAt(now, q);
   const today = parisDate(now);
@@ -76,7 +89,10 @@ export async function syncUserFlags(userIds: string[] | null, now: Date = new Da
 }
 
 export async function isSeasonStarted(season: string, q: Queryable = db): Promise<boolean> {
-  const [row] = await q.select({ season: seasonStarts.season }).from(seasonStarts).where(eq(seasonStarts.season, season));
+  const [row] = await q
+    .select({ season: seasonStarts.season })
+    .from(seasonStarts)
+    .where(eq(seasonStarts.season, season));
   return Boolean(row);
 }
 
@@ -127,7 +143,13 @@ export async function startSeason(
       };
       const inserted = await tx
         .insert(seasonStatuses)
-        .values({ profileId: row.profileId, season, ...values, createdBy: actor?.id ?? null, updatedBy: actor?.id ?? null })
+        .values({
+          profileId: row.profileId,
+          season,
+          ...values,
+          createdBy: actor?.id ?? null,
+          updatedBy: actor?.id ?? null,
+        })
         .onConflictDoNothing()
         .returning({ id: seasonStatuses.id });
       if (inserted.length === 0) {
@@ -178,5 +200,8 @@ export async function seasonToStart(now: Date = new Date(), q: Queryable = db): 
 
 /** Seasons started so far, latest first. */
 export async function startedSeasons(q: Queryable = db) {
-  return q.select().from(seasonStarts).orderBy(sql`${seasonStarts.season} desc`);
+  return q
+    .select()
+    .from(seasonStarts)
+    .orderBy(sql`${seasonStarts.season} desc`);
 }

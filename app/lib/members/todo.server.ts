@@ -31,7 +31,16 @@ export interface DerivedTask {
 }
 
 export interface DerivedGroup {
-  id: "pre-inscrits" | "cotisations" | "certificats" | "messages" | "suppressions" | "paiements" | "alertes-paiement" | "pieces" | "reglages";
+  id:
+    | "pre-inscrits"
+    | "cotisations"
+    | "certificats"
+    | "messages"
+    | "suppressions"
+    | "paiements"
+    | "alertes-paiement"
+    | "pieces"
+    | "reglages";
   title: string;
   /** Where the whole group is handled (filtered list). */
   href: string;
@@ -48,7 +57,13 @@ function editHref(ownerId: string, profileId?: number): string {
   return `${USERS}/modifier/${encodeURIComponent(ownerId)}${profileId ? `#profil-${profileId}` : ""}`;
 }
 
-function profileName(p: { prenom: string; nom: string; isSelf: boolean; ownerPrenom: string; ownerNom: string }): string {
+function profileName(p: {
+  prenom: string;
+  nom: string;
+  isSelf: boolean;
+  ownerPrenom: string;
+  ownerNom: string;
+}): string {
   const name = `${p.prenom} ${p.nom}`.trim();
   return p.isSelf ? name : `${name} (famille de ${`${p.ownerPrenom} ${p.ownerNom}`.trim()})`;
 }
@@ -84,7 +99,13 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
     .orderBy(desc(contactMessages.createdAt));
 
   const deletions = await db
-    .select({ userId: deletionRequests.userId, requestedAt: deletionRequests.requestedAt, prenom: users.prenom, nom: users.nom, email: users.email })
+    .select({
+      userId: deletionRequests.userId,
+      requestedAt: deletionRequests.requestedAt,
+      prenom: users.prenom,
+      nom: users.nom,
+      email: users.email,
+    })
     .from(deletionRequests)
     .innerJoin(users, eq(users.id, deletionRequests.userId))
     .where(isNull(deletionRequests.handledAt))
@@ -205,7 +226,9 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
           ...review.aids.map((a) => ({
             key: `aide-${a.lineId}`,
             label: `Vérifier l'aide ${a.aidCode} de ${a.name}`,
-            detail: a.proofs.length ? `${a.proofs.length} justificatif(s) envoyé(s)` : "Aucun justificatif envoyé pour l'instant.",
+            detail: a.proofs.length
+              ? `${a.proofs.length} justificatif(s) envoyé(s)`
+              : "Aucun justificatif envoyé pour l'instant.",
             href: `${SEASON_PAPERS}#aides`,
           })),
         ];
@@ -238,7 +261,9 @@ export type { TodoInput } from "./todo";
 
 export type Todo = typeof todos.$inferSelect;
 
-export async function listTodos(): Promise<Array<Todo & { createdByName: string | null; updatedByName: string | null }>> {
+export async function listTodos(): Promise<
+  Array<Todo & { createdByName: string | null; updatedByName: string | null }>
+> {
   const rows = await db
     .select({ todo: todos, creator: { prenom: users.prenom, nom: users.nom } })
     .from(todos)
@@ -276,17 +301,32 @@ export async function updateTodo(actor: Actor, id: number, version: number, inpu
   const current = await findTodo(id);
   const updated = await db
     .update(todos)
-    .set({ title: input.title, notes: input.notes, dueOn: input.dueOn, updatedAt: new Date(), updatedBy: actor.id, version: current.version + 1 })
+    .set({
+      title: input.title,
+      notes: input.notes,
+      dueOn: input.dueOn,
+      updatedAt: new Date(),
+      updatedBy: actor.id,
+      version: current.version + 1,
+    })
     .where(and(eq(todos.id, id), eq(todos.version, version)))
     .returning({ id: todos.id });
-  if (updated.length === 0) throw new DomainError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", { status: 409 });
+  if (updated.length === 0)
+    throw new DomainError("Cette tâche a été modifiée entre-temps par quelqu'un d'autre : vérifiez puis recommencez.", {
+      status: 409,
+    });
 }
 
 export async function setTodoDone(actor: Actor, id: number, done: boolean): Promise<void> {
   const current = await findTodo(id);
   await db
     .update(todos)
-    .set({ doneAt: done ? (current.doneAt ?? new Date()) : null, updatedAt: new Date(), updatedBy: actor.id, version: current.version + 1 })
+    .set({
+      doneAt: done ? (current.doneAt ?? new Date()) : null,
+      updatedAt: new Date(),
+      updatedBy: actor.id,
+      version: current.version + 1,
+    })
     .where(eq(todos.id, id));
 }
 
@@ -311,4 +351,3 @@ export function dueLabel(dueOn: string | null, today: string): { text: string; l
   if (days === 0) return { text: "à faire aujourd'hui", late: false };
   return { text: `pour le ${formatDate(dueOn)}`, late: false };
 }
-

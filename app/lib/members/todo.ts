@@ -23,7 +23,9 @@ export const todoUpdateSchema = todoSchema.extend({
 /** Tick, reopen, delete: the task's id only. */
 export const todoIdSchema = z.object({ id: todoId });
 
-export const startSeasonSchema = z.object({ season: z.string({ error: "Saison inconnue." }).regex(/^\d{4}(-\d{4})?$/, "Saison inconnue.") });
+export const startSeasonSchema = z.object({
+  season: z.string({ error: "Saison inconnue." }).regex(/^\d{4}(-\d{4})?$/, "Saison inconnue."),
+});
 
 export const TODO_INTENTS = ["create", "update", "done", "reopen", "delete", "start-season"] as const;
 export type TodoIntent = (typeof TODO_INTENTS)[number];

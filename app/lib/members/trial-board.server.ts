@@ -27,13 +27,21 @@ import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { addMonths, CLUB_TIME_ZONE, capitalize, formatLongDate, formatTime, parisDate, parisTime } from "../core/time";
 import { getSetting } from "../club/settings.server";
-import { isMinorGroup, TRIAL_STATUS_KEYS, TRIAL_STATUSES, type TrialConvertInput, type TrialStatus, type TrialStatusInput } from "../club/trial-requests";
+import {
+  isMinorGroup,
+  TRIAL_STATUS_KEYS,
+  TRIAL_STATUSES,
+  type TrialConvertInput,
+  type TrialStatus,
+  type TrialStatusInput,
+} from "../club/trial-requests";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { addFamilyProfile } from "./profiles.server";
 import { createManagedUser } from "./users-accounts.server";
 import { audit, type Actor } from "./users-rules.server";
 
-export const TRIAL_STALE = "Cette demande a été modifiée par quelqu'un d'autre pendant que vous la regardiez : rechargez la page, puis recommencez.";
+export const TRIAL_STALE =
+  "Cette demande a été modifiée par quelqu'un d'autre pendant que vous la regardiez : rechargez la page, puis recommencez.";
 const NOT_FOUND = "Cette demande de cours d'essai n'existe plus.";
 
 export type TrialRequestRow = typeof trialRequests.$inferSelect;
@@ -52,7 +60,10 @@ export async function trialBoard(status: TrialStatus) {
     .orderBy(open ? asc(trialRequests.startsAt) : desc(trialRequests.updatedAt), asc(trialRequests.id))
     .limit(200);
   return {
-    counts: Object.fromEntries(TRIAL_STATUS_KEYS.map((k) => [k, counts.find((c) => c.status === k)?.n ?? 0])) as Record<TrialStatus, number>,
+    counts: Object.fromEntries(TRIAL_STATUS_KEYS.map((k) => [k, counts.find((c) => c.status === k)?.n ?? 0])) as Record<
+      TrialStatus,
+      number
+    >,
     requests: rows.map((r) => ({
       ...r,
       session: `${capitalize(formatLongDate(r.sessionDate))} à ${formatTime(r.startsAt)}`,
@@ -75,19 +86,30 @@ export async function updateTrialStatus(actor: Actor, input: TrialStatusInput, n
   await db.transaction(async (tx) => {
     const row = await lockRequest(input.id, input.version);
     const changes: string[] = [];
-    if (row.status !== input.status) changes.push(`${TRIAL_STATUSES[row.status as TrialStatus] ?? row.status} → ${TRIAL_STATUSES[input.status]}`);
+    if (row.status !== input.status)
+      changes.push(`${TRIAL_STATUSES[row.status as TrialStatus] ?? row.status} → ${TRIAL_STATUSES[input.status]}`);
     if (row.note !== input.note) changes.push("note modifiée");
     if (!changes.length) return;
     await tx
       .update(trialRequests)
       .set({ status: input.status, note: input.note, updatedAt: now, updatedBy: actor.id, version: row.version + 1 })
       .where(eq(trialRequests.id, row.id));
-    await audit(tx, actor, "trial.status", `Demande de cours d'essai n° ${row.id} (${who(row)}) : ${changes.join(" ; ")}.`, { userId: row.userId });
+    await audit(
+      tx,
+      actor,
+      "trial.status",
+      `Demande de cours d'essai n° ${row.id} (${who(row)}) : ${changes.join(" ; ")}.`,
+      { userId: row.userId },
+    );
   });
 }
 
 /** « Inscrire »: creates (or invites) the account, pre-filled from the request, and marks it « inscrit ». */
-export async function convertTrialRequest(actor: Actor, input: TrialConvertInput, now: Date = new Date()): Promise<{ userId: string; created: boolean }> {
+export async function convertTrialRequest(
+  actor: Actor,
+  input: TrialConvertInput,
+  now: Date = new Date(),
+): Promise<{ userId: string; created: boolean }> {
   const result = await db.transaction(async (tx) => {
     const row = await lockRequest(input.id, input.version);
     if (row.userId) throw new DomainError("Cette demande est déjà devenue une inscription.", { status: 409 });
@@ -101,7 +123,10 @@ export async function convertTrialRequest(actor: Actor, input: TrialConvertInput
     const base = env().BASE_URL;
     const continueLine = `Pour ${minor ? `inscrire ${row.prenom}` : "vous inscrire"} au club pour la saison, continuez ici : ${base}/espace-membre/inscription`;
 
-    const [existing] = await tx.select({ id: users.id, prenom: users.prenom }).from(users).where(eq(users.email, row.email));
+    const [existing] = await tx
+      .select({ id: users.id, prenom: users.prenom })
+      .from(users)
+      .where(eq(users.email, row.email));
     let userId: string;
     if (existing) {
       userId = existing.id;
@@ -121,8 +146,13 @@ export async function convertTrialRequest(actor: Actor, input: TrialConvertInput
         ].join("\n"),
       });
     } else {
-      userId = (await createManagedUser(actor, { prenom: holder.prenom, nom: holder.nom, email: row.email, roles: ["pré-inscrit"] }, ["", continueLine]))
-        .id;
+      userId = (
+        await createManagedUser(
+          actor,
+          { prenom: holder.prenom, nom: holder.nom, email: row.email, roles: ["pré-inscrit"] },
+          ["", continueLine],
+        )
+      ).id;
     }
     let profileId: number | null = null;
     if (minor) {
@@ -130,11 +160,26 @@ export async function convertTrialRequest(actor: Actor, input: TrialConvertInput
         .select({ id: profiles.id })
         .from(profiles)
         .where(and(eq(profiles.ownerId, userId), sql`lower(${profiles.prenom}) = lower(${row.prenom})`));
-      profileId = same?.id ?? (await addFamilyProfile(userId, { prenom: row.prenom, nom: row.nom, dateOfBirth: null, relationship: "enfant" }, tx)).id;
+      profileId =
+        same?.id ??
+        (
+          await addFamilyProfile(
+            userId,
+            { prenom: row.prenom, nom: row.nom, dateOfBirth: null, relationship: "enfant" },
+            tx,
+          )
+        ).id;
     }
     await tx
       .update(trialRequests)
-      .set({ status: "inscrit", userId, convertedAt: now, updatedAt: now, updatedBy: actor.id, version: row.version + 1 })
+      .set({
+        status: "inscrit",
+        userId,
+        convertedAt: now,
+        updatedAt: now,
+        updatedBy: actor.id,
+        version: row.version + 1,
+      })
       .where(eq(trialRequests.id, row.id));
     await audit(
       tx,

@@ -54,7 +54,10 @@ function randomToken(length = 32): string {
  * with the welcome wording. The account's sendResetPassword hook only has the
  * "forgotten password" text and a 30-minute validity, hence this.
  */
-export async function sendWelcomeLink(user: { id: string; email: string; prenom: string }, next: readonly string[] = []): Promise<void> {
+export async function sendWelcomeLink(
+  user: { id: string; email: string; prenom: string },
+  next: readonly string[] = [],
+): Promise<void> {
   const ctx = await getAuth().$context;
   const token = randomToken();
   const issued = await ctx.internalAdapter.createVerificationValue({
@@ -93,22 +96,40 @@ export async function sendWelcomeLink(user: { id: string; email: string; prenom:
  * Creates an account for someone, without a password: they get the welcome
  * link (`next`: lines added after the sign-in address, e.g. where to go on).
  */
-export async function createManagedUser(actor: Actor, input: NewUserInput, next: readonly string[] = []): Promise<{ id: string }> {
+export async function createManagedUser(
+  actor: Actor,
+  input: NewUserInput,
+  next: readonly string[] = [],
+): Promise<{ id: string }> {
   const roles = normalizeRoles(input.roles);
   checkRoleSet(roles);
   checkAdminRoleChange(actor, [], roles);
   const emailAddress = input.email.trim().toLowerCase();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, emailAddress));
-  if (existing) throw new DomainError("Un compte existe déjà avec cette adresse e-mail.", { field: "email", status: 409 });
+  if (existing)
+    throw new DomainError("Un compte existe déjà avec cette adresse e-mail.", { field: "email", status: 409 });
   const ctx = await getAuth().$context;
   const user = await ctx.internalAdapter.createUser(
-    { email: emailAddress, name: `${input.prenom} ${input.nom}`.trim(), emailVerified: false, prenom: input.prenom, nom: input.nom, roles },
+    {
+      email: emailAddress,
+      name: `${input.prenom} ${input.nom}`.trim(),
+      emailVerified: false,
+      prenom: input.prenom,
+      nom: input.nom,
+      roles,
+    },
     { method: "email-password" },
   );
   if (!user) throw new Error("createUser returned no user");
-  await audit(db, actor, "user.create", `Compte créé (${rolesLabel(roles)}), lien pour choisir le mot de passe envoyé à ${emailAddress}.`, {
-    userId: user.id,
-  });
+  await audit(
+    db,
+    actor,
+    "user.create",
+    `Compte créé (${rolesLabel(roles)}), lien pour choisir le mot de passe envoyé à ${emailAddress}.`,
+    {
+      userId: user.id,
+    },
+  );
   await sendWelcomeLink({ id: user.id, email: emailAddress, prenom: input.prenom }, next);
   log.info("account created by a manager", { userId: user.id, by: actor.id });
   return { id: user.id };
@@ -136,12 +157,15 @@ function validationMail(user: { email: string; prenom: string }, clubName: strin
   };
 }
 
-
 /**
  * Saves the account part of the edit page. Returns whether a validation
  * e-mail was queued (pré-inscrit -> membre).
  */
-export async function updateUserAccount(actor: Actor, id: string, input: AccountInput): Promise<{ validated: boolean }> {
+export async function updateUserAccount(
+  actor: Actor,
+  id: string,
+  input: AccountInput,
+): Promise<{ validated: boolean }> {
   const result = await db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     checkCanEdit(actor, target);
@@ -149,20 +173,26 @@ export async function updateUserAccount(actor: Actor, id: string, input: Account
     const roles = normalizeRoles(input.roles);
     checkRoleSet(roles);
     checkAdminRoleChange(actor, target.roles, roles);
-    if (actor.id === target.id && !input.active && target.active) throw new DomainError(MESSAGES.selfDeactivate, { field: "active", status: 403 });
+    if (actor.id === target.id && !input.active && target.active)
+      throw new DomainError(MESSAGES.selfDeactivate, { field: "active", status: 403 });
     await checkAdminRemains(tx, target, { roles, active: input.active });
     const emailAddress = input.email.trim().toLowerCase();
     if (emailAddress !== target.email) {
-      const [other] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, emailAddress), ne(users.id, id)));
+      const [other] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, emailAddress), ne(users.id, id)));
       if (other) throw new DomainError(MESSAGES.emailTaken, { field: "email", status: 409 });
     }
 
     const changes: string[] = [];
-    if (input.prenom !== target.prenom || input.nom !== target.nom) changes.push(`nom : ${target.prenom} ${target.nom} → ${input.prenom} ${input.nom}`);
+    if (input.prenom !== target.prenom || input.nom !== target.nom)
+      changes.push(`nom : ${target.prenom} ${target.nom} → ${input.prenom} ${input.nom}`);
     if (emailAddress !== target.email) changes.push(`e-mail : ${target.email} → ${emailAddress}`);
     const rolesChanged = roles.join(",") !== target.roles.join(",");
     if (rolesChanged) changes.push(`rôles : ${rolesLabel(target.roles) || "aucun"} → ${rolesLabel(roles)}`);
-    if (input.active !== target.active) changes.push(input.active ? "compte réactivé" : "compte désactivé (sessions fermées)");
+    if (input.active !== target.active)
+      changes.push(input.active ? "compte réactivé" : "compte désactivé (sessions fermées)");
     if (changes.length === 0) return { validated: false };
 
     await tx
@@ -180,7 +210,13 @@ export async function updateUserAccount(actor: Actor, id: string, input: Account
       .where(eq(users.id, id));
     await tx
       .update(profiles)
-      .set({ prenom: input.prenom, nom: input.nom, updatedAt: new Date(), updatedBy: actor.id, version: sql`${profiles.version} + 1` })
+      .set({
+        prenom: input.prenom,
+        nom: input.nom,
+        updatedAt: new Date(),
+        updatedBy: actor.id,
+        version: sql`${profiles.version} + 1`,
+      })
       .where(and(eq(profiles.ownerId, id), eq(profiles.isSelf, true)));
     if (!input.active && target.active) await tx.delete(sessions).where(eq(sessions.userId, id));
 
@@ -189,9 +225,15 @@ export async function updateUserAccount(actor: Actor, id: string, input: Account
       const identity = await getSetting("identity", tx);
       await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, identity.clubName), tx);
     }
-    await audit(tx, actor, validated ? "user.validate" : "user.update", (validated ? "Inscription validée ; " : "") + changes.join(" ; "), {
-      userId: id,
-    });
+    await audit(
+      tx,
+      actor,
+      validated ? "user.validate" : "user.update",
+      (validated ? "Inscription validée ; " : "") + changes.join(" ; "),
+      {
+        userId: id,
+      },
+    );
     return { validated };
   });
   if (result.validated) void deliverPendingMail();
@@ -202,9 +244,17 @@ export async function updateUserAccount(actor: Actor, id: string, input: Account
 export async function validateRegistration(actor: Actor, id: string, version: number): Promise<void> {
   const target = await getUser(id);
   if (!target) throw new DomainError(MESSAGES.notFound, { status: 404 });
-  if (!target.roles.includes("pré-inscrit")) throw new DomainError("Cette inscription est déjà validée.", { status: 409 });
+  if (!target.roles.includes("pré-inscrit"))
+    throw new DomainError("Cette inscription est déjà validée.", { status: 409 });
   const roles = [...target.roles.filter((r) => r !== "pré-inscrit"), "membre"];
-  await updateUserAccount(actor, id, { prenom: target.prenom, nom: target.nom, email: target.email, active: target.active, roles, version });
+  await updateUserAccount(actor, id, {
+    prenom: target.prenom,
+    nom: target.nom,
+    email: target.email,
+    active: target.active,
+    roles,
+    version,
+  });
 }
 
 export async function deleteUser(actor: Actor, id: string): Promise<void> {
@@ -213,7 +263,13 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
     checkCanEdit(actor, target);
     if (actor.id === target.id) throw new DomainError(MESSAGES.selfDelete, { status: 403 });
     await checkAdminRemains(tx, target, null);
-    await audit(tx, actor, "user.delete", `Compte de ${target.prenom} ${target.nom} (${target.email}) supprimé avec ses profils.`, { userId: id });
+    await audit(
+      tx,
+      actor,
+      "user.delete",
+      `Compte de ${target.prenom} ${target.nom} (${target.email}) supprimé avec ses profils.`,
+      { userId: id },
+    );
     await tx.delete(users).where(eq(users.id, id));
   });
 }
@@ -231,7 +287,13 @@ export async function closeDeletionRequest(actor: Actor, id: string): Promise<vo
       .update(deletionRequests)
       .set({ handledAt: new Date(), handledBy: actor.id })
       .where(and(eq(deletionRequests.userId, id), isNull(deletionRequests.handledAt)));
-    await audit(tx, actor, "user.deletion-request-closed", `Demande de suppression de ${target.prenom} ${target.nom} classée : données conservées.`, { userId: id });
+    await audit(
+      tx,
+      actor,
+      "user.deletion-request-closed",
+      `Demande de suppression de ${target.prenom} ${target.nom} classée : données conservées.`,
+      { userId: id },
+    );
   });
 }
 
@@ -241,7 +303,11 @@ export async function closeDeletionRequest(actor: Actor, id: string): Promise<vo
  * active administrator keeps the role), written to the audit log with the
  * command line as author. Returns the roles as saved.
  */
-export async function setRolesFromCommandLine(email: string, requested: readonly string[], commandLine: string): Promise<Role[]> {
+export async function setRolesFromCommandLine(
+  email: string,
+  requested: readonly string[],
+  commandLine: string,
+): Promise<Role[]> {
   return db.transaction(async (tx) => {
     const address = email.trim().toLowerCase();
     const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
@@ -251,7 +317,10 @@ export async function setRolesFromCommandLine(email: string, requested: readonly
     checkRoleSet(roles);
     await checkAdminRemains(tx, target, { roles, active: target.active });
     if (roles.join(",") === target.roles.join(",")) return roles;
-    await tx.update(users).set({ roles, updatedAt: nextUpdatedAt(target.updatedAt) }).where(eq(users.id, target.id));
+    await tx
+      .update(users)
+      .set({ roles, updatedAt: nextUpdatedAt(target.updatedAt) })
+      .where(eq(users.id, target.id));
     await tx.insert(auditLog).values({
       actorId: null,
       actorName: `Ligne de commande (${commandLine})`,

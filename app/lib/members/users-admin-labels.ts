@@ -55,6 +55,7 @@ export const USERS_ADMIN_MESSAGES = {
   lastAdmin: "Il doit toujours rester au moins un administrateur actif : donnez d'abord ce rôle à une autre personne.",
   selfDeactivate: "Vous ne pouvez pas désactiver votre propre compte.",
   selfDelete: "Vous ne pouvez pas supprimer votre propre compte ici.",
-  stale: "Ces informations ont été modifiées entre-temps par quelqu'un d'autre. La page a été rechargée : vérifiez puis recommencez.",
+  stale:
+    "Ces informations ont été modifiées entre-temps par quelqu'un d'autre. La page a été rechargée : vérifiez puis recommencez.",
   emailTaken: "Un autre compte utilise déjà cette adresse e-mail.",
 } as const;

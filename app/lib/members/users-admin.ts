@@ -71,12 +71,17 @@ export const statusSchema = z
   .superRefine((v, ctx) => {
     const paidParts = [v.cotisationPaidOn, v.cotisationAmount, v.cotisationMeans];
     if (paidParts.some((p) => p !== null)) {
-      if (!v.cotisationPaidOn) ctx.addIssue({ code: "custom", path: ["cotisationPaidOn"], message: "Indiquez la date du paiement" });
-      if (v.cotisationAmount === null) ctx.addIssue({ code: "custom", path: ["cotisationAmount"], message: "Indiquez le montant payé" });
-      if (!v.cotisationMeans) ctx.addIssue({ code: "custom", path: ["cotisationMeans"], message: "Choisissez le moyen de paiement" });
+      if (!v.cotisationPaidOn)
+        ctx.addIssue({ code: "custom", path: ["cotisationPaidOn"], message: "Indiquez la date du paiement" });
+      if (v.cotisationAmount === null)
+        ctx.addIssue({ code: "custom", path: ["cotisationAmount"], message: "Indiquez le montant payé" });
+      if (!v.cotisationMeans)
+        ctx.addIssue({ code: "custom", path: ["cotisationMeans"], message: "Choisissez le moyen de paiement" });
     }
-    if (v.healthKind && !v.healthReceivedOn) ctx.addIssue({ code: "custom", path: ["healthReceivedOn"], message: "Indiquez la date de réception" });
-    if (!v.healthKind && v.healthReceivedOn) ctx.addIssue({ code: "custom", path: ["healthKind"], message: "Choisissez le document reçu" });
+    if (v.healthKind && !v.healthReceivedOn)
+      ctx.addIssue({ code: "custom", path: ["healthReceivedOn"], message: "Indiquez la date de réception" });
+    if (!v.healthKind && v.healthReceivedOn)
+      ctx.addIssue({ code: "custom", path: ["healthKind"], message: "Choisissez le document reçu" });
   });
 export type StatusInput = z.output<typeof statusSchema>;
 
@@ -88,7 +93,10 @@ export const gradeEntrySchema = z.object({
 });
 export type GradeEntryInput = z.output<typeof gradeEntrySchema>;
 
-export const gradeDeleteSchema = z.object({ profileId: id(), entryId: id("Cette ligne de l'historique n'existe plus.") });
+export const gradeDeleteSchema = z.object({
+  profileId: id(),
+  entryId: id("Cette ligne de l'historique n'existe plus."),
+});
 
 export const deleteUserSchema = z.object({
   confirm: checkbox().refine((v) => v, "Cochez la case pour confirmer la suppression."),

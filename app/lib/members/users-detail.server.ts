@@ -44,7 +44,11 @@ export async function getUserDetail(id: string, now: Date = new Date()) {
     .orderBy(desc(profiles.isSelf), asc(profiles.createdAt), asc(profiles.id));
   const profileIds = profileRows.map((p) => p.id);
   const statuses = profileIds.length
-    ? await db.select().from(seasonStatuses).where(inArray(seasonStatuses.profileId, profileIds)).orderBy(desc(seasonStatuses.season))
+    ? await db
+        .select()
+        .from(seasonStatuses)
+        .where(inArray(seasonStatuses.profileId, profileIds))
+        .orderBy(desc(seasonStatuses.season))
     : [];
   const editableSeasons = await editableSeasonsAt(now);
   const profilesOut = [];
@@ -113,14 +117,23 @@ export async function getUserDetail(id: string, now: Date = new Date()) {
     today,
     certificateValiditySeasons: membership.certificateValiditySeasons,
     gradeTable: (await listGrades()).map((g) => ({ id: g.id, label: `${g.vietnameseName} — ${g.frenchName}` })),
-    history: history.map((h) => ({ id: h.id, at: h.at.toISOString(), actorName: h.actorName, action: h.action, summary: h.summary })),
+    history: history.map((h) => ({
+      id: h.id,
+      at: h.at.toISOString(),
+      actorName: h.actorName,
+      action: h.action,
+      summary: h.summary,
+    })),
   };
 }
 
 /** Seasons whose status can be recorded: the current one, and the next one once started. */
 export async function editableSeasonsAt(now: Date = new Date(), q: Queryable = db): Promise<string[]> {
   const current = await currentSeasonAt(now, q);
-  const later = await q.select({ season: seasonStarts.season }).from(seasonStarts).where(sql`${seasonStarts.season} > ${current}`);
+  const later = await q
+    .select({ season: seasonStarts.season })
+    .from(seasonStarts)
+    .where(sql`${seasonStarts.season} > ${current}`);
   return [current, ...later.map((l) => l.season).sort()];
 }
 

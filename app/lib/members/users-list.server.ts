@@ -12,7 +12,14 @@ import { ROLES, type Role } from "../accounts/roles";
 import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
 import { currentSeasonAt } from "./seasons.server";
 import { addDays, parisDate } from "../core/time";
-import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS, type HealthState, type UserFilter, type UserSort } from "./users-admin-labels";
+import {
+  HEALTH_STATE_LABELS,
+  USER_FILTERS,
+  USER_SORTS,
+  type HealthState,
+  type UserFilter,
+  type UserSort,
+} from "./users-admin-labels";
 import { eurosText, EXPIRY_WARNING_DAYS, healthState, memberRolesArray, rolesLabel } from "./users-rules.server";
 
 // ------------------------------------------------------------------- list
@@ -100,7 +107,10 @@ function listConditions(query: UserListQuery, today: string): SQL | undefined {
       const limit = addDays(today, EXPIRY_WARNING_DAYS);
       conds.push(member, eq(users.active, true));
       conds.push(
-        or(isNull(seasonStatuses.healthDocumentReceivedOn), sql`${seasonStatuses.healthDocumentValidUntil} <= ${limit}`)!,
+        or(
+          isNull(seasonStatuses.healthDocumentReceivedOn),
+          sql`${seasonStatuses.healthDocumentValidUntil} <= ${limit}`,
+        )!,
       );
       break;
     }
@@ -162,7 +172,12 @@ async function countUsers(query: UserListQuery, season: string, today: string): 
 }
 
 /** The rows of one page: the page's ids first, then their details (season, family) for those ids only. */
-async function selectUsers(query: UserListQuery, season: string, today: string, page: { limit: number; offset: number }) {
+async function selectUsers(
+  query: UserListQuery,
+  season: string,
+  today: string,
+  page: { limit: number; offset: number },
+) {
   const ids = (await filteredIds(query, season, today).limit(page.limit).offset(page.offset)).map((r) => r.id);
   if (!ids.length) return [];
   const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${users.id} and not f.is_self)`;
@@ -191,7 +206,13 @@ async function selectUsers(query: UserListQuery, season: string, today: string, 
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    return [{ ...r, createdAt: r.createdAt.toISOString(), health: healthState(r.healthReceivedOn, r.healthValidUntil, today) } satisfies UserListItem];
+    return [
+      {
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        health: healthState(r.healthReceivedOn, r.healthValidUntil, today),
+      } satisfies UserListItem,
+    ];
   });
 }
 
@@ -213,8 +234,6 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[";\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
-
-
 
 function frDate(iso: string | null): string {
   if (!iso) return "";

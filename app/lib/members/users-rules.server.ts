@@ -34,8 +34,6 @@ export const actorName = (a: Actor) => `${a.prenom} ${a.nom}`.trim() || a.email 
 /** Days before expiry from which a certificate counts as « expiring ». */
 export const EXPIRY_WARNING_DAYS = 30;
 
-
-
 // ------------------------------------------------------------------ roles
 
 /** Display order of roles: the first one is the spec's single `role`. */
@@ -53,17 +51,24 @@ export function rolesLabel(roles: readonly string[]): string {
 export function checkRoleSet(roles: Role[]): void {
   if (roles.length === 0) throw new DomainError("Choisissez au moins un rôle.", { field: "roles" });
   if (roles.includes("pré-inscrit") && roles.length > 1) {
-    throw new DomainError("Un pré-inscrit n'a pas d'autre rôle : décochez « Pré-inscrit » pour valider l'inscription.", { field: "roles" });
+    throw new DomainError(
+      "Un pré-inscrit n'a pas d'autre rôle : décochez « Pré-inscrit » pour valider l'inscription.",
+      { field: "roles" },
+    );
   }
   // Decision 0026: an instructor is also a member of the club (the member area's home is for members).
   if (roles.includes("enseignant") && !roles.some((r) => MEMBER_ROLES.includes(r))) {
-    throw new DomainError("Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).", { field: "roles" });
+    throw new DomainError(
+      "Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).",
+      { field: "roles" },
+    );
   }
 }
 
 /** A user_manager may neither grant nor remove the admin role. */
 export function checkAdminRoleChange(actor: Actor, before: readonly string[], after: readonly string[]): void {
-  if (!isAdmin(actor.roles) && isAdmin(before) !== isAdmin(after)) throw new DomainError(MESSAGES.adminOnlyRole, { field: "roles", status: 403 });
+  if (!isAdmin(actor.roles) && isAdmin(before) !== isAdmin(after))
+    throw new DomainError(MESSAGES.adminOnlyRole, { field: "roles", status: 403 });
 }
 
 /** A user_manager may not change an admin's account. */
@@ -91,7 +96,8 @@ export async function checkAdminRemains(
     .from(users)
     .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)))
     .for("update");
-  if (admins.filter((a) => a.id !== target.id).length === 0) throw new DomainError(MESSAGES.lastAdmin, { field: "roles", status: 409 });
+  if (admins.filter((a) => a.id !== target.id).length === 0)
+    throw new DomainError(MESSAGES.lastAdmin, { field: "roles", status: 409 });
 }
 
 export async function audit(

@@ -18,9 +18,25 @@ import { formatDate as formatDateFr, parisDate } from "../core/time";
 import { healthValidUntil, syncUserFlags } from "./seasons.server";
 import type { GradeEntryInput, StatusInput } from "./users-admin";
 import { editableSeasonsAt } from "./users-detail.server";
-import { audit, eurosText, checkCanEdit, lockOwnedProfile, lockUser, memberRolesArray, notInFuture, type Actor } from "./users-rules.server";
+import {
+  audit,
+  eurosText,
+  checkCanEdit,
+  lockOwnedProfile,
+  lockUser,
+  memberRolesArray,
+  notInFuture,
+  type Actor,
+} from "./users-rules.server";
 
-function formatStatus(s: { cotisationPaidOn: string | null; cotisationAmountCents: number | null; cotisationMeans: string | null; healthKind: string | null; healthReceivedOn: string | null; validUntil: string | null }): string {
+function formatStatus(s: {
+  cotisationPaidOn: string | null;
+  cotisationAmountCents: number | null;
+  cotisationMeans: string | null;
+  healthKind: string | null;
+  healthReceivedOn: string | null;
+  validUntil: string | null;
+}): string {
   const parts = [
     s.cotisationPaidOn
       ? `cotisation payée le ${formatDateFr(s.cotisationPaidOn)} (${eurosText(s.cotisationAmountCents)} €, ${PAYMENT_MEANS_LABELS[s.cotisationMeans ?? ""] ?? s.cotisationMeans})`
@@ -33,7 +49,12 @@ function formatStatus(s: { cotisationPaidOn: string | null; cotisationAmountCent
 }
 
 /** Records the cotisation and health document of a profile for a season. */
-export async function saveSeasonStatus(actor: Actor, ownerId: string, input: StatusInput, now: Date = new Date()): Promise<void> {
+export async function saveSeasonStatus(
+  actor: Actor,
+  ownerId: string,
+  input: StatusInput,
+  now: Date = new Date(),
+): Promise<void> {
   const today = parisDate(now);
   notInFuture(input.cotisationPaidOn, "cotisationPaidOn", today);
   notInFuture(input.healthReceivedOn, "healthReceivedOn", today);
@@ -42,10 +63,13 @@ export async function saveSeasonStatus(actor: Actor, ownerId: string, input: Sta
     checkCanEdit(actor, owner);
     const profile = await lockOwnedProfile(tx, ownerId, input.profileId);
     const editable = await editableSeasonsAt(now, tx);
-    if (!editable.includes(input.season)) throw new DomainError("Cette saison n'est plus modifiable : son historique est conservé tel quel.");
+    if (!editable.includes(input.season))
+      throw new DomainError("Cette saison n'est plus modifiable : son historique est conservé tel quel.");
     const membership = await getSetting("membership", tx);
     const validUntil =
-      input.healthKind && input.healthReceivedOn ? healthValidUntil(input.healthKind, input.healthReceivedOn, input.season, membership) : null;
+      input.healthKind && input.healthReceivedOn
+        ? healthValidUntil(input.healthKind, input.healthReceivedOn, input.season, membership)
+        : null;
     const values = {
       cotisationPaidOn: input.cotisationPaidOn,
       cotisationAmountCents: input.cotisationAmount,
@@ -67,17 +91,34 @@ export async function saveSeasonStatus(actor: Actor, ownerId: string, input: Sta
         .where(eq(seasonStatuses.id, existing.id));
     } else {
       if (input.version !== 0) throw new DomainError(MESSAGES.stale, { status: 409 });
-      await tx.insert(seasonStatuses).values({ profileId: profile.id, season: input.season, ...values, createdBy: actor.id, updatedBy: actor.id });
+      await tx
+        .insert(seasonStatuses)
+        .values({ profileId: profile.id, season: input.season, ...values, createdBy: actor.id, updatedBy: actor.id });
     }
     // A certificate also covers the later seasons already started that have no health document yet.
     if (input.healthKind === "certificat" && validUntil) {
       for (const later of editable.filter((s) => s > input.season)) {
         await tx
           .insert(seasonStatuses)
-          .values({ profileId: profile.id, season: later, healthDocumentKind: "certificat", healthDocumentReceivedOn: input.healthReceivedOn, healthDocumentValidUntil: validUntil, createdBy: actor.id, updatedBy: actor.id })
+          .values({
+            profileId: profile.id,
+            season: later,
+            healthDocumentKind: "certificat",
+            healthDocumentReceivedOn: input.healthReceivedOn,
+            healthDocumentValidUntil: validUntil,
+            createdBy: actor.id,
+            updatedBy: actor.id,
+          })
           .onConflictDoUpdate({
             target: [seasonStatuses.profileId, seasonStatuses.season],
-            set: { healthDocumentKind: "certificat", healthDocumentReceivedOn: input.healthReceivedOn, healthDocumentValidUntil: validUntil, updatedAt: now, updatedBy: actor.id, version: sql`${seasonStatuses.version} + 1` },
+            set: {
+              healthDocumentKind: "certificat",
+              healthDocumentReceivedOn: input.healthReceivedOn,
+              healthDocumentValidUntil: validUntil,
+              updatedAt: now,
+              updatedBy: actor.id,
+              version: sql`${seasonStatuses.version} + 1`,
+            },
             setWhere: isNull(seasonStatuses.healthDocumentReceivedOn),
           });
       }
@@ -93,7 +134,12 @@ export async function saveSeasonStatus(actor: Actor, ownerId: string, input: Sta
   });
 }
 
-export async function addGradeEntry(actor: Actor, ownerId: string, input: GradeEntryInput, now: Date = new Date()): Promise<void> {
+export async function addGradeEntry(
+  actor: Actor,
+  ownerId: string,
+  input: GradeEntryInput,
+  now: Date = new Date(),
+): Promise<void> {
   notInFuture(input.awardedOn, "awardedOn", parisDate(now));
   await db.transaction(async (tx) => {
     const owner = await lockUser(tx, ownerId);
@@ -101,11 +147,23 @@ export async function addGradeEntry(actor: Actor, ownerId: string, input: GradeE
     const profile = await lockOwnedProfile(tx, ownerId, input.profileId);
     const [grade] = await tx.select().from(grades).where(eq(grades.id, input.gradeId));
     if (!grade) throw new DomainError("Grade inconnu.", { field: "gradeId" });
-    await tx.insert(gradeHistory).values({ profileId: profile.id, gradeId: grade.id, awardedOn: input.awardedOn, note: input.note, createdBy: actor.id });
-    await audit(tx, actor, "grade.add", `${profile.prenom} ${profile.nom} : grade ${grade.vietnameseName} (${grade.frenchName}) obtenu le ${formatDateFr(input.awardedOn)}.`, {
-      userId: ownerId,
+    await tx.insert(gradeHistory).values({
       profileId: profile.id,
+      gradeId: grade.id,
+      awardedOn: input.awardedOn,
+      note: input.note,
+      createdBy: actor.id,
     });
+    await audit(
+      tx,
+      actor,
+      "grade.add",
+      `${profile.prenom} ${profile.nom} : grade ${grade.vietnameseName} (${grade.frenchName}) obtenu le ${formatDateFr(input.awardedOn)}.`,
+      {
+        userId: ownerId,
+        profileId: profile.id,
+      },
+    );
   });
 }
 

@@ -19,7 +19,15 @@
  * refusal is a `BackupError` with a French message.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes, scryptSync, type CipherGCM } from "node:crypto";
-import { closeSync, createReadStream, createWriteStream, openSync, readSync, statSync, type WriteStream } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  openSync,
+  readSync,
+  statSync,
+  type WriteStream,
+} from "node:fs";
 import { once } from "node:events";
 import readline from "node:readline";
 import type { Readable, Transform } from "node:stream";
@@ -113,7 +121,12 @@ export class ArchiveWriter {
   }
 
   async finish(): Promise<ArchiveManifest> {
-    const manifest: ArchiveManifest = { kind: "manifest", tables: this.tables, files: this.files, dataSha256: this.hash.digest("hex") };
+    const manifest: ArchiveManifest = {
+      kind: "manifest",
+      tables: this.tables,
+      files: this.files,
+      dataSha256: this.hash.digest("hex"),
+    };
     this.gzip.end(JSON.stringify(manifest) + "\n");
     await this.done;
     if (this.cipher) this.out.write(this.cipher.getAuthTag());
@@ -164,7 +177,8 @@ function translate(err: unknown): BackupError {
   const message = err instanceof Error ? err.message : String(err);
   if (/unsupported state or unable to authenticate data/i.test(message))
     return new BackupError("Phrase secrète incorrecte, ou sauvegarde chiffrée altérée.", { cause: err });
-  if (/unexpected end of file/i.test(message)) return new BackupError("La sauvegarde est tronquée (fichier incomplet).", { cause: err });
+  if (/unexpected end of file/i.test(message))
+    return new BackupError("La sauvegarde est tronquée (fichier incomplet).", { cause: err });
   return new BackupError(`La sauvegarde est illisible ou altérée (${message}).`, { cause: err });
 }
 
@@ -209,7 +223,9 @@ export async function* readArchive(file: string, passphrase?: string): AsyncGene
           throw new BackupError("Ce fichier n'est pas une sauvegarde du site (en-tête inconnu).");
         if (h.app !== APP_NAME) throw new BackupError(`Cette sauvegarde vient d'une autre application (« ${h.app} »).`);
         if (h.formatVersion > ARCHIVE_FORMAT_VERSION)
-          throw new BackupError("Cette sauvegarde a été faite par une version plus récente du site : mettez d'abord le site à jour.");
+          throw new BackupError(
+            "Cette sauvegarde a été faite par une version plus récente du site : mettez d'abord le site à jour.",
+          );
       }
       if (record.kind === "manifest") {
         manifest = record;
@@ -220,7 +236,9 @@ export async function* readArchive(file: string, passphrase?: string): AsyncGene
       if (record.kind === "file") {
         const data = Buffer.from(record.data, "base64");
         if (data.length !== record.size || createHash("sha256").update(data).digest("hex") !== record.sha256)
-          throw new BackupError(`Le fichier ${record.path} de la sauvegarde est altéré (somme de contrôle différente).`);
+          throw new BackupError(
+            `Le fichier ${record.path} de la sauvegarde est altéré (somme de contrôle différente).`,
+          );
         files.add(record.path);
       }
       yield record;
@@ -235,10 +253,13 @@ export async function* readArchive(file: string, passphrase?: string): AsyncGene
   if (errors.length) throw translate(errors[0]);
   if (first) throw new BackupError("La sauvegarde est vide ou tronquée.");
   if (!manifest) throw new BackupError("La sauvegarde est tronquée : son manifeste manque.");
-  if (manifest.dataSha256 !== hash.digest("hex")) throw new BackupError("La sauvegarde est altérée : sa somme de contrôle ne correspond pas.");
+  if (manifest.dataSha256 !== hash.digest("hex"))
+    throw new BackupError("La sauvegarde est altérée : sa somme de contrôle ne correspond pas.");
   for (const [table, count] of Object.entries(manifest.tables)) {
     if ((tables[table] ?? 0) !== count)
-      throw new BackupError(`La sauvegarde est incohérente : ${count} lignes annoncées pour ${table}, ${tables[table] ?? 0} lues.`);
+      throw new BackupError(
+        `La sauvegarde est incohérente : ${count} lignes annoncées pour ${table}, ${tables[table] ?? 0} lues.`,
+      );
   }
   for (const path of Object.keys(manifest.files)) {
     if (!files.has(path)) throw new BackupError(`La sauvegarde est incohérente : le fichier ${path} manque.`);
@@ -247,7 +268,10 @@ export async function* readArchive(file: string, passphrase?: string): AsyncGene
 }
 
 /** Reads the whole archive once to check it; returns its header and manifest. */
-export async function checkArchive(file: string, passphrase?: string): Promise<{ header: ArchiveHeader; manifest: ArchiveManifest }> {
+export async function checkArchive(
+  file: string,
+  passphrase?: string,
+): Promise<{ header: ArchiveHeader; manifest: ArchiveManifest }> {
   let header: ArchiveHeader | null = null;
   let manifest: ArchiveManifest | null = null;
   for await (const record of readArchive(file, passphrase)) {
@@ -257,4 +281,3 @@ export async function checkArchive(file: string, passphrase?: string): Promise<{
   if (!header || !manifest) throw new BackupError("La sauvegarde est incomplète.");
   return { header, manifest };
 }
-

@@ -9,7 +9,18 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, truncateSync, writeFileSync, writeSync, statSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+  statSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +62,10 @@ beforeAll(async () => {
     BACKUP_DIR: mountPoint,
   };
   setEnvForTests(baseEnv);
-  for (let i = 0; i < 200; i++) await db.insert(contactMessages).values({ name: `Visiteur ${i}`, email: `v${i}@exemple.fr`, subject: "Renseignements", message: `Message ${i}` });
+  for (let i = 0; i < 200; i++)
+    await db
+      .insert(contactMessages)
+      .values({ name: `Visiteur ${i}`, email: `v${i}@exemple.fr`, subject: "Renseignements", message: `Message ${i}` });
   // Random bytes do not compress: the archive is surely larger than the room left.
   mkdirSync(path.join(e.DATA_DIR, "uploads", "zz"), { recursive: true });
   writeFileSync(path.join(e.DATA_DIR, "uploads", "zz", "photo.jpg"), randomBytes(256 * 1024));
@@ -80,34 +94,47 @@ function fillDisk(dir: string, leave: number): string {
 }
 
 describe("a real full disk during a backup", () => {
-  it.skipIf(Boolean(mountRefused))("keeps the earlier backups and the site untouched, and is reported on the operations page", { timeout: 120_000 }, async () => {
-    const earlier = await createBackup({ reason: "page", now: new Date("2030-03-01T10:00:00Z") });
-    expect(earlier.verification.ok).toBe(true);
-    const filler = fillDisk(mountPoint, 16 * 1024);
+  it.skipIf(Boolean(mountRefused))(
+    "keeps the earlier backups and the site untouched, and is reported on the operations page",
+    { timeout: 120_000 },
+    async () => {
+      const earlier = await createBackup({ reason: "page", now: new Date("2030-03-01T10:00:00Z") });
+      expect(earlier.verification.ok).toBe(true);
+      const filler = fillDisk(mountPoint, 16 * 1024);
 
-    const failure = await createBackup({ reason: "page", now: new Date("2030-03-02T10:00:00Z") }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(BackupError);
-    expect((failure as BackupError).message).toBe("Disque plein : la sauvegarde n'a pas pu être écrite. Les sauvegardes précédentes sont intactes.");
-    expect(((failure as BackupError).cause as NodeJS.ErrnoException).code).toBe("ENOSPC");
+      const failure = await createBackup({ reason: "page", now: new Date("2030-03-02T10:00:00Z") }).catch(
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(BackupError);
+      expect((failure as BackupError).message).toBe(
+        "Disque plein : la sauvegarde n'a pas pu être écrite. Les sauvegardes précédentes sont intactes.",
+      );
+      expect(((failure as BackupError).cause as NodeJS.ErrnoException).code).toBe("ENOSPC");
 
-    // Earlier backups untouched, nothing partial left.
-    expect(listBackups().map((b) => b.name)).toEqual([earlier.name]);
-    expect(readdirSync(mountPoint).filter((f) => f.endsWith(".partial"))).toEqual([]);
-    await expect(verifyArchive(earlier.file)).resolves.toMatchObject({ contact_messages: expect.any(Number) });
-    expect(lastFailure()).toMatchObject({ reason: "page", at: "2030-03-02T10:00:00.000Z" });
+      // Earlier backups untouched, nothing partial left.
+      expect(listBackups().map((b) => b.name)).toEqual([earlier.name]);
+      expect(readdirSync(mountPoint).filter((f) => f.endsWith(".partial"))).toEqual([]);
+      await expect(verifyArchive(earlier.file)).resolves.toMatchObject({ contact_messages: expect.any(Number) });
+      expect(lastFailure()).toMatchObject({ reason: "page", at: "2030-03-02T10:00:00.000Z" });
 
-    // The site keeps serving and writing.
-    expect((await app.fetch("/")).status).toBe(200);
-    await db.insert(contactMessages).values({ name: "Après", email: "apres@exemple.fr", subject: "Toujours là", message: "…" });
+      // The site keeps serving and writing.
+      expect((await app.fetch("/")).status).toBe(200);
+      await db
+        .insert(contactMessages)
+        .values({ name: "Après", email: "apres@exemple.fr", subject: "Toujours là", message: "…" });
 
-    // Reported on the operations page.
-    const admin = await createUser({ roles: ["admin"] });
-    const page = await app.get<{ status: { backups: { failure: { error: string } | null } } }>("/espace-membre/exploitation", { as: admin });
-    expect(page.data?.status.backups.failure?.error).toMatch(/^Disque plein/);
+      // Reported on the operations page.
+      const admin = await createUser({ roles: ["admin"] });
+      const page = await app.get<{ status: { backups: { failure: { error: string } | null } } }>(
+        "/espace-membre/exploitation",
+        { as: admin },
+      );
+      expect(page.data?.status.backups.failure?.error).toMatch(/^Disque plein/);
 
-    // Room again: the next backup succeeds and clears the failure.
-    rmSync(filler);
-    await createBackup({ reason: "page", now: new Date("2030-03-03T10:00:00Z") });
-    expect(lastFailure()).toBeNull();
-  });
+      // Room again: the next backup succeeds and clears the failure.
+      rmSync(filler);
+      await createBackup({ reason: "page", now: new Date("2030-03-03T10:00:00Z") });
+      expect(lastFailure()).toBeNull();
+    },
+  );
 });

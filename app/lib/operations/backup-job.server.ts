@@ -19,7 +19,10 @@ import { createBackup, pruneBackups, type BackupInfo } from "./backup.server";
 export const BACKUP_JOB = "backup";
 export const BACKUP_CHECK_INTERVAL_MS = 10 * 60 * 1000;
 
-export type NightlyResult = { ran: false; why: "too-early" | "already-done" } | { ran: true; backup: BackupInfo; removed: string[] } | { ran: true; error: string };
+export type NightlyResult =
+  | { ran: false; why: "too-early" | "already-done" }
+  | { ran: true; backup: BackupInfo; removed: string[] }
+  | { ran: true; error: string };
 
 export async function runNightlyBackup(now: Date = new Date()): Promise<NightlyResult> {
   const e = env();
@@ -28,13 +31,20 @@ export async function runNightlyBackup(now: Date = new Date()): Promise<NightlyR
   const claimed = await db
     .insert(jobRuns)
     .values({ name: BACKUP_JOB, lastRunOn: today })
-    .onConflictDoUpdate({ target: jobRuns.name, set: { lastRunOn: today }, setWhere: sql`${jobRuns.lastRunOn} < ${today}` })
+    .onConflictDoUpdate({
+      target: jobRuns.name,
+      set: { lastRunOn: today },
+      setWhere: sql`${jobRuns.lastRunOn} < ${today}`,
+    })
     .returning({ name: jobRuns.name });
   if (!claimed.length) return { ran: false, why: "already-done" };
   try {
     const backup = await createBackup({ reason: "nocturne", now });
     const removed = pruneBackups({ daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY });
-    if (!backup.verification.ok) await mailAdmins(`La sauvegarde de cette nuit a été écrite, mais sa vérification a échoué : ${backup.verification.error}`);
+    if (!backup.verification.ok)
+      await mailAdmins(
+        `La sauvegarde de cette nuit a été écrite, mais sa vérification a échoué : ${backup.verification.error}`,
+      );
     return { ran: true, backup, removed };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);

@@ -6,7 +6,16 @@
  * kept aside; a restore that fails halfway leaves nothing; the nightly job runs
  * once a day from its hour on, with retention (fake clock).
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, truncateSync, writeFileSync, statSync, mkdirSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  truncateSync,
+  writeFileSync,
+  statSync,
+  mkdirSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -52,7 +61,9 @@ afterAll(async () => {
 
 /** Every row of every table as PostgreSQL's JSON, sorted: equal dumps mean identical data. */
 async function allRows(client: SqlClient): Promise<Record<string, string[]>> {
-  const { rows: tables } = await client.query<{ t: string }>("select tablename as t from pg_tables where schemaname = 'public' order by tablename");
+  const { rows: tables } = await client.query<{ t: string }>(
+    "select tablename as t from pg_tables where schemaname = 'public' order by tablename",
+  );
   const out: Record<string, string[]> = {};
   for (const { t } of tables) {
     const { rows } = await client.query<{ j: string }>(`select row_to_json(x)::text as j from public."${t}" x`);
@@ -85,7 +96,9 @@ async function rowsOf(target: { dataDir: string; databaseUrl?: string }) {
 }
 
 async function emptyTarget(): Promise<{ dataDir: string; databaseUrl?: string }> {
-  return onPostgres ? { dataDir: tmp("restore-data-"), databaseUrl: await emptyPostgres() } : { dataDir: tmp("restore-data-") };
+  return onPostgres
+    ? { dataDir: tmp("restore-data-"), databaseUrl: await emptyPostgres() }
+    : { dataDir: tmp("restore-data-") };
 }
 
 async function targetIsEmpty(target: { dataDir: string; databaseUrl?: string }): Promise<boolean> {
@@ -118,7 +131,12 @@ beforeAll(async () => {
   useEnv();
   for (let i = 0; i < 3; i++) await createUser({ roles: i === 0 ? ["admin"] : ["membre"], prenom: `Membre${i}` });
   for (let i = 0; i < 1200; i++) {
-    await db.insert(contactMessages).values({ name: `Visiteur ${i}`, email: `v${i}@exemple.fr`, subject: "Renseignements", message: `Message numéro ${i} : « accents », émojis 🥋.` });
+    await db.insert(contactMessages).values({
+      name: `Visiteur ${i}`,
+      email: `v${i}@exemple.fr`,
+      subject: "Renseignements",
+      message: `Message numéro ${i} : « accents », émojis 🥋.`,
+    });
   }
   mkdirSync(path.join(e.DATA_DIR, "uploads", "ab"), { recursive: true });
   writeFileSync(path.join(e.DATA_DIR, "uploads", "ab", "brochure.pdf"), Buffer.from("%PDF-1.4 brochure du club"));
@@ -132,7 +150,12 @@ describe("backup while the site serves, then restore", () => {
     let written = 0;
     const writer = (async () => {
       while (writing) {
-        await db.insert(contactMessages).values({ name: "Pendant", email: "pendant@exemple.fr", subject: "Autre", message: "Écrit pendant la sauvegarde." });
+        await db.insert(contactMessages).values({
+          name: "Pendant",
+          email: "pendant@exemple.fr",
+          subject: "Autre",
+          message: "Écrit pendant la sauvegarde.",
+        });
         written++;
         // Like requests arriving: each write is its own turn of the event loop.
         await new Promise((resolve) => setImmediate(resolve));
@@ -152,7 +175,9 @@ describe("backup while the site serves, then restore", () => {
     const target = await emptyTarget();
     const result = await restoreArchive({ archive, dataDir: target.dataDir, databaseUrl: target.databaseUrl });
     expect(result.counts).toMatchObject(info.tables);
-    expect(readFileSync(path.join(target.dataDir, "uploads", "ab", "brochure.pdf"), "utf8")).toBe("%PDF-1.4 brochure du club");
+    expect(readFileSync(path.join(target.dataDir, "uploads", "ab", "brochure.pdf"), "utf8")).toBe(
+      "%PDF-1.4 brochure du club",
+    );
 
     // The archive's rows, exactly (password hashes, dates, arrays, accents): taken again from the backup's own check.
     const restored = await rowsOf(target);
@@ -203,7 +228,12 @@ describe("backup while the site serves, then restore", () => {
 describe("refused archives: a clear French message, nothing written", () => {
   async function refused(file: string, passphrase?: string): Promise<string> {
     const target = await emptyTarget();
-    const error = await restoreArchive({ archive: file, passphrase, dataDir: target.dataDir, databaseUrl: target.databaseUrl }).then(
+    const error = await restoreArchive({
+      archive: file,
+      passphrase,
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+    }).then(
       () => null,
       (err: unknown) => err,
     );
@@ -249,7 +279,9 @@ describe("refused archives: a clear French message, nothing written", () => {
   }
 
   it("from another application", async () => {
-    expect(await refused(await crafted({ app: "autre-appli" }))).toBe("Cette sauvegarde vient d'une autre application (« autre-appli »).");
+    expect(await refused(await crafted({ app: "autre-appli" }))).toBe(
+      "Cette sauvegarde vient d'une autre application (« autre-appli »).",
+    );
   });
 
   it("from a newer version of the site", async () => {
@@ -264,10 +296,17 @@ describe("refused archives: a clear French message, nothing written", () => {
     const { header } = await checkArchive(archive);
     await w.write(header);
     await w.finish();
-    expect(await refused(file, "mauvaise phrase secrète")).toBe("Phrase secrète incorrecte, ou sauvegarde chiffrée altérée.");
+    expect(await refused(file, "mauvaise phrase secrète")).toBe(
+      "Phrase secrète incorrecte, ou sauvegarde chiffrée altérée.",
+    );
     expect(await refused(file)).toMatch(/Cette sauvegarde est chiffrée/);
     const target = await emptyTarget();
-    await restoreArchive({ archive: file, passphrase: "phrase secrète du club", dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+    await restoreArchive({
+      archive: file,
+      passphrase: "phrase secrète du club",
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+    });
   });
 
   it("a restore that fails halfway leaves the target empty (all or nothing)", async () => {
@@ -281,7 +320,9 @@ describe("refused archives: a clear French message, nothing written", () => {
     await w.write({ kind: "rows", table: "users", rows: source.users!.slice(0, 1) });
     await w.finish();
     const target = await emptyTarget();
-    await expect(restoreArchive({ archive: file, dataDir: target.dataDir, databaseUrl: target.databaseUrl })).rejects.toThrow();
+    await expect(
+      restoreArchive({ archive: file, dataDir: target.dataDir, databaseUrl: target.databaseUrl }),
+    ).rejects.toThrow();
     expect(await targetIsEmpty(target)).toBe(true);
     expect(existsSync(path.join(target.dataDir, "uploads"))).toBe(false);
   });
@@ -291,15 +332,27 @@ describe("a non-empty target", () => {
   it("is refused without --force, and kept aside (never deleted) with it", async () => {
     const target = await emptyTarget();
     await restoreArchive({ archive, dataDir: target.dataDir, databaseUrl: target.databaseUrl });
-    const error = await restoreArchive({ archive, dataDir: target.dataDir, databaseUrl: target.databaseUrl }).catch((e: unknown) => e);
+    const error = await restoreArchive({ archive, dataDir: target.dataDir, databaseUrl: target.databaseUrl }).catch(
+      (e: unknown) => e,
+    );
     expect((error as Error).message).toMatch(/n'est pas vide\. Relancez avec --force/);
 
-    const forced = await restoreArchive({ archive, force: true, dataDir: target.dataDir, databaseUrl: target.databaseUrl, now: new Date("2026-11-24T12:00:00Z") });
+    const forced = await restoreArchive({
+      archive,
+      force: true,
+      dataDir: target.dataDir,
+      databaseUrl: target.databaseUrl,
+      now: new Date("2026-11-24T12:00:00Z"),
+    });
     expect(forced.movedAside.length).toBeGreaterThan(0);
     if (onPostgres) expect(forced.movedAside).toContain("schéma PostgreSQL avant_restauration_20261124_120000");
     else {
-      expect(existsSync(path.join(target.dataDir, "avant-restauration-20261124-120000", "pglite", "PG_VERSION"))).toBe(true);
-      expect(existsSync(path.join(target.dataDir, "avant-restauration-20261124-120000", "uploads", "ab", "brochure.pdf"))).toBe(true);
+      expect(existsSync(path.join(target.dataDir, "avant-restauration-20261124-120000", "pglite", "PG_VERSION"))).toBe(
+        true,
+      );
+      expect(
+        existsSync(path.join(target.dataDir, "avant-restauration-20261124-120000", "uploads", "ab", "brochure.pdf")),
+      ).toBe(true);
     }
     expect((await rowsOf(target)).users?.length).toBe(3);
   });
@@ -336,7 +389,9 @@ describe("nightly backups (fake clock)", () => {
     const blocked = path.join(tmp("blocked-"), "un-fichier");
     writeFileSync(blocked, "pas un dossier");
     useEnv({ BACKUP_DIR: blocked });
-    const failure = await createBackup({ reason: "page", now: new Date("2031-01-01T10:00:00Z") }).catch((e: unknown) => e);
+    const failure = await createBackup({ reason: "page", now: new Date("2031-01-01T10:00:00Z") }).catch(
+      (e: unknown) => e,
+    );
     useEnv();
     expect(failure).toBeInstanceOf(BackupError);
     expect((failure as Error).message).toMatch(/n'est pas accessible|La sauvegarde a échoué/);

@@ -22,8 +22,28 @@ import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { addDays, isoWeekday, parisDate } from "../core/time";
 import packageJson from "../../../package.json";
-import { APP_NAME, ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, ArchiveWriter, BackupError, checkArchive, readArchive, type ArchiveHeader } from "./archive.server";
-import { appliedMigrations, checkMigrations, compareCounts, countRows, createSchema, dumpTables, insertRows, resetSequences, tablesInOrder, type SqlClient } from "./snapshot.server";
+import {
+  APP_NAME,
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  ArchiveWriter,
+  BackupError,
+  checkArchive,
+  readArchive,
+  type ArchiveHeader,
+} from "./archive.server";
+import {
+  appliedMigrations,
+  checkMigrations,
+  compareCounts,
+  countRows,
+  createSchema,
+  dumpTables,
+  insertRows,
+  resetSequences,
+  tablesInOrder,
+  type SqlClient,
+} from "./snapshot.server";
 
 export const ARCHIVE_EXTENSION = ".sauvegarde";
 const LOCK_KEY = 727_001;
@@ -111,7 +131,11 @@ async function withSnapshot<T>(work: (client: SqlClient) => Promise<T>): Promise
 }
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/\.\d+Z$/, "").replace(/[-:]/g, "").replace("T", "-");
+  return d
+    .toISOString()
+    .replace(/\.\d+Z$/, "")
+    .replace(/[-:]/g, "")
+    .replace("T", "-");
 }
 
 /**
@@ -120,7 +144,12 @@ function stamp(d: Date): string {
  */
 export async function writeArchive(
   w: ArchiveWriter,
-  source: { driver: "pglite" | "postgres"; now: Date; snapshot: <T>(work: (client: SqlClient) => Promise<T>) => Promise<T>; uploads: string },
+  source: {
+    driver: "pglite" | "postgres";
+    now: Date;
+    snapshot: <T>(work: (client: SqlClient) => Promise<T>) => Promise<T>;
+    uploads: string;
+  },
 ) {
   await source.snapshot(async (client) => {
     const header: ArchiveHeader = {
@@ -140,7 +169,13 @@ export async function writeArchive(
   });
   for (const rel of walk(source.uploads)) {
     const data = await readFile(path.join(source.uploads, rel));
-    await w.write({ kind: "file", path: rel, size: data.length, sha256: createHash("sha256").update(data).digest("hex"), data: data.toString("base64") });
+    await w.write({
+      kind: "file",
+      path: rel,
+      size: data.length,
+      sha256: createHash("sha256").update(data).digest("hex"),
+      data: data.toString("base64"),
+    });
   }
   return w.finish();
 }
@@ -148,7 +183,9 @@ export async function writeArchive(
 let running: Promise<BackupInfo> | null = null;
 
 /** Writes, then verifies, one backup. Throws BackupError (French) when it fails; the failure is recorded. */
-export function createBackup(options: { reason: BackupReason; now?: Date } = { reason: "commande" }): Promise<BackupInfo> {
+export function createBackup(
+  options: { reason: BackupReason; now?: Date } = { reason: "commande" },
+): Promise<BackupInfo> {
   if (running) return Promise.reject(new BackupError("Une sauvegarde est déjà en cours."));
   running = writeBackup(options.reason, options.now ?? new Date()).finally(() => {
     running = null;
@@ -167,7 +204,12 @@ async function writeBackup(reason: BackupReason, now: Date): Promise<BackupInfo>
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writer = new ArchiveWriter(partial, secret);
-    const manifest = await writeArchive(writer, { driver: databaseDriver(), now, snapshot: withSnapshot, uploads: uploadsDir() });
+    const manifest = await writeArchive(writer, {
+      driver: databaseDriver(),
+      now,
+      snapshot: withSnapshot,
+      uploads: uploadsDir(),
+    });
     renameSync(partial, file);
     const verifyStart = performance.now();
     let verification: BackupInfo["verification"];
@@ -202,12 +244,17 @@ async function writeBackup(reason: BackupReason, now: Date): Promise<BackupInfo>
     const code = (err as NodeJS.ErrnoException).code;
     const error =
       code === "ENOSPC"
-        ? new BackupError("Disque plein : la sauvegarde n'a pas pu être écrite. Les sauvegardes précédentes sont intactes.", { cause: err })
+        ? new BackupError(
+            "Disque plein : la sauvegarde n'a pas pu être écrite. Les sauvegardes précédentes sont intactes.",
+            { cause: err },
+          )
         : code === "EACCES" || code === "EROFS" || code === "ENOTDIR" || code === "EEXIST"
           ? new BackupError(`Le dossier des sauvegardes (${dir}) n'est pas accessible en écriture.`, { cause: err })
           : err instanceof BackupError
             ? err
-            : new BackupError(`La sauvegarde a échoué : ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+            : new BackupError(`La sauvegarde a échoué : ${err instanceof Error ? err.message : String(err)}`, {
+                cause: err,
+              });
     recordFailure({ at: now.toISOString(), reason, error: error.message });
     log.error("backup failed", { err: error, reason });
     throw error;
@@ -299,19 +346,23 @@ export async function loadArchive(
           table = record.table;
         }
         await insertRows(tx, record.table, record.rows);
-      }
-      else if (record.kind === "file" && onFile) await onFile({ path: record.path, data: Buffer.from(record.data, "base64") });
+      } else if (record.kind === "file" && onFile)
+        await onFile({ path: record.path, data: Buffer.from(record.data, "base64") });
     }
     await resetSequences(tx);
     const counts = await countRows(tx);
     const problems = compareCounts(manifest.tables, counts);
-    if (problems.length) throw new BackupError(`La restauration d'essai ne retrouve pas les mêmes données : ${problems.join(" ; ")}.`);
+    if (problems.length)
+      throw new BackupError(`La restauration d'essai ne retrouve pas les mêmes données : ${problems.join(" ; ")}.`);
     return counts;
   });
 }
 
 /** Keeps the newest backup of each of the last `daily` days and of the last `weekly` weeks (Paris dates). */
-export function backupsToDelete(backups: Array<{ name: string; createdAt: string }>, keep: { daily: number; weekly: number }): string[] {
+export function backupsToDelete(
+  backups: Array<{ name: string; createdAt: string }>,
+  keep: { daily: number; weekly: number },
+): string[] {
   const day = (iso: string) => parisDate(new Date(iso));
   const week = (iso: string) => {
     const d = day(iso);

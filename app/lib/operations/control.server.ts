@@ -83,7 +83,9 @@ export async function stopControlSocket(): Promise<void> {
 }
 
 /** Asks a running server to back up; null when no server answers on this data folder. */
-export function askServerToBackUp(dataDir: string): Promise<{ ok: true; backup: { file: string } & Record<string, unknown> } | { ok: false; error: string } | null> {
+export function askServerToBackUp(
+  dataDir: string,
+): Promise<{ ok: true; backup: { file: string } & Record<string, unknown> } | { ok: false; error: string } | null> {
   const file = controlSocketPath(dataDir);
   if (!existsSync(file)) return Promise.resolve(null);
   return new Promise((resolve) => {

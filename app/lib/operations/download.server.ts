@@ -38,9 +38,17 @@ async function passwordMatches(request: Request, password: string): Promise<bool
 }
 
 /** Checks the password and returns a one-time download path for `name`. */
-export async function issueDownload(request: Request, user: { id: string }, name: string, password: string, now = new Date()): Promise<string> {
-  if (!listBackups().some((b) => b.name === name)) throw new DomainError("Cette sauvegarde n'existe plus.", { status: 404 });
-  if (!(await passwordMatches(request, password))) throw new DomainError("Mot de passe incorrect.", { field: "password" });
+export async function issueDownload(
+  request: Request,
+  user: { id: string },
+  name: string,
+  password: string,
+  now = new Date(),
+): Promise<string> {
+  if (!listBackups().some((b) => b.name === name))
+    throw new DomainError("Cette sauvegarde n'existe plus.", { status: 404 });
+  if (!(await passwordMatches(request, password)))
+    throw new DomainError("Mot de passe incorrect.", { field: "password" });
   const token = randomBytes(32).toString("base64url");
   await db.insert(verifications).values({
     id: randomBytes(16).toString("hex"),
@@ -52,13 +60,25 @@ export async function issueDownload(request: Request, user: { id: string }, name
 }
 
 /** Streams the archive once for its one-time link; writes the audit entry. */
-export async function downloadResponse(user: { id: string; prenom: string; nom: string }, name: string, token: string, now = new Date()): Promise<Response> {
+export async function downloadResponse(
+  user: { id: string; prenom: string; nom: string },
+  name: string,
+  token: string,
+  now = new Date(),
+): Promise<Response> {
   const used = await db
     .delete(verifications)
-    .where(and(eq(verifications.identifier, `${IDENTIFIER}:${user.id}:${name}`), eq(verifications.value, hash(token)), gt(verifications.expiresAt, now)))
+    .where(
+      and(
+        eq(verifications.identifier, `${IDENTIFIER}:${user.id}:${name}`),
+        eq(verifications.value, hash(token)),
+        gt(verifications.expiresAt, now),
+      ),
+    )
     .returning({ id: verifications.id });
   const file = path.join(backupDir(), path.basename(name));
-  if (!used.length || !existsSync(file)) return new Response("Lien de téléchargement expiré ou déjà utilisé.", { status: 404 });
+  if (!used.length || !existsSync(file))
+    return new Response("Lien de téléchargement expiré ou déjà utilisé.", { status: 404 });
   await db.insert(auditLog).values({
     actorId: user.id,
     actorName: `${user.prenom} ${user.nom}`.trim(),

@@ -46,7 +46,11 @@ export interface RestoreResult {
 }
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/\.\d+Z$/, "").replace(/[-:]/g, "").replace("T", "-");
+  return d
+    .toISOString()
+    .replace(/\.\d+Z$/, "")
+    .replace(/[-:]/g, "")
+    .replace("T", "-");
 }
 
 function isEmptyDir(dir: string): boolean {
@@ -60,7 +64,10 @@ async function applyNewerMigrations(tx: SqlClient): Promise<number> {
   for (const m of appMigrations(migrationsFolder)) {
     if (done.has(m.hash)) continue;
     for (const statement of m.sql) if (statement.trim()) await tx.query(statement);
-    await tx.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)", [m.hash, m.folderMillis]);
+    await tx.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)", [
+      m.hash,
+      m.folderMillis,
+    ]);
     applied++;
   }
   return applied;
@@ -81,7 +88,8 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
   let migrationsApplied = 0;
   const writeFile = async ({ path: rel, data }: { path: string; data: Buffer }) => {
     const target = path.resolve(tmpUploads, rel);
-    if (!target.startsWith(tmpUploads + path.sep)) throw new BackupError(`Chemin de fichier refusé dans la sauvegarde : ${rel}`);
+    if (!target.startsWith(tmpUploads + path.sep))
+      throw new BackupError(`Chemin de fichier refusé dans la sauvegarde : ${rel}`);
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, data);
   };
@@ -107,30 +115,39 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
         );
         const empty = Number(rows[0]?.n ?? 0) === 0;
         if (!empty && !options.force)
-          throw new BackupError("La base PostgreSQL de destination n'est pas vide. Relancez avec --force pour mettre ses données de côté (rien n'est supprimé).");
+          throw new BackupError(
+            "La base PostgreSQL de destination n'est pas vide. Relancez avec --force pour mettre ses données de côté (rien n'est supprimé).",
+          );
         for (const leftover of readdirSync(options.dataDir))
-          if (/^uploads\.restauration-/.test(leftover)) rmSync(path.join(options.dataDir, leftover), { recursive: true, force: true });
+          if (/^uploads\.restauration-/.test(leftover))
+            rmSync(path.join(options.dataDir, leftover), { recursive: true, force: true });
         say("Restauration dans PostgreSQL (une seule transaction)…");
-        counts = await loadArchive(options.archive, options.passphrase, async (fn) => {
-          await client.query("begin");
-          try {
-            if (!empty) {
-              const schema = `avant_restauration_${tag.replace("-", "_")}`;
-              await client.query(`alter schema public rename to ${schema}`);
-              await client.query("create schema public");
-              const drizzleSchema = await client.query("select 1 from pg_namespace where nspname = 'drizzle'");
-              if (drizzleSchema.rowCount) await client.query(`alter schema drizzle rename to drizzle_${schema}`);
-              movedAside.push(`schéma PostgreSQL ${schema}`);
+        counts = await loadArchive(
+          options.archive,
+          options.passphrase,
+          async (fn) => {
+            await client.query("begin");
+            try {
+              if (!empty) {
+                const schema = `avant_restauration_${tag.replace("-", "_")}`;
+                await client.query(`alter schema public rename to ${schema}`);
+                await client.query("create schema public");
+                const drizzleSchema = await client.query("select 1 from pg_namespace where nspname = 'drizzle'");
+                if (drizzleSchema.rowCount) await client.query(`alter schema drizzle rename to drizzle_${schema}`);
+                movedAside.push(`schéma PostgreSQL ${schema}`);
+              }
+              const result = await fn(client);
+              migrationsApplied = await applyNewerMigrations(client);
+              await client.query("commit");
+              return result;
+            } catch (err) {
+              await client.query("rollback").catch(() => {});
+              throw err;
             }
-            const result = await fn(client);
-            migrationsApplied = await applyNewerMigrations(client);
-            await client.query("commit");
-            return result;
-          } catch (err) {
-            await client.query("rollback").catch(() => {});
-            throw err;
-          }
-        }, writeFile, options.onTable);
+          },
+          writeFile,
+          options.onTable,
+        );
         placeUploads();
       } finally {
         await client.end();
@@ -141,10 +158,13 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
       try {
         const empty = isEmptyDir(target);
         if (!empty && !options.force)
-          throw new BackupError(`La base embarquée ${target} n'est pas vide. Relancez avec --force pour la mettre de côté (rien n'est supprimé).`);
+          throw new BackupError(
+            `La base embarquée ${target} n'est pas vide. Relancez avec --force pour la mettre de côté (rien n'est supprimé).`,
+          );
         // Leftovers of a restore killed midway (never in place, never "working"): removed under the lock.
         for (const leftover of readdirSync(options.dataDir))
-          if (/^(pglite|uploads)\.restauration-/.test(leftover)) rmSync(path.join(options.dataDir, leftover), { recursive: true, force: true });
+          if (/^(pglite|uploads)\.restauration-/.test(leftover))
+            rmSync(path.join(options.dataDir, leftover), { recursive: true, force: true });
         const tmp = path.join(options.dataDir, `pglite.restauration-${tag}`);
         rmSync(tmp, { recursive: true, force: true });
         const { PGlite } = await import("@electric-sql/pglite");
@@ -181,7 +201,8 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
   } catch (err) {
     rmSync(tmpUploads, { recursive: true, force: true });
     for (const leftover of readdirSync(options.dataDir)) {
-      if (leftover === `pglite.restauration-${tag}`) rmSync(path.join(options.dataDir, leftover), { recursive: true, force: true });
+      if (leftover === `pglite.restauration-${tag}`)
+        rmSync(path.join(options.dataDir, leftover), { recursive: true, force: true });
     }
     throw err;
   }

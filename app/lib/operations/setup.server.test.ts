@@ -45,14 +45,23 @@ describe("first-run setup", () => {
     expect(await status(() => get(`?jeton=${token.slice(0, -1)}x`))).toBe(404);
 
     // A weak password is refused next to the field; the token stays usable.
-    await expect(completeSetup({ ...input(token), password: "azertyuiop", confirmation: "azertyuiop" }).catch((e: unknown) => e)).resolves.toMatchObject({ field: "password" });
+    await expect(
+      completeSetup({ ...input(token), password: "azertyuiop", confirmation: "azertyuiop" }).catch((e: unknown) => e),
+    ).resolves.toMatchObject({ field: "password" });
     expect(await setupAllowed(token)).toBe(true);
 
     await completeSetup(input(token));
     const [admin] = await db.select().from(users).where(eq(users.email, "presidence@exemple.fr"));
     expect(admin?.roles).toEqual(["admin"]);
-    expect(await getSetting("identity")).toMatchObject({ clubName: "Vovinam Viet Vo Dao Créteil", email: "contact@vovinam-creteil.fr", city: "Créteil", postalCode: "94000" });
-    expect((await db.select().from(outbox).where(eq(outbox.to, "presidence@exemple.fr"))).map((m) => m.subject)).toContain("Essai d'envoi : le site du club sait écrire");
+    expect(await getSetting("identity")).toMatchObject({
+      clubName: "Vovinam Viet Vo Dao Créteil",
+      email: "contact@vovinam-creteil.fr",
+      city: "Créteil",
+      postalCode: "94000",
+    });
+    expect(
+      (await db.select().from(outbox).where(eq(outbox.to, "presidence@exemple.fr"))).map((m) => m.subject),
+    ).toContain("Essai d'envoi : le site du club sait écrire");
 
     // Used up: 404, and no new address at the next start.
     expect(await status(() => get(`?jeton=${token}`))).toBe(404);

@@ -91,25 +91,54 @@ export async function setupAllowed(token: string | null, now: Date = new Date())
  */
 export async function completeSetup(input: SetupInput, now: Date = new Date()): Promise<{ userId: string }> {
   // The club being named here is not in the settings yet: its name counts as context too.
-  const problem = await checkPassword(input.password, { prenom: `${input.prenom} ${input.clubName}`, nom: input.nom, email: input.email });
+  const problem = await checkPassword(input.password, {
+    prenom: `${input.prenom} ${input.clubName}`,
+    nom: input.nom,
+    email: input.email,
+  });
   if (problem) throw new DomainError(problem, { field: "password" });
   const used = await db
     .delete(verifications)
-    .where(and(eq(verifications.identifier, IDENTIFIER), eq(verifications.value, hash(input.token)), gt(verifications.expiresAt, now)))
+    .where(
+      and(
+        eq(verifications.identifier, IDENTIFIER),
+        eq(verifications.value, hash(input.token)),
+        gt(verifications.expiresAt, now),
+      ),
+    )
     .returning({ id: verifications.id });
-  if (!used.length || !(await needsSetup())) throw new DomainError("Ce lien d'installation n'est plus valable.", { status: 404 });
+  if (!used.length || !(await needsSetup()))
+    throw new DomainError("Ce lien d'installation n'est plus valable.", { status: 404 });
   let user: { id: string };
   try {
-    user = await createPasswordUser({ email: input.email, password: input.password, prenom: input.prenom, nom: input.nom, roles: ["admin"] });
+    user = await createPasswordUser({
+      email: input.email,
+      password: input.password,
+      prenom: input.prenom,
+      nom: input.nom,
+      roles: ["admin"],
+    });
   } catch (err) {
     // Give the token back: the page can be sent again once corrected.
-    await db.insert(verifications).values({ id: randomBytes(16).toString("hex"), identifier: IDENTIFIER, value: hash(input.token), expiresAt: new Date(now.getTime() + VALIDITY_MS) });
+    await db.insert(verifications).values({
+      id: randomBytes(16).toString("hex"),
+      identifier: IDENTIFIER,
+      value: hash(input.token),
+      expiresAt: new Date(now.getTime() + VALIDITY_MS),
+    });
     throw new DomainError(err instanceof Error ? err.message : "Le compte n'a pas pu être créé.", { field: "email" });
   }
   const identity = await getSetting("identity");
   await setSetting(
     "identity",
-    { ...identity, clubName: input.clubName, email: input.clubEmail, street: input.street, postalCode: input.postalCode, city: input.city },
+    {
+      ...identity,
+      clubName: input.clubName,
+      email: input.clubEmail,
+      street: input.street,
+      postalCode: input.postalCode,
+      city: input.city,
+    },
     user.id,
   );
   // The mail server entered here (unless SMTP_URL wins): the test mail below leaves through it.

@@ -29,7 +29,9 @@ export const setupSchema = z
       .regex(/^\d{5}$/, "Le code postal a 5 chiffres (exemple : 94000)."),
     city: requiredText("Indiquez la ville.", 100),
     /** Mail: "plus-tard" (the outbox keeps the messages) or "smtp" with the server's fields. */
-    mailChoice: z.enum(["plus-tard", "smtp"], { error: "Choisissez une option pour les e-mails." }).default("plus-tard"),
+    mailChoice: z
+      .enum(["plus-tard", "smtp"], { error: "Choisissez une option pour les e-mails." })
+      .default("plus-tard"),
     smtpHost: z.string().max(300).optional(),
     smtpPort: z.string().max(10).optional(),
     smtpSecure: z.string().max(10).optional(),
@@ -37,11 +39,15 @@ export const setupSchema = z
     smtpPassword: z.string().max(600).optional(),
     smtpFrom: z.string().max(300).optional(),
   })
-  .refine((v) => v.password === v.confirmation, { path: ["confirmation"], message: "Les deux mots de passe ne sont pas identiques." })
+  .refine((v) => v.password === v.confirmation, {
+    path: ["confirmation"],
+    message: "Les deux mots de passe ne sont pas identiques.",
+  })
   .superRefine((v, ctx) => {
     if (v.mailChoice !== "smtp") return;
     const mail = mailSettingsSchema.safeParse(v);
-    if (!mail.success) for (const issue of mail.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    if (!mail.success)
+      for (const issue of mail.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
   });
 
 export type SetupInput = z.infer<typeof setupSchema>;

@@ -38,8 +38,11 @@ export async function tablesInOrder(client: SqlClient): Promise<string[]> {
   const ordered: string[] = [];
   const placed = new Set<string>();
   while (ordered.length < names.length) {
-    const ready = names.filter((n) => !placed.has(n) && [...(parents.get(n) ?? [])].every((p) => placed.has(p) || !parents.has(p)));
-    if (!ready.length) throw new BackupError("Les tables de la base ont des références circulaires : sauvegarde impossible.");
+    const ready = names.filter(
+      (n) => !placed.has(n) && [...(parents.get(n) ?? [])].every((p) => placed.has(p) || !parents.has(p)),
+    );
+    if (!ready.length)
+      throw new BackupError("Les tables de la base ont des références circulaires : sauvegarde impossible.");
     for (const n of ready) {
       ordered.push(n);
       placed.add(n);
@@ -50,7 +53,9 @@ export async function tablesInOrder(client: SqlClient): Promise<string[]> {
 
 /** Migrations applied to a database (drizzle's journal table), oldest first. */
 export async function appliedMigrations(client: SqlClient): Promise<Array<{ hash: string; createdAt: number }>> {
-  const { rows: exists } = await client.query<{ t: string | null }>("select to_regclass('drizzle.__drizzle_migrations')::text as t");
+  const { rows: exists } = await client.query<{ t: string | null }>(
+    "select to_regclass('drizzle.__drizzle_migrations')::text as t",
+  );
   if (!exists[0]?.t) return [];
   const { rows } = await client.query<{ hash: string; created_at: string | number }>(
     "select hash, created_at from drizzle.__drizzle_migrations order by created_at, id",
@@ -62,10 +67,15 @@ export async function appliedMigrations(client: SqlClient): Promise<Array<{ hash
  * Streams every row of every table. Must run inside a transaction of `client`
  * (the caller opens it read-only, repeatable read).
  */
-export async function* dumpTables(client: SqlClient, tables: string[]): AsyncGenerator<{ table: string; rows: string[] }> {
+export async function* dumpTables(
+  client: SqlClient,
+  tables: string[],
+): AsyncGenerator<{ table: string; rows: string[] }> {
   for (const table of tables) {
     const cursor = `backup_${table.replace(/\W/g, "_")}`;
-    await client.query(`declare ${cursor} no scroll cursor for select row_to_json(t)::text as j from public.${ident(table)} t`);
+    await client.query(
+      `declare ${cursor} no scroll cursor for select row_to_json(t)::text as j from public.${ident(table)} t`,
+    );
     for (;;) {
       const { rows } = await client.query<{ j: string }>(`fetch ${BATCH} from ${cursor}`);
       if (!rows.length) break;
@@ -88,10 +98,14 @@ export function appMigrations(migrationsFolder: string) {
 export function checkMigrations(header: ArchiveHeader, migrationsFolder: string) {
   const mine = appMigrations(migrationsFolder);
   if (header.migrations.length > mine.length)
-    throw new BackupError("Cette sauvegarde vient d'une version plus récente du site (schéma plus récent) : mettez d'abord le site à jour.");
+    throw new BackupError(
+      "Cette sauvegarde vient d'une version plus récente du site (schéma plus récent) : mettez d'abord le site à jour.",
+    );
   header.migrations.forEach((m, i) => {
     if (mine[i]?.hash !== m.hash)
-      throw new BackupError("Le schéma de cette sauvegarde ne correspond pas à celui du site (autre application ou version modifiée).");
+      throw new BackupError(
+        "Le schéma de cette sauvegarde ne correspond pas à celui du site (autre application ou version modifiée).",
+      );
   });
   return mine;
 }
@@ -100,10 +114,15 @@ export function checkMigrations(header: ArchiveHeader, migrationsFolder: string)
 export async function createSchema(client: SqlClient, header: ArchiveHeader, migrationsFolder: string) {
   const mine = checkMigrations(header, migrationsFolder);
   await client.query("create schema if not exists drizzle");
-  await client.query("create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)");
+  await client.query(
+    "create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)",
+  );
   for (const migration of mine.slice(0, header.migrations.length)) {
     for (const statement of migration.sql) if (statement.trim()) await client.query(statement);
-    await client.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)", [migration.hash, migration.folderMillis]);
+    await client.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)", [
+      migration.hash,
+      migration.folderMillis,
+    ]);
   }
 }
 

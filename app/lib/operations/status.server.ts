@@ -64,7 +64,14 @@ export interface OperationsStatus {
     /** The server set in the browser (no password), and whether SMTP_URL wins over it. */
     settings: MailSettingsView;
     waiting: number;
-    failed: Array<{ id: number; to: string; subject: string; lastError: string | null; attempts: number; createdAt: string }>;
+    failed: Array<{
+      id: number;
+      to: string;
+      subject: string;
+      lastError: string | null;
+      attempts: number;
+      createdAt: string;
+    }>;
     lastSent: string | null;
   };
   backups: { list: BackupInfo[]; failure: BackupFailure | null; dir: string; next: string; encrypted: boolean };
@@ -94,7 +101,14 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     .from(outbox)
     .groupBy(outbox.status);
   const failed = await db
-    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, lastError: outbox.lastError, attempts: outbox.attempts, createdAt: outbox.createdAt })
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      lastError: outbox.lastError,
+      attempts: outbox.attempts,
+      createdAt: outbox.createdAt,
+    })
     .from(outbox)
     .where(eq(outbox.status, "failed"))
     .orderBy(desc(outbox.createdAt))
@@ -105,18 +119,37 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
   const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(now);
   const backups = listBackups();
   const jobs: JobStatus[] = [
-    { name: "backup", label: "Sauvegarde de la nuit", lastRun: runs.get("backup") ?? null, next: nextDaily(e.BACKUP_HOUR, runs.get("backup") === today) },
-    { name: "reminders", label: "Rappels (cotisation, certificat)", lastRun: runs.get("reminders") ?? null, next: nextDaily(8, runs.get("reminders") === today) },
-    { name: "outbox", label: "Envoi des e-mails en attente", lastRun: sent?.at ? new Date(sent.at).toISOString() : null, next: "toutes les 30 secondes" },
+    {
+      name: "backup",
+      label: "Sauvegarde de la nuit",
+      lastRun: runs.get("backup") ?? null,
+      next: nextDaily(e.BACKUP_HOUR, runs.get("backup") === today),
+    },
+    {
+      name: "reminders",
+      label: "Rappels (cotisation, certificat)",
+      lastRun: runs.get("reminders") ?? null,
+      next: nextDaily(8, runs.get("reminders") === today),
+    },
+    {
+      name: "outbox",
+      label: "Envoi des e-mails en attente",
+      lastRun: sent?.at ? new Date(sent.at).toISOString() : null,
+      next: "toutes les 30 secondes",
+    },
   ];
 
   const mailSettings = await mailSettingsView();
   const waiting = counts.find((c) => c.status === "pending")?.n ?? 0;
   const warnings: string[] = [];
-  if (!mailSettings.configured) warnings.push("Aucun serveur d'envoi d'e-mails : les e-mails attendent dans la file et ne partent pas. Réglez-le ci-dessous.");
+  if (!mailSettings.configured)
+    warnings.push(
+      "Aucun serveur d'envoi d'e-mails : les e-mails attendent dans la file et ne partent pas. Réglez-le ci-dessous.",
+    );
   if (!backups.length) warnings.push("Aucune sauvegarde pour l'instant : lancez-en une ci-dessous.");
   else if (!backups[0]?.verification.ok) warnings.push("La dernière sauvegarde n'a pas passé sa vérification.");
-  if (!e.BACKUP_PASSPHRASE) warnings.push("Sauvegardes non chiffrées (BACKUP_PASSPHRASE) : gardez-les dans un endroit sûr.");
+  if (!e.BACKUP_PASSPHRASE)
+    warnings.push("Sauvegardes non chiffrées (BACKUP_PASSPHRASE) : gardez-les dans un endroit sûr.");
   if (backupDir().startsWith(e.DATA_DIR + path.sep))
     warnings.push("Les sauvegardes sont sur le même disque que le site : copiez-les régulièrement ailleurs.");
   if (!e.BASE_URL.startsWith("https://")) warnings.push(`Adresse du site sans HTTPS (BASE_URL = ${e.BASE_URL}).`);
@@ -136,7 +169,13 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
       failed: failed.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
       lastSent: sent?.at ? new Date(sent.at).toISOString() : null,
     },
-    backups: { list: backups, failure: lastFailure(), dir: backupDir(), next: nextDaily(e.BACKUP_HOUR, runs.get("backup") === today), encrypted: Boolean(e.BACKUP_PASSPHRASE) },
+    backups: {
+      list: backups,
+      failure: lastFailure(),
+      dir: backupDir(),
+      next: nextDaily(e.BACKUP_HOUR, runs.get("backup") === today),
+      encrypted: Boolean(e.BACKUP_PASSPHRASE),
+    },
     jobs,
     warnings,
     toFill: await settingsToFill(),

@@ -21,7 +21,9 @@ describe("frenchText", () => {
 describe("frenchHtml", () => {
   it("changes text between tags, never attributes nor code", () => {
     const html = '<p title="a : b"><a href="https://x.fr/?q=1">Lien</a> : voir <code>a ? b : c</code> !</p>';
-    expect(frenchHtml(html)).toBe(`<p title="a : b"><a href="https://x.fr/?q=1">Lien</a>${n}: voir <code>a ? b : c</code>${n}!</p>`);
+    expect(frenchHtml(html)).toBe(
+      `<p title="a : b"><a href="https://x.fr/?q=1">Lien</a>${n}: voir <code>a ? b : c</code>${n}!</p>`,
+    );
   });
 
   it("moves a space that ends the text before a tag whose text starts with a sign", () => {
@@ -31,7 +33,9 @@ describe("frenchHtml", () => {
 
 describe("frenchProps", () => {
   it("fixes children, adjacent strings and text attributes of host elements", () => {
-    expect(frenchProps("p", { children: ["Bonjour ", "Lan", " !"] })).toEqual({ children: ["Bonjour ", "Lan", `${n}!`] });
+    expect(frenchProps("p", { children: ["Bonjour ", "Lan", " !"] })).toEqual({
+      children: ["Bonjour ", "Lan", `${n}!`],
+    });
     expect(frenchProps("span", { children: ["Lieu ", ": gymnase"] })).toEqual({ children: [`Lieu${n}`, ": gymnase"] });
     expect(frenchProps("img", { alt: "Salut : main", src: "/a?b" })).toEqual({ alt: `Salut${n}: main`, src: "/a?b" });
   });

@@ -31,8 +31,16 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 const meanings = [
-  { colour: BELT_COLOURS.blue, name: "Le bleu", text: "la mer et l'espoir : celui du débutant qui commence son apprentissage." },
-  { colour: BELT_COLOURS.yellow, name: "Le jaune", text: "la terre : l'art est désormais assimilé, il fait partie du pratiquant." },
+  {
+    colour: BELT_COLOURS.blue,
+    name: "Le bleu",
+    text: "la mer et l'espoir : celui du débutant qui commence son apprentissage.",
+  },
+  {
+    colour: BELT_COLOURS.yellow,
+    name: "Le jaune",
+    text: "la terre : l'art est désormais assimilé, il fait partie du pratiquant.",
+  },
   { colour: BELT_COLOURS.red, name: "Le rouge", text: "le feu et le sang : l'ardeur du maître qui transmet." },
   { colour: BELT_COLOURS.white, name: "Le blanc", text: "la pureté et l'infini : l'aboutissement de la voie." },
 ];
@@ -46,9 +54,9 @@ export default function Grades({ loaderData }: Route.ComponentProps) {
     >
       <ArtSection id="tableau" title="Les ceintures, de la première à la plus haute">
         <p>
-          Voici le tableau des grades tel que le club l'utilise, dans l'ordre du système traditionnel de 1964. Les
-          « cap » sont les barrettes jaunes des ceintures bleues ; les barrettes rouges de la ceinture jaune, puis
-          la ceinture rouge, se comptent en « dang » (<Vi>đẳng</Vi>, degré).
+          Voici le tableau des grades tel que le club l'utilise, dans l'ordre du système traditionnel de 1964. Les « cap
+          » sont les barrettes jaunes des ceintures bleues ; les barrettes rouges de la ceinture jaune, puis la ceinture
+          rouge, se comptent en « dang » (<Vi>đẳng</Vi>, degré).
         </p>
         {grades.length > 0 ? (
           <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200" data-testid="grade-list">
@@ -68,7 +76,9 @@ export default function Grades({ loaderData }: Route.ComponentProps) {
                     <Vi>{g.vietnameseName}</Vi>
                     <span className="font-normal text-slate-700"> · {g.frenchName}</span>
                   </h3>
-                  {g.level ? <p className="text-sm font-semibold tracking-wide text-club-700 uppercase">{g.level}</p> : null}
+                  {g.level ? (
+                    <p className="text-sm font-semibold tracking-wide text-club-700 uppercase">{g.level}</p>
+                  ) : null}
                   {g.description ? <p className="mt-1 text-slate-700">{g.description}</p> : null}
                 </div>
               </li>
@@ -100,17 +110,16 @@ export default function Grades({ loaderData }: Route.ComponentProps) {
       <ArtSection id="examens" title="Passer un grade">
         <p>
           Les premières ceintures, du bleu clair aux barrettes jaunes de la ceinture bleue, se préparent et se passent
-          au club, quand l'enseignant estime que le pratiquant est prêt : la technique compte, mais aussi
-          l'assiduité et l'attitude. Au-delà, les examens du 1er au 4e dang relèvent de la Fédération
-          Française de Karaté et Disciplines Associées (FFKDA), qui les fait passer lors d'examens organisés par ses
-          ligues régionales.
+          au club, quand l'enseignant estime que le pratiquant est prêt : la technique compte, mais aussi l'assiduité et
+          l'attitude. Au-delà, les examens du 1er au 4e dang relèvent de la Fédération Française de Karaté et
+          Disciplines Associées (FFKDA), qui les fait passer lors d'examens organisés par ses ligues régionales.
         </p>
         <p>
-          Les fédérations ne s'accordent pas toutes sur les noms des grades ni sur le temps minimum entre deux
-          passages : le système international, adopté en 1998 puis révisé en 2008 et en 2012, fait par exemple
-          porter une ceinture noire (<Vi>huyền đai</Vi>) là où le système traditionnel donne la ceinture jaune. Ce tableau est donc celui du club : ses
-          responsables le tiennent à jour. Pour toute question sur votre progression, adressez-vous à votre
-          enseignant ou <Link to="/contact">écrivez-nous</Link>.
+          Les fédérations ne s'accordent pas toutes sur les noms des grades ni sur le temps minimum entre deux passages
+          : le système international, adopté en 1998 puis révisé en 2008 et en 2012, fait par exemple porter une
+          ceinture noire (<Vi>huyền đai</Vi>) là où le système traditionnel donne la ceinture jaune. Ce tableau est donc
+          celui du club : ses responsables le tiennent à jour. Pour toute question sur votre progression, adressez-vous
+          à votre enseignant ou <Link to="/contact">écrivez-nous</Link>.
         </p>
       </ArtSection>
     </ArtPage>

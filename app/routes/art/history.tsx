@@ -38,8 +38,8 @@ const origins: Step[] = [
     text: (
       <>
         Le maître commence à enseigner à Hanoï à l'automne 1938. En 1940, l'école se fait connaître par une première
-        démonstration publique dans la ville, souvent située au Grand Théâtre (l'Opéra). Les sources ne s'accordent
-        pas toutes sur ces dates : certaines avancent 1939, voire 1945.
+        démonstration publique dans la ville, souvent située au Grand Théâtre (l'Opéra). Les sources ne s'accordent pas
+        toutes sur ces dates : certaines avancent 1939, voire 1945.
       </>
     ),
   },
@@ -55,8 +55,8 @@ const origins: Step[] = [
     title: "Disparition du fondateur",
     text: (
       <>
-        Le Grand Maître <Vi>Nguyễn Lộc</Vi> meurt en 1960. Le Grand Maître <Vi>Lê Sáng</Vi> (1920 – 2010) lui succède à la tête de
-        l'école, comme patriarche (<Vi>chưởng môn</Vi>).
+        Le Grand Maître <Vi>Nguyễn Lộc</Vi> meurt en 1960. Le Grand Maître <Vi>Lê Sáng</Vi> (1920 – 2010) lui succède à
+        la tête de l'école, comme patriarche (<Vi>chưởng môn</Vi>).
       </>
     ),
   },
@@ -131,7 +131,10 @@ function Timeline({ steps, label }: { steps: Step[]; label: string }) {
     <ol aria-label={label} className="relative space-y-8 border-l-4 border-club-200 pl-6">
       {steps.map((s) => (
         <li key={s.when} className="relative">
-          <span aria-hidden="true" className="absolute top-1.5 -left-[35px] h-4 w-4 rounded-full border-4 border-white bg-club-600" />
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 -left-[35px] h-4 w-4 rounded-full border-4 border-white bg-club-600"
+          />
           <p className="text-sm font-bold tracking-wide text-club-700 uppercase">
             {s.year ? <time dateTime={s.year}>{s.when}</time> : s.when}
           </p>

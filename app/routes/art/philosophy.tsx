@@ -41,25 +41,25 @@ export default function Philosophy() {
       <ArtSection id="salut" title="Le salut : la main d'acier sur le cœur de bonté">
         <p>
           Les pratiquants se saluent en posant la main droite, ouverte et tendue, sur le cœur. La main représente la
-          « main d'acier », la force et la détermination acquises par l'entraînement ; le cœur, le « cœur de bonté »
-          qui doit toujours la guider.
+          « main d'acier », la force et la détermination acquises par l'entraînement ; le cœur, le « cœur de bonté » qui
+          doit toujours la guider.
         </p>
         <p>
-          On salue en arrivant sur le tapis et en le quittant, on salue l'enseignant et on salue son partenaire avant
-          et après chaque exercice. Deux pratiquants qui se saluent ne sont pas des adversaires : chacun aide l'autre à
+          On salue en arrivant sur le tapis et en le quittant, on salue l'enseignant et on salue son partenaire avant et
+          après chaque exercice. Deux pratiquants qui se saluent ne sont pas des adversaires : chacun aide l'autre à
           progresser.
         </p>
       </ArtSection>
 
       <ArtSection id="bambou" title="Le symbole du bambou">
         <p>
-          Le bambou plie sous le vent mais ne rompt pas, puis se redresse. Il illustre l'harmonie recherchée par
-          l'école entre la fermeté (<Vi>cương</Vi>) et la souplesse (<Vi>nhu</Vi>) : savoir opposer sa force quand il le
-          faut, savoir céder et utiliser la force de l'autre le reste du temps.
+          Le bambou plie sous le vent mais ne rompt pas, puis se redresse. Il illustre l'harmonie recherchée par l'école
+          entre la fermeté (<Vi>cương</Vi>) et la souplesse (<Vi>nhu</Vi>) : savoir opposer sa force quand il le faut,
+          savoir céder et utiliser la force de l'autre le reste du temps.
         </p>
         <p>
-          Cette image vaut aussi en dehors du tapis : rester droit dans ses valeurs, savoir s'adapter aux épreuves
-          sans se briser.
+          Cette image vaut aussi en dehors du tapis : rester droit dans ses valeurs, savoir s'adapter aux épreuves sans
+          se briser.
         </p>
       </ArtSection>
 
@@ -76,8 +76,8 @@ export default function Philosophy() {
           ))}
         </ol>
         <p>
-          Lors du congrès mondial de 2012, à Paris, les maîtres ont adopté une version internationale plus courte de
-          ces principes ; l'esprit reste le même.
+          Lors du congrès mondial de 2012, à Paris, les maîtres ont adopté une version internationale plus courte de ces
+          principes ; l'esprit reste le même.
         </p>
       </ArtSection>
 

@@ -53,14 +53,14 @@ export default function Presentation() {
     <ArtPage title="Le Vovinam Viet Vo Dao" lead="Un art martial vietnamien complet, une école de vie : présentation.">
       <ArtSection id="nom" title="Que signifie son nom ?">
         <p>
-          Le mot « Vovinam » réunit « Vo », l'art martial, et « Vi(e)nam », le Vietnam : c'est l'art martial du
-          Vietnam. La seconde partie, « Viet Vo Dao », a été ajoutée dans les années 1960 (en 1963 ou en 1967 selon
-          les sources) ; elle signifie « la voie des arts martiaux vietnamiens ». Le mot « voie » (<Vi>đạo</Vi>) rappelle qu'au-delà
+          Le mot « Vovinam » réunit « Vo », l'art martial, et « Vi(e)nam », le Vietnam : c'est l'art martial du Vietnam.
+          La seconde partie, « Viet Vo Dao », a été ajoutée dans les années 1960 (en 1963 ou en 1967 selon les sources)
+          ; elle signifie « la voie des arts martiaux vietnamiens ». Le mot « voie » (<Vi>đạo</Vi>) rappelle qu'au-delà
           des techniques, l'école propose une manière de se conduire.
         </p>
         <p>
-          Le Vovinam a été fondé à la fin des années 1930 à Hanoï par le Grand Maître <Vi>Nguyễn Lộc</Vi>, qui a puisé dans les arts
-          martiaux et la lutte traditionnels du Vietnam pour créer une méthode accessible et efficace.{" "}
+          Le Vovinam a été fondé à la fin des années 1930 à Hanoï par le Grand Maître <Vi>Nguyễn Lộc</Vi>, qui a puisé
+          dans les arts martiaux et la lutte traditionnels du Vietnam pour créer une méthode accessible et efficace.{" "}
           <Link to="/le-vovinam-viet-vo-dao/histoire">Lire son histoire</Link>.
         </p>
       </ArtSection>
@@ -74,7 +74,8 @@ export default function Presentation() {
           {families.map((f) => (
             <li key={f.name} className="rounded-lg border border-slate-200 p-4">
               <h3 className="text-lg font-semibold text-club-900">
-                {f.name} <span className="font-normal text-slate-600">
+                {f.name}{" "}
+                <span className="font-normal text-slate-600">
                   (<Vi>{f.vi}</Vi>)
                 </span>
               </h3>
@@ -109,8 +110,8 @@ export default function Presentation() {
             activité complète et exigeante.
           </li>
           <li>
-            <strong>Celles et ceux qui veulent savoir se défendre</strong> : les techniques de dégagement sont au
-            cœur du programme dès la première ceinture.
+            <strong>Celles et ceux qui veulent savoir se défendre</strong> : les techniques de dégagement sont au cœur
+            du programme dès la première ceinture.
           </li>
           <li>
             <strong>Celles et ceux qui veulent entretenir leur forme</strong> : souplesse, cardio, renforcement et

@@ -39,7 +39,8 @@ async function send(
   }
   if (out instanceof Response) return { status: out.status, body: {}, response: out };
   const wrapped = out as { type?: string; data?: Answer; init?: ResponseInit | null };
-  if (wrapped?.type === "DataWithResponseInit") return { status: wrapped.init?.status ?? 200, body: wrapped.data ?? {} };
+  if (wrapped?.type === "DataWithResponseInit")
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data ?? {} };
   return { status: 200, body: out as Answer };
 }
 
@@ -54,7 +55,11 @@ beforeEach(() => resetRateLimits());
 
 describe("sign-in", () => {
   it("refuses a malformed e-mail next to the field, keeps it, and never sends the password back", async () => {
-    const { status, body } = await send(signInRoute, "/connexion", { email: "camille@", password: "mon secret", intent: "password" });
+    const { status, body } = await send(signInRoute, "/connexion", {
+      email: "camille@",
+      password: "mon secret",
+      intent: "password",
+    });
     expect(status).toBe(400);
     expect(firstErrors(body.result).email).toMatch(/n'est pas valide/);
     expect(body.result?.initialValue?.email).toBe("camille@");
@@ -62,7 +67,11 @@ describe("sign-in", () => {
   });
 
   it("answers a wrong password with the catalogue message for the whole form, e-mail kept", async () => {
-    const { status, body } = await send(signInRoute, "/connexion", { email: member.email, password: "pas le bon", intent: "password" });
+    const { status, body } = await send(signInRoute, "/connexion", {
+      email: member.email,
+      password: "pas le bon",
+      intent: "password",
+    });
     expect(status).toBe(401);
     expect(body.code).toBe("auth/invalid-credential");
     expect(firstErrors(body.result)[""]).toBe("E-mail ou mot de passe incorrect.");
@@ -71,7 +80,12 @@ describe("sign-in", () => {
   });
 
   it("refuses a form posted from another site (CSRF)", async () => {
-    const { status, body } = await send(signInRoute, "/connexion", { email: member.email, password: member.password }, "https://pirate.example");
+    const { status, body } = await send(
+      signInRoute,
+      "/connexion",
+      { email: member.email, password: member.password },
+      "https://pirate.example",
+    );
     expect(status).toBe(403);
     expect(body.code).toBe("auth/invalid-origin");
   });
@@ -90,7 +104,12 @@ describe("sign-in", () => {
 
 describe("sign-up", () => {
   it("gives each missing field its French message and keeps the names typed", async () => {
-    const { status, body } = await send(signUpRoute, "/inscription", { prenom: "Léa", nom: "", email: "", password: "court" });
+    const { status, body } = await send(signUpRoute, "/inscription", {
+      prenom: "Léa",
+      nom: "",
+      email: "",
+      password: "court",
+    });
     expect(status).toBe(400);
     const errors = firstErrors(body.result);
     expect(errors.nom).toBe("Saisissez votre nom.");
@@ -101,14 +120,24 @@ describe("sign-up", () => {
   });
 
   it("refuses a common password next to the field (checked on the server)", async () => {
-    const { status, body } = await send(signUpRoute, "/inscription", { prenom: "Léa", nom: "Roux", email: "lea.roux@exemple.fr", password: "motdepasse" });
+    const { status, body } = await send(signUpRoute, "/inscription", {
+      prenom: "Léa",
+      nom: "Roux",
+      email: "lea.roux@exemple.fr",
+      password: "motdepasse",
+    });
     expect(status).toBe(400);
     expect(firstErrors(body.result).password).toMatch(/fait partie des plus courants/);
     expect(body.code).toBeNull();
   });
 
   it("answers an e-mail already used with its catalogue code (the page adds the links)", async () => {
-    const { body } = await send(signUpRoute, "/inscription", { prenom: "Léa", nom: "Roux", email: member.email, password: "une phrase assez longue" });
+    const { body } = await send(signUpRoute, "/inscription", {
+      prenom: "Léa",
+      nom: "Roux",
+      email: member.email,
+      password: "une phrase assez longue",
+    });
     expect(body.code).toBe("auth/email-already-in-use");
     expect(firstErrors(body.result)[""]).toMatch(/Un compte existe déjà avec cette adresse e-mail/);
   });
@@ -126,7 +155,10 @@ describe("forgot and reset password", () => {
   });
 
   it("refuses an unknown reset link with its catalogue code, without sending the password back", async () => {
-    const { body } = await send(resetRoute, "/reinitialiser-mot-de-passe", { token: "inconnu", password: "une phrase assez longue" });
+    const { body } = await send(resetRoute, "/reinitialiser-mot-de-passe", {
+      token: "inconnu",
+      password: "une phrase assez longue",
+    });
     expect(body.code).toBe("auth/invalid-reset-token");
     expect(JSON.stringify(body)).not.toContain("une phrase assez longue");
   });

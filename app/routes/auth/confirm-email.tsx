@@ -23,7 +23,9 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-const confirmSchema = z.object({ jeton: z.string({ error: "Le lien est incomplet." }).min(1, "Le lien est incomplet.").max(200) });
+const confirmSchema = z.object({
+  jeton: z.string({ error: "Le lien est incomplet." }).min(1, "Le lien est incomplet.").max(200),
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("jeton") ?? "";
@@ -58,7 +60,9 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   if (!newEmail && !actionData) {
     return (
       <AuthCard title="Confirmer votre adresse e-mail">
-        <FormMessage>Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Refaites la demande depuis votre profil.</FormMessage>
+        <FormMessage>
+          Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Refaites la demande depuis votre profil.
+        </FormMessage>
         <p>
           <Link to="/espace-membre/profil" className={linkClass}>
             Mon profil
@@ -68,7 +72,10 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
     );
   }
   return (
-    <AuthCard title="Confirmer votre adresse e-mail" intro={newEmail ? <>Nouvelle adresse de votre compte&nbsp;: {newEmail}</> : undefined}>
+    <AuthCard
+      title="Confirmer votre adresse e-mail"
+      intro={newEmail ? <>Nouvelle adresse de votre compte&nbsp;: {newEmail}</> : undefined}
+    >
       <Form method="post" {...getFormProps(form)}>
         <FormErrors form={form} lastResult={lastResult} />
         <input type="hidden" name="jeton" value={token} />

@@ -47,8 +47,8 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <AuthCard title="Mot de passe oublié">
         <FormMessage tone="success">
           Si un compte existe pour l'adresse {actionData.sent}, un e-mail vient de lui être envoyé avec un lien pour
-          choisir un nouveau mot de passe. Ce lien est valable 30 minutes et ne sert qu'une fois. Pensez à regarder dans les
-          courriers indésirables.
+          choisir un nouveau mot de passe. Ce lien est valable 30 minutes et ne sert qu'une fois. Pensez à regarder dans
+          les courriers indésirables.
         </FormMessage>
         <p>
           <Link to="/connexion" className={linkClass}>
@@ -67,7 +67,14 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormErrors form={form} lastResult={lastResult}>
           <AuthErrorLinks code={code} />
         </FormErrors>
-        <TextField label="Adresse e-mail" type="email" autoComplete="email" inputMode="email" required {...fieldProps(fields.email)} />
+        <TextField
+          label="Adresse e-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          {...fieldProps(fields.email)}
+        />
         <SubmitButton pendingLabel="Envoi en cours…" className={buttonClasses({ size: "lg", width: "full" })}>
           Recevoir le lien
         </SubmitButton>

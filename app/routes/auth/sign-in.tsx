@@ -17,7 +17,12 @@ import { AUTH_PASSWORD_FIELDS, signInSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { authError, isAuthErrorCode, type AuthError } from "~/lib/accounts/auth-errors";
 import { googleEnabled } from "~/lib/accounts/auth.server";
-import { googleCallbackError, safeRedirectPath, signInWithPassword, startGoogleSignIn } from "~/lib/accounts/auth-operations.server";
+import {
+  googleCallbackError,
+  safeRedirectPath,
+  signInWithPassword,
+  startGoogleSignIn,
+} from "~/lib/accounts/auth-operations.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";
@@ -98,7 +103,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const navigation = useNavigation();
   const googlePending = navigation.state !== "idle" && navigation.formData?.get("intent") === "google";
-  const signUpHref = redirectTo === "/espace-membre" ? "/inscription" : `/inscription?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const signUpHref =
+    redirectTo === "/espace-membre" ? "/inscription" : `/inscription?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <AuthCard
@@ -113,7 +119,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       }
     >
       {passwordReset && !actionData ? (
-        <FormMessage tone="success">Votre mot de passe a été modifié. Connectez-vous avec le nouveau mot de passe.</FormMessage>
+        <FormMessage tone="success">
+          Votre mot de passe a été modifié. Connectez-vous avec le nouveau mot de passe.
+        </FormMessage>
       ) : null}
       {actionData ? null : <AuthErrorMessage error={loaderData.error} />}
       <Form method="post" {...getFormProps(form)}>
@@ -130,7 +138,13 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           required
           {...fieldProps(fields.email)}
         />
-        <TextField label="Mot de passe" type="password" autoComplete="current-password" required {...fieldProps(fields.password)} />
+        <TextField
+          label="Mot de passe"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...fieldProps(fields.password)}
+        />
         <p className="mb-4 text-sm">
           <Link to="/mot-de-passe-oublie" className={linkClass}>
             Mot de passe oublié ?
@@ -168,10 +182,22 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
 function GoogleLogo() {
   return (
     <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
-      <path fill="#EA4335" d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z" />
-      <path fill="#4285F4" d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.6 5.9c4.4-4.1 7-10.1 7-17.6z" />
-      <path fill="#FBBC05" d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z" />
-      <path fill="#34A853" d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.6-5.9c-2.1 1.4-4.9 2.3-8.3 2.3-6.3 0-11.6-4.2-13.5-10l-7.8 6C6.6 42.6 14.6 48 24 48z" />
+      <path
+        fill="#EA4335"
+        d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z"
+      />
+      <path
+        fill="#4285F4"
+        d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.6 5.9c4.4-4.1 7-10.1 7-17.6z"
+      />
+      <path
+        fill="#FBBC05"
+        d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z"
+      />
+      <path
+        fill="#34A853"
+        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.6-5.9c-2.1 1.4-4.9 2.3-8.3 2.3-6.3 0-11.6-4.2-13.5-10l-7.8 6C6.6 42.6 14.6 48 24 48z"
+      />
     </svg>
   );
 }

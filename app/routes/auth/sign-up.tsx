@@ -54,7 +54,8 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const lastResult = actionData?.result;
   const [form, fields] = useClubForm({ id: "inscription", schema: signUpSchema, lastResult });
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
-  const signInHref = redirectTo === "/espace-membre" ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const signInHref =
+    redirectTo === "/espace-membre" ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <AuthCard
       title="Créer un compte"
@@ -75,7 +76,14 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Prénom" autoComplete="given-name" required {...fieldProps(fields.prenom)} />
         <TextField label="Nom" autoComplete="family-name" required {...fieldProps(fields.nom)} />
-        <TextField label="Adresse e-mail" type="email" autoComplete="email" inputMode="email" required {...fieldProps(fields.email)} />
+        <TextField
+          label="Adresse e-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          {...fieldProps(fields.email)}
+        />
         <TextField
           label="Mot de passe"
           type="password"

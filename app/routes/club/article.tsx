@@ -53,7 +53,8 @@ export const meta: Route.MetaFunction = (args) => {
   if (!data) {
     return pageMeta(args, {
       title: "Article introuvable",
-      description: "Cet article n'existe pas, n'est pas encore publié ou a été retiré : retrouvez les actualités du club.",
+      description:
+        "Cet article n'existe pas, n'est pas encore publié ou a été retiré : retrouvez les actualités du club.",
       noindex: true,
       titleInBoundary: true,
     });
@@ -85,7 +86,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       {preview ? (
-        <p role="status" className="mt-4 flex items-center gap-2 rounded-md border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-amber-900">
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-md border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-amber-900"
+        >
           <Eye aria-hidden="true" className="h-5 w-5" />
           Aperçu : cet article n'est pas encore publié, les visiteurs ne le voient pas.
         </p>
@@ -97,7 +101,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             Publié le <time dateTime={article.publishedAt.toISOString()}>{formatDate(article.publishedAt)}</time>
           </p>
         ) : null}
-        {article.summary ? <p className="mt-4 text-lg font-medium leading-relaxed text-slate-800">{article.summary}</p> : null}
+        {article.summary ? (
+          <p className="mt-4 text-lg font-medium leading-relaxed text-slate-800">{article.summary}</p>
+        ) : null}
       </header>
       {article.cover ? (
         <figure className="mt-8 overflow-hidden rounded-xl">

@@ -82,7 +82,9 @@ describe("the public calendar page", () => {
   it("shows no class on a public holiday (11 novembre, 8 mai), and says why", async () => {
     const november = await month("2026-11");
     expect(classesOn(november, "2026-11-11")).toEqual([]);
-    expect(november.find((d) => d.date === "2026-11-11")?.classesOff).toBe("Pas de cours – Jour férié\u00a0: Armistice 1918");
+    expect(november.find((d) => d.date === "2026-11-11")?.classesOff).toBe(
+      "Pas de cours – Jour férié\u00a0: Armistice 1918",
+    );
     expect(november.find((d) => d.date === "2026-11-10")?.classesOff).toBeNull();
     expect(classesOn(await month("2027-05"), "2027-05-08")).toEqual([]);
   });
@@ -147,16 +149,14 @@ describe("the iCalendar feeds", () => {
   });
 
   it("gives exactly the days the page gives, in the public and the members' feed", async () => {
-    await db
-      .insert(users)
-      .values({
-        id: "membre-cal",
-        name: "m",
-        email: "membre-cal@example.org",
-        prenom: "M",
-        nom: "Test",
-        roles: ["membre"],
-      });
+    await db.insert(users).values({
+      id: "membre-cal",
+      name: "m",
+      email: "membre-cal@example.org",
+      prenom: "M",
+      nom: "Test",
+      roles: ["membre"],
+    });
     const token = await getOrCreateCalendarToken("membre-cal");
     const sessions = (await classSessions("2026-01-01", "2028-12-31")).filter((s) => !s.cancelled);
     const expected = sessions.map((s) => `${s.slot.group} ${s.startsAt.toISOString()}`).sort();

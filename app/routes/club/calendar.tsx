@@ -1,6 +1,14 @@
 import { CalendarPlus, ChevronLeft, ChevronRight, Clock, Lock, MapPin } from "lucide-react";
 import { Link, redirect } from "react-router";
-import { capitalize, formatDate, formatDayMonth, formatEventWhen, formatMonth, formatTime, ofMonth } from "~/lib/core/time";
+import {
+  capitalize,
+  formatDate,
+  formatDayMonth,
+  formatEventWhen,
+  formatMonth,
+  formatTime,
+  ofMonth,
+} from "~/lib/core/time";
 import { getSetting } from "~/lib/club/settings.server";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/event-categories";
@@ -43,7 +51,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     calendar,
     upcoming,
     includeMembersOnly,
-    classSeason: { start: classCalendar.seasonStart, end: classCalendar.seasonEnd, skipSchoolHolidays: classCalendar.skipSchoolHolidays },
+    classSeason: {
+      start: classCalendar.seasonStart,
+      end: classCalendar.seasonEnd,
+      skipSchoolHolidays: classCalendar.skipSchoolHolidays,
+    },
     currentMonth: monthKey(today),
     currentMonthLabel: formatMonth(today),
     feedUrl,
@@ -138,8 +150,16 @@ const navLinkClass =
   "inline-flex min-h-11 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-club-800 hover:bg-club-50";
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
-  const { calendar, upcoming, includeMembersOnly, classSeason, currentMonth: thisMonth, currentMonthLabel, feedUrl, webcalUrl } =
-    loaderData;
+  const {
+    calendar,
+    upcoming,
+    includeMembersOnly,
+    classSeason,
+    currentMonth: thisMonth,
+    currentMonthLabel,
+    feedUrl,
+    webcalUrl,
+  } = loaderData;
   const [prevYear, prevMonth] = numberParts(calendar.previous, "-", 2);
   const [nextYear, nextMonth] = numberParts(calendar.next, "-", 2);
   const previousLabel = formatMonth({ year: prevYear, month: prevMonth });
@@ -228,7 +248,9 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                         ))}
                       </ul>
                     ) : null}
-                    {day.inMonth && day.classesOff ? <p className="mt-1 text-xs leading-snug text-slate-700">{day.classesOff}</p> : null}
+                    {day.inMonth && day.classesOff ? (
+                      <p className="mt-1 text-xs leading-snug text-slate-700">{day.classesOff}</p>
+                    ) : null}
                   </td>
                 ))}
               </tr>
@@ -266,9 +288,9 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         <p className="mt-4 text-sm text-slate-700">
-          Les cours hebdomadaires ont lieu du {formatDate(classSeason.start)} au {formatDate(classSeason.end)}, sauf les jours
-          fériés{classSeason.skipSchoolHolidays ? ", pendant les vacances scolaires" : ""} et pendant les fermetures du club.
-          Détail des groupes et des horaires sur la page{" "}
+          Les cours hebdomadaires ont lieu du {formatDate(classSeason.start)} au {formatDate(classSeason.end)}, sauf les
+          jours fériés{classSeason.skipSchoolHolidays ? ", pendant les vacances scolaires" : ""} et pendant les
+          fermetures du club. Détail des groupes et des horaires sur la page{" "}
           <Link to="/tarifs-horaires" className="font-semibold text-club-700 underline">
             Tarifs et horaires
           </Link>
@@ -315,14 +337,11 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
             Le calendrier dans votre téléphone
           </h2>
           <p className="mt-3 text-slate-800">
-            Abonnez-vous une fois : les cours, les stages, les passages de grades et les fermetures apparaissent dans votre
-            agenda et se mettent à jour tout seuls.
+            Abonnez-vous une fois : les cours, les stages, les passages de grades et les fermetures apparaissent dans
+            votre agenda et se mettent à jour tout seuls.
           </p>
           <p className="mt-4">
-            <a
-              href={feedUrl}
-              className={buttonClasses({ className: "min-h-11" })}
-            >
+            <a href={feedUrl} className={buttonClasses({ className: "min-h-11" })}>
               <CalendarPlus aria-hidden="true" className="h-5 w-5" />
               S'abonner au calendrier
             </a>

@@ -19,7 +19,8 @@ export async function loader() {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Photos du club",
-    description: "Les photos de la vie du club de Vovinam Viet Vo Dao, publiées avec l'accord des personnes reconnaissables.",
+    description:
+      "Les photos de la vie du club de Vovinam Viet Vo Dao, publiées avec l'accord des personnes reconnaissables.",
   });
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
@@ -34,8 +35,16 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {photos.map((p) => (
           <li key={p.id}>
-            <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="gallery-photo">
-              <ResponsiveImage image={p.image} alt={p.alt} sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] h-auto w-full object-cover" />
+            <figure
+              className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+              data-testid="gallery-photo"
+            >
+              <ResponsiveImage
+                image={p.image}
+                alt={p.alt}
+                sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+                className="aspect-[4/3] h-auto w-full object-cover"
+              />
               {p.caption || p.article ? (
                 <figcaption className="space-y-1 px-4 py-3 text-sm text-slate-700">
                   {p.caption ? <p>{p.caption}</p> : null}

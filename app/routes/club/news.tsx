@@ -79,7 +79,11 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link to={pageHref(page - 1)} className={`${base} border-slate-300 text-club-800 hover:bg-club-50`} rel="prev">
+            <Link
+              to={pageHref(page - 1)}
+              className={`${base} border-slate-300 text-club-800 hover:bg-club-50`}
+              rel="prev"
+            >
               <ChevronLeft aria-hidden="true" className="h-4 w-4" />
               Précédente
             </Link>
@@ -102,7 +106,11 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
         ))}
         <li>
           {page < pageCount ? (
-            <Link to={pageHref(page + 1)} className={`${base} border-slate-300 text-club-800 hover:bg-club-50`} rel="next">
+            <Link
+              to={pageHref(page + 1)}
+              className={`${base} border-slate-300 text-club-800 hover:bg-club-50`}
+              rel="next"
+            >
               Suivante
               <ChevronRight aria-hidden="true" className="h-4 w-4" />
             </Link>

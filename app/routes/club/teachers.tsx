@@ -32,10 +32,18 @@ export default function Teachers({ loaderData }: Route.ComponentProps) {
       <ul className="mt-10 grid gap-6 md:grid-cols-2">
         {teachers.map((t) => (
           <li key={t.id} data-testid="teacher">
-            <article aria-labelledby={`enseignant-${t.id}`} className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row">
+            <article
+              aria-labelledby={`enseignant-${t.id}`}
+              className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row"
+            >
               {t.photo ? (
                 <div className="w-full shrink-0 sm:w-36">
-                  <ResponsiveImage image={t.photo.image} alt={t.photo.alt} sizes="(min-width: 640px) 144px, 100vw" className="aspect-square h-auto w-full rounded-lg object-cover" />
+                  <ResponsiveImage
+                    image={t.photo.image}
+                    alt={t.photo.alt}
+                    sizes="(min-width: 640px) 144px, 100vw"
+                    className="aspect-square h-auto w-full rounded-lg object-cover"
+                  />
                 </div>
               ) : null}
               <div>

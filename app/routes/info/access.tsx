@@ -46,12 +46,7 @@ export default function Access({ loaderData }: Route.ComponentProps) {
         </address>
         {d.mapUrl ? (
           <p>
-            <a
-              href={d.mapUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClasses()}
-            >
+            <a href={d.mapUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
               <MapPin aria-hidden="true" className="size-5" />
               Voir le plan sur OpenStreetMap
               <ExternalLink aria-hidden="true" className="size-4" />
@@ -86,8 +81,8 @@ export default function Access({ loaderData }: Route.ComponentProps) {
       <InfoSection id="accessibilite" title="Accessibilité" icon={<Accessibility className="size-6" />}>
         <p>
           Vous vous déplacez en fauteuil roulant, avec une poussette, ou vous avez besoin d'un accueil adapté ?
-          Dites-le-nous avant votre venue : nous vous indiquerons l'accès le plus simple et ferons notre possible
-          pour que vous puissiez assister au cours ou le pratiquer dans de bonnes conditions.
+          Dites-le-nous avant votre venue : nous vous indiquerons l'accès le plus simple et ferons notre possible pour
+          que vous puissiez assister au cours ou le pratiquer dans de bonnes conditions.
         </p>
         <p>
           {d.phone ? (

@@ -11,7 +11,13 @@ import {
   TextField,
   useClubForm,
 } from "~/components/form";
-import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, HONEYPOT_FIELD, SUBJECT_SHORTCUTS } from "~/lib/club/contact";
+import {
+  CONTACT_NOT_SENT,
+  CONTACT_SUBJECTS,
+  contactSchema,
+  HONEYPOT_FIELD,
+  SUBJECT_SHORTCUTS,
+} from "~/lib/club/contact";
 import { submitContact } from "~/lib/club/contact.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { pageMeta } from "~/lib/http/seo";
@@ -144,22 +150,19 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
                 hint="Pour que nous puissions vous répondre."
                 {...fieldProps(fields.email)}
               />
-              <SelectField
-                label="Objet"
-                required
-                options={SUBJECT_OPTIONS}
-                {...fieldProps(fields.subject)}
-              />
-              <TextAreaField
-                label="Message"
-                rows={7}
-                required
-                {...fieldProps(fields.message)}
-              />
+              <SelectField label="Objet" required options={SUBJECT_OPTIONS} {...fieldProps(fields.subject)} />
+              <TextAreaField label="Message" rows={7} required {...fieldProps(fields.message)} />
               {/* Honeypot: invisible for people (and for assistive technologies); bots fill it in. */}
               <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
                 <label htmlFor="site_web">Ne pas remplir ce champ</label>
-                <input id="site_web" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+                <input
+                  id="site_web"
+                  type="text"
+                  name={HONEYPOT_FIELD}
+                  tabIndex={-1}
+                  autoComplete="off"
+                  defaultValue=""
+                />
               </div>
               <SubmitButton>Envoyer le message</SubmitButton>
               <p className="mt-4 text-sm text-slate-600">
@@ -214,8 +217,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             </li>
           </ul>
           <p className="mt-6 text-sm text-slate-700">
-            Le plus simple pour découvrir le Vovinam : venir à un cours d'essai. Choisissez le cours et réservez en ligne
-            sur la page{" "}
+            Le plus simple pour découvrir le Vovinam : venir à un cours d'essai. Choisissez le cours et réservez en
+            ligne sur la page{" "}
             <Link to="/cours-d-essai" className="font-semibold text-club-800 underline">
               Cours d'essai
             </Link>

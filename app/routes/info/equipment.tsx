@@ -47,8 +47,8 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
       title="Équipement"
       intro={
         <p>
-          Pas besoin de tout acheter pour commencer : une tenue de sport suffit pour les cours d'essai. Voici ce
-          qu'il faudra ensuite, et ce qui est simplement conseillé.
+          Pas besoin de tout acheter pour commencer : une tenue de sport suffit pour les cours d'essai. Voici ce qu'il
+          faudra ensuite, et ce qui est simplement conseillé.
         </p>
       }
       wide
@@ -56,13 +56,13 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
       <InfoSection id="vo-phuc" title="La tenue : le võ phục" icon={<Shirt className="size-6" />}>
         <p>
           Le võ phục est la tenue des pratiquants de Vovinam Viet Vo Dao. Il est <strong>bleu</strong> : c'est la
-          couleur commune à toutes les écoles du monde depuis 1990 (les clubs français portaient auparavant une
-          tenue noire). Le bleu évoque la mer et l'espérance.
+          couleur commune à toutes les écoles du monde depuis 1990 (les clubs français portaient auparavant une tenue
+          noire). Le bleu évoque la mer et l'espérance.
         </p>
         <p>
-          L'<strong>écusson du club</strong> se coud sur la <strong>poitrine gauche</strong>, du côté du cœur, là où
-          se pose la main droite lors du salut. La <strong>ceinture</strong> indique le grade : les débutants
-          portent la ceinture bleu clair, puis la ceinture bleue ; la page{" "}
+          L'<strong>écusson du club</strong> se coud sur la <strong>poitrine gauche</strong>, du côté du cœur, là où se
+          pose la main droite lors du salut. La <strong>ceinture</strong> indique le grade : les débutants portent la
+          ceinture bleu clair, puis la ceinture bleue ; la page{" "}
           <Link to="/le-vovinam-viet-vo-dao/grades" className={linkClass}>
             Les grades
           </Link>{" "}

@@ -25,6 +25,9 @@ describe("prices and schedule loader", () => {
     expect(data.items.map((i) => i.price)).toEqual([`190${NB}€`, `12,50${NB}€`]);
     expect(data.days).toHaveLength(1);
     expect(data.days[0]?.name).toBe("mercredi");
-    expect(data.days[0]?.classes.map((c) => c.hours)).toEqual([`18${NB}h${NB}30 – 19${NB}h${NB}45`, `20${NB}h – 21${NB}h`]);
+    expect(data.days[0]?.classes.map((c) => c.hours)).toEqual([
+      `18${NB}h${NB}30 – 19${NB}h${NB}45`,
+      `20${NB}h – 21${NB}h`,
+    ]);
   });
 });

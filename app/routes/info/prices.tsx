@@ -53,8 +53,8 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
       title="Tarifs et horaires"
       intro={
         <p>
-          Les cotisations de la saison {season} et les horaires des cours. La cotisation est annuelle et comprend
-          la licence fédérale et son assurance.
+          Les cotisations de la saison {season} et les horaires des cours. La cotisation est annuelle et comprend la
+          licence fédérale et son assurance.
         </p>
       }
       wide
@@ -66,8 +66,11 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         >
           <Gift aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-club-700" />
           <p>
-            <strong>Envie d'essayer ?</strong> {trial} Venez en tenue de sport à l'un des cours de votre groupe,
-            ou <Link to="/contact" className={linkClass}>prévenez-nous</Link> avant votre venue.
+            <strong>Envie d'essayer ?</strong> {trial} Venez en tenue de sport à l'un des cours de votre groupe, ou{" "}
+            <Link to="/contact" className={linkClass}>
+              prévenez-nous
+            </Link>{" "}
+            avant votre venue.
           </p>
         </aside>
       ) : null}
@@ -113,50 +116,60 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           <p>Les horaires de la saison seront bientôt publiés.</p>
         ) : (
           <table className="stack-table w-full border-collapse text-left">
-              <caption className="sr-only">Horaires hebdomadaires des cours, regroupés par jour</caption>
-              <thead>
-                <tr className="border-b-2 border-club-700 text-club-900">
-                  <th scope="col" className="py-2 pr-4">Jour</th>
-                  <th scope="col" className="py-2 pr-4">Horaire</th>
-                  <th scope="col" className="py-2 pr-4">Cours</th>
-                  <th scope="col" className="py-2 pr-4">Niveau</th>
-                  <th scope="col" className="py-2">Lieu</th>
-                </tr>
-              </thead>
-              {days.map((d) => (
-                <tbody key={d.day} className="border-b border-slate-200">
-                  {d.classes.map((c, i) => (
-                    <tr key={c.id} className="align-top">
-                      {i === 0 ? (
-                        <th
-                          scope="rowgroup"
-                          rowSpan={d.classes.length}
-                          className="py-2 pr-4 font-semibold capitalize text-club-900 max-sm:border-b max-sm:border-club-200 max-sm:pt-4 max-sm:text-lg"
-                        >
-                          {d.name}
-                        </th>
-                      ) : null}
-                      <td data-label="Horaire" className="py-2 pr-4 whitespace-nowrap">
-                        {c.hours}
-                      </td>
-                      <td data-label="Cours" className="py-2 pr-4">
-                        {c.group}
-                      </td>
-                      <td data-label="Niveau" className="py-2 pr-4">
-                        {c.level}
-                      </td>
-                      <td data-label="Lieu" className="py-2">
-                        {c.place}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              ))}
+            <caption className="sr-only">Horaires hebdomadaires des cours, regroupés par jour</caption>
+            <thead>
+              <tr className="border-b-2 border-club-700 text-club-900">
+                <th scope="col" className="py-2 pr-4">
+                  Jour
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Horaire
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Cours
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Niveau
+                </th>
+                <th scope="col" className="py-2">
+                  Lieu
+                </th>
+              </tr>
+            </thead>
+            {days.map((d) => (
+              <tbody key={d.day} className="border-b border-slate-200">
+                {d.classes.map((c, i) => (
+                  <tr key={c.id} className="align-top">
+                    {i === 0 ? (
+                      <th
+                        scope="rowgroup"
+                        rowSpan={d.classes.length}
+                        className="py-2 pr-4 font-semibold capitalize text-club-900 max-sm:border-b max-sm:border-club-200 max-sm:pt-4 max-sm:text-lg"
+                      >
+                        {d.name}
+                      </th>
+                    ) : null}
+                    <td data-label="Horaire" className="py-2 pr-4 whitespace-nowrap">
+                      {c.hours}
+                    </td>
+                    <td data-label="Cours" className="py-2 pr-4">
+                      {c.group}
+                    </td>
+                    <td data-label="Niveau" className="py-2 pr-4">
+                      {c.level}
+                    </td>
+                    <td data-label="Lieu" className="py-2">
+                      {c.place}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            ))}
           </table>
         )}
         <p>
-          Pendant les vacances scolaires, les horaires peuvent changer. Les stages, passages de grades et
-          fermetures exceptionnelles sont annoncés dans le{" "}
+          Pendant les vacances scolaires, les horaires peuvent changer. Les stages, passages de grades et fermetures
+          exceptionnelles sont annoncés dans le{" "}
           <Link to="/la-vie-du-club/calendrier" className={linkClass}>
             calendrier du club
           </Link>

@@ -39,8 +39,8 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
       title="Inscription et documents"
       intro={
         <p>
-          Débutant ou déjà pratiquant, enfant ou adulte : voici les étapes pour rejoindre le club, puis les
-          documents à imprimer.
+          Débutant ou déjà pratiquant, enfant ou adulte : voici les étapes pour rejoindre le club, puis les documents à
+          imprimer.
         </p>
       }
     >
@@ -56,8 +56,8 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
                     : `Les ${trialClasses} premiers cours sont gratuits et sans engagement. `}
                 </>
               ) : null}
-              Venez en tenue de sport souple (t-shirt, pantalon de jogging) : on pratique pieds nus. Choisissez un
-              cours de votre groupe sur la page{" "}
+              Venez en tenue de sport souple (t-shirt, pantalon de jogging) : on pratique pieds nus. Choisissez un cours
+              de votre groupe sur la page{" "}
               <Link to="/tarifs-horaires" className={linkClass}>
                 Tarifs et horaires
               </Link>{" "}
@@ -71,22 +71,22 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
           <li className={step}>
             <h3 className={stepTitle}>2. Remplir le dossier</h3>
             <p className="mt-2">
-              Imprimez et remplissez la fiche d'inscription (une par pratiquant) et lisez le règlement intérieur.
-              Pour un enfant ou un adolescent, ajoutez l'autorisation parentale signée par un représentant légal.
+              Imprimez et remplissez la fiche d'inscription (une par pratiquant) et lisez le règlement intérieur. Pour
+              un enfant ou un adolescent, ajoutez l'autorisation parentale signée par un représentant légal.
             </p>
           </li>
           <li className={step}>
             <h3 className={stepTitle}>3. Fournir le document de santé</h3>
             <ul className="mt-2 list-disc space-y-2 pl-6">
               <li>
-                <strong>Pour les mineurs :</strong> pas de certificat médical dans le cas général. Remplissez avec
-                votre enfant le questionnaire de santé du sportif mineur (décret n° 2021-564 du 7 mai 2021), gardez-le
-                chez vous et remettez au club l'attestation signée. Si une réponse est « oui », un certificat
-                médical de moins de six mois est nécessaire.
+                <strong>Pour les mineurs :</strong> pas de certificat médical dans le cas général. Remplissez avec votre
+                enfant le questionnaire de santé du sportif mineur (décret n° 2021-564 du 7 mai 2021), gardez-le chez
+                vous et remettez au club l'attestation signée. Si une réponse est « oui », un certificat médical de
+                moins de six mois est nécessaire.
               </li>
               <li>
-                <strong>Pour les adultes :</strong> un certificat médical d'absence de contre-indication à la
-                pratique du Vovinam Viet Vo Dao. Au club, il est valable {seasonsText(certificateValiditySeasons)}
+                <strong>Pour les adultes :</strong> un certificat médical d'absence de contre-indication à la pratique
+                du Vovinam Viet Vo Dao. Au club, il est valable {seasonsText(certificateValiditySeasons)}
                 {certificateValiditySeasons > 1
                   ? " ; les saisons suivantes, vous remplissez un questionnaire de santé et remettez l'attestation correspondante."
                   : " : il est à renouveler à chaque saison."}
@@ -128,8 +128,8 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
           <Link to="/inscription" className={linkClass}>
             créer votre compte sur le site
           </Link>
-          . Après validation par le club, il donne accès à l'espace membre : grades, fiches de révision et
-          brochure du club.
+          . Après validation par le club, il donne accès à l'espace membre : grades, fiches de révision et brochure du
+          club.
         </p>
       </InfoSection>
 
@@ -142,15 +142,15 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="space-y-4">
             {documents.map((doc) => (
-              <li key={doc.id} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-5 shadow-sm sm:flex-row sm:items-start sm:justify-between">
+              <li
+                key={doc.id}
+                className="flex flex-col gap-3 rounded-lg border border-slate-200 p-5 shadow-sm sm:flex-row sm:items-start sm:justify-between"
+              >
                 <div>
                   <h3 className="text-lg font-semibold text-club-900">{doc.title}</h3>
                   {doc.description ? <p className="mt-1 text-slate-700">{doc.description}</p> : null}
                 </div>
-                <a
-                  href={doc.href}
-                  className={buttonClasses({ className: "shrink-0 self-start" })}
-                >
+                <a href={doc.href} className={buttonClasses({ className: "shrink-0 self-start" })}>
                   <Download aria-hidden="true" className="size-5" />
                   <span>
                     Télécharger<span className="sr-only"> : {doc.title}</span>

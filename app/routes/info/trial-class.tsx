@@ -35,7 +35,11 @@ import type { Route } from "./+types/trial-class";
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sent = url.searchParams.get("envoye") === "1";
-  const [identity, membership, sessions] = await Promise.all([getSetting("identity"), getSetting("membership"), offeredSessions()]);
+  const [identity, membership, sessions] = await Promise.all([
+    getSetting("identity"),
+    getSetting("membership"),
+    offeredSessions(),
+  ]);
   const days: Array<{ date: string; label: string; sessions: typeof sessions }> = [];
   for (const s of sessions) {
     const last = days.at(-1);
@@ -69,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invalid":
       return data({ result: result.result }, { status: result.httpStatus });
     case "rate-limited":
-      return data({ result: result.result }, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+      return data(
+        { result: result.result },
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
   }
 }
 
@@ -87,7 +94,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Réservez un cours d'essai de Vovinam Viet Vo Dao : choisissez un des prochains cours, pour un enfant, un adolescent ou un adulte.",
   });
 
-const AGE_OPTIONS = [{ value: "", label: "Choisissez" }, ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label }))];
+const AGE_OPTIONS = [
+  { value: "", label: "Choisissez" },
+  ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label })),
+];
 
 const NUMBER_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq"];
 function freeClassesText(count: number): string {
@@ -108,8 +118,8 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">Cours d'essai</h1>
       <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">
-        Le meilleur moyen de découvrir le Vovinam Viet Vo Dao : venir sur le tapis. {freeClassesText(trialClasses)} Choisissez
-        un cours, laissez vos coordonnées, le club vous confirme le rendez-vous.
+        Le meilleur moyen de découvrir le Vovinam Viet Vo Dao : venir sur le tapis. {freeClassesText(trialClasses)}{" "}
+        Choisissez un cours, laissez vos coordonnées, le club vous confirme le rendez-vous.
       </p>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
@@ -177,7 +187,9 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                               <li key={s.key}>
                                 <label
                                   className={`flex items-start gap-3 rounded-md border px-3 py-2 ${
-                                    full ? "border-slate-200 bg-slate-50 text-slate-600" : "cursor-pointer border-slate-300 hover:border-club-600"
+                                    full
+                                      ? "border-slate-200 bg-slate-50 text-slate-600"
+                                      : "cursor-pointer border-slate-300 hover:border-club-600"
                                   }`}
                                 >
                                   <input
@@ -196,7 +208,11 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                                     </span>
                                     <span className="block text-sm">
                                       {[s.level, s.place].filter(Boolean).join(" · ")}
-                                      {full ? " · complet" : s.placesLeft !== null && s.placesLeft <= 2 ? ` · ${s.placesLeft === 1 ? "1 place restante" : "2 places restantes"}` : ""}
+                                      {full
+                                        ? " · complet"
+                                        : s.placesLeft !== null && s.placesLeft <= 2
+                                          ? ` · ${s.placesLeft === 1 ? "1 place restante" : "2 places restantes"}`
+                                          : ""}
                                     </span>
                                   </span>
                                 </label>
@@ -234,18 +250,32 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                   hint="La confirmation du rendez-vous y est envoyée."
                   {...fieldProps(fields.email)}
                 />
-                <TextField label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" {...fieldProps(fields.phone)} />
+                <TextField
+                  label="Téléphone"
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  {...fieldProps(fields.phone)}
+                />
                 <TextAreaField label="Message (facultatif)" rows={4} {...fieldProps(fields.message)} />
               </fieldset>
 
               {/* Honeypot: invisible for people (and for assistive technologies); bots fill it in. */}
               <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
                 <label htmlFor="essai_site_web">Ne pas remplir ce champ</label>
-                <input id="essai_site_web" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+                <input
+                  id="essai_site_web"
+                  type="text"
+                  name={HONEYPOT_FIELD}
+                  tabIndex={-1}
+                  autoComplete="off"
+                  defaultValue=""
+                />
               </div>
               <SubmitButton>Réserver le cours d'essai</SubmitButton>
               <p className="mt-4 text-sm text-slate-600">
-                Vos coordonnées servent uniquement à organiser votre essai et ne sont jamais transmises à des tiers. Voir les{" "}
+                Vos coordonnées servent uniquement à organiser votre essai et ne sont jamais transmises à des tiers.
+                Voir les{" "}
                 <Link to="/mentions-legales" className="underline">
                   mentions légales
                 </Link>
@@ -255,7 +285,10 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
 
-        <aside aria-labelledby="prevoir-titre" className="h-fit space-y-6 rounded-xl border border-club-200 bg-club-50 p-6">
+        <aside
+          aria-labelledby="prevoir-titre"
+          className="h-fit space-y-6 rounded-xl border border-club-200 bg-club-50 p-6"
+        >
           <section>
             <h2 id="prevoir-titre" className="flex items-center gap-2 text-xl font-bold text-club-900">
               <Shirt aria-hidden="true" className="h-5 w-5 text-club-700" />À prévoir

@@ -43,8 +43,8 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
       intro={
         <p>
           Les informations légales sur l'éditeur du site (loi n° 2004-575 du 21 juin 2004 pour la confiance dans
-          l'économie numérique, article 6) et la façon dont le club traite vos données personnelles (règlement
-          général sur la protection des données, RGPD).
+          l'économie numérique, article 6) et la façon dont le club traite vos données personnelles (règlement général
+          sur la protection des données, RGPD).
         </p>
       }
     >
@@ -77,9 +77,7 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
 
       <InfoSection id="editeur" title="Éditeur du site">
         <dl className="divide-y divide-slate-200">
-          <Row label="Association">
-            {identity.associationName}, association régie par la loi du 1er juillet 1901
-          </Row>
+          <Row label="Association">{identity.associationName}, association régie par la loi du 1er juillet 1901</Row>
           {legal.headOffice ? <Row label="Siège social">{legal.headOffice}</Row> : null}
           {identity.phone ? <Row label="Téléphone">{identity.phone}</Row> : null}
           <Row label="E-mail">{mail}</Row>
@@ -104,13 +102,13 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
 
       <InfoSection id="propriete" title="Propriété intellectuelle">
         <p>
-          Les textes, documents et illustrations de ce site appartiennent à l'association ou à leurs auteurs,
-          cités sur la page{" "}
+          Les textes, documents et illustrations de ce site appartiennent à l'association ou à leurs auteurs, cités sur
+          la page{" "}
           <Link to="/credits-photo" className={linkClass}>
             Crédits photo
           </Link>
-          . Leur reproduction demande l'accord préalable de l'association, sauf pour les documents d'inscription,
-          que chacun peut imprimer librement.
+          . Leur reproduction demande l'accord préalable de l'association, sauf pour les documents d'inscription, que
+          chacun peut imprimer librement.
         </p>
       </InfoSection>
 
@@ -124,21 +122,21 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
         <h3 className={h3}>Ce que nous enregistrons</h3>
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            <strong>Votre compte :</strong> prénom, nom, adresse e-mail, mot de passe (enregistré uniquement sous
-            forme hachée, illisible même pour le club) ou liaison avec votre compte Google, rôle au club.
+            <strong>Votre compte :</strong> prénom, nom, adresse e-mail, mot de passe (enregistré uniquement sous forme
+            hachée, illisible même pour le club) ou liaison avec votre compte Google, rôle au club.
           </li>
           <li>
-            <strong>Les profils</strong> que vous gérez (vous-même et, le cas échéant, vos enfants) : prénom, nom,
-            date de naissance, téléphone, personne à prévenir en cas d'urgence.
+            <strong>Les profils</strong> que vous gérez (vous-même et, le cas échéant, vos enfants) : prénom, nom, date
+            de naissance, téléphone, personne à prévenir en cas d'urgence.
           </li>
           <li>
-            <strong>Votre adhésion :</strong> pour chaque saison, le règlement de la cotisation, l'historique des
-            grades et votre progression dans les fiches de révision.
+            <strong>Votre adhésion :</strong> pour chaque saison, le règlement de la cotisation, l'historique des grades
+            et votre progression dans les fiches de révision.
           </li>
           <li>
-            <strong>Documents de santé :</strong> uniquement le type de document (certificat médical ou attestation
-            de questionnaire de santé), sa date de réception et sa fin de validité. Le club ne conserve aucune copie
-            de certificat ni aucune réponse au questionnaire.
+            <strong>Documents de santé :</strong> uniquement le type de document (certificat médical ou attestation de
+            questionnaire de santé), sa date de réception et sa fin de validité. Le club ne conserve aucune copie de
+            certificat ni aucune réponse au questionnaire.
           </li>
           <li>
             <strong>Les messages</strong> envoyés par le formulaire de contact (nom, e-mail, objet, message).
@@ -158,21 +156,21 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
         <h3 className={h3}>Pourquoi, et sur quelle base</h3>
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            Gérer les adhésions, les licences fédérales, les grades et la vie du club : exécution du contrat
-            d'adhésion à l'association (article 6.1.b du RGPD).
+            Gérer les adhésions, les licences fédérales, les grades et la vie du club : exécution du contrat d'adhésion
+            à l'association (article 6.1.b du RGPD).
           </li>
           <li>
-            Vérifier qu'un certificat médical ou une attestation a bien été remis : obligation prévue par le code
-            du sport (article 6.1.c) ; cette donnée de santé est traitée par l'association pour ses seuls membres,
-            dans le cadre de ses activités (article 9.2.d).
+            Vérifier qu'un certificat médical ou une attestation a bien été remis : obligation prévue par le code du
+            sport (article 6.1.c) ; cette donnée de santé est traitée par l'association pour ses seuls membres, dans le
+            cadre de ses activités (article 9.2.d).
           </li>
           <li>
             Répondre à vos messages et vous envoyer les informations du club : intérêt légitime de l'association
             (article 6.1.f).
           </li>
           <li>
-            Publier des photos des pratiquants : votre consentement, donné sur la fiche d'inscription et retirable
-            à tout moment (article 6.1.a).
+            Publier des photos des pratiquants : votre consentement, donné sur la fiche d'inscription et retirable à
+            tout moment (article 6.1.a).
           </li>
           <li>Protéger le site et les comptes contre les abus : intérêt légitime (article 6.1.f).</li>
         </ul>
@@ -185,30 +183,31 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
             renouvellent pas leur adhésion sont archivées, avec un accès réservé au bureau, puis supprimées ou
             anonymisées.
           </li>
-          <li>
-            Dates des documents de santé : jusqu'à la fin de leur validité, puis supprimées.
-          </li>
+          <li>Dates des documents de santé : jusqu'à la fin de leur validité, puis supprimées.</li>
           <li>Compte : tant qu'il existe ; vous pouvez en demander la suppression à tout moment.</li>
           <li>Messages de contact : un an après leur réception.</li>
           <li>E-mails envoyés par le site : un an au plus.</li>
-          <li>Sessions de connexion : jusqu'à leur expiration ou votre déconnexion ; journaux du serveur : six mois au plus.</li>
+          <li>
+            Sessions de connexion : jusqu'à leur expiration ou votre déconnexion ; journaux du serveur : six mois au
+            plus.
+          </li>
         </ul>
 
         <h3 className={h3}>Qui y a accès</h3>
         <p>
-          Seuls les responsables du club qui en ont besoin pour leur mission (bureau, enseignants, gestionnaires
-          des adhésions) voient les données des membres, chacun selon son rôle. Les informations nécessaires à la
-          licence sont transmises à la fédération. L'hébergeur du site conserve les données pour le compte du club,
-          sans les utiliser.
+          Seuls les responsables du club qui en ont besoin pour leur mission (bureau, enseignants, gestionnaires des
+          adhésions) voient les données des membres, chacun selon son rôle. Les informations nécessaires à la licence
+          sont transmises à la fédération. L'hébergeur du site conserve les données pour le compte du club, sans les
+          utiliser.
         </p>
 
         <h3 className={h3}>Vos droits</h3>
         <p>
-          Vous pouvez accéder à vos données, les faire rectifier ou effacer, en limiter l'utilisation, vous opposer
-          à leur traitement, et les recevoir dans un format réutilisable (portabilité). Si vous êtes membre, votre
-          espace membre vous permet de <strong>télécharger vos données</strong> et de{" "}
-          <strong>demander la suppression de votre compte</strong> depuis la page « Mon profil ». Sinon, écrivez-nous
-          à {mail}. Nous vous répondons dans un délai d'un mois au plus.
+          Vous pouvez accéder à vos données, les faire rectifier ou effacer, en limiter l'utilisation, vous opposer à
+          leur traitement, et les recevoir dans un format réutilisable (portabilité). Si vous êtes membre, votre espace
+          membre vous permet de <strong>télécharger vos données</strong> et de{" "}
+          <strong>demander la suppression de votre compte</strong> depuis la page « Mon profil ». Sinon, écrivez-nous à{" "}
+          {mail}. Nous vous répondons dans un délai d'un mois au plus.
         </p>
         <p>
           Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission
@@ -222,20 +221,17 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
 
       <InfoSection id="cookies" title="Cookies et contenus tiers">
         <p>
-          Le site n'utilise que <strong>deux cookies</strong>, strictement nécessaires au service que vous
-          demandez : le cookie de session, déposé lorsque vous vous connectez, qui permet de rester connecté à votre
-          compte ; et le cookie de sécurité « appareil connu », déposé après une connexion réussie et
-          conservé 30 jours, qui permet à ce navigateur de se connecter à votre compte même quand quelqu'un d'autre
-          essaie de deviner votre mot de passe. C'est pourquoi ils ne demandent pas votre consentement, et aucun bandeau
-          de cookies n'est affiché.
+          Le site n'utilise que <strong>deux cookies</strong>, strictement nécessaires au service que vous demandez : le
+          cookie de session, déposé lorsque vous vous connectez, qui permet de rester connecté à votre compte ; et le
+          cookie de sécurité « appareil connu », déposé après une connexion réussie et conservé 30 jours, qui permet à
+          ce navigateur de se connecter à votre compte même quand quelqu'un d'autre essaie de deviner votre mot de
+          passe. C'est pourquoi ils ne demandent pas votre consentement, et aucun bandeau de cookies n'est affiché.
         </p>
         <p>
-          Aucun cookie de mesure d'audience, de publicité ou de réseau social n'est utilisé, et aucun outil de
-          pistage n'est installé.
+          Aucun cookie de mesure d'audience, de publicité ou de réseau social n'est utilisé, et aucun outil de pistage
+          n'est installé.
         </p>
-        <p>
-          Deux services extérieurs ne se chargent que sur les pages qui en ont besoin :
-        </p>
+        <p>Deux services extérieurs ne se chargent que sur les pages qui en ont besoin :</p>
         <ul className="list-disc space-y-2 pl-6">
           <li>
             Le <strong>formulaire de don HelloAsso</strong>, affiché uniquement sur la page{" "}

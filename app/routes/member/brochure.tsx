@@ -37,11 +37,7 @@ export default function Brochure({ loaderData }: Route.ComponentProps) {
       {brochure ? (
         <>
           <p className="mb-4">
-            <a
-              href={brochure.url}
-              download
-              className={buttonClasses({ size: "lg" })}
-            >
+            <a href={brochure.url} download className={buttonClasses({ size: "lg" })}>
               <Download aria-hidden="true" className="h-5 w-5" />
               Télécharger la brochure (PDF, {sizeText(brochure.sizeKb)})
             </a>

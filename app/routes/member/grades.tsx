@@ -15,7 +15,8 @@ import { parisDate } from "~/lib/core/time";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Mes grades",
-    description: "Le tableau des grades du club, le grade actuel du profil choisi, son historique et le prochain grade.",
+    description:
+      "Le tableau des grades du club, le grade actuel du profil choisi, son historique et le prochain grade.",
     noindex: true,
   });
 
@@ -92,7 +93,10 @@ export default function MemberGrades({ loaderData }: Route.ComponentProps) {
                 <span lang="vi">{next.vietnameseName}</span> · {next.frenchName}
               </p>
               <p className="mt-2">
-                <Link to="/espace-membre/revision" className="font-semibold text-club-800 underline hover:text-club-900">
+                <Link
+                  to="/espace-membre/revision"
+                  className="font-semibold text-club-800 underline hover:text-club-900"
+                >
                   Réviser le programme de ce grade
                 </Link>
               </p>
@@ -170,9 +174,13 @@ export default function MemberGrades({ loaderData }: Route.ComponentProps) {
                     {g.level ? <p className="text-sm text-slate-700">{g.level}</p> : null}
                   </div>
                   {isCurrent ? (
-                    <span className="rounded-full bg-club-800 px-3 py-1 text-sm font-semibold text-white">Grade actuel</span>
+                    <span className="rounded-full bg-club-800 px-3 py-1 text-sm font-semibold text-white">
+                      Grade actuel
+                    </span>
                   ) : isNext ? (
-                    <span className="rounded-full bg-amber-800 px-3 py-1 text-sm font-semibold text-white">Prochain grade</span>
+                    <span className="rounded-full bg-amber-800 px-3 py-1 text-sm font-semibold text-white">
+                      Prochain grade
+                    </span>
                   ) : (
                     <span />
                   )}

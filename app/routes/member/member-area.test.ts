@@ -35,7 +35,10 @@ function send(path: string, fields: Record<string, string>, cookie: string, refe
 }
 
 /** A page's loader data through the real request handler; a refusal (403, 404) is thrown as a Response. */
-async function page<L extends (...args: never[]) => unknown>(path: string, cookie: string): Promise<Awaited<ReturnType<L>>> {
+async function page<L extends (...args: never[]) => unknown>(
+  path: string,
+  cookie: string,
+): Promise<Awaited<ReturnType<L>>> {
   const res = await app.get<Awaited<ReturnType<L>>>(path, { as: cookie });
   if (res.status >= 300) throw new Response(null, { status: res.status });
   return res.data;
@@ -74,7 +77,11 @@ function status(result: unknown): number {
 
 async function addChild(member: CreatedUser, prenom: string) {
   const res = await run(async () =>
-    send("/espace-membre/profil", { intent: "add-family", prenom, nom: "Martin", dateOfBirth: "2016-05-04", relationship: "enfant" }, member.cookie),
+    send(
+      "/espace-membre/profil",
+      { intent: "add-family", prenom, nom: "Martin", dateOfBirth: "2016-05-04", relationship: "enfant" },
+      member.cookie,
+    ),
   );
   expect(payload(res).ok).toBe(true);
   const [child] = await db.select().from(profiles).where(eq(profiles.prenom, prenom));
@@ -82,11 +89,15 @@ async function addChild(member: CreatedUser, prenom: string) {
 }
 
 async function select(member: CreatedUser, profileId: number, from = "/espace-membre/grades") {
-  return send("/espace-membre/profil-actif", { intent: "select", profileId: String(profileId), redirectTo: from }, member.cookie);
+  return send(
+    "/espace-membre/profil-actif",
+    { intent: "select", profileId: String(profileId), redirectTo: from },
+    member.cookie,
+  );
 }
 
 async function gradesData(cookie: string) {
-  return (await page<typeof gradesRoute.loader>("/espace-membre/grades", cookie));
+  return await page<typeof gradesRoute.loader>("/espace-membre/grades", cookie);
 }
 
 let parent: CreatedUser;
@@ -106,12 +117,23 @@ describe("family profiles through the profile page", () => {
       send("/espace-membre/profil", { intent: "add-family", prenom: "", relationship: "enfant" }, parent.cookie),
     );
     expect(payload(bad).ok).toBe(false);
-    expect((payload(bad).errors).prenom).toBe("Le prénom est obligatoire");
+    expect(payload(bad).errors.prenom).toBe("Le prénom est obligatoire");
 
     const child = await addChild(parent, "Inès");
     assert(child);
     const edit = await run(async () =>
-      send("/espace-membre/profil", { intent: "edit-family", profileId: String(child.id), prenom: "Inès", nom: "Martin-Roux", dateOfBirth: "", relationship: "enfant" }, parent.cookie),
+      send(
+        "/espace-membre/profil",
+        {
+          intent: "edit-family",
+          profileId: String(child.id),
+          prenom: "Inès",
+          nom: "Martin-Roux",
+          dateOfBirth: "",
+          relationship: "enfant",
+        },
+        parent.cookie,
+      ),
     );
     expect(payload(edit).ok).toBe(true);
     const loaded = await page<typeof profileRoute.loader>("/espace-membre/profil", parent.cookie);
@@ -139,7 +161,18 @@ describe("family profiles through the profile page", () => {
     expect(errors.nom).toBe("Le nom est obligatoire");
     expect(errors.phone).toMatch(/Numéro de téléphone invalide/);
     const ok = await run(async () =>
-      send("/espace-membre/profil", { intent: "info", prenom: "Claire", nom: "Martin", phone: "06 12 34 56 78", dateOfBirth: "1984-02-03", emergencyContact: "Paul Martin, 06 00 00 00 00" }, parent.cookie),
+      send(
+        "/espace-membre/profil",
+        {
+          intent: "info",
+          prenom: "Claire",
+          nom: "Martin",
+          phone: "06 12 34 56 78",
+          dateOfBirth: "1984-02-03",
+          emergencyContact: "Paul Martin, 06 00 00 00 00",
+        },
+        parent.cookie,
+      ),
     );
     expect(payload(ok).ok).toBe(true);
     const [own] = await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id));
@@ -152,7 +185,7 @@ describe("selected profile", () => {
   it("persists across requests, and is reset by a new sign-in and by sign-out", async () => {
     const child = await addChild(parent, "Jules");
     assert(child);
-    const res = (await select(parent, child.id));
+    const res = await select(parent, child.id);
     expect(res.status).toBe(302);
     expect(res.redirect).toBe("/espace-membre/grades");
 
@@ -161,7 +194,9 @@ describe("selected profile", () => {
     expect((await gradesData(parent.cookie)).selector.selectedId).toBe(child.id);
 
     // Clearing goes back to the own profile.
-    await run(async () => send("/espace-membre/profil-actif", { intent: "clear" }, parent.cookie, "/espace-membre/revision"));
+    await run(async () =>
+      send("/espace-membre/profil-actif", { intent: "clear" }, parent.cookie, "/espace-membre/revision"),
+    );
     expect((await gradesData(parent.cookie)).profile.isSelf).toBe(true);
 
     // A new sign-in starts on the own profile, whatever the other session selected.
@@ -181,9 +216,20 @@ describe("selected profile", () => {
   it("refuses to select, edit or remove another account's profile", async () => {
     const hisChild = await addChild(other, "Léon");
     assert(hisChild);
-    expect(((await select(parent, hisChild.id))).status).toBe(404);
+    expect((await select(parent, hisChild.id)).status).toBe(404);
     const edit = await run(async () =>
-      send("/espace-membre/profil", { intent: "edit-family", profileId: String(hisChild.id), prenom: "Pirate", nom: "", dateOfBirth: "", relationship: "autre" }, parent.cookie),
+      send(
+        "/espace-membre/profil",
+        {
+          intent: "edit-family",
+          profileId: String(hisChild.id),
+          prenom: "Pirate",
+          nom: "",
+          dateOfBirth: "",
+          relationship: "autre",
+        },
+        parent.cookie,
+      ),
     );
     expect(status(edit)).toBe(404);
     const remove = await run(async () =>
@@ -213,7 +259,11 @@ describe("grades and revision", () => {
     expect(rev.shown?.id).toBe(table[0]?.id);
     const item = rev.material!.categories[0]?.items[0];
     assert(item);
-    await send("/espace-membre/revision", { gradeId: String(table[0]?.id), itemType: item.type, itemId: String(item.id), done: "1" }, parent.cookie);
+    await send(
+      "/espace-membre/revision",
+      { gradeId: String(table[0]?.id), itemType: item.type, itemId: String(item.id), done: "1" },
+      parent.cookie,
+    );
     const after = await page<typeof revisionRoute.loader>("/espace-membre/revision", parent.cookie);
     expect(after.material!.done).toBe(1);
     expect(after.material!.percent).toBe(Math.floor(100 / after.material!.total));
@@ -226,10 +276,16 @@ describe("grades and revision", () => {
     expect(own.material!.done).toBe(0);
 
     // Beyond the next grade: refused.
-    const beyond = await run(async () => page<typeof revisionRoute.loader>(`/espace-membre/revision?grade=${table[3]?.id}`, parent.cookie));
+    const beyond = await run(async () =>
+      page<typeof revisionRoute.loader>(`/espace-membre/revision?grade=${table[3]?.id}`, parent.cookie),
+    );
     expect((beyond as Response).status).toBe(403);
     const tick = await run(async () =>
-      send("/espace-membre/revision", { gradeId: String(table[3]?.id), itemType: "technique", itemId: "1", done: "1" }, parent.cookie),
+      send(
+        "/espace-membre/revision",
+        { gradeId: String(table[3]?.id), itemType: "technique", itemId: "1", done: "1" },
+        parent.cookie,
+      ),
     );
     expect((tick as Response).status).toBe(403);
   });
@@ -247,13 +303,15 @@ describe("grades and revision", () => {
 
 describe("RGPD export", () => {
   it("contains exactly the user's own data, no secret and nothing of another account", async () => {
-    const res = (await download("/espace-membre/profil/donnees", parent.cookie));
+    const res = await download("/espace-membre/profil/donnees", parent.cookie);
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="mes-donnees-/);
     const text = await res.text();
     const data = JSON.parse(text);
     expect(data.user.id).toBe(parent.user.id);
     expect(data.user.email).toBe(parent.email);
-    const ownIds = (await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id))).map((p) => p.id).sort();
+    const ownIds = (await db.select().from(profiles).where(eq(profiles.ownerId, parent.user.id)))
+      .map((p) => p.id)
+      .sort();
     expect(data.profiles.map((p: { id: number }) => p.id).sort()).toEqual(ownIds);
     expect(data.revisionProgress).toHaveLength(1);
     expect(text).not.toContain(other.user.id);
@@ -267,20 +325,36 @@ describe("RGPD export", () => {
 describe("e-mail and password", () => {
   it("changes the e-mail only with the right password, once the new address confirms", async () => {
     const wrong = await run(async () =>
-      send("/espace-membre/profil", { intent: "email", newEmail: "claire.nouvelle@exemple.fr", password: "pas le bon" }, parent.cookie),
+      send(
+        "/espace-membre/profil",
+        { intent: "email", newEmail: "claire.nouvelle@exemple.fr", password: "pas le bon" },
+        parent.cookie,
+      ),
     );
-    expect((payload(wrong).errors).password).toBe("Mot de passe incorrect.");
+    expect(payload(wrong).errors.password).toBe("Mot de passe incorrect.");
     const taken = await run(async () =>
-      send("/espace-membre/profil", { intent: "email", newEmail: other.email, password: parent.password }, parent.cookie),
+      send(
+        "/espace-membre/profil",
+        { intent: "email", newEmail: other.email, password: parent.password },
+        parent.cookie,
+      ),
     );
-    expect((payload(taken).errors).newEmail).toMatch(/déjà utilisée/);
+    expect(payload(taken).errors.newEmail).toMatch(/déjà utilisée/);
     const ok = await run(async () =>
-      send("/espace-membre/profil", { intent: "email", newEmail: "Claire.Nouvelle@exemple.fr", password: parent.password }, parent.cookie),
+      send(
+        "/espace-membre/profil",
+        { intent: "email", newEmail: "Claire.Nouvelle@exemple.fr", password: parent.password },
+        parent.cookie,
+      ),
     );
     expect(payload(ok).ok).toBe(true);
     const [before] = await db.select().from(users).where(eq(users.id, parent.user.id));
     expect(before?.email).toBe(parent.email);
-    const [mail] = await db.select().from(outbox).where(eq(outbox.to, "claire.nouvelle@exemple.fr")).orderBy(desc(outbox.id));
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, "claire.nouvelle@exemple.fr"))
+      .orderBy(desc(outbox.id));
     await confirmEmailChange(new URL(mail!.text.match(/https?:\/\/\S+jeton=\S+/)![0]).searchParams.get("jeton")!);
     const [u] = await db.select().from(users).where(eq(users.id, parent.user.id));
     assert(u);
@@ -293,7 +367,16 @@ describe("e-mail and password", () => {
   it("changes the password and ends the other sessions", async () => {
     const otherDevice = await signInCookie(parent.email, parent.password);
     const result = await run(async () =>
-      send("/espace-membre/profil", { intent: "password", currentPassword: parent.password, newPassword: "une toute nouvelle phrase secrète", confirmPassword: "une toute nouvelle phrase secrète" }, parent.cookie),
+      send(
+        "/espace-membre/profil",
+        {
+          intent: "password",
+          currentPassword: parent.password,
+          newPassword: "une toute nouvelle phrase secrète",
+          confirmPassword: "une toute nouvelle phrase secrète",
+        },
+        parent.cookie,
+      ),
     );
     expect(payload(result).ok).toBe(true);
     expect(await getSessionUser(get("/", otherDevice))).toBeNull();
@@ -329,14 +412,22 @@ describe("pré-inscrits and their RGPD rights", () => {
 describe("what a refused form sends back", () => {
   it("keeps the typed e-mail but never a password", async () => {
     const res = await run(async () =>
-      send("/espace-membre/profil", { intent: "email", newEmail: "pas-une-adresse", password: "mon secret" }, other.cookie),
+      send(
+        "/espace-membre/profil",
+        { intent: "email", newEmail: "pas-une-adresse", password: "mon secret" },
+        other.cookie,
+      ),
     );
     expect(status(res)).toBe(400);
     const result = payload(res).result as SubmissionResult<string[]>;
     expect(result.initialValue?.newEmail).toBe("pas-une-adresse");
     expect(JSON.stringify(result)).not.toContain("mon secret");
     const pwd = await run(async () =>
-      send("/espace-membre/profil", { intent: "password", currentPassword: "mon secret", newPassword: "court", confirmPassword: "autre" }, other.cookie),
+      send(
+        "/espace-membre/profil",
+        { intent: "password", currentPassword: "mon secret", newPassword: "court", confirmPassword: "autre" },
+        other.cookie,
+      ),
     );
     expect(payload(pwd).errors.newPassword).toMatch(/au moins 8 caractères/);
     expect(payload(pwd).errors.confirmPassword).toBe("Les deux mots de passe ne sont pas identiques");
@@ -347,8 +438,10 @@ describe("what a refused form sends back", () => {
 describe("account deletion", () => {
   it("asks for confirmation, then deletes an account without membership at once and signs it out", async () => {
     const leaving = await createUser({ roles: ["membre"], prenom: "Zoé" });
-    const unconfirmed = await run(async () => send("/espace-membre/profil", { intent: "delete-account" }, leaving.cookie));
-    expect((payload(unconfirmed).errors).confirm).toMatch(/Cochez la case/);
+    const unconfirmed = await run(async () =>
+      send("/espace-membre/profil", { intent: "delete-account" }, leaving.cookie),
+    );
+    expect(payload(unconfirmed).errors.confirm).toMatch(/Cochez la case/);
     const res = await send("/espace-membre/profil", { intent: "delete-account", confirm: "oui" }, leaving.cookie);
     expect(res.status).toBe(302);
     expect(res.redirect).toBe("/compte-supprime");

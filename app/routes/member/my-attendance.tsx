@@ -10,7 +10,11 @@ import { capitalize, formatLongDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Présences", description: "Les cours où vous et votre famille étiez présents cette saison.", noindex: true });
+  pageMeta(args, {
+    title: "Présences",
+    description: "Les cours où vous et votre famille étiez présents cette saison.",
+    noindex: true,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   return familyAttendance(context.get(userContext).id);
@@ -21,14 +25,18 @@ export default function MyAttendance({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Présences</h1>
-      <p className="mb-6 text-slate-700">Saison {season} : les cours où l’enseignant a noté votre présence et celle de votre famille.</p>
+      <p className="mb-6 text-slate-700">
+        Saison {season} : les cours où l’enseignant a noté votre présence et celle de votre famille.
+      </p>
       {profiles.map((p) => (
         <section key={p.profileId} aria-labelledby={`presences-${p.profileId}`} className="mb-8">
           <h2 id={`presences-${p.profileId}`} className="text-xl font-semibold text-slate-900">
             {p.name}
           </h2>
           <p className="mb-2 text-slate-800">
-            {p.present === 0 ? "Aucune présence notée cette saison." : `${p.present} présence${p.present > 1 ? "s" : ""} cette saison.`}
+            {p.present === 0
+              ? "Aucune présence notée cette saison."
+              : `${p.present} présence${p.present > 1 ? "s" : ""} cette saison.`}
           </p>
           {p.sessions.length ? (
             <table className="stack-table w-full text-left">

@@ -29,7 +29,8 @@ import { readForm } from "~/lib/http/request.server";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Mon profil",
-    description: "Vos informations personnelles, les profils de votre famille, vos moyens de connexion et vos données personnelles.",
+    description:
+      "Vos informations personnelles, les profils de votre famille, vos moyens de connexion et vos données personnelles.",
     noindex: true,
   });
 
@@ -51,7 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     family: ctx.profiles
       .filter((p) => !p.isSelf)
-      .map((p) => ({ id: p.id, prenom: p.prenom, nom: p.nom, dateOfBirth: p.dateOfBirth ?? "", relationship: p.relationship, authorisedPickup: p.authorisedPickup })),
+      .map((p) => ({
+        id: p.id,
+        prenom: p.prenom,
+        nom: p.nom,
+        dateOfBirth: p.dateOfBirth ?? "",
+        relationship: p.relationship,
+        authorisedPickup: p.authorisedPickup,
+      })),
     editId: positiveId(url.searchParams.get("modifier")),
     removeId: positiveId(url.searchParams.get("retirer")),
     confirmDeletion: url.searchParams.get("suppression") === "confirmer",
@@ -69,7 +77,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { email, own, family, editId, removeId, confirmDeletion, methods, googleNotice, pendingDeletion, submissionToken } = loaderData;
+  const {
+    email,
+    own,
+    family,
+    editId,
+    removeId,
+    confirmDeletion,
+    methods,
+    googleNotice,
+    pendingDeletion,
+    submissionToken,
+  } = loaderData;
   const answer = actionData as ProfileAnswer | undefined;
   return (
     <div className="max-w-4xl">
@@ -82,7 +101,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <EmailSection email={email} answer={answer} />
       <PasswordSection hasPassword={methods.hasPassword} answer={answer} />
       <GoogleSection email={email} methods={methods} googleNotice={googleNotice} answer={answer} />
-      <DataSection confirmDeletion={confirmDeletion} pendingDeletion={pendingDeletion} answer={answer} submissionToken={submissionToken} />
+      <DataSection
+        confirmDeletion={confirmDeletion}
+        pendingDeletion={pendingDeletion}
+        answer={answer}
+        submissionToken={submissionToken}
+      />
     </div>
   );
 }

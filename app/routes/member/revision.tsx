@@ -9,7 +9,13 @@ import { ProfileSelector } from "~/components/profile-selector";
 import { VideoEmbed } from "~/components/video-embed";
 import { listGrades, type Grade } from "~/lib/members/grades.server";
 import { currentAndNextGrade, getGradeHistory } from "~/lib/members/profile-status.server";
-import { getSelectedProfile, profileName, selectProfile, selectorData, type MemberContext } from "~/lib/members/profiles.server";
+import {
+  getSelectedProfile,
+  profileName,
+  selectProfile,
+  selectorData,
+  type MemberContext,
+} from "~/lib/members/profiles.server";
 import { getRevisionMaterial, itemBelongsToGrade, setItemDone, type RevisionItem } from "~/lib/members/revision.server";
 import { pageMeta } from "~/lib/http/seo";
 import { id } from "~/lib/http/fields";
@@ -35,9 +41,12 @@ async function gradeScope(ctx: MemberContext, requested: string | null) {
     const grade = table.find((g) => g.id === id);
     if (!grade) throw new Response("Grade introuvable", { status: 404 });
     if (!allowed.some((g) => g.id === id)) {
-      throw new Response("Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu.", {
-        status: 403,
-      });
+      throw new Response(
+        "Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu.",
+        {
+          status: 403,
+        },
+      );
     }
     shown = grade;
   }
@@ -91,7 +100,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { gradeId, itemType, itemId, done } = parsed.data;
   // Only the material of a grade this profile may study.
   await gradeScope(ctx, String(gradeId));
-  if (!(await itemBelongsToGrade(itemType, itemId, gradeId))) throw new Response("Élément introuvable", { status: 404 });
+  if (!(await itemBelongsToGrade(itemType, itemId, gradeId)))
+    throw new Response("Élément introuvable", { status: 404 });
   await setItemDone(ctx.profile.id, itemType, itemId, done === "1");
   return data({ ok: true });
 }
@@ -111,7 +121,9 @@ function ItemToggle({ item, gradeId }: { item: RevisionItem; gradeId: number }) 
         type="submit"
         aria-pressed={done}
         className={`inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 ${
-          done ? "border-green-800 bg-green-50 text-green-900" : "border-slate-400 bg-white text-slate-800 hover:bg-slate-50"
+          done
+            ? "border-green-800 bg-green-50 text-green-900"
+            : "border-slate-400 bg-white text-slate-800 hover:bg-slate-50"
         }`}
       >
         <Icon aria-hidden="true" className="h-5 w-5" />
@@ -127,7 +139,8 @@ export default function Revision({ loaderData }: Route.ComponentProps) {
     <div className="max-w-5xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Révisions</h1>
       <p className="mb-6 text-slate-700">
-        Le programme à travailler par {name} : cochez ce qui a été pratiqué, la progression est gardée pour chaque profil.
+        Le programme à travailler par {name} : cochez ce qui a été pratiqué, la progression est gardée pour chaque
+        profil.
       </p>
       <ProfileSelector profiles={selector.profiles} selectedId={selector.selectedId} />
 
@@ -208,7 +221,11 @@ export default function Revision({ loaderData }: Route.ComponentProps) {
                       </div>
                       {item.video ? (
                         <div className="mt-3 max-w-xl">
-                          <VideoEmbed provider={item.video.provider} providerVideoId={item.video.providerVideoId} title={item.title} />
+                          <VideoEmbed
+                            provider={item.video.provider}
+                            providerVideoId={item.video.providerVideoId}
+                            title={item.title}
+                          />
                         </div>
                       ) : null}
                     </li>

@@ -39,7 +39,8 @@ export async function action({ request }: Route.ActionArgs) {
   const token = formData.get("token");
   if (typeof token !== "string" || !(await setupAllowed(token))) notFound();
   const submission = parseSubmission(formData, setupSchema);
-  if (submission.status !== "success") return invalid(submission, { hideFields: ["password", "confirmation", "smtpPassword"] });
+  if (submission.status !== "success")
+    return invalid(submission, { hideFields: ["password", "confirmation", "smtpPassword"] });
   try {
     await completeSetup(submission.value);
   } catch (err) {
@@ -52,26 +53,41 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData && "result" in actionData ? actionData.result : undefined;
-  const [form, fields] = useClubForm({ schema: setupSchema, lastResult: result, defaultValue: { token: loaderData.token, mailChoice: "plus-tard", smtpPort: "587" } });
+  const [form, fields] = useClubForm({
+    schema: setupSchema,
+    lastResult: result,
+    defaultValue: { token: loaderData.token, mailChoice: "plus-tard", smtpPort: "587" },
+  });
   const mailChoice = fields.mailChoice.value ?? fields.mailChoice.initialValue ?? "plus-tard";
   return (
     <AuthCard
       title="Installation du site"
       intro={
         <p>
-          Bienvenue ! Créez le compte du premier administrateur et indiquez les coordonnées du club. Tout reste modifiable
-          ensuite dans l'espace membre.
+          Bienvenue ! Créez le compte du premier administrateur et indiquez les coordonnées du club. Tout reste
+          modifiable ensuite dans l'espace membre.
         </p>
       }
     >
       <Form method="post" {...getFormProps(form)}>
-        <FormErrors form={form} lastResult={result} summary="L'installation n'est pas terminée : corrigez les champs signalés." />
+        <FormErrors
+          form={form}
+          lastResult={result}
+          summary="L'installation n'est pas terminée : corrigez les champs signalés."
+        />
         <input type="hidden" name="token" value={loaderData.token} />
         <fieldset className="mb-6">
           <legend className="mb-3 text-lg font-semibold text-club-900">Premier administrateur</legend>
           <TextField label="Prénom" autoComplete="given-name" required {...fieldProps(fields.prenom)} />
           <TextField label="Nom" autoComplete="family-name" required {...fieldProps(fields.nom)} />
-          <TextField label="Adresse e-mail" type="email" autoComplete="email" inputMode="email" required {...fieldProps(fields.email)} />
+          <TextField
+            label="Adresse e-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            {...fieldProps(fields.email)}
+          />
           <TextField
             label="Mot de passe"
             type="password"
@@ -80,7 +96,13 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             hint="8 caractères au moins ; évitez les mots de passe courants."
             {...fieldProps(fields.password)}
           />
-          <TextField label="Mot de passe (confirmation)" type="password" autoComplete="new-password" required {...fieldProps(fields.confirmation)} />
+          <TextField
+            label="Mot de passe (confirmation)"
+            type="password"
+            autoComplete="new-password"
+            required
+            {...fieldProps(fields.confirmation)}
+          />
         </fieldset>
         <fieldset className="mb-6">
           <legend className="mb-3 text-lg font-semibold text-club-900">Le club</legend>
@@ -93,22 +115,34 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             hint="Les messages du formulaire de contact y arrivent."
             {...fieldProps(fields.clubEmail)}
           />
-          <TextField label="Adresse du gymnase (numéro et rue)" autoComplete="street-address" required {...fieldProps(fields.street)} />
-          <TextField label="Code postal" autoComplete="postal-code" inputMode="numeric" required {...fieldProps(fields.postalCode)} />
+          <TextField
+            label="Adresse du gymnase (numéro et rue)"
+            autoComplete="street-address"
+            required
+            {...fieldProps(fields.street)}
+          />
+          <TextField
+            label="Code postal"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            required
+            {...fieldProps(fields.postalCode)}
+          />
           <TextField label="Ville" autoComplete="address-level2" required {...fieldProps(fields.city)} />
         </fieldset>
         <fieldset className="mb-6">
           <legend className="mb-3 text-lg font-semibold text-club-900">E-mails</legend>
           {loaderData.smtpFromEnv ? (
             <p className="text-sm text-slate-700">
-              Le serveur d’envoi est déjà fixé par la variable <code>SMTP_URL</code> de l’environnement du serveur : elle prime sur
-              tout réglage fait dans le navigateur. Un message d’essai part vers votre adresse dès la fin de l’installation.
+              Le serveur d’envoi est déjà fixé par la variable <code>SMTP_URL</code> de l’environnement du serveur :
+              elle prime sur tout réglage fait dans le navigateur. Un message d’essai part vers votre adresse dès la fin
+              de l’installation.
             </p>
           ) : (
             <>
               <p className="mb-3 text-sm text-slate-700">
-                Un message d’essai part vers votre adresse dès la fin de l’installation. Sans serveur d’envoi, les e-mails attendent
-                dans la file et partiront dès qu’il sera réglé (page Exploitation de l’espace membre).
+                Un message d’essai part vers votre adresse dès la fin de l’installation. Sans serveur d’envoi, les
+                e-mails attendent dans la file et partiront dès qu’il sera réglé (page Exploitation de l’espace membre).
               </p>
               <div className="mb-4 space-y-2" role="radiogroup" aria-labelledby="mail-choice-label">
                 <p id="mail-choice-label" className="font-medium text-slate-800">

@@ -7,7 +7,15 @@ import { loader } from "./healthz";
 let original: Record<string, string> = {};
 beforeAll(() => {
   const e = env();
-  original = { NODE_ENV: "test", BASE_URL: e.BASE_URL, SMTP_URL: "", DATABASE_URL: "", LOG_LEVEL: "error", DATA_DIR: e.DATA_DIR, DISK_MIN_FREE_MB: String(e.DISK_MIN_FREE_MB) };
+  original = {
+    NODE_ENV: "test",
+    BASE_URL: e.BASE_URL,
+    SMTP_URL: "",
+    DATABASE_URL: "",
+    LOG_LEVEL: "error",
+    DATA_DIR: e.DATA_DIR,
+    DISK_MIN_FREE_MB: String(e.DISK_MIN_FREE_MB),
+  };
 });
 afterAll(() => {
   setEnvForTests(original);
@@ -15,7 +23,10 @@ afterAll(() => {
 
 async function health() {
   const res = await loader();
-  return { status: res.status, body: (await res.json()) as { status: string; disk: string; diskFreeMb: number | null } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { status: string; disk: string; diskFreeMb: number | null },
+  };
 }
 
 describe("/healthz", () => {

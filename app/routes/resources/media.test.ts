@@ -10,11 +10,14 @@ import { getBrochure, listDocumentsForAdmin, saveBrochure, saveDocument } from "
 import { createUser } from "../../../tests/helpers/auth";
 import { loader } from "./media";
 
-const pdf = () => new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], "brochure.pdf", { type: "application/pdf" });
+const pdf = () =>
+  new File([new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")], "brochure.pdf", {
+    type: "application/pdf",
+  });
 
 async function get(href: string, cookie?: string): Promise<Response> {
   const request = new Request(`http://localhost:3000${href}`, { headers: cookie ? { cookie } : {} });
-  return (await loader({ request, params: { "*": href.replace(/^\/media\//, "") } } as never));
+  return await loader({ request, params: { "*": href.replace(/^\/media\//, "") } } as never);
 }
 
 let brochureHref = "";
@@ -22,7 +25,9 @@ let publicHref = "";
 
 beforeAll(async () => {
   await seedDatabase();
-  await db.insert(users).values({ id: "media-admin", email: "media-admin@exemple.fr", name: "Admin", prenom: "Ada", nom: "Admin" });
+  await db
+    .insert(users)
+    .values({ id: "media-admin", email: "media-admin@exemple.fr", name: "Admin", prenom: "Ada", nom: "Admin" });
   await saveBrochure({ title: "Brochure", file: pdf() }, "media-admin");
   brochureHref = (await getBrochure()).href!;
   await saveDocument({ title: "Fiche", description: "", position: 1, file: pdf() }, "media-admin");

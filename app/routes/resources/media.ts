@@ -36,7 +36,10 @@ function notFound(): Response {
 /** RFC 6266 filename: ASCII fallback plus the UTF-8 name. */
 function contentDisposition(name: string): string {
   const withPdf = /\.pdf$/i.test(name) ? name : `${name}.pdf`;
-  const ascii = withPdf.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const ascii = withPdf
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(withPdf)}`;
 }
 
@@ -76,7 +79,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const headers = new Headers({
     "Content-Type": contentType,
     "Content-Length": String(object.size),
-    "Cache-Control": membersOnly ? "private, no-cache" : ofPeople ? "public, no-cache" : "public, max-age=31536000, immutable",
+    "Cache-Control": membersOnly
+      ? "private, no-cache"
+      : ofPeople
+        ? "public, no-cache"
+        : "public, max-age=31536000, immutable",
     "X-Content-Type-Options": "nosniff",
   });
   if (membersOnly) headers.set("Vary", "Cookie");

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { events, users } from "#db/schema";
 import { db } from "~/lib/core/db.server";
-import { getOrCreateCalendarToken, memberCalendarPath, resetCalendarToken } from "~/lib/accounts/calendar-tokens.server";
+import {
+  getOrCreateCalendarToken,
+  memberCalendarPath,
+  resetCalendarToken,
+} from "~/lib/accounts/calendar-tokens.server";
 import { app } from "../../../tests/helpers/app";
 
 async function user(id: string, roles: string[]) {
@@ -16,8 +20,19 @@ describe("member calendar feed", () => {
   it("includes members-only events for a valid token, 404 otherwise", async () => {
     const soon = Date.now() + 7 * 86_400_000;
     await db.insert(events).values([
-      { title: "Stage public de printemps", startsAt: new Date(soon), endsAt: new Date(soon + 3_600_000), category: "stage" },
-      { title: "Assemblée générale", startsAt: new Date(soon), endsAt: new Date(soon + 7_200_000), category: "autre", membersOnly: true },
+      {
+        title: "Stage public de printemps",
+        startsAt: new Date(soon),
+        endsAt: new Date(soon + 3_600_000),
+        category: "stage",
+      },
+      {
+        title: "Assemblée générale",
+        startsAt: new Date(soon),
+        endsAt: new Date(soon + 7_200_000),
+        category: "autre",
+        membersOnly: true,
+      },
     ]);
     const member = await user("membre-1", ["membre"]);
     const token = await getOrCreateCalendarToken(member);

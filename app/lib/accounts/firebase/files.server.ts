@@ -114,8 +114,10 @@ export function toDate(value: unknown): Date | null {
   let d: Date;
   if (typeof value === "number") d = new Date(value);
   else if (typeof value === "string") d = /^\d+$/.test(value) ? new Date(Number(value)) : new Date(value);
-  else if (typeof value === "object" && value && "_seconds" in value) d = new Date(Number((value as { _seconds: number })._seconds) * 1000);
-  else if (typeof value === "object" && value && "seconds" in value) d = new Date(Number((value as { seconds: number }).seconds) * 1000);
+  else if (typeof value === "object" && value && "_seconds" in value)
+    d = new Date(Number((value as { _seconds: number })._seconds) * 1000);
+  else if (typeof value === "object" && value && "seconds" in value)
+    d = new Date(Number((value as { seconds: number }).seconds) * 1000);
   else return null;
   return Number.isNaN(d.getTime()) ? null : d;
 }
@@ -123,7 +125,10 @@ export function toDate(value: unknown): Date | null {
 function documentsOf(raw: unknown): Array<[string, unknown]> | null {
   if (Array.isArray(raw)) {
     return raw.map((doc, i) => {
-      const id = doc && typeof doc === "object" ? ((doc as Record<string, unknown>).id ?? (doc as Record<string, unknown>)._id) : undefined;
+      const id =
+        doc && typeof doc === "object"
+          ? ((doc as Record<string, unknown>).id ?? (doc as Record<string, unknown>)._id)
+          : undefined;
       return [typeof id === "string" ? id : `#${i + 1}`, doc];
     });
   }
@@ -179,11 +184,17 @@ export function readImportFiles(files: { auth: string; hashConfig?: string; fire
     const raw = readJson(files.firestore, "Collection utilisateurs (--firestore)", problems);
     if (raw !== undefined) {
       const entries = documentsOf(raw);
-      if (!entries) problems.push("Collection utilisateurs (--firestore) : format inattendu, attendu un objet { idDuCompte: { … } }.");
+      if (!entries)
+        problems.push(
+          "Collection utilisateurs (--firestore) : format inattendu, attendu un objet { idDuCompte: { … } }.",
+        );
       for (const [id, doc] of entries ?? []) {
         const parsed = documentSchema.safeParse(doc);
         if (parsed.success) documents.set(id, parsed.data);
-        else problems.push(`Collection utilisateurs (--firestore) : le document ${id} est mal formé : ${firstIssue(parsed.error)}.`);
+        else
+          problems.push(
+            `Collection utilisateurs (--firestore) : le document ${id} est mal formé : ${firstIssue(parsed.error)}.`,
+          );
       }
     }
   }
@@ -197,7 +208,9 @@ export function readImportFiles(files: { auth: string; hashConfig?: string; fire
     byId.add(user.localId);
     const email = user.email?.trim().toLowerCase();
     if (!email) {
-      problems.push(`Comptes (--auth) : le compte ${user.localId} n'a pas d'adresse e-mail (le site se connecte par e-mail).`);
+      problems.push(
+        `Comptes (--auth) : le compte ${user.localId} n'a pas d'adresse e-mail (le site se connecte par e-mail).`,
+      );
       continue;
     }
     if (!z.email().safeParse(email).success)
@@ -209,7 +222,8 @@ export function readImportFiles(files: { auth: string; hashConfig?: string; fire
     }
   }
   for (const [email, ids] of byEmail) {
-    if (ids.length > 1) problems.push(`Comptes (--auth) : l'adresse ${email} est utilisée par plusieurs comptes (${ids.join(", ")}).`);
+    if (ids.length > 1)
+      problems.push(`Comptes (--auth) : l'adresse ${email} est utilisée par plusieurs comptes (${ids.join(", ")}).`);
   }
   if (passwordUsers > 0 && !files.hashConfig) {
     problems.push(

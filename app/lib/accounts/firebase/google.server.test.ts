@@ -44,10 +44,14 @@ it("a Google-linked imported account signs in with Google onto the same account"
   const start = await startGoogleSignIn({ redirectTo: "/espace-membre", ip: "127.0.0.1" });
   const authorize = await fetch(start.url, { redirect: "manual" });
   const callback = authorize.headers.get("location")!;
-  const res = await getAuth().handler(new Request(callback, { headers: { cookie: cookieFromSetCookie(start.headers) } }));
+  const res = await getAuth().handler(
+    new Request(callback, { headers: { cookie: cookieFromSetCookie(start.headers) } }),
+  );
   expect(res.status).toBe(302);
   expect(res.headers.get("location")).toBe("/espace-membre");
-  const session = await getSessionUser(new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(res.headers) } }));
+  const session = await getSessionUser(
+    new Request("http://localhost:3000/", { headers: { cookie: cookieFromSetCookie(res.headers) } }),
+  );
   expect(session).toMatchObject({ id: "fbGoogleOnly1", prenom: "Linh", nom: "Pham" });
   expect(await db.select().from(users).where(eq(users.email, "linh.pham@exemple.fr"))).toHaveLength(1);
 });

@@ -65,7 +65,12 @@ beforeAll(async () => {
     await passwordUser("fbAdmin0001", "Presidence@Exemple.fr", "ancien-Mot-de-passe-1", {
       providerUserInfo: [
         { providerId: "password", rawId: "presidence@exemple.fr" },
-        { providerId: "google.com", rawId: "google-sub-admin", email: "presidence@exemple.fr", displayName: "Marie Dupont" },
+        {
+          providerId: "google.com",
+          rawId: "google-sub-admin",
+          email: "presidence@exemple.fr",
+          displayName: "Marie Dupont",
+        },
       ],
     }),
     await passwordUser("fbMembre0002", "thao.nguyen@exemple.fr", "Lotus-du-matin-42"),
@@ -79,12 +84,30 @@ beforeAll(async () => {
       emailVerified: true,
       createdAt: "1600000000000",
       displayName: "Kim Tran",
-      providerUserInfo: [{ providerId: "google.com", rawId: "google-sub-kim", email: "kim.tran@exemple.fr", displayName: "Kim Tran" }],
+      providerUserInfo: [
+        { providerId: "google.com", rawId: "google-sub-kim", email: "kim.tran@exemple.fr", displayName: "Kim Tran" },
+      ],
     },
   ];
   const firestore = {
-    fbAdmin0001: { prenom: "Marie", nom: "Dupont", email: "presidence@exemple.fr", role: "admin", createdAt: "2019-09-11T18:00:00.000Z", aPayeCotisation: true, certificatMedicalFourni: true },
-    fbMembre0002: { prenom: "Thảo", nom: "Nguyễn", email: "thao.nguyen@exemple.fr", role: "membre", createdAt: { _seconds: 1600000000, _nanoseconds: 0 }, aPayeCotisation: true, certificatMedicalFourni: false },
+    fbAdmin0001: {
+      prenom: "Marie",
+      nom: "Dupont",
+      email: "presidence@exemple.fr",
+      role: "admin",
+      createdAt: "2019-09-11T18:00:00.000Z",
+      aPayeCotisation: true,
+      certificatMedicalFourni: true,
+    },
+    fbMembre0002: {
+      prenom: "Thảo",
+      nom: "Nguyễn",
+      email: "thao.nguyen@exemple.fr",
+      role: "membre",
+      createdAt: { _seconds: 1600000000, _nanoseconds: 0 },
+      aPayeCotisation: true,
+      certificatMedicalFourni: false,
+    },
     fbManager003: { prenom: "Luc", nom: "Bernard", role: ["user_manager", "membre"] },
     fbArticle004: { prenom: "Inès", nom: "Moreau", role: "Article_Manager" },
     fbPreIns0005: { prenom: "Hugo", nom: "Petit", role: "pré-inscrit" },
@@ -112,18 +135,33 @@ async function signInThroughForm(email: string, password: string) {
   return null;
 }
 
-const count = async (table: typeof users | typeof accounts | typeof profiles | typeof auditLog | typeof seasonStatuses) =>
-  Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0]?.n ?? 0);
+const count = async (
+  table: typeof users | typeof accounts | typeof profiles | typeof auditLog | typeof seasonStatuses,
+) => Number((await db.select({ n: sql<number>`count(*)` }).from(table))[0]?.n ?? 0);
 
 async function counts() {
-  return { users: await count(users), accounts: await count(accounts), profiles: await count(profiles), audit: await count(auditLog), statuses: await count(seasonStatuses) };
+  return {
+    users: await count(users),
+    accounts: await count(accounts),
+    profiles: await count(profiles),
+    audit: await count(auditLog),
+    statuses: await count(seasonStatuses),
+  };
 }
 
 describe("Firebase import", () => {
   it("a dry run reports what would happen and writes nothing", async () => {
     const before = await counts();
     const report = await importFirebase(readImportFiles(files), { dryRun: true });
-    expect(report).toMatchObject({ created: 7, updated: 0, unchanged: 0, passwords: 6, google: 2, disabled: 1, aborted: false });
+    expect(report).toMatchObject({
+      created: 7,
+      updated: 0,
+      unchanged: 0,
+      passwords: 6,
+      google: 2,
+      disabled: 1,
+      aborted: false,
+    });
     expect(report.notes.join("\n")).toContain("rôle « trésorier » inconnu");
     expect(report.notes.join("\n")).toContain("utilisateurs/fbOrphan0099 ne correspond à aucun compte");
     expect(formatReport(report)).toContain("Simulation (--dry-run) : rien n'a été écrit.");
@@ -137,17 +175,38 @@ describe("Firebase import", () => {
     expect(progress.at(-1)).toBe(7);
 
     const admin = (await db.select().from(users).where(eq(users.id, "fbAdmin0001")))[0];
-    expect(admin).toMatchObject({ email: "presidence@exemple.fr", prenom: "Marie", nom: "Dupont", roles: ["admin"], emailVerified: true, active: true, aPayeCotisation: true, certificatMedicalFourni: true });
+    expect(admin).toMatchObject({
+      email: "presidence@exemple.fr",
+      prenom: "Marie",
+      nom: "Dupont",
+      roles: ["admin"],
+      emailVerified: true,
+      active: true,
+      aPayeCotisation: true,
+      certificatMedicalFourni: true,
+    });
     expect(admin?.createdAt.toISOString()).toBe("2019-09-11T18:00:00.000Z");
     const thao = (await db.select().from(users).where(eq(users.id, "fbMembre0002")))[0];
-    expect(thao).toMatchObject({ prenom: "Thảo", nom: "Nguyễn", roles: ["membre"], aPayeCotisation: true, certificatMedicalFourni: false });
+    expect(thao).toMatchObject({
+      prenom: "Thảo",
+      nom: "Nguyễn",
+      roles: ["membre"],
+      aPayeCotisation: true,
+      certificatMedicalFourni: false,
+    });
     expect(thao?.createdAt.toISOString()).toBe(new Date(1600000000 * 1000).toISOString());
-    expect((await db.select().from(users).where(eq(users.id, "fbManager003")))[0]?.roles).toEqual(["user_manager", "membre"]);
+    expect((await db.select().from(users).where(eq(users.id, "fbManager003")))[0]?.roles).toEqual([
+      "user_manager",
+      "membre",
+    ]);
     expect((await db.select().from(users).where(eq(users.id, "fbArticle004")))[0]?.roles).toEqual(["article_manager"]);
     expect((await db.select().from(users).where(eq(users.id, "fbPreIns0005")))[0]?.roles).toEqual(["pré-inscrit"]);
     const disabled = (await db.select().from(users).where(eq(users.id, "fbDisabl0006")))[0];
     expect(disabled).toMatchObject({ active: false, roles: ["pré-inscrit"] });
-    expect((await db.select().from(users).where(eq(users.id, "fbGoogle0007")))[0]).toMatchObject({ prenom: "Kim", nom: "Tran" });
+    expect((await db.select().from(users).where(eq(users.id, "fbGoogle0007")))[0]).toMatchObject({
+      prenom: "Kim",
+      nom: "Tran",
+    });
 
     const adminAccounts = await db.select().from(accounts).where(eq(accounts.userId, "fbAdmin0001"));
     expect(adminAccounts.map((a) => a.providerId).sort()).toEqual(["credential", "google"]);
@@ -175,10 +234,17 @@ describe("Firebase import", () => {
     expect(isFirebaseHash(credential?.password)).toBe(false);
     expect(credential?.password).toBeTruthy();
     // The same password still works with the new hash; a wrong one never did.
-    expect(await signInThroughForm("thao.nguyen@exemple.fr", "Lotus-du-matin-42")).toMatchObject({ id: "fbMembre0002" });
+    expect(await signInThroughForm("thao.nguyen@exemple.fr", "Lotus-du-matin-42")).toMatchObject({
+      id: "fbMembre0002",
+    });
     expect(await signInThroughForm("thao.nguyen@exemple.fr", "Lotus-du-matin-43")).toBeNull();
-    expect(await signInThroughForm("PRESIDENCE@exemple.fr", "ancien-Mot-de-passe-1")).toMatchObject({ id: "fbAdmin0001", isAdmin: true });
-    expect(await signInThroughForm("gestion@exemple.fr", "Gestion-Club-2019")).toMatchObject({ roles: ["user_manager", "membre"] });
+    expect(await signInThroughForm("PRESIDENCE@exemple.fr", "ancien-Mot-de-passe-1")).toMatchObject({
+      id: "fbAdmin0001",
+      isAdmin: true,
+    });
+    expect(await signInThroughForm("gestion@exemple.fr", "Gestion-Club-2019")).toMatchObject({
+      roles: ["user_manager", "membre"],
+    });
   });
 
   it("a disabled account stays unable to sign in", async () => {
@@ -210,7 +276,9 @@ describe("Firebase import", () => {
     expect(formatReport(refused)).toContain("Import annulé : rien n'a été écrit.");
     expect(await counts()).toEqual(before);
 
-    const forced = await importFirebase(readImportFiles({ auth, hashConfig: files.hashConfig }), { skipConflicts: true });
+    const forced = await importFirebase(readImportFiles({ auth, hashConfig: files.hashConfig }), {
+      skipConflicts: true,
+    });
     expect(forced).toMatchObject({ created: 1, aborted: false });
     expect(await signInThroughForm("arrivee@exemple.fr", "Arrivee-Tardive-2021")).toMatchObject({ id: "fbNouveau011" });
   });
@@ -239,12 +307,16 @@ describe("Firebase import: bad input is refused with a French message, nothing w
 
   it("password accounts without the hash parameters", async () => {
     const auth = write("nohash.json", { users: [await passwordUser("a1", "a1@exemple.fr", "Mot-De-Passe-A1")] });
-    expect(problems(() => readImportFiles({ auth }))).toMatch(/1 compte\(s\) ont un mot de passe : indiquez les paramètres de hachage/);
+    expect(problems(() => readImportFiles({ auth }))).toMatch(
+      /1 compte\(s\) ont un mot de passe : indiquez les paramètres de hachage/,
+    );
   });
 
   it("an unknown hash algorithm", () => {
     const hash = write("bcrypt.json", { ...hashConfig, algorithm: "BCRYPT" });
-    expect(problems(() => readImportFiles({ auth: files.auth, hashConfig: hash }))).toMatch(/algorithme « BCRYPT » inconnu/);
+    expect(problems(() => readImportFiles({ auth: files.auth, hashConfig: hash }))).toMatch(
+      /algorithme « BCRYPT » inconnu/,
+    );
   });
 
   it("duplicate e-mails and accounts without e-mail", () => {
@@ -261,7 +333,9 @@ describe("Firebase import: bad input is refused with a French message, nothing w
   });
 
   it("a missing file", () => {
-    expect(problems(() => readImportFiles({ auth: path.join(dir, "absent.json") }))).toMatch(/absent\.json est introuvable/);
+    expect(problems(() => readImportFiles({ auth: path.join(dir, "absent.json") }))).toMatch(
+      /absent\.json est introuvable/,
+    );
   });
 
   it("role values: the spec's, whatever the case; anything else is not guessed", () => {

@@ -98,11 +98,13 @@ function plan(input: ImportInput, notes: string[]): Planned[] {
     for (const raw of rawRoles) {
       const role = mapRole(raw);
       if (role && !roles.includes(role)) roles.push(role);
-      else if (!role) notes.push(`Compte ${email} : rôle « ${raw} » inconnu, non repris (à attribuer à la main si besoin).`);
+      else if (!role)
+        notes.push(`Compte ${email} : rôle « ${raw} » inconnu, non repris (à attribuer à la main si besoin).`);
     }
     if (roles.length > 1 && roles.includes("pré-inscrit")) roles.splice(roles.indexOf("pré-inscrit"), 1);
     if (roles.length === 0) roles.push(DEFAULT_ROLE);
-    if (!doc && input.documents.size > 0) notes.push(`Compte ${email} : pas de document utilisateurs, rôle ${DEFAULT_ROLE}.`);
+    if (!doc && input.documents.size > 0)
+      notes.push(`Compte ${email} : pas de document utilisateurs, rôle ${DEFAULT_ROLE}.`);
     const google = user.providerUserInfo?.find((p) => p.providerId === "google.com" && p.rawId);
     out.push({
       user,
@@ -154,12 +156,22 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
     const rows = await db
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(inArray(users.id, part.map((p) => p.user.localId)));
+      .where(
+        inArray(
+          users.id,
+          part.map((p) => p.user.localId),
+        ),
+      );
     for (const r of rows) existingById.set(r.id, { email: r.email });
     const byMail = await db
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(inArray(users.email, part.map((p) => p.email)));
+      .where(
+        inArray(
+          users.email,
+          part.map((p) => p.email),
+        ),
+      );
     for (const r of byMail) existingByEmail.set(r.email, r.id);
   }
 
@@ -170,9 +182,13 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
     const otherId = existingByEmail.get(p.email);
     if (sameId && sameId.email.toLowerCase() === p.email) present.push(p);
     else if (sameId)
-      report.conflicts.push(`Le compte ${p.user.localId} existe déjà sur le site avec une autre adresse (${sameId.email}, ici ${p.email}).`);
+      report.conflicts.push(
+        `Le compte ${p.user.localId} existe déjà sur le site avec une autre adresse (${sameId.email}, ici ${p.email}).`,
+      );
     else if (otherId)
-      report.conflicts.push(`L'adresse ${p.email} est déjà utilisée sur le site par un autre compte : le compte Firebase ${p.user.localId} n'est pas importé.`);
+      report.conflicts.push(
+        `L'adresse ${p.email} est déjà utilisée sur le site par un autre compte : le compte Firebase ${p.user.localId} n'est pas importé.`,
+      );
     else toCreate.push(p);
   }
 
@@ -185,7 +201,12 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
     for (const part of chunks(ids, 1000)) {
       rows.push(
         ...(await db
-          .select({ userId: accounts.userId, providerId: accounts.providerId, password: accounts.password, accountId: accounts.accountId })
+          .select({
+            userId: accounts.userId,
+            providerId: accounts.providerId,
+            password: accounts.password,
+            accountId: accounts.accountId,
+          })
           .from(accounts)
           .where(inArray(accounts.userId, part))),
       );
@@ -194,7 +215,8 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
       const mine = rows.filter((r) => r.userId === p.user.localId);
       const credential = mine.find((r) => r.providerId === "credential");
       const update: { p: Planned; password?: string; google?: string } = { p };
-      if (p.password && credential && isFirebaseHash(credential.password) && credential.password !== p.password) update.password = p.password;
+      if (p.password && credential && isFirebaseHash(credential.password) && credential.password !== p.password)
+        update.password = p.password;
       if (p.googleSubject && !mine.some((r) => r.providerId === GOOGLE_PROVIDER_ID)) update.google = p.googleSubject;
       if (update.password || update.google) updates.push(update);
       else report.unchanged++;
@@ -239,16 +261,44 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
       );
       const accountRows = part.flatMap((p) => [
         ...(p.password
-          ? [{ id: randomUUID(), accountId: p.user.localId, providerId: "credential", userId: p.user.localId, password: p.password, createdAt: now, updatedAt: now }]
+          ? [
+              {
+                id: randomUUID(),
+                accountId: p.user.localId,
+                providerId: "credential",
+                userId: p.user.localId,
+                password: p.password,
+                createdAt: now,
+                updatedAt: now,
+              },
+            ]
           : []),
         ...(p.googleSubject
-          ? [{ id: randomUUID(), accountId: p.googleSubject, providerId: GOOGLE_PROVIDER_ID, userId: p.user.localId, createdAt: now, updatedAt: now }]
+          ? [
+              {
+                id: randomUUID(),
+                accountId: p.googleSubject,
+                providerId: GOOGLE_PROVIDER_ID,
+                userId: p.user.localId,
+                createdAt: now,
+                updatedAt: now,
+              },
+            ]
           : []),
       ]);
       if (accountRows.length) await tx.insert(accounts).values(accountRows);
       const own = await tx
         .insert(profiles)
-        .values(part.map((p) => ({ ownerId: p.user.localId, isSelf: true, prenom: p.prenom, nom: p.nom, relationship: "moi", createdAt: p.createdAt })))
+        .values(
+          part.map((p) => ({
+            ownerId: p.user.localId,
+            isSelf: true,
+            prenom: p.prenom,
+            nom: p.nom,
+            relationship: "moi",
+            createdAt: p.createdAt,
+          })),
+        )
         .returning({ id: profiles.id, ownerId: profiles.ownerId });
       const profileOf = new Map(own.map((r) => [r.ownerId, r.id]));
       const statuses = part
@@ -277,17 +327,32 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
     }
     for (const u of updates) {
       if (u.password) {
-        await tx.update(accounts).set({ password: u.password, updatedAt: now }).where(and(eq(accounts.userId, u.p.user.localId), eq(accounts.providerId, "credential")));
+        await tx
+          .update(accounts)
+          .set({ password: u.password, updatedAt: now })
+          .where(and(eq(accounts.userId, u.p.user.localId), eq(accounts.providerId, "credential")));
       }
       if (u.google) {
-        await tx.insert(accounts).values({ id: randomUUID(), accountId: u.google, providerId: GOOGLE_PROVIDER_ID, userId: u.p.user.localId, createdAt: now, updatedAt: now });
+        await tx.insert(accounts).values({
+          id: randomUUID(),
+          accountId: u.google,
+          providerId: GOOGLE_PROVIDER_ID,
+          userId: u.p.user.localId,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
       await tx.insert(auditLog).values({
         at: now,
         actorName: IMPORT_ACTOR,
         action: "user.import",
         targetUserId: u.p.user.localId,
-        summary: [u.password ? "mot de passe de l'ancien site mis à jour" : "", u.google ? "liaison Google ajoutée" : ""].filter(Boolean).join(", "),
+        summary: [
+          u.password ? "mot de passe de l'ancien site mis à jour" : "",
+          u.google ? "liaison Google ajoutée" : "",
+        ]
+          .filter(Boolean)
+          .join(", "),
       });
       done++;
       if (done % CHUNK === 0 || done === total) options.onProgress?.(done, total);
@@ -301,7 +366,13 @@ const n = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, "\u0
 /** The French report printed by the command. */
 export function formatReport(report: ImportReport): string {
   const lines: string[] = [];
-  lines.push(report.dryRun ? "Simulation (--dry-run) : rien n'a été écrit." : report.aborted ? "Import annulé : rien n'a été écrit." : "Import terminé.");
+  lines.push(
+    report.dryRun
+      ? "Simulation (--dry-run) : rien n'a été écrit."
+      : report.aborted
+        ? "Import annulé : rien n'a été écrit."
+        : "Import terminé.",
+  );
   const future = report.dryRun || report.aborted;
   lines.push(
     `- Comptes ${future ? "à créer" : "créés"} : ${n(report.created)} (dont ${n(report.passwords)} avec leur mot de passe, ${n(report.google)} liés à Google, ${n(report.disabled)} désactivés)`,

@@ -63,7 +63,14 @@ export async function verifyFirebaseHash(stored: string, password: string): Prom
   if (!isFirebaseHash(stored)) return false;
   const parts = stored.slice(FIREBASE_HASH_PREFIX.length).split("$");
   if (parts.length !== 6) return false;
-  const [rounds, memCost, saltSeparator, signerKey, salt, hash] = parts as [string, string, string, string, string, string];
+  const [rounds, memCost, saltSeparator, signerKey, salt, hash] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const params = { rounds: Number(rounds), memCost: Number(memCost), saltSeparator, signerKey };
   if (!Number.isInteger(params.rounds) || !Number.isInteger(params.memCost) || params.memCost > 20) return false;
   const expected = Buffer.from(hash, "base64");

@@ -22,7 +22,6 @@ function mostRecent(today: string, month: number, dayOfMonth: number): string {
   return candidate < today ? candidate : `${year - 1}${candidate.slice(4)}`;
 }
 
-
 /** The Christmas-holiday closure that has not ended yet: Saturday before the 21st to the first Sunday of January. */
 function christmasClosure(today: string): { first: string; last: string } {
   for (let year = Number(today.slice(0, 4)) - 1; ; year++) {

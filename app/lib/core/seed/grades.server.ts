@@ -88,7 +88,9 @@ export const gradeSeeds: GradeSeed[] = [
     level: "Enseignant",
     // One sentence for the group, on its first grade (no filler repeated on each line).
     description:
-      n === 1 ? "Premier grade d'enseignant : le pratiquant encadre des cours et approfondit les armes et les formes avancées." : "",
+      n === 1
+        ? "Premier grade d'enseignant : le pratiquant encadre des cours et approfondit les armes et les formes avancées."
+        : "",
   })),
   {
     position: 10,
@@ -140,12 +142,14 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
     {
       title: "Le salut (nghiêm lễ)",
       category: "autre",
-      description: "Garde-à-vous, puis la main droite ouverte posée sur le cœur. Saluer en entrant sur le tapis, en le quittant, et son partenaire avant chaque exercice.",
+      description:
+        "Garde-à-vous, puis la main droite ouverte posée sur le cœur. Saluer en entrant sur le tapis, en le quittant, et son partenaire avant chaque exercice.",
     },
     {
       title: "Positions de base (tấn pháp)",
       category: "technique",
-      description: "Trung bình tấn (position du cavalier), đinh tấn (position avant), chảo mã tấn et hạc tấn (position de la grue) : tenir la position, changer de côté, se déplacer.",
+      description:
+        "Trung bình tấn (position du cavalier), đinh tấn (position avant), chảo mã tấn et hạc tấn (position de la grue) : tenir la position, changer de côté, se déplacer.",
     },
     {
       title: "Coups de poing directs (đấm thẳng)",
@@ -160,12 +164,14 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
     {
       title: "Chutes (té ngã)",
       category: "technique",
-      description: "Chutes avant, arrière et sur le côté, indispensables avant d'aborder les projections et les ciseaux.",
+      description:
+        "Chutes avant, arrière et sur le côté, indispensables avant d'aborder les projections et les ciseaux.",
     },
     {
       title: "Dégagement d'une saisie de poignet",
       category: "self-defense",
-      description: "Se libérer quand le poignet est saisi du même côté puis en diagonale, et enchaîner une riposte simple.",
+      description:
+        "Se libérer quand le poignet est saisi du même côté puis en diagonale, et enchaîner une riposte simple.",
     },
     {
       title: "Khởi quyền",
@@ -182,7 +188,8 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
     {
       title: "Coups de pied de base",
       category: "technique",
-      description: "Coup de pied de face en poussée (đạp thẳng), coup de pied latéral (đạp ngang) et coup de pied circulaire (đá cạnh).",
+      description:
+        "Coup de pied de face en poussée (đạp thẳng), coup de pied latéral (đạp ngang) et coup de pied circulaire (đá cạnh).",
     },
     {
       title: "Coudes et genoux (chỏ, gối)",
@@ -192,7 +199,8 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
     {
       title: "Premiers ciseaux de jambes (đòn chân tấn công)",
       category: "technique",
-      description: "Les premiers ciseaux du programme, travaillés lentement avec un partenaire qui sait chuter, sur tapis et sous le contrôle de l'enseignant.",
+      description:
+        "Les premiers ciseaux du programme, travaillés lentement avec un partenaire qui sait chuter, sur tapis et sous le contrôle de l'enseignant.",
     },
     {
       title: "Contre-attaques sur coup de poing direct (phản đòn)",
@@ -241,16 +249,14 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
     {
       title: "Long hổ quyền",
       category: "quyen",
-      description: "La forme « du dragon et du tigre », souvent enseignée au niveau lam đai, selon le programme du club.",
+      description:
+        "La forme « du dragon et du tigre », souvent enseignée au niveau lam đai, selon le programme du club.",
     },
   ],
 };
 
 export async function seedGrades(tx: Transaction): Promise<void> {
-  const inserted = await tx
-    .insert(grades)
-    .values(gradeSeeds)
-    .returning({ id: grades.id, position: grades.position });
+  const inserted = await tx.insert(grades).values(gradeSeeds).returning({ id: grades.id, position: grades.position });
   const idByPosition = new Map(inserted.map((g) => [g.position, g.id]));
   const rows = Object.entries(techniqueSeeds).flatMap(([position, list]) => {
     const gradeId = idByPosition.get(Number(position));

@@ -26,7 +26,12 @@ beforeAll(async () => {
     others[role] = (await createUser({ roles: [role] })).cookie;
   }
   const [g] = await db.select({ id: grades.id }).from(grades).limit(1);
-  const [grade] = g ? [g] : await db.insert(grades).values({ position: 1, vietnameseName: "Tự vệ", frenchName: "Ceinture bleu clair", beltColor: "#7dd3fc" }).returning({ id: grades.id });
+  const [grade] = g
+    ? [g]
+    : await db
+        .insert(grades)
+        .values({ position: 1, vietnameseName: "Tự vệ", frenchName: "Ceinture bleu clair", beltColor: "#7dd3fc" })
+        .returning({ id: grades.id });
   assert(grade);
   gradeId = grade.id;
 });
@@ -38,8 +43,16 @@ interface Settings {
 }
 
 const routes = [
-  { name: "videos", path: "/espace-membre/videos", fields: { intent: "create", title: "X", url: "https://youtu.be/dQw4w9WgXcQ", category: "technique" } },
-  { name: "settings", path: "/espace-membre/contenu/reglages/adhesion", fields: { intent: "save", seasonStartMonth: "9", certificateValiditySeasons: "1", trialClasses: "0" } },
+  {
+    name: "videos",
+    path: "/espace-membre/videos",
+    fields: { intent: "create", title: "X", url: "https://youtu.be/dQw4w9WgXcQ", category: "technique" },
+  },
+  {
+    name: "settings",
+    path: "/espace-membre/contenu/reglages/adhesion",
+    fields: { intent: "save", seasonStartMonth: "9", certificateValiditySeasons: "1", trialClasses: "0" },
+  },
   { name: "messages", path: "/espace-membre/contenu/messages", fields: { intent: "answered", id: "1" } },
   { name: "documents", path: "/espace-membre/contenu/documents", fields: { intent: "delete", id: "1" } },
   { name: "comics", path: "/espace-membre/contenu/bd", fields: { intent: "delete", id: "1" } },
@@ -76,30 +89,59 @@ describe("videos route (admin)", () => {
   it("keeps the values and gives French errors per field", async () => {
     const { data, status } = await app.post(
       "/espace-membre/videos",
-      { intent: "create", title: "", url: "https://www.dailymotion.com/video/x7", category: "technique", description: "Garde" },
+      {
+        intent: "create",
+        title: "",
+        url: "https://www.dailymotion.com/video/x7",
+        category: "technique",
+        description: "Garde",
+      },
       { as: admin.cookie },
     );
     expect(status).toBe(400);
     const result = data.result as SubmissionResult<string[]>;
-    expect(firstErrors(result)).toMatchObject({ title: "Indiquez le titre de la vidéo.", url: expect.stringMatching(/YouTube/) });
+    expect(firstErrors(result)).toMatchObject({
+      title: "Indiquez le titre de la vidéo.",
+      url: expect.stringMatching(/YouTube/),
+    });
     expect(result.initialValue).toMatchObject({ url: "https://www.dailymotion.com/video/x7", description: "Garde" });
   });
 
   it("creates, then refuses the second of two concurrent edits", async () => {
     const created = await app.post(
       "/espace-membre/videos",
-      { intent: "create", title: "Quyền 1", url: "https://vimeo.com/76979871", category: "quyen", gradeId: String(gradeId) },
+      {
+        intent: "create",
+        title: "Quyền 1",
+        url: "https://vimeo.com/76979871",
+        category: "quyen",
+        gradeId: String(gradeId),
+      },
       { as: admin.cookie },
     );
     expect(created.status).toBe(302);
     const [video] = await db.select().from(videos);
     assert(video);
-    expect(video).toMatchObject({ title: "Quyền 1", provider: "vimeo", providerVideoId: "76979871", createdBy: admin.userId, version: 1 });
+    expect(video).toMatchObject({
+      title: "Quyền 1",
+      provider: "vimeo",
+      providerVideoId: "76979871",
+      createdBy: admin.userId,
+      version: 1,
+    });
 
     const edit = (title: string) =>
       app.post(
         `/espace-membre/videos?modifier=${video.id}`,
-        { intent: "update", id: String(video.id), version: "1", title, url: video.url, category: "quyen", gradeId: String(gradeId) },
+        {
+          intent: "update",
+          id: String(video.id),
+          version: "1",
+          title,
+          url: video.url,
+          category: "quyen",
+          gradeId: String(gradeId),
+        },
         { as: admin.cookie },
       );
     expect((await edit("Quyền 1 (premier)")).status).toBe(302);
@@ -117,9 +159,17 @@ describe("videos route: deleting (admin)", () => {
   it("deletes a video after confirmation, and answers a French 404 for one already gone", async () => {
     const [video] = await db.select().from(videos);
     assert(video);
-    const deleted = await app.post("/espace-membre/videos", { intent: "delete", id: String(video.id) }, { as: admin.cookie });
+    const deleted = await app.post(
+      "/espace-membre/videos",
+      { intent: "delete", id: String(video.id) },
+      { as: admin.cookie },
+    );
     expect(deleted.redirect).toBe("/espace-membre/videos?ok=supprimee");
-    const again = await app.post("/espace-membre/videos", { intent: "delete", id: String(video.id) }, { as: admin.cookie });
+    const again = await app.post(
+      "/espace-membre/videos",
+      { intent: "delete", id: String(video.id) },
+      { as: admin.cookie },
+    );
     expect(again.status).toBe(404);
     expect(again.data).toMatchObject({ intent: "delete", result: { error: { "": [VIDEO_GONE] } } });
     expect((await app.post("/espace-membre/videos", { intent: "publier" }, { as: admin.cookie })).status).toBe(400);
@@ -134,16 +184,32 @@ describe("settings route (admin)", () => {
     // Keep the first course, delete the second, add a new one in an empty row.
     const fields: Record<string, string> = { ...values, intent: "save", remove_1: "on" };
     const blank = loaded.rows - 1;
-    Object.assign(fields, { [`day_${blank}`]: "4", [`start_${blank}`]: "19:00", [`end_${blank}`]: "20:30", [`group_${blank}`]: "Self-défense féminine", [`level_${blank}`]: "Débutantes", [`place_${blank}`]: "Salle 2" });
+    Object.assign(fields, {
+      [`day_${blank}`]: "4",
+      [`start_${blank}`]: "19:00",
+      [`end_${blank}`]: "20:30",
+      [`group_${blank}`]: "Self-défense féminine",
+      [`level_${blank}`]: "Débutantes",
+      [`place_${blank}`]: "Salle 2",
+    });
     const res = await app.post("/espace-membre/contenu/reglages/horaires", fields, { as: admin.cookie });
     expect(res.status).toBe(302);
     const schedule = await getSetting("schedule");
-    expect(schedule.find((c) => c.group === "Self-défense féminine")).toMatchObject({ day: 4, start: "19:00", end: "20:30", place: "Salle 2" });
+    expect(schedule.find((c) => c.group === "Self-défense féminine")).toMatchObject({
+      day: 4,
+      start: "19:00",
+      end: "20:30",
+      place: "Salle 2",
+    });
     expect(schedule.some((c) => c.id === values.id_1)).toBe(false);
     expect(schedule).toHaveLength(Number(loaded.rows) - 2 /* blanks */ - 1 /* removed */ + 1 /* added */);
 
     // A second admin's form, loaded before that save, is refused.
-    const stale = await app.post("/espace-membre/contenu/reglages/horaires", { ...values, intent: "save" }, { as: admin.cookie });
+    const stale = await app.post(
+      "/espace-membre/contenu/reglages/horaires",
+      { ...values, intent: "save" },
+      { as: admin.cookie },
+    );
     expect(stale.status).toBe(409);
   });
 
@@ -167,16 +233,27 @@ describe("settings route (admin)", () => {
   it("refuses a HelloAsso widget that is not on www.helloasso.com", async () => {
     const res = await app.post(
       "/espace-membre/contenu/reglages/dons",
-      { intent: "save", basedOn: "", helloAssoUrl: "https://www.helloasso.com/associations/x/formulaires/1", helloAssoWidgetUrl: "https://evil.example/widget" },
+      {
+        intent: "save",
+        basedOn: "",
+        helloAssoUrl: "https://www.helloasso.com/associations/x/formulaires/1",
+        helloAssoWidgetUrl: "https://evil.example/widget",
+      },
       { as: admin.cookie },
     );
     expect(res.status).toBe(400);
-    expect(firstErrors(res.data.result as SubmissionResult<string[]>).helloAssoWidgetUrl).toMatch(/https:\/\/www\.helloasso\.com/);
+    expect(firstErrors(res.data.result as SubmissionResult<string[]>).helloAssoWidgetUrl).toMatch(
+      /https:\/\/www\.helloasso\.com/,
+    );
   });
 
   it("adds empty rows without saving", async () => {
     const loaded = (await app.get<Settings>("/espace-membre/contenu/reglages/equipement", { as: admin.cookie })).data;
-    const res = await app.post("/espace-membre/contenu/reglages/equipement", { ...loaded.values, intent: "add-rows" }, { as: admin.cookie });
+    const res = await app.post(
+      "/espace-membre/contenu/reglages/equipement",
+      { ...loaded.values, intent: "add-rows" },
+      { as: admin.cookie },
+    );
     // (a browser also sends the empty rows; here only the filled ones are sent)
     expect(res.data.rows).toBe(Number(loaded.rows) - 2 + 3);
     expect(res.data.notice).toMatch(/Rien n’est enregistré/);
@@ -185,19 +262,46 @@ describe("settings route (admin)", () => {
 
 describe("messages route (admin)", () => {
   it("marks answered and resends a failed e-mail (back to pending)", async () => {
-    const [mail] = await db.insert(outbox).values({ to: "club@exemple.fr", subject: "Contact", text: "…", status: "failed", attempts: 8, lastError: "ECONNREFUSED" }).returning();
+    const [mail] = await db
+      .insert(outbox)
+      .values({
+        to: "club@exemple.fr",
+        subject: "Contact",
+        text: "…",
+        status: "failed",
+        attempts: 8,
+        lastError: "ECONNREFUSED",
+      })
+      .returning();
     assert(mail);
-    const [msg] = await db.insert(contactMessages).values({ name: "Jeanne", email: "jeanne@exemple.fr", subject: "Cours d'essai", message: "Bonjour", outboxId: mail.id }).returning();
+    const [msg] = await db
+      .insert(contactMessages)
+      .values({
+        name: "Jeanne",
+        email: "jeanne@exemple.fr",
+        subject: "Cours d'essai",
+        message: "Bonjour",
+        outboxId: mail.id,
+      })
+      .returning();
     assert(msg);
 
-    const answered = await app.post("/espace-membre/contenu/messages", { intent: "answered", id: String(msg.id) }, { as: admin.cookie });
+    const answered = await app.post(
+      "/espace-membre/contenu/messages",
+      { intent: "answered", id: String(msg.id) },
+      { as: admin.cookie },
+    );
     expect(answered.status).toBe(302);
     const [m] = await db.select().from(contactMessages).where(eq(contactMessages.id, msg.id));
     assert(m);
     expect(m.answeredBy).toBe(admin.userId);
     expect(m.answeredAt).toBeInstanceOf(Date);
 
-    const resent = await app.post("/espace-membre/contenu/messages", { intent: "resend", id: String(msg.id) }, { as: admin.cookie });
+    const resent = await app.post(
+      "/espace-membre/contenu/messages",
+      { intent: "resend", id: String(msg.id) },
+      { as: admin.cookie },
+    );
     expect(resent.redirect).toMatch(/ok=renvoye/);
     const [o] = await db.select().from(outbox).where(eq(outbox.id, mail.id));
     assert(o);
@@ -205,13 +309,22 @@ describe("messages route (admin)", () => {
     expect(o.attempts).toBe(0);
 
     const list = (await app.get<{ messages: unknown[] }>("/espace-membre/contenu/messages", { as: admin.cookie })).data;
-    expect(list.messages[0]).toMatchObject({ id: msg.id, delivery: "pending", deliveryLabel: "en attente", answeredByName: "Alice Admin" });
+    expect(list.messages[0]).toMatchObject({
+      id: msg.id,
+      delivery: "pending",
+      deliveryLabel: "en attente",
+      answeredByName: "Alice Admin",
+    });
   });
 });
 
 describe("banners route (admin)", () => {
   it("answers a missing image with the French error next to the field", async () => {
-    const res = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/contenu/bannieres", { intent: "upload", section: "/" }, { as: admin.cookie });
+    const res = await app.post<{ result: SubmissionResult<string[]> }>(
+      "/espace-membre/contenu/bannieres",
+      { intent: "upload", section: "/" },
+      { as: admin.cookie },
+    );
     expect(res.status).toBe(400);
     expect(firstErrors(res.data.result).file).toBe("Choisissez une image (JPEG, PNG ou WebP).");
   });

@@ -12,6 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const name = url.searchParams.get("nom") ?? "";
   const token = url.searchParams.get("jeton") ?? "";
-  if (!name || !token || name.length > 200 || token.length > 200) return new Response("Lien incomplet.", { status: 404 });
+  if (!name || !token || name.length > 200 || token.length > 200)
+    return new Response("Lien incomplet.", { status: 404 });
   return downloadResponse(user, name, token);
 }

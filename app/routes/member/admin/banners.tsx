@@ -6,7 +6,12 @@ import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
 import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, useClubForm } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
-import { bannerSections, getBannerOverrideImages, resetBannerImage, setBannerImage } from "~/lib/content/banners.server";
+import {
+  bannerSections,
+  getBannerOverrideImages,
+  resetBannerImage,
+  setBannerImage,
+} from "~/lib/content/banners.server";
 import { firstErrors } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { bannerResetSchema, bannerSchema } from "~/lib/content/banner-form";
@@ -20,7 +25,11 @@ import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 const PATH = "/espace-membre/contenu/bannieres";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Images des bannières", description: "Choisir l’image de la bannière de chaque rubrique du site.", noindex: true });
+  pageMeta(args, {
+    title: "Images des bannières",
+    description: "Choisir l’image de la bannière de chaque rubrique du site.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   enregistree: "L’image de la bannière a été enregistrée.",
@@ -37,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was chosen.
-  if (tooLarge) return data({ intent: "upload", key: null, result: { status: "error" as const, error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
+  if (tooLarge)
+    return data(
+      { intent: "upload", key: null, result: { status: "error" as const, error: { file: [tooLarge.message] } } },
+      { status: tooLarge.status },
+    );
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
@@ -67,9 +80,9 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
     <div className="space-y-6">
       <ContentPageHeader title="Images des bannières">
         <p className="mt-2 text-slate-700">
-          Chaque page, sauf l’accueil, montre une bannière avec le nom de sa rubrique. Vous pouvez remplacer l’image d’une
-          rubrique par une photo du club (au format paysage, au moins 1 600 pixels de large de préférence) ; elle vaut aussi pour
-          ses sous-pages qui n’ont pas leur propre image.
+          Chaque page, sauf l’accueil, montre une bannière avec le nom de sa rubrique. Vous pouvez remplacer l’image
+          d’une rubrique par une photo du club (au format paysage, au moins 1 600 pixels de large de préférence) ; elle
+          vaut aussi pour ses sous-pages qui n’ont pas leur propre image.
         </p>
         <LastChange {...lastChange} />
       </ContentPageHeader>
@@ -88,11 +101,18 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
         <h2 id="form-title" className="mb-4 text-xl font-semibold text-slate-900">
           Changer une image
         </h2>
-        <FormErrors form={form} lastResult={lastResult} summary="L’image n’a pas été enregistrée : corrigez les champs signalés." />
+        <FormErrors
+          form={form}
+          lastResult={lastResult}
+          summary="L’image n’a pas été enregistrée : corrigez les champs signalés."
+        />
         <input type="hidden" name="intent" value="upload" />
         <SelectField
           label="Rubrique"
-          options={sections.map((s) => ({ value: s.prefix, label: s.prefix === "/" ? s.name : `${s.name} (${s.prefix})` }))}
+          options={sections.map((s) => ({
+            value: s.prefix,
+            label: s.prefix === "/" ? s.name : `${s.name} (${s.prefix})`,
+          }))}
           {...fieldProps(fields.section)}
         />
         <FileField
@@ -128,7 +148,13 @@ export default function Banners({ loaderData, actionData }: Route.ComponentProps
               {s.override ? (
                 <Form method="post" className="mt-2">
                   <input type="hidden" name="section" value={s.prefix} />
-                  <button type="submit" name="intent" value="reset" className="text-sm font-medium text-club-800 underline" aria-label={`Rétablir l’image d’origine de « ${s.name} »`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="reset"
+                    className="text-sm font-medium text-club-800 underline"
+                    aria-label={`Rétablir l’image d’origine de « ${s.name} »`}
+                  >
                     Rétablir l’image d’origine
                   </button>
                 </Form>

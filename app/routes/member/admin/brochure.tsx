@@ -19,7 +19,11 @@ import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 const PATH = "/espace-membre/contenu/brochure";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Brochure du club", description: "Déposer la brochure PDF du club, proposée dans l’espace membre.", noindex: true });
+  pageMeta(args, {
+    title: "Brochure du club",
+    description: "Déposer la brochure PDF du club, proposée dans l’espace membre.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   enregistree: "La brochure a été enregistrée.",
@@ -51,7 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
   if (tooLarge)
-    return data<ActionData>({ intent: "save", key: null, result: { status: "error", error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
+    return data<ActionData>(
+      { intent: "save", key: null, result: { status: "error", error: { file: [tooLarge.message] } } },
+      { status: tooLarge.status },
+    );
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
@@ -93,7 +100,9 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
             </Form>
           </div>
         ) : (
-          <p className="mt-2 text-slate-700">Aucune brochure n’est déposée : la page de l’espace membre l’indique aux membres.</p>
+          <p className="mt-2 text-slate-700">
+            Aucune brochure n’est déposée : la page de l’espace membre l’indique aux membres.
+          </p>
         )}
       </section>
 
@@ -108,7 +117,11 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
         <h2 id="form-title" className="mb-4 text-xl font-semibold text-slate-900">
           {brochure.href ? "Modifier le titre ou remplacer le fichier" : "Déposer la brochure"}
         </h2>
-        <FormErrors form={form} lastResult={lastResult} summary="La brochure n’a pas été enregistrée : corrigez les champs signalés." />
+        <FormErrors
+          form={form}
+          lastResult={lastResult}
+          summary="La brochure n’a pas été enregistrée : corrigez les champs signalés."
+        />
         <input type="hidden" name="intent" value="save" />
         <TextField label="Titre" required {...fieldProps(fields.title)} />
         <FileField

@@ -267,16 +267,8 @@ export default function ClassCalendarPage({ loaderData, actionData }: Route.Comp
       </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
-      <CalendarForm
-        value={value}
-        basedOn={basedOn}
-        lastResult={resultOf(answer, "save")}
-      />
-      <ImportForm
-        zone={value.zone}
-        basedOn={basedOn}
-        lastResult={resultOf(answer, "import")}
-      />
+      <CalendarForm value={value} basedOn={basedOn} lastResult={resultOf(answer, "save")} />
+      <ImportForm zone={value.zone} basedOn={basedOn} lastResult={resultOf(answer, "import")} />
       <section aria-labelledby="holidays-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
         <h2 id="holidays-title" className="text-xl font-semibold text-slate-900">
           Jours fériés de la saison (pas de cours)

@@ -4,7 +4,15 @@ import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/comics";
 import { AdminSettingsNav } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { OnceField } from "~/components/once-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { deleteComic, listComicsForAdmin, saveComic, type ComicView } from "~/lib/content/club-files.server";
@@ -69,19 +77,32 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
   if (tooLarge)
-    return data<ActionData>({ intent: "create", key: null, result: { status: "error", error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
+    return data<ActionData>(
+      { intent: "create", key: null, result: { status: "error", error: { file: [tooLarge.message] } } },
+      { status: tooLarge.status },
+    );
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
 
-function ComicForm({ editing, actionData, token }: { editing: ComicView | null; actionData?: ActionData; token: string }) {
+function ComicForm({
+  editing,
+  actionData,
+  token,
+}: {
+  editing: ComicView | null;
+  actionData?: ActionData;
+  token: string;
+}) {
   const upload = useUploadCheck();
   const lastResult = resultOf(actionData, editing ? "update" : "create");
   const [form, fields] = useClubForm({
     schema: editing ? comicUpdateSchema : comicCreateSchema,
     lastResult,
     id: `comic-${editing ? `${editing.id}-${editing.version}` : "new"}`,
-    defaultValue: editing ? { title: editing.title, alt: editing.alt, position: String(editing.position) } : { position: "0" },
+    defaultValue: editing
+      ? { title: editing.title, alt: editing.alt, position: String(editing.position) }
+      : { position: "0" },
   });
   const formProps = getFormProps(form);
   return (
@@ -97,7 +118,11 @@ function ComicForm({ editing, actionData, token }: { editing: ComicView | null; 
       <h2 id="comic-form-title" className="mb-4 text-xl font-semibold text-slate-900">
         {editing ? `Modifier « ${editing.title} »` : "Ajouter une planche"}
       </h2>
-      <FormErrors form={form} lastResult={lastResult} summary="La planche n’a pas été enregistrée : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="La planche n’a pas été enregistrée : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? (
         <>
@@ -115,7 +140,12 @@ function ComicForm({ editing, actionData, token }: { editing: ComicView | null; 
         hint="Décrivez la planche (personnages, dialogues, chute) pour les personnes qui ne voient pas l’image."
         {...fieldProps(fields.alt)}
       />
-      <TextField label="Ordre d’affichage" inputMode="numeric" hint="Les plus petits nombres d’abord." {...fieldProps(fields.position)} />
+      <TextField
+        label="Ordre d’affichage"
+        inputMode="numeric"
+        hint="Les plus petits nombres d’abord."
+        {...fieldProps(fields.position)}
+      />
       <FileField
         label={editing ? "Remplacer l’image (facultatif)" : "Image de la planche"}
         name={fields.file.name}
@@ -126,7 +156,9 @@ function ComicForm({ editing, actionData, token }: { editing: ComicView | null; 
         error={upload.errorFor("file") ?? fields.file.errors?.[0]}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton pendingLabel="Envoi…">{editing ? "Enregistrer les modifications" : "Ajouter la planche"}</SubmitButton>
+        <SubmitButton pendingLabel="Envoi…">
+          {editing ? "Enregistrer les modifications" : "Ajouter la planche"}
+        </SubmitButton>
         {editing ? (
           <Link to={PATH} className="font-medium text-club-800 underline">
             Annuler
@@ -186,7 +218,12 @@ export default function Comics({ loaderData, actionData }: Route.ComponentProps)
           {list.map((c) => (
             <li key={c.id} id={`bd-${c.id}`} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
               {c.srcSet && c.src ? (
-                <ResponsiveImage image={{ ...c.srcSet, src: c.src }} alt={c.alt} sizes="(min-width: 768px) 480px, 100vw" className="h-auto w-full" />
+                <ResponsiveImage
+                  image={{ ...c.srcSet, src: c.src }}
+                  alt={c.alt}
+                  sizes="(min-width: 768px) 480px, 100vw"
+                  className="h-auto w-full"
+                />
               ) : c.src ? (
                 <img src={c.src} alt={c.alt} loading="lazy" className="h-auto w-full" />
               ) : null}
@@ -195,10 +232,18 @@ export default function Comics({ loaderData, actionData }: Route.ComponentProps)
               </p>
               <p className="mt-1 text-sm text-slate-700">Texte alternatif : {c.alt}</p>
               <p className="mt-2 flex gap-4">
-                <Link to={`${PATH}?modifier=${c.id}#comic-form-title`} className="font-medium text-club-800 underline" aria-label={`Modifier « ${c.title} »`}>
+                <Link
+                  to={`${PATH}?modifier=${c.id}#comic-form-title`}
+                  className="font-medium text-club-800 underline"
+                  aria-label={`Modifier « ${c.title} »`}
+                >
                   Modifier
                 </Link>
-                <Link to={`${PATH}?supprimer=${c.id}`} className="font-medium text-red-800 underline" aria-label={`Supprimer « ${c.title} »`}>
+                <Link
+                  to={`${PATH}?supprimer=${c.id}`}
+                  className="font-medium text-red-800 underline"
+                  aria-label={`Supprimer « ${c.title} »`}
+                >
                   Supprimer
                 </Link>
               </p>

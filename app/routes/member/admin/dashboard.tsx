@@ -51,7 +51,10 @@ function Card({
   actions: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+    >
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-xl font-semibold text-slate-900">
         <span aria-hidden="true" className="text-club-700">
           {icon}
@@ -184,7 +187,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <>
               {plural(d.messages.total, "message", "messages")}, dont {d.messages.unanswered} sans réponse.
               {d.messages.failed ? (
-                <strong className="text-red-800"> {plural(d.messages.failed, "e-mail en échec", "e-mails en échec")}.</strong>
+                <strong className="text-red-800">
+                  {" "}
+                  {plural(d.messages.failed, "e-mail en échec", "e-mails en échec")}.
+                </strong>
               ) : null}
             </>
           }
@@ -260,7 +266,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           Documents et images
         </h3>
         <p className="mt-1 text-slate-700">
-          {plural(d.documents, "document d’inscription", "documents d’inscription")}, {plural(d.comics, "planche de BD", "planches de BD")}.
+          {plural(d.documents, "document d’inscription", "documents d’inscription")},{" "}
+          {plural(d.comics, "planche de BD", "planches de BD")}.
         </p>
         <ul className="mt-3 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
           {ADMIN_UPLOAD_PAGES.map((p) => (

@@ -4,9 +4,22 @@ import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { OnceField } from "~/components/once-field";
-import { deleteDocument, listDocumentsForAdmin, saveDocument, type DocumentView } from "~/lib/content/club-files.server";
+import {
+  deleteDocument,
+  listDocumentsForAdmin,
+  saveDocument,
+  type DocumentView,
+} from "~/lib/content/club-files.server";
 import { documentCreateSchema, documentDeleteSchema, documentUpdateSchema } from "~/lib/content/club-files-form";
 import { firstErrors, positiveId } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
@@ -21,7 +34,11 @@ import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 const PATH = "/espace-membre/contenu/documents";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Documents d’inscription", description: "Gérer les documents PDF proposés sur la page Inscription.", noindex: true });
+  pageMeta(args, {
+    title: "Documents d’inscription",
+    description: "Gérer les documents PDF proposés sur la page Inscription.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   ajoute: "Le document a été ajouté.",
@@ -49,7 +66,11 @@ type ActionData = IntentAnswer<"create" | "update" | "delete">;
 const HANDLERS = {
   create: (userId: string, formData: FormData) =>
     handleIntent("create", formData, documentCreateSchema, (input) =>
-      redirectOnce("document.create", formData, async () => `${PATH}?ok=ajoute#document-${await saveDocument(input, userId)}`),
+      redirectOnce(
+        "document.create",
+        formData,
+        async () => `${PATH}?ok=ajoute#document-${await saveDocument(input, userId)}`,
+      ),
     ),
   update: (userId: string, formData: FormData) =>
     handleIntent("update", formData, documentUpdateSchema, async (input) => {
@@ -68,17 +89,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const tooLarge = await oversizedRequest(request);
   // No value sent back: the form is not remounted and keeps what was typed.
   if (tooLarge)
-    return data<ActionData>({ intent: "create", key: null, result: { status: "error", error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
+    return data<ActionData>(
+      { intent: "create", key: null, result: { status: "error", error: { file: [tooLarge.message] } } },
+      { status: tooLarge.status },
+    );
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   return HANDLERS[intentOf(formData, HANDLERS)](user.id, formData);
 }
 
 function sizeText(bytes: number | null) {
   if (!bytes) return "";
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} Ko` : `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} Mo`;
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} Ko`
+    : `${(bytes / (1024 * 1024)).toFixed(1).replace(".", ",")} Mo`;
 }
 
-function DocumentForm({ editing, actionData, token }: { editing: DocumentView | null; actionData?: ActionData; token: string }) {
+function DocumentForm({
+  editing,
+  actionData,
+  token,
+}: {
+  editing: DocumentView | null;
+  actionData?: ActionData;
+  token: string;
+}) {
   const upload = useUploadCheck();
   const lastResult = resultOf(actionData, editing ? "update" : "create");
   const [form, fields] = useClubForm({
@@ -103,7 +137,11 @@ function DocumentForm({ editing, actionData, token }: { editing: DocumentView | 
       <h2 id="document-form-title" className="mb-4 text-xl font-semibold text-slate-900">
         {editing ? `Modifier « ${editing.title} »` : "Ajouter un document"}
       </h2>
-      <FormErrors form={form} lastResult={lastResult} summary="Le document n’a pas été enregistré : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="Le document n’a pas été enregistré : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? (
         <>
@@ -115,7 +153,12 @@ function DocumentForm({ editing, actionData, token }: { editing: DocumentView | 
       )}
       <TextField label="Titre" required {...fieldProps(fields.title)} />
       <TextAreaField label="Description" rows={2} {...fieldProps(fields.description)} />
-      <TextField label="Ordre d’affichage" inputMode="numeric" hint="Les plus petits nombres d’abord." {...fieldProps(fields.position)} />
+      <TextField
+        label="Ordre d’affichage"
+        inputMode="numeric"
+        hint="Les plus petits nombres d’abord."
+        {...fieldProps(fields.position)}
+      />
       <FileField
         label={editing ? "Remplacer le fichier PDF (facultatif)" : "Fichier PDF"}
         name={fields.file.name}
@@ -126,7 +169,9 @@ function DocumentForm({ editing, actionData, token }: { editing: DocumentView | 
         error={upload.errorFor("file") ?? fields.file.errors?.[0]}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton pendingLabel="Envoi…">{editing ? "Enregistrer les modifications" : "Ajouter le document"}</SubmitButton>
+        <SubmitButton pendingLabel="Envoi…">
+          {editing ? "Enregistrer les modifications" : "Ajouter le document"}
+        </SubmitButton>
         {editing ? (
           <Link to={PATH} className="font-medium text-club-800 underline">
             Annuler
@@ -161,7 +206,9 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
           <h2 id="delete-title" className="text-xl font-semibold text-red-900">
             Supprimer le document « {deleting.title} » ?
           </h2>
-          <p className="mt-2 text-slate-800">Il ne sera plus proposé sur la page Inscription et son fichier sera effacé.</p>
+          <p className="mt-2 text-slate-800">
+            Il ne sera plus proposé sur la page Inscription et son fichier sera effacé.
+          </p>
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
@@ -201,10 +248,18 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
                 {d.shipped ? " · fichier fourni avec le site" : ""}
               </p>
               <p className="mt-2 flex gap-4">
-                <Link to={`${PATH}?modifier=${d.id}#document-form-title`} className="font-medium text-club-800 underline" aria-label={`Modifier « ${d.title} »`}>
+                <Link
+                  to={`${PATH}?modifier=${d.id}#document-form-title`}
+                  className="font-medium text-club-800 underline"
+                  aria-label={`Modifier « ${d.title} »`}
+                >
                   Modifier
                 </Link>
-                <Link to={`${PATH}?supprimer=${d.id}`} className="font-medium text-red-800 underline" aria-label={`Supprimer « ${d.title} »`}>
+                <Link
+                  to={`${PATH}?supprimer=${d.id}`}
+                  className="font-medium text-red-800 underline"
+                  aria-label={`Supprimer « ${d.title} »`}
+                >
                   Supprimer
                 </Link>
               </p>

@@ -16,7 +16,16 @@ import type { Route } from "./+types/grade-edit";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Actor } from "~/lib/members/users-rules.server";
 import { Belt, BELT_PALETTE, describeBelt } from "~/components/belt";
-import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { linkClass } from "~/components/users-admin-ui";
 import { firstErrors, orErrorPage, type SubmissionResult } from "~/lib/http/forms";
@@ -59,7 +68,8 @@ const NOTICES = {
   ajoute: "L’élément a été ajouté à la liste de révision.",
   modifie: "L’élément a été modifié.",
   deplace: "L’élément a été déplacé.",
-  retire: "L’élément a été retiré de la liste de révision. La progression des membres sur les autres éléments est gardée.",
+  retire:
+    "L’élément a été retiré de la liste de révision. La progression des membres sur les autres éléments est gardée.",
 } as const;
 
 function gradeIdOf(params: { id?: string }): number {
@@ -101,7 +111,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       tickedBy: t.tickedBy,
     })),
     previous: index > 0 ? { id: table[index - 1]!.id, name: table[index - 1]!.vietnameseName } : null,
-    next: index >= 0 && index < table.length - 1 ? { id: table[index + 1]!.id, name: table[index + 1]!.vietnameseName } : null,
+    next:
+      index >= 0 && index < table.length - 1
+        ? { id: table[index + 1]!.id, name: table[index + 1]!.vietnameseName }
+        : null,
     editId: positiveId(url.searchParams.get("modifier")),
     removeId: positiveId(url.searchParams.get("retirer")),
     notice: ok in NOTICES ? NOTICES[ok as keyof typeof NOTICES] : null,
@@ -114,10 +127,17 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  * Parses the form of `intent` and runs the operation (intents.ts); the form is
  * keyed by its element (`id`); edited meanwhile: the fresh values are shown.
  */
-const handle = <S extends z.ZodType>(intent: GradeEditIntent, formData: FormData, schema: S, operation: (value: z.output<S>) => Promise<Response>) =>
+const handle = <S extends z.ZodType>(
+  intent: GradeEditIntent,
+  formData: FormData,
+  schema: S,
+  operation: (value: z.output<S>) => Promise<Response>,
+) =>
   handleIntent(intent, formData, schema, operation, {
     keyField: "id",
-    onDomainError: (err) => ({ resetValues: err.status === 409 && (err.message === GRADE_CONFLICT || err.message === TECHNIQUE_CONFLICT) }),
+    onDomainError: (err) => ({
+      resetValues: err.status === 409 && (err.message === GRADE_CONFLICT || err.message === TECHNIQUE_CONFLICT),
+    }),
   });
 
 interface IntentArgs {
@@ -203,22 +223,49 @@ function GradeForm({ grade, lastResult }: { grade: GradeView; lastResult: Submis
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2">
-      <FormErrors form={form} lastResult={lastResult} summary="Le grade n’a pas été enregistré : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="Le grade n’a pas été enregistré : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="grade" />
       <input type="hidden" name="id" value={grade.id} />
       <input type="hidden" name="version" value={grade.version} />
       <div className="grid gap-x-6 sm:grid-cols-2">
         <TextField label="Nom vietnamien" required {...fieldProps(fields.vietnameseName)} />
-        <TextField label="Nom français" required hint="Par exemple : Ceinture bleue, 1er cap." {...fieldProps(fields.frenchName)} />
-        <TextField label="Niveau (facultatif)" hint="Par exemple : Pratiquant, Enseignant." {...fieldProps(fields.level)} />
+        <TextField
+          label="Nom français"
+          required
+          hint="Par exemple : Ceinture bleue, 1er cap."
+          {...fieldProps(fields.frenchName)}
+        />
+        <TextField
+          label="Niveau (facultatif)"
+          hint="Par exemple : Pratiquant, Enseignant."
+          {...fieldProps(fields.level)}
+        />
       </div>
       <TextAreaField label="Description (facultatif)" rows={3} {...fieldProps(fields.description)} />
       <fieldset className="rounded-md border border-slate-300 p-4">
         <legend className="px-1 font-semibold text-slate-900">Ceinture</legend>
         <div className="grid gap-x-6 sm:grid-cols-2">
-          <SelectField label="Couleur de la ceinture" required options={colourOptions(grade.beltColor)} {...fieldProps(fields.beltColor)} />
-          <SelectField label="Liseré" options={colourOptions(grade.borderColor, "Aucun liseré")} {...fieldProps(fields.borderColor)} />
-          <TextField label="Nombre de barrettes" inputMode="numeric" hint="De 0 à 10." {...fieldProps(fields.stripeCount)} />
+          <SelectField
+            label="Couleur de la ceinture"
+            required
+            options={colourOptions(grade.beltColor)}
+            {...fieldProps(fields.beltColor)}
+          />
+          <SelectField
+            label="Liseré"
+            options={colourOptions(grade.borderColor, "Aucun liseré")}
+            {...fieldProps(fields.borderColor)}
+          />
+          <TextField
+            label="Nombre de barrettes"
+            inputMode="numeric"
+            hint="De 0 à 10."
+            {...fieldProps(fields.stripeCount)}
+          />
           <SelectField
             label="Couleur des barrettes"
             options={colourOptions(grade.stripeColor, "Sans barrette")}
@@ -233,8 +280,17 @@ function GradeForm({ grade, lastResult }: { grade: GradeView; lastResult: Submis
         </p>
         <div className="grid gap-x-6 sm:grid-cols-3">
           <TextField label="Mois depuis le grade précédent" inputMode="numeric" {...fieldProps(fields.minMonths)} />
-          <TextField label="Présences depuis le grade précédent" inputMode="numeric" {...fieldProps(fields.minAttendances)} />
-          <TextField label="Âge minimum (ans)" inputMode="numeric" hint="Âge le jour de l’examen." {...fieldProps(fields.minAge)} />
+          <TextField
+            label="Présences depuis le grade précédent"
+            inputMode="numeric"
+            {...fieldProps(fields.minAttendances)}
+          />
+          <TextField
+            label="Âge minimum (ans)"
+            inputMode="numeric"
+            hint="Âge le jour de l’examen."
+            {...fieldProps(fields.minAge)}
+          />
         </div>
       </fieldset>
       <SubmitButton pendingLabel="Enregistrement…">Enregistrer le grade</SubmitButton>
@@ -242,7 +298,11 @@ function GradeForm({ grade, lastResult }: { grade: GradeView; lastResult: Submis
   );
 }
 
-function TechniqueFields({ fields }: { fields: Record<"title" | "category" | "description", Parameters<typeof fieldProps>[0]> }) {
+function TechniqueFields({
+  fields,
+}: {
+  fields: Record<"title" | "category" | "description", Parameters<typeof fieldProps>[0]>;
+}) {
   return (
     <>
       <TextField label="Intitulé" required {...fieldProps(fields.title)} />
@@ -252,7 +312,15 @@ function TechniqueFields({ fields }: { fields: Record<"title" | "category" | "de
   );
 }
 
-function AddTechniqueForm({ gradeId, size, lastResult }: { gradeId: number; size: number; lastResult: SubmissionResult<string[]> | undefined }) {
+function AddTechniqueForm({
+  gradeId,
+  size,
+  lastResult,
+}: {
+  gradeId: number;
+  size: number;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useClubForm({
     id: `ajout-${gradeId}-${size}`,
     schema: techniqueAddSchema,
@@ -262,7 +330,11 @@ function AddTechniqueForm({ gradeId, size, lastResult }: { gradeId: number; size
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 rounded-md border border-slate-300 p-4">
       <h3 className="mb-3 text-lg font-semibold text-slate-900">Ajouter un élément</h3>
-      <FormErrors form={form} lastResult={lastResult} summary="L’élément n’a pas été ajouté : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="L’élément n’a pas été ajouté : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="add-technique" />
       <input type="hidden" name="gradeId" value={gradeId} />
       <TechniqueFields fields={fields} />
@@ -271,7 +343,13 @@ function AddTechniqueForm({ gradeId, size, lastResult }: { gradeId: number; size
   );
 }
 
-function EditTechniqueForm({ item, lastResult }: { item: ItemView; lastResult: SubmissionResult<string[]> | undefined }) {
+function EditTechniqueForm({
+  item,
+  lastResult,
+}: {
+  item: ItemView;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useClubForm({
     id: `element-form-${item.id}-${item.version}`,
     schema: techniqueEditSchema,
@@ -281,7 +359,11 @@ function EditTechniqueForm({ item, lastResult }: { item: ItemView; lastResult: S
   return (
     <Form method="post" {...getFormProps(form)} className="rounded-md border border-slate-300 p-4">
       <p className="mb-3 font-semibold text-slate-900">Modifier « {item.title} »</p>
-      <FormErrors form={form} lastResult={lastResult} summary="L’élément n’a pas été enregistré : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="L’élément n’a pas été enregistré : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="edit-technique" />
       <input type="hidden" name="id" value={item.id} />
       <input type="hidden" name="version" value={item.version} />
@@ -375,11 +457,17 @@ function ChecklistItem({
               Descendre<span className="sr-only"> : {item.title}</span>
             </ItemButton>
           ) : null}
-          <Link to={`?modifier=${item.id}#element-${item.id}`} className={buttonClasses({ variant: "secondary", size: "sm" })}>
+          <Link
+            to={`?modifier=${item.id}#element-${item.id}`}
+            className={buttonClasses({ variant: "secondary", size: "sm" })}
+          >
             Modifier<span className="sr-only"> : {item.title}</span>
           </Link>
           {!removing ? (
-            <Link to={`?retirer=${item.id}#element-${item.id}`} className={buttonClasses({ variant: "danger-outline", size: "sm" })}>
+            <Link
+              to={`?retirer=${item.id}#element-${item.id}`}
+              className={buttonClasses({ variant: "danger-outline", size: "sm" })}
+            >
               Retirer<span className="sr-only"> : {item.title}</span>
             </Link>
           ) : null}
@@ -429,20 +517,28 @@ export default function GradeEdit({ loaderData, actionData }: Route.ComponentPro
 
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
 
-      <section id="grade" aria-labelledby="grade-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+      <section
+        id="grade"
+        aria-labelledby="grade-title"
+        className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      >
         <h2 id="grade-title" className="mb-4 text-2xl font-semibold text-slate-900">
           Le grade
         </h2>
         <GradeForm key={`grade-${grade.version}`} grade={grade} lastResult={resultOf(answer, "grade")} />
       </section>
 
-      <section id="revision" aria-labelledby="revision-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+      <section
+        id="revision"
+        aria-labelledby="revision-title"
+        className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      >
         <h2 id="revision-title" className="text-2xl font-semibold text-slate-900">
           Liste de révision
         </h2>
         <p className="mt-1 text-slate-700">
-          Ce que les membres préparant ce grade cochent dans leur page « Révisions », dans cet ordre. Les vidéos se rangent
-          à part, dans la page{" "}
+          Ce que les membres préparant ce grade cochent dans leur page « Révisions », dans cet ordre. Les vidéos se
+          rangent à part, dans la page{" "}
           <Link to="/espace-membre/videos" className={linkClass}>
             Vidéos
           </Link>

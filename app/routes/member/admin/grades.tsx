@@ -47,9 +47,9 @@ export default function GradesAdmin({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Grades et révisions</h1>
         <p className="mt-2 text-slate-700">
-          Le tableau des grades du club tel qu’il paraît sur la page publique des grades et dans l’espace membre, ses règles
-          d’examen et la liste de révision de chaque grade. Les fédérations ne s’accordent ni sur les noms ni sur les délais :
-          adaptez-les à votre club.
+          Le tableau des grades du club tel qu’il paraît sur la page publique des grades et dans l’espace membre, ses
+          règles d’examen et la liste de révision de chaque grade. Les fédérations ne s’accordent ni sur les noms ni sur
+          les délais : adaptez-les à votre club.
         </p>
       </div>
       {grades.length === 0 ? (

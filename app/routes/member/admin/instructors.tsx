@@ -20,7 +20,11 @@ import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Enseignants des cours", description: "Les cours de chaque enseignant : appel et fiche d’urgence.", noindex: true });
+  pageMeta(args, {
+    title: "Enseignants des cours",
+    description: "Les cours de chaque enseignant : appel et fiche d’urgence.",
+    noindex: true,
+  });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const page = await instructorsPage();
@@ -46,13 +50,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Slot = InstructorsPage["slots"][number];
 type Instructor = InstructorsPage["instructors"][number];
 
-const slotLabel = (s: Slot) => `${capitalize(weekdayName(s.day))} ${formatTime(s.start)} – ${formatTime(s.end)}, ${s.group}`;
+const slotLabel = (s: Slot) =>
+  `${capitalize(weekdayName(s.day))} ${formatTime(s.start)} – ${formatTime(s.end)}, ${s.group}`;
 
-function InstructorForm({ instructor, slots, lastResult }: { instructor: Instructor; slots: Slot[]; lastResult?: SubmissionResult<string[]> }) {
+function InstructorForm({
+  instructor,
+  slots,
+  lastResult,
+}: {
+  instructor: Instructor;
+  slots: Slot[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form] = useClubForm({ schema: instructorSlotsSchema, lastResult, id: `enseignant-form-${instructor.id}` });
   const headingId = `enseignant-${instructor.id}-titre`;
   return (
-    <section id={`enseignant-${instructor.id}`} aria-labelledby={headingId} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+    <section
+      id={`enseignant-${instructor.id}`}
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+    >
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
         {instructor.name}
       </h2>
@@ -98,12 +115,15 @@ export default function Instructors({ loaderData, actionData }: Route.ComponentP
       <div>
         <h1 className="text-3xl font-bold text-club-900">Enseignants des cours</h1>
         <p className="mt-2 text-slate-700">
-          Un compte avec le rôle « Enseignant » fait l’appel et lit la fiche d’urgence des cours cochés ici ; les administrateurs voient tous les cours.
-          Donnez le rôle sur la fiche du compte (
+          Un compte avec le rôle « Enseignant » fait l’appel et lit la fiche d’urgence des cours cochés ici ; les
+          administrateurs voient tous les cours. Donnez le rôle sur la fiche du compte (
           <Link to="/espace-membre/utilisateurs" className="font-medium text-club-800 underline">
             Utilisateurs
           </Link>
-          ), puis choisissez ses cours. <Link to={ATTENDANCE_PATH} className="font-medium text-club-800 underline">Aller à l’appel</Link>
+          ), puis choisissez ses cours.{" "}
+          <Link to={ATTENDANCE_PATH} className="font-medium text-club-800 underline">
+            Aller à l’appel
+          </Link>
         </p>
       </div>
       {saved ? <FormMessage tone="success">Les cours de l’enseignant ont été enregistrés.</FormMessage> : null}

@@ -25,7 +25,11 @@ const PATH = "/espace-membre/contenu/messages";
 const PER_PAGE = 30;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Messages de contact", description: "Les messages envoyés par le formulaire de contact du site.", noindex: true });
+  pageMeta(args, {
+    title: "Messages de contact",
+    description: "Les messages envoyés par le formulaire de contact du site.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, { tone: "success" | "error"; text: string }> = {
   repondu: { tone: "success", text: "Le message est marqué comme répondu." },
@@ -105,7 +109,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       {selectedMissing ? <FormMessage>Ce message n’existe plus.</FormMessage> : null}
 
       {selected ? (
-        <section id="message-detail" aria-labelledby="message-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+        <section
+          id="message-detail"
+          aria-labelledby="message-title"
+          className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+        >
           <h2 id="message-title" className="text-xl font-semibold text-slate-900">
             {selected.subject}
           </h2>
@@ -113,7 +121,10 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
             <dt className="font-medium">De</dt>
             <dd>
               {selected.name} —{" "}
-              <a href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`} className="text-club-800 underline">
+              <a
+                href={`mailto:${selected.email}?subject=${encodeURIComponent(`Re: ${selected.subject}`)}`}
+                className="text-club-800 underline"
+              >
                 {selected.email}
               </a>
             </dd>
@@ -124,7 +135,8 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               <DeliveryBadge status={selected.delivery} label={selected.deliveryLabel} />
               {selected.delivery === "failed" && selected.lastError ? (
                 <span className="ml-2 text-sm text-slate-700">
-                  ({selected.attempts} tentative{selected.attempts > 1 ? "s" : ""}, dernière erreur : {selected.lastError})
+                  ({selected.attempts} tentative{selected.attempts > 1 ? "s" : ""}, dernière erreur :{" "}
+                  {selected.lastError})
                 </span>
               ) : null}
             </dd>
@@ -179,7 +191,10 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           {messages.map((m) => (
             <li key={m.id} className={`p-4 ${selected?.id === m.id ? "bg-club-50" : ""}`}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <Link to={`${PATH}?message=${m.id}${page > 1 ? `&page=${page}` : ""}#message-detail`} className="font-semibold text-club-900 underline">
+                <Link
+                  to={`${PATH}?message=${m.id}${page > 1 ? `&page=${page}` : ""}#message-detail`}
+                  className="font-semibold text-club-900 underline"
+                >
                   {m.subject} — {m.name}
                 </Link>
                 <span className="text-sm text-slate-700">{formatDateTime(m.createdAt)}</span>

@@ -19,7 +19,14 @@ describe("operations page actions", () => {
     const admin = await createUser({ roles: ["admin"] });
     const [row] = await db
       .insert(outbox)
-      .values({ to: "x@exemple.fr", subject: "Échec", text: "…", status: "failed", attempts: 8, lastError: "550 boîte inconnue" })
+      .values({
+        to: "x@exemple.fr",
+        subject: "Échec",
+        text: "…",
+        status: "failed",
+        attempts: 8,
+        lastError: "550 boîte inconnue",
+      })
       .returning({ id: outbox.id });
     const res = await app.post(PAGE, { intent: "renvoyer", id: String(row!.id) }, { as: admin });
     expect((res.data as { notice: { text: string } }).notice.text).toBe("Le message a été remis dans la file d'envoi.");
@@ -39,10 +46,20 @@ describe("operations page actions", () => {
   it("a download needs the right password and gives a one-time link", async () => {
     const admin = await createUser({ roles: ["admin"] });
     const backup = await createBackup({ reason: "page" });
-    const wrong = await app.post(PAGE, { intent: "telecharger", name: backup.name, password: "mauvais" }, { as: admin });
+    const wrong = await app.post(
+      PAGE,
+      { intent: "telecharger", name: backup.name, password: "mauvais" },
+      { as: admin },
+    );
     expect(wrong.data).toMatchObject({ intent: "telecharger", key: backup.name });
     expect(firstErrors((wrong.data as { result: never }).result).password).toBe("Mot de passe incorrect.");
-    const right = await app.post(PAGE, { intent: "telecharger", name: backup.name, password: admin.password }, { as: admin });
-    expect((right.data as { download: { link: string } }).download.link).toMatch(/^\/espace-membre\/exploitation\/telecharger\?nom=sauvegarde-.+&jeton=/);
+    const right = await app.post(
+      PAGE,
+      { intent: "telecharger", name: backup.name, password: admin.password },
+      { as: admin },
+    );
+    expect((right.data as { download: { link: string } }).download.link).toMatch(
+      /^\/espace-membre\/exploitation\/telecharger\?nom=sauvegarde-.+&jeton=/,
+    );
   });
 });

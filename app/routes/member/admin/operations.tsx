@@ -35,7 +35,11 @@ import { mailSettingsView, saveMailSettings } from "~/lib/mail/mail-config.serve
 import { deliverPendingMail } from "~/lib/mail/mail.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque du site.", noindex: true });
+  pageMeta(args, {
+    title: "Exploitation",
+    description: "Sauvegardes, e-mails, tâches de fond et espace disque du site.",
+    noindex: true,
+  });
 
 const downloadSchema = z.object({
   name: z.string({ error: "Sauvegarde inconnue." }).max(200),
@@ -96,10 +100,18 @@ const HANDLERS: Record<OperationsIntent, (args: IntentArgs) => Promise<unknown>>
       mailSettingsSchema,
       async (settings) => {
         // With SMTP_URL the page shows no form: the refusal is a notice.
-        if ((await mailSettingsView()).envWins) return noticeAnswer("error", "Le serveur d'envoi est fixé par la variable SMTP_URL : elle prime sur ce réglage.", 409);
+        if ((await mailSettingsView()).envWins)
+          return noticeAnswer(
+            "error",
+            "Le serveur d'envoi est fixé par la variable SMTP_URL : elle prime sur ce réglage.",
+            409,
+          );
         await saveMailSettings(settings, user);
         void deliverPendingMail();
-        return noticeAnswer("success", "Serveur d'envoi enregistré : les e-mails en attente partent maintenant. Envoyez-vous un e-mail d'essai pour vérifier.");
+        return noticeAnswer(
+          "success",
+          "Serveur d'envoi enregistré : les e-mails en attente partent maintenant. Envoyez-vous un e-mail d'essai pour vérifier.",
+        );
       },
       { hideFields: ["smtpPassword"] },
     ),
@@ -120,7 +132,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const mo = (bytes: number | null) =>
-  bytes === null ? "inconnu" : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))}\u00a0Ko` : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")}\u00a0Mo`;
+  bytes === null
+    ? "inconnu"
+    : bytes < 1024 * 1024
+      ? `${Math.max(1, Math.round(bytes / 1024))}\u00a0Ko`
+      : `${(bytes / 1024 / 1024).toFixed(1).replace(".", ",")}\u00a0Mo`;
 const go = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(1).replace(".", ",")}\u00a0Go`;
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
@@ -147,14 +163,31 @@ function Facts({ items }: { items: Array<[string, React.ReactNode]> }) {
   );
 }
 
-function DownloadForm({ name, lastResult }: { name: string; lastResult?: Parameters<typeof useClubForm>[0]["lastResult"] }) {
-  const [form, fields] = useClubForm({ id: `telecharger-${name}`, schema: downloadSchema, lastResult, defaultValue: { name } });
+function DownloadForm({
+  name,
+  lastResult,
+}: {
+  name: string;
+  lastResult?: Parameters<typeof useClubForm>[0]["lastResult"];
+}) {
+  const [form, fields] = useClubForm({
+    id: `telecharger-${name}`,
+    schema: downloadSchema,
+    lastResult,
+    defaultValue: { name },
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
       <FormErrors form={form} lastResult={lastResult} />
       <input type="hidden" name="intent" value="telecharger" />
       <input type="hidden" name="name" value={name} />
-      <TextField label="Votre mot de passe pour télécharger" type="password" autoComplete="current-password" className="mb-0 grow" {...fieldProps(fields.password)} />
+      <TextField
+        label="Votre mot de passe pour télécharger"
+        type="password"
+        autoComplete="current-password"
+        className="mb-0 grow"
+        {...fieldProps(fields.password)}
+      />
       <SubmitButton pendingLabel="Vérification…">Télécharger</SubmitButton>
     </Form>
   );
@@ -164,10 +197,13 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
   const { status } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "sauvegarde";
-  const answer = actionData as ({ notice?: Notice; download?: { name: string; link: string } } & Partial<IntentAnswer>) | undefined;
+  const answer = actionData as
+    ({ notice?: Notice; download?: { name: string; link: string } } & Partial<IntentAnswer>) | undefined;
   // A refused button (a message id that is not one) is shown as the page's notice.
   const refused = resultOf(answer, "renvoyer") ?? resultOf(answer, "sauvegarde") ?? resultOf(answer, "essai");
-  const notice: Notice | null = answer?.notice ?? (refused ? { tone: "error", text: Object.values(firstErrors(refused))[0] ?? "Action impossible." } : null);
+  const notice: Notice | null =
+    answer?.notice ??
+    (refused ? { tone: "error", text: Object.values(firstErrors(refused))[0] ?? "Action impossible." } : null);
   const download = answer?.download ?? null;
   const smtpResult = resultOf(answer, "smtp");
   const last = status.backups.list[0];
@@ -222,8 +258,14 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
           items={[
             ["Version", status.version],
             ["En marche depuis", formatDateTime(status.startedAt)],
-            ["Base de données", `${status.database.kind === "pglite" ? "embarquée (PGlite)" : "PostgreSQL"}, ${mo(status.database.size)}`],
-            ["Espace libre (dossier des données)", status.disk ? `${go(status.disk.free)} sur ${go(status.disk.total)}` : "inconnu"],
+            [
+              "Base de données",
+              `${status.database.kind === "pglite" ? "embarquée (PGlite)" : "PostgreSQL"}, ${mo(status.database.size)}`,
+            ],
+            [
+              "Espace libre (dossier des données)",
+              status.disk ? `${go(status.disk.free)} sur ${go(status.disk.total)}` : "inconnu",
+            ],
             ["Fichiers envoyés", mo(status.uploads)],
           ]}
         />
@@ -232,9 +274,19 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       <Section id="sauvegardes" title="Sauvegardes">
         <Facts
           items={[
-            ["Dernière réussie", last ? `${formatDateTime(last.createdAt)} (${last.verification.ok ? "vérifiée" : "vérification en échec"})` : "aucune"],
+            [
+              "Dernière réussie",
+              last
+                ? `${formatDateTime(last.createdAt)} (${last.verification.ok ? "vérifiée" : "vérification en échec"})`
+                : "aucune",
+            ],
             ["Prochaine", status.backups.next],
-            ["Dossier", <code key="dir" className="break-all text-sm">{status.backups.dir}</code>],
+            [
+              "Dossier",
+              <code key="dir" className="break-all text-sm">
+                {status.backups.dir}
+              </code>,
+            ],
             ["Chiffrement", status.backups.encrypted ? "oui" : "non"],
           ]}
         />
@@ -248,7 +300,11 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="sauvegarde" />
           <SubmitButton pendingLabel="Sauvegarde en cours…">Lancer une sauvegarde</SubmitButton>
-          {busy ? <p className="mt-2 text-sm text-slate-700">La sauvegarde est écrite puis vérifiée : cela peut prendre une minute.</p> : null}
+          {busy ? (
+            <p className="mt-2 text-sm text-slate-700">
+              La sauvegarde est écrite puis vérifiée : cela peut prendre une minute.
+            </p>
+          ) : null}
         </Form>
         {status.backups.list.length ? (
           <ul className="mt-6 divide-y divide-slate-200 border-t border-slate-200">
@@ -257,7 +313,12 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
                 <p className="break-all font-semibold text-slate-900">{b.name}</p>
                 <p className="text-sm text-slate-700">
                   {formatDateTime(b.createdAt)} · {mo(b.size)} ·{" "}
-                  {b.reason === "nocturne" ? "de la nuit" : b.reason === "page" ? "depuis cette page" : "en ligne de commande"} ·{" "}
+                  {b.reason === "nocturne"
+                    ? "de la nuit"
+                    : b.reason === "page"
+                      ? "depuis cette page"
+                      : "en ligne de commande"}{" "}
+                  ·{" "}
                   {b.verification.ok ? (
                     <span className="font-semibold text-green-800">vérifiée</span>
                   ) : (
@@ -276,7 +337,14 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       <Section id="emails" title="E-mails">
         <Facts
           items={[
-            ["Serveur d'envoi", status.mail.settings.envWins ? "fixé par SMTP_URL (prime sur le réglage ci-dessous)" : status.mail.smtp ? `réglé ici (${status.mail.settings.host})` : "non configuré"],
+            [
+              "Serveur d'envoi",
+              status.mail.settings.envWins
+                ? "fixé par SMTP_URL (prime sur le réglage ci-dessous)"
+                : status.mail.smtp
+                  ? `réglé ici (${status.mail.settings.host})`
+                  : "non configuré",
+            ],
             ["En attente", String(status.mail.waiting)],
             ["En échec", String(status.mail.failed.length)],
             ["Dernier envoi", status.mail.lastSent ? formatDateTime(status.mail.lastSent) : "aucun"],
@@ -289,7 +357,8 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{m.subject}</p>
                   <p className="break-all text-sm text-slate-700">
-                    À {m.to}, {formatDateTime(m.createdAt)}, {m.attempts} essais. Dernière erreur : {m.lastError ?? "inconnue"}
+                    À {m.to}, {formatDateTime(m.createdAt)}, {m.attempts} essais. Dernière erreur :{" "}
+                    {m.lastError ?? "inconnue"}
                   </p>
                 </div>
                 <Form method="post">
@@ -314,7 +383,13 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
             <li key={j.name} className="py-3">
               <p className="font-semibold text-slate-900">{j.label}</p>
               <p className="text-sm text-slate-700">
-                Dernière exécution : {j.lastRun ? (j.lastRun.length === 10 ? j.lastRun.split("-").reverse().join("/") : formatDateTime(j.lastRun)) : "jamais"} · Prochaine : {j.next}
+                Dernière exécution :{" "}
+                {j.lastRun
+                  ? j.lastRun.length === 10
+                    ? j.lastRun.split("-").reverse().join("/")
+                    : formatDateTime(j.lastRun)
+                  : "jamais"}{" "}
+                · Prochaine : {j.next}
               </p>
             </li>
           ))}

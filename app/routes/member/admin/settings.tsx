@@ -52,7 +52,11 @@ const TABLE_SECTIONS: ReadonlySet<SettingsSection> = new Set(["horaires", "tarif
 export const meta: Route.MetaFunction = (args) => {
   const section = args.params.section;
   const title = isSettingsSection(section) ? SETTINGS_SECTIONS[section].title : "Réglages du club";
-  return pageMeta(args, { title: `Réglages : ${title}`, description: "Modifier les réglages du club affichés sur le site public.", noindex: true });
+  return pageMeta(args, {
+    title: `Réglages : ${title}`,
+    description: "Modifier les réglages du club affichés sur le site public.",
+    noindex: true,
+  });
 };
 
 function sectionOf(params: { section?: string }): SettingsSection {
@@ -62,7 +66,10 @@ function sectionOf(params: { section?: string }): SettingsSection {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const section = sectionOf(params);
-  const [current, lastChange] = await Promise.all([sectionSetting(section), settingMeta(SETTINGS_SECTIONS[section].key)]);
+  const [current, lastChange] = await Promise.all([
+    sectionSetting(section),
+    settingMeta(SETTINGS_SECTIONS[section].key),
+  ]);
   const { values, rows } = sectionValues(section, current);
   const saved = new URL(request.url).searchParams.get("ok") === "1";
   return {
@@ -97,13 +104,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<ActionData>({
       result: { initialValue: typed },
       rows: rows + 3,
-      notice: "Trois lignes vides ont été ajoutées en bas de la liste. Rien n’est enregistré tant que vous n’avez pas cliqué sur « Enregistrer ».",
+      notice:
+        "Trois lignes vides ont été ajoutées en bas de la liste. Rien n’est enregistré tant que vous n’avez pas cliqué sur « Enregistrer ».",
     });
   }
   if (submission.status !== "success") return data<ActionData>({ result: reply(submission), rows }, { status: 400 });
   const basedOn = typeof submission.payload.basedOn === "string" ? submission.payload.basedOn : "";
   const saved = await saveSettingChecked(SETTINGS_SECTIONS[section].key, submission.value, basedOn, user.id);
-  if (!saved.ok) return data<ActionData>({ result: reply(submission, { formErrors: [saved.message] }), rows }, { status: 409 });
+  if (!saved.ok)
+    return data<ActionData>({ result: reply(submission, { formErrors: [saved.message] }), rows }, { status: 409 });
   return redirect(`/espace-membre/contenu/reglages/${section}?ok=1`);
 }
 
@@ -138,12 +147,17 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       {errors._form ? <FormMessage>{errors._form}</FormMessage> : null}
       {errorCount > 0 ? (
         <FormMessage>
-          {errorCount === 1 ? "Un champ est à corriger" : `${errorCount} champs sont à corriger`} : les messages sont affichés à côté
-          des champs concernés. Rien n’a été enregistré.
+          {errorCount === 1 ? "Un champ est à corriger" : `${errorCount} champs sont à corriger`} : les messages sont
+          affichés à côté des champs concernés. Rien n’a été enregistré.
         </FormMessage>
       ) : null}
 
-      <Form method="post" noValidate key={JSON.stringify(values) + rows} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+      <Form
+        method="post"
+        noValidate
+        key={JSON.stringify(values) + rows}
+        className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      >
         <input type="hidden" name="basedOn" value={values.basedOn ?? ""} />
         {/* Enter in a field saves (the first submit button of a form is its default one). */}
         <button type="submit" name="intent" value="save" tabIndex={-1} aria-hidden="true" className="sr-only">

@@ -10,7 +10,16 @@ import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/teachers";
 import { userContext } from "~/lib/accounts/auth-context";
 import { AdminSettingsNav } from "~/components/admin-nav";
-import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { getSetting } from "~/lib/club/settings.server";
 import { deleteTeacher, saveTeacher, teachersVersion, type Teacher } from "~/lib/club/teachers.server";
@@ -27,7 +36,11 @@ import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 const PATH = "/espace-membre/contenu/enseignants";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Enseignants", description: "Les enseignants du club, leurs grades et leurs cours.", noindex: true });
+  pageMeta(args, {
+    title: "Enseignants",
+    description: "Les enseignants du club, leurs grades et leurs cours.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   enregistre: "Les informations de l’enseignant ont été enregistrées.",
@@ -35,9 +48,23 @@ const NOTICES: Record<string, string> = {
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [teachers, schedule, photos, version] = await Promise.all([getSetting("teachers"), getSetting("schedule"), listShownPhotos(), teachersVersion()]);
-  const classes = schedule.map((c) => ({ id: c.id, label: `${capitalize(weekdayName(c.day))} ${formatTime(c.start)} – ${formatTime(c.end)}, ${c.group}` }));
-  return { teachers, classes, photos, version, notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null };
+  const [teachers, schedule, photos, version] = await Promise.all([
+    getSetting("teachers"),
+    getSetting("schedule"),
+    listShownPhotos(),
+    teachersVersion(),
+  ]);
+  const classes = schedule.map((c) => ({
+    id: c.id,
+    label: `${capitalize(weekdayName(c.day))} ${formatTime(c.start)} – ${formatTime(c.end)}, ${c.group}`,
+  }));
+  return {
+    teachers,
+    classes,
+    photos,
+    version,
+    notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null,
+  };
 }
 
 /** One handler per form (app/lib/http/intents.ts), keyed by the teacher ("" for a new one). */
@@ -100,18 +127,36 @@ function TeacherForm({
     schema: teacherSchema,
     lastResult,
     defaultValue: teacher
-      ? { name: teacher.name, grade: teacher.grade, diploma: teacher.diploma, text: teacher.text, classIds: teacher.classIds, photoId: teacher.photoId ? String(teacher.photoId) : "" }
+      ? {
+          name: teacher.name,
+          grade: teacher.grade,
+          diploma: teacher.diploma,
+          text: teacher.text,
+          classIds: teacher.classIds,
+          photoId: teacher.photoId ? String(teacher.photoId) : "",
+        }
       : undefined,
   });
   const initialClasses = fields.classIds.initialValue;
-  const chosen = new Set(Array.isArray(initialClasses) ? initialClasses : initialClasses ? [String(initialClasses)] : []);
+  const chosen = new Set(
+    Array.isArray(initialClasses) ? initialClasses : initialClasses ? [String(initialClasses)] : [],
+  );
   const title = teacher ? teacher.name : "Ajouter un enseignant ou une enseignante";
   return (
-    <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm" aria-labelledby={`${form.id}-titre`}>
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      aria-labelledby={`${form.id}-titre`}
+    >
       <h2 id={`${form.id}-titre`} className="mb-4 text-xl font-semibold text-slate-900">
         {title}
       </h2>
-      <FormErrors form={form} lastResult={lastResult} summary="Rien n’a été enregistré : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="Rien n’a été enregistré : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="teacherId" value={teacher?.id ?? ""} />
       <input type="hidden" name="basedOn" value={version} />
@@ -119,8 +164,17 @@ function TeacherForm({
         <TextField label="Nom" required {...fieldProps(fields.name)} />
         <TextField label="Grade" required hint="Par exemple «&nbsp;2e dang&nbsp;»." {...fieldProps(fields.grade)} />
       </div>
-      <TextField label="Diplôme d’enseignement (facultatif)" hint="Par exemple «&nbsp;DIF&nbsp;», «&nbsp;CQP&nbsp;» ou «&nbsp;BPJEPS&nbsp;»." {...fieldProps(fields.diploma)} />
-      <TextAreaField label="Quelques mots (facultatif)" rows={3} hint="600 caractères au plus." {...fieldProps(fields.text)} />
+      <TextField
+        label="Diplôme d’enseignement (facultatif)"
+        hint="Par exemple «&nbsp;DIF&nbsp;», «&nbsp;CQP&nbsp;» ou «&nbsp;BPJEPS&nbsp;»."
+        {...fieldProps(fields.diploma)}
+      />
+      <TextAreaField
+        label="Quelques mots (facultatif)"
+        rows={3}
+        hint="600 caractères au plus."
+        {...fieldProps(fields.text)}
+      />
       <fieldset className="mb-4">
         <legend className="mb-1 font-medium text-slate-800">Cours enseignés</legend>
         {classes.length === 0 ? <p className="text-sm text-slate-700">Aucun cours dans les horaires.</p> : null}
@@ -183,7 +237,14 @@ export default function Teachers({ loaderData, actionData }: Route.ComponentProp
           </Form>
         </div>
       ))}
-      <TeacherForm key={`nouveau-${version}`} teacher={null} classes={classes} photos={photos} version={version} lastResult={answerFor("")} />
+      <TeacherForm
+        key={`nouveau-${version}`}
+        teacher={null}
+        classes={classes}
+        photos={photos}
+        version={version}
+        lastResult={answerFor("")}
+      />
     </div>
   );
 }

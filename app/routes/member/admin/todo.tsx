@@ -12,7 +12,15 @@ import type { SessionUser } from "~/lib/accounts/session.server";
 import { getFormProps } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/todo";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { Badge, linkClass } from "~/components/users-admin-ui";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
@@ -21,7 +29,15 @@ import { startSeasonSchema, todoIdSchema, todoSchema, todoUpdateSchema, type Tod
 import { formatDate, parisDate } from "~/lib/core/time";
 import { ensureCurrentSeasonStarted, seasonToStart, startSeason, startedSeasons } from "~/lib/members/seasons.server";
 import { pageMeta } from "~/lib/http/seo";
-import { createTodo, deleteTodo, derivedTasks, dueLabel, listTodos, setTodoDone, updateTodo } from "~/lib/members/todo.server";
+import {
+  createTodo,
+  deleteTodo,
+  derivedTasks,
+  dueLabel,
+  listTodos,
+  setTodoDone,
+  updateTodo,
+} from "~/lib/members/todo.server";
 import { DomainError } from "~/lib/core/errors";
 import { readForm } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
@@ -31,7 +47,8 @@ const PATH = "/espace-membre/todo";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Tâches à faire",
-    description: "Les tâches des responsables : validations, cotisations, certificats, messages et tâches personnelles.",
+    description:
+      "Les tâches des responsables : validations, cotisations, certificats, messages et tâches personnelles.",
     noindex: true,
   });
 
@@ -47,7 +64,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await ensureCurrentSeasonStarted();
   const url = new URL(request.url);
   const today = parisDate();
-  const [{ season, groups }, todos, nextSeason, started] = [await derivedTasks(), await listTodos(), await seasonToStart(), await startedSeasons()];
+  const [{ season, groups }, todos, nextSeason, started] = [
+    await derivedTasks(),
+    await listTodos(),
+    await seasonToStart(),
+    await startedSeasons(),
+  ];
   const editId = positiveId(url.searchParams.get("modifier"));
   const ok = url.searchParams.get("ok") ?? "";
   const seasonNotice = url.searchParams.get("saison-demarree");
@@ -72,7 +94,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     editId,
     nextSeason,
     confirmSeason: url.searchParams.get("demarrer") === nextSeason,
-    lastStart: started[0] ? { season: started[0].season, carriedOver: started[0].carriedOver, at: started[0].startedAt.toISOString() } : null,
+    lastStart: started[0]
+      ? { season: started[0].season, carriedOver: started[0].carriedOver, at: started[0].startedAt.toISOString() }
+      : null,
     notice: seasonNotice
       ? `La saison ${seasonNotice} est démarrée : aucune cotisation n'y est encore enregistrée, et seuls les certificats médicaux encore valables ont été reportés.`
       : (NOTICES[ok] ?? null),
@@ -83,8 +107,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 type TodoAnswer = IntentAnswer<TodoIntent>;
 
 /** Parses the form with its schema and runs the operation; a refusal is the answer of that form (its task: `id`). */
-const handle = <S extends z.ZodType>(intent: TodoIntent, formData: FormData, schema: S, operation: (value: z.output<S>) => Promise<Response>) =>
-  handleIntent(intent, formData, schema, operation, { keyField: "id" });
+const handle = <S extends z.ZodType>(
+  intent: TodoIntent,
+  formData: FormData,
+  schema: S,
+  operation: (value: z.output<S>) => Promise<Response>,
+) => handleIntent(intent, formData, schema, operation, { keyField: "id" });
 
 type Actor = SessionUser;
 
@@ -119,7 +147,10 @@ const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnT
     handle("start-season", formData, startSeasonSchema, async ({ season }) => {
       const expected = await seasonToStart();
       if (season !== expected) {
-        throw new DomainError(`La saison à démarrer est maintenant la saison ${expected} : vérifiez puis recommencez.`, { status: 409 });
+        throw new DomainError(
+          `La saison à démarrer est maintenant la saison ${expected} : vérifiez puis recommencez.`,
+          { status: 409 },
+        );
       }
       await startSeason(season, { id: actor.id, name: `${actor.prenom} ${actor.nom}`.trim() });
       return redirect(`${PATH}?saison-demarree=${encodeURIComponent(season)}#saison`);
@@ -135,7 +166,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 type TodoView = Route.ComponentProps["loaderData"]["todos"][number];
 
 /** The create or update form of a task (Conform, validated in the browser with the action's schema). */
-function TodoForm({ todo, lastResult, children }: { todo?: TodoView; lastResult?: SubmissionResult<string[]>; children: React.ReactNode }) {
+function TodoForm({
+  todo,
+  lastResult,
+  children,
+}: {
+  todo?: TodoView;
+  lastResult?: SubmissionResult<string[]>;
+  children: React.ReactNode;
+}) {
   const [form, fields] = useClubForm({
     id: todo ? `tache-${todo.id}-${todo.version}` : "nouvelle-tache",
     schema: todo ? todoUpdateSchema : todoSchema,
@@ -143,8 +182,16 @@ function TodoForm({ todo, lastResult, children }: { todo?: TodoView; lastResult?
     defaultValue: todo ? { title: todo.title, notes: todo.notes, dueOn: todo.dueOn ?? "" } : undefined,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className={todo ? "rounded-md border border-slate-200 p-4" : "mt-4 rounded-md border border-slate-200 p-4"}>
-      <FormErrors form={form} lastResult={lastResult} summary="La tâche n'a pas été enregistrée : corrigez les champs signalés." />
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className={todo ? "rounded-md border border-slate-200 p-4" : "mt-4 rounded-md border border-slate-200 p-4"}
+    >
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="La tâche n'a pas été enregistrée : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value={todo ? "update" : "create"} />
       {todo ? (
         <>
@@ -197,7 +244,9 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
                 {t.due ? <Badge tone={t.due.late ? "bad" : "neutral"}>{t.due.text}</Badge> : null}
                 {t.done && t.doneAt ? <span>Faite le {formatDate(t.doneAt)}</span> : null}
                 {t.createdByName ? <span>Ajoutée par {t.createdByName}</span> : null}
-                {t.updatedByName && t.updatedByName !== t.createdByName ? <span>, modifiée par {t.updatedByName}</span> : null}
+                {t.updatedByName && t.updatedByName !== t.createdByName ? (
+                  <span>, modifiée par {t.updatedByName}</span>
+                ) : null}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -233,8 +282,13 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Tâches à faire</h1>
         <p className="mt-2 text-slate-700">
-          Saison {season} : {totalDerived === 0 ? "rien à traiter dans les dossiers." : `${totalDerived} point${totalDerived > 1 ? "s" : ""} à traiter dans les dossiers.`}{" "}
-          {open.length > 0 ? `${open.length} tâche${open.length > 1 ? "s" : ""} personnelle${open.length > 1 ? "s" : ""} en cours.` : ""}
+          Saison {season} :{" "}
+          {totalDerived === 0
+            ? "rien à traiter dans les dossiers."
+            : `${totalDerived} point${totalDerived > 1 ? "s" : ""} à traiter dans les dossiers.`}{" "}
+          {open.length > 0
+            ? `${open.length} tâche${open.length > 1 ? "s" : ""} personnelle${open.length > 1 ? "s" : ""} en cours.`
+            : ""}
         </p>
       </div>
 
@@ -248,7 +302,12 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
           À traiter dans les dossiers
         </h2>
         {groups.map((g) => (
-          <section key={g.id} id={g.id} aria-labelledby={`${g.id}-title`} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+          <section
+            key={g.id}
+            id={g.id}
+            aria-labelledby={`${g.id}-title`}
+            className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+          >
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 id={`${g.id}-title`} className="text-xl font-semibold text-slate-900">
                 {g.title} <span className="text-base font-normal text-slate-700">({g.tasks.length})</span>
@@ -285,11 +344,19 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
         ))}
       </section>
 
-      <section id="mes-taches" aria-labelledby="own-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+      <section
+        id="mes-taches"
+        aria-labelledby="own-title"
+        className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      >
         <h2 id="own-title" className="text-2xl font-semibold text-slate-900">
           Tâches des responsables
         </h2>
-        {open.length === 0 ? <p className="mt-2 text-slate-700">Aucune tâche en cours.</p> : <ul className="divide-y divide-slate-200">{open.map(renderTodo)}</ul>}
+        {open.length === 0 ? (
+          <p className="mt-2 text-slate-700">Aucune tâche en cours.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">{open.map(renderTodo)}</ul>
+        )}
         <TodoForm key={`create-${todos.length}`} lastResult={answer?.intent === "create" ? answer.result : undefined}>
           <p className="mb-3 font-semibold text-slate-900">Nouvelle tâche</p>
         </TodoForm>
@@ -301,13 +368,18 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <section id="saison" aria-labelledby="season-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+      <section
+        id="saison"
+        aria-labelledby="season-title"
+        className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      >
         <h2 id="season-title" className="text-2xl font-semibold text-slate-900">
           Saisons
         </h2>
         {lastStart ? (
           <p className="mt-1 text-slate-700">
-            Dernière saison démarrée : {lastStart.season}, le {formatDate(lastStart.at)} ({lastStart.carriedOver} certificat
+            Dernière saison démarrée : {lastStart.season}, le {formatDate(lastStart.at)} ({lastStart.carriedOver}{" "}
+            certificat
             {lastStart.carriedOver > 1 ? "s" : ""} reporté{lastStart.carriedOver > 1 ? "s" : ""}).
           </p>
         ) : null}
@@ -318,8 +390,8 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
               <li>L&apos;historique des saisons précédentes est conservé.</li>
               <li>Tout le monde devra renouveler sa cotisation : aucune n&apos;est enregistrée pour {nextSeason}.</li>
               <li>
-                Les certificats médicaux encore valables en {nextSeason} sont reportés ; les autres, et les attestations de
-                questionnaire, apparaîtront comme manquants.
+                Les certificats médicaux encore valables en {nextSeason} sont reportés ; les autres, et les attestations
+                de questionnaire, apparaîtront comme manquants.
               </li>
             </ul>
             <div className="mt-3 flex flex-wrap items-center gap-4">

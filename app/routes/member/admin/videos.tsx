@@ -3,7 +3,16 @@ import { userContext } from "~/lib/accounts/auth-context";
 import { getFormProps } from "@conform-to/react";
 import { VIDEO_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/videos";
-import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { VideoEmbed } from "~/components/video-embed";
 import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
@@ -54,7 +63,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   const notice = NOTICES[url.searchParams.get("ok") ?? ""] ?? null;
   return {
-    groups: groups.map((g) => ({ label: g.grade ? gradeLabel(g.grade) : "Tous grades", id: g.grade?.id ?? 0, videos: g.videos })),
+    groups: groups.map((g) => ({
+      label: g.grade ? gradeLabel(g.grade) : "Tous grades",
+      id: g.grade?.id ?? 0,
+      videos: g.videos,
+    })),
     grades: grades.map((g) => ({ value: String(g.id), label: gradeLabel(g) })),
     editing,
     editMissing: editId !== null && !editing,
@@ -62,8 +75,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     notice,
   };
 }
-
-
 
 type VideosIntent = "create" | "update" | "delete";
 
@@ -130,7 +141,11 @@ function VideoForm({
       <h2 id="video-form-title" className="mb-4 text-xl font-semibold text-slate-900">
         {editing ? `Modifier la vidéo « ${editing.title} »` : "Ajouter une vidéo"}
       </h2>
-      <FormErrors form={form} lastResult={lastResult} summary="La vidéo n’a pas été enregistrée : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="La vidéo n’a pas été enregistrée : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? (
         <>
@@ -147,13 +162,24 @@ function VideoForm({
         {...fieldProps(fields.url)}
       />
       <div className="grid gap-x-4 sm:grid-cols-3">
-        <SelectField label="Grade" options={[{ value: "", label: "Tous grades" }, ...grades]} {...fieldProps(fields.gradeId)} />
+        <SelectField
+          label="Grade"
+          options={[{ value: "", label: "Tous grades" }, ...grades]}
+          {...fieldProps(fields.gradeId)}
+        />
         <SelectField label="Catégorie" required options={VIDEO_CATEGORIES} {...fieldProps(fields.category)} />
-        <TextField label="Ordre d’affichage" inputMode="numeric" hint="Les plus petits nombres d’abord." {...fieldProps(fields.position)} />
+        <TextField
+          label="Ordre d’affichage"
+          inputMode="numeric"
+          hint="Les plus petits nombres d’abord."
+          {...fieldProps(fields.position)}
+        />
       </div>
       <TextAreaField label="Description" rows={3} {...fieldProps(fields.description)} />
       <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton pendingLabel="Enregistrement…">{editing ? "Enregistrer les modifications" : "Ajouter la vidéo"}</SubmitButton>
+        <SubmitButton pendingLabel="Enregistrement…">
+          {editing ? "Enregistrer les modifications" : "Ajouter la vidéo"}
+        </SubmitButton>
         {editing ? (
           <Link to={PATH} className="font-medium text-club-800 underline">
             Annuler
@@ -172,8 +198,9 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
     <div className="space-y-8">
       <ContentPageHeader title="Vidéos de révision">
         <p className="mt-2 text-slate-700">
-          Les vidéos YouTube ou Vimeo que les membres retrouvent dans leur page de révision, classées par grade. Le lecteur ne se
-          charge qu’au clic, depuis le domaine de YouTube sans cookies ou avec l’option « ne pas suivre » de Vimeo.
+          Les vidéos YouTube ou Vimeo que les membres retrouvent dans leur page de révision, classées par grade. Le
+          lecteur ne se charge qu’au clic, depuis le domaine de YouTube sans cookies ou avec l’option « ne pas suivre »
+          de Vimeo.
         </p>
       </ContentPageHeader>
 
@@ -187,7 +214,8 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
             Supprimer la vidéo « {deleting.title} » ?
           </h2>
           <p className="mt-2 text-slate-800">
-            Elle disparaîtra de la page de révision des membres, ainsi que les cases « révisé » cochées pour cette vidéo.
+            Elle disparaîtra de la page de révision des membres, ainsi que les cases « révisé » cochées pour cette
+            vidéo.
           </p>
           <Form method="post" action={PATH} className="mt-4 flex flex-wrap items-center gap-4">
             <input type="hidden" name="intent" value="delete" />
@@ -202,7 +230,12 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
         </section>
       ) : null}
 
-      <VideoForm key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`} editing={editing} grades={grades} lastResult={resultOf(actionData, "create") ?? resultOf(actionData, "update")} />
+      <VideoForm
+        key={`${editing?.id ?? "new"}-${editing?.version ?? 0}`}
+        editing={editing}
+        grades={grades}
+        lastResult={resultOf(actionData, "create") ?? resultOf(actionData, "update")}
+      />
 
       <section aria-labelledby="list-title">
         <h2 id="list-title" className="text-2xl font-semibold text-slate-900">
@@ -216,14 +249,22 @@ export default function Videos({ loaderData, actionData }: Route.ComponentProps)
             </h3>
             <ul className="mt-3 grid gap-6 md:grid-cols-2">
               {group.videos.map((video) => (
-                <li key={video.id} id={`video-${video.id}`} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
+                <li
+                  key={video.id}
+                  id={`video-${video.id}`}
+                  className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm"
+                >
                   <VideoEmbed provider={video.provider} providerVideoId={video.providerVideoId} title={video.title} />
                   <h4 className="mt-3 text-lg font-semibold text-slate-900">{video.title}</h4>
                   <p className="text-sm text-slate-700">
-                    <span className="mr-2 inline-block rounded bg-club-50 px-2 py-0.5 font-medium text-club-900">{video.categoryLabel}</span>
+                    <span className="mr-2 inline-block rounded bg-club-50 px-2 py-0.5 font-medium text-club-900">
+                      {video.categoryLabel}
+                    </span>
                     {video.provider === "vimeo" ? "Vimeo" : "YouTube"} · ordre {video.position}
                   </p>
-                  {video.description ? <p className="mt-2 whitespace-pre-line text-slate-800">{video.description}</p> : null}
+                  {video.description ? (
+                    <p className="mt-2 whitespace-pre-line text-slate-800">{video.description}</p>
+                  ) : null}
                   <p className="mt-3 flex flex-wrap gap-4">
                     <Link
                       to={`${PATH}?modifier=${video.id}#video-form-title`}

@@ -21,7 +21,10 @@ beforeAll(async () => {
   for (const role of ["article_manager", "admin", "membre", "user_manager", "pré-inscrit"]) {
     cookies[role] = (await createUser({ roles: [role] })).cookie;
   }
-  const [row] = await db.insert(articles).values({ slug: "brouillon-secret", title: "Brouillon secret", status: "brouillon" }).returning();
+  const [row] = await db
+    .insert(articles)
+    .values({ slug: "brouillon-secret", title: "Brouillon secret", status: "brouillon" })
+    .returning();
   assert(row);
   draftId = row.id;
 });
@@ -35,7 +38,12 @@ describe("article routes: roles", () => {
       const cookie = role ? cookies[role] : undefined;
       const attempts = [
         () => app.post("/espace-membre/articles/ajouter", { title: "Pirate", status: "publie" }, { as: cookie }),
-        () => app.post(`/espace-membre/articles/modifier/${draftId}`, { title: "Pirate", status: "publie", version: "1" }, { as: cookie }),
+        () =>
+          app.post(
+            `/espace-membre/articles/modifier/${draftId}`,
+            { title: "Pirate", status: "publie", version: "1" },
+            { as: cookie },
+          ),
         () => app.post("/espace-membre/articles", { intent: "delete", id: String(draftId) }, { as: cookie }),
         () => app.get("/espace-membre/articles/ajouter", { as: cookie }),
         () => app.get("/espace-membre/articles", { as: cookie }),
@@ -55,10 +63,18 @@ describe("article routes: roles", () => {
   it("lets an article_manager and an admin create, edit and delete", async () => {
     for (const role of ["article_manager", "admin"]) {
       const as = cookies[role];
-      const created = await app.post("/espace-membre/articles/ajouter", { title: `Par ${role}`, status: "brouillon", body: "<p>ok</p>" }, { as });
+      const created = await app.post(
+        "/espace-membre/articles/ajouter",
+        { title: `Par ${role}`, status: "brouillon", body: "<p>ok</p>" },
+        { as },
+      );
       expect(created.status).toBe(302);
       const id = Number(created.redirect!.match(/modifier\/(\d+)/)![1]);
-      const edited = await app.post(`/espace-membre/articles/modifier/${id}`, { title: `Par ${role} (bis)`, status: "publie", version: "1" }, { as });
+      const edited = await app.post(
+        `/espace-membre/articles/modifier/${id}`,
+        { title: `Par ${role} (bis)`, status: "publie", version: "1" },
+        { as },
+      );
       expect(edited.status).toBe(302);
       const deleted = await app.post("/espace-membre/articles", { intent: "delete", id: String(id) }, { as });
       expect(deleted.status).toBe(302);
@@ -67,16 +83,28 @@ describe("article routes: roles", () => {
   });
 
   it("answers validation errors and conflicts with the values kept", async () => {
-    const bad = await app.post("/espace-membre/articles/ajouter", { title: "", status: "publie", summary: "Mon chapô" }, { as: cookies.article_manager });
+    const bad = await app.post(
+      "/espace-membre/articles/ajouter",
+      { title: "", status: "publie", summary: "Mon chapô" },
+      { as: cookies.article_manager },
+    );
     expect(bad.status).toBe(400);
     const badResult = bad.data.result as SubmissionResult<string[]>;
     expect(firstErrors(badResult).title).toBe("Le titre est obligatoire.");
     expect(badResult.initialValue?.summary).toBe("Mon chapô");
 
     const path = `/espace-membre/articles/modifier/${draftId}`;
-    const first = await app.post(path, { title: "Brouillon secret", status: "brouillon", version: "1" }, { as: cookies.admin });
+    const first = await app.post(
+      path,
+      { title: "Brouillon secret", status: "brouillon", version: "1" },
+      { as: cookies.admin },
+    );
     expect(first.status).toBe(302);
-    const second = await app.post(path, { title: "Autre titre", status: "brouillon", version: "1" }, { as: cookies.article_manager });
+    const second = await app.post(
+      path,
+      { title: "Autre titre", status: "brouillon", version: "1" },
+      { as: cookies.article_manager },
+    );
     expect(second.status).toBe(409);
     const secondResult = second.data.result as SubmissionResult<string[]>;
     expect(firstErrors(secondResult)[""]).toMatch(/modifié par quelqu’un d’autre/);
@@ -87,7 +115,11 @@ describe("article routes: roles", () => {
 
 describe("refusals that must reach the page (issue 10)", () => {
   it("answers a French 404 when the article to delete does not exist, instead of success", async () => {
-    const gone = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/articles", { intent: "delete", id: "999999" }, { as: cookies.admin });
+    const gone = await app.post<{ result: SubmissionResult<string[]> }>(
+      "/espace-membre/articles",
+      { intent: "delete", id: "999999" },
+      { as: cookies.admin },
+    );
     expect(gone.status).toBe(404);
     expect(firstErrors((gone.data ?? (gone.error as typeof gone.data)).result)[""]).toBe(ARTICLE_GONE);
   });
@@ -120,7 +152,8 @@ describe("a double-submitted new article (issue 11)", () => {
     const target = `/espace-membre/articles/modifier/${rows[0]?.id}?enregistre=cree`;
     expect([a.redirect, b.redirect, again.redirect]).toEqual([target, target, target]);
     // A new page (a new token) creates another article, even with the same title.
-    const next = (await app.get("/espace-membre/articles/ajouter", { as: cookies.article_manager })).data.submissionToken as string;
+    const next = (await app.get("/espace-membre/articles/ajouter", { as: cookies.article_manager })).data
+      .submissionToken as string;
     await app.post("/espace-membre/articles/ajouter", { ...fields, _envoi: next }, { as: cookies.article_manager });
     expect(await db.select().from(articles).where(eq(articles.title, "Envoyé deux fois"))).toHaveLength(2);
   });

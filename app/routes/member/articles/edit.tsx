@@ -72,7 +72,6 @@ export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRe
   return formData?.get("intent") === "upload-image" ? false : defaultShouldRevalidate;
 }
 
-
 export default function EditArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { article, values, cover, coverAlt, author, editor, path, notice } = loaderData;
   const failed = actionData && actionData.intent === "save" ? actionData : null;
@@ -100,7 +99,12 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       {notice && !failed ? <FormMessage tone="success">{notice}</FormMessage> : null}
       {failed?.conflict ? (
         <p className="mb-4">
-          <a href={`/espace-membre/articles/modifier/${article.id}`} target="_blank" rel="noreferrer" className="font-semibold text-club-700 underline">
+          <a
+            href={`/espace-membre/articles/modifier/${article.id}`}
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold text-club-700 underline"
+          >
             Ouvrir la dernière version de l’article<span className="sr-only"> (nouvel onglet)</span>
           </a>
         </p>

@@ -90,10 +90,7 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-club-900">Articles</h1>
-        <Link
-          to={`${PATH}/ajouter`}
-          className={buttonClasses()}
-        >
+        <Link to={`${PATH}/ajouter`} className={buttonClasses()}>
           Nouvel article
         </Link>
       </div>
@@ -104,10 +101,18 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
 
       {toDelete ? (
         <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
-          <h2 id="confirm-title" ref={confirmRef} tabIndex={-1} className="mb-2 text-xl font-bold text-red-900 focus:outline-none">
+          <h2
+            id="confirm-title"
+            ref={confirmRef}
+            tabIndex={-1}
+            className="mb-2 text-xl font-bold text-red-900 focus:outline-none"
+          >
             Supprimer l’article « {toDelete.title} » ?
           </h2>
-          <p className="mb-4 text-red-900">La suppression est définitive. Son image de couverture sera aussi supprimée si elle ne sert nulle part ailleurs.</p>
+          <p className="mb-4 text-red-900">
+            La suppression est définitive. Son image de couverture sera aussi supprimée si elle ne sert nulle part
+            ailleurs.
+          </p>
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
@@ -121,7 +126,12 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
         </section>
       ) : null}
 
-      <Form method="get" role="search" aria-label="Rechercher des articles" className="mb-6 flex flex-wrap items-end gap-3">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Rechercher des articles"
+        className="mb-6 flex flex-wrap items-end gap-3"
+      >
         <div>
           <label htmlFor="articles-q" className="mb-1 block font-medium text-slate-800">
             Titre contient
@@ -134,7 +144,14 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
             className="rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
           />
         </div>
-        <FilterSelect id="articles-statut" label="Statut" name="statut" defaultValue={status} options={statusOptions} allLabel="Tous" />
+        <FilterSelect
+          id="articles-statut"
+          label="Statut"
+          name="statut"
+          defaultValue={status}
+          options={statusOptions}
+          allLabel="Tous"
+        />
         <Button type="submit" variant="secondary">
           Filtrer
         </Button>
@@ -151,11 +168,21 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
             <caption className="sr-only">Articles, du plus récent au plus ancien</caption>
             <thead>
               <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-4">Titre</th>
-                <th scope="col" className="py-2 pr-4">Statut</th>
-                <th scope="col" className="py-2 pr-4">Dates</th>
-                <th scope="col" className="py-2 pr-4">Auteur</th>
-                <th scope="col" className="py-2">Actions</th>
+                <th scope="col" className="py-2 pr-4">
+                  Titre
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Statut
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Dates
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Auteur
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -163,7 +190,9 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
                 <tr key={a.id} className="border-b border-slate-200 align-top">
                   <td className="py-3 pr-4 font-medium break-words text-slate-900">{a.title}</td>
                   <td data-label="Statut" className="py-3 pr-4">
-                    <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_BADGE[a.status] ?? ""}`}>
+                    <span
+                      className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_BADGE[a.status] ?? ""}`}
+                    >
                       {statusLabel(a.status)}
                     </span>
                     {a.status === "programme" && a.publishedAt ? (
@@ -174,13 +203,17 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
                   </td>
                   <td data-label="Dates" className="py-3 pr-4 text-sm text-slate-700">
                     <span className="block">Créé le {formatDateTime(a.createdAt)}</span>
-                    {a.status === "publie" && a.publishedAt ? <span className="block">Publié le {formatDateTime(a.publishedAt)}</span> : null}
+                    {a.status === "publie" && a.publishedAt ? (
+                      <span className="block">Publié le {formatDateTime(a.publishedAt)}</span>
+                    ) : null}
                     <span className="block">
                       Modifié le {formatDateTime(a.updatedAt)}
                       {a.editor ? ` par ${a.editor}` : ""}
                     </span>
                   </td>
-                  <td data-label="Auteur" className="py-3 pr-4 text-sm text-slate-700">{a.author ?? "—"}</td>
+                  <td data-label="Auteur" className="py-3 pr-4 text-sm text-slate-700">
+                    {a.author ?? "—"}
+                  </td>
                   <td className="py-3 text-sm">
                     <ul className="flex flex-wrap gap-x-3 gap-y-1">
                       <li>
@@ -189,7 +222,12 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
                         </Link>
                       </li>
                       <li>
-                        <a href={a.path} target="_blank" rel="noreferrer" className="text-club-700 underline hover:text-club-900">
+                        <a
+                          href={a.path}
+                          target="_blank"
+                          rel="noreferrer"
+                          className="text-club-700 underline hover:text-club-900"
+                        >
                           {a.visible ? "Voir" : "Aperçu"}
                           <span className="sr-only"> « {a.title} » (nouvel onglet)</span>
                         </a>

@@ -9,7 +9,17 @@ import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/photos";
 import { userContext } from "~/lib/accounts/auth-context";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { checkboxProps, CheckboxField, fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  checkboxProps,
+  CheckboxField,
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Button } from "~/components/ui/button";
 import { addPhoto, listArticleChoices, listPhotosForAdmin, withdrawPhoto } from "~/lib/content/photos.server";
@@ -25,7 +35,11 @@ import { pageMeta } from "~/lib/http/seo";
 const PATH = "/espace-membre/articles/photos";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Photos des articles", description: "Ajouter des photos aux articles, avec l’accord des personnes reconnaissables.", noindex: true });
+  pageMeta(args, {
+    title: "Photos des articles",
+    description: "Ajouter des photos aux articles, avec l’accord des personnes reconnaissables.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   ajoutee: "La photo a été ajoutée.",
@@ -40,7 +54,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
-  if (tooLarge) return data({ intent: "upload", key: null, result: { status: "error" as const, error: { file: [tooLarge.message] } } }, { status: tooLarge.status });
+  if (tooLarge)
+    return data(
+      { intent: "upload", key: null, result: { status: "error" as const, error: { file: [tooLarge.message] } } },
+      { status: tooLarge.status },
+    );
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   return HANDLERS[intentOf(formData, HANDLERS)](user, formData);
 }
@@ -106,7 +124,11 @@ export default function Photos({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="photo-form-title" className="mb-4 text-xl font-semibold text-slate-900">
           Ajouter une photo
         </h2>
-        <FormErrors form={form} lastResult={lastResult} summary="La photo n’a pas été ajoutée : corrigez les champs signalés." />
+        <FormErrors
+          form={form}
+          lastResult={lastResult}
+          summary="La photo n’a pas été ajoutée : corrigez les champs signalés."
+        />
         <input type="hidden" name="intent" value="upload" />
         <FileField
           label="Photo"
@@ -121,12 +143,18 @@ export default function Photos({ loaderData, actionData }: Route.ComponentProps)
         <TextField label="Légende (facultative)" {...fieldProps(fields.caption)} />
         <SelectField
           label="Article"
-          options={[{ value: "", label: "Aucun article pour l’instant" }, ...articles.map((a) => ({ value: String(a.id), label: a.title }))]}
+          options={[
+            { value: "", label: "Aucun article pour l’instant" },
+            ...articles.map((a) => ({ value: String(a.id), label: a.title })),
+          ]}
           {...fieldProps(fields.articleId)}
         />
         <fieldset className="mb-4 rounded-md border border-slate-300 p-4">
           <legend className="px-1 font-semibold text-slate-900">Droit à l’image</legend>
-          <CheckboxField label="Des personnes sont reconnaissables sur cette photo" {...checkboxProps(fields.identifiable)} />
+          <CheckboxField
+            label="Des personnes sont reconnaissables sur cette photo"
+            {...checkboxProps(fields.identifiable)}
+          />
           <CheckboxField
             label="J’atteste que ces personnes (ou les parents des mineurs) ont donné leur accord pour sa publication sur le site"
             {...checkboxProps(fields.consent)}
@@ -147,12 +175,19 @@ export default function Photos({ loaderData, actionData }: Route.ComponentProps)
             {photos.map((p) => (
               <li key={p.id} className="rounded-lg border border-slate-300 bg-white p-3" data-testid="admin-photo">
                 {p.image ? (
-                  <ResponsiveImage image={p.image} alt={p.alt} sizes="480px" className="h-40 w-full rounded object-cover" />
+                  <ResponsiveImage
+                    image={p.image}
+                    alt={p.alt}
+                    sizes="480px"
+                    className="h-40 w-full rounded object-cover"
+                  />
                 ) : (
                   <p className="rounded bg-slate-100 p-3 text-slate-700">Image supprimée.</p>
                 )}
                 <p className="mt-2 font-semibold text-slate-900">{p.alt}</p>
-                <p className="text-sm text-slate-700">{p.articleTitle ? `Article : ${p.articleTitle}`.replace(" :", "\u00a0:") : "Sans article"}</p>
+                <p className="text-sm text-slate-700">
+                  {p.articleTitle ? `Article : ${p.articleTitle}`.replace(" :", "\u00a0:") : "Sans article"}
+                </p>
                 <p className="text-sm text-slate-700">
                   {p.identifiable
                     ? `Accord déclaré par ${p.consentRecordedByName || "un responsable"} le ${formatDateTime(p.consentRecordedAt)}.`
@@ -165,7 +200,14 @@ export default function Photos({ loaderData, actionData }: Route.ComponentProps)
                 ) : (
                   <Form method="post" className="mt-2">
                     <input type="hidden" name="photoId" value={p.id} />
-                    <Button type="submit" name="intent" value="withdraw" variant="danger-outline" size="sm" aria-label={`Retirer la photo « ${p.alt} »`}>
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="withdraw"
+                      variant="danger-outline"
+                      size="sm"
+                      aria-label={`Retirer la photo « ${p.alt} »`}
+                    >
                       {p.identifiable ? "Accord retiré : retirer la photo" : "Retirer la photo"}
                     </Button>
                   </Form>

@@ -16,14 +16,24 @@ import { orErrorPage } from "~/lib/http/forms";
 import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Fiche d’urgence", description: "Téléphones des parents, contacts d’urgence et personnes autorisées à venir chercher les enfants.", noindex: true });
+  pageMeta(args, {
+    title: "Fiche d’urgence",
+    description: "Téléphones des parents, contacts d’urgence et personnes autorisées à venir chercher les enfants.",
+    noindex: true,
+  });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ref = parseSessionKey(params.seance);
   if (!ref) throw new Response(ATTENDANCE_MESSAGES.noSession, { status: 404 });
   const sheet = await orErrorPage(() => emergencySheet(context.get(userContext), ref));
   return {
-    session: { date: sheet.session.date, slotId: sheet.session.slot.id, group: sheet.session.slot.group, startsAt: sheet.session.startsAt, endsAt: sheet.session.endsAt },
+    session: {
+      date: sheet.session.date,
+      slotId: sheet.session.slot.id,
+      group: sheet.session.slot.group,
+      startsAt: sheet.session.startsAt,
+      endsAt: sheet.session.endsAt,
+    },
     people: sheet.people.map((p) => ({ ...p, age: p.dateOfBirth ? ageOn(p.dateOfBirth, sheet.session.date) : null })),
   };
 }
@@ -41,10 +51,17 @@ export default function EmergencySheet({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="text-2xl font-bold text-club-900 sm:text-3xl">Fiche d’urgence</h1>
       <p className="mb-2 text-slate-700">
-        {session.group} · {capitalize(formatLongDate(session.date))}, {formatTime(session.startsAt)} – {formatTime(session.endsAt)}
+        {session.group} · {capitalize(formatLongDate(session.date))}, {formatTime(session.startsAt)} –{" "}
+        {formatTime(session.endsAt)}
       </p>
-      <p className="mb-6 text-sm text-slate-700">Données confidentielles : chaque ouverture de cette fiche est enregistrée. Ne la partagez pas.</p>
-      {people.length === 0 ? <p className="rounded-md bg-slate-50 p-4 text-slate-800">Personne n’est inscrit dans ce groupe pour la saison.</p> : null}
+      <p className="mb-6 text-sm text-slate-700">
+        Données confidentielles : chaque ouverture de cette fiche est enregistrée. Ne la partagez pas.
+      </p>
+      {people.length === 0 ? (
+        <p className="rounded-md bg-slate-50 p-4 text-slate-800">
+          Personne n’est inscrit dans ce groupe pour la saison.
+        </p>
+      ) : null}
       <ul className="space-y-4">
         {people.map((p) => (
           <li key={p.profileId} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
@@ -71,11 +88,19 @@ export default function EmergencySheet({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt className="font-medium text-slate-800">Contacts en cas d’urgence</dt>
-                <dd>{p.contacts.length ? p.contacts.map((c) => <p key={c}>{c}</p>) : <span className="text-slate-700">Aucun contact indiqué</span>}</dd>
+                <dd>
+                  {p.contacts.length ? (
+                    p.contacts.map((c) => <p key={c}>{c}</p>)
+                  ) : (
+                    <span className="text-slate-700">Aucun contact indiqué</span>
+                  )}
+                </dd>
               </div>
               <div>
                 <dt className="font-medium text-slate-800">Autorisés à venir le chercher</dt>
-                <dd>{p.authorisedPickup || <span className="text-slate-700">Non précisé : seulement ses parents</span>}</dd>
+                <dd>
+                  {p.authorisedPickup || <span className="text-slate-700">Non précisé : seulement ses parents</span>}
+                </dd>
               </div>
             </dl>
           </li>

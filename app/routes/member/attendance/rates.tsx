@@ -10,7 +10,11 @@ import { formatMonth } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Assiduité", description: "Taux de présence de la saison par membre, par groupe et par mois.", noindex: true });
+  pageMeta(args, {
+    title: "Assiduité",
+    description: "Taux de présence de la saison par membre, par groupe et par mois.",
+    noindex: true,
+  });
 
 export async function loader() {
   return attendanceRates();
@@ -27,8 +31,8 @@ export default function AttendanceRates({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="mb-2 text-3xl font-bold text-club-900">Assiduité</h1>
         <p className="text-slate-700">
-          Saison {season}, jusqu’à aujourd’hui. Le taux rapporte les présences notées aux séances du groupe qui ont eu lieu (les cours annulés ne
-          comptent pas).
+          Saison {season}, jusqu’à aujourd’hui. Le taux rapporte les présences notées aux séances du groupe qui ont eu
+          lieu (les cours annulés ne comptent pas).
         </p>
       </div>
 
@@ -39,21 +43,41 @@ export default function AttendanceRates({ loaderData }: Route.ComponentProps) {
         <table className="stack-table w-full text-left">
           <thead>
             <tr className="border-b border-slate-300">
-              <th scope="col" className={th}>Groupe</th>
-              <th scope="col" className={th}>Inscrits</th>
-              <th scope="col" className={th}>Séances</th>
-              <th scope="col" className={th}>Présences</th>
-              <th scope="col" className={th}>Taux</th>
+              <th scope="col" className={th}>
+                Groupe
+              </th>
+              <th scope="col" className={th}>
+                Inscrits
+              </th>
+              <th scope="col" className={th}>
+                Séances
+              </th>
+              <th scope="col" className={th}>
+                Présences
+              </th>
+              <th scope="col" className={th}>
+                Taux
+              </th>
             </tr>
           </thead>
           <tbody>
             {groups.map((g) => (
               <tr key={g.group} className="border-b border-slate-200">
-                <td data-label="Groupe" className={td}>{g.group}</td>
-                <td data-label="Inscrits" className={td}>{g.registered}</td>
-                <td data-label="Séances" className={td}>{g.held}</td>
-                <td data-label="Présences" className={td}>{g.present}</td>
-                <td data-label="Taux" className={td}>{percent(g.rate)}</td>
+                <td data-label="Groupe" className={td}>
+                  {g.group}
+                </td>
+                <td data-label="Inscrits" className={td}>
+                  {g.registered}
+                </td>
+                <td data-label="Séances" className={td}>
+                  {g.held}
+                </td>
+                <td data-label="Présences" className={td}>
+                  {g.present}
+                </td>
+                <td data-label="Taux" className={td}>
+                  {percent(g.rate)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -69,21 +93,41 @@ export default function AttendanceRates({ loaderData }: Route.ComponentProps) {
           <table className="stack-table w-full text-left">
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className={th}>Mois</th>
-                <th scope="col" className={th}>Groupe</th>
-                <th scope="col" className={th}>Séances</th>
-                <th scope="col" className={th}>Présences</th>
-                <th scope="col" className={th}>Taux</th>
+                <th scope="col" className={th}>
+                  Mois
+                </th>
+                <th scope="col" className={th}>
+                  Groupe
+                </th>
+                <th scope="col" className={th}>
+                  Séances
+                </th>
+                <th scope="col" className={th}>
+                  Présences
+                </th>
+                <th scope="col" className={th}>
+                  Taux
+                </th>
               </tr>
             </thead>
             <tbody>
               {months.map((m) => (
                 <tr key={`${m.month}-${m.group}`} className="border-b border-slate-200">
-                  <td data-label="Mois" className={td}>{formatMonth(`${m.month}-01`)}</td>
-                  <td data-label="Groupe" className={td}>{m.group}</td>
-                  <td data-label="Séances" className={td}>{m.held}</td>
-                  <td data-label="Présences" className={td}>{m.present}</td>
-                  <td data-label="Taux" className={td}>{percent(m.rate)}</td>
+                  <td data-label="Mois" className={td}>
+                    {formatMonth(`${m.month}-01`)}
+                  </td>
+                  <td data-label="Groupe" className={td}>
+                    {m.group}
+                  </td>
+                  <td data-label="Séances" className={td}>
+                    {m.held}
+                  </td>
+                  <td data-label="Présences" className={td}>
+                    {m.present}
+                  </td>
+                  <td data-label="Taux" className={td}>
+                    {percent(m.rate)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -100,21 +144,41 @@ export default function AttendanceRates({ loaderData }: Route.ComponentProps) {
           <table className="stack-table w-full text-left">
             <thead>
               <tr className="border-b border-slate-300">
-                <th scope="col" className={th}>Membre</th>
-                <th scope="col" className={th}>Groupe</th>
-                <th scope="col" className={th}>Présences</th>
-                <th scope="col" className={th}>Séances</th>
-                <th scope="col" className={th}>Taux</th>
+                <th scope="col" className={th}>
+                  Membre
+                </th>
+                <th scope="col" className={th}>
+                  Groupe
+                </th>
+                <th scope="col" className={th}>
+                  Présences
+                </th>
+                <th scope="col" className={th}>
+                  Séances
+                </th>
+                <th scope="col" className={th}>
+                  Taux
+                </th>
               </tr>
             </thead>
             <tbody>
               {members.map((m) => (
                 <tr key={`${m.profileId}-${m.group}`} className="border-b border-slate-200">
-                  <td data-label="Membre" className={td}>{m.name}</td>
-                  <td data-label="Groupe" className={td}>{m.group}</td>
-                  <td data-label="Présences" className={td}>{m.present}</td>
-                  <td data-label="Séances" className={td}>{m.held}</td>
-                  <td data-label="Taux" className={td}>{percent(m.rate)}</td>
+                  <td data-label="Membre" className={td}>
+                    {m.name}
+                  </td>
+                  <td data-label="Groupe" className={td}>
+                    {m.group}
+                  </td>
+                  <td data-label="Présences" className={td}>
+                    {m.present}
+                  </td>
+                  <td data-label="Séances" className={td}>
+                    {m.held}
+                  </td>
+                  <td data-label="Taux" className={td}>
+                    {percent(m.rate)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -22,7 +22,16 @@ import { ATTENDANCE_HANDLE, useAttendanceWebApp } from "~/components/attendance/
 import { FormMessage } from "~/components/form";
 import { buttonClasses } from "~/components/ui/button";
 import { openSession, roster, sessionMarks, applyMark } from "~/lib/mat/attendance.server";
-import { ATTENDANCE_MESSAGES, ATTENDANCE_PATH, emergencyPath, markFormSchema, parseSessionKey, sessionKey, sessionPath, type SessionRef } from "~/lib/mat/attendance";
+import {
+  ATTENDANCE_MESSAGES,
+  ATTENDANCE_PATH,
+  emergencyPath,
+  markFormSchema,
+  parseSessionKey,
+  sessionKey,
+  sessionPath,
+  type SessionRef,
+} from "~/lib/mat/attendance";
 import { queuedMarks, queueMark, sendQueued, type SendResult } from "~/lib/mat/mark-queue";
 import { capitalize, formatLongDate, formatTime, parisDate } from "~/lib/core/time";
 import { handleIntent, intentOf } from "~/lib/http/intents";
@@ -74,7 +83,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 const HANDLERS = {
-  mark: ({ formData, user, ref }: { formData: FormData; user: { id: string; roles: readonly string[] }; ref: SessionRef }) =>
+  mark: ({
+    formData,
+    user,
+    ref,
+  }: {
+    formData: FormData;
+    user: { id: string; roles: readonly string[] };
+    ref: SessionRef;
+  }) =>
     handleIntent(
       "mark",
       formData,
@@ -98,10 +115,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type Person = Route.ComponentProps["loaderData"]["people"][number];
 
 function statusText(result: SendResult, waiting: number): string {
-  if (result.kind === "offline") return `Hors connexion : ${waiting} présence${waiting > 1 ? "s" : ""} gardée${waiting > 1 ? "s" : ""} sur ce téléphone, envoyée${waiting > 1 ? "s" : ""} au retour du réseau.`;
-  if (result.kind === "signed-out") return "Votre session a expiré : reconnectez-vous, les présences gardées sur ce téléphone partiront ensuite.";
-  if (result.kind === "failed") return "Le serveur n’a pas répondu : les présences restent sur ce téléphone et seront renvoyées.";
-  return waiting ? `${waiting} présence${waiting > 1 ? "s" : ""} en attente d’envoi.` : "Toutes les présences sont enregistrées.";
+  if (result.kind === "offline")
+    return `Hors connexion : ${waiting} présence${waiting > 1 ? "s" : ""} gardée${waiting > 1 ? "s" : ""} sur ce téléphone, envoyée${waiting > 1 ? "s" : ""} au retour du réseau.`;
+  if (result.kind === "signed-out")
+    return "Votre session a expiré : reconnectez-vous, les présences gardées sur ce téléphone partiront ensuite.";
+  if (result.kind === "failed")
+    return "Le serveur n’a pas répondu : les présences restent sur ce téléphone et seront renvoyées.";
+  return waiting
+    ? `${waiting} présence${waiting > 1 ? "s" : ""} en attente d’envoi.`
+    : "Toutes les présences sont enregistrées.";
 }
 
 export default function AttendanceSession({ loaderData, actionData }: Route.ComponentProps) {
@@ -113,7 +135,10 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [status, setStatus] = useState<string | null>(null);
 
-  const pendingHere = useCallback(() => queuedMarks().filter((m) => m.date === session.date && m.slotId === session.slotId), [session.date, session.slotId]);
+  const pendingHere = useCallback(
+    () => queuedMarks().filter((m) => m.date === session.date && m.slotId === session.slotId),
+    [session.date, session.slotId],
+  );
 
   const flush = useCallback(async () => {
     const result = await sendQueued();
@@ -133,7 +158,10 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
         for (const m of pendingHere()) next[m.profileId] = m.present;
         return next;
       });
-      setErrors((before) => ({ ...Object.fromEntries(Object.entries(before).filter(([id]) => !(Number(id) in answered))), ...refused }));
+      setErrors((before) => ({
+        ...Object.fromEntries(Object.entries(before).filter(([id]) => !(Number(id) in answered))),
+        ...refused,
+      }));
     }
     // Nothing was waiting and nothing was sent (opening the page): no message.
     if (result.kind === "sent" && !result.results.length && !pendingHere().length) return;
@@ -168,7 +196,10 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
   const presentCount = people.filter((p) => shown(p) === true).length;
   const inGroup = useMemo(() => people.filter((p) => p.inGroup), [people]);
   const withoutGroup = useMemo(() => people.filter((p) => !p.inGroup), [people]);
-  const formError = actionData && "result" in actionData ? (actionData.result.error?.[""]?.[0] ?? actionData.result.error?.profileId?.[0] ?? null) : null;
+  const formError =
+    actionData && "result" in actionData
+      ? (actionData.result.error?.[""]?.[0] ?? actionData.result.error?.profileId?.[0] ?? null)
+      : null;
 
   const row = (p: Person) => {
     const present = shown(p) === true;
@@ -217,8 +248,12 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
         {capitalize(formatLongDate(session.date))}, {formatTime(session.startsAt)} – {formatTime(session.endsAt)}
         {session.level ? ` · ${session.level}` : ""}
       </p>
-      {session.cancelled ? <FormMessage tone="info">Cours annulé : {session.cancelled}. Pas d’appel pour cette séance.</FormMessage> : null}
-      {!session.cancelled && !canMark ? <FormMessage tone="info">Cette séance n’a pas encore eu lieu : l’appel se fera le jour du cours.</FormMessage> : null}
+      {session.cancelled ? (
+        <FormMessage tone="info">Cours annulé : {session.cancelled}. Pas d’appel pour cette séance.</FormMessage>
+      ) : null}
+      {!session.cancelled && !canMark ? (
+        <FormMessage tone="info">Cette séance n’a pas encore eu lieu : l’appel se fera le jour du cours.</FormMessage>
+      ) : null}
       <p className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <span className="font-semibold text-slate-900" aria-live="polite">
           {presentCount} présent{presentCount > 1 ? "s" : ""} sur {inGroup.length}
@@ -230,11 +265,17 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
       <p role="status" className="mb-3 min-h-6 text-sm text-slate-800" data-sync-status={key}>
         {status}
       </p>
-      {inGroup.length === 0 ? <p className="rounded-md bg-slate-50 p-4 text-slate-800">Personne n’est encore inscrit dans ce groupe pour la saison.</p> : null}
+      {inGroup.length === 0 ? (
+        <p className="rounded-md bg-slate-50 p-4 text-slate-800">
+          Personne n’est encore inscrit dans ce groupe pour la saison.
+        </p>
+      ) : null}
       <ul aria-label={`Inscrits du groupe ${session.group}`}>{inGroup.map(row)}</ul>
       {withoutGroup.length ? (
         <details className="mt-6">
-          <summary className="cursor-pointer font-semibold text-slate-900">Membres de la saison sans inscription en ligne ({withoutGroup.length})</summary>
+          <summary className="cursor-pointer font-semibold text-slate-900">
+            Membres de la saison sans inscription en ligne ({withoutGroup.length})
+          </summary>
           <ul className="mt-2">{withoutGroup.map(row)}</ul>
         </details>
       ) : null}

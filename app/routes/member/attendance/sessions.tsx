@@ -20,7 +20,11 @@ export const handle = ATTENDANCE_HANDLE;
 const DAYS = 8;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Appel", description: "Vos cours du jour et des jours suivants : faire l’appel depuis un téléphone.", noindex: true });
+  pageMeta(args, {
+    title: "Appel",
+    description: "Vos cours du jour et des jours suivants : faire l’appel depuis un téléphone.",
+    noindex: true,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -52,8 +56,8 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
     <div className="max-w-2xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Appel</h1>
       <p className="mb-6 text-slate-700">
-        {isAdmin ? "Tous les cours" : "Vos cours"} d’aujourd’hui et des {DAYS - 1} jours suivants. Touchez un cours pour faire l’appel ; sans réseau, les
-        présences sont gardées sur le téléphone et envoyées au retour de la connexion.
+        {isAdmin ? "Tous les cours" : "Vos cours"} d’aujourd’hui et des {DAYS - 1} jours suivants. Touchez un cours pour
+        faire l’appel ; sans réseau, les présences sont gardées sur le téléphone et envoyées au retour de la connexion.
       </p>
       {isAdmin ? (
         <p className="mb-6">
@@ -64,7 +68,8 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
       ) : null}
       {sessions.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-800">
-          Aucun cours dans les {DAYS} prochains jours{isAdmin ? "." : " parmi ceux que vous enseignez. Un administrateur choisit les cours de chaque enseignant."}
+          Aucun cours dans les {DAYS} prochains jours
+          {isAdmin ? "." : " parmi ceux que vous enseignez. Un administrateur choisit les cours de chaque enseignant."}
         </p>
       ) : null}
       {days.map((day) => (
@@ -77,7 +82,10 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
             {sessions
               .filter((s) => s.date === day)
               .map((s) => (
-                <li key={s.slotId} className={`rounded-lg border p-4 ${s.cancelled ? "border-slate-300 bg-slate-50" : "border-club-200 bg-white shadow-sm"}`}>
+                <li
+                  key={s.slotId}
+                  className={`rounded-lg border p-4 ${s.cancelled ? "border-slate-300 bg-slate-50" : "border-club-200 bg-white shadow-sm"}`}
+                >
                   <p className="font-semibold text-slate-900">
                     {formatTime(s.startsAt)} – {formatTime(s.endsAt)} · {s.group}
                   </p>

@@ -16,7 +16,10 @@ import { FORM_BODY_LIMIT, readBodyLimited } from "~/lib/http/request.server";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export function loader() {
-  return Response.json({ message: "Envoyez les présences par POST." }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  return Response.json(
+    { message: "Envoyez les présences par POST." },
+    { status: 405, headers: { Allow: "POST", ...NO_STORE } },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -29,7 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ message: ATTENDANCE_MESSAGES.unreadable }, { status: 400, headers: NO_STORE });
   }
   const batch = syncBatchSchema.safeParse(parsed);
-  if (!batch.success) return Response.json({ message: batch.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.unreadable }, { status: 400, headers: NO_STORE });
+  if (!batch.success)
+    return Response.json(
+      { message: batch.error.issues[0]?.message ?? ATTENDANCE_MESSAGES.unreadable },
+      { status: 400, headers: NO_STORE },
+    );
   const answer: SyncAnswer = { results: await applyBatch(user, batch.data.marks) };
   return Response.json(answer, { headers: NO_STORE });
 }

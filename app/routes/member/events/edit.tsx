@@ -61,7 +61,12 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       </p>
       {actionData?.conflict ? (
         <p className="mb-4">
-          <a href={`/espace-membre/evenements/modifier/${event.id}`} target="_blank" rel="noreferrer" className="font-semibold text-club-700 underline">
+          <a
+            href={`/espace-membre/evenements/modifier/${event.id}`}
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold text-club-700 underline"
+          >
             Ouvrir la dernière version de l’événement<span className="sr-only"> (nouvel onglet)</span>
           </a>
         </p>

@@ -7,7 +7,12 @@ import { events } from "#db/schema";
 import { app, refusedByGuard } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
-import { eventFormValues, getEventRow, saveEvent as saveParsedEvent, EVENT_CONFLICT_MESSAGE } from "~/lib/content/event-editing.server";
+import {
+  eventFormValues,
+  getEventRow,
+  saveEvent as saveParsedEvent,
+  EVENT_CONFLICT_MESSAGE,
+} from "~/lib/content/event-editing.server";
 import { eventSchema, eventUpdateSchema } from "~/lib/content/event-form";
 import { DomainError } from "~/lib/core/errors";
 import { eq } from "drizzle-orm";
@@ -28,8 +33,15 @@ function fd(fields: Record<string, string>): FormData {
  */
 async function saveEvent(id: number | null, body: FormData, userId: string) {
   const submission = parseSubmission(body, id === null ? eventSchema : eventUpdateSchema);
-  const values = Object.fromEntries(Object.entries(submission.payload).filter(([, v]) => typeof v === "string")) as Record<string, string>;
-  const refused = (errors: Record<string, string>, conflict = false) => ({ ok: false as const, errors, values, conflict });
+  const values = Object.fromEntries(
+    Object.entries(submission.payload).filter(([, v]) => typeof v === "string"),
+  ) as Record<string, string>;
+  const refused = (errors: Record<string, string>, conflict = false) => ({
+    ok: false as const,
+    errors,
+    values,
+    conflict,
+  });
   if (submission.status !== "success") {
     const { "": form, ...fields } = firstErrors(submission.reply());
     return refused(form ? { ...fields, _form: form } : fields);
@@ -68,12 +80,32 @@ describe("event editing", () => {
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.event.startsAt.toISOString()).toBe("2031-04-12T07:30:00.000Z");
-    expect(res.event).toMatchObject({ membersOnly: true, createdBy: managerId, updatedBy: managerId, version: 1, allDay: false });
-    expect(eventFormValues(res.event)).toMatchObject({ startsAt: "2031-04-12T09:30", endsAt: "2031-04-12T17:00", membersOnly: "on" });
+    expect(res.event).toMatchObject({
+      membersOnly: true,
+      createdBy: managerId,
+      updatedBy: managerId,
+      version: 1,
+      allDay: false,
+    });
+    expect(eventFormValues(res.event)).toMatchObject({
+      startsAt: "2031-04-12T09:30",
+      endsAt: "2031-04-12T17:00",
+      membersOnly: "on",
+    });
   });
 
   it("stores an all-day range with an exclusive end", async () => {
-    const res = await saveEvent(null, fd({ title: "Fermeture de Noël", category: "fermeture", allDay: "on", startDay: "2031-12-20", endDay: "2032-01-04" }), managerId);
+    const res = await saveEvent(
+      null,
+      fd({
+        title: "Fermeture de Noël",
+        category: "fermeture",
+        allDay: "on",
+        startDay: "2031-12-20",
+        endDay: "2032-01-04",
+      }),
+      managerId,
+    );
     if (!res.ok) throw new Error(JSON.stringify(res.errors));
     expect(res.event.startsAt.toISOString()).toBe("2031-12-19T23:00:00.000Z");
     expect(res.event.endsAt.toISOString()).toBe("2032-01-04T23:00:00.000Z");
@@ -81,7 +113,11 @@ describe("event editing", () => {
   });
 
   it("refuses an end before the start, an empty title and an unknown category, by the field", async () => {
-    const res = await saveEvent(null, fd({ ...valid, title: " ", category: "fete", endsAt: "2031-04-12T08:00" }), managerId);
+    const res = await saveEvent(
+      null,
+      fd({ ...valid, title: " ", category: "fete", endsAt: "2031-04-12T08:00" }),
+      managerId,
+    );
     expect(res.ok).toBe(false);
     if (res.ok) return;
     expect(res.errors).toMatchObject({
@@ -90,10 +126,17 @@ describe("event editing", () => {
       category: "Choisissez une catégorie dans la liste.",
     });
     expect(res.values.place).toBe("Gymnase Casalis");
-    const days = await saveEvent(null, fd({ ...valid, allDay: "on", startDay: "2031-04-12", endDay: "2031-04-10" }), managerId);
+    const days = await saveEvent(
+      null,
+      fd({ ...valid, allDay: "on", startDay: "2031-04-12", endDay: "2031-04-10" }),
+      managerId,
+    );
     expect(!days.ok && days.errors.endDay).toBe("Le dernier jour ne peut pas être avant le premier jour.");
     const missing = await saveEvent(null, fd({ title: "Sans date", category: "autre" }), managerId);
-    expect(!missing.ok && missing.errors).toMatchObject({ startsAt: "Indiquez la date et l’heure de début.", endsAt: "Indiquez la date et l’heure de fin." });
+    expect(!missing.ok && missing.errors).toMatchObject({
+      startsAt: "Indiquez la date et l’heure de début.",
+      endsAt: "Indiquez la date et l’heure de fin.",
+    });
   });
 
   it("refuses the second of two saves based on the same version", async () => {
@@ -119,7 +162,10 @@ describe("event editing", () => {
 
 describe("event routes: roles", () => {
   it("refuses every action to membre, user_manager, pré-inscrit (back to the member home) and visitors (sign-in)", async () => {
-    const [target] = await db.insert(events).values({ title: "Cible", startsAt: new Date("2031-05-01T10:00:00Z"), endsAt: new Date("2031-05-01T12:00:00Z") }).returning();
+    const [target] = await db
+      .insert(events)
+      .values({ title: "Cible", startsAt: new Date("2031-05-01T10:00:00Z"), endsAt: new Date("2031-05-01T12:00:00Z") })
+      .returning();
     assert(target);
     const count = (await db.select().from(events)).length;
     for (const role of ["membre", "user_manager", "pré-inscrit", null]) {
@@ -142,7 +188,11 @@ describe("event routes: roles", () => {
       const created = await app.post("/espace-membre/evenements/ajouter", valid, { as: cookies[role] });
       expect(created.status).toBe(302);
     }
-    const deleted = await app.post("/espace-membre/evenements", { intent: "delete", id: String(target.id) }, { as: cookies.admin });
+    const deleted = await app.post(
+      "/espace-membre/evenements",
+      { intent: "delete", id: String(target.id) },
+      { as: cookies.admin },
+    );
     expect(deleted.status).toBe(302);
     expect(await getEventRow(target.id)).toBeNull();
   });
@@ -150,7 +200,11 @@ describe("event routes: roles", () => {
 
 describe("deleting an event that does not exist", () => {
   it("answers a French 404, not success", async () => {
-    const result = await app.post<{ result: SubmissionResult<string[]> }>("/espace-membre/evenements", { intent: "delete", id: "999999" }, { as: cookies.admin });
+    const result = await app.post<{ result: SubmissionResult<string[]> }>(
+      "/espace-membre/evenements",
+      { intent: "delete", id: "999999" },
+      { as: cookies.admin },
+    );
     expect(result.status).toBe(404);
     expect(firstErrors((result.data ?? (result.error as typeof result.data)).result)[""]).toBe(EVENT_GONE);
   });
@@ -160,9 +214,13 @@ describe("a double-submitted new event (issue 11)", () => {
   it("is stored once: the replay of the page's token goes where the first went", async () => {
     const page = await app.get("/espace-membre/evenements/ajouter", { as: cookies.article_manager });
     const fields = { ...valid, title: "Événement envoyé deux fois", _envoi: page.data.submissionToken as string };
-    const answers = await Promise.all([1, 2, 3].map(() => app.post("/espace-membre/evenements/ajouter", fields, { as: cookies.article_manager })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => app.post("/espace-membre/evenements/ajouter", fields, { as: cookies.article_manager })),
+    );
     const rows = await db.select().from(events).where(eq(events.title, "Événement envoyé deux fois"));
     expect(rows).toHaveLength(1);
-    expect(answers.map((a) => a.redirect)).toEqual(Array(3).fill(`/espace-membre/evenements?enregistre=${rows[0]?.id}`));
+    expect(answers.map((a) => a.redirect)).toEqual(
+      Array(3).fill(`/espace-membre/evenements?enregistre=${rows[0]?.id}`),
+    );
   });
 });

@@ -9,7 +9,13 @@ import type { Route } from "./+types/list";
 import { FilterSelect, FormMessage } from "~/components/form";
 import { formatEventWhen } from "~/lib/core/time";
 import { categoryLabel } from "~/lib/content/events.server";
-import { deleteEvent, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, getEventRow, listEventsForManagers } from "~/lib/content/event-editing.server";
+import {
+  deleteEvent,
+  EVENT_CATEGORIES,
+  EVENT_CATEGORY_LABELS,
+  getEventRow,
+  listEventsForManagers,
+} from "~/lib/content/event-editing.server";
 import { pageMeta } from "~/lib/http/seo";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
@@ -75,7 +81,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const deleteSchema = z.object({ id: idField(EVENT_GONE) });
 
-function listHref(opts: { page?: number; q: string; when: string; category: string; extra?: Record<string, string> }): string {
+function listHref(opts: {
+  page?: number;
+  q: string;
+  when: string;
+  category: string;
+  extra?: Record<string, string>;
+}): string {
   const params = new URLSearchParams();
   if (opts.q) params.set("q", opts.q);
   if (opts.when === "passes") params.set("periode", "passes");
@@ -87,7 +99,8 @@ function listHref(opts: { page?: number; q: string; when: string; category: stri
 }
 
 export default function EventsList({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, q, when, category, categoryOptions, toDelete, deleteMissing, deleted, saved } = loaderData;
+  const { items, total, page, pageCount, q, when, category, categoryOptions, toDelete, deleteMissing, deleted, saved } =
+    loaderData;
   const confirmRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (toDelete) confirmRef.current?.focus();
@@ -98,10 +111,7 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-club-900">Événements</h1>
-        <Link
-          to={`${PATH}/ajouter`}
-          className={buttonClasses()}
-        >
+        <Link to={`${PATH}/ajouter`} className={buttonClasses()}>
           Nouvel événement
         </Link>
       </div>
@@ -113,10 +123,17 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
 
       {toDelete ? (
         <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
-          <h2 id="confirm-title" ref={confirmRef} tabIndex={-1} className="mb-2 text-xl font-bold text-red-900 focus:outline-none">
+          <h2
+            id="confirm-title"
+            ref={confirmRef}
+            tabIndex={-1}
+            className="mb-2 text-xl font-bold text-red-900 focus:outline-none"
+          >
             Supprimer l’événement « {toDelete.title} » ?
           </h2>
-          <p className="mb-4 text-red-900">La suppression est définitive : l’événement disparaîtra du calendrier et des abonnements.</p>
+          <p className="mb-4 text-red-900">
+            La suppression est définitive : l’événement disparaîtra du calendrier et des abonnements.
+          </p>
           <Form method="post" className="flex flex-wrap gap-3">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={toDelete.id} />
@@ -130,7 +147,12 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
         </section>
       ) : null}
 
-      <Form method="get" role="search" aria-label="Rechercher des événements" className="mb-6 flex flex-wrap items-end gap-3">
+      <Form
+        method="get"
+        role="search"
+        aria-label="Rechercher des événements"
+        className="mb-6 flex flex-wrap items-end gap-3"
+      >
         <div>
           <label htmlFor="events-q" className="mb-1 block font-medium text-slate-800">
             Titre contient
@@ -153,7 +175,14 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
             { value: "passes", label: "Passés" },
           ]}
         />
-        <FilterSelect id="events-categorie" label="Catégorie" name="categorie" defaultValue={category} options={categoryOptions} allLabel="Toutes" />
+        <FilterSelect
+          id="events-categorie"
+          label="Catégorie"
+          name="categorie"
+          defaultValue={category}
+          options={categoryOptions}
+          allLabel="Toutes"
+        />
         <Button type="submit" variant="secondary">
           Filtrer
         </Button>
@@ -167,14 +196,28 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
         <div>
           {/* Stacked as cards under 640 px (app.css .stack-table): the page never widens. */}
           <table className="stack-table w-full border-collapse text-left">
-            <caption className="sr-only">{when === "passes" ? "Événements passés, du plus récent au plus ancien" : "Événements à venir, du plus proche au plus lointain"}</caption>
+            <caption className="sr-only">
+              {when === "passes"
+                ? "Événements passés, du plus récent au plus ancien"
+                : "Événements à venir, du plus proche au plus lointain"}
+            </caption>
             <thead>
               <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-4">Titre</th>
-                <th scope="col" className="py-2 pr-4">Quand</th>
-                <th scope="col" className="py-2 pr-4">Catégorie</th>
-                <th scope="col" className="py-2 pr-4">Visibilité</th>
-                <th scope="col" className="py-2">Actions</th>
+                <th scope="col" className="py-2 pr-4">
+                  Titre
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Quand
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Catégorie
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Visibilité
+                </th>
+                <th scope="col" className="py-2">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -185,12 +228,16 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
                     {e.place ? <span className="block text-sm text-slate-700">{e.place}</span> : null}
                     {e.editor ? <span className="block text-sm text-slate-600">Modifié par {e.editor}</span> : null}
                   </td>
-                  <td data-label="Quand" className="py-3 pr-4 text-sm text-slate-700">{e.when}</td>
+                  <td data-label="Quand" className="py-3 pr-4 text-sm text-slate-700">
+                    {e.when}
+                  </td>
                   <td data-label="Catégorie" className="py-3 pr-4 text-sm text-slate-700">
                     {e.category}
                     {e.cancelsClasses ? <span className="block text-slate-600">Pas de cours réguliers</span> : null}
                   </td>
-                  <td data-label="Visibilité" className="py-3 pr-4 text-sm text-slate-700">{e.membersOnly ? "Membres seulement" : "Public"}</td>
+                  <td data-label="Visibilité" className="py-3 pr-4 text-sm text-slate-700">
+                    {e.membersOnly ? "Membres seulement" : "Public"}
+                  </td>
                   <td className="py-3 text-sm">
                     <ul className="flex flex-wrap gap-x-3 gap-y-1">
                       <li>
@@ -199,7 +246,10 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
                         </Link>
                       </li>
                       <li>
-                        <Link to={listHref({ ...base, page, extra: { supprimer: String(e.id) } })} className="text-red-700 underline hover:text-red-900">
+                        <Link
+                          to={listHref({ ...base, page, extra: { supprimer: String(e.id) } })}
+                          className="text-red-700 underline hover:text-red-900"
+                        >
                           Supprimer<span className="sr-only"> « {e.title} »</span>
                         </Link>
                       </li>

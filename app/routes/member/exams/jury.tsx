@@ -60,7 +60,8 @@ const HANDLERS = {
         keyField: "candidateId",
         onDomainError: (err) => {
           // Not the jury, or no such session: the error page, not a form message.
-          if (err.status === 403 || (err.status === 404 && !formData.get("candidateId"))) throw new Response(err.message, { status: err.status });
+          if (err.status === 403 || (err.status === 404 && !formData.get("candidateId")))
+            throw new Response(err.message, { status: err.status });
           return err.status === 409 ? { resetValues: true } : {};
         },
       },
@@ -81,13 +82,22 @@ function MarkForm({ candidate, lastResult }: { candidate: Candidate; lastResult?
     id: `candidat-form-${candidate.id}-${candidate.version}`,
     schema: markSchema,
     lastResult,
-    defaultValue: { candidateId: String(candidate.id), version: String(candidate.version), result: candidate.result ?? "", note: candidate.note },
+    defaultValue: {
+      candidateId: String(candidate.id),
+      version: String(candidate.version),
+      result: candidate.result ?? "",
+      note: candidate.note,
+    },
   });
   const chosen = typeof fields.result.initialValue === "string" ? fields.result.initialValue : "";
   const resultError = fields.result.errors?.[0];
   return (
     <Form method="post" {...getFormProps(form)}>
-      <FormErrors form={form} lastResult={lastResult} summary="La note n'a pas été enregistrée : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="La note n'a pas été enregistrée : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="noter" />
       <input type="hidden" name="candidateId" value={candidate.id} />
       <input type="hidden" name="version" value={candidate.version} />
@@ -126,7 +136,9 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
   const marked = candidates.filter((c) => c.result).length;
   return (
     <div className="max-w-3xl">
-      <h1 className="mb-2 text-2xl font-bold text-club-900 sm:text-3xl">Jury de l'examen du {formatDate(session.examDate)}</h1>
+      <h1 className="mb-2 text-2xl font-bold text-club-900 sm:text-3xl">
+        Jury de l'examen du {formatDate(session.examDate)}
+      </h1>
       <p className="mb-4 text-slate-700">
         {session.place} · {marked} candidat{marked > 1 ? "s" : ""} noté{marked > 1 ? "s" : ""} sur {candidates.length}
       </p>
@@ -139,7 +151,9 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
               <h2 className="text-xl font-semibold text-slate-900">{c.name}</h2>
               <p className="mb-3 text-slate-700">
                 Présente <span lang="vi">{c.grade.vietnameseName}</span> — {c.grade.frenchName}{" "}
-                {c.result ? <Badge tone={c.result === "reussi" ? "ok" : "neutral"}>{EXAM_RESULT_LABELS[c.result]}</Badge> : null}
+                {c.result ? (
+                  <Badge tone={c.result === "reussi" ? "ok" : "neutral"}>{EXAM_RESULT_LABELS[c.result]}</Badge>
+                ) : null}
               </p>
               {c.result === "reussi" ? (
                 <p className="mb-3">

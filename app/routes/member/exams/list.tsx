@@ -55,8 +55,8 @@ export default function ExamSessions({ loaderData, actionData }: Route.Component
     <div className="max-w-5xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Examens de grade</h1>
       <p className="mb-6 text-slate-700">
-        Une session d'examen réunit une date, un lieu, les grades examinés et un jury. Sa page liste les candidats éligibles, ce qui
-        manque aux autres, et envoie les convocations aux familles.
+        Une session d'examen réunit une date, un lieu, les grades examinés et un jury. Sa page liste les candidats
+        éligibles, ce qui manque aux autres, et envoie les convocations aux familles.
       </p>
 
       <section aria-labelledby="sessions" className="mb-10">
@@ -68,11 +68,21 @@ export default function ExamSessions({ loaderData, actionData }: Route.Component
             <caption className="sr-only">Sessions d'examen, de la plus récente à la plus ancienne</caption>
             <thead>
               <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-4">Date</th>
-                <th scope="col" className="py-2 pr-4">Lieu</th>
-                <th scope="col" className="py-2 pr-4">Grades</th>
-                <th scope="col" className="py-2 pr-4">Convoqués</th>
-                <th scope="col" className="py-2">État</th>
+                <th scope="col" className="py-2 pr-4">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Lieu
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Grades
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Convoqués
+                </th>
+                <th scope="col" className="py-2">
+                  État
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -83,10 +93,18 @@ export default function ExamSessions({ loaderData, actionData }: Route.Component
                       {formatDate(s.examDate)}
                     </Link>
                   </td>
-                  <td data-label="Lieu" className="py-2 pr-4">{s.place}</td>
-                  <td data-label="Grades" className="py-2 pr-4" lang="vi">{s.grades}</td>
-                  <td data-label="Convoqués" className="py-2 pr-4">{s.convoked}</td>
-                  <td data-label="État" className="py-2">{EXAM_STATUS_LABELS[s.status]}</td>
+                  <td data-label="Lieu" className="py-2 pr-4">
+                    {s.place}
+                  </td>
+                  <td data-label="Grades" className="py-2 pr-4" lang="vi">
+                    {s.grades}
+                  </td>
+                  <td data-label="Convoqués" className="py-2 pr-4">
+                    {s.convoked}
+                  </td>
+                  <td data-label="État" className="py-2">
+                    {EXAM_STATUS_LABELS[s.status]}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -18,8 +18,21 @@ import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { listGrades } from "~/lib/members/grades.server";
-import { convokeSchema, EXAM_RESULT_LABELS, EXAM_STATUS_LABELS, examSessionSchema, type EXAM_SESSION_INTENTS, type ExamStatus } from "~/lib/members/exams";
-import { convokeCandidates, getExamSession, juryChoices, saveExamSession, sessionCandidates } from "~/lib/members/exams.server";
+import {
+  convokeSchema,
+  EXAM_RESULT_LABELS,
+  EXAM_STATUS_LABELS,
+  examSessionSchema,
+  type EXAM_SESSION_INTENTS,
+  type ExamStatus,
+} from "~/lib/members/exams";
+import {
+  convokeCandidates,
+  getExamSession,
+  juryChoices,
+  saveExamSession,
+  sessionCandidates,
+} from "~/lib/members/exams.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -85,10 +98,16 @@ type Answer = IntentAnswer<Intent>;
 
 const HANDLERS: Record<Intent, (actor: SessionUser, id: number, formData: FormData) => Promise<unknown>> = {
   modifier: (actor, id, formData) =>
-    handleIntent("modifier", formData, examSessionSchema, async (input) => {
-      await saveExamSession(actor, id, input);
-      return redirect(`/espace-membre/examens/${id}?ok=modifiee`);
-    }, { onDomainError: (err) => (err.status === 409 && !err.field ? { resetValues: true } : {}) }),
+    handleIntent(
+      "modifier",
+      formData,
+      examSessionSchema,
+      async (input) => {
+        await saveExamSession(actor, id, input);
+        return redirect(`/espace-membre/examens/${id}?ok=modifiee`);
+      },
+      { onDomainError: (err) => (err.status === 409 && !err.field ? { resetValues: true } : {}) },
+    ),
   convoquer: (actor, id, formData) =>
     handleIntent("convoquer", formData, convokeSchema, async ({ profileIds }) => {
       const { convoked, mails } = await convokeCandidates(actor, id, profileIds);
@@ -140,17 +159,25 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
           <Form method="post">
             <input type="hidden" name="intent" value="convoquer" />
             <p className="mb-3 text-slate-700">
-              Les profils dont le prochain grade est examiné, avec leur éligibilité le jour de l'examen. Les éligibles sont cochés ;
-              chaque famille reçoit un seul e-mail pour tous ses convoqués.
+              Les profils dont le prochain grade est examiné, avec leur éligibilité le jour de l'examen. Les éligibles
+              sont cochés ; chaque famille reçoit un seul e-mail pour tous ses convoqués.
             </p>
             <table className="stack-table mb-4 w-full border-collapse text-left">
               <caption className="sr-only">Candidats possibles, par grade présenté</caption>
               <thead>
                 <tr className="border-b-2 border-slate-300">
-                  <th scope="col" className="py-2 pr-4">Convoquer</th>
-                  <th scope="col" className="py-2 pr-4">Candidat</th>
-                  <th scope="col" className="py-2 pr-4">Grade présenté</th>
-                  <th scope="col" className="py-2">Éligibilité</th>
+                  <th scope="col" className="py-2 pr-4">
+                    Convoquer
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Candidat
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Grade présenté
+                  </th>
+                  <th scope="col" className="py-2">
+                    Éligibilité
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -170,9 +197,15 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
                       <span className="font-semibold text-slate-900">{c.name}</span>
                       <span className="block text-sm text-slate-700">{c.current}</span>
                     </td>
-                    <td data-label="Grade présenté" className="py-2 pr-4">{c.target}</td>
+                    <td data-label="Grade présenté" className="py-2 pr-4">
+                      {c.target}
+                    </td>
                     <td data-label="Éligibilité" className="py-2">
-                      {c.eligible ? <Badge tone="ok">Éligible</Badge> : <Badge tone="bad">Pas encore : {c.missing.join(", ")}</Badge>}
+                      {c.eligible ? (
+                        <Badge tone="ok">Éligible</Badge>
+                      ) : (
+                        <Badge tone="bad">Pas encore : {c.missing.join(", ")}</Badge>
+                      )}
                       <ul className="mt-1 text-sm text-slate-700">
                         {c.checks.map((k) => (
                           <li key={k}>{k}</li>
@@ -200,9 +233,15 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
               <li key={c.profileId} className="flex flex-wrap items-center justify-between gap-2 p-3">
                 <span>
                   <span className="font-semibold text-slate-900">{c.name}</span> · {c.target}
-                  <span className="block text-sm text-slate-700">Convocation envoyée le {formatDateTime(c.convokedAt)}</span>
+                  <span className="block text-sm text-slate-700">
+                    Convocation envoyée le {formatDateTime(c.convokedAt)}
+                  </span>
                 </span>
-                {c.result ? <Badge tone={c.result === "reussi" ? "ok" : "neutral"}>{EXAM_RESULT_LABELS[c.result]}</Badge> : <Badge tone="neutral">Pas encore noté</Badge>}
+                {c.result ? (
+                  <Badge tone={c.result === "reussi" ? "ok" : "neutral"}>{EXAM_RESULT_LABELS[c.result]}</Badge>
+                ) : (
+                  <Badge tone="neutral">Pas encore noté</Badge>
+                )}
               </li>
             ))}
           </ul>

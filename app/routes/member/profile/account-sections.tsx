@@ -43,7 +43,13 @@ function EmailForm({ lastResult }: { lastResult: SubmissionResult<string[]> | un
     <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)}>
       <FormErrors form={form} lastResult={lastResult} summary={PROFILE_NOT_SAVED} />
       <input type="hidden" name="intent" value="email" />
-      <TextField label="Nouvelle adresse e-mail" type="email" autoComplete="email" required {...fieldProps(fields.newEmail)} />
+      <TextField
+        label="Nouvelle adresse e-mail"
+        type="email"
+        autoComplete="email"
+        required
+        {...fieldProps(fields.newEmail)}
+      />
       <TextField
         label="Mot de passe actuel"
         type="password"
@@ -86,7 +92,13 @@ function PasswordForm({ lastResult }: { lastResult: SubmissionResult<string[]> |
     <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)}>
       <FormErrors form={form} lastResult={lastResult} summary={PROFILE_NOT_SAVED} />
       <input type="hidden" name="intent" value="password" />
-      <TextField label="Mot de passe actuel" type="password" autoComplete="current-password" required {...fieldProps(fields.currentPassword)} />
+      <TextField
+        label="Mot de passe actuel"
+        type="password"
+        autoComplete="current-password"
+        required
+        {...fieldProps(fields.currentPassword)}
+      />
       <TextField
         label="Nouveau mot de passe"
         type="password"

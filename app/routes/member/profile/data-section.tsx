@@ -43,8 +43,8 @@ export function DataSection({
         Mes données personnelles
       </h2>
       <p className="mb-4 text-slate-700">
-        Conformément au RGPD, vous pouvez obtenir une copie de toutes les données que le site conserve sur vous et sur les
-        profils de votre famille (fichier JSON), ou demander la suppression de votre compte.
+        Conformément au RGPD, vous pouvez obtenir une copie de toutes les données que le site conserve sur vous et sur
+        les profils de votre famille (fichier JSON), ou demander la suppression de votre compte.
       </p>
       <p className="mb-6">
         <a href="/espace-membre/profil/donnees" download className={secondaryButton}>
@@ -56,8 +56,8 @@ export function DataSection({
       <Success message={requested} />
       {requested ? null : pendingDeletion ? (
         <FormMessage tone="info">
-          Votre demande de suppression du {formatDate(pendingDeletion)} est en cours de traitement par les responsables du
-          club.
+          Votre demande de suppression du {formatDate(pendingDeletion)} est en cours de traitement par les responsables
+          du club.
         </FormMessage>
       ) : confirmDeletion || lastResult ? (
         <DeleteForm lastResult={lastResult} submissionToken={submissionToken} />
@@ -70,7 +70,13 @@ export function DataSection({
   );
 }
 
-function DeleteForm({ lastResult, submissionToken }: { lastResult: ReturnType<typeof resultFor>; submissionToken: string }) {
+function DeleteForm({
+  lastResult,
+  submissionToken,
+}: {
+  lastResult: ReturnType<typeof resultFor>;
+  submissionToken: string;
+}) {
   const [form, fields] = useClubForm({ id: "profil-suppression", schema: deleteAccountSchema, lastResult });
   return (
     <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)}>
@@ -78,11 +84,15 @@ function DeleteForm({ lastResult, submissionToken }: { lastResult: ReturnType<ty
       <input type="hidden" name="intent" value="delete-account" />
       <OnceField token={submissionToken} />
       <p className="mb-3 text-slate-800">
-        La suppression efface votre compte, les profils de votre famille, leurs grades et leurs révisions. Si une adhésion
-        est en cours cette saison (ou si vous avez un rôle de gestion), la demande est transmise aux responsables du club,
-        qui la traitent sous un mois ; sinon elle est immédiate.
+        La suppression efface votre compte, les profils de votre famille, leurs grades et leurs révisions. Si une
+        adhésion est en cours cette saison (ou si vous avez un rôle de gestion), la demande est transmise aux
+        responsables du club, qui la traitent sous un mois ; sinon elle est immédiate.
       </p>
-      <CheckboxField label="Je confirme vouloir supprimer mon compte et mes données" value="oui" {...checkboxProps(fields.confirm)} />
+      <CheckboxField
+        label="Je confirme vouloir supprimer mon compte et mes données"
+        value="oui"
+        {...checkboxProps(fields.confirm)}
+      />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={dangerButton}>
           <Trash2 aria-hidden="true" className="h-5 w-5" />

@@ -37,7 +37,10 @@ const relationshipOptions = [
   ...RELATIONSHIPS.map((r) => ({ value: r, label: RELATIONSHIP_LABELS[r] })),
 ];
 
-type FamilyFieldsMeta = Record<"prenom" | "nom" | "dateOfBirth" | "relationship" | "authorisedPickup", Parameters<typeof fieldProps>[0]>;
+type FamilyFieldsMeta = Record<
+  "prenom" | "nom" | "dateOfBirth" | "relationship" | "authorisedPickup",
+  Parameters<typeof fieldProps>[0]
+>;
 
 function FamilyFields({ fields }: { fields: FamilyFieldsMeta }) {
   return (
@@ -137,15 +140,32 @@ function FamilyRow({ member: p }: { member: FamilyMember }) {
   );
 }
 
-function EditForm({ member: p, lastResult }: { member: FamilyMember; lastResult: SubmissionResult<string[]> | undefined }) {
+function EditForm({
+  member: p,
+  lastResult,
+}: {
+  member: FamilyMember;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form, fields] = useClubForm({
     id: `profil-famille-${p.id}`,
     schema: familyEditSchema,
     lastResult,
-    defaultValue: { prenom: p.prenom, nom: p.nom, dateOfBirth: p.dateOfBirth, relationship: p.relationship, authorisedPickup: p.authorisedPickup },
+    defaultValue: {
+      prenom: p.prenom,
+      nom: p.nom,
+      dateOfBirth: p.dateOfBirth,
+      relationship: p.relationship,
+      authorisedPickup: p.authorisedPickup,
+    },
   });
   return (
-    <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)} aria-label={`Modifier le profil de ${p.prenom}`}>
+    <Form
+      method="post"
+      action={PROFILE_ACTION}
+      {...getFormProps(form)}
+      aria-label={`Modifier le profil de ${p.prenom}`}
+    >
       <FormErrors form={form} lastResult={lastResult} summary={PROFILE_NOT_SAVED} />
       <input type="hidden" name="intent" value="edit-family" />
       <input type="hidden" name="profileId" value={p.id} />
@@ -160,7 +180,13 @@ function EditForm({ member: p, lastResult }: { member: FamilyMember; lastResult:
   );
 }
 
-function RemoveForm({ member: p, lastResult }: { member: FamilyMember; lastResult: SubmissionResult<string[]> | undefined }) {
+function RemoveForm({
+  member: p,
+  lastResult,
+}: {
+  member: FamilyMember;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const [form] = useClubForm({ id: `profil-retirer-${p.id}`, schema: profileIdSchema, lastResult });
   return (
     <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)}>

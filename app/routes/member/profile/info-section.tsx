@@ -28,7 +28,12 @@ export function InfoSection({ own, answer }: { own: OwnInfo; answer: ProfileAnsw
 
 function InfoForm({ own, answer }: { own: OwnInfo; answer: ProfileAnswer | undefined }) {
   const lastResult = resultFor(answer, "info");
-  const [form, fields] = useClubForm({ id: "profil-infos", schema: ownProfileSchema, lastResult, defaultValue: { ...own } });
+  const [form, fields] = useClubForm({
+    id: "profil-infos",
+    schema: ownProfileSchema,
+    lastResult,
+    defaultValue: { ...own },
+  });
   return (
     <Form method="post" action={PROFILE_ACTION} {...getFormProps(form)}>
       <FormErrors form={form} lastResult={lastResult} summary={PROFILE_NOT_SAVED} />

@@ -104,7 +104,13 @@ const handlers = {
     ),
 
   email: ({ request, form, ctx }: IntentArgs) =>
-    handleIntent("email", form, emailChangeSchema, async (value) => done("email", (await changeEmail(request, ctx.user, value)).message), hidePasswords),
+    handleIntent(
+      "email",
+      form,
+      emailChangeSchema,
+      async (value) => done("email", (await changeEmail(request, ctx.user, value)).message),
+      hidePasswords,
+    ),
 
   password: ({ request, form, ctx }: IntentArgs) =>
     handleIntent(
@@ -125,7 +131,9 @@ const handlers = {
     }),
 
   "unlink-google": ({ form, ctx }: IntentArgs) =>
-    handleIntent("unlink-google", form, profileFormOnly, async () => done("unlink-google", (await unlinkGoogle(ctx.user.id)).message)),
+    handleIntent("unlink-google", form, profileFormOnly, async () =>
+      done("unlink-google", (await unlinkGoogle(ctx.user.id)).message),
+    ),
 
   // A deletion request is sent once however often the form is (one-time token, decision 0019).
   "delete-account": ({ request, form, ctx }: IntentArgs) =>

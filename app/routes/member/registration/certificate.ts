@@ -24,7 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     });
   } catch (err) {
-    if (err instanceof DomainError) throw new Response(err.message, { status: err.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    if (err instanceof DomainError)
+      throw new Response(err.message, { status: err.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
     throw err;
   }
 }

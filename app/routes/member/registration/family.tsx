@@ -9,7 +9,17 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/family";
-import { checkboxProps, CheckboxField, fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  checkboxProps,
+  CheckboxField,
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { buttonClasses } from "~/components/ui/button";
 import { userContext } from "~/lib/accounts/auth-context";
 import { DomainError } from "~/lib/core/errors";
@@ -19,10 +29,18 @@ import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { familyRegistrationSchema, priceLines, splitInstalments } from "~/lib/members/campaign";
 import { MEDICAL_STATUS_LABELS } from "~/lib/members/medical";
-import { familyRegistrationView, saveFamilyDraft, submitFamilyRegistration } from "~/lib/members/family-registration.server";
+import {
+  familyRegistrationView,
+  saveFamilyDraft,
+  submitFamilyRegistration,
+} from "~/lib/members/family-registration.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Inscription de la famille", description: "Inscrire ou réinscrire les membres de votre famille pour la saison.", noindex: true });
+  pageMeta(args, {
+    title: "Inscription de la famille",
+    description: "Inscrire ou réinscrire les membres de votre famille pour la saison.",
+    noindex: true,
+  });
 
 const STATUS_LABELS: Record<string, string> = {
   brouillon: "brouillon enregistré, pas encore envoyé",
@@ -50,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await submitFamilyRegistration(user.id, submission.value);
     return redirect("/espace-membre/inscription/paiement");
   } catch (err) {
-    if (err instanceof DomainError) return data({ result: reply(submission, domainErrors(err)) }, { status: err.status });
+    if (err instanceof DomainError)
+      return data({ result: reply(submission, domainErrors(err)) }, { status: err.status });
     throw err;
   }
 }
@@ -80,7 +99,9 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
   const paid = registration?.status === "payee";
   const estimate = priceLines(
     campaign,
-    profiles.filter((p) => p.register && p.group).map((p) => ({ profileId: p.profileId, group: p.group, aidCode: p.aidCode })),
+    profiles
+      .filter((p) => p.register && p.group)
+      .map((p) => ({ profileId: p.profileId, group: p.group, aidCode: p.aidCode })),
   );
   const estimateTotal = estimate.reduce((s, l) => s + l.amountCents, 0);
 
@@ -98,15 +119,24 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
           ) : null}
         </p>
       ) : null}
-      {saved ? <FormMessage tone="success">Votre brouillon est enregistré : vous pourrez reprendre plus tard.</FormMessage> : null}
+      {saved ? (
+        <FormMessage tone="success">Votre brouillon est enregistré : vous pourrez reprendre plus tard.</FormMessage>
+      ) : null}
       {!campaign.open ? (
-        <FormMessage tone="info">Les inscriptions pour la saison {campaign.season} ne sont pas encore ouvertes. Vous pouvez préparer votre dossier et l'enregistrer en brouillon.</FormMessage>
+        <FormMessage tone="info">
+          Les inscriptions pour la saison {campaign.season} ne sont pas encore ouvertes. Vous pouvez préparer votre
+          dossier et l'enregistrer en brouillon.
+        </FormMessage>
       ) : null}
       {paid ? (
         <FormMessage tone="success">Votre inscription est payée. Pour la modifier, contactez le club.</FormMessage>
       ) : (
         <Form method="post" {...getFormProps(form)}>
-          <FormErrors form={form} lastResult={actionData?.result} summary="L'inscription n'a pas été envoyée : corrigez les champs signalés." />
+          <FormErrors
+            form={form}
+            lastResult={actionData?.result}
+            summary="L'inscription n'a pas été envoyée : corrigez les champs signalés."
+          />
           {list.map((item, i) => {
             const f = item.getFieldset();
             const p = profiles[i];
@@ -118,33 +148,57 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                   {p.minor ? <span className="ml-2 text-base font-normal text-slate-700">(mineur)</span> : null}
                 </legend>
                 <input type="hidden" name={f.profileId.name} value={String(p.profileId)} />
-                <CheckboxField label={`Inscrire ${p.prenom} pour la saison ${campaign.season}`} {...checkboxProps(f.register)} />
+                <CheckboxField
+                  label={`Inscrire ${p.prenom} pour la saison ${campaign.season}`}
+                  {...checkboxProps(f.register)}
+                />
                 <p className="mb-3 text-sm text-slate-800">
                   Dossier médical : {MEDICAL_STATUS_LABELS[p.medical]}.
                   {p.medical !== "ok" && registration && registration.status !== "brouillon" ? (
                     <>
                       {" "}
-                      <Link to={`/espace-membre/inscription/pieces#profil-${p.profileId}`} className="font-medium text-club-800 underline">
+                      <Link
+                        to={`/espace-membre/inscription/pieces#profil-${p.profileId}`}
+                        className="font-medium text-club-800 underline"
+                      >
                         Envoyer le document<span className="sr-only"> de {p.prenom}</span>
                       </Link>
                     </>
                   ) : null}
                 </p>
-                {p.lastGroup ? <p className="mb-3 text-sm text-slate-700">Groupe la saison dernière : {p.lastGroup}.</p> : null}
+                {p.lastGroup ? (
+                  <p className="mb-3 text-sm text-slate-700">Groupe la saison dernière : {p.lastGroup}.</p>
+                ) : null}
                 <SelectField
                   label="Groupe"
-                  options={[{ value: "", label: "Choisir un groupe" }, ...campaign.prices.map((x) => ({ value: x.group, label: `${x.group} : ${formatEuros(x.amountCents)}` }))]}
+                  options={[
+                    { value: "", label: "Choisir un groupe" },
+                    ...campaign.prices.map((x) => ({
+                      value: x.group,
+                      label: `${x.group} : ${formatEuros(x.amountCents)}`,
+                    })),
+                  ]}
                   {...fieldProps(f.group)}
                 />
                 {campaign.aids.length > 0 ? (
                   <SelectField
                     label="Aide (facultatif)"
                     hint="Le justificatif est vérifié par le club."
-                    options={[{ value: "", label: "Aucune aide" }, ...campaign.aids.map((a) => ({ value: a.code, label: `${a.label} : ${formatEuros(a.amountCents)} déduits` }))]}
+                    options={[
+                      { value: "", label: "Aucune aide" },
+                      ...campaign.aids.map((a) => ({
+                        value: a.code,
+                        label: `${a.label} : ${formatEuros(a.amountCents)} déduits`,
+                      })),
+                    ]}
                     {...fieldProps(f.aidCode)}
                   />
                 ) : null}
-                <TextField label="Contacts en cas d'urgence (nom et téléphone)" autoComplete="off" {...fieldProps(f.emergencyContacts)} />
+                <TextField
+                  label="Contacts en cas d'urgence (nom et téléphone)"
+                  autoComplete="off"
+                  {...fieldProps(f.emergencyContacts)}
+                />
                 <SelectField
                   label="Photos et vidéos du club"
                   options={[
@@ -154,8 +208,16 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                   {...fieldProps(f.photoConsent)}
                 />
                 <CheckboxField label={`${p.prenom} fait de la compétition`} {...checkboxProps(f.competitor)} />
-                {p.minor ? <CheckboxField label={`Je suis parent ou tuteur légal de ${p.prenom} et j'autorise sa pratique`} {...checkboxProps(f.parentalAuthorisation)} /> : null}
-                <CheckboxField label={`J'accepte le règlement du club (version ${campaign.rulesVersion})`} {...checkboxProps(f.rulesAccepted)} />
+                {p.minor ? (
+                  <CheckboxField
+                    label={`Je suis parent ou tuteur légal de ${p.prenom} et j'autorise sa pratique`}
+                    {...checkboxProps(f.parentalAuthorisation)}
+                  />
+                ) : null}
+                <CheckboxField
+                  label={`J'accepte le règlement du club (version ${campaign.rulesVersion})`}
+                  {...checkboxProps(f.rulesAccepted)}
+                />
               </fieldset>
             );
           })}
@@ -164,7 +226,16 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
               label="Paiement"
               options={Array.from({ length: campaign.maxInstalments }, (_, k) => ({
                 value: String(k + 1),
-                label: k === 0 ? "En une fois" : `En ${k + 1} fois${estimateTotal ? ` (${splitInstalments(estimateTotal, k + 1).map(formatEuros).join(" + ")})` : ""}`,
+                label:
+                  k === 0
+                    ? "En une fois"
+                    : `En ${k + 1} fois${
+                        estimateTotal
+                          ? ` (${splitInstalments(estimateTotal, k + 1)
+                              .map(formatEuros)
+                              .join(" + ")})`
+                          : ""
+                      }`,
               }))}
               {...fieldProps(fields.instalments)}
             />
@@ -173,14 +244,21 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
           )}
           {estimate.length > 0 ? (
             <p className="mb-4 text-slate-800">
-              Montant enregistré jusqu'ici : <strong>{formatEuros(estimateTotal)}</strong> (réductions familiales et aides comprises ; recalculé à l'envoi).
+              Montant enregistré jusqu'ici : <strong>{formatEuros(estimateTotal)}</strong> (réductions familiales et
+              aides comprises ; recalculé à l'envoi).
             </p>
           ) : null}
           <div className="flex flex-wrap gap-3">
             <SubmitButton name="intent" value="submit" pendingLabel="Envoi…">
               Valider l'inscription
             </SubmitButton>
-            <button type="submit" name="intent" value="draft" formNoValidate className={buttonClasses({ variant: "secondary", size: "lg" })}>
+            <button
+              type="submit"
+              name="intent"
+              value="draft"
+              formNoValidate
+              className={buttonClasses({ variant: "secondary", size: "lg" })}
+            >
               Enregistrer le brouillon
             </button>
           </div>

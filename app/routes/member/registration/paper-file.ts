@@ -12,7 +12,10 @@ import { positiveId } from "~/lib/http/ids.server";
 import { readSeasonFile } from "~/lib/members/season-documents.server";
 
 function contentDisposition(name: string): string {
-  const ascii = name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^\x20-\x7e]|["\\]/g, "_");
+  const ascii = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\]/g, "_");
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
@@ -21,7 +24,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = positiveId(params.id);
   const file = id === null ? null : await readSeasonFile(user, id);
   if (!file) {
-    return new Response("Document introuvable.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    return new Response("Document introuvable.", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   }
   return new Response(new Uint8Array(file.body), {
     headers: {

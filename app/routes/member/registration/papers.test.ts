@@ -35,7 +35,10 @@ beforeAll(async () => {
 /** A family with its adult registered for the campaign's season (optionally with the Pass'Sport aid). */
 async function registeredFamily(aid = false) {
   const parent = await createUser({ roles: ["membre"], prenom: "Lan", nom: "Nguyen" });
-  const [self] = await db.select().from(profiles).where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
+  const [self] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
   const registrationId = await submitRegistration(parent.user.id, SEASON, {
     instalments: 1,
     aidCodes: aid ? ["PASS-SPORT"] : [],
@@ -57,7 +60,12 @@ async function registeredFamily(aid = false) {
   return { parent, profileId: self!.id, registrationId };
 }
 
-function upload(profileId: number, bytes: Uint8Array<ArrayBuffer>, name = "certificat.pdf", over: Record<string, string> = {}) {
+function upload(
+  profileId: number,
+  bytes: Uint8Array<ArrayBuffer>,
+  name = "certificat.pdf",
+  over: Record<string, string> = {},
+) {
   const form = new FormData();
   form.set("intent", "health");
   form.set("profileId", String(profileId));
@@ -73,8 +81,13 @@ async function sentDocument(profileId: number) {
   return doc!;
 }
 
-type PapersPage = { profiles: { profileId: number; medical: string; documents: { id: number; state: string; hasFile: boolean }[] }[] };
-type ReviewPage = { health: { id: number; version: number; name: string }[]; aids: { lineId: number; proofs: { reference: string }[] }[] };
+type PapersPage = {
+  profiles: { profileId: number; medical: string; documents: { id: number; state: string; hasFile: boolean }[] }[];
+};
+type ReviewPage = {
+  health: { id: number; version: number; name: string }[];
+  aids: { lineId: number; proofs: { reference: string }[] }[];
+};
 
 describe("medical papers", () => {
   it("are sent by the family, and only the family and the managers can open the file, never cached by a shared cache", async () => {
@@ -82,7 +95,12 @@ describe("medical papers", () => {
     const sent = await app.post("/espace-membre/inscription/pieces", upload(f.profileId, PDF), { as: f.parent });
     expect(sent.redirect).toBe(`/espace-membre/inscription/pieces?ok=sante#profil-${f.profileId}`);
     const doc = await sentDocument(f.profileId);
-    expect(doc).toMatchObject({ kind: "certificat", documentDate: "2025-10-01", state: "a-verifier", contentType: "application/pdf" });
+    expect(doc).toMatchObject({
+      kind: "certificat",
+      documentDate: "2025-10-01",
+      state: "a-verifier",
+      contentType: "application/pdf",
+    });
 
     const own = await app.fetch(`/espace-membre/inscription/pieces/${doc.id}`, { as: f.parent });
     expect(own.status).toBe(200);
@@ -102,9 +120,15 @@ describe("medical papers", () => {
 
   it("refuse, in French, a file that is not a PDF, a JPEG or a PNG, one too large, a future date, and a profile of another family", async () => {
     const f = await registeredFamily();
-    const text = await app.post("/espace-membre/inscription/pieces", upload(f.profileId, new TextEncoder().encode("bonjour"), "faux.pdf"), { as: f.parent });
+    const text = await app.post(
+      "/espace-membre/inscription/pieces",
+      upload(f.profileId, new TextEncoder().encode("bonjour"), "faux.pdf"),
+      { as: f.parent },
+    );
     expect(text.status).toBe(400);
-    expect(firstErrors((text.data as { result: never }).result).file).toBe("Ce fichier n'est ni un PDF, ni une image JPEG ou PNG.");
+    expect(firstErrors((text.data as { result: never }).result).file).toBe(
+      "Ce fichier n'est ni un PDF, ni une image JPEG ou PNG.",
+    );
 
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PDF);
@@ -112,13 +136,21 @@ describe("medical papers", () => {
     expect(tooBig.status).toBe(413);
     expect(firstErrors((tooBig.data as { result: never }).result).file).toContain("trop volumineux");
 
-    const future = await app.post("/espace-membre/inscription/pieces", upload(f.profileId, PDF, "c.pdf", { documentDate: "2999-01-01" }), { as: f.parent });
-    expect(firstErrors((future.data as { result: never }).result).documentDate).toBe("La date ne peut pas être dans le futur.");
+    const future = await app.post(
+      "/espace-membre/inscription/pieces",
+      upload(f.profileId, PDF, "c.pdf", { documentDate: "2999-01-01" }),
+      { as: f.parent },
+    );
+    expect(firstErrors((future.data as { result: never }).result).documentDate).toBe(
+      "La date ne peut pas être dans le futur.",
+    );
 
     const other = await registeredFamily();
     const foreign = await app.post("/espace-membre/inscription/pieces", upload(other.profileId, PDF), { as: f.parent });
     expect(foreign.status).toBe(403);
-    expect(await db.select().from(seasonDocuments).where(eq(seasonDocuments.profileId, other.profileId))).toHaveLength(0);
+    expect(await db.select().from(seasonDocuments).where(eq(seasonDocuments.profileId, other.profileId))).toHaveLength(
+      0,
+    );
     expect(await db.select().from(seasonDocuments).where(eq(seasonDocuments.profileId, f.profileId))).toHaveLength(0);
   });
 
@@ -131,15 +163,26 @@ describe("medical papers", () => {
     const review = await app.get<ReviewPage>("/espace-membre/saison/pieces", { as: admin });
     const doc = await sentDocument(f.profileId);
     expect(review.data.health.find((h) => h.id === doc.id)).toMatchObject({ name: "Lan Nguyen", version: 1 });
-    const accepted = await app.post("/espace-membre/saison/pieces", { intent: "accept-health", documentId: String(doc.id), version: "1" }, { as: admin });
+    const accepted = await app.post(
+      "/espace-membre/saison/pieces",
+      { intent: "accept-health", documentId: String(doc.id), version: "1" },
+      { as: admin },
+    );
     expect(accepted.redirect).toBe("/espace-membre/saison/pieces?ok=sante-acceptee");
 
     const after = await app.get<PapersPage>("/espace-membre/inscription/pieces", { as: f.parent });
     expect(after.data.profiles[0]!.medical).toBe("ok");
     expect((await sentDocument(f.profileId)).deleteFileOn).toBe("2028-10-01");
-    const again = await app.post("/espace-membre/saison/pieces", { intent: "refuse-health", documentId: String(doc.id), version: "1", reason: "Illisible" }, { as: admin });
+    const again = await app.post(
+      "/espace-membre/saison/pieces",
+      { intent: "refuse-health", documentId: String(doc.id), version: "1", reason: "Illisible" },
+      { as: admin },
+    );
     expect(again.status).toBe(409);
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.action, "season-document.accept"), eq(auditLog.targetProfileId, f.profileId)));
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "season-document.accept"), eq(auditLog.targetProfileId, f.profileId)));
     expect(audits).toHaveLength(1);
   });
 
@@ -147,10 +190,20 @@ describe("medical papers", () => {
     const f = await registeredFamily();
     await app.post("/espace-membre/inscription/pieces", upload(f.profileId, PDF), { as: f.parent });
     const doc = await sentDocument(f.profileId);
-    const noReason = await app.post("/espace-membre/saison/pieces", { intent: "refuse-health", documentId: String(doc.id), version: "1", reason: "" }, { as: admin });
-    expect(firstErrors((noReason.data as { result: never }).result).reason).toBe("Indiquez la raison du refus : elle est envoyée à la famille.");
+    const noReason = await app.post(
+      "/espace-membre/saison/pieces",
+      { intent: "refuse-health", documentId: String(doc.id), version: "1", reason: "" },
+      { as: admin },
+    );
+    expect(firstErrors((noReason.data as { result: never }).result).reason).toBe(
+      "Indiquez la raison du refus : elle est envoyée à la famille.",
+    );
 
-    await app.post("/espace-membre/saison/pieces", { intent: "refuse-health", documentId: String(doc.id), version: "1", reason: "Le certificat n'est pas signé." }, { as: admin });
+    await app.post(
+      "/espace-membre/saison/pieces",
+      { intent: "refuse-health", documentId: String(doc.id), version: "1", reason: "Le certificat n'est pas signé." },
+      { as: admin },
+    );
     const refused = await sentDocument(f.profileId);
     expect(refused).toMatchObject({ state: "refusee", reason: "Le certificat n'est pas signé." });
     expect(refused.fileDeletedAt).not.toBeNull();
@@ -187,14 +240,30 @@ describe("medical papers", () => {
 describe("aids", () => {
   it("get their proof from the family, as a number or a file, and are listed for the managers", async () => {
     const f = await registeredFamily(true);
-    const empty = await app.post("/espace-membre/inscription/pieces", { intent: "aid", profileId: String(f.profileId), reference: "" }, { as: f.parent });
-    expect(firstErrors((empty.data as { result: never }).result).reference).toBe("Joignez le justificatif ou indiquez son numéro.");
-    const given = await app.post("/espace-membre/inscription/pieces", { intent: "aid", profileId: String(f.profileId), reference: "PS-2026-ABCD" }, { as: f.parent });
+    const empty = await app.post(
+      "/espace-membre/inscription/pieces",
+      { intent: "aid", profileId: String(f.profileId), reference: "" },
+      { as: f.parent },
+    );
+    expect(firstErrors((empty.data as { result: never }).result).reference).toBe(
+      "Joignez le justificatif ou indiquez son numéro.",
+    );
+    const given = await app.post(
+      "/espace-membre/inscription/pieces",
+      { intent: "aid", profileId: String(f.profileId), reference: "PS-2026-ABCD" },
+      { as: f.parent },
+    );
     expect(given.redirect).toBe(`/espace-membre/inscription/pieces?ok=aide#profil-${f.profileId}`);
     const review = await app.get<ReviewPage>("/espace-membre/saison/pieces", { as: admin });
     const [line] = await db.select().from(registrationLines).where(eq(registrationLines.profileId, f.profileId));
-    expect(review.data.aids.find((a) => a.lineId === line!.id)?.proofs.map((p) => p.reference)).toEqual(["PS-2026-ABCD"]);
-    const accepted = await app.post("/espace-membre/saison/pieces", { intent: "accept-aid", lineId: String(line!.id) }, { as: admin });
+    expect(review.data.aids.find((a) => a.lineId === line!.id)?.proofs.map((p) => p.reference)).toEqual([
+      "PS-2026-ABCD",
+    ]);
+    const accepted = await app.post(
+      "/espace-membre/saison/pieces",
+      { intent: "accept-aid", lineId: String(line!.id) },
+      { as: admin },
+    );
     expect(accepted.redirect).toBe("/espace-membre/saison/pieces?ok=aide-acceptee");
     const [reg] = await db.select().from(registrations).where(eq(registrations.id, f.registrationId));
     expect(reg!.totalCents).toBe(20000);
@@ -203,7 +272,11 @@ describe("aids", () => {
   it("refused by a manager lose their deduction: the amount due is recomputed and the reason mailed", async () => {
     const f = await registeredFamily(true);
     const [line] = await db.select().from(registrationLines).where(eq(registrationLines.profileId, f.profileId));
-    const refused = await app.post("/espace-membre/saison/pieces", { intent: "refuse-aid", lineId: String(line!.id), reason: "Le code Pass'Sport est déjà utilisé." }, { as: admin });
+    const refused = await app.post(
+      "/espace-membre/saison/pieces",
+      { intent: "refuse-aid", lineId: String(line!.id), reason: "Le code Pass'Sport est déjà utilisé." },
+      { as: admin },
+    );
     expect(refused.redirect).toBe("/espace-membre/saison/pieces?ok=aide-refusee");
     const [after] = await db.select().from(registrationLines).where(eq(registrationLines.id, line!.id));
     expect(after).toMatchObject({ aidStatus: "refusee", aidCents: 0, amountCents: 25000 });
@@ -218,23 +291,58 @@ describe("aids", () => {
 
   it("refused after the registration was paid reopen it for the rest", async () => {
     const f = await registeredFamily(true);
-    await recordManualPayment(admin.user, { registrationId: f.registrationId, method: "cheque", amountCents: 20000, receivedOn: "2026-09-10", reference: "" }, new Date("2026-09-10T10:00:00Z"));
-    expect((await db.select().from(registrations).where(eq(registrations.id, f.registrationId)))[0]!.status).toBe("payee");
+    await recordManualPayment(
+      admin.user,
+      {
+        registrationId: f.registrationId,
+        method: "cheque",
+        amountCents: 20000,
+        receivedOn: "2026-09-10",
+        reference: "",
+      },
+      new Date("2026-09-10T10:00:00Z"),
+    );
+    expect((await db.select().from(registrations).where(eq(registrations.id, f.registrationId)))[0]!.status).toBe(
+      "payee",
+    );
     const [line] = await db.select().from(registrationLines).where(eq(registrationLines.profileId, f.profileId));
-    await app.post("/espace-membre/saison/pieces", { intent: "refuse-aid", lineId: String(line!.id), reason: "Aide non valable pour ce club." }, { as: admin });
+    await app.post(
+      "/espace-membre/saison/pieces",
+      { intent: "refuse-aid", lineId: String(line!.id), reason: "Aide non valable pour ce club." },
+      { as: admin },
+    );
     const [reg] = await db.select().from(registrations).where(eq(registrations.id, f.registrationId));
     expect(reg).toMatchObject({ status: "en-attente", totalCents: 25000 });
-    const [mail] = await db.select().from(outbox).where(and(eq(outbox.to, f.parent.email)));
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, f.parent.email)));
     expect(mail!.text).toContain("dont 50\u00a0€ restent à payer");
-    const rest = await recordManualPayment(admin.user, { registrationId: f.registrationId, method: "especes", amountCents: 5000, receivedOn: "2026-09-12", reference: "" }, new Date("2026-09-12T10:00:00Z"));
+    const rest = await recordManualPayment(
+      admin.user,
+      {
+        registrationId: f.registrationId,
+        method: "especes",
+        amountCents: 5000,
+        receivedOn: "2026-09-12",
+        reference: "",
+      },
+      new Date("2026-09-12T10:00:00Z"),
+    );
     expect(rest.paid).toBe(true);
   });
 
   it("are decided only by the season's managers", async () => {
     const f = await registeredFamily(true);
     const [line] = await db.select().from(registrationLines).where(eq(registrationLines.profileId, f.profileId));
-    const member = await app.post("/espace-membre/saison/pieces", { intent: "refuse-aid", lineId: String(line!.id), reason: "x" }, { as: f.parent });
+    const member = await app.post(
+      "/espace-membre/saison/pieces",
+      { intent: "refuse-aid", lineId: String(line!.id), reason: "x" },
+      { as: f.parent },
+    );
     expect(member.redirect).toBe("/espace-membre");
-    expect((await db.select().from(registrationLines).where(eq(registrationLines.id, line!.id)))[0]!.aidStatus).toBe("a-verifier");
+    expect((await db.select().from(registrationLines).where(eq(registrationLines.id, line!.id)))[0]!.aidStatus).toBe(
+      "a-verifier",
+    );
   });
 });

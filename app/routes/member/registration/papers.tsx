@@ -12,7 +12,15 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/papers";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser } from "~/lib/accounts/session.server";
 import { formatMegabytes } from "~/lib/content/upload-limits";
@@ -38,7 +46,11 @@ const PATH = "/espace-membre/inscription/pieces";
 const FILE_HINT = `PDF, JPEG ou PNG, ${formatMegabytes(MAX_SEASON_FILE_BYTES)} au plus. Une photo lisible prise avec un téléphone convient.`;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Pièces du dossier", description: "Envoyer le certificat médical, l'attestation de santé et les justificatifs d'aide.", noindex: true });
+  pageMeta(args, {
+    title: "Pièces du dossier",
+    description: "Envoyer le certificat médical, l'attestation de santé et les justificatifs d'aide.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   sante: "Document envoyé : le club le vérifie et vous prévient s'il ne convient pas.",
@@ -61,28 +73,53 @@ type Intent = (typeof SEASON_DOCUMENT_INTENTS)[number];
 
 const HANDLERS = {
   health: (formData: FormData, user: SessionUser) =>
-    handleIntent("health", formData, healthUploadSchema, async (v) => {
-      await uploadHealthDocument(user, v);
-      return redirect(`${PATH}?ok=sante#profil-${v.profileId}`);
-    }, { keyField: "profileId" }),
+    handleIntent(
+      "health",
+      formData,
+      healthUploadSchema,
+      async (v) => {
+        await uploadHealthDocument(user, v);
+        return redirect(`${PATH}?ok=sante#profil-${v.profileId}`);
+      },
+      { keyField: "profileId" },
+    ),
   aid: (formData: FormData, user: SessionUser) =>
-    handleIntent("aid", formData, aidProofSchema, async (v) => {
-      await giveAidProof(user, v);
-      return redirect(`${PATH}?ok=aide#profil-${v.profileId}`);
-    }, { keyField: "profileId" }),
+    handleIntent(
+      "aid",
+      formData,
+      aidProofSchema,
+      async (v) => {
+        await giveAidProof(user, v);
+        return redirect(`${PATH}?ok=aide#profil-${v.profileId}`);
+      },
+      { keyField: "profileId" },
+    ),
 } satisfies Record<Intent, unknown>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const tooLarge = await oversizedRequest(request);
   if (tooLarge) {
-    return data<IntentAnswer<Intent>>({ intent: "health", key: null, result: { status: "error", error: { "": [tooLarge.message] } } }, { status: tooLarge.status });
+    return data<IntentAnswer<Intent>>(
+      { intent: "health", key: null, result: { status: "error", error: { "": [tooLarge.message] } } },
+      { status: tooLarge.status },
+    );
   }
   const formData = await readForm(request, { limit: UPLOAD_BODY_LIMIT });
   return HANDLERS[intentOf(formData, HANDLERS)](formData, user);
 }
 
-function HealthForm({ profileId, name, kind, lastResult }: { profileId: number; name: string; kind: "certificat" | "questionnaire"; lastResult?: SubmissionResult<string[]> }) {
+function HealthForm({
+  profileId,
+  name,
+  kind,
+  lastResult,
+}: {
+  profileId: number;
+  name: string;
+  kind: "certificat" | "questionnaire";
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const upload = useUploadCheck();
   const [form, fields] = useClubForm({
     id: `sante-${profileId}`,
@@ -92,9 +129,19 @@ function HealthForm({ profileId, name, kind, lastResult }: { profileId: number; 
   });
   const formProps = getFormProps(form);
   return (
-    <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={upload.then(formProps.onSubmit)} className="mt-3 grid gap-x-4 sm:grid-cols-2">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...formProps}
+      onSubmit={upload.then(formProps.onSubmit)}
+      className="mt-3 grid gap-x-4 sm:grid-cols-2"
+    >
       <div className="sm:col-span-2">
-        <FormErrors form={form} lastResult={lastResult} summary="Le document n'a pas été envoyé : corrigez les champs signalés." />
+        <FormErrors
+          form={form}
+          lastResult={lastResult}
+          summary="Le document n'a pas été envoyé : corrigez les champs signalés."
+        />
       </div>
       <input type="hidden" name="intent" value="health" />
       <input type="hidden" name="profileId" value={profileId} />
@@ -108,7 +155,15 @@ function HealthForm({ profileId, name, kind, lastResult }: { profileId: number; 
       />
       <TextField label="Date écrite sur le document" type="date" required {...fieldProps(fields.documentDate)} />
       <div className="sm:col-span-2">
-        <FileField label="Fichier" name={fields.file.name} accept={SEASON_FILE_ACCEPT} required hint={FILE_HINT} maxBytes={MAX_SEASON_FILE_BYTES} error={upload.errorFor(fields.file.name) ?? fields.file.errors?.[0]} />
+        <FileField
+          label="Fichier"
+          name={fields.file.name}
+          accept={SEASON_FILE_ACCEPT}
+          required
+          hint={FILE_HINT}
+          maxBytes={MAX_SEASON_FILE_BYTES}
+          error={upload.errorFor(fields.file.name) ?? fields.file.errors?.[0]}
+        />
         <SubmitButton pendingLabel="Envoi…">
           Envoyer le document<span className="sr-only"> de {name}</span>
         </SubmitButton>
@@ -117,17 +172,53 @@ function HealthForm({ profileId, name, kind, lastResult }: { profileId: number; 
   );
 }
 
-function AidForm({ profileId, name, code, lastResult }: { profileId: number; name: string; code: string; lastResult?: SubmissionResult<string[]> }) {
+function AidForm({
+  profileId,
+  name,
+  code,
+  lastResult,
+}: {
+  profileId: number;
+  name: string;
+  code: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const upload = useUploadCheck();
-  const [form, fields] = useClubForm({ id: `aide-${profileId}`, schema: aidProofSchema, lastResult, defaultValue: { intent: "aid", profileId: String(profileId), reference: "" } });
+  const [form, fields] = useClubForm({
+    id: `aide-${profileId}`,
+    schema: aidProofSchema,
+    lastResult,
+    defaultValue: { intent: "aid", profileId: String(profileId), reference: "" },
+  });
   const formProps = getFormProps(form);
   return (
-    <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={upload.then(formProps.onSubmit)} className="mt-3">
-      <FormErrors form={form} lastResult={lastResult} summary="Le justificatif n'a pas été envoyé : corrigez les champs signalés." />
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...formProps}
+      onSubmit={upload.then(formProps.onSubmit)}
+      className="mt-3"
+    >
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="Le justificatif n'a pas été envoyé : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="aid" />
       <input type="hidden" name="profileId" value={profileId} />
-      <TextField label={`Numéro ou code de l'aide ${code}`} hint="Par exemple le code Pass'Sport reçu par courrier ou par e-mail." {...fieldProps(fields.reference)} />
-      <FileField label="Justificatif (facultatif si vous donnez le code)" name={fields.file.name} accept={SEASON_FILE_ACCEPT} hint={FILE_HINT} maxBytes={MAX_SEASON_FILE_BYTES} error={upload.errorFor(fields.file.name) ?? fields.file.errors?.[0]} />
+      <TextField
+        label={`Numéro ou code de l'aide ${code}`}
+        hint="Par exemple le code Pass'Sport reçu par courrier ou par e-mail."
+        {...fieldProps(fields.reference)}
+      />
+      <FileField
+        label="Justificatif (facultatif si vous donnez le code)"
+        name={fields.file.name}
+        accept={SEASON_FILE_ACCEPT}
+        hint={FILE_HINT}
+        maxBytes={MAX_SEASON_FILE_BYTES}
+        error={upload.errorFor(fields.file.name) ?? fields.file.errors?.[0]}
+      />
       <SubmitButton pendingLabel="Envoi…">
         Envoyer le justificatif<span className="sr-only"> de {name}</span>
       </SubmitButton>
@@ -143,8 +234,9 @@ export default function Papers({ loaderData, actionData }: Route.ComponentProps)
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Pièces du dossier {season}</h1>
         <p className="mt-2 text-slate-700">
-          Le certificat médical ou l'attestation du questionnaire de santé de chaque membre inscrit, et le justificatif des aides déclarées. Seuls vous et les responsables
-          du club peuvent ouvrir ces fichiers ; ils sont supprimés automatiquement à la fin de leur durée de conservation. N'envoyez jamais les réponses au questionnaire de
+          Le certificat médical ou l'attestation du questionnaire de santé de chaque membre inscrit, et le justificatif
+          des aides déclarées. Seuls vous et les responsables du club peuvent ouvrir ces fichiers ; ils sont supprimés
+          automatiquement à la fin de leur durée de conservation. N'envoyez jamais les réponses au questionnaire de
           santé : l'attestation suffit.
         </p>
       </div>
@@ -159,7 +251,12 @@ export default function Papers({ loaderData, actionData }: Route.ComponentProps)
         </p>
       ) : null}
       {profiles.map((p) => (
-        <section key={p.profileId} id={`profil-${p.profileId}`} aria-labelledby={`titre-${p.profileId}`} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
+        <section
+          key={p.profileId}
+          id={`profil-${p.profileId}`}
+          aria-labelledby={`titre-${p.profileId}`}
+          className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm"
+        >
           <h2 id={`titre-${p.profileId}`} className="text-xl font-semibold text-slate-900">
             {p.name}
           </h2>
@@ -172,7 +269,8 @@ export default function Papers({ loaderData, actionData }: Route.ComponentProps)
                 <li key={d.id}>
                   {DOCUMENT_KIND_LABELS[d.kind] ?? d.kind}
                   {d.documentDate ? ` du ${formatDate(d.documentDate)}` : ""}
-                  {d.reference ? ` (${d.reference})` : ""}, envoyé le {formatDate(d.sentAt)} : {DOCUMENT_STATE_LABELS[d.state] ?? d.state}
+                  {d.reference ? ` (${d.reference})` : ""}, envoyé le {formatDate(d.sentAt)} :{" "}
+                  {DOCUMENT_STATE_LABELS[d.state] ?? d.state}
                   {d.reason ? ` — ${d.reason}` : ""}
                   {d.hasFile ? (
                     <>
@@ -187,7 +285,9 @@ export default function Papers({ loaderData, actionData }: Route.ComponentProps)
             </ul>
           ) : null}
           {p.medical !== "ok" && p.documents.some((d) => d.kind !== "aide" && d.state === "a-verifier") ? (
-            <p className="mt-2 text-slate-800">Le club vérifie le document envoyé : vous serez prévenu par e-mail s'il ne convient pas.</p>
+            <p className="mt-2 text-slate-800">
+              Le club vérifie le document envoyé : vous serez prévenu par e-mail s'il ne convient pas.
+            </p>
           ) : p.medical !== "ok" ? (
             <HealthForm
               profileId={p.profileId}
@@ -200,9 +300,18 @@ export default function Papers({ loaderData, actionData }: Route.ComponentProps)
             <div className="mt-4 border-t border-slate-200 pt-3">
               <h3 className="text-lg font-semibold text-slate-900">Aide {p.aid.code}</h3>
               <p className="text-slate-800">
-                {p.aid.status === "refusee" ? `Aide ${AID_STATES.refusee}.` : `Réduction de ${formatEuros(p.aid.cents)} : ${AID_STATES[p.aid.status] ?? p.aid.status}.`}
+                {p.aid.status === "refusee"
+                  ? `Aide ${AID_STATES.refusee}.`
+                  : `Réduction de ${formatEuros(p.aid.cents)} : ${AID_STATES[p.aid.status] ?? p.aid.status}.`}
               </p>
-              {p.aid.status === "a-verifier" ? <AidForm profileId={p.profileId} name={p.name} code={p.aid.code} lastResult={resultOf(actionData, "aid", p.profileId)} /> : null}
+              {p.aid.status === "a-verifier" ? (
+                <AidForm
+                  profileId={p.profileId}
+                  name={p.name}
+                  code={p.aid.code}
+                  lastResult={resultOf(actionData, "aid", p.profileId)}
+                />
+              ) : null}
             </div>
           ) : null}
         </section>

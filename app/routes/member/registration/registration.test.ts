@@ -32,7 +32,10 @@ async function campaignBasedOn(): Promise<string> {
 
 async function parentWithChildren() {
   const parent = await createUser({ roles: ["pré-inscrit"], prenom: "Lan", nom: "Nguyen" });
-  const [self] = await db.select().from(profiles).where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
+  const [self] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, parent.user.id), eq(profiles.isSelf, true)));
   const kids = await db
     .insert(profiles)
     .values([
@@ -66,14 +69,27 @@ describe("the campaign", () => {
     expect(firstErrors((refused.data as { result: never }).result)[""]).toContain("ne sont pas ouvertes");
 
     const page = await app.get<{ prices: { group: string }[] }>("/espace-membre/saison/campagne", { as: admin });
-    expect(page.data.prices.map((p) => p.group)).toEqual(["Enfants (6-11 ans)", "Adolescents (12-15 ans)", "Adultes (16 ans et plus)", "Ceintures jaunes et plus"]);
+    expect(page.data.prices.map((p) => p.group)).toEqual([
+      "Enfants (6-11 ans)",
+      "Adolescents (12-15 ans)",
+      "Adultes (16 ans et plus)",
+      "Ceintures jaunes et plus",
+    ]);
     const member = await createUser({ roles: ["membre"] });
     expect((await app.get("/espace-membre/saison/campagne", { as: member })).redirect).toBe("/espace-membre");
 
-    const opened = await app.post("/espace-membre/saison/campagne", { intent: "open", open: "oui", basedOn: await campaignBasedOn() }, { as: admin });
+    const opened = await app.post(
+      "/espace-membre/saison/campagne",
+      { intent: "open", open: "oui", basedOn: await campaignBasedOn() },
+      { as: admin },
+    );
     expect(opened.redirect).toBe("/espace-membre/saison/campagne?ok=ouverte");
     // A stale page cannot overwrite a newer save.
-    const stale = await app.post("/espace-membre/saison/campagne", { intent: "open", open: "non", basedOn: "" }, { as: admin });
+    const stale = await app.post(
+      "/espace-membre/saison/campagne",
+      { intent: "open", open: "non", basedOn: "" },
+      { as: admin },
+    );
     expect(stale.status).toBe(409);
   });
 
@@ -108,12 +124,16 @@ describe("a parent registers the family and pays", () => {
   it("keeps a draft, checks each profile next to its field, prices the family, and pays through HelloAsso", async () => {
     const { parent, ids } = await parentWithChildren();
     // Save and resume: nothing checked, everything kept.
-    const draft = await app.post("/espace-membre/inscription", familyForm(ids, "draft", { "profiles[1].parentalAuthorisation": "" }), { as: parent });
-    expect(draft.redirect).toBe("/espace-membre/inscription?brouillon=enregistre");
-    const resumed = await app.get<{ profiles: { register: boolean; group: string; parentalAuthorisation: boolean; minor: boolean }[]; registration: { status: string } }>(
+    const draft = await app.post(
       "/espace-membre/inscription",
+      familyForm(ids, "draft", { "profiles[1].parentalAuthorisation": "" }),
       { as: parent },
     );
+    expect(draft.redirect).toBe("/espace-membre/inscription?brouillon=enregistre");
+    const resumed = await app.get<{
+      profiles: { register: boolean; group: string; parentalAuthorisation: boolean; minor: boolean }[];
+      registration: { status: string };
+    }>("/espace-membre/inscription", { as: parent });
     expect(resumed.data.registration.status).toBe("brouillon");
     expect(resumed.data.profiles.map((p) => [p.register, p.group, p.minor, p.parentalAuthorisation])).toEqual([
       [true, "Adultes (16 ans et plus)", false, false],
@@ -122,34 +142,65 @@ describe("a parent registers the family and pays", () => {
     ]);
 
     // A minor without a parent's authorisation: refused next to that field.
-    const refused = await app.post("/espace-membre/inscription", familyForm(ids, "submit", { "profiles[1].parentalAuthorisation": "" }), { as: parent });
+    const refused = await app.post(
+      "/espace-membre/inscription",
+      familyForm(ids, "submit", { "profiles[1].parentalAuthorisation": "" }),
+      { as: parent },
+    );
     expect(refused.status).toBe(400);
-    expect(firstErrors((refused.data as { result: never }).result)["profiles[1].parentalAuthorisation"]).toContain("Bao est mineur");
-    const noRules = await app.post("/espace-membre/inscription", familyForm(ids, "submit", { "profiles[2].rulesAccepted": "" }), { as: parent });
+    expect(firstErrors((refused.data as { result: never }).result)["profiles[1].parentalAuthorisation"]).toContain(
+      "Bao est mineur",
+    );
+    const noRules = await app.post(
+      "/espace-membre/inscription",
+      familyForm(ids, "submit", { "profiles[2].rulesAccepted": "" }),
+      { as: parent },
+    );
     expect(firstErrors((noRules.data as { result: never }).result)["profiles[2].rulesAccepted"]).toContain("règlement");
 
     // Sent with a Pass'Sport for Bao: 250 + (190 − 20 % − 50) + (210 − 10 %).
-    const sent = await app.post("/espace-membre/inscription", familyForm(ids, "submit", { "profiles[1].aidCode": "PASS-SPORT" }), { as: parent });
+    const sent = await app.post(
+      "/espace-membre/inscription",
+      familyForm(ids, "submit", { "profiles[1].aidCode": "PASS-SPORT" }),
+      { as: parent },
+    );
     expect(sent.redirect).toBe("/espace-membre/inscription/paiement");
     const [reg] = await db.select().from(registrations).where(eq(registrations.ownerId, parent.user.id));
-    expect(reg).toMatchObject({ status: "en-attente", totalCents: 25000 + (19000 - 3800 - 5000) + (21000 - 2100), instalments: 3 });
+    expect(reg).toMatchObject({
+      status: "en-attente",
+      totalCents: 25000 + (19000 - 3800 - 5000) + (21000 - 2100),
+      instalments: 3,
+    });
 
-    const before = await app.get<{ online: boolean; registration: { status: string; lines: unknown[] } }>("/espace-membre/inscription/paiement", { as: parent });
+    const before = await app.get<{ online: boolean; registration: { status: string; lines: unknown[] } }>(
+      "/espace-membre/inscription/paiement",
+      { as: parent },
+    );
     expect(before.data.online).toBe(true);
     expect(before.data.registration.lines).toHaveLength(3);
 
-    const pay = await app.post("/espace-membre/inscription/paiement", { registrationId: String(reg!.id) }, { as: parent });
+    const pay = await app.post(
+      "/espace-membre/inscription/paiement",
+      { registrationId: String(reg!.id) },
+      { as: parent },
+    );
     expect(pay.redirect).toMatch(new RegExp(`^${ha.url}/paiement/\\d+$`));
     const intentId = Number(pay.redirect!.split("/").pop());
     expect(ha.intents.get(intentId)!.body.terms).toHaveLength(2);
 
     // A forged return (not paid at HelloAsso) marks nothing.
-    const early = await app.get<{ outcome: string; registration: { status: string } }>(`/espace-membre/inscription/paiement?checkoutIntentId=${intentId}&code=succeeded`, { as: parent });
+    const early = await app.get<{ outcome: string; registration: { status: string } }>(
+      `/espace-membre/inscription/paiement?checkoutIntentId=${intentId}&code=succeeded`,
+      { as: parent },
+    );
     expect(early.data.outcome).toBe("not-paid");
     expect(early.data.registration.status).toBe("en-attente");
 
     ha.pay(intentId);
-    const back = await app.get<{ outcome: string; registration: { status: string } }>(`/espace-membre/inscription/paiement?checkoutIntentId=${intentId}&code=succeeded`, { as: parent });
+    const back = await app.get<{ outcome: string; registration: { status: string } }>(
+      `/espace-membre/inscription/paiement?checkoutIntentId=${intentId}&code=succeeded`,
+      { as: parent },
+    );
     expect(back.data.outcome).toBe("applied");
     expect(back.data.registration.status).toBe("payee");
     const paid = await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, "2026-2027"));
@@ -164,10 +215,15 @@ describe("a parent registers the family and pays", () => {
     const { parent, ids } = await parentWithChildren();
     await app.post("/espace-membre/inscription", familyForm(ids, "submit"), { as: parent });
     await db.update(registrations).set({ season: "2025-2026" }).where(eq(registrations.ownerId, parent.user.id));
-    const page = await app.get<{ profiles: { register: boolean; group: string; lastGroup: string | null; rulesAccepted: boolean; emergencyContacts: string }[] }>(
-      "/espace-membre/inscription",
-      { as: parent },
-    );
+    const page = await app.get<{
+      profiles: {
+        register: boolean;
+        group: string;
+        lastGroup: string | null;
+        rulesAccepted: boolean;
+        emergencyContacts: string;
+      }[];
+    }>("/espace-membre/inscription", { as: parent });
     expect(page.data.profiles.map((p) => [p.register, p.group, p.lastGroup, p.rulesAccepted])).toEqual([
       [true, "Adultes (16 ans et plus)", "Adultes (16 ans et plus)", false],
       [true, "Enfants (6-11 ans)", "Enfants (6-11 ans)", false],
@@ -187,13 +243,37 @@ describe("a parent registers the family and pays", () => {
 describe("the managers' payments page", () => {
   it("records a cheque for a registration awaiting payment", async () => {
     const { parent, ids } = await parentWithChildren();
-    await app.post("/espace-membre/inscription", familyForm(ids.slice(0, 1), "submit", { instalments: "1" }), { as: parent });
+    await app.post("/espace-membre/inscription", familyForm(ids.slice(0, 1), "submit", { instalments: "1" }), {
+      as: parent,
+    });
     const [reg] = await db.select().from(registrations).where(eq(registrations.ownerId, parent.user.id));
     const page = await app.get<{ awaiting: { id: number }[] }>("/espace-membre/saison/paiements", { as: admin });
     expect(page.data.awaiting.map((r) => r.id)).toContain(reg!.id);
-    const bad = await app.post("/espace-membre/saison/paiements", { intent: "record", registrationId: String(reg!.id), method: "cheque", amount: "abc", receivedOn: "2026-09-10", reference: "" }, { as: admin });
+    const bad = await app.post(
+      "/espace-membre/saison/paiements",
+      {
+        intent: "record",
+        registrationId: String(reg!.id),
+        method: "cheque",
+        amount: "abc",
+        receivedOn: "2026-09-10",
+        reference: "",
+      },
+      { as: admin },
+    );
     expect(firstErrors((bad.data as { result: never }).result).amount).toContain("euros");
-    const ok = await app.post("/espace-membre/saison/paiements", { intent: "record", registrationId: String(reg!.id), method: "cheque", amount: "250", receivedOn: "2026-09-10", reference: "n° 42" }, { as: admin });
+    const ok = await app.post(
+      "/espace-membre/saison/paiements",
+      {
+        intent: "record",
+        registrationId: String(reg!.id),
+        method: "cheque",
+        amount: "250",
+        receivedOn: "2026-09-10",
+        reference: "n° 42",
+      },
+      { as: admin },
+    );
     expect(ok.redirect).toBe("/espace-membre/saison/paiements?ok=enregistre");
     const [after] = await db.select().from(registrations).where(eq(registrations.id, reg!.id));
     expect(after!.status).toBe("payee");
@@ -206,14 +286,29 @@ describe("without HelloAsso", () => {
     await app.post("/espace-membre/inscription", familyForm(ids.slice(0, 1), "submit"), { as: parent });
     const { env, setEnvForTests } = await import("~/lib/core/env.server");
     const current = env();
-    setEnvForTests({ DATA_DIR: current.DATA_DIR, BASE_URL: current.BASE_URL, BETTER_AUTH_SECRET: current.BETTER_AUTH_SECRET, NODE_ENV: "test", LOG_LEVEL: "error", SMTP_URL: "", DATABASE_URL: current.DATABASE_URL ?? "" });
+    setEnvForTests({
+      DATA_DIR: current.DATA_DIR,
+      BASE_URL: current.BASE_URL,
+      BETTER_AUTH_SECRET: current.BETTER_AUTH_SECRET,
+      NODE_ENV: "test",
+      LOG_LEVEL: "error",
+      SMTP_URL: "",
+      DATABASE_URL: current.DATABASE_URL ?? "",
+    });
     try {
-      const page = await app.get<{ online: boolean; instructions: string[]; registration: { status: string } }>("/espace-membre/inscription/paiement", { as: parent });
+      const page = await app.get<{ online: boolean; instructions: string[]; registration: { status: string } }>(
+        "/espace-membre/inscription/paiement",
+        { as: parent },
+      );
       expect(page.data.online).toBe(false);
       expect(page.data.instructions).toEqual(["Par chèque à l'ordre du club.", "En espèces au bureau."]);
       expect(page.data.registration.status).toBe("en-attente");
       const [reg] = await db.select().from(registrations).where(eq(registrations.ownerId, parent.user.id));
-      const res = await app.post("/espace-membre/inscription/paiement", { registrationId: String(reg!.id) }, { as: parent });
+      const res = await app.post(
+        "/espace-membre/inscription/paiement",
+        { registrationId: String(reg!.id) },
+        { as: parent },
+      );
       expect(res.status).toBe(400);
       expect((res.data as { error: string }).error).toContain("n'est pas configuré");
     } finally {

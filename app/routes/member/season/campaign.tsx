@@ -9,7 +9,16 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/campaign";
-import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser as Actor } from "~/lib/accounts/session.server";
 import { formatDateTime } from "~/lib/core/time";
@@ -22,7 +31,11 @@ import { campaignPage, saveCampaign, setCampaignOpen } from "~/lib/members/campa
 const PATH = "/espace-membre/saison/campagne";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Campagne d'inscription", description: "Ouvrir les inscriptions de la saison et régler les tarifs, réductions et aides.", noindex: true });
+  pageMeta(args, {
+    title: "Campagne d'inscription",
+    description: "Ouvrir les inscriptions de la saison et régler les tarifs, réductions et aides.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   enregistree: "Les réglages de la campagne sont enregistrés.",
@@ -66,7 +79,10 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
     defaultValue: {
       basedOn,
       season: campaign.season,
-      prices: prices.map((p) => ({ group: p.group, amount: (p.amountCents / 100).toFixed(2).replace(".", ",").replace(/,00$/, "") })),
+      prices: prices.map((p) => ({
+        group: p.group,
+        amount: (p.amountCents / 100).toFixed(2).replace(".", ",").replace(/,00$/, ""),
+      })),
       discountSecond: String(campaign.familyDiscounts.find((d) => d.fromMember === 2)?.percent ?? 0),
       discountThird: String(campaign.familyDiscounts.find((d) => d.fromMember === 3)?.percent ?? 0),
       aids: formatAids(campaign.aids),
@@ -82,7 +98,9 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
         <h1 className="text-3xl font-bold text-slate-900">Campagne d'inscription {campaign.season}</h1>
         <p className="mt-2 text-slate-800">
           Les inscriptions sont <strong>{campaign.open ? "ouvertes" : "fermées"}</strong>.
-          {updatedAt ? ` Dernière modification le ${formatDateTime(updatedAt)}${updatedByName ? ` par ${updatedByName}` : ""}.` : ""}
+          {updatedAt
+            ? ` Dernière modification le ${formatDateTime(updatedAt)}${updatedByName ? ` par ${updatedByName}` : ""}.`
+            : ""}
         </p>
       </div>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
@@ -91,12 +109,18 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
         <input type="hidden" name="intent" value="open" />
         <input type="hidden" name="basedOn" value={basedOn} />
         <input type="hidden" name="open" value={campaign.open ? "non" : "oui"} />
-        <SubmitButton pendingLabel="Enregistrement…">{campaign.open ? "Fermer les inscriptions" : "Ouvrir les inscriptions"}</SubmitButton>
+        <SubmitButton pendingLabel="Enregistrement…">
+          {campaign.open ? "Fermer les inscriptions" : "Ouvrir les inscriptions"}
+        </SubmitButton>
       </Form>
 
       <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
         <h2 className="mb-4 text-2xl font-semibold text-slate-900">Réglages</h2>
-        <FormErrors form={form} lastResult={settingsResult} summary="Les réglages n'ont pas été enregistrés : corrigez les champs signalés." />
+        <FormErrors
+          form={form}
+          lastResult={settingsResult}
+          summary="Les réglages n'ont pas été enregistrés : corrigez les champs signalés."
+        />
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name={fields.basedOn.name} value={basedOn} />
         <TextField label="Saison" hint="Au format 2026-2027." {...fieldProps(fields.season)} />
@@ -113,9 +137,22 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
             );
           })}
         </fieldset>
-        <TextField label="Réduction famille à partir du 2e membre (%)" inputMode="numeric" {...fieldProps(fields.discountSecond)} />
-        <TextField label="Réduction famille à partir du 3e membre (%)" inputMode="numeric" hint="0 : la même que pour le 2e membre." {...fieldProps(fields.discountThird)} />
-        <TextAreaField label="Aides déduites (une par ligne : CODE ; libellé ; montant en euros)" rows={3} {...fieldProps(fields.aids)} />
+        <TextField
+          label="Réduction famille à partir du 2e membre (%)"
+          inputMode="numeric"
+          {...fieldProps(fields.discountSecond)}
+        />
+        <TextField
+          label="Réduction famille à partir du 3e membre (%)"
+          inputMode="numeric"
+          hint="0 : la même que pour le 2e membre."
+          {...fieldProps(fields.discountThird)}
+        />
+        <TextAreaField
+          label="Aides déduites (une par ligne : CODE ; libellé ; montant en euros)"
+          rows={3}
+          {...fieldProps(fields.aids)}
+        />
         <SelectField
           label="Paiement en plusieurs fois"
           options={[
@@ -125,8 +162,16 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           ]}
           {...fieldProps(fields.maxInstalments)}
         />
-        <TextField label="Version du règlement du club" hint="Changer la version redemande l'accord de chaque famille." {...fieldProps(fields.rulesVersion)} />
-        <TextAreaField label="Instructions de paiement hors ligne (une par ligne)" rows={4} {...fieldProps(fields.paymentInstructions)} />
+        <TextField
+          label="Version du règlement du club"
+          hint="Changer la version redemande l'accord de chaque famille."
+          {...fieldProps(fields.rulesVersion)}
+        />
+        <TextAreaField
+          label="Instructions de paiement hors ligne (une par ligne)"
+          rows={4}
+          {...fieldProps(fields.paymentInstructions)}
+        />
         <SubmitButton pendingLabel="Enregistrement…">Enregistrer les réglages</SubmitButton>
       </Form>
     </div>

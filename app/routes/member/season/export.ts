@@ -25,17 +25,41 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (kind === "licences.csv") {
     const members = await registeredMembers(season);
     rows = [
-      ["Nom", "Prénom", "Date de naissance", "Groupe", "Cotisation", "Certificat médical", "Responsable", "E-mail du responsable"],
-      ...members.map((m) => [m.nom, m.prenom, m.dateOfBirth ? m.dateOfBirth.split("-").reverse().join("/") : "", m.group, m.paid ? "payée" : "en attente", MEDICAL_STATUS_LABELS[m.medical], m.parentName, m.parentEmail]),
+      [
+        "Nom",
+        "Prénom",
+        "Date de naissance",
+        "Groupe",
+        "Cotisation",
+        "Certificat médical",
+        "Responsable",
+        "E-mail du responsable",
+      ],
+      ...members.map((m) => [
+        m.nom,
+        m.prenom,
+        m.dateOfBirth ? m.dateOfBirth.split("-").reverse().join("/") : "",
+        m.group,
+        m.paid ? "payée" : "en attente",
+        MEDICAL_STATUS_LABELS[m.medical],
+        m.parentName,
+        m.parentEmail,
+      ]),
     ];
   } else if (kind === "payes.csv") {
     const members = (await registeredMembers(season)).filter((m) => m.paid);
-    rows = [["Nom", "Prénom", "Groupe", "Montant", "E-mail du responsable"], ...members.map((m) => [m.nom, m.prenom, m.group, euros(m.amountCents), m.parentEmail])];
+    rows = [
+      ["Nom", "Prénom", "Groupe", "Montant", "E-mail du responsable"],
+      ...members.map((m) => [m.nom, m.prenom, m.group, euros(m.amountCents), m.parentEmail]),
+    ];
   } else if (kind === "emails-parents.csv") {
     const members = await registeredMembers(season);
     const byGroup = new Map<string, Set<string>>();
     for (const m of members) byGroup.set(m.group, (byGroup.get(m.group) ?? new Set()).add(m.parentEmail));
-    rows = [["Groupe", "Adresses (à coller en copie cachée)"], ...[...byGroup].map(([group, emails]) => [group, [...emails].sort().join(", ")])];
+    rows = [
+      ["Groupe", "Adresses (à coller en copie cachée)"],
+      ...[...byGroup].map(([group, emails]) => [group, [...emails].sort().join(", ")]),
+    ];
   } else if (kind === "recettes.csv") {
     const takings = await takingsByMethod(season);
     rows = [

@@ -15,7 +15,11 @@ import { MEDICAL_STATUS_LABELS, type MedicalStatus } from "~/lib/members/medical
 import { countsByGroup, draftCount, registeredMembers, takingsByMethod } from "~/lib/members/season-overview.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Suivi de la saison", description: "Inscrits, paiements et dossiers médicaux par groupe, et les exports.", noindex: true });
+  pageMeta(args, {
+    title: "Suivi de la saison",
+    description: "Inscrits, paiements et dossiers médicaux par groupe, et les exports.",
+    noindex: true,
+  });
 
 export async function loader() {
   const campaign = await getCampaign();
@@ -26,7 +30,14 @@ export async function loader() {
     groups: countsByGroup(members),
     drafts: await draftCount(campaign.season),
     takings: await takingsByMethod(campaign.season),
-    members: members.map((m) => ({ id: m.profileId, name: `${m.prenom} ${m.nom}`.trim(), group: m.group, paid: m.paid, medical: m.medical, parentEmail: m.parentEmail })),
+    members: members.map((m) => ({
+      id: m.profileId,
+      name: `${m.prenom} ${m.nom}`.trim(),
+      group: m.group,
+      paid: m.paid,
+      medical: m.medical,
+      parentEmail: m.parentEmail,
+    })),
   };
 }
 
@@ -52,7 +63,8 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Suivi de la saison {season}</h1>
         <p className="mt-2 text-slate-800">
-          Inscriptions {open ? "ouvertes" : "fermées"} ; {members.length} membre(s) inscrit(s), {drafts} inscription(s) en brouillon.{" "}
+          Inscriptions {open ? "ouvertes" : "fermées"} ; {members.length} membre(s) inscrit(s), {drafts} inscription(s)
+          en brouillon.{" "}
           <Link to="/espace-membre/saison/campagne" className="font-medium text-club-800 underline">
             Campagne
           </Link>{" "}
@@ -79,17 +91,29 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
               <table className="w-full text-left text-slate-900">
                 <thead>
                   <tr className="border-b border-slate-300">
-                    <th scope="col" className="py-2 pr-3">Groupe</th>
-                    <th scope="col" className="py-2 pr-3 text-right">Inscrits</th>
-                    <th scope="col" className="py-2 pr-3 text-right">Payés</th>
-                    <th scope="col" className="py-2 pr-3 text-right">En règle (médical)</th>
-                    <th scope="col" className="py-2 text-right">En attente de paiement</th>
+                    <th scope="col" className="py-2 pr-3">
+                      Groupe
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Inscrits
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      Payés
+                    </th>
+                    <th scope="col" className="py-2 pr-3 text-right">
+                      En règle (médical)
+                    </th>
+                    <th scope="col" className="py-2 text-right">
+                      En attente de paiement
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {groups.map((g) => (
                     <tr key={g.group} className="border-b border-slate-200">
-                      <th scope="row" className="py-2 pr-3 font-normal">{g.group}</th>
+                      <th scope="row" className="py-2 pr-3 font-normal">
+                        {g.group}
+                      </th>
                       <td className="py-2 pr-3 text-right">{g.registered}</td>
                       <td className="py-2 pr-3 text-right">{g.paid}</td>
                       <td className="py-2 pr-3 text-right">{g.compliant}</td>
@@ -139,7 +163,11 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
         <ul className="list-disc pl-5">
           {EXPORTS.map((e) => (
             <li key={e.file}>
-              <a href={`/espace-membre/saison/export/${e.file}`} className="font-medium text-club-800 underline" download>
+              <a
+                href={`/espace-membre/saison/export/${e.file}`}
+                className="font-medium text-club-800 underline"
+                download
+              >
                 {e.label}
               </a>
             </li>
@@ -158,7 +186,9 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
                 {m.name} <span className="font-normal text-slate-700">({m.group})</span>
               </p>
               <p className="text-sm">
-                <span className={m.paid ? "text-green-800" : "text-amber-900"}>{m.paid ? "Cotisation payée" : "En attente de paiement"}</span>
+                <span className={m.paid ? "text-green-800" : "text-amber-900"}>
+                  {m.paid ? "Cotisation payée" : "En attente de paiement"}
+                </span>
                 {" · "}
                 <span className={MEDICAL_TONE[m.medical]}>{MEDICAL_STATUS_LABELS[m.medical]}</span>
               </p>

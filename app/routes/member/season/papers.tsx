@@ -23,14 +23,31 @@ import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { acceptAidSchema, acceptHealthSchema, DOCUMENT_KIND_LABELS, refuseAidSchema, refuseHealthSchema, type REVIEW_INTENTS } from "~/lib/members/season-documents";
-import { acceptAid, acceptHealthDocument, papersToReview, refuseAid, refuseHealthDocument } from "~/lib/members/season-documents.server";
+import {
+  acceptAidSchema,
+  acceptHealthSchema,
+  DOCUMENT_KIND_LABELS,
+  refuseAidSchema,
+  refuseHealthSchema,
+  type REVIEW_INTENTS,
+} from "~/lib/members/season-documents";
+import {
+  acceptAid,
+  acceptHealthDocument,
+  papersToReview,
+  refuseAid,
+  refuseHealthDocument,
+} from "~/lib/members/season-documents.server";
 
 const PATH = "/espace-membre/saison/pieces";
 const FILE_PATH = "/espace-membre/inscription/pieces";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Pièces à vérifier", description: "Certificats, attestations de santé et justificatifs d'aide envoyés par les familles.", noindex: true });
+  pageMeta(args, {
+    title: "Pièces à vérifier",
+    description: "Certificats, attestations de santé et justificatifs d'aide envoyés par les familles.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   "sante-acceptee": "Document accepté : le dossier médical du membre est à jour.",
@@ -46,25 +63,49 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const HANDLERS = {
   "accept-health": (formData: FormData, actor: Actor) =>
-    handleIntent("accept-health", formData, acceptHealthSchema, async (v) => {
-      await acceptHealthDocument(actor, v.documentId, v.version);
-      return redirect(`${PATH}?ok=sante-acceptee`);
-    }, { keyField: "documentId" }),
+    handleIntent(
+      "accept-health",
+      formData,
+      acceptHealthSchema,
+      async (v) => {
+        await acceptHealthDocument(actor, v.documentId, v.version);
+        return redirect(`${PATH}?ok=sante-acceptee`);
+      },
+      { keyField: "documentId" },
+    ),
   "refuse-health": (formData: FormData, actor: Actor) =>
-    handleIntent("refuse-health", formData, refuseHealthSchema, async (v) => {
-      await refuseHealthDocument(actor, v.documentId, v.version, v.reason);
-      return redirect(`${PATH}?ok=sante-refusee`);
-    }, { keyField: "documentId" }),
+    handleIntent(
+      "refuse-health",
+      formData,
+      refuseHealthSchema,
+      async (v) => {
+        await refuseHealthDocument(actor, v.documentId, v.version, v.reason);
+        return redirect(`${PATH}?ok=sante-refusee`);
+      },
+      { keyField: "documentId" },
+    ),
   "accept-aid": (formData: FormData, actor: Actor) =>
-    handleIntent("accept-aid", formData, acceptAidSchema, async (v) => {
-      await acceptAid(actor, v.lineId);
-      return redirect(`${PATH}?ok=aide-acceptee`);
-    }, { keyField: "lineId" }),
+    handleIntent(
+      "accept-aid",
+      formData,
+      acceptAidSchema,
+      async (v) => {
+        await acceptAid(actor, v.lineId);
+        return redirect(`${PATH}?ok=aide-acceptee`);
+      },
+      { keyField: "lineId" },
+    ),
   "refuse-aid": (formData: FormData, actor: Actor) =>
-    handleIntent("refuse-aid", formData, refuseAidSchema, async (v) => {
-      await refuseAid(actor, v.lineId, v.reason);
-      return redirect(`${PATH}?ok=aide-refusee`);
-    }, { keyField: "lineId" }),
+    handleIntent(
+      "refuse-aid",
+      formData,
+      refuseAidSchema,
+      async (v) => {
+        await refuseAid(actor, v.lineId, v.reason);
+        return redirect(`${PATH}?ok=aide-refusee`);
+      },
+      { keyField: "lineId" },
+    ),
 } satisfies Record<(typeof REVIEW_INTENTS)[number], unknown>;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +114,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   return HANDLERS[intentOf(formData, HANDLERS)](formData, actor);
 }
 
-function RefuseForm({ intent, keyName, keyValue, version, name, lastResult }: { intent: "refuse-health" | "refuse-aid"; keyName: "documentId" | "lineId"; keyValue: number; version?: number; name: string; lastResult?: SubmissionResult<string[]> }) {
+function RefuseForm({
+  intent,
+  keyName,
+  keyValue,
+  version,
+  name,
+  lastResult,
+}: {
+  intent: "refuse-health" | "refuse-aid";
+  keyName: "documentId" | "lineId";
+  keyValue: number;
+  version?: number;
+  name: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useClubForm({
     id: `${intent}-${keyValue}`,
     schema: intent === "refuse-health" ? refuseHealthSchema : refuseAidSchema,
@@ -82,11 +137,18 @@ function RefuseForm({ intent, keyName, keyValue, version, name, lastResult }: { 
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3">
-      <FormErrors form={form} lastResult={lastResult} summary="Le refus n'a pas été enregistré : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="Le refus n'a pas été enregistré : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={keyName} value={keyValue} />
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
-      <TextField label="Raison du refus (envoyée à la famille)" {...fieldProps((fields as Record<string, Parameters<typeof fieldProps>[0]>).reason!)} />
+      <TextField
+        label="Raison du refus (envoyée à la famille)"
+        {...fieldProps((fields as Record<string, Parameters<typeof fieldProps>[0]>).reason!)}
+      />
       <Button type="submit" variant="danger-outline">
         Refuser<span className="sr-only"> pour {name}</span>
       </Button>
@@ -96,14 +158,17 @@ function RefuseForm({ intent, keyName, keyValue, version, name, lastResult }: { 
 
 export default function PapersToReview({ loaderData, actionData }: Route.ComponentProps) {
   const { season, health, aids, notice } = loaderData;
-  const acceptError = [resultOf(actionData, "accept-health"), resultOf(actionData, "accept-aid")].map((r) => (r ? Object.values(firstErrors(r))[0] : undefined)).find(Boolean);
+  const acceptError = [resultOf(actionData, "accept-health"), resultOf(actionData, "accept-aid")]
+    .map((r) => (r ? Object.values(firstErrors(r))[0] : undefined))
+    .find(Boolean);
   return (
     <div className="max-w-4xl space-y-8">
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Pièces à vérifier ({season})</h1>
         <p className="mt-2 text-slate-700">
-          {health.length} document{health.length > 1 ? "s" : ""} médica{health.length > 1 ? "ux" : "l"} et {aids.length} aide{aids.length > 1 ? "s" : ""} à vérifier. Les
-          fichiers de santé ne sont lisibles que par la famille et les responsables ; un document refusé est supprimé aussitôt.
+          {health.length} document{health.length > 1 ? "s" : ""} médica{health.length > 1 ? "ux" : "l"} et {aids.length}{" "}
+          aide{aids.length > 1 ? "s" : ""} à vérifier. Les fichiers de santé ne sont lisibles que par la famille et les
+          responsables ; un document refusé est supprimé aussitôt.
         </p>
       </div>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
@@ -139,7 +204,14 @@ export default function PapersToReview({ loaderData, actionData }: Route.Compone
                   Accepter<span className="sr-only"> le document de {d.name}</span>
                 </Button>
               </Form>
-              <RefuseForm intent="refuse-health" keyName="documentId" keyValue={d.id} version={d.version} name={d.name} lastResult={resultOf(actionData, "refuse-health", d.id)} />
+              <RefuseForm
+                intent="refuse-health"
+                keyName="documentId"
+                keyValue={d.id}
+                version={d.version}
+                name={d.name}
+                lastResult={resultOf(actionData, "refuse-health", d.id)}
+              />
             </li>
           ))}
         </ul>
@@ -159,7 +231,9 @@ export default function PapersToReview({ loaderData, actionData }: Route.Compone
               <p className="text-sm text-slate-700">
                 {a.parentEmail} ; inscription {a.paid ? "payée" : "en attente de paiement"}
               </p>
-              {a.proofs.length === 0 ? <p className="text-slate-800">Aucun justificatif envoyé pour l'instant.</p> : null}
+              {a.proofs.length === 0 ? (
+                <p className="text-slate-800">Aucun justificatif envoyé pour l'instant.</p>
+              ) : null}
               <ul className="mt-1 list-disc pl-5 text-slate-800">
                 {a.proofs.map((p) => (
                   <li key={p.id}>
@@ -183,7 +257,13 @@ export default function PapersToReview({ loaderData, actionData }: Route.Compone
                   Accepter l'aide<span className="sr-only"> de {a.name}</span>
                 </Button>
               </Form>
-              <RefuseForm intent="refuse-aid" keyName="lineId" keyValue={a.lineId} name={a.name} lastResult={resultOf(actionData, "refuse-aid", a.lineId)} />
+              <RefuseForm
+                intent="refuse-aid"
+                keyName="lineId"
+                keyValue={a.lineId}
+                name={a.name}
+                lastResult={resultOf(actionData, "refuse-aid", a.lineId)}
+              />
             </li>
           ))}
         </ul>

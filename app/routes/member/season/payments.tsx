@@ -12,7 +12,15 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/payments";
-import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useClubForm,
+} from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser as Actor } from "~/lib/accounts/session.server";
@@ -22,15 +30,32 @@ import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { alertDoneSchema, linkPaymentSchema, manualPaymentSchema, PAYMENT_METHOD_LABELS, refundSchema } from "~/lib/members/campaign";
+import {
+  alertDoneSchema,
+  linkPaymentSchema,
+  manualPaymentSchema,
+  PAYMENT_METHOD_LABELS,
+  refundSchema,
+} from "~/lib/members/campaign";
 import { handlePaymentAlert, openPaymentAlerts } from "~/lib/members/payment-alerts.server";
 import { getCampaign } from "~/lib/members/family-registration.server";
-import { awaitingRegistrations, decideRefund, linkPayment, paidRegistrations, recordManualPayment, unmatchedPayments } from "~/lib/members/manual-payments.server";
+import {
+  awaitingRegistrations,
+  decideRefund,
+  linkPayment,
+  paidRegistrations,
+  recordManualPayment,
+  unmatchedPayments,
+} from "~/lib/members/manual-payments.server";
 
 const PATH = "/espace-membre/saison/paiements";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Paiements de la saison", description: "Rapprocher les paiements HelloAsso et enregistrer les chèques, espèces et chèques-vacances.", noindex: true });
+  pageMeta(args, {
+    title: "Paiements de la saison",
+    description: "Rapprocher les paiements HelloAsso et enregistrer les chèques, espèces et chèques-vacances.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
   rattache: "Le paiement est rattaché : l'inscription est payée.",
@@ -48,7 +73,12 @@ const METHOD_OPTIONS = [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const campaign = await getCampaign();
-  const [inbox, awaiting, paid, alerts] = [await unmatchedPayments(), await awaitingRegistrations(campaign.season), await paidRegistrations(campaign.season), await openPaymentAlerts()];
+  const [inbox, awaiting, paid, alerts] = [
+    await unmatchedPayments(),
+    await awaitingRegistrations(campaign.season),
+    await paidRegistrations(campaign.season),
+    await openPaymentAlerts(),
+  ];
   const ok = new URL(request.url).searchParams.get("ok") ?? "";
   return {
     season: campaign.season,
@@ -65,32 +95,73 @@ export async function loader({ request }: Route.LoaderArgs) {
       note: p.note,
       at: p.createdAt.toISOString(),
     })),
-    awaiting: awaiting.map((r) => ({ id: r.id, name: `${r.prenom} ${r.nom}`.trim() || r.email, email: r.email, totalCents: r.totalCents })),
-    paid: paid.map((r) => ({ id: r.id, name: `${r.prenom} ${r.nom}`.trim() || r.email, email: r.email, totalCents: r.totalCents, paidAt: r.paidAt?.toISOString() ?? null })),
+    awaiting: awaiting.map((r) => ({
+      id: r.id,
+      name: `${r.prenom} ${r.nom}`.trim() || r.email,
+      email: r.email,
+      totalCents: r.totalCents,
+    })),
+    paid: paid.map((r) => ({
+      id: r.id,
+      name: `${r.prenom} ${r.nom}`.trim() || r.email,
+      email: r.email,
+      totalCents: r.totalCents,
+      paidAt: r.paidAt?.toISOString() ?? null,
+    })),
   };
 }
 
 const HANDLERS = {
   link: (formData: FormData, actor: Actor) =>
-    handleIntent("link", formData, linkPaymentSchema, async (v) => {
-      await linkPayment(actor, v.paymentId, v.registrationId);
-      return redirect(`${PATH}?ok=rattache`);
-    }, { keyField: "paymentId" }),
+    handleIntent(
+      "link",
+      formData,
+      linkPaymentSchema,
+      async (v) => {
+        await linkPayment(actor, v.paymentId, v.registrationId);
+        return redirect(`${PATH}?ok=rattache`);
+      },
+      { keyField: "paymentId" },
+    ),
   refund: (formData: FormData, actor: Actor) =>
-    handleIntent("refund", formData, refundSchema, async (v) => {
-      await decideRefund(actor, v.paymentId);
-      return redirect(`${PATH}?ok=rembourser`);
-    }, { keyField: "paymentId" }),
+    handleIntent(
+      "refund",
+      formData,
+      refundSchema,
+      async (v) => {
+        await decideRefund(actor, v.paymentId);
+        return redirect(`${PATH}?ok=rembourser`);
+      },
+      { keyField: "paymentId" },
+    ),
   "alert-done": (formData: FormData, actor: Actor) =>
-    handleIntent("alert-done", formData, alertDoneSchema, async (v) => {
-      await handlePaymentAlert(actor, v.alertId);
-      return redirect(`${PATH}?ok=alerte`);
-    }, { keyField: "alertId" }),
+    handleIntent(
+      "alert-done",
+      formData,
+      alertDoneSchema,
+      async (v) => {
+        await handlePaymentAlert(actor, v.alertId);
+        return redirect(`${PATH}?ok=alerte`);
+      },
+      { keyField: "alertId" },
+    ),
   record: (formData: FormData, actor: Actor) =>
-    handleIntent("record", formData, manualPaymentSchema, async (v) => {
-      await recordManualPayment(actor, { registrationId: v.registrationId, method: v.method, amountCents: v.amount, receivedOn: v.receivedOn, reference: v.reference });
-      return redirect(`${PATH}?ok=enregistre`);
-    }, { keyField: "registrationId" }),
+    handleIntent(
+      "record",
+      formData,
+      manualPaymentSchema,
+      async (v) => {
+        await recordManualPayment(actor, {
+          registrationId: v.registrationId,
+          method: v.method,
+          amountCents: v.amount,
+          receivedOn: v.receivedOn,
+          reference: v.reference,
+        });
+        return redirect(`${PATH}?ok=enregistre`);
+      },
+      { keyField: "registrationId" },
+    ),
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -99,24 +170,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   return HANDLERS[intentOf(formData, HANDLERS)](formData, actor);
 }
 
-function RecordForm({ registration, today, lastResult }: { registration: { id: number; name: string; totalCents: number }; today: string; lastResult?: SubmissionResult<string[]> }) {
+function RecordForm({
+  registration,
+  today,
+  lastResult,
+}: {
+  registration: { id: number; name: string; totalCents: number };
+  today: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useClubForm({
     id: `paiement-${registration.id}`,
     schema: manualPaymentSchema,
     lastResult,
-    defaultValue: { registrationId: String(registration.id), method: "cheque", amount: (registration.totalCents / 100).toFixed(2).replace(".", ","), receivedOn: today, reference: "" },
+    defaultValue: {
+      registrationId: String(registration.id),
+      method: "cheque",
+      amount: (registration.totalCents / 100).toFixed(2).replace(".", ","),
+      receivedOn: today,
+      reference: "",
+    },
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-3 grid gap-x-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <FormErrors form={form} lastResult={lastResult} summary="Le paiement n'a pas été enregistré : corrigez les champs signalés." />
+        <FormErrors
+          form={form}
+          lastResult={lastResult}
+          summary="Le paiement n'a pas été enregistré : corrigez les champs signalés."
+        />
       </div>
       <input type="hidden" name="intent" value="record" />
       <input type="hidden" name="registrationId" value={registration.id} />
       <SelectField label="Moyen de paiement" options={METHOD_OPTIONS} {...fieldProps(fields.method)} />
       <TextField label="Montant en euros" inputMode="decimal" {...fieldProps(fields.amount)} />
       <TextField label="Reçu le" type="date" {...fieldProps(fields.receivedOn)} />
-      <TextField label="Référence (facultatif)" hint="Numéro de chèque, nombre de chèques-vacances…" {...fieldProps(fields.reference)} />
+      <TextField
+        label="Référence (facultatif)"
+        hint="Numéro de chèque, nombre de chèques-vacances…"
+        {...fieldProps(fields.reference)}
+      />
       <div className="sm:col-span-2">
         <SubmitButton pendingLabel="Enregistrement…">
           Enregistrer le paiement<span className="sr-only"> de {registration.name}</span>
@@ -128,14 +221,16 @@ function RecordForm({ registration, today, lastResult }: { registration: { id: n
 
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
   const { season, today, notice, inbox, awaiting, paid, alerts } = loaderData;
-  const inboxResult = resultOf(actionData, "link") ?? resultOf(actionData, "refund") ?? resultOf(actionData, "alert-done");
+  const inboxResult =
+    resultOf(actionData, "link") ?? resultOf(actionData, "refund") ?? resultOf(actionData, "alert-done");
   const inboxError = inboxResult ? Object.values(firstErrors(inboxResult))[0] : undefined;
   return (
     <div className="max-w-4xl space-y-8">
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Paiements de la saison {season}</h1>
         <p className="mt-2 text-slate-700">
-          {inbox.filter((p) => p.state === "a-rapprocher").length} paiement(s) à rapprocher, {awaiting.length} inscription(s) en attente de paiement.
+          {inbox.filter((p) => p.state === "a-rapprocher").length} paiement(s) à rapprocher, {awaiting.length}{" "}
+          inscription(s) en attente de paiement.
         </p>
       </div>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
@@ -146,10 +241,17 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           <h2 id="alertes-titre" className="text-2xl font-semibold text-slate-900">
             Alertes HelloAsso
           </h2>
-          <p className="text-slate-700">Remboursements et échéances refusées signalés par HelloAsso. Vérifiez l'inscription concernée, puis marquez l'alerte comme traitée.</p>
+          <p className="text-slate-700">
+            Remboursements et échéances refusées signalés par HelloAsso. Vérifiez l'inscription concernée, puis marquez
+            l'alerte comme traitée.
+          </p>
           <ul className="space-y-3">
             {alerts.map((a) => (
-              <li key={a.id} id={`alerte-${a.id}`} className="rounded-lg border border-amber-400 bg-amber-50 p-4 shadow-sm">
+              <li
+                key={a.id}
+                id={`alerte-${a.id}`}
+                className="rounded-lg border border-amber-400 bg-amber-50 p-4 shadow-sm"
+              >
                 <p className="text-slate-900">{a.message}</p>
                 <p className="text-sm text-slate-700">Le {formatDate(a.at)}</p>
                 <Form method="post" className="mt-2">
@@ -174,12 +276,15 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           {inbox.map((p) => (
             <li key={p.id} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
               <p className="font-semibold text-slate-900">
-                HelloAsso {p.orderId ? `commande ${p.orderId}` : ""} : {formatEuros(p.amountCents)}, le {formatDate(p.at)}
+                HelloAsso {p.orderId ? `commande ${p.orderId}` : ""} : {formatEuros(p.amountCents)}, le{" "}
+                {formatDate(p.at)}
               </p>
               {p.payer ? <p className="text-slate-800">Payé par {p.payer}</p> : null}
               {p.note ? <p className="text-slate-700">{p.note}</p> : null}
               {p.state === "a-rembourser" ? (
-                <p className="mt-2 font-medium text-slate-900">À rembourser dans l'espace HelloAsso de l'association.</p>
+                <p className="mt-2 font-medium text-slate-900">
+                  À rembourser dans l'espace HelloAsso de l'association.
+                </p>
               ) : (
                 <div className="mt-3 flex flex-wrap items-end gap-3">
                   {awaiting.length > 0 ? (
@@ -189,7 +294,10 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                       <SelectField
                         label="Inscription en attente"
                         name="registrationId"
-                        options={awaiting.map((r) => ({ value: String(r.id), label: `${r.name} (${r.email}) : ${formatEuros(r.totalCents)}` }))}
+                        options={awaiting.map((r) => ({
+                          value: String(r.id),
+                          label: `${r.name} (${r.email}) : ${formatEuros(r.totalCents)}`,
+                        }))}
                       />
                       <div className="mb-4">
                         <Button type="submit">Rattacher</Button>
@@ -217,7 +325,11 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
         {awaiting.length === 0 ? <p className="text-slate-700">Aucune inscription en attente de paiement.</p> : null}
         <ul className="space-y-3">
           {awaiting.map((r) => (
-            <li key={r.id} id={`inscription-${r.id}`} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
+            <li
+              key={r.id}
+              id={`inscription-${r.id}`}
+              className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm"
+            >
               <p className="font-semibold text-slate-900">
                 {r.name} : {formatEuros(r.totalCents)}
               </p>

@@ -28,9 +28,20 @@ beforeAll(async () => {
   // Family A: an adult with a certificate of this season (paid by cheque), a child without the attestation.
   const a = await createUser({ roles: ["membre"], prenom: "=Lan", nom: "Nguyen", email: "famille-a@exemple.fr" });
   familyA = a;
-  const [aSelf] = await db.select().from(profiles).where(and(eq(profiles.ownerId, a.user.id), eq(profiles.isSelf, true)));
-  const [aKid] = await db.insert(profiles).values({ ownerId: a.user.id, prenom: "Bao", nom: "Nguyen", relationship: "enfant", dateOfBirth: "2016-05-04" }).returning();
-  await db.insert(seasonStatuses).values({ profileId: aSelf!.id, season: SEASON, healthDocumentKind: "certificat", healthDocumentReceivedOn: "2026-09-02" });
+  const [aSelf] = await db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.ownerId, a.user.id), eq(profiles.isSelf, true)));
+  const [aKid] = await db
+    .insert(profiles)
+    .values({ ownerId: a.user.id, prenom: "Bao", nom: "Nguyen", relationship: "enfant", dateOfBirth: "2016-05-04" })
+    .returning();
+  await db.insert(seasonStatuses).values({
+    profileId: aSelf!.id,
+    season: SEASON,
+    healthDocumentKind: "certificat",
+    healthDocumentReceivedOn: "2026-09-02",
+  });
   const line = (profileId: number, groupName: string, priceCents: number) => ({
     profileId,
     groupName,
@@ -42,19 +53,42 @@ beforeAll(async () => {
     rulesVersion: "2026-1",
     emergencyContacts: "06 00 00 00 00",
   });
-  const regA = await submitRegistration(a.user.id, SEASON, { lines: [line(aSelf!.id, "Adultes (16 ans et plus)", 25000), line(aKid!.id, "Enfants (6-11 ans)", 19000)], instalments: 1, aidCodes: [] });
-  await recordManualPayment(admin.user, { registrationId: regA, method: "cheque", amountCents: 44000, receivedOn: "2026-09-05", reference: "" }, new Date("2026-09-05T10:00:00Z"));
+  const regA = await submitRegistration(a.user.id, SEASON, {
+    lines: [line(aSelf!.id, "Adultes (16 ans et plus)", 25000), line(aKid!.id, "Enfants (6-11 ans)", 19000)],
+    instalments: 1,
+    aidCodes: [],
+  });
+  await recordManualPayment(
+    admin.user,
+    { registrationId: regA, method: "cheque", amountCents: 44000, receivedOn: "2026-09-05", reference: "" },
+    new Date("2026-09-05T10:00:00Z"),
+  );
   // Family B: a child with the parent's attestation, not paid.
   const b = await createUser({ roles: ["membre"], email: "famille-b@exemple.fr" });
   familyB = b;
-  const [bKid] = await db.insert(profiles).values({ ownerId: b.user.id, prenom: "Chi", nom: "Pham", relationship: "enfant", dateOfBirth: "2017-02-01" }).returning();
-  await db.insert(seasonStatuses).values({ profileId: bKid!.id, season: SEASON, healthDocumentKind: "questionnaire", healthDocumentReceivedOn: "2026-09-03" });
-  await submitRegistration(b.user.id, SEASON, { lines: [line(bKid!.id, "Enfants (6-11 ans)", 19000)], instalments: 1, aidCodes: [] });
+  const [bKid] = await db
+    .insert(profiles)
+    .values({ ownerId: b.user.id, prenom: "Chi", nom: "Pham", relationship: "enfant", dateOfBirth: "2017-02-01" })
+    .returning();
+  await db.insert(seasonStatuses).values({
+    profileId: bKid!.id,
+    season: SEASON,
+    healthDocumentKind: "questionnaire",
+    healthDocumentReceivedOn: "2026-09-03",
+  });
+  await submitRegistration(b.user.id, SEASON, {
+    lines: [line(bKid!.id, "Enfants (6-11 ans)", 19000)],
+    instalments: 1,
+    aidCodes: [],
+  });
 });
 
 describe("the season's follow-up", () => {
   it("counts per group the registered, paid, compliant and awaiting members", async () => {
-    const page = await app.get<{ groups: unknown[]; members: { name: string; medical: string; paid: boolean }[] }>("/espace-membre/saison", { as: admin });
+    const page = await app.get<{ groups: unknown[]; members: { name: string; medical: string; paid: boolean }[] }>(
+      "/espace-membre/saison",
+      { as: admin },
+    );
     expect(page.data.groups).toEqual([
       { group: "Adultes (16 ans et plus)", registered: 1, paid: 1, compliant: 1, pending: 0 },
       { group: "Enfants (6-11 ans)", registered: 2, paid: 1, compliant: 1, pending: 1 },
@@ -87,7 +121,9 @@ describe("the season's follow-up", () => {
   it("is for the managers only", async () => {
     const member = await createUser({ roles: ["membre"] });
     expect((await app.get("/espace-membre/saison", { as: member })).redirect).toBe("/espace-membre");
-    expect((await app.fetch("/espace-membre/saison/export/licences.csv", { headers: { cookie: member.cookie } })).status).toBe(302);
+    expect(
+      (await app.fetch("/espace-membre/saison/export/licences.csv", { headers: { cookie: member.cookie } })).status,
+    ).toBe(302);
   });
 
   it("exports the licence list, the paid members, the parents' e-mails by group and the takings", async () => {
@@ -100,17 +136,29 @@ describe("the season's follow-up", () => {
       return new TextDecoder().decode(bytes).trim().split("\r\n");
     };
     const licences = await get("licences.csv");
-    expect(licences[0]).toBe("Nom;Prénom;Date de naissance;Groupe;Cotisation;Certificat médical;Responsable;E-mail du responsable");
-    expect(licences).toContain("Nguyen;'=Lan;;Adultes (16 ans et plus);payée;En règle;'=Lan Nguyen;famille-a@exemple.fr");
-    expect(licences).toContain("Nguyen;Bao;04/05/2016;Enfants (6-11 ans);payée;Attestation du questionnaire de santé à fournir;'=Lan Nguyen;famille-a@exemple.fr");
+    expect(licences[0]).toBe(
+      "Nom;Prénom;Date de naissance;Groupe;Cotisation;Certificat médical;Responsable;E-mail du responsable",
+    );
+    expect(licences).toContain(
+      "Nguyen;'=Lan;;Adultes (16 ans et plus);payée;En règle;'=Lan Nguyen;famille-a@exemple.fr",
+    );
+    expect(licences).toContain(
+      "Nguyen;Bao;04/05/2016;Enfants (6-11 ans);payée;Attestation du questionnaire de santé à fournir;'=Lan Nguyen;famille-a@exemple.fr",
+    );
     expect(await get("payes.csv")).toHaveLength(3);
     expect(await get("emails-parents.csv")).toEqual([
       "Groupe;Adresses (à coller en copie cachée)",
       "Adultes (16 ans et plus);famille-a@exemple.fr",
       "Enfants (6-11 ans);famille-a@exemple.fr, famille-b@exemple.fr",
     ]);
-    expect(await get("recettes.csv")).toEqual(["Moyen de paiement;Nombre;Montant (euros)", "chèque;1;440,00", "Total;1;440,00"]);
-    expect((await app.fetch("/espace-membre/saison/export/autre.csv", { headers: { cookie: admin.cookie } })).status).toBe(404);
+    expect(await get("recettes.csv")).toEqual([
+      "Moyen de paiement;Nombre;Montant (euros)",
+      "chèque;1;440,00",
+      "Total;1;440,00",
+    ]);
+    expect(
+      (await app.fetch("/espace-membre/saison/export/autre.csv", { headers: { cookie: admin.cookie } })).status,
+    ).toBe(404);
   });
 });
 
@@ -129,7 +177,9 @@ describe("the payment certificate", () => {
     // The cross-reference table points at each object.
     const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
     expect(pdf.slice(xref, xref + 4)).toBe("xref");
-    const notPaid = await app.fetch("/espace-membre/inscription/attestation.pdf", { headers: { cookie: familyB.cookie } });
+    const notPaid = await app.fetch("/espace-membre/inscription/attestation.pdf", {
+      headers: { cookie: familyB.cookie },
+    });
     expect(notPaid.status).toBe(404);
   });
 });
@@ -156,7 +206,10 @@ describe("combined reminders", () => {
     const later = await runSeasonReminders(new Date("2026-09-28T10:00:00Z"));
     expect(later.map((r) => r.to)).toEqual(["famille-a@exemple.fr"]);
     const log = await db.select().from(familyReminders).where(eq(familyReminders.ownerId, familyA.user.id));
-    expect(log.map((l) => l.reasons)).toEqual([expect.stringMatching(/^medical:\d+$/), expect.stringMatching(/^medical:\d+$/)]);
+    expect(log.map((l) => l.reasons)).toEqual([
+      expect.stringMatching(/^medical:\d+$/),
+      expect.stringMatching(/^medical:\d+$/),
+    ]);
   });
 });
 
@@ -166,7 +219,15 @@ describe("the managers' to-do", () => {
     const { payments } = await import("#db/schema");
     const [p] = await db
       .insert(payments)
-      .values({ registrationId: null, season: "", method: "helloasso", amountCents: 19000, state: "a-rapprocher", orderId: 777001, payerName: "Hoa Pham" })
+      .values({
+        registrationId: null,
+        season: "",
+        method: "helloasso",
+        amountCents: 19000,
+        state: "a-rapprocher",
+        orderId: 777001,
+        payerName: "Hoa Pham",
+      })
       .returning();
     const tasks = async () => (await derivedTasks()).groups.find((g) => g.id === "paiements")!.tasks;
     expect((await tasks()).map((t) => t.label)).toContain("Rapprocher le paiement de 190\u00a0€ de Hoa Pham");

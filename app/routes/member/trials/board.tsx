@@ -9,7 +9,15 @@
 import { Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/board";
-import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, TextAreaField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  useClubForm,
+} from "~/components/form";
 import { linkClass } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -41,8 +49,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 const NOTICES: Record<string, string> = {
   enregistree: "La demande a été mise à jour.",
-  inscrite: "Le compte a été créé et la demande est marquée « Inscrit ». Un e-mail invite la famille à choisir son mot de passe puis à continuer l'inscription.",
-  invitee: "Un compte existait déjà avec cette adresse : il est invité à continuer l'inscription, et la demande est marquée « Inscrit ».",
+  inscrite:
+    "Le compte a été créé et la demande est marquée « Inscrit ». Un e-mail invite la famille à choisir son mot de passe puis à continuer l'inscription.",
+  invitee:
+    "Un compte existait déjà avec cette adresse : il est invité à continuer l'inscription, et la demande est marquée « Inscrit ».",
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -74,7 +84,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-const HANDLERS: Record<TrialBoardIntent, (actor: ReturnType<typeof userActor>, formData: FormData, back: string) => ReturnType<typeof handleIntent>> = {
+const HANDLERS: Record<
+  TrialBoardIntent,
+  (actor: ReturnType<typeof userActor>, formData: FormData, back: string) => ReturnType<typeof handleIntent>
+> = {
   status: (actor, formData, back) =>
     handleIntent(
       "status",
@@ -115,7 +128,15 @@ type RequestView = Route.ComponentProps["loaderData"]["requests"][number];
 
 const STATUS_OPTIONS = TRIAL_STATUS_KEYS.map((k) => ({ value: k, label: TRIAL_STATUSES[k] }));
 
-function StatusForm({ request, listStatus, lastResult }: { request: RequestView; listStatus: TrialStatus; lastResult?: SubmissionResult<string[]> }) {
+function StatusForm({
+  request,
+  listStatus,
+  lastResult,
+}: {
+  request: RequestView;
+  listStatus: TrialStatus;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useClubForm({
     id: `statut-${request.id}-${request.version}`,
     schema: trialStatusSchema,
@@ -124,7 +145,11 @@ function StatusForm({ request, listStatus, lastResult }: { request: RequestView;
   });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4">
-      <FormErrors form={form} lastResult={lastResult} summary="La demande n'a pas été mise à jour : corrigez les champs signalés." />
+      <FormErrors
+        form={form}
+        lastResult={lastResult}
+        summary="La demande n'a pas été mise à jour : corrigez les champs signalés."
+      />
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={request.id} />
       <input type="hidden" name="version" value={request.version} />
@@ -138,8 +163,20 @@ function StatusForm({ request, listStatus, lastResult }: { request: RequestView;
   );
 }
 
-function ConvertForm({ request, listStatus, lastResult }: { request: RequestView; listStatus: TrialStatus; lastResult?: SubmissionResult<string[]> }) {
-  const [form] = useClubForm({ id: `inscrire-${request.id}-${request.version}`, schema: trialConvertSchema, lastResult });
+function ConvertForm({
+  request,
+  listStatus,
+  lastResult,
+}: {
+  request: RequestView;
+  listStatus: TrialStatus;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const [form] = useClubForm({
+    id: `inscrire-${request.id}-${request.version}`,
+    schema: trialConvertSchema,
+    lastResult,
+  });
   const holder = request.minor ? request.parentName : request.name;
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 border-t border-slate-200 pt-4">
@@ -203,7 +240,11 @@ export default function TrialBoard({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <ul className="mt-4 grid gap-4 lg:grid-cols-2">
             {requests.map((r) => (
-              <li key={r.id} id={`demande-${r.id}`} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+              <li
+                key={r.id}
+                id={`demande-${r.id}`}
+                className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+              >
                 <h3 className="text-lg font-semibold text-slate-900">
                   {r.name} <span className="font-normal text-slate-700">· {r.ageGroup}</span>
                 </h3>
@@ -240,8 +281,15 @@ export default function TrialBoard({ loaderData, actionData }: Route.ComponentPr
                   <dt className="font-semibold">Reçue le</dt>
                   <dd>{formatDateTime(r.receivedAt)}</dd>
                 </dl>
-                {r.message ? <p className="mt-2 whitespace-pre-line rounded bg-slate-50 p-2 text-slate-800">{r.message}</p> : null}
-                <StatusForm key={`s-${r.id}-${r.version}`} request={r} listStatus={status} lastResult={resultOf(answer, "status", r.id)} />
+                {r.message ? (
+                  <p className="mt-2 whitespace-pre-line rounded bg-slate-50 p-2 text-slate-800">{r.message}</p>
+                ) : null}
+                <StatusForm
+                  key={`s-${r.id}-${r.version}`}
+                  request={r}
+                  listStatus={status}
+                  lastResult={resultOf(answer, "status", r.id)}
+                />
                 {r.userId ? (
                   <p className="mt-4 border-t border-slate-200 pt-4">
                     <Link to={`/espace-membre/utilisateurs/modifier/${r.userId}`} className={linkClass}>
@@ -249,7 +297,12 @@ export default function TrialBoard({ loaderData, actionData }: Route.ComponentPr
                     </Link>
                   </p>
                 ) : (
-                  <ConvertForm key={`c-${r.id}-${r.version}`} request={r} listStatus={status} lastResult={resultOf(answer, "convert", r.id)} />
+                  <ConvertForm
+                    key={`c-${r.id}-${r.version}`}
+                    request={r}
+                    listStatus={status}
+                    lastResult={resultOf(answer, "convert", r.id)}
+                  />
                 )}
               </li>
             ))}

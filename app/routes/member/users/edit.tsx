@@ -187,7 +187,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const intent = intentOf(formData, HANDLERS);
   const season = new URL(request.url).searchParams.get("saison");
   const back = (ok: string, anchor = "") =>
-    redirect(`${LIST}/modifier/${encodeURIComponent(params.id)}?${new URLSearchParams({ ok, ...(season ? { saison: season } : {}) })}${anchor}`);
+    redirect(
+      `${LIST}/modifier/${encodeURIComponent(params.id)}?${new URLSearchParams({ ok, ...(season ? { saison: season } : {}) })}${anchor}`,
+    );
   return HANDLERS[intent]({ actor, id: params.id, formData, back });
 }
 
@@ -200,7 +202,9 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
   const forAccount = answer?.intent === "account" ? answer.result : undefined;
   // Answers of the forms without their own error area (validate, send-link, close-deletion-request).
   const topMessage =
-    answer && ["validate", "send-link", "close-deletion-request"].includes(answer.intent) ? (answer.result.error?.[""]?.[0] ?? null) : null;
+    answer && ["validate", "send-link", "close-deletion-request"].includes(answer.intent)
+      ? (answer.result.error?.[""]?.[0] ?? null)
+      : null;
   const pending = user.roles.includes("pré-inscrit");
   const fullName = `${user.prenom} ${user.nom}`.trim() || user.email;
   return (
@@ -242,9 +246,9 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         <FormMessage tone="info">
           <p>
             Cette personne a demandé la suppression de son compte le {formatDate(detail.deletionRequest.requestedAt)}
-            {detail.deletionRequest.reason ? <> : « {detail.deletionRequest.reason} »</> : null}. Supprimez le compte en bas de
-            cette page, ou conservez les données le temps nécessaire (adhésion de la saison en cours) et classez la
-            demande ; répondez-lui dans le mois.
+            {detail.deletionRequest.reason ? <> : « {detail.deletionRequest.reason} »</> : null}. Supprimez le compte en
+            bas de cette page, ou conservez les données le temps nécessaire (adhésion de la saison en cours) et classez
+            la demande ; répondez-lui dans le mois.
           </p>
           {canEdit ? (
             <Form method="post" className="mt-3">
@@ -254,7 +258,11 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
           ) : null}
         </FormMessage>
       ) : null}
-      {!canEdit ? <FormMessage tone="info">{MESSAGES.adminOnlyEdit} Vous pouvez consulter ce compte sans le modifier.</FormMessage> : null}
+      {!canEdit ? (
+        <FormMessage tone="info">
+          {MESSAGES.adminOnlyEdit} Vous pouvez consulter ce compte sans le modifier.
+        </FormMessage>
+      ) : null}
 
       {pending && canEdit ? (
         <section aria-labelledby="validation-title" className="rounded-lg border-l-4 border-amber-600 bg-amber-50 p-5">
@@ -262,8 +270,8 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
             Inscription à valider
           </h2>
           <p className="mt-1 text-slate-800">
-            Une fois le dossier complet (formulaire, certificat ou questionnaire, cotisation), validez l&apos;inscription : la personne
-            devient membre, reçoit un e-mail et accède à l&apos;espace membre.
+            Une fois le dossier complet (formulaire, certificat ou questionnaire, cotisation), validez
+            l&apos;inscription : la personne devient membre, reçoit un e-mail et accède à l&apos;espace membre.
           </p>
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="validate" />
@@ -273,7 +281,11 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         </section>
       ) : null}
 
-      <section id="compte" aria-labelledby="compte-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
+      <section
+        id="compte"
+        aria-labelledby="compte-title"
+        className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
+      >
         <h2 id="compte-title" className="text-2xl font-semibold text-slate-900">
           Compte
         </h2>
@@ -282,16 +294,20 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
           {user.hasGoogle ? ", compte Google" : ""}.
         </p>
         {canEdit ? (
-          <AccountForm key={`account-${user.version}`} user={user} isSelf={isSelf} allowAdmin={actorIsAdmin} lastResult={forAccount} />
+          <AccountForm
+            key={`account-${user.version}`}
+            user={user}
+            isSelf={isSelf}
+            allowAdmin={actorIsAdmin}
+            lastResult={forAccount}
+          />
         ) : (
           <dl className="mt-3 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
             <dt className="font-medium">E-mail</dt>
             <dd>{user.email}</dd>
           </dl>
         )}
-        {canEdit && !user.hasPassword && user.active ? (
-          <SendLinkForm />
-        ) : null}
+        {canEdit && !user.hasPassword && user.active ? <SendLinkForm /> : null}
       </section>
 
       {detail.editableSeasons.length > 1 ? (
@@ -337,7 +353,9 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         </ol>
       </section>
 
-      {canEdit && !isSelf ? <DeleteUserSection fullName={fullName} lastResult={answer?.intent === "delete" ? answer.result : undefined} /> : null}
+      {canEdit && !isSelf ? (
+        <DeleteUserSection fullName={fullName} lastResult={answer?.intent === "delete" ? answer.result : undefined} />
+      ) : null}
     </div>
   );
 }

@@ -82,7 +82,12 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      <Form method="get" className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm" role="search" aria-label="Rechercher des utilisateurs">
+      <Form
+        method="get"
+        className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm"
+        role="search"
+        aria-label="Rechercher des utilisateurs"
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <div>
             <label htmlFor="search-q" className="mb-1 block font-medium text-slate-800">
@@ -129,9 +134,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-4">
-          <Button type="submit">
-            Afficher
-          </Button>
+          <Button type="submit">Afficher</Button>
           {filtered ? (
             <Link to={PATH} className={linkClass}>
               Effacer la recherche
@@ -218,7 +221,9 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                     <td data-label="Document de santé" className="px-3 py-2 text-slate-800">
                       <Badge tone={healthTone(u.health)}>{HEALTH_STATE_LABELS[u.health]}</Badge>
                       {u.healthValidUntil ? (
-                        <span className="block text-sm text-slate-700">jusqu&apos;au {formatDate(u.healthValidUntil)}</span>
+                        <span className="block text-sm text-slate-700">
+                          jusqu&apos;au {formatDate(u.healthValidUntil)}
+                        </span>
                       ) : null}
                     </td>
                   </tr>

@@ -18,7 +18,11 @@ import { createManagedUser, WELCOME_LINK_DAYS } from "~/lib/members/users-admin.
 import { readForm } from "~/lib/http/request.server";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Ajouter un utilisateur", description: "Créer le compte d'un membre du club.", noindex: true });
+  pageMeta(args, {
+    title: "Ajouter un utilisateur",
+    description: "Créer le compte d'un membre du club.",
+    noindex: true,
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
@@ -55,10 +59,15 @@ export default function NewUser({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-3xl font-bold text-slate-900">Ajouter un utilisateur</h1>
       <p className="text-slate-700">
         La personne reçoit un e-mail « Un compte a été créé pour vous… » avec un lien pour choisir elle-même son mot de
-        passe (valable {linkDays} jours, utilisable une seule fois). Vous ne choisissez ni ne voyez jamais son mot de passe.
+        passe (valable {linkDays} jours, utilisable une seule fois). Vous ne choisissez ni ne voyez jamais son mot de
+        passe.
       </p>
       <Form method="post" {...getFormProps(form)} className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
-        <FormErrors form={form} lastResult={lastResult} summary="Le compte n'a pas été créé : corrigez les champs signalés." />
+        <FormErrors
+          form={form}
+          lastResult={lastResult}
+          summary="Le compte n'a pas été créé : corrigez les champs signalés."
+        />
         <OnceField token={submissionToken} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField label="Prénom" required autoComplete="off" {...fieldProps(fields.prenom)} />

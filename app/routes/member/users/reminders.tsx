@@ -29,10 +29,15 @@ const PATH = "/espace-membre/utilisateurs/rappels";
 const PREVIEW_MAX = 200;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Rappels et notifications", description: "Les rappels par e-mail aux membres et vos notifications.", noindex: true });
+  pageMeta(args, {
+    title: "Rappels et notifications",
+    description: "Les rappels par e-mail aux membres et vos notifications.",
+    noindex: true,
+  });
 
 const NOTICES: Record<string, string> = {
-  actives: "Les rappels sont activés pour la saison : ils partent le matin, un e-mail par famille au plus chaque semaine.",
+  actives:
+    "Les rappels sont activés pour la saison : ils partent le matin, un e-mail par famille au plus chaque semaine.",
   desactives: "Les rappels sont désactivés pour la saison : plus aucun ne partira.",
   notifications: "Votre choix de notifications est enregistré.",
 };
@@ -44,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     season,
     enabled: await remindersEnabledFor(season),
-    preview: due.slice(0, PREVIEW_MAX).map((r) => ({ key: r.ownerId, to: r.to, lines: r.items.map((i) => i.line), subject: r.subject })),
+    preview: due
+      .slice(0, PREVIEW_MAX)
+      .map((r) => ({ key: r.ownerId, to: r.to, lines: r.items.map((i) => i.line), subject: r.subject })),
     total: due.length,
     choice: await notificationChoice(user.id),
     notice: NOTICES[new URL(request.url).searchParams.get("ok") ?? ""] ?? null,
@@ -80,8 +87,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   return HANDLERS[intentOf(formData, HANDLERS)](user, formData);
 }
 
-function NotificationsForm({ choice, lastResult }: { choice: string; lastResult?: Parameters<typeof useClubForm>[0]["lastResult"] }) {
-  const [form, fields] = useClubForm({ id: "notifications", schema: notificationChoiceSchema, lastResult, defaultValue: { choice } });
+function NotificationsForm({
+  choice,
+  lastResult,
+}: {
+  choice: string;
+  lastResult?: Parameters<typeof useClubForm>[0]["lastResult"];
+}) {
+  const [form, fields] = useClubForm({
+    id: "notifications",
+    schema: notificationChoiceSchema,
+    lastResult,
+    defaultValue: { choice },
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4">
       <FormErrors form={form} lastResult={lastResult} />
@@ -113,15 +131,21 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
       </header>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
 
-      <section aria-labelledby="rappels-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="rappels-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <h2 id="rappels-title" className="text-xl font-bold text-club-900">
           Rappels aux familles, saison {season}
         </h2>
         <p className="mt-2 text-slate-800">
-          Un seul e-mail par famille, à partir de 8 h et au plus une fois par semaine, qui liste ce qu'il reste à faire : inscription à
-          terminer ou à payer, dossier médical incomplet, certificat qui expire sous 30 jours, cotisation non enregistrée un mois après la
-          rentrée. Chaque point est rappelé trois fois au plus dans la saison, et plus du tout dès qu'il est réglé.{" "}
-          <strong>{enabled ? "Les rappels sont activés pour cette saison." : "Les rappels sont désactivés : aucun ne part."}</strong>
+          Un seul e-mail par famille, à partir de 8 h et au plus une fois par semaine, qui liste ce qu'il reste à faire
+          : inscription à terminer ou à payer, dossier médical incomplet, certificat qui expire sous 30 jours,
+          cotisation non enregistrée un mois après la rentrée. Chaque point est rappelé trois fois au plus dans la
+          saison, et plus du tout dès qu'il est réglé.{" "}
+          <strong>
+            {enabled ? "Les rappels sont activés pour cette saison." : "Les rappels sont désactivés : aucun ne part."}
+          </strong>
         </p>
         <h3 className="mt-4 font-semibold text-slate-900">
           {enabled ? "Prochains envois" : "Aperçu : ce qui partirait si vous les activiez"} ({total})
@@ -141,24 +165,31 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
                 </ul>
               </li>
             ))}
-            {total > preview.length ? <li className="py-2 text-slate-700">… et {total - preview.length} autres.</li> : null}
+            {total > preview.length ? (
+              <li className="py-2 text-slate-700">… et {total - preview.length} autres.</li>
+            ) : null}
           </ul>
         ) : (
           <p className="mt-2 text-slate-700">Aucun rappel à envoyer aujourd’hui.</p>
         )}
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value={enabled ? "desactiver" : "activer"} />
-          <SubmitButton pendingLabel="Enregistrement…">{enabled ? "Désactiver les rappels de la saison" : "Activer les rappels de la saison"}</SubmitButton>
+          <SubmitButton pendingLabel="Enregistrement…">
+            {enabled ? "Désactiver les rappels de la saison" : "Activer les rappels de la saison"}
+          </SubmitButton>
         </Form>
       </section>
 
-      <section aria-labelledby="notifications-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="notifications-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <h2 id="notifications-title" className="text-xl font-bold text-club-900">
           Vos notifications
         </h2>
         <p className="mt-2 text-slate-800">
-          Les nouvelles pré-inscriptions à valider, les demandes de suppression de compte (le club a un mois pour y répondre) et
-          les demandes de cours d'essai.
+          Les nouvelles pré-inscriptions à valider, les demandes de suppression de compte (le club a un mois pour y
+          répondre) et les demandes de cours d'essai.
         </p>
         <NotificationsForm choice={choice} lastResult={result} />
       </section>

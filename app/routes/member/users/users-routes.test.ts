@@ -6,7 +6,17 @@
  */
 import { assert, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
-import { accounts, auditLog, gradeHistory, grades, outbox, profiles, seasonStatuses, sessions, users } from "#db/schema";
+import {
+  accounts,
+  auditLog,
+  gradeHistory,
+  grades,
+  outbox,
+  profiles,
+  seasonStatuses,
+  sessions,
+  users,
+} from "#db/schema";
 import { app, BASE, refusedByGuard as refused, type AppResponse } from "../../../../tests/helpers/app";
 import { createUser, signInCookie } from "../../../../tests/helpers/auth";
 import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth-operations.server";
@@ -91,10 +101,18 @@ describe("who may use the user management", () => {
       expect(refused(await get("/espace-membre/utilisateurs", who.cookie))).toBe(true);
       expect(refused(await app.fetch("/espace-membre/utilisateurs/export.csv", { as: who.cookie }))).toBe(true);
       expect(refused(await get("/espace-membre/utilisateurs/ajouter", who.cookie))).toBe(true);
-      const created = await post("/espace-membre/utilisateurs/ajouter", { prenom: "X", nom: "Y", email: "x.y@exemple.fr", roles: "membre" }, who.cookie);
+      const created = await post(
+        "/espace-membre/utilisateurs/ajouter",
+        { prenom: "X", nom: "Y", email: "x.y@exemple.fr", roles: "membre" },
+        who.cookie,
+      );
       expect(refused(created)).toBe(true);
       expect(refused(await get(editPath(membre.user.id), who.cookie))).toBe(true);
-      const edit = await post(editPath(manager.user.id), await accountFields(manager.user.id, { roles: ["admin"] }), who.cookie);
+      const edit = await post(
+        editPath(manager.user.id),
+        await accountFields(manager.user.id, { roles: ["admin"] }),
+        who.cookie,
+      );
       expect(refused(edit)).toBe(true);
       expect(refused(await get("/espace-membre/todo", who.cookie))).toBe(true);
     }
@@ -122,14 +140,22 @@ describe("who may use the user management", () => {
 
 describe("rules between user_manager and admin", () => {
   it("a user_manager cannot grant the admin role", async () => {
-    const result = await post(editPath(membre.user.id), await accountFields(membre.user.id, { roles: ["admin", "membre"] }), manager.cookie);
+    const result = await post(
+      editPath(membre.user.id),
+      await accountFields(membre.user.id, { roles: ["admin", "membre"] }),
+      manager.cookie,
+    );
     expect(statusOf(result)).toBe(403);
     expect(errorsOf(result).roles).toBe(MESSAGES.adminOnlyRole);
     expect((await userRow(membre.user.id))?.roles).toEqual(["membre"]);
   });
 
   it("a user_manager cannot create an admin", async () => {
-    const result = await post("/espace-membre/utilisateurs/ajouter", { prenom: "Paul", nom: "Pouvoir", email: "paul.pouvoir@exemple.fr", roles: ["admin"] }, manager.cookie);
+    const result = await post(
+      "/espace-membre/utilisateurs/ajouter",
+      { prenom: "Paul", nom: "Pouvoir", email: "paul.pouvoir@exemple.fr", roles: ["admin"] },
+      manager.cookie,
+    );
     expect(statusOf(result)).toBe(403);
     const [none] = await db.select().from(users).where(eq(users.email, "paul.pouvoir@exemple.fr"));
     expect(none).toBeUndefined();
@@ -138,15 +164,40 @@ describe("rules between user_manager and admin", () => {
   it("a user_manager cannot edit an admin (name, roles, deactivation, status, deletion)", async () => {
     const before = await userRow(admin.user.id);
     assert(before);
-    const rename = await post(editPath(admin.user.id), await accountFields(admin.user.id, { prenom: "Pirate" }), manager.cookie);
+    const rename = await post(
+      editPath(admin.user.id),
+      await accountFields(admin.user.id, { prenom: "Pirate" }),
+      manager.cookie,
+    );
     expect(statusOf(rename)).toBe(403);
     expect(firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(rename).result)[""]).toBe(MESSAGES.adminOnlyEdit);
-    const remove = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), manager.cookie);
+    const remove = await post(
+      editPath(admin.user.id),
+      await accountFields(admin.user.id, { roles: ["membre"] }),
+      manager.cookie,
+    );
     expect(statusOf(remove)).toBe(403);
-    const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, admin.user.id), eq(profiles.isSelf, true)));
+    const [own] = await db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.ownerId, admin.user.id), eq(profiles.isSelf, true)));
     assert(own);
     const season = await currentSeasonAt();
-    const status = await post(editPath(admin.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie);
+    const status = await post(
+      editPath(admin.user.id),
+      {
+        intent: "status",
+        profileId: String(own.id),
+        season,
+        version: "0",
+        cotisationPaidOn: "",
+        cotisationAmount: "",
+        cotisationMeans: "",
+        healthKind: "",
+        healthReceivedOn: "",
+      },
+      manager.cookie,
+    );
     expect(statusOf(status)).toBe(403);
     const del = await post(editPath(admin.user.id), { intent: "delete", confirm: "on" }, manager.cookie);
     expect(statusOf(del)).toBe(403);
@@ -161,13 +212,26 @@ describe("rules between user_manager and admin", () => {
 
   it("an admin can grant and remove the admin role", async () => {
     const target = await createUser({ roles: ["membre"], prenom: "Bruno", nom: "Bis" });
-    const grant = await post(editPath(target.user.id), await accountFields(target.user.id, { roles: ["membre", "admin"] }), admin.cookie);
+    const grant = await post(
+      editPath(target.user.id),
+      await accountFields(target.user.id, { roles: ["membre", "admin"] }),
+      admin.cookie,
+    );
     expect(statusOf(grant)).toBe(302);
     expect((await userRow(target.user.id))?.roles).toEqual(["admin", "membre"]);
-    const remove = await post(editPath(target.user.id), await accountFields(target.user.id, { roles: ["membre"] }), admin.cookie);
+    const remove = await post(
+      editPath(target.user.id),
+      await accountFields(target.user.id, { roles: ["membre"] }),
+      admin.cookie,
+    );
     expect(statusOf(remove)).toBe(302);
     expect((await userRow(target.user.id))?.roles).toEqual(["membre"]);
-    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetUserId, target.user.id)).orderBy(desc(auditLog.id)).limit(1);
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetUserId, target.user.id))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
     assert(entry);
     expect(entry.actorId).toBe(admin.user.id);
     expect(entry.actorName).toBe("Alice Admin");
@@ -177,7 +241,11 @@ describe("rules between user_manager and admin", () => {
 
 describe("the last admin", () => {
   it("cannot lose the admin role", async () => {
-    const result = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie);
+    const result = await post(
+      editPath(admin.user.id),
+      await accountFields(admin.user.id, { roles: ["membre"] }),
+      admin.cookie,
+    );
     expect(statusOf(result)).toBe(409);
     expect(errorsOf(result).roles).toBe(MESSAGES.lastAdmin);
     expect((await userRow(admin.user.id))?.roles).toEqual(["admin"]);
@@ -185,7 +253,9 @@ describe("the last admin", () => {
 
   it("cannot be deactivated nor deleted, even by another admin's request", async () => {
     const otherAdmin = { id: "ops", prenom: "Opérateur", nom: "", roles: ["admin"] };
-    await expect(updateUserAccount(otherAdmin, admin.user.id, { ...(await accountFieldsPlain(admin.user.id)), active: false })).rejects.toThrow(MESSAGES.lastAdmin);
+    await expect(
+      updateUserAccount(otherAdmin, admin.user.id, { ...(await accountFieldsPlain(admin.user.id)), active: false }),
+    ).rejects.toThrow(MESSAGES.lastAdmin);
     await expect(deleteUser(otherAdmin, admin.user.id)).rejects.toThrow(MESSAGES.lastAdmin);
     const row = await userRow(admin.user.id);
     assert(row);
@@ -194,7 +264,11 @@ describe("the last admin", () => {
 
   it("can step down once another active admin exists", async () => {
     const second = await createUser({ roles: ["admin"], prenom: "Sophie", nom: "Second" });
-    const result = await post(editPath(second.user.id), await accountFields(second.user.id, { roles: ["membre"] }), second.cookie);
+    const result = await post(
+      editPath(second.user.id),
+      await accountFields(second.user.id, { roles: ["membre"] }),
+      second.cookie,
+    );
     expect(statusOf(result)).toBe(302);
     expect((await userRow(second.user.id))?.roles).toEqual(["membre"]);
   });
@@ -203,7 +277,11 @@ describe("the last admin", () => {
     const second = await createUser({ roles: ["admin"], prenom: "Denis", nom: "Désactivé" });
     const off = await post(editPath(second.user.id), await accountFields(second.user.id, { active: "" }), admin.cookie);
     expect(statusOf(off)).toBe(302);
-    const result = await post(editPath(admin.user.id), await accountFields(admin.user.id, { roles: ["membre"] }), admin.cookie);
+    const result = await post(
+      editPath(admin.user.id),
+      await accountFields(admin.user.id, { roles: ["membre"] }),
+      admin.cookie,
+    );
     expect(statusOf(result)).toBe(409);
   });
 });
@@ -211,7 +289,14 @@ describe("the last admin", () => {
 async function accountFieldsPlain(id: string) {
   const u = await userRow(id);
   assert(u);
-  return { prenom: u.prenom, nom: u.nom, email: u.email, roles: u.roles, active: u.active, version: u.updatedAt.getTime() };
+  return {
+    prenom: u.prenom,
+    nom: u.nom,
+    email: u.email,
+    roles: u.roles,
+    active: u.active,
+    version: u.updatedAt.getTime(),
+  };
 }
 
 describe("deactivation", () => {
@@ -219,7 +304,11 @@ describe("deactivation", () => {
     const target = await createUser({ roles: ["membre"], prenom: "Denise", nom: "Départ" });
     const secondCookie = await signInCookie(target.email, target.password);
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(2);
-    const result = await post(editPath(target.user.id), await accountFields(target.user.id, { active: "" }), manager.cookie);
+    const result = await post(
+      editPath(target.user.id),
+      await accountFields(target.user.id, { active: "" }),
+      manager.cookie,
+    );
     expect(statusOf(result)).toBe(302);
     expect((await userRow(target.user.id))?.active).toBe(false);
     expect(await db.select().from(sessions).where(eq(sessions.userId, target.user.id))).toHaveLength(0);
@@ -229,7 +318,11 @@ describe("deactivation", () => {
   });
 
   it("nobody deactivates their own account", async () => {
-    const result = await post(editPath(manager.user.id), await accountFields(manager.user.id, { active: "" }), manager.cookie);
+    const result = await post(
+      editPath(manager.user.id),
+      await accountFields(manager.user.id, { active: "" }),
+      manager.cookie,
+    );
     expect(statusOf(result)).toBe(403);
     expect((await userRow(manager.user.id))?.active).toBe(true);
   });
@@ -238,7 +331,11 @@ describe("deactivation", () => {
 describe("validation of a pré-inscrit", () => {
   it("moves them to membre and queues the French e-mail with the member-area link", async () => {
     const pending = await createUser({ roles: ["pré-inscrit"], prenom: "Hélène", nom: "Nouvelle" });
-    const result = await post(editPath(pending.user.id), { intent: "validate", version: await version(pending.user.id) }, manager.cookie);
+    const result = await post(
+      editPath(pending.user.id),
+      { intent: "validate", version: await version(pending.user.id) },
+      manager.cookie,
+    );
     expect(statusOf(result)).toBe(302);
     expect(result.redirect).toContain("ok=valide");
     expect((await userRow(pending.user.id))?.roles).toEqual(["membre"]);
@@ -248,16 +345,27 @@ describe("validation of a pré-inscrit", () => {
     expect(mails[0]?.text).toContain("Bonjour Hélène,");
     expect(mails[0]?.text).toContain("votre inscription au club");
     expect(mails[0]?.text).toContain(`${BASE}/espace-membre`);
-    const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.targetUserId, pending.user.id), eq(auditLog.action, "user.validate")));
+    const [entry] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetUserId, pending.user.id), eq(auditLog.action, "user.validate")));
     assert(entry);
     expect(entry.actorId).toBe(manager.user.id);
   });
 
   it("also through the roles (pré-inscrit unticked, membre ticked), and refuses pré-inscrit mixed with another role", async () => {
     const pending = await createUser({ roles: ["pré-inscrit"], prenom: "Ivan", nom: "Inscrit" });
-    const mixed = await post(editPath(pending.user.id), await accountFields(pending.user.id, { roles: ["pré-inscrit", "membre"] }), manager.cookie);
+    const mixed = await post(
+      editPath(pending.user.id),
+      await accountFields(pending.user.id, { roles: ["pré-inscrit", "membre"] }),
+      manager.cookie,
+    );
     expect(statusOf(mixed)).toBe(400);
-    const ok = await post(editPath(pending.user.id), await accountFields(pending.user.id, { roles: ["membre"] }), manager.cookie);
+    const ok = await post(
+      editPath(pending.user.id),
+      await accountFields(pending.user.id, { roles: ["membre"] }),
+      manager.cookie,
+    );
     expect(statusOf(ok)).toBe(302);
     expect(await db.select().from(outbox).where(eq(outbox.to, pending.email))).toHaveLength(1);
   });
@@ -280,14 +388,23 @@ describe("optimistic concurrency", () => {
 
 describe("creating an account for someone", () => {
   it("creates it without a password and mails a single-use link to choose one", async () => {
-    const result = await post("/espace-membre/utilisateurs/ajouter", { prenom: "Léa", nom: "Nguyễn", email: "Lea.Nguyen@Exemple.fr", roles: ["membre"] }, manager.cookie);
+    const result = await post(
+      "/espace-membre/utilisateurs/ajouter",
+      { prenom: "Léa", nom: "Nguyễn", email: "Lea.Nguyen@Exemple.fr", roles: ["membre"] },
+      manager.cookie,
+    );
     expect(statusOf(result)).toBe(302);
     const [created] = await db.select().from(users).where(eq(users.email, "lea.nguyen@exemple.fr"));
     assert(created);
     expect(created.roles).toEqual(["membre"]);
     expect(created.aPayeCotisation).toBe(false);
     expect(await db.select().from(accounts).where(eq(accounts.userId, created.id))).toHaveLength(0);
-    expect(await db.select().from(profiles).where(and(eq(profiles.ownerId, created.id), eq(profiles.isSelf, true)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(profiles)
+        .where(and(eq(profiles.ownerId, created.id), eq(profiles.isSelf, true))),
+    ).toHaveLength(1);
 
     const [mail] = await db.select().from(outbox).where(eq(outbox.to, "lea.nguyen@exemple.fr"));
     assert(mail);
@@ -318,13 +435,21 @@ describe("creating an account for someone", () => {
   });
 
   it("shows French errors next to the fields and keeps what was typed", async () => {
-    const result = await post("/espace-membre/utilisateurs/ajouter", { prenom: "", nom: "Sans", email: "pas-une-adresse", roles: ["membre"] }, manager.cookie);
+    const result = await post(
+      "/espace-membre/utilisateurs/ajouter",
+      { prenom: "", nom: "Sans", email: "pas-une-adresse", roles: ["membre"] },
+      manager.cookie,
+    );
     expect(statusOf(result)).toBe(400);
     const errors = firstErrors(dataOf<{ result: SubmissionResult<string[]> }>(result).result);
     expect(errors.prenom).toBe("Indiquez le prénom.");
     expect(errors.email).toMatch(/n'est pas valide/);
     expect(dataOf<{ result: SubmissionResult<string[]> }>(result).result.initialValue?.nom).toBe("Sans");
-    const dup = await post("/espace-membre/utilisateurs/ajouter", { prenom: "Mélanie", nom: "Bis", email: membre.email, roles: ["membre"] }, manager.cookie);
+    const dup = await post(
+      "/espace-membre/utilisateurs/ajouter",
+      { prenom: "Mélanie", nom: "Bis", email: membre.email, roles: ["membre"] },
+      manager.cookie,
+    );
     expect(statusOf(dup)).toBe(409);
     expect(errorsOf(dup).email).toContain("existe déjà");
   });
@@ -333,10 +458,27 @@ describe("creating an account for someone", () => {
 describe("season status and grades", () => {
   it("records a cotisation and a certificate, computes the validity and syncs the user's flags", async () => {
     const target = await createUser({ roles: ["membre"], prenom: "Chloé", nom: "Cotisante" });
-    const [own] = await db.select().from(profiles).where(and(eq(profiles.ownerId, target.user.id), eq(profiles.isSelf, true)));
+    const [own] = await db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.ownerId, target.user.id), eq(profiles.isSelf, true)));
     assert(own);
     const season = await currentSeasonAt();
-    const bad = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "180", cotisationMeans: "", healthKind: "certificat", healthReceivedOn: "" }, manager.cookie);
+    const bad = await post(
+      editPath(target.user.id),
+      {
+        intent: "status",
+        profileId: String(own.id),
+        season,
+        version: "0",
+        cotisationPaidOn: "",
+        cotisationAmount: "180",
+        cotisationMeans: "",
+        healthKind: "certificat",
+        healthReceivedOn: "",
+      },
+      manager.cookie,
+    );
     expect(statusOf(bad)).toBe(400);
     const errors = errorsOf(bad);
     expect(errors.cotisationPaidOn).toBe("Indiquez la date du paiement");
@@ -344,9 +486,26 @@ describe("season status and grades", () => {
     expect(errors.healthReceivedOn).toBe("Indiquez la date de réception");
 
     const start = `${season.slice(0, 4)}-09-15`;
-    const ok = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: start, cotisationAmount: "180,50", cotisationMeans: "pass-sport", healthKind: "certificat", healthReceivedOn: start }, manager.cookie);
+    const ok = await post(
+      editPath(target.user.id),
+      {
+        intent: "status",
+        profileId: String(own.id),
+        season,
+        version: "0",
+        cotisationPaidOn: start,
+        cotisationAmount: "180,50",
+        cotisationMeans: "pass-sport",
+        healthKind: "certificat",
+        healthReceivedOn: start,
+      },
+      manager.cookie,
+    );
     expect(statusOf(ok)).toBe(302);
-    const [row] = await db.select().from(seasonStatuses).where(and(eq(seasonStatuses.profileId, own.id), eq(seasonStatuses.season, season)));
+    const [row] = await db
+      .select()
+      .from(seasonStatuses)
+      .where(and(eq(seasonStatuses.profileId, own.id), eq(seasonStatuses.season, season)));
     assert(row);
     expect(row.cotisationAmountCents).toBe(18050);
     expect(row.cotisationMeans).toBe("pass-sport");
@@ -359,11 +518,39 @@ describe("season status and grades", () => {
     expect(flags.certificatMedicalFourni).toBe(true);
 
     // An outdated form (version 0 while the row exists) is refused.
-    const stale = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie);
+    const stale = await post(
+      editPath(target.user.id),
+      {
+        intent: "status",
+        profileId: String(own.id),
+        season,
+        version: "0",
+        cotisationPaidOn: "",
+        cotisationAmount: "",
+        cotisationMeans: "",
+        healthKind: "",
+        healthReceivedOn: "",
+      },
+      manager.cookie,
+    );
     expect(statusOf(stale)).toBe(409);
 
     // A questionnaire is valid for the season only; clearing the cotisation resets the flag.
-    const questionnaire = await post(editPath(target.user.id), { intent: "status", profileId: String(own.id), season, version: String(row.version), cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "questionnaire", healthReceivedOn: start }, manager.cookie);
+    const questionnaire = await post(
+      editPath(target.user.id),
+      {
+        intent: "status",
+        profileId: String(own.id),
+        season,
+        version: String(row.version),
+        cotisationPaidOn: "",
+        cotisationAmount: "",
+        cotisationMeans: "",
+        healthKind: "questionnaire",
+        healthReceivedOn: start,
+      },
+      manager.cookie,
+    );
     expect(statusOf(questionnaire)).toBe(302);
     const [row2] = await db.select().from(seasonStatuses).where(eq(seasonStatuses.id, row.id));
     assert(row2);
@@ -372,29 +559,65 @@ describe("season status and grades", () => {
   });
 
   it("refuses a profile that belongs to another account", async () => {
-    const [other] = await db.select().from(profiles).where(and(eq(profiles.ownerId, membre.user.id), eq(profiles.isSelf, true)));
+    const [other] = await db
+      .select()
+      .from(profiles)
+      .where(and(eq(profiles.ownerId, membre.user.id), eq(profiles.isSelf, true)));
     assert(other);
     const target = await createUser({ roles: ["membre"] });
     const season = await currentSeasonAt();
-    const result = await post(editPath(target.user.id), { intent: "status", profileId: String(other.id), season, version: "0", cotisationPaidOn: "", cotisationAmount: "", cotisationMeans: "", healthKind: "", healthReceivedOn: "" }, manager.cookie);
+    const result = await post(
+      editPath(target.user.id),
+      {
+        intent: "status",
+        profileId: String(other.id),
+        season,
+        version: "0",
+        cotisationPaidOn: "",
+        cotisationAmount: "",
+        cotisationMeans: "",
+        healthKind: "",
+        healthReceivedOn: "",
+      },
+      manager.cookie,
+    );
     expect(statusOf(result)).toBe(404);
   });
 
   it("adds and deletes grade history entries of a family profile", async () => {
     const parent = await createUser({ roles: ["membre"], prenom: "Paul", nom: "Parent" });
-    const [child] = await db.insert(profiles).values({ ownerId: parent.user.id, prenom: "Tom", nom: "Parent", relationship: "enfant" }).returning();
+    const [child] = await db
+      .insert(profiles)
+      .values({ ownerId: parent.user.id, prenom: "Tom", nom: "Parent", relationship: "enfant" })
+      .returning();
     assert(child);
     const [grade] = await db.select().from(grades).orderBy(grades.position).limit(1);
     assert(grade);
-    const add = await post(editPath(parent.user.id), { intent: "grade-add", profileId: String(child.id), gradeId: String(grade.id), awardedOn: "2026-06-20", note: "Passage de grade de juin" }, manager.cookie);
+    const add = await post(
+      editPath(parent.user.id),
+      {
+        intent: "grade-add",
+        profileId: String(child.id),
+        gradeId: String(grade.id),
+        awardedOn: "2026-06-20",
+        note: "Passage de grade de juin",
+      },
+      manager.cookie,
+    );
     expect(statusOf(add)).toBe(302);
     const [entry] = await db.select().from(gradeHistory).where(eq(gradeHistory.profileId, child.id));
     assert(entry);
     expect(entry.note).toBe("Passage de grade de juin");
     expect(entry.createdBy).toBe(manager.user.id);
-    const page = dataOf<{ detail: { profiles: Array<{ id: number; grades: unknown[] }> } }>(await get(editPath(parent.user.id), manager.cookie));
+    const page = dataOf<{ detail: { profiles: Array<{ id: number; grades: unknown[] }> } }>(
+      await get(editPath(parent.user.id), manager.cookie),
+    );
     expect(page.detail.profiles.find((p) => p.id === child.id)!.grades).toHaveLength(1);
-    const del = await post(editPath(parent.user.id), { intent: "grade-delete", profileId: String(child.id), entryId: String(entry.id) }, manager.cookie);
+    const del = await post(
+      editPath(parent.user.id),
+      { intent: "grade-delete", profileId: String(child.id), entryId: String(entry.id) },
+      manager.cookie,
+    );
     expect(statusOf(del)).toBe(302);
     expect(await db.select().from(gradeHistory).where(eq(gradeHistory.profileId, child.id))).toHaveLength(0);
   });
@@ -402,12 +625,19 @@ describe("season status and grades", () => {
 
 describe("CSV export", () => {
   it("exports the filtered list for a French spreadsheet: BOM, ';', CRLF, quoting, accents", async () => {
-    await createUser({ roles: ["membre"], prenom: "Zoé", nom: 'Dupont; dite "la Grande"', email: "zoe.export@exemple.fr" });
+    await createUser({
+      roles: ["membre"],
+      prenom: "Zoé",
+      nom: 'Dupont; dite "la Grande"',
+      email: "zoe.export@exemple.fr",
+    });
     await createUser({ roles: ["membre"], prenom: "=HYPERLINK", nom: "Formule", email: "formule.export@exemple.fr" });
     const res = await app.fetch("/espace-membre/utilisateurs/export.csv?q=export&tri=prenom", { as: manager.cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="utilisateurs-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="utilisateurs-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
@@ -423,7 +653,12 @@ describe("CSV export", () => {
   });
 
   it("applies the filters of the page (pré-inscrits only)", async () => {
-    await createUser({ roles: ["pré-inscrit"], prenom: "Pierre", nom: "Préinscrit", email: "pierre.filtre@exemple.fr" });
+    await createUser({
+      roles: ["pré-inscrit"],
+      prenom: "Pierre",
+      nom: "Préinscrit",
+      email: "pierre.filtre@exemple.fr",
+    });
     const res = await app.fetch("/espace-membre/utilisateurs/export.csv?statut=pre-inscrits", { as: admin.cookie });
     const text = await res.text();
     expect(text).toContain("pierre.filtre@exemple.fr");
@@ -433,20 +668,38 @@ describe("CSV export", () => {
 
 describe("list search, filters, sort and pages", () => {
   it("finds by name without accents, by e-mail, by role", async () => {
-    const byName = dataOf<{ items: Array<{ email: string }> }>(await get("/espace-membre/utilisateurs?q=melanie", manager.cookie));
+    const byName = dataOf<{ items: Array<{ email: string }> }>(
+      await get("/espace-membre/utilisateurs?q=melanie", manager.cookie),
+    );
     expect(byName.items.map((i) => i.email)).toEqual([membre.email]);
-    const byEmail = dataOf<{ items: Array<{ email: string }> }>(await get(`/espace-membre/utilisateurs?q=${encodeURIComponent(articleManager.email)}`, manager.cookie));
+    const byEmail = dataOf<{ items: Array<{ email: string }> }>(
+      await get(`/espace-membre/utilisateurs?q=${encodeURIComponent(articleManager.email)}`, manager.cookie),
+    );
     expect(byEmail.items.map((i) => i.email)).toEqual([articleManager.email]);
-    const byRole = dataOf<{ items: Array<{ email: string }> }>(await get("/espace-membre/utilisateurs?role=user_manager", manager.cookie));
+    const byRole = dataOf<{ items: Array<{ email: string }> }>(
+      await get("/espace-membre/utilisateurs?role=user_manager", manager.cookie),
+    );
     expect(byRole.items.map((i) => i.email)).toEqual([manager.email]);
-    const inactive = dataOf<{ items: Array<{ active: boolean }> }>(await get("/espace-membre/utilisateurs?statut=inactifs&tri=-nom", manager.cookie));
+    const inactive = dataOf<{ items: Array<{ active: boolean }> }>(
+      await get("/espace-membre/utilisateurs?statut=inactifs&tri=-nom", manager.cookie),
+    );
     expect(inactive.items.length).toBeGreaterThan(0);
     expect(inactive.items.every((i) => !i.active)).toBe(true);
   });
 
   it("paginates 25 per page", async () => {
-    for (let i = 0; i < 26; i++) await db.insert(users).values({ id: `page-${i}`, name: `P ${i}`, email: `page-${i}@exemple.fr`, prenom: "Page", nom: `Zz${String(i).padStart(2, "0")}`, roles: ["membre"] });
-    const first = dataOf<{ items: Array<{ nom: string }>; pages: number; nextHref: string }>(await get("/espace-membre/utilisateurs?q=page-&tri=-nom", manager.cookie));
+    for (let i = 0; i < 26; i++)
+      await db.insert(users).values({
+        id: `page-${i}`,
+        name: `P ${i}`,
+        email: `page-${i}@exemple.fr`,
+        prenom: "Page",
+        nom: `Zz${String(i).padStart(2, "0")}`,
+        roles: ["membre"],
+      });
+    const first = dataOf<{ items: Array<{ nom: string }>; pages: number; nextHref: string }>(
+      await get("/espace-membre/utilisateurs?q=page-&tri=-nom", manager.cookie),
+    );
     expect(first.items).toHaveLength(25);
     expect(first.items[0]?.nom).toBe("Zz25");
     expect(first.pages).toBe(2);
@@ -459,11 +712,21 @@ describe("list search, filters, sort and pages", () => {
 describe("a double-submitted new account (issue 11)", () => {
   it("creates one account and one welcome mail; the replay goes to the same account", async () => {
     const page = await get("/espace-membre/utilisateurs/ajouter", admin.cookie);
-    const fields = { prenom: "Double", nom: "Clic", email: "double.clic@exemple.fr", roles: "membre", _envoi: page.data.submissionToken as string };
-    const answers = await Promise.all([1, 2, 3].map(() => post("/espace-membre/utilisateurs/ajouter", fields, admin.cookie)));
+    const fields = {
+      prenom: "Double",
+      nom: "Clic",
+      email: "double.clic@exemple.fr",
+      roles: "membre",
+      _envoi: page.data.submissionToken as string,
+    };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => post("/espace-membre/utilisateurs/ajouter", fields, admin.cookie)),
+    );
     const rows = await db.select().from(users).where(eq(users.email, "double.clic@exemple.fr"));
     expect(rows).toHaveLength(1);
-    expect(answers.map((a) => a.redirect)).toEqual(Array(3).fill(`/espace-membre/utilisateurs/modifier/${rows[0]?.id}?ok=cree`));
+    expect(answers.map((a) => a.redirect)).toEqual(
+      Array(3).fill(`/espace-membre/utilisateurs/modifier/${rows[0]?.id}?ok=cree`),
+    );
     expect(await db.select().from(outbox).where(eq(outbox.to, "double.clic@exemple.fr"))).toHaveLength(1);
   });
 });

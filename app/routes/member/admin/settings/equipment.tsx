@@ -5,13 +5,21 @@ export function EquipmentForm({ values, errors, rows }: SectionFormProps) {
   return (
     <div className="space-y-4">
       {Array.from({ length: rows }, (_, i) => {
-        const f = (name: string) => ({ name: `${name}_${i}`, defaultValue: values[`${name}_${i}`] ?? "", error: errors[`${name}_${i}`] });
+        const f = (name: string) => ({
+          name: `${name}_${i}`,
+          defaultValue: values[`${name}_${i}`] ?? "",
+          error: errors[`${name}_${i}`],
+        });
         const existing = isExistingRow(values, i);
         return (
           <RowFieldset
             key={i}
             index={i}
-            legend={existing ? `Équipement ${i + 1}${values[`name_${i}`] ? ` : ${values[`name_${i}`]}` : ""}` : `Nouvel équipement (ligne ${i + 1})`}
+            legend={
+              existing
+                ? `Équipement ${i + 1}${values[`name_${i}`] ? ` : ${values[`name_${i}`]}` : ""}`
+                : `Nouvel équipement (ligne ${i + 1})`
+            }
             isNew={!existing}
             values={values}
           >
@@ -20,7 +28,11 @@ export function EquipmentForm({ values, errors, rows }: SectionFormProps) {
               <TextField label="Prix indicatif" hint="Par exemple environ 45 €." {...f("price")} />
             </div>
             <TextAreaField label="Description" rows={2} {...f("description")} />
-            <CheckboxField label="Obligatoire" name={`required_${i}`} defaultChecked={values[`required_${i}`] === "on"} />
+            <CheckboxField
+              label="Obligatoire"
+              name={`required_${i}`}
+              defaultChecked={values[`required_${i}`] === "on"}
+            />
           </RowFieldset>
         );
       })}

@@ -19,10 +19,26 @@ export function IdentityForm({ values, errors }: SectionFormProps) {
         <TextField label="Numéro et rue" required autoComplete="street-address" {...f("street")} />
         <div className="grid gap-x-4 sm:grid-cols-3">
           <TextField label="Code postal" required inputMode="numeric" autoComplete="postal-code" {...f("postalCode")} />
-          <TextField label="Ville" required className="mb-4 sm:col-span-2" autoComplete="address-level2" {...f("city")} />
+          <TextField
+            label="Ville"
+            required
+            className="mb-4 sm:col-span-2"
+            autoComplete="address-level2"
+            {...f("city")}
+          />
         </div>
-        <TextField label="Lien vers le plan" type="url" hint="Par exemple une adresse OpenStreetMap." {...f("mapUrl")} />
-        <TextAreaField label="Transports en commun" rows={4} hint="Une ligne par moyen de transport." {...f("transport")} />
+        <TextField
+          label="Lien vers le plan"
+          type="url"
+          hint="Par exemple une adresse OpenStreetMap."
+          {...f("mapUrl")}
+        />
+        <TextAreaField
+          label="Transports en commun"
+          rows={4}
+          hint="Une ligne par moyen de transport."
+          {...f("transport")}
+        />
         <TextAreaField label="Stationnement" rows={2} {...f("parking")} />
       </fieldset>
       <fieldset className="mb-6">

@@ -8,7 +8,12 @@ export function LegalForm({ values, errors }: SectionFormProps) {
       <fieldset className="mb-6">
         <legend className="mb-3 text-lg font-semibold text-slate-900">L’association</legend>
         <TextField label="Président ou présidente" required {...f("president")} />
-        <TextField label="Directeur ou directrice de la publication" required hint="En général le représentant légal de l’association." {...f("publicationDirector")} />
+        <TextField
+          label="Directeur ou directrice de la publication"
+          required
+          hint="En général le représentant légal de l’association."
+          {...f("publicationDirector")}
+        />
         <TextField label="Adresse du siège" required {...f("headOffice")} />
         <div className="grid gap-x-4 sm:grid-cols-2">
           <TextField label="Numéro RNA" hint="W suivi de 9 chiffres." {...f("rna")} />

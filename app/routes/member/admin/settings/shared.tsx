@@ -27,14 +27,22 @@ export function RowFieldset({
   children: ReactNode;
 }) {
   return (
-    <fieldset className={`rounded-lg border p-4 ${isNew ? "border-dashed border-slate-400 bg-slate-50" : "border-slate-300 bg-white"}`}>
+    <fieldset
+      className={`rounded-lg border p-4 ${isNew ? "border-dashed border-slate-400 bg-slate-50" : "border-slate-300 bg-white"}`}
+    >
       <legend className="px-1 font-semibold text-slate-900">{legend}</legend>
       <input type="hidden" name={`id_${index}`} value={values[`id_${index}`] ?? ""} />
       {children}
       {isNew ? (
-        <p className="text-sm text-slate-700">Ligne vide : remplissez-la pour l’ajouter, laissez-la vide pour l’ignorer.</p>
+        <p className="text-sm text-slate-700">
+          Ligne vide : remplissez-la pour l’ajouter, laissez-la vide pour l’ignorer.
+        </p>
       ) : (
-        <CheckboxField label="Supprimer cette ligne à l’enregistrement" name={`remove_${index}`} defaultChecked={values[`remove_${index}`] === "on"} />
+        <CheckboxField
+          label="Supprimer cette ligne à l’enregistrement"
+          name={`remove_${index}`}
+          defaultChecked={values[`remove_${index}`] === "on"}
+        />
       )}
     </fieldset>
   );
