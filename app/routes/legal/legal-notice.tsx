@@ -127,19 +127,29 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
           </li>
           <li>
             <strong>Les profils</strong> que vous gérez (vous-même et, le cas échéant, vos enfants) : prénom, nom, date
-            de naissance, téléphone, personne à prévenir en cas d'urgence.
+            de naissance, téléphone, personne à prévenir en cas d'urgence et, pour un enfant, les personnes autorisées à
+            venir le chercher.
           </li>
           <li>
-            <strong>Votre adhésion :</strong> pour chaque saison, le règlement de la cotisation, l'historique des grades
-            et votre progression dans les fiches de révision.
+            <strong>Votre adhésion :</strong> pour chaque saison, l'inscription (groupe, autorisation parentale,
+            consentement photo, acceptation du règlement, aides déclarées), le règlement de la cotisation (montant,
+            moyen de paiement, référence HelloAsso), les présences aux cours, les passages de grade (convocations,
+            résultats, historique des grades) et votre progression dans les fiches de révision.
           </li>
           <li>
-            <strong>Documents de santé :</strong> uniquement le type de document (certificat médical ou attestation de
-            questionnaire de santé), sa date de réception et sa fin de validité. Le club ne conserve aucune copie de
-            certificat ni aucune réponse au questionnaire.
+            <strong>Documents de santé :</strong> le type de document (certificat médical ou attestation de
+            questionnaire de santé), sa date et sa fin de validité. Si vous envoyez le certificat ou l'attestation
+            depuis votre espace membre, le fichier est gardé pour sa vérification, puis effacé selon les durées
+            ci-dessous ; seuls votre famille et les gestionnaires des adhésions peuvent l'ouvrir. Le club ne conserve
+            jamais les réponses au questionnaire de santé. De même pour les justificatifs d'aide (Pass'Sport…).
           </li>
           <li>
-            <strong>Les messages</strong> envoyés par le formulaire de contact (nom, e-mail, objet, message).
+            <strong>Les messages</strong> envoyés par le formulaire de contact (nom, e-mail, objet, message), et les
+            demandes de cours d'essai (nom, tranche d'âge, coordonnées, cours choisi, message).
+          </li>
+          <li>
+            <strong>Le paiement en ligne</strong> se fait chez HelloAsso, qui reçoit vos nom, e-mail et le montant dû ;
+            le club ne voit jamais vos coordonnées bancaires.
           </li>
           <li>
             <strong>Les e-mails</strong> que le site vous envoie (confirmation, réinitialisation du mot de passe,
@@ -184,6 +194,12 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
             anonymisées.
           </li>
           <li>Dates des documents de santé : jusqu'à la fin de leur validité, puis supprimées.</li>
+          <li>
+            Fichiers de santé et justificatifs envoyés : un fichier refusé est effacé aussitôt ; un certificat accepté,
+            le lendemain de la fin de sa validité ; une attestation, un justificatif d'aide ou un fichier jamais
+            vérifié, le lendemain de la fin de la saison ; tous, avec le profil ou le compte supprimé. Les sauvegardes
+            du site, renouvelées chaque jour, en gardent une copie un mois environ.
+          </li>
           <li>Compte : tant qu'il existe ; vous pouvez en demander la suppression à tout moment.</li>
           <li>Messages de contact : un an après leur réception.</li>
           <li>E-mails envoyés par le site : un an au plus.</li>
@@ -196,9 +212,10 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
         <h3 className={h3}>Qui y a accès</h3>
         <p>
           Seuls les responsables du club qui en ont besoin pour leur mission (bureau, enseignants, gestionnaires des
-          adhésions) voient les données des membres, chacun selon son rôle. Les informations nécessaires à la licence
-          sont transmises à la fédération. L'hébergeur du site conserve les données pour le compte du club, sans les
-          utiliser.
+          adhésions) voient les données des membres, chacun selon son rôle. Un enseignant ne voit la fiche d'urgence
+          (téléphones des parents, personnes à prévenir et autorisées à venir chercher l'enfant) que pour ses propres
+          cours, et chaque consultation est enregistrée. Les informations nécessaires à la licence sont transmises à la
+          fédération. L'hébergeur du site conserve les données pour le compte du club, sans les utiliser.
         </p>
 
         <h3 className={h3}>Vos droits</h3>
