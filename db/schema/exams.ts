@@ -10,13 +10,17 @@
  *  - a passed candidate points to the grade_history row its pass wrote
  *    (`gradeHistoryId`): marking « reçu » again reuses it, so the history
  *    never gets the same exam twice; marking « ajourné » afterwards deletes it.
+ *  - ONE test mark per candidate and test (primary key): the tests are the
+ *    checklist elements (`techniques`) of the grade presented; a second mark
+ *    updates the row (last write wins, audited). Removing a technique removes
+ *    its marks only (cascade), the candidate's other marks stay.
  * Eligibility (months, attendances, age) is computed, never stored
  * (app/lib/members/exam-eligibility.ts).
  */
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { auditColumns } from "./columns";
-import { gradeHistory, grades, profiles } from "./members";
+import { gradeHistory, grades, profiles, techniques } from "./members";
 
 export const examSessions = pgTable(
   "exam_sessions",
@@ -84,4 +88,22 @@ export const examCandidates = pgTable(
     version: integer().notNull().default(1),
   },
   (t) => [uniqueIndex("exam_one_candidate_per_session").on(t.sessionId, t.profileId)],
+);
+
+/** Per-test marks of the jury (decision 0027): « acquis » or « non acquis » for one test of a candidate. */
+export const examTestMarks = pgTable(
+  "exam_test_marks",
+  {
+    candidateId: integer()
+      .notNull()
+      .references(() => examCandidates.id, { onDelete: "cascade" }),
+    techniqueId: integer()
+      .notNull()
+      .references(() => techniques.id, { onDelete: "cascade" }),
+    /** acquis | non_acquis */
+    result: text().notNull(),
+    markedBy: text().references(() => users.id, { onDelete: "set null" }),
+    markedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.candidateId, t.techniqueId] }), index().on(t.techniqueId)],
 );

@@ -1,9 +1,10 @@
 /**
  * Grade exams in the browser (decision 0027): a manager creates a session at
  * 1366 px and convokes a member (the family's e-mail arrives); a jury member
- * marks the candidate « reçu » on a 390 px phone, the grade history shows the
- * new grade and the diploma downloads as a PDF; the same mark works without
- * JavaScript. axe finds nothing on the new pages at 390 and 1366 px, nothing
+ * marks two tests of the programme (« Acquis » / « Non acquis ») and the
+ * candidate « reçu » on a 390 px phone, the grade history shows the
+ * new grade and the diploma downloads as a PDF; the same marks (a test, the
+ * overall result) work without JavaScript. axe finds nothing on the new pages at 390 and 1366 px, nothing
  * overflows the phone's width, and the Nu Html Checker finds no error on the
  * pages with a parameter (html-valid.spec.ts checks the others).
  */
@@ -81,7 +82,7 @@ test("a manager creates an exam session and convokes a member: one e-mail to the
   expect(mail.text).toMatch(/\/espace-membre\/revision\?grade=\d+&profil=\d+/);
 });
 
-test("a jury member marks the candidate on a 390 px phone: the grade history is updated and the diploma prints", async ({
+test("a jury member marks two tests and the candidate on a 390 px phone: the grade history is updated and the diploma prints", async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -100,6 +101,27 @@ test("a jury member marks the candidate on a 390 px phone: the grade history is 
   await checkPage(page, 390, "jury");
 
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Essai membre" }) });
+  // Two tests of the programme (the checklist of Tự vệ), then the count beside the overall result.
+  const tests = card.getByRole("group", { name: "Tests du programme pour Essai membre" });
+  const total = await tests.getByRole("group").count();
+  expect(total).toBeGreaterThan(1);
+  await expect(card.getByText(`0 test acquis sur ${total}`)).toBeVisible();
+  await tests
+    .getByRole("group", { name: "Le salut (nghiêm lễ)" })
+    .getByRole("radio", { name: "Acquis", exact: true })
+    .check();
+  await tests
+    .getByRole("group", { name: "Chutes (té ngã)" })
+    .getByRole("radio", { name: "Non acquis", exact: true })
+    .check();
+  await card.getByRole("button", { name: "Enregistrer les tests pour Essai membre" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tests enregistrés pour Essai membre." })).toBeVisible();
+  await expect(card.getByText(`1 test acquis sur ${total}`)).toBeVisible();
+  await expect(
+    tests.getByRole("group", { name: "Chutes (té ngã)" }).getByRole("radio", { name: "Non acquis", exact: true }),
+  ).toBeChecked();
+  await checkPage(page, 390, "jury-tests");
+
   await card.getByRole("button", { name: "Enregistrer la note pour Essai membre" }).click();
   await expect(card.getByText("Choisissez « Réussi » ou « Non réussi ».")).toBeVisible();
   await checkPage(page, 390, "jury-erreur");
@@ -149,6 +171,14 @@ test("without JavaScript the jury marks too, and a member who is not on the jury
   await card.getByRole("button", { name: "Enregistrer la note pour Essai membre" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Note enregistrée pour Essai membre." })).toBeVisible();
   await expect(card.getByLabel("Remarque du jury (facultatif)")).toHaveValue("Noté sans JavaScript");
+  // A test too: the form of the tests posts and reloads the page.
+  await card
+    .getByRole("group", { name: "Chutes (té ngã)" })
+    .getByRole("radio", { name: "Acquis", exact: true })
+    .check();
+  await card.getByRole("button", { name: "Enregistrer les tests pour Essai membre" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Tests enregistrés pour Essai membre." })).toBeVisible();
+  await expect(card.getByText(/^2 tests acquis sur \d+$/)).toBeVisible();
   await noJs.close();
 
   const member = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL: process.env.E2E_BASE_URL });

@@ -6,8 +6,18 @@
  * rules (managers' pages, jury of the session only) and the diploma.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { and, eq, inArray } from "drizzle-orm";
-import { attendanceMarks, auditLog, examCandidates, gradeHistory, grades, outbox, profiles } from "#db/schema";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import {
+  attendanceMarks,
+  auditLog,
+  examCandidates,
+  examTestMarks,
+  gradeHistory,
+  grades,
+  outbox,
+  profiles,
+  techniques,
+} from "#db/schema";
 import { app } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
 import { db } from "../core/db.server";
@@ -427,5 +437,141 @@ describe("what members see of the exams", () => {
     expect(page.data).toMatchObject({ profileName: "An Tran", shown: { id: third.id } });
     const foreign = await app.get(`/espace-membre/revision?grade=${third.id}&profil=${an}`, { as: member });
     expect(foreign.status).toBe(404);
+  });
+});
+
+describe("marking each test of the programme on the jury page", () => {
+  let sessionId: number;
+  let candidateId: number;
+  let tests: { id: number; title: string }[];
+
+  const send = (as: Created, marks: Record<number, string>, candidate = candidateId, session = sessionId) =>
+    app.post(
+      `/espace-membre/jury/${session}`,
+      {
+        intent: "tests",
+        candidateId: String(candidate),
+        // As the form: every test of the checklist, a result for those chosen.
+        ...Object.fromEntries(
+          tests.flatMap((t, i) => [
+            [`marks[${i}].techniqueId`, String(t.id)],
+            ...(marks[i] ? [[`marks[${i}].result`, marks[i]]] : []),
+          ]),
+        ),
+      },
+      { as },
+    );
+  const rows = () => db.select().from(examTestMarks).where(eq(examTestMarks.candidateId, candidateId));
+  const page = async (as: Created = juror) =>
+    (
+      (await app.get(`/espace-membre/jury/${sessionId}`, { as })).data as {
+        candidates: { id: number; result: string | null; acquired: number; tests: { techniqueId: number }[] }[];
+      }
+    ).candidates.find((c) => c.id === candidateId)!;
+
+  beforeAll(async () => {
+    sessionId = await createSession("2027-04-10", [second.id], [juror.user.id]);
+    await app.post(
+      `/espace-membre/examens/${sessionId}`,
+      { intent: "convoquer", profileIds: [String(linh)] },
+      { as: manager },
+    );
+    candidateId = (
+      await db
+        .select()
+        .from(examCandidates)
+        .where(and(eq(examCandidates.sessionId, sessionId), eq(examCandidates.profileId, linh)))
+    )[0]!.id;
+    tests = await db
+      .select({ id: techniques.id, title: techniques.title })
+      .from(techniques)
+      .where(eq(techniques.gradeId, second.id))
+      .orderBy(asc(techniques.position), asc(techniques.id));
+    expect(tests.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("lists the checklist of the grade presented as the candidate's tests", async () => {
+    const c = await page();
+    expect(c.tests.map((t) => t.techniqueId)).toEqual(tests.map((t) => t.id));
+    expect(c.acquired).toBe(0);
+  });
+
+  it("saves one mark per test, and a second mark updates it instead of adding one", async () => {
+    const first = await send(juror, { 0: "acquis", 1: "non_acquis" });
+    expect(first.redirect).toBe(`/espace-membre/jury/${sessionId}?tests=${candidateId}#candidat-${candidateId}`);
+    expect((await rows()).map((r) => [r.techniqueId, r.result]).sort()).toEqual(
+      [
+        [tests[0]!.id, "acquis"],
+        [tests[1]!.id, "non_acquis"],
+      ].sort(),
+    );
+    const second = await send(admin, { 1: "acquis", 2: "acquis" });
+    expect(second.redirect).not.toBeNull();
+    const now = await rows();
+    expect(now).toHaveLength(3);
+    expect(now.find((r) => r.techniqueId === tests[1]!.id)).toMatchObject({
+      result: "acquis",
+      markedBy: admin.user.id,
+    });
+    expect(now.find((r) => r.techniqueId === tests[0]!.id)).toMatchObject({
+      result: "acquis",
+      markedBy: juror.user.id,
+    });
+
+    // The same form sent again (a double tap): nothing changes, nothing more in the audit log.
+    expect((await send(admin, { 1: "acquis", 2: "acquis" })).redirect).not.toBeNull();
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "exam.tests"), eq(auditLog.targetProfileId, linh)));
+    expect(audits).toHaveLength(2);
+    expect(audits[1]!.summary).toContain(`${tests[1]!.title}\u00a0: acquis`);
+  });
+
+  it("shows the count of tests acquired beside the overall result, which stays the jury's decision", async () => {
+    const c = await page();
+    expect(c).toMatchObject({ acquired: 3, result: null });
+    const html = await (
+      await app.fetch(`/espace-membre/jury/${sessionId}`, { headers: { cookie: juror.cookie } })
+    ).text();
+    expect(html).toContain(`3 tests acquis sur ${tests.length}`);
+  });
+
+  it("refuses an empty form with a French message", async () => {
+    const res = await send(juror, {});
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.data)).toContain("pour au moins un test");
+  });
+
+  it("refuses the marks of a member who is not on the jury and of another session's jury, and writes nothing", async () => {
+    const before = await rows();
+    expect((await send(member, { 0: "non_acquis" })).status).toBe(403);
+    expect((await send(otherJuror, { 0: "non_acquis" })).status).toBe(403);
+    expect((await send(manager, { 0: "non_acquis" })).status).toBe(403);
+    expect(await rows()).toEqual(before);
+  });
+
+  it("refuses a test that is not in the checklist of the candidate's grade", async () => {
+    const [foreign] = await db.select().from(techniques).where(eq(techniques.gradeId, third.id));
+    const res = await app.post(
+      `/espace-membre/jury/${sessionId}`,
+      {
+        intent: "tests",
+        candidateId: String(candidateId),
+        "marks[0].techniqueId": String(foreign!.id),
+        "marks[0].result": "acquis",
+      },
+      { as: juror },
+    );
+    expect(res.status).toBe(409);
+    expect(await rows()).toHaveLength(3);
+  });
+
+  it("keeps the candidate's other marks when a technique is removed from the checklist", async () => {
+    await db.delete(techniques).where(eq(techniques.id, tests[0]!.id));
+    expect((await rows()).map((r) => r.techniqueId).sort()).toEqual([tests[1]!.id, tests[2]!.id].sort());
+    const c = await page();
+    expect(c).toMatchObject({ acquired: 2 });
+    expect(c.tests).toHaveLength(tests.length - 1);
   });
 });

@@ -406,7 +406,10 @@ export async function mayMark(user: Pick<SessionUser, "id" | "roles">, sessionId
   return !!row;
 }
 
-async function requireJury(user: Pick<SessionUser, "id" | "roles">, sessionId: number): Promise<ExamSessionDetail> {
+export async function requireJury(
+  user: Pick<SessionUser, "id" | "roles">,
+  sessionId: number,
+): Promise<ExamSessionDetail> {
   const session = await getExamSession(sessionId);
   if (!(await mayMark(user, sessionId))) {
     throw new DomainError(

@@ -16,7 +16,7 @@ export const EXAM_STATUS_LABELS: Record<ExamStatus, string> = {
 
 export const EXAM_RESULTS = ["reussi", "ajourne"] as const;
 export type ExamResult = (typeof EXAM_RESULTS)[number];
-/** Said of the exam, so they fit every candidate: « Réussi », « Non réussi ». */
+/** Said of the exam, so they fit every candidate: « Réussi », « Non réussi ». */
 export const EXAM_RESULT_LABELS: Record<ExamResult, string> = { reussi: "Réussi", ajourne: "Non réussi" };
 
 const PLACE_MAX = 200;
@@ -52,7 +52,36 @@ export const convokeSchema = z.object({
 export const markSchema = z.object({
   candidateId: id("Candidat introuvable."),
   version: version(),
-  result: z.enum(EXAM_RESULTS, { error: "Choisissez « Réussi » ou « Non réussi »." }),
+  result: z.enum(EXAM_RESULTS, { error: "Choisissez « Réussi » ou « Non réussi »." }),
   note: optionalText(NOTE_MAX),
 });
 export type MarkInput = z.output<typeof markSchema>;
+
+/** Per-test marking: the tests are the checklist elements of the grade presented. */
+export const TEST_RESULTS = ["acquis", "non_acquis"] as const;
+export type TestResult = (typeof TEST_RESULTS)[number];
+export const TEST_RESULT_LABELS: Record<TestResult, string> = { acquis: "Acquis", non_acquis: "Non acquis" };
+
+/** « 7 tests acquis sur 9 » (zero and one take the singular in French). */
+export function testsCountText(acquired: number, total: number): string {
+  return `${acquired} test${acquired > 1 ? "s" : ""} acquis sur ${total}`;
+}
+
+/**
+ * Marking the tests of one candidate (one form per candidate, one pair of
+ * radio buttons per test): a test left without a choice keeps its mark.
+ */
+export const testMarksSchema = z.object({
+  candidateId: id("Candidat introuvable."),
+  marks: z
+    .array(
+      z.object({
+        techniqueId: id("Test introuvable."),
+        result: z.enum(TEST_RESULTS, { error: "Choisissez « Acquis » ou « Non acquis »." }).optional(),
+      }),
+    )
+    .max(200)
+    .default([])
+    .refine((a) => a.some((m) => m.result), "Choisissez « Acquis » ou « Non acquis » pour au moins un test."),
+});
+export type TestMarksInput = z.output<typeof testMarksSchema>;

@@ -6,6 +6,11 @@
  * candidate) carrying the candidate's version: a mark made meanwhile on
  * another phone is shown, never overwritten. Works without JavaScript.
  * « Reçu » writes the grade history once and offers the diploma (PDF).
+ * Per-test marking (exam-tests.server.ts): a second form per candidate lists
+ * the checklist elements of the grade presented, « Acquis » / « Non acquis »
+ * each (intent « tests », key: the candidate; last write wins, audited); the
+ * count « 7 tests acquis sur 9 » is shown beside the overall result, which
+ * stays the jury's decision. A grade without checklist has the overall form only.
  */
 import { Form, Link, redirect } from "react-router";
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
@@ -19,8 +24,17 @@ import { orErrorPage, positiveId } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { EXAM_RESULT_LABELS, EXAM_RESULTS, markSchema } from "~/lib/members/exams";
+import {
+  EXAM_RESULT_LABELS,
+  EXAM_RESULTS,
+  TEST_RESULT_LABELS,
+  TEST_RESULTS,
+  markSchema,
+  testMarksSchema,
+  testsCountText,
+} from "~/lib/members/exams";
 import { juryView, markCandidate } from "~/lib/members/exams.server";
+import { markTests, testsOfCandidates } from "~/lib/members/exam-tests.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -38,15 +52,47 @@ function sessionId(params: { id?: string }): number {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const { session, candidates } = await orErrorPage(() => juryView(user, sessionId(params)));
-  const saved = positiveId(new URL(request.url).searchParams.get("note"));
+  const query = new URL(request.url).searchParams;
+  const saved = positiveId(query.get("note"));
+  const savedTests = positiveId(query.get("tests"));
+  const tests = await testsOfCandidates(candidates);
   return {
     session: { id: session.id, examDate: session.examDate, place: session.place, status: session.status },
-    candidates: candidates.map((c) => ({ ...c, markedAt: c.markedAt?.toISOString() ?? null })),
+    candidates: candidates.map((c) => ({
+      ...c,
+      markedAt: c.markedAt?.toISOString() ?? null,
+      tests: tests.get(c.id)?.tests ?? [],
+      acquired: tests.get(c.id)?.acquired ?? 0,
+    })),
     saved: candidates.find((c) => c.id === saved)?.name ?? null,
+    savedTests: candidates.find((c) => c.id === savedTests)?.name ?? null,
   };
 }
 
+/** Not the jury, or no such session: the error page, not a form message. */
+function refusedPage(err: { status: number; message: string }, formData: FormData) {
+  if (err.status === 403 || (err.status === 404 && !formData.get("candidateId")))
+    throw new Response(err.message, { status: err.status });
+}
+
 const HANDLERS = {
+  tests: (user: Parameters<typeof markTests>[0], id: number, formData: FormData) =>
+    handleIntent(
+      "tests",
+      formData,
+      testMarksSchema,
+      async (input) => {
+        await markTests(user, id, input);
+        return redirect(`/espace-membre/jury/${id}?tests=${input.candidateId}#candidat-${input.candidateId}`);
+      },
+      {
+        keyField: "candidateId",
+        onDomainError: (err) => {
+          refusedPage(err, formData);
+          return {};
+        },
+      },
+    ),
   noter: (user: Parameters<typeof markCandidate>[0], id: number, formData: FormData) =>
     handleIntent(
       "noter",
@@ -59,9 +105,7 @@ const HANDLERS = {
       {
         keyField: "candidateId",
         onDomainError: (err) => {
-          // Not the jury, or no such session: the error page, not a form message.
-          if (err.status === 403 || (err.status === 404 && !formData.get("candidateId")))
-            throw new Response(err.message, { status: err.status });
+          refusedPage(err, formData);
           return err.status === 409 ? { resetValues: true } : {};
         },
       },
@@ -76,6 +120,70 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 type Candidate = Route.ComponentProps["loaderData"]["candidates"][number];
+
+/** The tests of one candidate: « Acquis » / « Non acquis » per checklist element. */
+function TestsForm({ candidate, lastResult }: { candidate: Candidate; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useClubForm({
+    id: `tests-form-${candidate.id}-${candidate.tests.map((t) => t.result ?? "x").join("-")}`,
+    schema: testMarksSchema,
+    lastResult,
+    defaultValue: {
+      candidateId: String(candidate.id),
+      marks: candidate.tests.map((t) => ({ techniqueId: String(t.techniqueId), result: t.result ?? "" })),
+    },
+  });
+  const error = fields.marks.errors?.[0];
+  return (
+    <Form method="post" {...getFormProps(form)} className="mb-4">
+      <FormErrors form={form} lastResult={lastResult} summary="Les tests n'ont pas été enregistrés." />
+      <input type="hidden" name="intent" value="tests" />
+      <input type="hidden" name="candidateId" value={candidate.id} />
+      <fieldset aria-describedby={error ? `tests-${candidate.id}-erreur` : undefined}>
+        <legend className="mb-2 font-medium text-slate-800">
+          Tests du programme<span className="sr-only"> pour {candidate.name}</span>
+        </legend>
+        {error ? (
+          <p id={`tests-${candidate.id}-erreur`} className="mb-2 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <ul className="space-y-3">
+          {candidate.tests.map((t, i) => (
+            <li key={t.techniqueId}>
+              <input type="hidden" name={`marks[${i}].techniqueId`} value={t.techniqueId} />
+              <fieldset>
+                <legend className="mb-1 text-slate-900">{t.title}</legend>
+                <div className="grid grid-cols-2 gap-2">
+                  {TEST_RESULTS.map((r) => (
+                    <label
+                      key={r}
+                      className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border-2 border-slate-400 px-2 py-1 text-slate-900 has-[:checked]:border-club-800 has-[:checked]:bg-club-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-club-700"
+                    >
+                      <input
+                        type="radio"
+                        name={`marks[${i}].result`}
+                        value={r}
+                        defaultChecked={t.result === r}
+                        className="h-5 w-5"
+                      />
+                      {TEST_RESULT_LABELS[r]}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      <SubmitButton
+        pendingLabel="Enregistrement…"
+        className={buttonClasses({ variant: "secondary", size: "lg", width: "full", className: "mt-3" })}
+      >
+        Enregistrer les tests<span className="sr-only"> pour {candidate.name}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
 
 function MarkForm({ candidate, lastResult }: { candidate: Candidate; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useClubForm({
@@ -131,7 +239,7 @@ function MarkForm({ candidate, lastResult }: { candidate: Candidate; lastResult?
 }
 
 export default function JuryPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, candidates, saved } = loaderData;
+  const { session, candidates, saved, savedTests } = loaderData;
   const answer = actionData;
   const marked = candidates.filter((c) => c.result).length;
   return (
@@ -143,6 +251,7 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
         {session.place} · {marked} candidat{marked > 1 ? "s" : ""} noté{marked > 1 ? "s" : ""} sur {candidates.length}
       </p>
       {saved ? <FormMessage tone="success">Note enregistrée pour {saved}.</FormMessage> : null}
+      {savedTests ? <FormMessage tone="success">Tests enregistrés pour {savedTests}.</FormMessage> : null}
       {session.status === "annulee" ? <FormMessage tone="info">Cette session est annulée.</FormMessage> : null}
       {candidates.length ? (
         <ol className="space-y-4">
@@ -160,6 +269,18 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
                   <a href={`/espace-membre/jury/diplome/${c.id}`} className={linkClass} download>
                     Imprimer le diplôme<span className="sr-only"> pour {c.name}</span> (PDF)
                   </a>
+                </p>
+              ) : null}
+              {c.tests.length ? (
+                <TestsForm
+                  key={`${c.id}-${c.tests.map((t) => t.result ?? "x").join("-")}`}
+                  candidate={c}
+                  lastResult={resultOf(answer, "tests", c.id)}
+                />
+              ) : null}
+              {c.tests.length ? (
+                <p className="mb-2 font-medium text-slate-900" data-testid={`tests-compte-${c.id}`}>
+                  {testsCountText(c.acquired, c.tests.length)}
                 </p>
               ) : null}
               <MarkForm key={`${c.id}-${c.version}`} candidate={c} lastResult={resultOf(answer, "noter", c.id)} />
