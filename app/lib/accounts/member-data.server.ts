@@ -8,17 +8,28 @@
  * season and its federation licence), or the account holds a manager role
  * (the managers must hand over first). In those cases the request is queued
  * for the managers (deletion_requests), who answer within one month.
+ * The export covers the season and the mat too: registrations, payments,
+ * health papers (their record, not the file), attendance, exam results and
+ * per-test marks, the trial request that led to the account.
  * A missing account is a DomainError (404), never a thrown Response.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import {
   accounts,
+  attendanceMarks,
   deletionRequests,
+  examCandidates,
+  examTestMarks,
   gradeHistory,
+  payments,
   profiles,
+  registrationLines,
+  registrations,
   revisionProgress,
+  seasonDocuments,
   seasonStatuses,
   sessions,
+  trialRequests,
   users,
 } from "#db/schema";
 import { db } from "../core/db.server";
@@ -42,6 +53,33 @@ export async function exportUserData(userId: string) {
         await db.select().from(revisionProgress).where(inArray(revisionProgress.profileId, ids)),
       ]
     : [[], [], []];
+  const regs = await db.select().from(registrations).where(eq(registrations.ownerId, userId));
+  const regIds = regs.map((r) => r.id);
+  const [lines, paid] = regIds.length
+    ? [
+        await db.select().from(registrationLines).where(inArray(registrationLines.registrationId, regIds)),
+        await db.select().from(payments).where(inArray(payments.registrationId, regIds)),
+      ]
+    : [[], []];
+  const [papers, attendance, candidates] = ids.length
+    ? [
+        await db.select().from(seasonDocuments).where(inArray(seasonDocuments.profileId, ids)),
+        await db.select().from(attendanceMarks).where(inArray(attendanceMarks.profileId, ids)),
+        await db.select().from(examCandidates).where(inArray(examCandidates.profileId, ids)),
+      ]
+    : [[], [], []];
+  const testMarks = candidates.length
+    ? await db
+        .select()
+        .from(examTestMarks)
+        .where(
+          inArray(
+            examTestMarks.candidateId,
+            candidates.map((c) => c.id),
+          ),
+        )
+    : [];
+  const trials = await db.select().from(trialRequests).where(eq(trialRequests.userId, userId));
   const signInMethods = await db
     .select({ providerId: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
     .from(accounts)
@@ -95,6 +133,14 @@ export async function exportUserData(userId: string) {
     seasonStatuses: statuses.map((s) => strip(s, audit)),
     gradeHistory: history.map((h) => strip(h, ["createdBy"])),
     revisionProgress: progress,
+    registrations: regs.map((r) => strip(r, audit)),
+    registrationLines: lines,
+    payments: paid.map((p) => strip(p, ["recordedBy"])),
+    healthPapers: papers.map((d) => strip(d, ["storageKey"])),
+    attendance: attendance.map((m) => strip(m, ["markedBy", "clientMarkId"])),
+    examResults: candidates.map((c) => strip(c, audit)),
+    examTestMarks: testMarks.map((m) => strip(m, ["markedBy"])),
+    trialRequests: trials.map((t) => strip(t, audit)),
     sessions: sessionRows,
     deletionRequests: requests,
   };

@@ -5,7 +5,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { assert, beforeAll, describe, expect, it } from "vitest";
-import { accounts, deletionRequests, gradeHistory, profiles, seasonStatuses, sessions, users } from "#db/schema";
+import {
+  accounts,
+  attendanceMarks,
+  deletionRequests,
+  gradeHistory,
+  profiles,
+  registrations,
+  seasonStatuses,
+  sessions,
+  users,
+} from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { listGrades } from "./grades.server";
@@ -261,6 +271,26 @@ describe("RGPD", () => {
     expect(data.revisionProgress.length).toBe(0);
     expect(data.sessions.length).toBeGreaterThan(0);
     expect(data.signInMethods).toEqual([expect.objectContaining({ providerId: "credential" })]);
+  });
+
+  it("exports the season and the mat too: registrations, attendance, and never another family's", async () => {
+    const [own] = await db.select().from(profiles).where(eq(profiles.ownerId, alice));
+    const [bobs] = await db.select().from(profiles).where(eq(profiles.ownerId, bob));
+    assert(own && bobs);
+    await db.insert(registrations).values([
+      { ownerId: alice, season: "2026-2027", status: "en-attente", totalCents: 25000 },
+      { ownerId: bob, season: "2026-2027", status: "payee", totalCents: 19000 },
+    ]);
+    await db.insert(attendanceMarks).values([
+      { sessionDate: "2026-11-24", slotId: "adultes-mar", profileId: own.id, clientMarkId: "export-a" },
+      { sessionDate: "2026-11-24", slotId: "adultes-mar", profileId: bobs.id, clientMarkId: "export-b" },
+    ]);
+    const data = await exportUserData(alice);
+    expect(data.registrations).toEqual([expect.objectContaining({ season: "2026-2027", totalCents: 25000 })]);
+    expect(data.attendance).toEqual([expect.objectContaining({ profileId: own.id, sessionDate: "2026-11-24" })]);
+    expect(JSON.stringify(data.attendance)).not.toContain("export-a"); // the phone's id is technical
+    expect(data).toHaveProperty("examResults");
+    expect(data).toHaveProperty("healthPapers");
   });
 
   it("queues the deletion when there is a membership this season, deletes at once otherwise", async () => {
