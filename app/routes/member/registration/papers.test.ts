@@ -18,7 +18,7 @@ import { seedDatabase } from "~/lib/core/seed.server";
 import { firstErrors } from "~/lib/http/forms";
 import { recordManualPayment } from "~/lib/members/manual-payments.server";
 import { submitRegistration } from "~/lib/members/registrations.server";
-import { purgeSeasonFiles } from "~/lib/members/season-documents.server";
+import { purgeSeasonFiles } from "~/lib/members/season-documents-purge.server";
 
 type Created = Awaited<ReturnType<typeof createUser>>;
 let admin: Created;
