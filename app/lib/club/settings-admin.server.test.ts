@@ -7,7 +7,8 @@ import {
 } from "./settings-admin.server";
 import { saveSettingChecked, settingMeta, SETTINGS_CONFLICT_MESSAGE } from "./settings-save.server";
 import { firstErrors } from "../http/forms";
-import { defaultSettings, getSetting } from "./settings.server";
+import { getSetting } from "./settings.server";
+import { defaultSettings } from "./settings-schemas";
 import { users } from "#db/schema";
 import { db } from "../core/db.server";
 

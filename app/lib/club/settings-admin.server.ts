@@ -9,7 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { parseSubmission } from "../http/forms";
-import { settingsSchemas, type Settings } from "./settings.server";
+import { settingsSchemas, type Settings } from "./settings-schemas";
 import { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 
 export { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";

@@ -12,7 +12,8 @@ import { eq } from "drizzle-orm";
 import { settings, users } from "#db/schema";
 import { db } from "../core/db.server";
 import type { EditableKey } from "./settings-admin.server";
-import { clearSettingsCache, getSetting, setSetting, type Settings } from "./settings.server";
+import { clearSettingsCache, getSetting, setSetting } from "./settings.server";
+import { type Settings } from "./settings-schemas";
 import { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 
 export interface SettingMeta {
