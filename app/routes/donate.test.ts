@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defaultSettings, setSetting } from "~/lib/club/settings.server";
+import { setSetting } from "~/lib/club/settings.server";
+import { defaultSettings } from "~/lib/club/settings-schemas";
 import { app } from "../../tests/helpers/app";
 import type { loader } from "./donate";
 

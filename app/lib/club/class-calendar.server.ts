@@ -20,7 +20,7 @@ import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
 import { log } from "../core/log.server";
 import { getSetting, setSetting, clearSettingsCache } from "./settings.server";
-import { SETTINGS_CONFLICT_MESSAGE } from "./settings-admin.server";
+import { SETTINGS_CONFLICT_MESSAGE } from "./settings-save.server";
 import { HOLIDAY_ROWS_MAX, ICS_MAX_BYTES, type ClassCalendar, type SchoolZone } from "./class-calendar";
 import { IcsFormatError, schoolHolidaysFromIcs } from "./school-holidays-ics";
 

@@ -7,7 +7,7 @@ import { firstErrors, type SubmissionResult } from "../http/forms";
 import { db } from "../core/db.server";
 import { resetRateLimits } from "../http/rate-limit.server";
 import { resetSubmissions } from "../http/submissions.server";
-import { defaultSettings } from "./settings.server";
+import { defaultSettings } from "./settings-schemas";
 
 function form(values: Record<string, string>): FormData {
   const fd = new FormData();

@@ -2,14 +2,13 @@ import { describe, expect, it } from "vitest";
 import { seedDatabase } from "../core/seed.server";
 import {
   parseSectionForm as parseSubmittedSection,
-  saveSettingChecked,
   sectionValues,
-  settingMeta,
-  SETTINGS_CONFLICT_MESSAGE,
   type SettingsSection,
 } from "./settings-admin.server";
+import { saveSettingChecked, settingMeta, SETTINGS_CONFLICT_MESSAGE } from "./settings-save.server";
 import { firstErrors } from "../http/forms";
-import { defaultSettings, getSetting } from "./settings.server";
+import { getSetting } from "./settings.server";
+import { defaultSettings } from "./settings-schemas";
 import { users } from "#db/schema";
 import { db } from "../core/db.server";
 

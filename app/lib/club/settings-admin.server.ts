@@ -2,17 +2,14 @@
  * Editing the club settings from the admin pages (/espace-membre/contenu/reglages/:section):
  * one form per section (works without JavaScript), parsed with Conform and the
  * section's Zod schema (`sectionFormSchema`, decision 0009): French messages
- * per field (table rows: `<field>_<index>`), the submitted values sent back,
- * and a check that nobody else saved the same section meanwhile (updatedAt of
- * the row). The schemas stay on the server: the tables' rows are dynamic.
+ * per field (table rows: `<field>_<index>`), the submitted values sent back.
+ * The schemas stay on the server: the tables' rows are dynamic. Saving (with
+ * the check that nobody else saved meanwhile) is in settings-save.server.ts.
  */
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { settings, users } from "#db/schema";
-import { db } from "../core/db.server";
 import { parseSubmission } from "../http/forms";
-import { clearSettingsCache, getSetting, settingsSchemas, setSetting, type Settings } from "./settings.server";
+import { settingsSchemas, type Settings } from "./settings-schemas";
 import { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
 
 export { SETTINGS_SECTIONS, type SettingsSection } from "./settings-labels";
@@ -377,54 +374,4 @@ export function rowsInValues(values: Record<string, string>): number {
     if (m) max = Math.max(max, Number(m[1]));
   }
   return max + 1;
-}
-
-export interface SettingMeta {
-  updatedAt: string | null;
-  updatedByName: string | null;
-}
-
-/** When and by whom a setting was last saved. */
-export async function settingMeta(key: EditableKey | "brochure" | "banners" | "campaign"): Promise<SettingMeta> {
-  const [row] = await db
-    .select({ updatedAt: settings.updatedAt, prenom: users.prenom, nom: users.nom, email: users.email })
-    .from(settings)
-    .leftJoin(users, eq(users.id, settings.updatedBy))
-    .where(eq(settings.key, key));
-  if (!row) return { updatedAt: null, updatedByName: null };
-  const name = row.prenom || row.nom ? `${row.prenom} ${row.nom}`.trim() : (row.email ?? null);
-  return { updatedAt: row.updatedAt.toISOString(), updatedByName: name };
-}
-
-export const SETTINGS_CONFLICT_MESSAGE =
-  "Ces réglages ont été modifiés par quelqu’un d’autre pendant que vous les modifiiez. Vos changements n’ont pas été enregistrés : rechargez la page pour voir la dernière version, puis recommencez.";
-
-/**
- * Saves a setting if it was not saved by someone else since `basedOn` (the
- * updatedAt the form was loaded with, ISO string; "" when the row did not exist).
- */
-export async function saveSettingChecked<K extends EditableKey | "brochure" | "banners" | "campaign">(
-  key: K,
-  value: Settings[K],
-  basedOn: string,
-  userId: string,
-): Promise<{ ok: true } | { ok: false; message: string }> {
-  const result = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ updatedAt: settings.updatedAt })
-      .from(settings)
-      .where(eq(settings.key, key))
-      .for("update");
-    const current = row ? row.updatedAt.toISOString() : "";
-    if (current !== basedOn) return false;
-    await setSetting(key, value, userId, tx);
-    return true;
-  });
-  clearSettingsCache();
-  return result ? { ok: true } : { ok: false, message: SETTINGS_CONFLICT_MESSAGE };
-}
-
-/** Current value of a section's setting. */
-export async function sectionSetting(section: SettingsSection): Promise<Settings[EditableKey]> {
-  return getSetting(SETTINGS_SECTIONS[section].key);
 }

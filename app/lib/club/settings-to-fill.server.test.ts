@@ -9,7 +9,8 @@ import { settings } from "#db/schema";
 import { db } from "../core/db.server";
 import { app } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
-import { clearSettingsCache, defaultSettings, getSetting, setSetting } from "./settings.server";
+import { clearSettingsCache, getSetting, setSetting } from "./settings.server";
+import { defaultSettings } from "./settings-schemas";
 import { settingsToFill } from "./settings-to-fill.server";
 
 const PUBLIC_PAGES = ["/", "/contact", "/adresse-acces", "/mentions-legales"];

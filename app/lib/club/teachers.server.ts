@@ -20,7 +20,8 @@ import { DomainError } from "../core/errors";
 import { capitalize, formatTime, weekdayName } from "../core/time";
 import { getPublicPhoto, type PublicPhoto } from "../content/photos.server";
 import { audit, type Actor } from "../members/users-rules.server";
-import { clearSettingsCache, getSetting, setSetting, type Settings } from "./settings.server";
+import { clearSettingsCache, getSetting, setSetting } from "./settings.server";
+import { type Settings } from "./settings-schemas";
 
 export type Teacher = Settings["teachers"][number];
 

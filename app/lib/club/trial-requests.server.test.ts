@@ -16,7 +16,8 @@ import { firstErrors, type SubmissionResult } from "../http/forms";
 import { resetRateLimits } from "../http/rate-limit.server";
 import { resetSubmissions } from "../http/submissions.server";
 import { runManagerDigest, setNotificationChoice } from "../members/manager-notifications.server";
-import { defaultSettings, setSetting } from "./settings.server";
+import { setSetting } from "./settings.server";
+import { defaultSettings } from "./settings-schemas";
 import type { OfferedSession } from "./trial-requests.server";
 
 const SEASON = {

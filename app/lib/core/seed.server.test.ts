@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { settings } from "#db/schema";
 import { db } from "./db.server";
 import { seedDatabase } from "./seed.server";
-import { clearSettingsCache, defaultSettings, getSetting, setSetting } from "../club/settings.server";
+import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
+import { defaultSettings } from "../club/settings-schemas";
 
 describe("first-start seed", () => {
   it("seeds the settings once and never again", async () => {

@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { settings } from "#db/schema";
 import { db, type Transaction } from "./db.server";
 import { log } from "./log.server";
-import { clearSettingsCache, defaultSettings, setSetting, type SettingKey } from "../club/settings.server";
+import { clearSettingsCache, setSetting } from "../club/settings.server";
+import { defaultSettings, type SettingKey } from "../club/settings-schemas";
 import { seeders } from "./seed/index.server";
 
 const MARKER = "_seeded_at";

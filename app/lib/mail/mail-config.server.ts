@@ -16,7 +16,8 @@ import type { MailSettingsInput, MailSettingsView } from "./mail-settings";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { transaction } from "../core/db.server";
-import { clearSettingsCache, getSetting, setSetting, type Settings } from "../club/settings.server";
+import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
+import { type Settings } from "../club/settings-schemas";
 import { audit, type Actor } from "../members/users-rules.server";
 
 export interface EffectiveMailConfig {

@@ -9,7 +9,7 @@
 import { registerJob } from "../core/jobs.server";
 import { parisHour } from "../core/time";
 import { runHelloAssoCheck } from "./helloasso-check.server";
-import { purgeSeasonFiles } from "./season-documents.server";
+import { purgeSeasonFiles } from "./season-documents-purge.server";
 
 const CHECK_FROM_HOUR = 4;
 

@@ -3,7 +3,7 @@
  * sends a medical certificate or a health-questionnaire attestation (a file,
  * with the date written on it) and the proof of a declared aid (a file or a
  * reference such as a Pass'Sport code); the managers accept or refuse them.
- * season-documents.server.ts enforces the rest (file type and size, ownership,
+ * season-documents*.server.ts enforce the rest (file type and size, ownership,
  * versions) with French `DomainError`s.
  */
 import { z } from "zod";

@@ -21,7 +21,7 @@ import { formatEuros } from "../core/money";
 import { unmatchedPayments } from "./manual-payments.server";
 import { openPaymentAlerts } from "./payment-alerts.server";
 import { DOCUMENT_KIND_LABELS } from "./season-documents";
-import { papersToReview } from "./season-documents.server";
+import { papersToReview } from "./season-documents-review.server";
 
 export interface DerivedTask {
   key: string;

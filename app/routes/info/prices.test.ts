@@ -3,7 +3,8 @@
  * the one money formatter, class hours in the one time style.
  */
 import { describe, expect, it } from "vitest";
-import { defaultSettings, setSetting } from "~/lib/club/settings.server";
+import { setSetting } from "~/lib/club/settings.server";
+import { defaultSettings } from "~/lib/club/settings-schemas";
 import { loader } from "./prices";
 
 const NB = "\u00a0";

@@ -16,7 +16,7 @@ import { firstErrors } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { bannerResetSchema, bannerSchema } from "~/lib/content/banner-form";
 import { pageMeta } from "~/lib/http/seo";
-import { settingMeta } from "~/lib/club/settings-admin.server";
+import { settingMeta } from "~/lib/club/settings-save.server";
 import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";

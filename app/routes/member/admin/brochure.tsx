@@ -9,7 +9,7 @@ import { getBrochure, removeBrochure, saveBrochure } from "~/lib/content/club-fi
 import { brochureSchema } from "~/lib/content/club-files-form";
 import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
 import { pageMeta } from "~/lib/http/seo";
-import { settingMeta } from "~/lib/club/settings-admin.server";
+import { settingMeta } from "~/lib/club/settings-save.server";
 import { oversizedRequest } from "~/lib/content/uploads.server";
 import { MAX_PDF_BYTES } from "~/lib/content/upload-limits";
 import { Button } from "~/components/ui/button";

@@ -7,7 +7,8 @@
  * with `HANDLERS` (app/lib/http/intents.ts); a refusal is shown by the form
  * that was sent (`resultOf`, keyed by the element's id); a change made
  * meanwhile by someone else shows the fresh data under the error. Plain
- * forms: everything works without JavaScript.
+ * forms: everything works without JavaScript. The checklist's element and
+ * add forms are in app/components/grades/checklist-editor.tsx.
  */
 import { Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
@@ -16,6 +17,7 @@ import type { Route } from "./+types/grade-edit";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Actor } from "~/lib/members/users-rules.server";
 import { Belt, BELT_PALETTE, describeBelt } from "~/components/belt";
+import { AddTechniqueForm, ChecklistItem } from "~/components/grades/checklist-editor";
 import {
   fieldProps,
   FormErrors,
@@ -26,9 +28,8 @@ import {
   TextField,
   useClubForm,
 } from "~/components/form";
-import { Button, buttonClasses } from "~/components/ui/button";
 import { linkClass } from "~/components/users-admin-ui";
-import { firstErrors, orErrorPage, type SubmissionResult } from "~/lib/http/forms";
+import { orErrorPage, type SubmissionResult } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
 import { positiveId } from "~/lib/http/ids.server";
 import { readForm } from "~/lib/http/request.server";
@@ -36,7 +37,6 @@ import { pageMeta } from "~/lib/http/seo";
 import {
   GRADES_ADMIN_PATH,
   gradeSchema,
-  TECHNIQUE_CATEGORIES,
   techniqueAddSchema,
   techniqueEditSchema,
   techniqueMoveSchema,
@@ -187,7 +187,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 type GradeView = Data["grade"];
-type ItemView = Data["checklist"][number];
 type Answer = IntentAnswer<GradeEditIntent> | undefined;
 
 const numberText = (n: number | null) => (n === null ? "" : String(n));
@@ -295,203 +294,6 @@ function GradeForm({ grade, lastResult }: { grade: GradeView; lastResult: Submis
       </fieldset>
       <SubmitButton pendingLabel="Enregistrement…">Enregistrer le grade</SubmitButton>
     </Form>
-  );
-}
-
-function TechniqueFields({
-  fields,
-}: {
-  fields: Record<"title" | "category" | "description", Parameters<typeof fieldProps>[0]>;
-}) {
-  return (
-    <>
-      <TextField label="Intitulé" required {...fieldProps(fields.title)} />
-      <SelectField label="Catégorie" required options={TECHNIQUE_CATEGORIES} {...fieldProps(fields.category)} />
-      <TextAreaField label="Description (facultatif)" rows={2} {...fieldProps(fields.description)} />
-    </>
-  );
-}
-
-function AddTechniqueForm({
-  gradeId,
-  size,
-  lastResult,
-}: {
-  gradeId: number;
-  size: number;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const [form, fields] = useClubForm({
-    id: `ajout-${gradeId}-${size}`,
-    schema: techniqueAddSchema,
-    lastResult,
-    defaultValue: { category: "technique" },
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="mt-6 rounded-md border border-slate-300 p-4">
-      <h3 className="mb-3 text-lg font-semibold text-slate-900">Ajouter un élément</h3>
-      <FormErrors
-        form={form}
-        lastResult={lastResult}
-        summary="L’élément n’a pas été ajouté : corrigez les champs signalés."
-      />
-      <input type="hidden" name="intent" value="add-technique" />
-      <input type="hidden" name="gradeId" value={gradeId} />
-      <TechniqueFields fields={fields} />
-      <SubmitButton pendingLabel="Ajout…">Ajouter à la liste</SubmitButton>
-    </Form>
-  );
-}
-
-function EditTechniqueForm({
-  item,
-  lastResult,
-}: {
-  item: ItemView;
-  lastResult: SubmissionResult<string[]> | undefined;
-}) {
-  const [form, fields] = useClubForm({
-    id: `element-form-${item.id}-${item.version}`,
-    schema: techniqueEditSchema,
-    lastResult,
-    defaultValue: { title: item.title, category: item.category, description: item.description },
-  });
-  return (
-    <Form method="post" {...getFormProps(form)} className="rounded-md border border-slate-300 p-4">
-      <p className="mb-3 font-semibold text-slate-900">Modifier « {item.title} »</p>
-      <FormErrors
-        form={form}
-        lastResult={lastResult}
-        summary="L’élément n’a pas été enregistré : corrigez les champs signalés."
-      />
-      <input type="hidden" name="intent" value="edit-technique" />
-      <input type="hidden" name="id" value={item.id} />
-      <input type="hidden" name="version" value={item.version} />
-      <TechniqueFields fields={fields} />
-      <div className="flex flex-wrap items-center gap-4">
-        <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
-        <Link to={`?#element-${item.id}`} className={linkClass}>
-          Annuler
-        </Link>
-      </div>
-    </Form>
-  );
-}
-
-/** A one-button form (move, remove) for an element. */
-function ItemButton({
-  item,
-  intent,
-  direction,
-  variant,
-  children,
-}: {
-  item: ItemView;
-  intent: "move-technique" | "remove-technique";
-  direction?: "up" | "down";
-  variant: "secondary" | "danger";
-  children: React.ReactNode;
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={item.id} />
-      <input type="hidden" name="version" value={item.version} />
-      {direction ? <input type="hidden" name="direction" value={direction} /> : null}
-      <Button type="submit" variant={variant} size="sm">
-        {children}
-      </Button>
-    </Form>
-  );
-}
-
-const categoryLabel = (value: string) => TECHNIQUE_CATEGORIES.find((c) => c.value === value)?.label ?? "Autre";
-const tickedText = (n: number) => (n === 0 ? "Aucun profil ne l’a coché" : `Coché par ${n} profil${n > 1 ? "s" : ""}`);
-
-function ChecklistItem({
-  item,
-  first,
-  last,
-  editing,
-  removing,
-  answer,
-}: {
-  item: ItemView;
-  first: boolean;
-  last: boolean;
-  editing: boolean;
-  removing: boolean;
-  answer: Answer;
-}) {
-  const editResult = resultOf(answer, "edit-technique", item.id);
-  const buttonError = ["move-technique", "remove-technique"]
-    .map((intent) => resultOf(answer, intent, item.id))
-    .find((r) => r !== undefined);
-  if (editing || editResult) {
-    return (
-      <li id={`element-${item.id}`} className="py-3">
-        <EditTechniqueForm key={`${item.id}-${item.version}`} item={item} lastResult={editResult} />
-      </li>
-    );
-  }
-  return (
-    <li id={`element-${item.id}`} className="py-3">
-      {buttonError ? <FormMessage>{Object.values(firstErrors(buttonError))[0]}</FormMessage> : null}
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        {/* At least 16rem of text: on a phone the buttons go below it instead of squeezing it. */}
-        <div className="min-w-[min(100%,16rem)] flex-1">
-          <p className="font-semibold text-slate-900">{item.title}</p>
-          <p className="text-sm text-slate-700">
-            {categoryLabel(item.category)} · {tickedText(item.tickedBy)}
-          </p>
-          {item.description ? <p className="mt-1 text-slate-800">{item.description}</p> : null}
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {!first ? (
-            <ItemButton item={item} intent="move-technique" direction="up" variant="secondary">
-              Monter<span className="sr-only"> : {item.title}</span>
-            </ItemButton>
-          ) : null}
-          {!last ? (
-            <ItemButton item={item} intent="move-technique" direction="down" variant="secondary">
-              Descendre<span className="sr-only"> : {item.title}</span>
-            </ItemButton>
-          ) : null}
-          <Link
-            to={`?modifier=${item.id}#element-${item.id}`}
-            className={buttonClasses({ variant: "secondary", size: "sm" })}
-          >
-            Modifier<span className="sr-only"> : {item.title}</span>
-          </Link>
-          {!removing ? (
-            <Link
-              to={`?retirer=${item.id}#element-${item.id}`}
-              className={buttonClasses({ variant: "danger-outline", size: "sm" })}
-            >
-              Retirer<span className="sr-only"> : {item.title}</span>
-            </Link>
-          ) : null}
-        </div>
-      </div>
-      {removing ? (
-        <div className="mt-3 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4">
-          <p className="font-semibold text-slate-900">Retirer « {item.title} » de la liste de révision ?</p>
-          <p className="mt-1 text-slate-800">
-            {item.tickedBy > 0
-              ? `${item.tickedBy} profil${item.tickedBy > 1 ? "s l’avaient coché" : " l’avait coché"} : seule cette coche disparaît, leur progression sur les autres éléments est gardée.`
-              : "Aucun profil ne l’avait coché."}
-          </p>
-          <div className="mt-3 flex flex-wrap items-center gap-4">
-            <ItemButton item={item} intent="remove-technique" variant="danger">
-              Confirmer le retrait
-            </ItemButton>
-            <Link to={`?#element-${item.id}`} className={linkClass}>
-              Annuler
-            </Link>
-          </div>
-        </div>
-      ) : null}
-    </li>
   );
 }
 

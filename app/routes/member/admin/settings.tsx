@@ -6,15 +6,8 @@ import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { pageMeta } from "~/lib/http/seo";
 import { firstErrors, reply, type SubmissionResult } from "~/lib/http/forms";
 import { isSettingsSection, SETTINGS_SECTIONS, type SettingsSection } from "~/lib/club/settings-labels";
-import {
-  BLANK_ROWS,
-  parseSectionForm,
-  rowsInValues,
-  saveSettingChecked,
-  sectionSetting,
-  sectionValues,
-  settingMeta,
-} from "~/lib/club/settings-admin.server";
+import { BLANK_ROWS, parseSectionForm, rowsInValues, sectionValues } from "~/lib/club/settings-admin.server";
+import { saveSettingChecked, sectionSetting, settingMeta } from "~/lib/club/settings-save.server";
 import { IdentityForm } from "./settings/identity";
 import { ScheduleForm } from "./settings/schedule";
 import { PricesForm } from "./settings/prices";

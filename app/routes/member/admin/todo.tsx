@@ -2,28 +2,21 @@
  * /espace-membre/todo (admin): the tasks derived from the data (each links to
  * the page where it is resolved) and the managers' own tasks (create, edit,
  * tick, delete), plus the « Démarrer la saison » action with a confirmation
- * step. Plain forms: everything works without JavaScript.
+ * step. Plain forms: everything works without JavaScript. The task groups,
+ * the task forms and items are in app/components/todo/tasks.tsx.
  */
 import { SeasonCounts } from "~/components/dashboard/season-counts";
 import { seasonDashboardCounts } from "~/lib/members/season-overview.server";
 import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser } from "~/lib/accounts/session.server";
-import { getFormProps } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/todo";
-import {
-  fieldProps,
-  FormErrors,
-  FormMessage,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-  useClubForm,
-} from "~/components/form";
-import { Badge, linkClass } from "~/components/users-admin-ui";
-import { Button, buttonClasses } from "~/components/ui/button";
-import { firstErrors, type SubmissionResult } from "~/lib/http/forms";
+import { FormMessage, SubmitButton } from "~/components/form";
+import { DerivedGroups, TODO_PATH, TodoForm, TodoItem } from "~/components/todo/tasks";
+import { linkClass } from "~/components/users-admin-ui";
+import { buttonClasses } from "~/components/ui/button";
+import { firstErrors } from "~/lib/http/forms";
 import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
 import { startSeasonSchema, todoIdSchema, todoSchema, todoUpdateSchema, type TodoIntent } from "~/lib/members/todo";
 import { formatDate, parisDate } from "~/lib/core/time";
@@ -41,8 +34,6 @@ import {
 import { DomainError } from "~/lib/core/errors";
 import { readForm } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
-
-const PATH = "/espace-membre/todo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -121,27 +112,27 @@ const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnT
   create: (actor, formData) =>
     handle("create", formData, todoSchema, async (input) => {
       await createTodo(actor, input);
-      return redirect(`${PATH}?ok=ajoutee#mes-taches`);
+      return redirect(`${TODO_PATH}?ok=ajoutee#mes-taches`);
     }),
   update: (actor, formData) =>
     handle("update", formData, todoUpdateSchema, async ({ id, version, ...input }) => {
       await updateTodo(actor, id, version, input);
-      return redirect(`${PATH}?ok=modifiee#tache-${id}`);
+      return redirect(`${TODO_PATH}?ok=modifiee#tache-${id}`);
     }),
   done: (actor, formData) =>
     handle("done", formData, todoIdSchema, async ({ id }) => {
       await setTodoDone(actor, id, true);
-      return redirect(`${PATH}?ok=faite#tache-${id}`);
+      return redirect(`${TODO_PATH}?ok=faite#tache-${id}`);
     }),
   reopen: (actor, formData) =>
     handle("reopen", formData, todoIdSchema, async ({ id }) => {
       await setTodoDone(actor, id, false);
-      return redirect(`${PATH}?ok=rouverte#tache-${id}`);
+      return redirect(`${TODO_PATH}?ok=rouverte#tache-${id}`);
     }),
   delete: (actor, formData) =>
     handle("delete", formData, todoIdSchema, async ({ id }) => {
       await deleteTodo(actor, id);
-      return redirect(`${PATH}?ok=supprimee#mes-taches`);
+      return redirect(`${TODO_PATH}?ok=supprimee#mes-taches`);
     }),
   "start-season": (actor, formData) =>
     handle("start-season", formData, startSeasonSchema, async ({ season }) => {
@@ -153,7 +144,7 @@ const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnT
         );
       }
       await startSeason(season, { id: actor.id, name: `${actor.prenom} ${actor.nom}`.trim() });
-      return redirect(`${PATH}?saison-demarree=${encodeURIComponent(season)}#saison`);
+      return redirect(`${TODO_PATH}?saison-demarree=${encodeURIComponent(season)}#saison`);
     }),
 };
 
@@ -164,58 +155,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type TodoView = Route.ComponentProps["loaderData"]["todos"][number];
-
-/** The create or update form of a task (Conform, validated in the browser with the action's schema). */
-function TodoForm({
-  todo,
-  lastResult,
-  children,
-}: {
-  todo?: TodoView;
-  lastResult?: SubmissionResult<string[]>;
-  children: React.ReactNode;
-}) {
-  const [form, fields] = useClubForm({
-    id: todo ? `tache-${todo.id}-${todo.version}` : "nouvelle-tache",
-    schema: todo ? todoUpdateSchema : todoSchema,
-    lastResult,
-    defaultValue: todo ? { title: todo.title, notes: todo.notes, dueOn: todo.dueOn ?? "" } : undefined,
-  });
-  return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      className={todo ? "rounded-md border border-slate-200 p-4" : "mt-4 rounded-md border border-slate-200 p-4"}
-    >
-      <FormErrors
-        form={form}
-        lastResult={lastResult}
-        summary="La tâche n'a pas été enregistrée : corrigez les champs signalés."
-      />
-      <input type="hidden" name="intent" value={todo ? "update" : "create"} />
-      {todo ? (
-        <>
-          <input type="hidden" name="id" value={todo.id} />
-          <input type="hidden" name="version" value={todo.version} />
-        </>
-      ) : null}
-      {children}
-      <TextField label="Titre" required {...fieldProps(fields.title)} />
-      <TextAreaField label="Notes (facultatif)" rows={3} {...fieldProps(fields.notes)} />
-      <TextField label="Échéance (facultatif)" type="date" {...fieldProps(fields.dueOn)} />
-      {todo ? (
-        <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pendingLabel="Enregistrement…">Enregistrer</SubmitButton>
-          <Link to={`${PATH}#tache-${todo.id}`} className={linkClass}>
-            Annuler
-          </Link>
-        </div>
-      ) : (
-        <SubmitButton pendingLabel="Ajout…">Ajouter la tâche</SubmitButton>
-      )}
-    </Form>
-  );
-}
 
 export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
   const { season, groups, todos, editId, nextSeason, confirmSeason, lastStart, notice } = loaderData;
@@ -228,53 +167,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
 
   const renderTodo = (t: TodoView) => {
     const mine = resultOf(answer, "update", t.id);
-    const editing = editId === t.id || mine !== undefined;
-    return (
-      <li key={t.id} id={`tache-${t.id}`} className="py-3">
-        {editing ? (
-          <TodoForm key={`${t.id}-${t.version}`} todo={t} lastResult={mine}>
-            <p className="mb-3 font-semibold text-slate-900">Modifier la tâche « {t.title} »</p>
-          </TodoForm>
-        ) : (
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div>
-              <p className={`font-semibold ${t.done ? "text-slate-700 line-through" : "text-slate-900"}`}>{t.title}</p>
-              {t.notes ? <p className="whitespace-pre-line text-slate-800">{t.notes}</p> : null}
-              <p className="mt-1 flex flex-wrap gap-2 text-sm text-slate-700">
-                {t.due ? <Badge tone={t.due.late ? "bad" : "neutral"}>{t.due.text}</Badge> : null}
-                {t.done && t.doneAt ? <span>Faite le {formatDate(t.doneAt)}</span> : null}
-                {t.createdByName ? <span>Ajoutée par {t.createdByName}</span> : null}
-                {t.updatedByName && t.updatedByName !== t.createdByName ? (
-                  <span>, modifiée par {t.updatedByName}</span>
-                ) : null}
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              <Form method="post">
-                <input type="hidden" name="intent" value={t.done ? "reopen" : "done"} />
-                <input type="hidden" name="id" value={t.id} />
-                <button type="submit" className={t.done ? buttonClasses({ variant: "secondary" }) : buttonClasses()}>
-                  {t.done ? "Rouvrir" : "Marquer comme faite"}
-                  <span className="sr-only"> : {t.title}</span>
-                </button>
-              </Form>
-              {!t.done ? (
-                <Link to={`${PATH}?modifier=${t.id}#tache-${t.id}`} className={buttonClasses({ variant: "secondary" })}>
-                  Modifier<span className="sr-only"> : {t.title}</span>
-                </Link>
-              ) : null}
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={t.id} />
-                <Button type="submit" variant="danger-outline">
-                  Supprimer<span className="sr-only"> : {t.title}</span>
-                </Button>
-              </Form>
-            </div>
-          </div>
-        )}
-      </li>
-    );
+    return <TodoItem key={t.id} todo={t} editing={editId === t.id || mine !== undefined} lastResult={mine} />;
   };
 
   return (
@@ -301,47 +194,7 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
         <h2 id="derived-title" className="text-2xl font-semibold text-slate-900">
           À traiter dans les dossiers
         </h2>
-        {groups.map((g) => (
-          <section
-            key={g.id}
-            id={g.id}
-            aria-labelledby={`${g.id}-title`}
-            className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm"
-          >
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 id={`${g.id}-title`} className="text-xl font-semibold text-slate-900">
-                {g.title} <span className="text-base font-normal text-slate-700">({g.tasks.length})</span>
-              </h3>
-              {g.tasks.length > 0 ? (
-                <Link to={g.href} className={linkClass}>
-                  {g.hrefLabel}
-                </Link>
-              ) : null}
-            </div>
-            {g.tasks.length === 0 ? (
-              <p className="mt-2 text-slate-700">Rien à faire ici.</p>
-            ) : (
-              <ul className="mt-2 divide-y divide-slate-200">
-                {g.tasks.slice(0, 50).map((t) => (
-                  <li key={t.key} className="py-2">
-                    <Link to={t.href} className={linkClass}>
-                      {t.label}
-                    </Link>
-                    <span className="block text-sm text-slate-700">{t.detail}</span>
-                  </li>
-                ))}
-                {g.tasks.length > 50 ? (
-                  <li className="py-2 text-slate-700">
-                    … et {g.tasks.length - 50} autres :{" "}
-                    <Link to={g.href} className={linkClass}>
-                      {g.hrefLabel}
-                    </Link>
-                  </li>
-                ) : null}
-              </ul>
-            )}
-          </section>
-        ))}
+        <DerivedGroups groups={groups} />
       </section>
 
       <section
@@ -400,14 +253,14 @@ export default function Todo({ loaderData, actionData }: Route.ComponentProps) {
                 <input type="hidden" name="season" value={nextSeason} />
                 <SubmitButton pendingLabel="Démarrage…">Confirmer : démarrer la saison {nextSeason}</SubmitButton>
               </Form>
-              <Link to={`${PATH}#saison`} className={linkClass}>
+              <Link to={`${TODO_PATH}#saison`} className={linkClass}>
                 Annuler
               </Link>
             </div>
           </div>
         ) : (
           <p className="mt-3">
-            <Link to={`${PATH}?demarrer=${nextSeason}#saison`} className={buttonClasses({ variant: "secondary" })}>
+            <Link to={`${TODO_PATH}?demarrer=${nextSeason}#saison`} className={buttonClasses({ variant: "secondary" })}>
               Démarrer la saison {nextSeason}
             </Link>
           </p>

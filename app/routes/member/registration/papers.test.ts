@@ -11,14 +11,15 @@ import { and, eq } from "drizzle-orm";
 import { auditLog, outbox, profiles, registrationLines, registrations, seasonDocuments } from "#db/schema";
 import { app } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
-import { defaultSettings, setSetting } from "~/lib/club/settings.server";
+import { setSetting } from "~/lib/club/settings.server";
+import { defaultSettings } from "~/lib/club/settings-schemas";
 import { storage } from "~/lib/content/storage.server";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { firstErrors } from "~/lib/http/forms";
 import { recordManualPayment } from "~/lib/members/manual-payments.server";
 import { submitRegistration } from "~/lib/members/registrations.server";
-import { purgeSeasonFiles } from "~/lib/members/season-documents.server";
+import { purgeSeasonFiles } from "~/lib/members/season-documents-purge.server";
 
 type Created = Awaited<ReturnType<typeof createUser>>;
 let admin: Created;

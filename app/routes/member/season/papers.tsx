@@ -37,7 +37,7 @@ import {
   papersToReview,
   refuseAid,
   refuseHealthDocument,
-} from "~/lib/members/season-documents.server";
+} from "~/lib/members/season-documents-review.server";
 
 const PATH = "/espace-membre/saison/pieces";
 const FILE_PATH = "/espace-membre/inscription/pieces";

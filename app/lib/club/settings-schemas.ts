@@ -1,0 +1,383 @@
+/**
+ * Club settings, what they are: every club-specific fact the public pages show
+ * (identity, schedule, prices, equipment, donation, legal notice, membership
+ * rules), one Zod schema per key (`settingsSchemas`) and the defaults.
+ *
+ * Rules:
+ *  - The defaults are the seed values an admin edits later. A default never
+ *    invents a fact (phone, RNA, host, president…): what the club has not
+ *    given stays empty, is hidden on public pages and is listed by
+ *    settings-to-fill.server.ts (issue 13).
+ *  - A stored value that no longer matches its schema reads as the default
+ *    (settings.server.ts, which reads, writes and caches them).
+ */
+import { z } from "zod";
+import { classCalendarSchema, defaultClassCalendar } from "./class-calendar";
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Heure au format HH:MM");
+
+export const settingsSchemas = {
+  identity: z.object({
+    clubName: z.string().min(1),
+    shortName: z.string().min(1),
+    associationName: z.string().min(1),
+    sportsComplex: z.string().min(1),
+    street: z.string().min(1),
+    postalCode: z.string().regex(/^\d{5}$/, "Code postal à 5 chiffres"),
+    city: z.string().min(1),
+    phone: z.string(),
+    email: z.email(),
+    facebookUrl: z.url().or(z.literal("")),
+    instagramUrl: z.url().or(z.literal("")),
+    mapUrl: z.url().or(z.literal("")),
+    /** How to get there, one line per means of transport. */
+    transport: z.array(z.string()),
+    parking: z.string(),
+  }),
+  schedule: z.array(
+    z.object({
+      id: z.string(),
+      /** 1 = lundi … 7 = dimanche */
+      day: z.number().int().min(1).max(7),
+      start: time,
+      end: time,
+      group: z.string().min(1),
+      level: z.string(),
+      place: z.string(),
+    }),
+  ),
+  prices: z.object({
+    season: z.string(),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        group: z.string().min(1),
+        description: z.string(),
+        /** Euros, licence included. */
+        amount: z.number().nonnegative(),
+      }),
+    ),
+    notes: z.array(z.string()),
+  }),
+  equipment: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().min(1),
+      description: z.string(),
+      required: z.boolean(),
+      price: z.string(),
+    }),
+  ),
+  donation: z.object({
+    /** Public HelloAsso donation page (https://www.helloasso.com/associations/…/formulaires/…). */
+    helloAssoUrl: z.url().or(z.literal("")),
+    /** Embeddable widget of that form (…/widget), or empty to show only the link. */
+    helloAssoWidgetUrl: z.url().or(z.literal("")),
+  }),
+  legal: z.object({
+    president: z.string(),
+    publicationDirector: z.string(),
+    headOffice: z.string(),
+    rna: z.string(),
+    siret: z.string(),
+    federation: z.string(),
+    hostName: z.string(),
+    hostAddress: z.string(),
+    hostPhone: z.string(),
+  }),
+  membership: z.object({
+    /** Month (1-12) the season starts. */
+    seasonStartMonth: z.number().int().min(1).max(12),
+    /** Seasons a medical certificate stays valid for adults. */
+    certificateValiditySeasons: z.number().int().min(1).max(5),
+    trialClasses: z.number().int().min(0).max(5),
+    /** Trial visitors booked at most per session (decision 0028); null: no limit. Absent from older rows: 3. */
+    trialVisitorsPerSession: z.number().int().min(1).max(50).nullable().default(3),
+  }),
+  /** The club brochure (one PDF of the media table), shown in the member area. */
+  brochure: z.object({
+    mediaId: z.number().int().nullable(),
+    title: z.string(),
+  }),
+  /** Banner images chosen by the admins: section path prefix ("/" = default) -> image media id. */
+  banners: z.record(z.string().regex(/^\/[a-z0-9/-]*$/), z.number().int().positive()),
+  /**
+   * The mail server set in the browser (setup page, operations page), used when
+   * SMTP_URL is not set (app/lib/mail/mail-config.server.ts). The password is
+   * stored but never sent back to a page nor logged.
+   */
+  mail: z.object({
+    host: z.string(),
+    port: z.number().int().min(1).max(65535),
+    secure: z.boolean(),
+    user: z.string(),
+    password: z.string(),
+    from: z.string(),
+  }),
+  /** Seasons for which a manager turned the reminder e-mails on (none at install: nothing is sent). */
+  reminders: z.object({ seasons: z.array(z.string()) }),
+  /** Per manager (user id): new pré-inscriptions and RGPD deletion requests by e-mail, "immediat" when absent. */
+  managerNotifications: z.record(z.string(), z.enum(["immediat", "quotidien", "jamais"])),
+  /** Season of the weekly classes, school-holiday zone and periods (app/lib/club/class-calendar.ts). */
+  classCalendar: classCalendarSchema,
+  /** Issue 13: the teachers shown on /la-vie-du-club/enseignants (none: the page and its link are hidden). */
+  teachers: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().min(1),
+      grade: z.string().min(1),
+      diploma: z.string(),
+      text: z.string(),
+      /** Ids of the weekly classes (schedule setting) they teach. */
+      classIds: z.array(z.string()),
+      /** A photo of the photos table (its consent recorded there), or null. */
+      photoId: z.number().int().positive().nullable(),
+    }),
+  ),
+  /** The season's registration campaign (decision 0024): opened and closed by the managers. */
+  campaign: z.object({
+    /** Season the campaign registers for ("2026-2027"). */
+    season: z.string().regex(/^\d{4}-\d{4}$/),
+    open: z.boolean(),
+    /** Yearly price per group of the weekly classes (schedule setting), in cents. */
+    prices: z.array(z.object({ group: z.string().min(1), amountCents: z.number().int().min(0) })),
+    /** Family discount: from the n-th member registered (most expensive first), percent off. */
+    familyDiscounts: z.array(
+      z.object({ fromMember: z.number().int().min(2).max(10), percent: z.number().int().min(0).max(100) }),
+    ),
+    /** Aid codes deducted from a member's price (Pass'Sport…), checked by a manager. */
+    aids: z.array(
+      z.object({ code: z.string().min(1).max(40), label: z.string().min(1), amountCents: z.number().int().min(0) }),
+    ),
+    maxInstalments: z.number().int().min(1).max(3),
+    /** Version of the club rules: a new version asks every family to accept again. */
+    rulesVersion: z.string().min(1).max(40),
+    /** How to pay without HelloAsso (cheque, transfer…), one line each. */
+    paymentInstructions: z.array(z.string()),
+  }),
+  /** Medical rules of the federation (decision 0025): compliance is computed from them. */
+  medical: z.object({
+    certificateValidityYears: z.number().int().min(1).max(5),
+    questionnaireYearly: z.boolean(),
+    minorsAttestation: z.boolean(),
+    competitorYearlyCertificate: z.boolean(),
+  }),
+} as const;
+
+export type SettingKey = keyof typeof settingsSchemas;
+export type Settings = { [K in SettingKey]: z.infer<(typeof settingsSchemas)[K]> };
+
+export const defaultSettings: Settings = {
+  identity: {
+    clubName: "Vovinam Viet Vo Dao Créteil",
+    shortName: "VVD Créteil",
+    associationName: "Association Vovinam Viet Vo Dao de Créteil",
+    sportsComplex: "Gymnase Casalis",
+    street: "8 rue Jean Gabin",
+    postalCode: "94000",
+    city: "Créteil",
+    phone: "",
+    email: "contact@vovinam-creteil.fr",
+    facebookUrl: "",
+    instagramUrl: "",
+    mapUrl: "https://www.openstreetmap.org/search?query=Gymnase%20Casalis%20Cr%C3%A9teil",
+    transport: [
+      "Métro ligne 8 : station Créteil – Préfecture, puis 10 minutes à pied",
+      "Bus 117, 181 et 281 : arrêt Hôtel de Ville de Créteil",
+      "RER A : Saint-Maur – Créteil, puis bus 317",
+    ],
+    parking: "Parking gratuit devant le gymnase, accès par la rue Jean Gabin.",
+  },
+  schedule: [
+    {
+      id: "enfants-mer",
+      day: 3,
+      start: "17:30",
+      end: "18:30",
+      group: "Enfants (6-11 ans)",
+      level: "Tous niveaux",
+      place: "Dojo",
+    },
+    {
+      id: "ados-mer",
+      day: 3,
+      start: "18:30",
+      end: "19:45",
+      group: "Adolescents (12-15 ans)",
+      level: "Tous niveaux",
+      place: "Dojo",
+    },
+    {
+      id: "adultes-mar",
+      day: 2,
+      start: "20:00",
+      end: "22:00",
+      group: "Adultes (16 ans et plus)",
+      level: "Tous niveaux",
+      place: "Dojo",
+    },
+    {
+      id: "adultes-ven",
+      day: 5,
+      start: "20:00",
+      end: "22:00",
+      group: "Adultes (16 ans et plus)",
+      level: "Tous niveaux",
+      place: "Dojo",
+    },
+    {
+      id: "enfants-sam",
+      day: 6,
+      start: "10:00",
+      end: "11:00",
+      group: "Enfants (6-11 ans)",
+      level: "Tous niveaux",
+      place: "Dojo",
+    },
+    {
+      id: "armes-sam",
+      day: 6,
+      start: "11:00",
+      end: "12:30",
+      group: "Ceintures jaunes et plus",
+      level: "Techniques avancées et armes",
+      place: "Dojo",
+    },
+  ],
+  prices: {
+    season: "2026-2027",
+    items: [
+      {
+        id: "enfants",
+        group: "Enfants (6-11 ans)",
+        description: "1 cours par semaine au choix, licence fédérale et assurance comprises",
+        amount: 190,
+      },
+      {
+        id: "ados",
+        group: "Adolescents (12-15 ans)",
+        description: "Licence fédérale et assurance comprises",
+        amount: 210,
+      },
+      {
+        id: "adultes",
+        group: "Adultes (16 ans et plus)",
+        description: "Accès à tous les cours adultes, licence comprise",
+        amount: 250,
+      },
+      {
+        id: "etudiants",
+        group: "Étudiants et demandeurs d'emploi",
+        description: "Sur présentation d'un justificatif",
+        amount: 200,
+      },
+    ],
+    notes: [
+      "Réduction de 10 % à partir du deuxième membre d'une même famille.",
+      "Deux cours d'essai gratuits avant l'inscription.",
+      "Paiement possible en trois fois, par chèque, virement, espèces ou Pass'Sport.",
+    ],
+  },
+  equipment: [
+    {
+      id: "vo-phuc",
+      name: "Võ phục (tenue bleue)",
+      description:
+        "La tenue officielle du Vovinam, bleue, avec l'écusson du club sur la poitrine gauche. Elle peut être commandée par le club à l'inscription.",
+      required: true,
+      price: "environ 45 €",
+    },
+    {
+      id: "ceinture",
+      name: "Ceinture",
+      description: "La ceinture de votre grade. Les débutants reçoivent la ceinture bleu clair avec la tenue.",
+      required: true,
+      price: "compris avec la tenue",
+    },
+    {
+      id: "protege-dents",
+      name: "Protège-dents",
+      description: "Obligatoire pour les exercices de combat, à partir de la ceinture bleue.",
+      required: true,
+      price: "environ 10 €",
+    },
+    {
+      id: "coquille",
+      name: "Coquille ou protection de poitrine",
+      description: "Recommandée pour le combat.",
+      required: false,
+      price: "environ 15 €",
+    },
+    {
+      id: "gants",
+      name: "Gants et protège-tibias",
+      description: "Pour les assauts et la préparation aux compétitions.",
+      required: false,
+      price: "environ 40 €",
+    },
+    {
+      id: "gourde",
+      name: "Gourde et serviette",
+      description: "Pensez à bien vous hydrater pendant le cours.",
+      required: false,
+      price: "",
+    },
+  ],
+  donation: {
+    helloAssoUrl: "https://www.helloasso.com/associations/vovinam-viet-vo-dao-creteil/formulaires/1",
+    helloAssoWidgetUrl: "https://www.helloasso.com/associations/vovinam-viet-vo-dao-creteil/formulaires/1/widget",
+  },
+  legal: {
+    president: "",
+    publicationDirector: "",
+    headOffice: "8 rue Jean Gabin, 94000 Créteil",
+    rna: "",
+    siret: "",
+    federation: "Fédération Française de Karaté et Disciplines Associées (FFKDA)",
+    hostName: "",
+    hostAddress: "",
+    hostPhone: "",
+  },
+  membership: {
+    seasonStartMonth: 9,
+    certificateValiditySeasons: 3,
+    trialClasses: 2,
+    trialVisitorsPerSession: 3,
+  },
+  brochure: {
+    mediaId: null,
+    title: "Brochure du club",
+  },
+  banners: {},
+  mail: { host: "", port: 587, secure: false, user: "", password: "", from: "" },
+  reminders: { seasons: [] },
+  managerNotifications: {},
+  classCalendar: defaultClassCalendar(),
+  // Never made-up names: the club enters its own teachers.
+  teachers: [],
+  campaign: {
+    season: "2026-2027",
+    open: false,
+    prices: [
+      { group: "Enfants (6-11 ans)", amountCents: 19000 },
+      { group: "Adolescents (12-15 ans)", amountCents: 21000 },
+      { group: "Adultes (16 ans et plus)", amountCents: 25000 },
+      { group: "Ceintures jaunes et plus", amountCents: 25000 },
+    ],
+    familyDiscounts: [{ fromMember: 2, percent: 10 }],
+    aids: [{ code: "PASS-SPORT", label: "Pass'Sport", amountCents: 5000 }],
+    maxInstalments: 3,
+    rulesVersion: "2026-1",
+    paymentInstructions: [
+      "Par chèque à l'ordre de l'association, remis au bureau ou à l'enseignant.",
+      "Par virement : les coordonnées bancaires sont données par le bureau sur demande.",
+      "En espèces ou en chèques-vacances (ANCV), au bureau, contre reçu.",
+    ],
+  },
+  medical: {
+    certificateValidityYears: 3,
+    questionnaireYearly: true,
+    minorsAttestation: true,
+    competitorYearlyCertificate: true,
+  },
+};
