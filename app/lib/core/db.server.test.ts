@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { todos } from "#db/schema";
 import { db, explainFolderError, lockFolder, pingDatabase, transaction } from "./db.server";
@@ -14,6 +14,20 @@ describe("database", () => {
   it("answers a health ping", async () => {
     expect(await pingDatabase()).toBe(true);
   });
+
+  it.runIf(process.env.TEST_DB_DRIVER === "postgres")(
+    "keeps serving when PostgreSQL closes its idle connections (no unhandled error stops the process)",
+    async () => {
+      // Several pooled connections, then all but one closed by the server (as a restart would).
+      await Promise.all([1, 2, 3].map(() => db.execute(sql`select pg_sleep(0.05)`)));
+      await db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      const answers = await Promise.all([1, 2, 3].map(() => pingDatabase()));
+      expect(answers).toEqual([true, true, true]);
+    },
+  );
 
   it("lets one live process own a PGlite folder, whatever is left by a dead one", async () => {
     const dir = path.join(root, "pglite");

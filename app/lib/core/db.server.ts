@@ -18,6 +18,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "#db/schema";
 import { startDurabilitySync } from "./durability.server";
 import { folderLocked, lockFolder } from "./folder-lock.server";
+import { log } from "./log.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -84,6 +85,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An IDLE connection the server closes (PostgreSQL restarted, a connection killed) is
+    // reported here: the pool drops it and opens another on the next query. Without this
+    // listener the error would be unhandled and stop the whole process.
+    pool.on("error", (err) => log.warn("idle database connection lost", { err }));
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
     opened = {
       db,
