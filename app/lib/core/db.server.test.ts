@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { todos } from "#db/schema";
-import { db, explainFolderError, lockFolder, pingDatabase, transaction } from "./db.server";
+import { afterCommit, db, explainFolderError, lockFolder, pingDatabase, transaction } from "./db.server";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -13,6 +13,26 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe("database", () => {
   it("answers a health ping", async () => {
     expect(await pingDatabase()).toBe(true);
+  });
+
+  it("runs after-commit work once the outermost transaction commits, never after a rollback", async () => {
+    const seen: string[] = [];
+    await transaction(async () => {
+      afterCommit(() => seen.push("outer"));
+      await transaction(async () => {
+        afterCommit(() => seen.push("savepoint"));
+      });
+      expect(seen).toEqual([]); // nothing before the commit, even after the savepoint ended
+    });
+    expect(seen).toEqual(["outer", "savepoint"]);
+    await expect(
+      transaction(async () => {
+        afterCommit(() => seen.push("rolled back"));
+        throw new Error("annulé");
+      }),
+    ).rejects.toThrow("annulé");
+    afterCommit(() => seen.push("no transaction"));
+    expect(seen).toEqual(["outer", "savepoint", "no transaction"]);
   });
 
   it.runIf(process.env.TEST_DB_DRIVER === "postgres")(

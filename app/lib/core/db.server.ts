@@ -209,6 +209,10 @@ export async function pingDatabase(): Promise<boolean> {
 interface Scope {
   tx: Transaction;
   open: boolean;
+  /** Run once the outermost transaction committed (never after a rollback). */
+  afterCommit: Array<() => void>;
+  /** The outermost transaction's scope (null: this one is). */
+  root: Scope | null;
 }
 
 const scope = new AsyncLocalStorage<Scope>();
@@ -223,15 +227,33 @@ function connection(): Database | Transaction {
  * Runs `fn` in a transaction (a savepoint when already in one); every query
  * made through `db` while it runs belongs to it. Rolled back when `fn` throws.
  */
-export function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  return connection().transaction(async (tx) => {
-    const s: Scope = { tx, open: true };
+export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  const parent = scope.getStore();
+  const outer = parent?.open ? parent : null;
+  let mine: Scope | null = null;
+  const result = await connection().transaction(async (tx) => {
+    const s: Scope = { tx, open: true, afterCommit: [], root: outer ? (outer.root ?? outer) : null };
+    mine = s;
     try {
       return await scope.run(s, () => fn(tx));
     } finally {
       s.open = false;
     }
   });
+  const done = mine as Scope | null;
+  if (done && !done.root) for (const run of done.afterCommit) run();
+  return result;
+}
+
+/**
+ * Runs `fn` once the current transaction has committed (at once outside a
+ * transaction; never if it rolls back): work that must see the committed rows,
+ * such as sending the mails queued inside it.
+ */
+export function afterCommit(fn: () => void): void {
+  const s = scope.getStore();
+  if (s?.open) (s.root ?? s).afterCommit.push(fn);
+  else fn();
 }
 
 /** The open database. Usable as `db.select()…` anywhere on the server. */

@@ -25,7 +25,7 @@
 import { and, asc, eq, lt, lte } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { outbox } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { afterCommit, db, type Queryable } from "../core/db.server";
 import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
@@ -117,7 +117,8 @@ export async function queueMail(message: MailMessage, q: Queryable = db): Promis
     // Never the text (links with tokens) nor the address: read the outbox table.
     log.info("mail stored (no SMTP configured)", { id: row.id, subject: message.subject });
   }
-  if (q === db) void deliverPendingMail();
+  // Sent at once, or as soon as the transaction that queued it commits.
+  afterCommit(() => void deliverPendingMail());
   return row.id;
 }
 
