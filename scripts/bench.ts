@@ -33,6 +33,7 @@ import autocannon from "autocannon";
 import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
 import { benchBackup, formatBackupBench } from "./bench-backup";
 import { benchFirebaseImport } from "./bench-firebase-import";
+import { closedLoopLoad } from "./bench-load";
 import { z } from "zod";
 import { env } from "~/lib/core/env.server";
 import { defined, groups } from "~/lib/core/invariant";
@@ -489,23 +490,13 @@ async function overload() {
     const rss: number[] = [rssMb(running.pid)];
     for (let run = 1; run <= 3; run++) {
       for (const { page, cookie: c } of pages) {
-        const accepted: number[] = [];
-        let shed = 0;
-        let other5xx = 0;
-        const instance = autocannon({
+        const { accepted, shed, other5xx, timeouts, errors } = await closedLoopLoad({
           url: running.base + page,
           connections: 200,
-          duration: seconds,
-          timeout: 10,
+          seconds,
+          timeoutSeconds: 10,
           headers: { "accept-encoding": "gzip", ...(c ? { cookie: c } : {}) },
         });
-        instance.on("response", (_client, status, _bytes, ms) => {
-          if (status === 503) shed++;
-          else if (status >= 500) other5xx++;
-          else accepted.push(ms);
-        });
-        const result = await instance;
-        accepted.sort((a, b) => a - b);
         const p99 = accepted[Math.min(accepted.length - 1, Math.floor(accepted.length * 0.99))] ?? 0;
         console.log(
           String(run).padEnd(9) +
@@ -513,8 +504,9 @@ async function overload() {
             String(accepted.length).padStart(10) +
             String(shed).padStart(8) +
             String(other5xx).padStart(11) +
-            String(result.timeouts).padStart(8) +
-            String(Math.round(p99)).padStart(9),
+            String(timeouts).padStart(8) +
+            String(Math.round(p99)).padStart(9) +
+            (errors ? `  (${errors} erreurs de connexion)` : ""),
         );
       }
       rss.push(rssMb(defined(running.pid, "PID du serveur")));

@@ -17,7 +17,7 @@ import { env, EnvError, type Env } from "../app/lib/core/env.server";
 import { log } from "../app/lib/core/log.server";
 import { contentSecurityPolicy, nonceOf } from "./csp";
 import { lifecycle } from "./lifecycle";
-import { loadShed } from "./load-shed";
+import { loadShed, maxInFlight } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
 import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
@@ -163,7 +163,7 @@ async function main() {
   app.use(pages);
   app.use(
     loadShed({
-      maxInFlight: config.LOAD_MAX_IN_FLIGHT,
+      maxInFlight: maxInFlight(config),
       maxQueue: config.LOAD_MAX_QUEUE,
       maxWaitMs: config.LOAD_MAX_WAIT_MS,
     }),

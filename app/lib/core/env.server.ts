@@ -83,10 +83,22 @@ export const envSchema = z.object({
       message: "doit être un nombre entier entre 1 et 64",
     })
     .transform((v) => (v === undefined ? undefined : Number(v))),
-  /** Load shedding (server/load-shed.ts): renders at once, queue length, longest wait. */
-  LOAD_MAX_IN_FLIGHT: intInRange(4, 1, 10_000),
+  /**
+   * Load shedding (server/load-shed.ts): renders at once (unset: 2 on the embedded
+   * database, whose queries run on the same thread as the render, 4 on PostgreSQL; see
+   * `maxInFlight`), queue length, longest wait.
+   */
+  LOAD_MAX_IN_FLIGHT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000), {
+      message: "doit être un nombre entier entre 1 et 10000",
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v))),
   LOAD_MAX_QUEUE: intInRange(64, 1, 100_000),
-  LOAD_MAX_WAIT_MS: intInRange(750, 1, 600_000),
+  LOAD_MAX_WAIT_MS: intInRange(300, 1, 600_000),
   /** Folder of the production build (`npm run build`). */
   BUILD_DIR: z
     .string()

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadShed } from "./load-shed";
+import { loadShed, maxInFlight } from "./load-shed";
 
 function get(port: number, path: string) {
   const req = http.get({ host: "127.0.0.1", port, path, agent: false });
@@ -51,6 +51,13 @@ async function setup(maxWaitMs = 60_000) {
 }
 
 describe("load shedding", () => {
+  it("renders two pages at once on the embedded database and four on PostgreSQL, unless configured", () => {
+    expect(maxInFlight({})).toBe(2);
+    expect(maxInFlight({ DATABASE_URL: "postgres://club@localhost/club" })).toBe(4);
+    expect(maxInFlight({ LOAD_MAX_IN_FLIGHT: 8 })).toBe(8);
+    expect(maxInFlight({ LOAD_MAX_IN_FLIGHT: 1, DATABASE_URL: "postgres://club@localhost/club" })).toBe(1);
+  });
+
   it("serves two at a time, queues two, answers the fifth 503 in French with Retry-After", async () => {
     const { port, shed, handled, releaseAll } = await setup();
     const first = [get(port, "/a"), get(port, "/b")];
