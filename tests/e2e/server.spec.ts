@@ -64,6 +64,8 @@ test("SIGTERM with busy keep-alive clients answers them, closes the database, re
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "info",
+      // Shutdown, not shedding, is tested here: the 20 requests may all wait their turn.
+      LOAD_MAX_WAIT_MS: "20000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -98,7 +98,7 @@ export const envSchema = z.object({
     })
     .transform((v) => (v === undefined ? undefined : Number(v))),
   LOAD_MAX_QUEUE: intInRange(64, 1, 100_000),
-  LOAD_MAX_WAIT_MS: intInRange(300, 1, 600_000),
+  LOAD_MAX_WAIT_MS: intInRange(400, 1, 600_000),
   /** Folder of the production build (`npm run build`). */
   BUILD_DIR: z
     .string()
