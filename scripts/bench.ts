@@ -34,6 +34,7 @@ import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
 import { benchBackup, formatBackupBench } from "./bench-backup";
 import { benchFirebaseImport } from "./bench-firebase-import";
 import { closedLoopLoad } from "./bench-load";
+import { coresUsed, cpuSnapshot } from "./bench-cpu";
 import { z } from "zod";
 import { env } from "~/lib/core/env.server";
 import { defined, groups } from "~/lib/core/invariant";
@@ -348,21 +349,33 @@ async function workersBench(adminUrl: string) {
     const two = await startServer(dataDir, { PAGE_CACHE_SECONDS: "0", DATABASE_URL: url.toString(), WORKERS: "2" });
     const seconds = options.BENCH_SECONDS;
     const rps: Record<string, number[]> = { "1": [], "2": [] };
+    let workersCores = { server: 0, postgres: 0, client: 0, total: 0 };
     try {
       for (let i = 0; i < 30; i++)
         await Promise.all([fetch(one.base + "/").then((r) => r.text()), fetch(two.base + "/").then((r) => r.text())]);
+      let cores = { server: 0, postgres: 0, client: 0, total: 0 };
       for (let round = 0; round < 3; round++) {
+        const before = cpuSnapshot(one.pid);
+        const t0 = performance.now();
         rps["1"]?.push((await slice(one.base + "/", undefined, seconds)).rps);
+        const used = coresUsed(before, cpuSnapshot(one.pid), (performance.now() - t0) / 1000);
+        if (used.total > cores.total) cores = used;
         rps["2"]?.push((await slice(two.base + "/", undefined, seconds)).rps);
       }
+      workersCores = cores;
     } finally {
       await one.stop();
       await two.stop();
     }
     const m = (xs: number[] = []) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const available = os.availableParallelism();
     console.log(`\n== PostgreSQL, accueil sans cache, entrelacé (3 tours de ${seconds}\u00a0s)`);
     console.log(
       `WORKERS=1\u00a0: ${m(rps["1"]).toFixed(0)} req/s\u00a0; WORKERS=2\u00a0: ${m(rps["2"]).toFixed(0)} req/s\u00a0; rapport ${(m(rps["2"]) / m(rps["1"])).toFixed(2)}x (objectif ≥ 1,6x)`,
+    );
+    const c = workersCores;
+    console.log(
+      `cœurs occupés avec WORKERS=1\u00a0: serveur ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, client ${c.client.toFixed(2)}, total ${c.total.toFixed(2)} sur ${available}\u00a0; plafond de WORKERS=2 sur cette machine\u00a0: ${(available / Math.max(c.total, 0.01)).toFixed(2)}x`,
     );
   } finally {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
