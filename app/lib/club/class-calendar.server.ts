@@ -88,9 +88,9 @@ async function save(
     if ((row ? row.updatedAt.toISOString() : "") !== basedOn)
       throw new DomainError(SETTINGS_CONFLICT_MESSAGE, { status: 409 });
     clearSettingsCache();
-    const current = await getSetting(KEY, tx);
+    const current = await getSetting(KEY);
     const value = next(current);
-    await setSetting(KEY, value, actor.id, tx);
+    await setSetting(KEY, value, actor.id);
     await tx.insert(auditLog).values({
       actorId: actor.id,
       actorName: `${actor.prenom} ${actor.nom}`.trim(),

@@ -54,7 +54,7 @@ export async function saveSettingChecked<K extends EditableKey | "brochure" | "b
       .for("update");
     const current = row ? row.updatedAt.toISOString() : "";
     if (current !== basedOn) return false;
-    await setSetting(key, value, userId, tx);
+    await setSetting(key, value, userId);
     return true;
   });
   clearSettingsCache();

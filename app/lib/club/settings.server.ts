@@ -11,16 +11,16 @@
  */
 import { eq } from "drizzle-orm";
 import { settings } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { onChange } from "../core/change-bus.server";
 import { defaultSettings, settingsSchemas, type SettingKey, type Settings } from "./settings-schemas";
 
 const cache = new Map<SettingKey, unknown>();
 onChange(() => cache.clear());
 
-export async function getSetting<K extends SettingKey>(key: K, q: Queryable = db): Promise<Settings[K]> {
+export async function getSetting<K extends SettingKey>(key: K): Promise<Settings[K]> {
   if (cache.has(key)) return cache.get(key) as Settings[K];
-  const [row] = await q.select().from(settings).where(eq(settings.key, key));
+  const [row] = await db.select().from(settings).where(eq(settings.key, key));
   const parsed = row ? settingsSchemas[key].safeParse(row.value) : null;
   const value = (parsed?.success ? parsed.data : defaultSettings[key]) as Settings[K];
   cache.set(key, value);
@@ -31,10 +31,9 @@ export async function setSetting<K extends SettingKey>(
   key: K,
   value: Settings[K],
   updatedBy: string | null = null,
-  q: Queryable = db,
 ): Promise<void> {
   const parsed = settingsSchemas[key].parse(value);
-  await q
+  await db
     .insert(settings)
     .values({ key, value: parsed, updatedBy })
     .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: new Date(), updatedBy } });

@@ -48,8 +48,8 @@ async function saveChecked(
       .for("update");
     if ((row ? row.updatedAt.toISOString() : "") !== basedOn) throw new DomainError(TEACHERS_CONFLICT, { status: 409 });
     clearSettingsCache();
-    const next = change(await getSetting("teachers", tx));
-    await setSetting("teachers", next, actor.id, tx);
+    const next = change(await getSetting("teachers"));
+    await setSetting("teachers", next, actor.id);
     await audit(tx, actor, "enseignants", summary);
   });
   clearSettingsCache();

@@ -18,7 +18,7 @@ export async function seedDatabase(): Promise<boolean> {
   if (marker) return false;
   await db.transaction(async (tx: Transaction) => {
     for (const key of Object.keys(defaultSettings) as SettingKey[]) {
-      await setSetting(key, defaultSettings[key], null, tx);
+      await setSetting(key, defaultSettings[key], null);
     }
     for (const seeder of seeders) await seeder.run(tx);
     await tx.insert(settings).values({ key: MARKER, value: new Date().toISOString() });

@@ -72,7 +72,7 @@ export async function saveMailSettings(input: MailSettingsInput, actor: Actor | 
     from: input.smtpFrom,
   };
   await transaction(async (tx) => {
-    await setSetting("mail", value, actor?.id ?? null, tx);
+    await setSetting("mail", value, actor?.id ?? null);
     await audit(
       tx,
       actor,

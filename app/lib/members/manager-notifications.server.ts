@@ -40,8 +40,8 @@ export async function notificationChoice(userId: string): Promise<NotificationCh
 
 export async function setNotificationChoice(userId: string, choice: NotificationChoice): Promise<void> {
   await transaction(async (tx) => {
-    const all = await getSetting("managerNotifications", tx);
-    await setSetting("managerNotifications", { ...all, [userId]: choice }, userId, tx);
+    const all = await getSetting("managerNotifications");
+    await setSetting("managerNotifications", { ...all, [userId]: choice }, userId);
   });
   clearSettingsCache();
 }

@@ -63,7 +63,7 @@ async function seasonManagers(q: Queryable) {
         )}]::text[]`,
       ),
     );
-  const choices = await getSetting("managerNotifications", q);
+  const choices = await getSetting("managerNotifications");
   return rows.filter((r) => choices[r.id] !== "jamais");
 }
 

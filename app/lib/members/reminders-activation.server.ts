@@ -11,13 +11,13 @@ import { clearSettingsCache, getSetting, setSetting } from "../club/settings.ser
 import { audit, type Actor } from "./users-rules.server";
 
 export async function remindersEnabledFor(season: string, q: Queryable = db): Promise<boolean> {
-  return (await getSetting("reminders", q)).seasons.includes(season);
+  return (await getSetting("reminders")).seasons.includes(season);
 }
 
 export async function setRemindersEnabled(season: string, enabled: boolean, actor: Actor): Promise<void> {
   await transaction(async (tx) => {
-    const current = (await getSetting("reminders", tx)).seasons.filter((s) => s !== season);
-    await setSetting("reminders", { seasons: enabled ? [...current, season].sort() : current }, actor.id, tx);
+    const current = (await getSetting("reminders")).seasons.filter((s) => s !== season);
+    await setSetting("reminders", { seasons: enabled ? [...current, season].sort() : current }, actor.id);
     await audit(
       tx,
       actor,

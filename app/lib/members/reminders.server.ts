@@ -81,7 +81,7 @@ export const MAX_TIMES_PER_ITEM = 3;
 
 /** The season the reminders are about at `now`. */
 export async function reminderSeason(now: Date = new Date(), q: Queryable = db): Promise<string> {
-  const campaign = await getSetting("campaign", q);
+  const campaign = await getSetting("campaign");
   return campaign.open ? campaign.season : currentSeasonAt(now, q);
 }
 
@@ -91,12 +91,12 @@ export async function reminderSeason(now: Date = new Date(), q: Queryable = db):
  */
 export async function dueReminders(now: Date = new Date(), q: Queryable = db): Promise<DueReminder[]> {
   const season = await reminderSeason(now, q);
-  const campaign = await getSetting("campaign", q);
+  const campaign = await getSetting("campaign");
   const today = parisDate(now);
-  const { seasonStartMonth } = await getSetting("membership", q);
+  const { seasonStartMonth } = await getSetting("membership");
   const cotisationDue = today >= addMonths(seasonBounds(season, seasonStartMonth).start, 1);
   const expiryLimit = addDays(today, EXPIRY_WARNING_DAYS);
-  const { clubName } = await getSetting("identity", q);
+  const { clubName } = await getSetting("identity");
   const base = env().BASE_URL;
 
   const families = new Map<string, { to: string; prenom: string; items: ReminderItem[] }>();

@@ -60,7 +60,7 @@ export function healthValidUntil(
 
 /** The season running at `now` in Paris (club setting for its first month): the one "current season". */
 export async function currentSeasonAt(now: Date = new Date(), q: Queryable = db): Promise<string> {
-  const { seasonStartMonth } = await getSetting("membership", q);
+  const { seasonStartMonth } = await getSetting("membership");
   return seasonOf(parisDate(now), seasonStartMonth);
 }
 
@@ -122,7 +122,7 @@ export async function startSeason(
       .returning({ season: seasonStarts.season });
     if (claimed.length === 0) return { season, started: false, carriedOver: 0 };
 
-    const { seasonStartMonth } = await getSetting("membership", tx);
+    const { seasonStartMonth } = await getSetting("membership");
     const { start } = seasonBounds(season, seasonStartMonth);
     const carried = await tx
       .select()

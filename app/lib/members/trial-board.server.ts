@@ -130,7 +130,7 @@ export async function convertTrialRequest(
     let userId: string;
     if (existing) {
       userId = existing.id;
-      const identity = await getSetting("identity", tx);
+      const identity = await getSetting("identity");
       await queueMail({
         to: row.email,
         subject: `Votre inscription au club ${identity.clubName}`,

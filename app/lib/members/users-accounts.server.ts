@@ -222,7 +222,7 @@ export async function updateUserAccount(
 
     const validated = target.roles.includes("pré-inscrit") && roles.includes("membre");
     if (validated) {
-      const identity = await getSetting("identity", tx);
+      const identity = await getSetting("identity");
       await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, identity.clubName), tx);
     }
     await audit(

@@ -65,7 +65,7 @@ export async function saveSeasonStatus(
     const editable = await editableSeasonsAt(now, tx);
     if (!editable.includes(input.season))
       throw new DomainError("Cette saison n'est plus modifiable : son historique est conservé tel quel.");
-    const membership = await getSetting("membership", tx);
+    const membership = await getSetting("membership");
     const validUntil =
       input.healthKind && input.healthReceivedOn
         ? healthValidUntil(input.healthKind, input.healthReceivedOn, input.season, membership)
