@@ -64,7 +64,6 @@ export async function requestEmailChange(
           "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
         ].join("\n"),
       },
-      tx,
     );
     await queueMail(
       {
@@ -78,7 +77,6 @@ export async function requestEmailChange(
           "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et contactez le club.",
         ].join("\n"),
       },
-      tx,
     );
   });
   log.info("e-mail change requested", { userId: user.id });

@@ -81,7 +81,6 @@ export async function storeContactMessage(input: ContactInput): Promise<{ messag
         subject: `[Site] ${input.subject} – ${input.name}`,
         text: contactMailText(input, row.createdAt),
       },
-      tx,
     );
     await tx.update(contactMessages).set({ outboxId }).where(eq(contactMessages.id, row.id));
     return { messageId: row.id, outboxId };

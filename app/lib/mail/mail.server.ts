@@ -25,7 +25,7 @@
 import { and, asc, eq, lt, lte } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { outbox } from "#db/schema";
-import { afterCommit, db, type Queryable } from "../core/db.server";
+import { afterCommit, db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
@@ -97,12 +97,12 @@ export function retryDelayMinutes(attempts: number): number {
 }
 
 /**
- * Stores a message and, when not inside a transaction, tries to send it at
- * once (without waiting). Inside a transaction pass `tx` and call
- * `deliverPendingMail()` after the commit.
+ * Stores a message in the outbox (inside the current transaction, if any) and
+ * tries to send it at once, or as soon as that transaction commits (never
+ * after a rollback).
  */
-export async function queueMail(message: MailMessage, q: Queryable = db): Promise<number> {
-  const [row] = await q
+export async function queueMail(message: MailMessage): Promise<number> {
+  const [row] = await db
     .insert(outbox)
     .values({
       to: message.to,

@@ -377,7 +377,6 @@ export async function convokeCandidates(
             ].join("\n"),
           ),
         },
-        tx,
       );
     }
     if (fresh.length) {

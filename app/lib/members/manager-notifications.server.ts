@@ -179,7 +179,6 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
             `La liste des utilisateurs : ${env().BASE_URL}${USERS_PAGE}`,
           ].join("\n"),
         },
-        tx,
       );
     }
     return to.length;

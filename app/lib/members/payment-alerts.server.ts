@@ -157,7 +157,6 @@ export async function noteStateChanges(
           `Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`,
         ].join("\n"),
       },
-      tx,
     );
   }
   if (reopened) await syncUserFlags([reopened.ownerId], now, tx);

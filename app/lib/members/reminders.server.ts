@@ -238,7 +238,7 @@ export async function runReminders(now: Date = new Date(), q: Queryable = db): P
   if (!(await remindersEnabledFor(season, q))) return [];
   const sent: SentReminder[] = [];
   for (const r of await dueReminders(now, q)) {
-    await queueMail({ to: r.to, subject: r.subject, text: r.text }, q);
+    await queueMail({ to: r.to, subject: r.subject, text: r.text });
     await q
       .insert(familyReminders)
       .values({ ownerId: r.ownerId, season: r.season, reasons: r.items.map((i) => i.key).join(","), sentAt: now });

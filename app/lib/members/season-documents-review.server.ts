@@ -263,7 +263,6 @@ export async function refuseHealthDocument(
           "Le fichier refusé a été supprimé.",
         ].join("\n"),
       },
-      tx,
     );
     return doc.storageKey;
   });
@@ -370,7 +369,6 @@ export async function refuseAid(
           `Pour payer : ${env().BASE_URL}/espace-membre/inscription/paiement`,
         ].join("\n"),
       },
-      tx,
     );
     const proofs = await tx
       .update(seasonDocuments)

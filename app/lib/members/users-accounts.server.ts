@@ -223,7 +223,7 @@ export async function updateUserAccount(
     const validated = target.roles.includes("pré-inscrit") && roles.includes("membre");
     if (validated) {
       const identity = await getSetting("identity");
-      await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, identity.clubName), tx);
+      await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, identity.clubName));
     }
     await audit(
       tx,
