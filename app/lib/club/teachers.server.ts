@@ -50,7 +50,7 @@ async function saveChecked(
     clearSettingsCache();
     const next = change(await getSetting("teachers"));
     await setSetting("teachers", next, actor.id);
-    await audit(tx, actor, "enseignants", summary);
+    await audit(actor, "enseignants", summary);
   });
   clearSettingsCache();
 }

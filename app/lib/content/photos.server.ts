@@ -68,7 +68,6 @@ export async function addPhoto(input: NewPhoto, actor: Actor, now: Date = new Da
         .returning({ id: photos.id });
       if (!row) throw new Error("photo not inserted");
       await audit(
-        tx,
         actor,
         "photo-ajoutee",
         input.identifiable
@@ -97,7 +96,6 @@ export async function withdrawPhoto(photoId: number, actor: Actor, now: Date = n
       .set({ withdrawnAt: now, withdrawnByName: actorName(actor), mediaId: null })
       .where(eq(photos.id, photoId));
     await audit(
-      tx,
       actor,
       "photo-retiree",
       row.identifiable

@@ -74,7 +74,6 @@ export async function saveMailSettings(input: MailSettingsInput, actor: Actor | 
   await transaction(async (tx) => {
     await setSetting("mail", value, actor?.id ?? null);
     await audit(
-      tx,
       actor,
       "settings.mail",
       `Serveur d'envoi des e-mails réglé : ${value.host}:${value.port}${value.user ? `, identifiant ${value.user}` : ""}${input.smtpPassword ? ", nouveau mot de passe" : ""}.`,

@@ -37,7 +37,7 @@ export async function campaignPage() {
 async function save(actor: Actor, value: Campaign, basedOn: string, summary: string) {
   const result = await saveSettingChecked("campaign", value, basedOn, actor.id);
   if (!result.ok) throw new DomainError(result.message, { status: 409 });
-  await audit(db, actor, "campaign.update", summary);
+  await audit(actor, "campaign.update", summary);
 }
 
 export async function saveCampaign(actor: Actor, input: CampaignFormInput): Promise<void> {

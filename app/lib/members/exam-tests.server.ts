@@ -123,7 +123,6 @@ export async function markTests(user: SessionUser, sessionId: number, input: Tes
     }
     if (changed.length) {
       await audit(
-        tx,
         user,
         "exam.tests",
         `Examen du ${formatDate(session.examDate)}, ${`${cand.p.prenom} ${cand.p.nom}`.trim()} : ${changed.join(" ; ")}`,

@@ -223,7 +223,6 @@ export async function saveExamSession(
     await tx.insert(examSessionGrades).values(gradeIds.map((gradeId) => ({ sessionId: id, gradeId })));
     if (juryIds.length) await tx.insert(examJury).values(juryIds.map((userId) => ({ sessionId: id, userId })));
     await audit(
-      tx,
       actor,
       sessionId === null ? "exam.create" : "exam.update",
       `Session d'examen du ${formatDate(input.examDate)} (${input.place}) : ${gradeIds.length} grade(s), ${juryIds.length} membre(s) du jury, ${input.status}`,
@@ -381,7 +380,6 @@ export async function convokeCandidates(
     }
     if (fresh.length) {
       await audit(
-        tx,
         actor,
         "exam.convoke",
         `Session d'examen du ${formatDate(session.examDate)} : ${fresh.length} candidat(s) convoqué(s), ${owners.length} e-mail(s)`,
@@ -528,7 +526,6 @@ export async function markCandidate(user: SessionUser, sessionId: number, input:
       .where(eq(examCandidates.id, cand.id));
     const [g] = await tx.select().from(grades).where(eq(grades.id, cand.gradeId));
     await audit(
-      tx,
       user,
       "exam.mark",
       `Examen du ${formatDate(session.examDate)} : ${input.result === "reussi" ? "réussi" : "non réussi"} au grade ${g ? gradeLabel(g) : cand.gradeId}`,

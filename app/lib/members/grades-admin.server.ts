@@ -109,7 +109,6 @@ export async function updateGrade(actor: Actor, input: GradeInput): Promise<void
       .where(eq(grades.id, input.id));
     const changed = (Object.keys(values) as Array<keyof typeof values>).filter((k) => values[k] !== current[k]);
     await audit(
-      tx,
       actor,
       "grade.edit",
       `Grade ${gradeLabel(values)} modifié${changed.length ? ` (${changed.map((k) => FIELD_LABELS[k] ?? k).join(", ")})` : ""}.`,
@@ -147,7 +146,6 @@ export async function addTechnique(actor: Actor, input: TechniqueAddInput): Prom
       .returning();
     invariant(row, "élément de révision inséré");
     await audit(
-      tx,
       actor,
       "technique.add",
       `« ${input.title} » ajouté à la liste de révision de ${gradeLabel(grade)}.`,
@@ -174,7 +172,7 @@ export async function updateTechnique(actor: Actor, input: TechniqueEditInput): 
       .returning();
     invariant(row, "élément de révision modifié");
     const renamed = current.title !== input.title ? ` (ancien intitulé : « ${current.title} »)` : "";
-    await audit(tx, actor, "technique.edit", `Élément de révision « ${input.title} » modifié${renamed}.`);
+    await audit(actor, "technique.edit", `Élément de révision « ${input.title} » modifié${renamed}.`);
     return row;
   });
 }
@@ -222,7 +220,6 @@ export async function moveTechnique(
         .where(eq(techniques.id, t.id));
     }
     await audit(
-      tx,
       actor,
       "technique.move",
       `« ${current.title} » ${direction === "up" ? "monté" : "descendu"} d’une place dans la liste de révision.`,
@@ -246,7 +243,7 @@ export async function removeTechnique(actor: Actor, id: number, version: number)
     const [grade] = await tx.select().from(grades).where(eq(grades.id, current.gradeId));
     const whose = grade ? ` de ${gradeLabel(grade)}` : "";
     const ticks = ticked.length ? ` (coché par ${ticked.length} profil${ticked.length > 1 ? "s" : ""})` : "";
-    await audit(tx, actor, "technique.remove", `« ${current.title} » retiré de la liste de révision${whose}${ticks}.`);
+    await audit(actor, "technique.remove", `« ${current.title} » retiré de la liste de révision${whose}${ticks}.`);
     return ticked.length;
   });
 }

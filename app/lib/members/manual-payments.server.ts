@@ -54,7 +54,6 @@ export async function recordManualPayment(
       recordedBy: actor.id,
     });
     await audit(
-      tx,
       actor,
       "payment.record",
       `Inscription n° ${reg.id} : ${PAYMENT_METHOD_LABELS[input.method]} de ${formatEuros(input.amountCents)} reçu le ${input.receivedOn}.`,
@@ -145,7 +144,6 @@ export async function linkPayment(
       throw err;
     }
     await audit(
-      tx,
       actor,
       "payment.link",
       `Paiement HelloAsso ${p.orderId ?? p.id} (${formatEuros(p.amountCents)}) rattaché à l'inscription n° ${reg.id}.`,
@@ -165,7 +163,6 @@ export async function decideRefund(actor: Actor, paymentId: number): Promise<voi
       .returning();
     if (!p) throw new DomainError("Ce paiement n'est plus à rapprocher.", { status: 409 });
     await audit(
-      tx,
       actor,
       "payment.refund",
       `Paiement HelloAsso ${p.orderId ?? p.id} (${formatEuros(p.amountCents)}) à rembourser.`,

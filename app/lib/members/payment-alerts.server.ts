@@ -143,7 +143,7 @@ export async function noteStateChanges(
   }
   const message = messages.join(" ");
   await tx.insert(paymentAlerts).values({ paymentId: payment.id, message, createdAt: now });
-  await audit(tx, null, "payment.alert", message, { userId: reopened?.ownerId ?? null });
+  await audit(null, "payment.alert", message, { userId: reopened?.ownerId ?? null });
   for (const m of await seasonManagers(tx)) {
     await queueMail(
       {
@@ -187,6 +187,6 @@ export async function handlePaymentAlert(actor: Actor, alertId: number, now: Dat
       .where(and(eq(paymentAlerts.id, alertId), isNull(paymentAlerts.handledAt)))
       .returning();
     if (!row) throw new DomainError("Cette alerte est déjà traitée.", { status: 409 });
-    await audit(tx, actor, "payment.alert-handled", `Alerte traitée : ${row.message}`);
+    await audit(actor, "payment.alert-handled", `Alerte traitée : ${row.message}`);
   });
 }

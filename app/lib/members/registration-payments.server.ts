@@ -134,7 +134,6 @@ export async function markRegistrationPaid(
       });
   }
   await audit(
-    tx,
     null,
     "registration.paid",
     `Inscription ${reg.season} n° ${reg.id} payée (${formatEuros(reg.totalCents)}, ${PAYMENT_METHOD_LABELS[method] ?? method}).`,

@@ -19,7 +19,6 @@ export async function setRemindersEnabled(season: string, enabled: boolean, acto
     const current = (await getSetting("reminders")).seasons.filter((s) => s !== season);
     await setSetting("reminders", { seasons: enabled ? [...current, season].sort() : current }, actor.id);
     await audit(
-      tx,
       actor,
       enabled ? "reminders.enable" : "reminders.disable",
       `Rappels par e-mail ${enabled ? "activés" : "désactivés"} pour la saison ${season}.`,

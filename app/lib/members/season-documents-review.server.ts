@@ -206,7 +206,6 @@ export async function acceptHealthDocument(
       }
     }
     await audit(
-      tx,
       actor,
       "season-document.accept",
       `${DOCUMENT_KIND_LABELS[doc.kind]} du ${formatDate(date)} accepté pour ${profile.prenom} ${profile.nom}.`,
@@ -242,7 +241,6 @@ export async function refuseHealthDocument(
       .where(eq(seasonDocuments.id, doc.id));
     const label = DOCUMENT_KIND_LABELS[doc.kind] ?? "Document";
     await audit(
-      tx,
       actor,
       "season-document.refuse",
       `${label} refusé pour ${profile.prenom} ${profile.nom} : ${reason}`,
@@ -297,7 +295,6 @@ export async function acceptAid(actor: Actor, lineId: number): Promise<void> {
     const { line, reg, prenom, nom } = await lockAidLine(tx, lineId);
     await tx.update(registrationLines).set({ aidStatus: "acceptee" }).where(eq(registrationLines.id, line.id));
     await audit(
-      tx,
       actor,
       "aid.accept",
       `Aide ${line.aidCode} (${formatEuros(line.aidCents)}) acceptée pour ${prenom} ${nom}.`,
@@ -345,7 +342,6 @@ export async function refuseAid(
       })
       .where(eq(registrations.id, reg.id));
     await audit(
-      tx,
       actor,
       "aid.refuse",
       `Aide ${line.aidCode} refusée pour ${prenom} ${nom} : ${reason}. Total de l'inscription : ${formatEuros(totalCents)}.`,

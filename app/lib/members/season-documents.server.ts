@@ -123,7 +123,6 @@ export async function uploadHealthDocument(
         })
         .returning({ id: seasonDocuments.id });
       await audit(
-        tx,
         user,
         "season-document.upload",
         `${DOCUMENT_KIND_LABELS[input.kind]} déposé pour ${profile.prenom} ${profile.nom} (saison ${season}).`,
@@ -178,7 +177,6 @@ export async function giveAidProof(
         })
         .returning({ id: seasonDocuments.id });
       await audit(
-        tx,
         user,
         "season-document.aid-proof",
         `Justificatif de l'aide ${line.aidCode} donné pour ${profile.prenom} ${profile.nom}.`,

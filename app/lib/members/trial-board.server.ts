@@ -95,7 +95,6 @@ export async function updateTrialStatus(actor: Actor, input: TrialStatusInput, n
       .set({ status: input.status, note: input.note, updatedAt: now, updatedBy: actor.id, version: row.version + 1 })
       .where(eq(trialRequests.id, row.id));
     await audit(
-      tx,
       actor,
       "trial.status",
       `Demande de cours d'essai n° ${row.id} (${who(row)}) : ${changes.join(" ; ")}.`,
@@ -182,7 +181,6 @@ export async function convertTrialRequest(
       })
       .where(eq(trialRequests.id, row.id));
     await audit(
-      tx,
       actor,
       "trial.convert",
       `Demande de cours d'essai n° ${row.id} (${who(row)}) inscrite : ${existing ? "compte existant invité" : "compte pré-inscrit créé"} (${row.email})${profileId ? `, profil de ${row.prenom}` : ""}.`,

@@ -122,7 +122,6 @@ export async function createManagedUser(
   );
   if (!user) throw new Error("createUser returned no user");
   await audit(
-    db,
     actor,
     "user.create",
     `Compte créé (${rolesLabel(roles)}), lien pour choisir le mot de passe envoyé à ${emailAddress}.`,
@@ -167,7 +166,7 @@ export async function updateUserAccount(
   input: AccountInput,
 ): Promise<{ validated: boolean }> {
   const result = await db.transaction(async (tx) => {
-    const target = await lockUser(tx, id);
+    const target = await lockUser(id);
     checkCanEdit(actor, target);
     if (userVersion(target) !== input.version) throw new DomainError(MESSAGES.stale, { status: 409 });
     const roles = normalizeRoles(input.roles);
@@ -175,7 +174,7 @@ export async function updateUserAccount(
     checkAdminRoleChange(actor, target.roles, roles);
     if (actor.id === target.id && !input.active && target.active)
       throw new DomainError(MESSAGES.selfDeactivate, { field: "active", status: 403 });
-    await checkAdminRemains(tx, target, { roles, active: input.active });
+    await checkAdminRemains(target, { roles, active: input.active });
     const emailAddress = input.email.trim().toLowerCase();
     if (emailAddress !== target.email) {
       const [other] = await tx
@@ -226,7 +225,6 @@ export async function updateUserAccount(
       await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, identity.clubName));
     }
     await audit(
-      tx,
       actor,
       validated ? "user.validate" : "user.update",
       (validated ? "Inscription validée ; " : "") + changes.join(" ; "),
@@ -259,12 +257,11 @@ export async function validateRegistration(actor: Actor, id: string, version: nu
 
 export async function deleteUser(actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const target = await lockUser(tx, id);
+    const target = await lockUser(id);
     checkCanEdit(actor, target);
     if (actor.id === target.id) throw new DomainError(MESSAGES.selfDelete, { status: 403 });
-    await checkAdminRemains(tx, target, null);
+    await checkAdminRemains(target, null);
     await audit(
-      tx,
       actor,
       "user.delete",
       `Compte de ${target.prenom} ${target.nom} (${target.email}) supprimé avec ses profils.`,
@@ -281,14 +278,13 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
  */
 export async function closeDeletionRequest(actor: Actor, id: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const target = await lockUser(tx, id);
+    const target = await lockUser(id);
     checkCanEdit(actor, target);
     await tx
       .update(deletionRequests)
       .set({ handledAt: new Date(), handledBy: actor.id })
       .where(and(eq(deletionRequests.userId, id), isNull(deletionRequests.handledAt)));
     await audit(
-      tx,
       actor,
       "user.deletion-request-closed",
       `Demande de suppression de ${target.prenom} ${target.nom} classée : données conservées.`,
@@ -312,10 +308,10 @@ export async function setRolesFromCommandLine(
     const address = email.trim().toLowerCase();
     const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
     if (!found) throw new DomainError(`Aucun compte n'a l'adresse ${address}.`, { status: 404, field: "email" });
-    const target = await lockUser(tx, found.id);
+    const target = await lockUser(found.id);
     const roles = normalizeRoles(requested);
     checkRoleSet(roles);
-    await checkAdminRemains(tx, target, { roles, active: target.active });
+    await checkAdminRemains(target, { roles, active: target.active });
     if (roles.join(",") === target.roles.join(",")) return roles;
     await tx
       .update(users)

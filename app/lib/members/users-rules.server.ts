@@ -12,7 +12,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { auditLog, profiles, users } from "#db/schema";
-import type { Queryable, Transaction } from "../core/db.server";
+import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "../accounts/roles";
 import { addDays } from "../core/time";
@@ -85,13 +85,12 @@ export function checkCanEdit(actor: Actor, target: { roles: readonly string[] })
  * rows so two concurrent demotions cannot both pass.
  */
 export async function checkAdminRemains(
-  tx: Transaction,
   target: UserRow,
   after: { roles: readonly string[]; active: boolean } | null,
 ): Promise<void> {
   if (!isAdmin(target.roles) || !target.active) return;
   if (after && isAdmin(after.roles) && after.active) return;
-  const admins = await tx
+  const admins = await db
     .select({ id: users.id })
     .from(users)
     .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)))
@@ -101,13 +100,12 @@ export async function checkAdminRemains(
 }
 
 export async function audit(
-  q: Queryable,
   actor: Actor | null,
   action: string,
   summary: string,
   target: { userId?: string | null; profileId?: number | null } = {},
 ): Promise<void> {
-  await q.insert(auditLog).values({
+  await db.insert(auditLog).values({
     actorId: actor?.id ?? null,
     actorName: actor ? actorName(actor) : "Tâche automatique",
     action,
@@ -134,8 +132,8 @@ export function notInFuture(iso: string | null, field: string, today: string) {
   if (iso && iso > today) throw new DomainError("La date ne peut pas être dans le futur.", { field });
 }
 
-export async function lockUser(tx: Transaction, id: string): Promise<UserRow> {
-  const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+export async function lockUser(id: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for("update");
   if (!row) throw new DomainError(MESSAGES.notFound, { status: 404 });
   return row;
 }
@@ -144,8 +142,8 @@ export function nextUpdatedAt(previous: Date): Date {
   return new Date(Math.max(Date.now(), previous.getTime() + 1));
 }
 
-export async function lockOwnedProfile(tx: Transaction, ownerId: string, profileId: number) {
-  const [profile] = await tx
+export async function lockOwnedProfile(ownerId: string, profileId: number) {
+  const [profile] = await db
     .select()
     .from(profiles)
     .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));

@@ -59,9 +59,9 @@ export async function saveSeasonStatus(
   notInFuture(input.cotisationPaidOn, "cotisationPaidOn", today);
   notInFuture(input.healthReceivedOn, "healthReceivedOn", today);
   await db.transaction(async (tx) => {
-    const owner = await lockUser(tx, ownerId);
+    const owner = await lockUser(ownerId);
     checkCanEdit(actor, owner);
-    const profile = await lockOwnedProfile(tx, ownerId, input.profileId);
+    const profile = await lockOwnedProfile(ownerId, input.profileId);
     const editable = await editableSeasonsAt(now, tx);
     if (!editable.includes(input.season))
       throw new DomainError("Cette saison n'est plus modifiable : son historique est conservé tel quel.");
@@ -124,7 +124,6 @@ export async function saveSeasonStatus(
       }
     }
     await audit(
-      tx,
       actor,
       "status.update",
       `Saison ${input.season}, ${profile.prenom} ${profile.nom} : ${formatStatus({ ...values, healthKind: input.healthKind, healthReceivedOn: input.healthReceivedOn, validUntil })}.`,
@@ -142,9 +141,9 @@ export async function addGradeEntry(
 ): Promise<void> {
   notInFuture(input.awardedOn, "awardedOn", parisDate(now));
   await db.transaction(async (tx) => {
-    const owner = await lockUser(tx, ownerId);
+    const owner = await lockUser(ownerId);
     checkCanEdit(actor, owner);
-    const profile = await lockOwnedProfile(tx, ownerId, input.profileId);
+    const profile = await lockOwnedProfile(ownerId, input.profileId);
     const [grade] = await tx.select().from(grades).where(eq(grades.id, input.gradeId));
     if (!grade) throw new DomainError("Grade inconnu.", { field: "gradeId" });
     await tx.insert(gradeHistory).values({
@@ -155,7 +154,6 @@ export async function addGradeEntry(
       createdBy: actor.id,
     });
     await audit(
-      tx,
       actor,
       "grade.add",
       `${profile.prenom} ${profile.nom} : grade ${grade.vietnameseName} (${grade.frenchName}) obtenu le ${formatDateFr(input.awardedOn)}.`,
@@ -169,7 +167,7 @@ export async function addGradeEntry(
 
 export async function deleteGradeEntry(actor: Actor, ownerId: string, entryId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const owner = await lockUser(tx, ownerId);
+    const owner = await lockUser(ownerId);
     checkCanEdit(actor, owner);
     const [row] = await tx
       .select({ entry: gradeHistory, profile: profiles, grade: grades })
@@ -180,7 +178,6 @@ export async function deleteGradeEntry(actor: Actor, ownerId: string, entryId: n
     if (!row) throw new DomainError("Cette ligne de l'historique n'existe plus.", { status: 404 });
     await tx.delete(gradeHistory).where(eq(gradeHistory.id, entryId));
     await audit(
-      tx,
       actor,
       "grade.delete",
       `${row.profile.prenom} ${row.profile.nom} : grade ${row.grade.vietnameseName} du ${formatDateFr(row.entry.awardedOn)} retiré de l'historique.`,
