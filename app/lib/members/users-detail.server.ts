@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { accounts, auditLog, deletionRequests, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
 import { getGradeHistory } from "./profile-status.server";
 import { listGrades } from "./grades.server";
@@ -13,8 +13,8 @@ import { currentSeasonAt } from "./seasons.server";
 import { parisDate } from "../core/time";
 import { healthState, type UserRow } from "./users-rules.server";
 
-export async function getUser(id: string, q: Queryable = db): Promise<UserRow | null> {
-  const [row] = await q.select().from(users).where(eq(users.id, id));
+export async function getUser(id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
 }
 
@@ -128,9 +128,9 @@ export async function getUserDetail(id: string, now: Date = new Date()) {
 }
 
 /** Seasons whose status can be recorded: the current one, and the next one once started. */
-export async function editableSeasonsAt(now: Date = new Date(), q: Queryable = db): Promise<string[]> {
+export async function editableSeasonsAt(now: Date = new Date()): Promise<string[]> {
   const current = await currentSeasonAt(now, q);
-  const later = await q
+  const later = await db
     .select({ season: seasonStarts.season })
     .from(seasonStarts)
     .where(sql`${seasonStarts.season} > ${current}`);

@@ -62,7 +62,7 @@ export async function saveSeasonStatus(
     const owner = await lockUser(ownerId);
     checkCanEdit(actor, owner);
     const profile = await lockOwnedProfile(ownerId, input.profileId);
-    const editable = await editableSeasonsAt(now, tx);
+    const editable = await editableSeasonsAt(now);
     if (!editable.includes(input.season))
       throw new DomainError("Cette saison n'est plus modifiable : son historique est conservé tel quel.");
     const membership = await getSetting("membership");
