@@ -159,7 +159,7 @@ export async function noteStateChanges(
       },
     );
   }
-  if (reopened) await syncUserFlags([reopened.ownerId], now, tx);
+  if (reopened) await syncUserFlags([reopened.ownerId], now);
   log.warn("helloasso: payment state change", { paymentId: payment.id, orderId, states: changed.map((i) => i.state) });
   return messages;
 }

@@ -139,7 +139,7 @@ export async function markRegistrationPaid(
     `Inscription ${reg.season} n° ${reg.id} payée (${formatEuros(reg.totalCents)}, ${PAYMENT_METHOD_LABELS[method] ?? method}).`,
     { userId: reg.ownerId },
   );
-  await syncUserFlags([reg.ownerId], now, tx);
+  await syncUserFlags([reg.ownerId], now);
   return true;
 }
 

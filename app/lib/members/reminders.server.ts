@@ -82,7 +82,7 @@ export const MAX_TIMES_PER_ITEM = 3;
 /** The season the reminders are about at `now`. */
 export async function reminderSeason(now: Date = new Date(), q: Queryable = db): Promise<string> {
   const campaign = await getSetting("campaign");
-  return campaign.open ? campaign.season : currentSeasonAt(now, q);
+  return campaign.open ? campaign.season : currentSeasonAt(now);
 }
 
 /**

@@ -14,7 +14,7 @@
  */
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { auditLog, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
 import {
   addMonths,
@@ -59,7 +59,7 @@ export function healthValidUntil(
 }
 
 /** The season running at `now` in Paris (club setting for its first month): the one "current season". */
-export async function currentSeasonAt(now: Date = new Date(), q: Queryable = db): Promise<string> {
+export async function currentSeasonAt(now: Date = new Date()): Promise<string> {
   const { seasonStartMonth } = await getSetting("membership");
   return seasonOf(parisDate(now), seasonStartMonth);
 }
@@ -72,24 +72,23 @@ export async function currentSeasonAt(now: Date = new Date(), q: Queryable = db)
 export async function syncUserFlags(
   userIds: string[] | null,
   now: Date = new Date(),
-  q: Queryable = db,
 ): Promise<void> {
   if (userIds && userIds.length === 0) return;
-  const season = await currentSeasonAt(now, q);
+  const season = await currentSeasonAt(now);
   const today = parisDate(now);
   const paid = sql<boolean>`exists (select 1 from ${profiles} p join ${seasonStatuses} s on s.profile_id = p.id
     where p.owner_id = ${users.id} and p.is_self and s.season = ${season} and s.cotisation_paid_on is not null)`;
   const health = sql<boolean>`exists (select 1 from ${profiles} p join ${seasonStatuses} s on s.profile_id = p.id
     where p.owner_id = ${users.id} and p.is_self and s.season = ${season} and s.health_document_received_on is not null
     and (s.health_document_valid_until is null or s.health_document_valid_until >= ${today}))`;
-  await q
+  await db
     .update(users)
     .set({ aPayeCotisation: paid, certificatMedicalFourni: health })
     .where(userIds ? inArray(users.id, userIds) : undefined);
 }
 
-export async function isSeasonStarted(season: string, q: Queryable = db): Promise<boolean> {
-  const [row] = await q
+export async function isSeasonStarted(season: string): Promise<boolean> {
+  const [row] = await db
     .select({ season: seasonStarts.season })
     .from(seasonStarts)
     .where(eq(seasonStarts.season, season));
@@ -106,16 +105,15 @@ export interface SeasonStartResult {
 /**
  * Starts `season` once: marks it started and carries over every medical
  * certificate of the previous season whose validity covers the new season's
- * first day. Runs in its own transaction unless `q` is one.
+ * first day. Runs in its own transaction (a savepoint when called inside one).
  */
 export async function startSeason(
   season: string,
   actor: { id: string; name: string } | null,
   now: Date = new Date(),
-  q: Queryable = db,
 ): Promise<SeasonStartResult> {
-  const work = async (tx: Queryable): Promise<SeasonStartResult> => {
-    const claimed = await tx
+  return db.transaction(async (): Promise<SeasonStartResult> => {
+    const claimed = await db
       .insert(seasonStarts)
       .values({ season, startedBy: actor?.id ?? null })
       .onConflictDoNothing()
@@ -124,7 +122,7 @@ export async function startSeason(
 
     const { seasonStartMonth } = await getSetting("membership");
     const { start } = seasonBounds(season, seasonStartMonth);
-    const carried = await tx
+    const carried = await db
       .select()
       .from(seasonStatuses)
       .where(
@@ -141,7 +139,7 @@ export async function startSeason(
         healthDocumentReceivedOn: row.healthDocumentReceivedOn,
         healthDocumentValidUntil: row.healthDocumentValidUntil,
       };
-      const inserted = await tx
+      const inserted = await db
         .insert(seasonStatuses)
         .values({
           profileId: row.profileId,
@@ -154,7 +152,7 @@ export async function startSeason(
         .returning({ id: seasonStatuses.id });
       if (inserted.length === 0) {
         // A row already exists for the new season (recorded early): fill in the certificate if it has none.
-        const updated = await tx
+        const updated = await db
           .update(seasonStatuses)
           .set({ ...values, updatedAt: now, updatedBy: actor?.id ?? null, version: sql`${seasonStatuses.version} + 1` })
           .where(
@@ -169,17 +167,16 @@ export async function startSeason(
       }
       count++;
     }
-    await tx.update(seasonStarts).set({ carriedOver: count }).where(eq(seasonStarts.season, season));
-    await tx.insert(auditLog).values({
+    await db.update(seasonStarts).set({ carriedOver: count }).where(eq(seasonStarts.season, season));
+    await db.insert(auditLog).values({
       actorId: actor?.id ?? null,
       actorName: actor?.name ?? "Tâche automatique",
       action: "season.start",
       summary: `Saison ${season} démarrée : ${count} certificat${count > 1 ? "s" : ""} médica${count > 1 ? "ux" : "l"} encore valable${count > 1 ? "s" : ""} reporté${count > 1 ? "s" : ""}.`,
     });
-    if (season === (await currentSeasonAt(now, tx))) await syncUserFlags(null, now, tx);
+    if (season === (await currentSeasonAt(now))) await syncUserFlags(null, now);
     return { season, started: true, carriedOver: count };
-  };
-  return q === db ? db.transaction((tx) => work(tx)) : work(q);
+  });
 }
 
 /** Starts the season running today if nobody did yet (daily job, pages of the managers). */
@@ -193,14 +190,14 @@ export async function ensureCurrentSeasonStarted(now: Date = new Date()): Promis
  * The season the admin's « Démarrer la saison » button offers: the current
  * one if it was never started, else the next one.
  */
-export async function seasonToStart(now: Date = new Date(), q: Queryable = db): Promise<string> {
-  const current = await currentSeasonAt(now, q);
-  return (await isSeasonStarted(current, q)) ? nextSeason(current) : current;
+export async function seasonToStart(now: Date = new Date()): Promise<string> {
+  const current = await currentSeasonAt(now);
+  return (await isSeasonStarted(current)) ? nextSeason(current) : current;
 }
 
 /** Seasons started so far, latest first. */
-export async function startedSeasons(q: Queryable = db) {
-  return q
+export async function startedSeasons() {
+  return db
     .select()
     .from(seasonStarts)
     .orderBy(sql`${seasonStarts.season} desc`);

@@ -129,7 +129,7 @@ export async function getUserDetail(id: string, now: Date = new Date()) {
 
 /** Seasons whose status can be recorded: the current one, and the next one once started. */
 export async function editableSeasonsAt(now: Date = new Date()): Promise<string[]> {
-  const current = await currentSeasonAt(now, q);
+  const current = await currentSeasonAt(now);
   const later = await db
     .select({ season: seasonStarts.season })
     .from(seasonStarts)

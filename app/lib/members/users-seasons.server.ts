@@ -129,7 +129,7 @@ export async function saveSeasonStatus(
       `Saison ${input.season}, ${profile.prenom} ${profile.nom} : ${formatStatus({ ...values, healthKind: input.healthKind, healthReceivedOn: input.healthReceivedOn, validUntil })}.`,
       { userId: ownerId, profileId: profile.id },
     );
-    if (profile.isSelf) await syncUserFlags([ownerId], now, tx);
+    if (profile.isSelf) await syncUserFlags([ownerId], now);
   });
 }
 
