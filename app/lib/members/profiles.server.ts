@@ -15,7 +15,7 @@
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import { profiles, sessions, users } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import type { SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
 import type { FamilyProfileInput, OwnProfileInput } from "./profiles";
@@ -40,8 +40,8 @@ export {
 // ------------------------------------------------------------------- reading
 
 /** The account's profiles: its own first, then the family in creation order. */
-export async function listProfiles(ownerId: string, q: Queryable = db): Promise<Profile[]> {
-  return q
+export async function listProfiles(ownerId: string): Promise<Profile[]> {
+  return db
     .select()
     .from(profiles)
     .where(eq(profiles.ownerId, ownerId))
@@ -49,9 +49,9 @@ export async function listProfiles(ownerId: string, q: Queryable = db): Promise<
 }
 
 /** A profile of this account, or a 404 DomainError thrown (missing or someone else's). */
-export async function getOwnedProfile(ownerId: string, profileId: number, q: Queryable = db): Promise<Profile> {
+export async function getOwnedProfile(ownerId: string, profileId: number): Promise<Profile> {
   if (!Number.isInteger(profileId) || profileId <= 0) throw notFound();
-  const [row] = await q
+  const [row] = await db
     .select()
     .from(profiles)
     .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
@@ -60,15 +60,15 @@ export async function getOwnedProfile(ownerId: string, profileId: number, q: Que
 }
 
 /** The account's own profile, created from the user row if it is missing. */
-export async function ensureOwnProfile(ownerId: string, q: Queryable = db): Promise<Profile> {
-  const [own] = await q
+export async function ensureOwnProfile(ownerId: string): Promise<Profile> {
+  const [own] = await db
     .select()
     .from(profiles)
     .where(and(eq(profiles.ownerId, ownerId), eq(profiles.isSelf, true)));
   if (own) return own;
-  const [user] = await q.select().from(users).where(eq(users.id, ownerId));
+  const [user] = await db.select().from(users).where(eq(users.id, ownerId));
   if (!user) throw notFound();
-  await q
+  await db
     .insert(profiles)
     .values({
       ownerId,
@@ -80,7 +80,7 @@ export async function ensureOwnProfile(ownerId: string, q: Queryable = db): Prom
       updatedBy: ownerId,
     })
     .onConflictDoNothing();
-  const [created] = await q
+  const [created] = await db
     .select()
     .from(profiles)
     .where(and(eq(profiles.ownerId, ownerId), eq(profiles.isSelf, true)));
@@ -96,9 +96,8 @@ type FamilyProfileFields = Omit<FamilyProfileInput, "authorisedPickup"> & { auth
 export async function addFamilyProfile(
   ownerId: string,
   input: FamilyProfileFields,
-  q: Queryable = db,
 ): Promise<Profile> {
-  const [row] = await q
+  const [row] = await db
     .insert(profiles)
     .values({
       ownerId,
@@ -120,11 +119,10 @@ export async function updateFamilyProfile(
   ownerId: string,
   profileId: number,
   input: FamilyProfileFields,
-  q: Queryable = db,
 ): Promise<Profile> {
-  const existing = await getOwnedProfile(ownerId, profileId, q);
+  const existing = await getOwnedProfile(ownerId, profileId);
   if (existing.isSelf) throw new DomainError("Votre propre profil se modifie dans « Mes informations ».");
-  const [row] = await q
+  const [row] = await db
     .update(profiles)
     .set({
       prenom: input.prenom,
@@ -143,17 +141,17 @@ export async function updateFamilyProfile(
 }
 
 /** Removes a family profile (its grades, status and progress go with it). The own profile stays. */
-export async function removeFamilyProfile(ownerId: string, profileId: number, q: Queryable = db): Promise<void> {
-  const existing = await getOwnedProfile(ownerId, profileId, q);
+export async function removeFamilyProfile(ownerId: string, profileId: number): Promise<void> {
+  const existing = await getOwnedProfile(ownerId, profileId);
   if (existing.isSelf) throw new DomainError("Votre propre profil ne peut pas être supprimé.");
-  await q.update(sessions).set({ selectedProfileId: null }).where(eq(sessions.selectedProfileId, profileId));
-  await q.delete(profiles).where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+  await db.update(sessions).set({ selectedProfileId: null }).where(eq(sessions.selectedProfileId, profileId));
+  await db.delete(profiles).where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
 }
 
 /** Updates the account holder's own profile, and the names on the user row (shown in the top bar). */
 export async function updateOwnProfile(ownerId: string, input: OwnProfileInput): Promise<Profile> {
   return db.transaction(async (tx) => {
-    const own = await ensureOwnProfile(ownerId, tx);
+    const own = await ensureOwnProfile(ownerId);
     const [row] = await tx
       .update(profiles)
       .set({
@@ -184,10 +182,9 @@ export async function selectProfile(
   sessionId: string,
   ownerId: string,
   profileId: number,
-  q: Queryable = db,
 ): Promise<Profile> {
-  const profile = await getOwnedProfile(ownerId, profileId, q);
-  const result = await q
+  const profile = await getOwnedProfile(ownerId, profileId);
+  const result = await db
     .update(sessions)
     .set({ selectedProfileId: profile.isSelf ? null : profile.id })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)))
@@ -197,8 +194,8 @@ export async function selectProfile(
 }
 
 /** Back to the user's own profile for this session. */
-export async function clearSelection(sessionId: string, ownerId: string, q: Queryable = db): Promise<void> {
-  await q
+export async function clearSelection(sessionId: string, ownerId: string): Promise<void> {
+  await db
     .update(sessions)
     .set({ selectedProfileId: null })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)));
@@ -211,22 +208,21 @@ export async function clearSelection(sessionId: string, ownerId: string, q: Quer
 export async function selectedProfileForSession(
   sessionId: string | null,
   ownerId: string,
-  q: Queryable = db,
 ): Promise<Profile> {
   if (sessionId) {
-    const [session] = await q
+    const [session] = await db
       .select({ selectedProfileId: sessions.selectedProfileId })
       .from(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)));
     if (session?.selectedProfileId) {
-      const [row] = await q
+      const [row] = await db
         .select()
         .from(profiles)
         .where(and(eq(profiles.id, session.selectedProfileId), eq(profiles.ownerId, ownerId)));
       if (row) return row;
     }
   }
-  return ensureOwnProfile(ownerId, q);
+  return ensureOwnProfile(ownerId);
 }
 
 export interface MemberContext {

@@ -165,7 +165,6 @@ export async function convertTrialRequest(
           await addFamilyProfile(
             userId,
             { prenom: row.prenom, nom: row.nom, dateOfBirth: null, relationship: "enfant" },
-            tx,
           )
         ).id;
     }
