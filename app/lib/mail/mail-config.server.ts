@@ -71,7 +71,7 @@ export async function saveMailSettings(input: MailSettingsInput, actor: Actor | 
     password: input.smtpPassword !== "" ? input.smtpPassword : before.password,
     from: input.smtpFrom,
   };
-  await transaction(async (tx) => {
+  await transaction(async () => {
     await setSetting("mail", value, actor?.id ?? null);
     await audit(
       actor,

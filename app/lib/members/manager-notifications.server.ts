@@ -39,7 +39,7 @@ export async function notificationChoice(userId: string): Promise<NotificationCh
 }
 
 export async function setNotificationChoice(userId: string, choice: NotificationChoice): Promise<void> {
-  await transaction(async (tx) => {
+  await transaction(async () => {
     const all = await getSetting("managerNotifications");
     await setSetting("managerNotifications", { ...all, [userId]: choice }, userId);
   });
@@ -136,7 +136,7 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
   const from = parisTime(yesterday);
   const until = parisTime(today);
   const result = await transaction(async (tx) => {
-    if (!(await claimDailyRun(DIGEST_JOB_NAME, today, tx))) return null;
+    if (!(await claimDailyRun(DIGEST_JOB_NAME, today))) return null;
     const signUps = await tx
       .select({ prenom: users.prenom, nom: users.nom, email: users.email, at: users.createdAt })
       .from(users)

@@ -6,16 +6,16 @@
  * Rules: stored in the setting "reminders" (the seasons turned on); turning
  * on or off is written to the audit log with its author.
  */
-import { transaction, type Queryable, db } from "../core/db.server";
+import { transaction, db } from "../core/db.server";
 import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
 import { audit, type Actor } from "./users-rules.server";
 
-export async function remindersEnabledFor(season: string, q: Queryable = db): Promise<boolean> {
+export async function remindersEnabledFor(season: string): Promise<boolean> {
   return (await getSetting("reminders")).seasons.includes(season);
 }
 
 export async function setRemindersEnabled(season: string, enabled: boolean, actor: Actor): Promise<void> {
-  await transaction(async (tx) => {
+  await transaction(async () => {
     const current = (await getSetting("reminders")).seasons.filter((s) => s !== season);
     await setSetting("reminders", { seasons: enabled ? [...current, season].sort() : current }, actor.id);
     await audit(

@@ -30,7 +30,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { familyReminders, jobRuns, registrations, users } from "#db/schema";
 import { remindersEnabledFor } from "./reminders-activation.server";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { formatEuros } from "../core/money";
@@ -80,7 +80,7 @@ export const REMIND_EVERY_DAYS = 7;
 export const MAX_TIMES_PER_ITEM = 3;
 
 /** The season the reminders are about at `now`. */
-export async function reminderSeason(now: Date = new Date(), q: Queryable = db): Promise<string> {
+export async function reminderSeason(now: Date = new Date()): Promise<string> {
   const campaign = await getSetting("campaign");
   return campaign.open ? campaign.season : currentSeasonAt(now);
 }
@@ -89,8 +89,8 @@ export async function reminderSeason(now: Date = new Date(), q: Queryable = db):
  * The combined e-mails due at `now`, one per family, with what each would
  * name: what the preview shows and what runReminders sends (when turned on).
  */
-export async function dueReminders(now: Date = new Date(), q: Queryable = db): Promise<DueReminder[]> {
-  const season = await reminderSeason(now, q);
+export async function dueReminders(now: Date = new Date()): Promise<DueReminder[]> {
+  const season = await reminderSeason(now);
   const campaign = await getSetting("campaign");
   const today = parisDate(now);
   const { seasonStartMonth } = await getSetting("membership");
@@ -107,7 +107,7 @@ export async function dueReminders(now: Date = new Date(), q: Queryable = db): P
   };
 
   // The season's registrations (issue 14).
-  const regs = await q
+  const regs = await db
     .select({
       ownerId: registrations.ownerId,
       status: registrations.status,
@@ -167,7 +167,7 @@ export async function dueReminders(now: Date = new Date(), q: Queryable = db): P
   // Members' season statuses (issue 10): certificates expiring, cotisations not recorded.
   const members = new Set(
     (
-      await q
+      await db
         .select({ id: users.id })
         .from(users)
         .where(sql`'membre' = any(${users.roles})`)
@@ -205,7 +205,7 @@ export async function dueReminders(now: Date = new Date(), q: Queryable = db): P
   }
 
   // What each family was already told this season (the log).
-  const logged = await q
+  const logged = await db
     .select({ ownerId: familyReminders.ownerId, reasons: familyReminders.reasons, sentAt: familyReminders.sentAt })
     .from(familyReminders)
     .where(eq(familyReminders.season, season));
@@ -233,13 +233,13 @@ export async function dueReminders(now: Date = new Date(), q: Queryable = db): P
 }
 
 /** Sends the combined reminders due at `now`, once a manager turned them on for the season. */
-export async function runReminders(now: Date = new Date(), q: Queryable = db): Promise<SentReminder[]> {
-  const season = await reminderSeason(now, q);
-  if (!(await remindersEnabledFor(season, q))) return [];
+export async function runReminders(now: Date = new Date()): Promise<SentReminder[]> {
+  const season = await reminderSeason(now);
+  if (!(await remindersEnabledFor(season))) return [];
   const sent: SentReminder[] = [];
-  for (const r of await dueReminders(now, q)) {
+  for (const r of await dueReminders(now)) {
     await queueMail({ to: r.to, subject: r.subject, text: r.text });
-    await q
+    await db
       .insert(familyReminders)
       .values({ ownerId: r.ownerId, season: r.season, reasons: r.items.map((i) => i.key).join(","), sentAt: now });
     sent.push({
@@ -254,8 +254,8 @@ export async function runReminders(now: Date = new Date(), q: Queryable = db): P
 }
 
 /** Claims `name` for `today`: true for the first caller of the day only (atomic). */
-export async function claimDailyRun(name: string, today: string, q: Queryable = db): Promise<boolean> {
-  const rows = await q
+export async function claimDailyRun(name: string, today: string): Promise<boolean> {
+  const rows = await db
     .insert(jobRuns)
     .values({ name, lastRunOn: today })
     .onConflictDoUpdate({
@@ -275,9 +275,9 @@ export async function runDailyReminders(now: Date = new Date()): Promise<{ ran: 
   if (parisHour(now) < SEND_FROM_HOUR) return { ran: false, sent: [] };
   await ensureCurrentSeasonStarted(now);
   const today = parisDate(now);
-  const sent = await db.transaction(async (tx) => {
-    if (!(await claimDailyRun(DAILY_JOB_NAME, today, tx))) return null;
-    return runReminders(now, tx);
+  const sent = await db.transaction(async () => {
+    if (!(await claimDailyRun(DAILY_JOB_NAME, today))) return null;
+    return runReminders(now);
   });
   if (!sent) return { ran: false, sent: [] };
   if (sent.length) void deliverPendingMail();
