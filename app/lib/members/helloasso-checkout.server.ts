@@ -43,7 +43,7 @@ export async function startCheckout(
   if (reg.status !== "en-attente") throw new DomainError("Terminez d'abord l'inscription avant de payer.");
   if (reg.totalCents <= 0) throw new DomainError("Il n'y a rien à payer pour cette inscription.");
   // A rest due after a refused aid (decision 0029): HelloAsso would ask the whole total again.
-  if ((await appliedTotal(db, reg.id)) > 0) {
+  if ((await appliedTotal(reg.id)) > 0) {
     throw new DomainError(
       "Une partie de cette inscription est déjà payée : réglez le reste par l'un des autres moyens de paiement du club.",
     );

@@ -15,7 +15,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { payments, registrations, users } from "#db/schema";
-import { db, isUniqueViolation, type Queryable } from "../core/db.server";
+import { db, isUniqueViolation } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { formatEuros } from "../core/money";
 import { parisDate } from "../core/time";
@@ -59,15 +59,15 @@ export async function recordManualPayment(
       `Inscription n° ${reg.id} : ${PAYMENT_METHOD_LABELS[input.method]} de ${formatEuros(input.amountCents)} reçu le ${input.receivedOn}.`,
       { userId: reg.ownerId },
     );
-    const covered = (await appliedTotal(tx, reg.id)) >= reg.totalCents;
-    const paid = covered && (await markRegistrationPaid(tx, reg.id, input.method, now));
+    const covered = (await appliedTotal(reg.id)) >= reg.totalCents;
+    const paid = covered && (await markRegistrationPaid(reg.id, input.method, now));
     return { paid: paid || reg.status === "payee" };
   });
 }
 
 /** The managers' inbox: paid HelloAsso orders not applied to any registration. */
-export async function unmatchedPayments(q: Queryable = db) {
-  return q
+export async function unmatchedPayments() {
+  return db
     .select()
     .from(payments)
     .where(inArray(payments.state, ["a-rapprocher", "a-rembourser"]))
@@ -75,8 +75,8 @@ export async function unmatchedPayments(q: Queryable = db) {
 }
 
 /** Registrations of `season` awaiting payment (the choices of the inbox's link). */
-export async function awaitingRegistrations(season: string, q: Queryable = db) {
-  return q
+export async function awaitingRegistrations(season: string) {
+  return db
     .select({
       id: registrations.id,
       totalCents: registrations.totalCents,
@@ -91,8 +91,8 @@ export async function awaitingRegistrations(season: string, q: Queryable = db) {
 }
 
 /** Registrations of `season` already paid, latest first (the managers' check). */
-export async function paidRegistrations(season: string, q: Queryable = db) {
-  return q
+export async function paidRegistrations(season: string) {
+  return db
     .select({
       id: registrations.id,
       totalCents: registrations.totalCents,
@@ -149,7 +149,7 @@ export async function linkPayment(
       `Paiement HelloAsso ${p.orderId ?? p.id} (${formatEuros(p.amountCents)}) rattaché à l'inscription n° ${reg.id}.`,
       { userId: reg.ownerId },
     );
-    await markRegistrationPaid(tx, reg.id, p.method, now);
+    await markRegistrationPaid(reg.id, p.method, now);
   });
 }
 

@@ -21,7 +21,7 @@ import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { paymentAlerts, payments, registrationLines, registrations, seasonStatuses, users } from "#db/schema";
 import { findSection } from "../accounts/permissions";
 import { getSetting } from "../club/settings.server";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
@@ -49,9 +49,9 @@ const ALERT_STATES: Record<string, string> = {
 /** States in which the money was taken (then possibly given back). */
 const TAKEN = new Set(["Authorized", "Refunded", "Refunding", "Contested"]);
 
-async function seasonManagers(q: Queryable) {
+async function seasonManagers() {
   const roles = findSection("saison").roles;
-  const rows = await q
+  const rows = await db
     .select({ id: users.id, email: users.email, prenom: users.prenom })
     .from(users)
     .where(
@@ -73,7 +73,6 @@ async function seasonManagers(q: Queryable) {
  * Returns the alerts' messages.
  */
 export async function noteStateChanges(
-  tx: Queryable,
   payment: PaymentRow,
   after: Instalment[],
   orderId: number,
@@ -98,28 +97,28 @@ export async function noteStateChanges(
   }
   let reopened: { id: number; ownerId: string } | null = null;
   if (fullyRefunded && payment.state !== "remboursee") {
-    await tx.update(payments).set({ state: "remboursee" }).where(eq(payments.id, payment.id));
+    await db.update(payments).set({ state: "remboursee" }).where(eq(payments.id, payment.id));
     if (payment.state === "appliquee" && payment.registrationId !== null) {
-      const [reg] = await tx
+      const [reg] = await db
         .select()
         .from(registrations)
         .where(eq(registrations.id, payment.registrationId))
         .for("update");
-      const [paid] = await tx
+      const [paid] = await db
         .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
         .from(payments)
         .where(and(eq(payments.registrationId, payment.registrationId), eq(payments.state, "appliquee")));
       if (reg && reg.status === "payee" && (paid?.sum ?? 0) < reg.totalCents) {
-        await tx
+        await db
           .update(registrations)
           .set({ status: "en-attente", paidAt: null, updatedAt: now, version: sql`${registrations.version} + 1` })
           .where(eq(registrations.id, reg.id));
-        const lines = await tx
+        const lines = await db
           .select({ profileId: registrationLines.profileId })
           .from(registrationLines)
           .where(eq(registrationLines.registrationId, reg.id));
         for (const l of lines) {
-          await tx
+          await db
             .update(seasonStatuses)
             .set({
               cotisationPaidOn: null,
@@ -142,9 +141,9 @@ export async function noteStateChanges(
     }
   }
   const message = messages.join(" ");
-  await tx.insert(paymentAlerts).values({ paymentId: payment.id, message, createdAt: now });
+  await db.insert(paymentAlerts).values({ paymentId: payment.id, message, createdAt: now });
   await audit(null, "payment.alert", message, { userId: reopened?.ownerId ?? null });
-  for (const m of await seasonManagers(tx)) {
+  for (const m of await seasonManagers()) {
     await queueMail(
       {
         to: m.email,
@@ -165,8 +164,8 @@ export async function noteStateChanges(
 }
 
 /** Alerts not handled yet, oldest first. */
-export async function openPaymentAlerts(q: Queryable = db) {
-  return q
+export async function openPaymentAlerts() {
+  return db
     .select({
       id: paymentAlerts.id,
       message: paymentAlerts.message,

@@ -27,7 +27,7 @@
  */
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { payments, profiles, registrationLines, registrations, seasonStatuses } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { formatEuros } from "../core/money";
@@ -98,21 +98,20 @@ function firstPaymentPaid(order: OrderDetail): boolean {
  * cotisation for the season (only where none is recorded).
  */
 export async function markRegistrationPaid(
-  tx: Queryable,
   registrationId: number,
   method: string,
   now: Date,
 ): Promise<boolean> {
-  const [reg] = await tx
+  const [reg] = await db
     .update(registrations)
     .set({ status: "payee", paidAt: now, updatedAt: now, version: sql`${registrations.version} + 1` })
     .where(and(eq(registrations.id, registrationId), ne(registrations.status, "payee")))
     .returning();
   if (!reg) return false;
-  const lines = await tx.select().from(registrationLines).where(eq(registrationLines.registrationId, registrationId));
+  const lines = await db.select().from(registrationLines).where(eq(registrationLines.registrationId, registrationId));
   const today = parisDate(now);
   for (const line of lines) {
-    await tx
+    await db
       .insert(seasonStatuses)
       .values({
         profileId: line.profileId,
@@ -144,8 +143,8 @@ export async function markRegistrationPaid(
 }
 
 /** The sum of the payments applied to a registration (cents). */
-export async function appliedTotal(tx: Queryable, registrationId: number): Promise<number> {
-  const [row] = await tx
+export async function appliedTotal(registrationId: number): Promise<number> {
+  const [row] = await db
     .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
     .from(payments)
     .where(and(eq(payments.registrationId, registrationId), eq(payments.state, "appliquee")));
@@ -187,7 +186,7 @@ export async function reconcileOrder(
       // Not started on the site (or forgotten): the inbox, once, when paid.
       const [existing] = await tx.select().from(payments).where(eq(payments.orderId, order.id)).for("update");
       if (existing) {
-        const changes = await noteStateChanges(tx, existing, instalmentsOf(order), order.id, now);
+        const changes = await noteStateChanges(existing, instalmentsOf(order), order.id, now);
         await tx
           .update(payments)
           .set({ instalments: instalmentsOf(order) })
@@ -231,7 +230,7 @@ export async function reconcileOrder(
     };
     if (["appliquee", "a-rapprocher", "a-rembourser", "remboursee"].includes(attempt.state)) {
       // Already decided: only the instalments' states move (a refund, a refused instalment: decision 0029).
-      const changes = await noteStateChanges(tx, attempt, common.instalments, order.id, now);
+      const changes = await noteStateChanges(attempt, common.instalments, order.id, now);
       await tx.update(payments).set({ instalments: common.instalments }).where(eq(payments.id, attempt.id));
       if (changes.length) return "state-changed";
       return attempt.state === "appliquee" || attempt.state === "remboursee" ? "already-applied" : "duplicate";
@@ -265,7 +264,7 @@ export async function reconcileOrder(
       .update(payments)
       .set({ ...common, state: "appliquee", appliedAt: now })
       .where(eq(payments.id, attempt.id));
-    await markRegistrationPaid(tx, reg.id, "helloasso", now);
+    await markRegistrationPaid(reg.id, "helloasso", now);
     return "applied";
   });
 }
@@ -347,18 +346,18 @@ export async function reconcileReturn(
 }
 
 /** The family's registration of `season` with its lines and payments. */
-export async function familyRegistration(ownerId: string, season: string, q: Queryable = db) {
-  const [reg] = await q
+export async function familyRegistration(ownerId: string, season: string) {
+  const [reg] = await db
     .select()
     .from(registrations)
     .where(and(eq(registrations.ownerId, ownerId), eq(registrations.season, season)));
   if (!reg) return null;
-  const lines = await q
+  const lines = await db
     .select({ line: registrationLines, prenom: profiles.prenom, nom: profiles.nom })
     .from(registrationLines)
     .innerJoin(profiles, eq(profiles.id, registrationLines.profileId))
     .where(eq(registrationLines.registrationId, reg.id))
     .orderBy(asc(registrationLines.id));
-  const paid = await q.select().from(payments).where(eq(payments.registrationId, reg.id)).orderBy(asc(payments.id));
+  const paid = await db.select().from(payments).where(eq(payments.registrationId, reg.id)).orderBy(asc(payments.id));
   return { registration: reg, lines, payments: paid };
 }
