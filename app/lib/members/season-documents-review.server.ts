@@ -27,7 +27,7 @@ import {
   users,
 } from "#db/schema";
 import { getSetting } from "../club/settings.server";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { formatEuros } from "../core/money";
@@ -132,11 +132,11 @@ export async function papersToReview() {
   };
 }
 
-async function lockDocument(tx: Queryable, documentId: number, version: number) {
-  const [doc] = await tx.select().from(seasonDocuments).where(eq(seasonDocuments.id, documentId)).for("update");
+async function lockDocument(documentId: number, version: number) {
+  const [doc] = await db.select().from(seasonDocuments).where(eq(seasonDocuments.id, documentId)).for("update");
   if (!doc || doc.profileId === null) throw new DomainError(GONE, { status: 404 });
   if (doc.version !== version || doc.state !== "a-verifier") throw new DomainError(CHANGED, { status: 409 });
-  const [profile] = await tx
+  const [profile] = await db
     .select({
       id: profiles.id,
       prenom: profiles.prenom,
@@ -165,7 +165,7 @@ export async function acceptHealthDocument(
   const { certificateValidityYears } = await getSetting("medical");
   const { end } = await campaignSeason();
   await db.transaction(async (tx) => {
-    const { doc, profile } = await lockDocument(tx, documentId, version);
+    const { doc, profile } = await lockDocument(documentId, version);
     if (doc.kind !== "certificat" && doc.kind !== "questionnaire") throw new DomainError(GONE, { status: 404 });
     const date = doc.documentDate!;
     const validUntil = doc.kind === "certificat" ? addDays(addMonths(date, 12 * certificateValidityYears), -1) : end;
@@ -226,7 +226,7 @@ export async function refuseHealthDocument(
   now: Date = new Date(),
 ): Promise<void> {
   const key = await db.transaction(async (tx) => {
-    const { doc, profile } = await lockDocument(tx, documentId, version);
+    const { doc, profile } = await lockDocument(documentId, version);
     await tx
       .update(seasonDocuments)
       .set({
@@ -267,8 +267,8 @@ export async function refuseHealthDocument(
   if (key) await storage().delete(key);
 }
 
-async function lockAidLine(tx: Queryable, lineId: number) {
-  const [row] = await tx
+async function lockAidLine(lineId: number) {
+  const [row] = await db
     .select({
       line: registrationLines,
       reg: registrations,
@@ -292,7 +292,7 @@ async function lockAidLine(tx: Queryable, lineId: number) {
 /** Accepts a declared aid: the deduction stays. */
 export async function acceptAid(actor: Actor, lineId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const { line, reg, prenom, nom } = await lockAidLine(tx, lineId);
+    const { line, reg, prenom, nom } = await lockAidLine(lineId);
     await tx.update(registrationLines).set({ aidStatus: "acceptee" }).where(eq(registrationLines.id, line.id));
     await audit(
       actor,
@@ -314,7 +314,7 @@ export async function refuseAid(
   now: Date = new Date(),
 ): Promise<{ totalCents: number }> {
   const result = await db.transaction(async (tx) => {
-    const { line, reg, prenom, nom, email, parentPrenom } = await lockAidLine(tx, lineId);
+    const { line, reg, prenom, nom, email, parentPrenom } = await lockAidLine(lineId);
     const amountCents = Math.max(0, line.priceCents - line.discountCents);
     await tx
       .update(registrationLines)

@@ -23,7 +23,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { profiles, registrationLines, registrations, seasonDocuments } from "#db/schema";
 import { findSection } from "../accounts/permissions";
 import { getSetting } from "../club/settings.server";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { addDays, addMonths, parisDate, seasonBounds } from "../core/time";
 import { formatMegabytes } from "../content/upload-limits";
@@ -79,8 +79,8 @@ async function withStoredFile<T>(
   }
 }
 
-async function ownedProfile(q: Queryable, ownerId: string, profileId: number) {
-  const [p] = await q
+async function ownedProfile(ownerId: string, profileId: number) {
+  const [p] = await db
     .select()
     .from(profiles)
     .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
@@ -96,7 +96,7 @@ export async function uploadHealthDocument(
   input: { profileId: number; kind: HealthKind; documentDate: string; file: File },
   now: Date = new Date(),
 ): Promise<number> {
-  const profile = await ownedProfile(db, user.id, input.profileId);
+  const profile = await ownedProfile(user.id, input.profileId);
   const today = parisDate(now);
   if (input.documentDate > today)
     throw new DomainError("La date ne peut pas être dans le futur.", { field: "documentDate" });
@@ -139,7 +139,7 @@ export async function giveAidProof(
   input: { profileId: number; reference: string; file?: File },
   now: Date = new Date(),
 ): Promise<number> {
-  const profile = await ownedProfile(db, user.id, input.profileId);
+  const profile = await ownedProfile(user.id, input.profileId);
   if (!input.reference && !(input.file && input.file.size > 0)) {
     throw new DomainError("Joignez le justificatif ou indiquez son numéro.", { field: "reference" });
   }
