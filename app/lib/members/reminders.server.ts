@@ -173,7 +173,7 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
         .where(sql`'membre' = any(${users.roles})`)
     ).map((u) => u.id),
   );
-  for (const p of await memberProfileStatuses(season, q)) {
+  for (const p of await memberProfileStatuses(season)) {
     if (p.isSelf && !members.has(p.ownerId)) continue;
     const name = `${p.prenom} ${p.nom}`.trim();
     const medicalListed = families.get(p.ownerId)?.items.some((i) => i.key === `medical:${p.profileId}`) ?? false;

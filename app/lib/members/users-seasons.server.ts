@@ -9,7 +9,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { gradeHistory, grades, profiles, seasonStatuses, users } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { getSetting } from "../club/settings.server";
 import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
@@ -204,8 +204,8 @@ export interface MemberProfileStatus {
 }
 
 /** Every profile of the active member accounts with its status for `season` (to-do list, reminders). */
-export async function memberProfileStatuses(season: string, q: Queryable = db): Promise<MemberProfileStatus[]> {
-  return q
+export async function memberProfileStatuses(season: string): Promise<MemberProfileStatus[]> {
+  return db
     .select({
       profileId: profiles.id,
       prenom: profiles.prenom,
