@@ -24,7 +24,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import * as schema from "#db/schema";
 import { accounts, profiles, users } from "#db/schema";
-import { db, isUniqueViolation, type Queryable } from "../core/db.server";
+import { db, isUniqueViolation } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { queueMail } from "../mail/mail.server";
@@ -57,9 +57,8 @@ export function splitDisplayName(displayName: string | null | undefined): { pren
 /** Creates the account holder's own profile (isSelf) unless it exists. */
 export async function createOwnProfile(
   user: { id: string; prenom: string; nom: string },
-  q: Queryable = db,
 ): Promise<void> {
-  await q
+  await db
     .insert(profiles)
     .values({
       ownerId: user.id,
@@ -339,7 +338,7 @@ export async function insertCredentialUser(input: {
         createdAt: now,
         updatedAt: now,
       });
-      await createOwnProfile({ id, prenom, nom }, tx);
+      await createOwnProfile({ id, prenom, nom });
     });
   } catch (err) {
     if (isUniqueViolation(err)) return null;
