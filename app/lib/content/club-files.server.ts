@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { comics, documents, media } from "#db/schema";
-import { db, type Queryable } from "../core/db.server";
+import { db } from "../core/db.server";
 import { getSetting, setSetting } from "../club/settings.server";
 import { DomainError } from "../core/errors";
 import {
@@ -137,11 +137,11 @@ export async function saveDocument(input: DocumentInput, userId: string): Promis
  */
 async function deleteOwnerAndMedia(
   mediaId: number | null,
-  deleteRow: (tx: Queryable) => Promise<void>,
+  deleteRow: () => Promise<void>,
   what: string,
 ): Promise<{ ok: true }> {
-  await db.transaction(async (tx) => {
-    await deleteRow(tx);
+  await db.transaction(async () => {
+    await deleteRow();
     if (!mediaId) return;
     const usages = [...(await mediaUsages(mediaId)), ...(await settingsMediaUsages(mediaId))];
     if (usages.length)
@@ -160,7 +160,7 @@ export async function deleteDocument(id: number) {
   if (!doc) throw new DomainError(DOCUMENT_GONE, { status: 404 });
   return deleteOwnerAndMedia(
     doc.mediaId,
-    async (tx) => void (await tx.delete(documents).where(eq(documents.id, id))),
+    async () => void (await db.delete(documents).where(eq(documents.id, id))),
     `le document « ${doc.title} »`,
   );
 }
@@ -241,7 +241,7 @@ export async function deleteComic(id: number) {
   if (!comic) throw new DomainError(COMIC_GONE, { status: 404 });
   return deleteOwnerAndMedia(
     comic.mediaId,
-    async (tx) => void (await tx.delete(comics).where(eq(comics.id, id))),
+    async () => void (await db.delete(comics).where(eq(comics.id, id))),
     `la planche « ${comic.title} »`,
   );
 }
