@@ -5,7 +5,7 @@ import { fileTypeLabel, formatFileSize, listPublicDocuments } from "./public-doc
 import { seedDocumentList, seedDocuments } from "../core/seed/documents.server";
 
 beforeAll(async () => {
-  await db.transaction(async (tx) => seedDocuments(tx));
+  await db.transaction(async () => seedDocuments());
 });
 
 describe("registration documents", () => {

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { settings } from "#db/schema";
-import { db, type Transaction } from "./db.server";
+import { db } from "./db.server";
 import { log } from "./log.server";
 import { clearSettingsCache, setSetting } from "../club/settings.server";
 import { defaultSettings, type SettingKey } from "../club/settings-schemas";
@@ -16,12 +16,12 @@ const MARKER = "_seeded_at";
 export async function seedDatabase(): Promise<boolean> {
   const [marker] = await db.select().from(settings).where(eq(settings.key, MARKER));
   if (marker) return false;
-  await db.transaction(async (tx: Transaction) => {
+  await db.transaction(async () => {
     for (const key of Object.keys(defaultSettings) as SettingKey[]) {
       await setSetting(key, defaultSettings[key], null);
     }
-    for (const seeder of seeders) await seeder.run(tx);
-    await tx.insert(settings).values({ key: MARKER, value: new Date().toISOString() });
+    for (const seeder of seeders) await seeder.run();
+    await db.insert(settings).values({ key: MARKER, value: new Date().toISOString() });
   });
   clearSettingsCache();
   log.info("database seeded", { seeders: seeders.map((s) => s.name) });

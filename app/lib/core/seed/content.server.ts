@@ -5,7 +5,7 @@
  */
 import { articles, comics, events } from "#db/schema";
 import { slugify } from "../../content/articles.server";
-import type { Transaction } from "../db.server";
+import { db } from "../db.server";
 import { allDayRange } from "../../content/events.server";
 import { addDays, formatDayMonth, isoWeekday, parisDate, parisTime } from "../time";
 import { sanitizeRichText } from "../../content/sanitize.server";
@@ -252,9 +252,9 @@ export const COMIC_ALTS = {
     "Case 4 : devant l'immeuble de la grand-mère, une affiche indique « Ascenseur en panne » et une flèche montre « 5e étage ». Karim, en sueur, souffle « Être fort… pour être… utile… ». La grand-mère, légère, monte déjà l'escalier en faisant tinter ses clés : « Courage, c'est moi qui porte les clés ! ».",
 } as const;
 
-export async function seedContent(tx: Transaction): Promise<void> {
+export async function seedContent(): Promise<void> {
   const seed = contentSeed();
-  await tx.insert(articles).values(seed.articles);
-  await tx.insert(events).values(seed.events);
-  await tx.insert(comics).values(seed.comics);
+  await db.insert(articles).values(seed.articles);
+  await db.insert(events).values(seed.events);
+  await db.insert(comics).values(seed.comics);
 }

@@ -5,7 +5,7 @@
  * can later replace them with uploads (documents.mediaId).
  */
 import { documents } from "#db/schema";
-import type { Transaction } from "../db.server";
+import { db } from "../db.server";
 
 export const seedDocumentList = [
   {
@@ -34,6 +34,6 @@ export const seedDocumentList = [
   },
 ];
 
-export async function seedDocuments(tx: Transaction): Promise<void> {
-  await tx.insert(documents).values(seedDocumentList.map((doc, i) => ({ ...doc, position: i + 1 })));
+export async function seedDocuments(): Promise<void> {
+  await db.insert(documents).values(seedDocumentList.map((doc, i) => ({ ...doc, position: i + 1 })));
 }

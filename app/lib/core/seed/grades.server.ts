@@ -6,7 +6,7 @@
  */
 import { grades, techniques } from "#db/schema";
 import { BELT_COLOURS } from "~/components/belt";
-import type { Transaction } from "../db.server";
+import { db } from "../db.server";
 
 const { lightBlue, blue, yellow, red, white } = BELT_COLOURS;
 
@@ -255,13 +255,13 @@ export const techniqueSeeds: Record<number, TechniqueSeed[]> = {
   ],
 };
 
-export async function seedGrades(tx: Transaction): Promise<void> {
-  const inserted = await tx.insert(grades).values(gradeSeeds).returning({ id: grades.id, position: grades.position });
+export async function seedGrades(): Promise<void> {
+  const inserted = await db.insert(grades).values(gradeSeeds).returning({ id: grades.id, position: grades.position });
   const idByPosition = new Map(inserted.map((g) => [g.position, g.id]));
   const rows = Object.entries(techniqueSeeds).flatMap(([position, list]) => {
     const gradeId = idByPosition.get(Number(position));
     if (!gradeId) return [];
     return list.map((t, i) => ({ ...t, gradeId, position: i + 1 }));
   });
-  if (rows.length > 0) await tx.insert(techniques).values(rows);
+  if (rows.length > 0) await db.insert(techniques).values(rows);
 }
