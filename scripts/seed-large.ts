@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { like, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import type { Database } from "~/lib/core/db.server";
+import { db } from "~/lib/core/db.server";
 
 export const LARGE = {
   accounts: 10_000,
@@ -23,7 +23,7 @@ export const LARGE = {
 };
 
 /** Inserts the large club into an open, migrated and seeded database. */
-export async function seedLarge(db: Database, size = LARGE): Promise<void> {
+export async function seedLarge(size = LARGE): Promise<void> {
   const n = size.accounts;
   await db.transaction(async (tx) => {
     await tx.execute(sql`insert into users (id, name, email, prenom, nom, roles, email_verified, created_at)
@@ -71,7 +71,7 @@ export async function seedLarge(db: Database, size = LARGE): Promise<void> {
 
 async function main() {
   const { env } = await import("~/lib/core/env.server");
-  const { openDatabase, closeDatabase, db, runMigrations, withStartupLock } = await import("~/lib/core/db.server");
+  const { openDatabase, closeDatabase, runMigrations, withStartupLock } = await import("~/lib/core/db.server");
   const { seedDatabase } = await import("~/lib/core/seed.server");
   const e = env();
   await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite"), migrate: false });
@@ -87,7 +87,7 @@ async function main() {
       return;
     }
     const start = performance.now();
-    await seedLarge(db);
+    await seedLarge();
     console.log(
       `Grand club ajouté en ${((performance.now() - start) / 1000).toFixed(1)}\u00a0s\u00a0: ${LARGE.accounts} comptes, ${LARGE.articles} articles, ${LARGE.events} événements, saisons ${LARGE.seasons.join(", ")}.`,
     );
