@@ -3,12 +3,15 @@
  * PostgreSQL server otherwise. Same schema, same migrations (db/migrations).
  *
  * Rules: open once at start (openDatabase), use `db` everywhere. Inside
- * `db.transaction(async (tx) => …)` (or `transaction(…)`) every query made
+ * `db.transaction(async () => …)` (or `transaction(…)`) every query made
  * through `db` goes to that transaction (AsyncLocalStorage): code called from
  * a transaction cannot reach the outer connection by mistake (which would
  * deadlock PGlite's single connection, or escape the rollback on PostgreSQL).
  * A transaction inside a transaction is a savepoint. Work that outlives its
  * transaction (a promise left running) falls back to the outer connection.
+ * So no function takes a connection parameter (`q: Queryable`, `tx:
+ * Transaction`): it uses `db`, and called inside a transaction it is part of
+ * it (lint rule data-access/no-connection-parameters, decision 0012).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync } from "node:fs";
@@ -22,12 +25,6 @@ import { log } from "./log.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-/**
- * Either the database or a transaction. No longer needed: inside a transaction
- * `db` already is the transaction. Drop `q: Queryable = db` parameters (and the
- * `tx` arguments given to them) when touching a file; new code uses `db`.
- */
-export type Queryable = Database | Transaction;
 
 interface OpenDb {
   db: Database;
