@@ -3,6 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import boundaries from "./eslint/import-boundaries.js";
+import dataAccess from "./eslint/data-access.js";
 
 /** Imports of server-only modules (`*.server.ts`, `.server/` folders). */
 const SERVER_ONLY = "(^|/)[^/]*\\.server(\\.[jt]sx?)?$|(^|/)\\.server/";
@@ -75,6 +76,13 @@ export default tseslint.config(
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { boundaries },
     rules: { "boundaries/no-route-imports": "error" },
+  },
+  {
+    // One way to reach the database (docs/decisions/0012-test-harness.md): no connection parameters,
+    // `db` is the transaction inside transaction(). db.server.ts itself is exempt (in the rule).
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "data-access": dataAccess },
+    rules: { "data-access/no-connection-parameters": "error" },
   },
   {
     // Browser-side modules never import server-only code. React Router already refuses it in
