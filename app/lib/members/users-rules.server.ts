@@ -132,6 +132,7 @@ export function notInFuture(iso: string | null, field: string, today: string) {
   if (iso && iso > today) throw new DomainError("La date ne peut pas être dans le futur.", { field });
 }
 
+/** The account, its row locked until the current transaction ends (call it inside `transaction()`). */
 export async function lockUser(id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).for("update");
   if (!row) throw new DomainError(MESSAGES.notFound, { status: 404 });
