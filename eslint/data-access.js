@@ -45,7 +45,7 @@ function namedTypes(type, out = []) {
     else if (name.type === "TSQualifiedName") out.push(name.right.name);
   } else if (type.type === "TSImportType") {
     // `import("~/lib/core/db.server").Transaction`
-    const spec = type.argument?.literal?.value ?? type.argument?.value;
+    const spec = type.source?.value ?? type.argument?.literal?.value;
     const name = type.qualifier?.type === "Identifier" ? type.qualifier.name : null;
     if (typeof spec === "string" && DB_MODULE.test(spec) && name && CONNECTION_TYPES.has(name)) out.push(IMPORTED + name);
   }
