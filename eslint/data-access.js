@@ -47,7 +47,8 @@ function namedTypes(type, out = []) {
     // `import("~/lib/core/db.server").Transaction`
     const spec = type.source?.value ?? type.argument?.literal?.value;
     const name = type.qualifier?.type === "Identifier" ? type.qualifier.name : null;
-    if (typeof spec === "string" && DB_MODULE.test(spec) && name && CONNECTION_TYPES.has(name)) out.push(IMPORTED + name);
+    if (typeof spec === "string" && DB_MODULE.test(spec) && name && CONNECTION_TYPES.has(name))
+      out.push(IMPORTED + name);
   }
   return out;
 }

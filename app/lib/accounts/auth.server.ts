@@ -55,9 +55,7 @@ export function splitDisplayName(displayName: string | null | undefined): { pren
 }
 
 /** Creates the account holder's own profile (isSelf) unless it exists. */
-export async function createOwnProfile(
-  user: { id: string; prenom: string; nom: string },
-): Promise<void> {
+export async function createOwnProfile(user: { id: string; prenom: string; nom: string }): Promise<void> {
   await db
     .insert(profiles)
     .values({

@@ -49,35 +49,31 @@ export async function requestEmailChange(
       value: `${user.id}|${newEmail}`,
       expiresAt,
     });
-    await queueMail(
-      {
-        to: newEmail,
-        subject: "Confirmez votre nouvelle adresse e-mail",
-        text: [
-          greeting(user.prenom),
-          "",
-          "Vous avez demandé à utiliser cette adresse pour votre compte sur le site du club.",
-          `Pour la confirmer, ouvrez ce lien (valable ${EMAIL_CHANGE_VALID_HOURS} heures)\u00a0:`,
-          link,
-          "",
-          "Tant qu'elle n'est pas confirmée, votre compte garde son adresse actuelle.",
-          "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
-        ].join("\n"),
-      },
-    );
-    await queueMail(
-      {
-        to: user.email,
-        subject: "Demande de changement de votre adresse e-mail",
-        text: [
-          greeting(user.prenom),
-          "",
-          `Une demande a été faite pour remplacer l'adresse e-mail de votre compte par ${newEmail}.`,
-          "Rien ne change tant que la nouvelle adresse n'est pas confirmée par le lien qui lui a été envoyé.",
-          "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et contactez le club.",
-        ].join("\n"),
-      },
-    );
+    await queueMail({
+      to: newEmail,
+      subject: "Confirmez votre nouvelle adresse e-mail",
+      text: [
+        greeting(user.prenom),
+        "",
+        "Vous avez demandé à utiliser cette adresse pour votre compte sur le site du club.",
+        `Pour la confirmer, ouvrez ce lien (valable ${EMAIL_CHANGE_VALID_HOURS} heures)\u00a0:`,
+        link,
+        "",
+        "Tant qu'elle n'est pas confirmée, votre compte garde son adresse actuelle.",
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+      ].join("\n"),
+    });
+    await queueMail({
+      to: user.email,
+      subject: "Demande de changement de votre adresse e-mail",
+      text: [
+        greeting(user.prenom),
+        "",
+        `Une demande a été faite pour remplacer l'adresse e-mail de votre compte par ${newEmail}.`,
+        "Rien ne change tant que la nouvelle adresse n'est pas confirmée par le lien qui lui a été envoyé.",
+        "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et contactez le club.",
+      ].join("\n"),
+    });
   });
   log.info("e-mail change requested", { userId: user.id });
 }

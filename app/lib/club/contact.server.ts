@@ -74,14 +74,12 @@ export async function storeContactMessage(input: ContactInput): Promise<{ messag
       .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     invariant(row, "message de contact inséré");
-    const outboxId = await queueMail(
-      {
-        to: identity.email,
-        replyTo: input.email,
-        subject: `[Site] ${input.subject} – ${input.name}`,
-        text: contactMailText(input, row.createdAt),
-      },
-    );
+    const outboxId = await queueMail({
+      to: identity.email,
+      replyTo: input.email,
+      subject: `[Site] ${input.subject} – ${input.name}`,
+      text: contactMailText(input, row.createdAt),
+    });
     await tx.update(contactMessages).set({ outboxId }).where(eq(contactMessages.id, row.id));
     return { messageId: row.id, outboxId };
   });

@@ -357,26 +357,24 @@ export async function convokeCandidates(
         `• ${c.name} présente le grade ${c.target!.label}.`,
         `  Le programme à réviser : ${base}${revisionPath(c.target!.id, c.profileId)}`,
       ]);
-      await queueMail(
-        {
-          to: owner.email,
-          subject: frenchText(`Convocation au passage de grade du ${formatDate(session.examDate)}`),
-          text: frenchText(
-            [
-              `Bonjour${owner.prenom ? ` ${owner.prenom}` : ""},`,
-              "",
-              `${identity.clubName} a le plaisir de convoquer au passage de grade du ${formatLongDate(session.examDate)}, lieu : ${session.place} :`,
-              "",
-              ...lines,
-              "",
-              "Venez en tenue (võ phục) avec votre ceinture actuelle, un peu avant l'heure indiquée par les enseignants.",
-              "",
-              `Sportivement,`,
-              identity.clubName,
-            ].join("\n"),
-          ),
-        },
-      );
+      await queueMail({
+        to: owner.email,
+        subject: frenchText(`Convocation au passage de grade du ${formatDate(session.examDate)}`),
+        text: frenchText(
+          [
+            `Bonjour${owner.prenom ? ` ${owner.prenom}` : ""},`,
+            "",
+            `${identity.clubName} a le plaisir de convoquer au passage de grade du ${formatLongDate(session.examDate)}, lieu : ${session.place} :`,
+            "",
+            ...lines,
+            "",
+            "Venez en tenue (võ phục) avec votre ceinture actuelle, un peu avant l'heure indiquée par les enseignants.",
+            "",
+            `Sportivement,`,
+            identity.clubName,
+          ].join("\n"),
+        ),
+      });
     }
     if (fresh.length) {
       await audit(

@@ -145,11 +145,7 @@ export async function addTechnique(actor: Actor, input: TechniqueAddInput): Prom
       })
       .returning();
     invariant(row, "élément de révision inséré");
-    await audit(
-      actor,
-      "technique.add",
-      `« ${input.title} » ajouté à la liste de révision de ${gradeLabel(grade)}.`,
-    );
+    await audit(actor, "technique.add", `« ${input.title} » ajouté à la liste de révision de ${gradeLabel(grade)}.`);
     return row;
   });
 }

@@ -166,20 +166,18 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
     if (!lines.length) return 0;
     const to = (await managers()).filter((m) => m.choice === "quotidien");
     for (const m of to) {
-      await queueMail(
-        {
-          to: m.email,
-          subject: `Résumé de la veille : ${lines.length} demande${lines.length > 1 ? "s" : ""} à traiter`,
-          text: [
-            `Bonjour ${m.prenom},`.replace(" ,", ","),
-            "",
-            "Hier sur le site du club :",
-            ...lines,
-            "",
-            `La liste des utilisateurs : ${env().BASE_URL}${USERS_PAGE}`,
-          ].join("\n"),
-        },
-      );
+      await queueMail({
+        to: m.email,
+        subject: `Résumé de la veille : ${lines.length} demande${lines.length > 1 ? "s" : ""} à traiter`,
+        text: [
+          `Bonjour ${m.prenom},`.replace(" ,", ","),
+          "",
+          "Hier sur le site du club :",
+          ...lines,
+          "",
+          `La liste des utilisateurs : ${env().BASE_URL}${USERS_PAGE}`,
+        ].join("\n"),
+      });
     }
     return to.length;
   });

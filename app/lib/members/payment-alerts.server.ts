@@ -144,19 +144,17 @@ export async function noteStateChanges(
   await db.insert(paymentAlerts).values({ paymentId: payment.id, message, createdAt: now });
   await audit(null, "payment.alert", message, { userId: reopened?.ownerId ?? null });
   for (const m of await seasonManagers()) {
-    await queueMail(
-      {
-        to: m.email,
-        subject: `Paiement HelloAsso : ${changed.map((i) => ALERT_STATES[i.state]).join(", ")}`,
-        text: [
-          `Bonjour ${m.prenom},`.replace(" ,", ","),
-          "",
-          message,
-          "",
-          `Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`,
-        ].join("\n"),
-      },
-    );
+    await queueMail({
+      to: m.email,
+      subject: `Paiement HelloAsso : ${changed.map((i) => ALERT_STATES[i.state]).join(", ")}`,
+      text: [
+        `Bonjour ${m.prenom},`.replace(" ,", ","),
+        "",
+        message,
+        "",
+        `Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`,
+      ].join("\n"),
+    });
   }
   if (reopened) await syncUserFlags([reopened.ownerId], now);
   log.warn("helloasso: payment state change", { paymentId: payment.id, orderId, states: changed.map((i) => i.state) });

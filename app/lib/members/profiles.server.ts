@@ -93,10 +93,7 @@ export async function ensureOwnProfile(ownerId: string): Promise<Profile> {
 /** A family profile's fields; `authorisedPickup` (decision 0026) left out keeps what is stored. */
 type FamilyProfileFields = Omit<FamilyProfileInput, "authorisedPickup"> & { authorisedPickup?: string };
 
-export async function addFamilyProfile(
-  ownerId: string,
-  input: FamilyProfileFields,
-): Promise<Profile> {
+export async function addFamilyProfile(ownerId: string, input: FamilyProfileFields): Promise<Profile> {
   const [row] = await db
     .insert(profiles)
     .values({
@@ -178,11 +175,7 @@ export async function updateOwnProfile(ownerId: string, input: OwnProfileInput):
 // ---------------------------------------------------------------- selection
 
 /** Selects one of the account's profiles for this session (the own profile clears the selection). */
-export async function selectProfile(
-  sessionId: string,
-  ownerId: string,
-  profileId: number,
-): Promise<Profile> {
+export async function selectProfile(sessionId: string, ownerId: string, profileId: number): Promise<Profile> {
   const profile = await getOwnedProfile(ownerId, profileId);
   const result = await db
     .update(sessions)
@@ -205,10 +198,7 @@ export async function clearSelection(sessionId: string, ownerId: string): Promis
  * The profile selected in this session, checked against the owner; the own
  * profile when nothing (or nothing valid any more) is selected.
  */
-export async function selectedProfileForSession(
-  sessionId: string | null,
-  ownerId: string,
-): Promise<Profile> {
+export async function selectedProfileForSession(sessionId: string | null, ownerId: string): Promise<Profile> {
   if (sessionId) {
     const [session] = await db
       .select({ selectedProfileId: sessions.selectedProfileId })

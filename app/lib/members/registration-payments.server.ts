@@ -97,11 +97,7 @@ function firstPaymentPaid(order: OrderDetail): boolean {
  * Marks `registrationId` paid (once) and gives each of its profiles the
  * cotisation for the season (only where none is recorded).
  */
-export async function markRegistrationPaid(
-  registrationId: number,
-  method: string,
-  now: Date,
-): Promise<boolean> {
+export async function markRegistrationPaid(registrationId: number, method: string, now: Date): Promise<boolean> {
   const [reg] = await db
     .update(registrations)
     .set({ status: "payee", paidAt: now, updatedAt: now, version: sql`${registrations.version} + 1` })

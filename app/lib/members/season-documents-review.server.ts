@@ -240,28 +240,24 @@ export async function refuseHealthDocument(
       })
       .where(eq(seasonDocuments.id, doc.id));
     const label = DOCUMENT_KIND_LABELS[doc.kind] ?? "Document";
-    await audit(
-      actor,
-      "season-document.refuse",
-      `${label} refusé pour ${profile.prenom} ${profile.nom} : ${reason}`,
-      { userId: profile.ownerId, profileId: profile.id },
-    );
-    await queueMail(
-      {
-        to: profile.email,
-        subject: `${label} de ${profile.prenom} : à renvoyer`,
-        text: [
-          `Bonjour ${profile.parentPrenom},`.replace(" ,", ","),
-          "",
-          `Le club n'a pas pu accepter le document envoyé pour ${profile.prenom} ${profile.nom} (${label.toLowerCase()}) :`,
-          reason,
-          "",
-          `Pour en déposer un autre : ${env().BASE_URL}${PAPERS_PAGE}`,
-          "",
-          "Le fichier refusé a été supprimé.",
-        ].join("\n"),
-      },
-    );
+    await audit(actor, "season-document.refuse", `${label} refusé pour ${profile.prenom} ${profile.nom} : ${reason}`, {
+      userId: profile.ownerId,
+      profileId: profile.id,
+    });
+    await queueMail({
+      to: profile.email,
+      subject: `${label} de ${profile.prenom} : à renvoyer`,
+      text: [
+        `Bonjour ${profile.parentPrenom},`.replace(" ,", ","),
+        "",
+        `Le club n'a pas pu accepter le document envoyé pour ${profile.prenom} ${profile.nom} (${label.toLowerCase()}) :`,
+        reason,
+        "",
+        `Pour en déposer un autre : ${env().BASE_URL}${PAPERS_PAGE}`,
+        "",
+        "Le fichier refusé a été supprimé.",
+      ].join("\n"),
+    });
     return doc.storageKey;
   });
   if (key) await storage().delete(key);
@@ -351,21 +347,19 @@ export async function refuseAid(
       },
     );
     const rest = Math.max(0, totalCents - covered);
-    await queueMail(
-      {
-        to: email,
-        subject: `Aide ${line.aidCode} pour ${prenom} : non acceptée`,
-        text: [
-          `Bonjour ${parentPrenom},`.replace(" ,", ","),
-          "",
-          `Le club n'a pas pu accepter l'aide ${line.aidCode} déclarée pour ${prenom} ${nom} :`,
-          reason,
-          "",
-          `La réduction de ${formatEuros(line.aidCents)} est retirée : l'inscription s'élève désormais à ${formatEuros(totalCents)}${rest > 0 && rest !== totalCents ? `, dont ${formatEuros(rest)} restent à payer` : ""}.`,
-          `Pour payer : ${env().BASE_URL}/espace-membre/inscription/paiement`,
-        ].join("\n"),
-      },
-    );
+    await queueMail({
+      to: email,
+      subject: `Aide ${line.aidCode} pour ${prenom} : non acceptée`,
+      text: [
+        `Bonjour ${parentPrenom},`.replace(" ,", ","),
+        "",
+        `Le club n'a pas pu accepter l'aide ${line.aidCode} déclarée pour ${prenom} ${nom} :`,
+        reason,
+        "",
+        `La réduction de ${formatEuros(line.aidCents)} est retirée : l'inscription s'élève désormais à ${formatEuros(totalCents)}${rest > 0 && rest !== totalCents ? `, dont ${formatEuros(rest)} restent à payer` : ""}.`,
+        `Pour payer : ${env().BASE_URL}/espace-membre/inscription/paiement`,
+      ].join("\n"),
+    });
     const proofs = await tx
       .update(seasonDocuments)
       .set({ state: "refusee", reason, reviewedBy: actor.id, reviewedAt: now, fileDeletedAt: now, deleteFileOn: null })

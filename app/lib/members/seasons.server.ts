@@ -69,10 +69,7 @@ export async function currentSeasonAt(now: Date = new Date()): Promise<string> {
  * fields) equal to the account holder's own profile status for the current
  * season. Pass no userIds to resync everyone.
  */
-export async function syncUserFlags(
-  userIds: string[] | null,
-  now: Date = new Date(),
-): Promise<void> {
+export async function syncUserFlags(userIds: string[] | null, now: Date = new Date()): Promise<void> {
   if (userIds && userIds.length === 0) return;
   const season = await currentSeasonAt(now);
   const today = parisDate(now);

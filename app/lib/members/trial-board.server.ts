@@ -162,10 +162,12 @@ export async function convertTrialRequest(
       profileId =
         same?.id ??
         (
-          await addFamilyProfile(
-            userId,
-            { prenom: row.prenom, nom: row.nom, dateOfBirth: null, relationship: "enfant" },
-          )
+          await addFamilyProfile(userId, {
+            prenom: row.prenom,
+            nom: row.nom,
+            dateOfBirth: null,
+            relationship: "enfant",
+          })
         ).id;
     }
     await tx
