@@ -7,7 +7,6 @@
 import { DomainError } from "../core/errors";
 import { getSetting } from "../club/settings.server";
 import { saveSettingChecked, settingMeta } from "../club/settings-save.server";
-import { db } from "../core/db.server";
 import { parseAids, type Campaign, type CampaignFormInput } from "./campaign";
 import { audit, type Actor } from "./users-rules.server";
 

@@ -6,7 +6,7 @@
  * Rules: stored in the setting "reminders" (the seasons turned on); turning
  * on or off is written to the audit log with its author.
  */
-import { transaction, db } from "../core/db.server";
+import { transaction } from "../core/db.server";
 import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
 import { audit, type Actor } from "./users-rules.server";
 
