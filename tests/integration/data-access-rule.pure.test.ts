@@ -9,6 +9,8 @@ import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
 const RULE = "data-access/no-connection-parameters";
+/** The first lint builds the TypeScript program of the project (type-aware rules): slow on a busy machine. */
+const SLOW = 120_000;
 const eslint = new ESLint({ cwd: process.cwd() });
 
 /** The lines the rule reports in `code` linted as `file`. */
@@ -37,14 +39,14 @@ describe("no connection parameters", () => {
     // The message points to the convention.
     const [result] = await eslint.lintText(code, { filePath: path.resolve("app/lib/members/profiles.server.ts") });
     expect(result?.messages.find((m) => m.ruleId === RULE)?.message).toMatch(/use `db`.*0012/);
-  });
+  }, SLOW);
 
   it("refuses it in scripts and tests too", async () => {
     const code =
       'import type { Database } from "~/lib/core/db.server";\nexport async function seedLarge(db: Database) {\n  return db;\n}\n';
     expect(await reported("scripts/seed-large.ts", code)).toEqual([2]);
     expect(await reported("tests/helpers/app.ts", code)).toEqual([2]);
-  });
+  }, SLOW);
 
   it("lets through a connection factory, another module's Transaction type, and db.server itself", async () => {
     const factory =
@@ -57,5 +59,5 @@ describe("no connection parameters", () => {
       'import type { Transaction } from "./db.server";\nexport function run(fn: (tx: Transaction) => Promise<void>) {\n  return fn;\n}\n';
     expect(await reported("app/lib/core/db.server.ts", core)).toEqual([]);
     expect(await reported("app/lib/core/jobs.server.ts", core)).toEqual([2]);
-  });
+  }, SLOW);
 });
