@@ -20,44 +20,56 @@ async function reported(file: string, code: string): Promise<number[]> {
 }
 
 describe("no connection parameters", () => {
-  it("refuses a database or transaction parameter, in every shape a function takes", async () => {
-    const code = [
-      'import { db, type Queryable, type Transaction as Tx } from "../core/db.server";', // 1
-      "export async function one(id: string, q: Queryable = db) {", // 2
-      "  return q.execute(id);",
-      "}",
-      "export const two = async (tx: Tx, id: string) => tx.execute(id);", // 5
-      "export function three(deleteRow: (tx: Tx) => Promise<void>) {", // 6
-      "  return deleteRow;",
-      "}",
-      'export function four(q: import("../core/db.server").Database | null) {', // 9
-      "  return q;",
-      "}",
-      "",
-    ].join("\n");
-    expect(await reported("app/lib/members/profiles.server.ts", code)).toEqual([2, 5, 6, 9]);
-    // The message points to the convention.
-    const [result] = await eslint.lintText(code, { filePath: path.resolve("app/lib/members/profiles.server.ts") });
-    expect(result?.messages.find((m) => m.ruleId === RULE)?.message).toMatch(/use `db`.*0012/);
-  }, SLOW);
+  it(
+    "refuses a database or transaction parameter, in every shape a function takes",
+    async () => {
+      const code = [
+        'import { db, type Queryable, type Transaction as Tx } from "../core/db.server";', // 1
+        "export async function one(id: string, q: Queryable = db) {", // 2
+        "  return q.execute(id);",
+        "}",
+        "export const two = async (tx: Tx, id: string) => tx.execute(id);", // 5
+        "export function three(deleteRow: (tx: Tx) => Promise<void>) {", // 6
+        "  return deleteRow;",
+        "}",
+        'export function four(q: import("../core/db.server").Database | null) {', // 9
+        "  return q;",
+        "}",
+        "",
+      ].join("\n");
+      expect(await reported("app/lib/members/profiles.server.ts", code)).toEqual([2, 5, 6, 9]);
+      // The message points to the convention.
+      const [result] = await eslint.lintText(code, { filePath: path.resolve("app/lib/members/profiles.server.ts") });
+      expect(result?.messages.find((m) => m.ruleId === RULE)?.message).toMatch(/use `db`.*0012/);
+    },
+    SLOW,
+  );
 
-  it("refuses it in scripts and tests too", async () => {
-    const code =
-      'import type { Database } from "~/lib/core/db.server";\nexport async function seedLarge(db: Database) {\n  return db;\n}\n';
-    expect(await reported("scripts/seed-large.ts", code)).toEqual([2]);
-    expect(await reported("tests/helpers/app.ts", code)).toEqual([2]);
-  }, SLOW);
+  it(
+    "refuses it in scripts and tests too",
+    async () => {
+      const code =
+        'import type { Database } from "~/lib/core/db.server";\nexport async function seedLarge(db: Database) {\n  return db;\n}\n';
+      expect(await reported("scripts/seed-large.ts", code)).toEqual([2]);
+      expect(await reported("tests/helpers/app.ts", code)).toEqual([2]);
+    },
+    SLOW,
+  );
 
-  it("lets through a connection factory, another module's Transaction type, and db.server itself", async () => {
-    const factory =
-      'import { db, type Database } from "../core/db.server";\nexport function limits(database: () => Database = () => db) {\n  return database;\n}\n';
-    expect(await reported("app/lib/http/rate-limit.server.ts", factory)).toEqual([]);
-    const editor =
-      'import type { Transaction } from "@tiptap/pm/state";\nexport function onChange(tr: Transaction) {\n  return tr.docChanged;\n}\n';
-    expect(await reported("app/components/rich-text-editor.tsx", editor)).toEqual([]);
-    const core =
-      'import type { Transaction } from "./db.server";\nexport function run(fn: (tx: Transaction) => Promise<void>) {\n  return fn;\n}\n';
-    expect(await reported("app/lib/core/db.server.ts", core)).toEqual([]);
-    expect(await reported("app/lib/core/jobs.server.ts", core)).toEqual([2]);
-  }, SLOW);
+  it(
+    "lets through a connection factory, another module's Transaction type, and db.server itself",
+    async () => {
+      const factory =
+        'import { db, type Database } from "../core/db.server";\nexport function limits(database: () => Database = () => db) {\n  return database;\n}\n';
+      expect(await reported("app/lib/http/rate-limit.server.ts", factory)).toEqual([]);
+      const editor =
+        'import type { Transaction } from "@tiptap/pm/state";\nexport function onChange(tr: Transaction) {\n  return tr.docChanged;\n}\n';
+      expect(await reported("app/components/rich-text-editor.tsx", editor)).toEqual([]);
+      const core =
+        'import type { Transaction } from "./db.server";\nexport function run(fn: (tx: Transaction) => Promise<void>) {\n  return fn;\n}\n';
+      expect(await reported("app/lib/core/db.server.ts", core)).toEqual([]);
+      expect(await reported("app/lib/core/jobs.server.ts", core)).toEqual([2]);
+    },
+    SLOW,
+  );
 });
