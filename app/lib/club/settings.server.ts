@@ -8,10 +8,13 @@
  *  - Reads are cached in memory and the cache is dropped on every write, here
  *    or in another server process (change-bus.server.ts: LISTEN/NOTIFY on
  *    PostgreSQL).
+ *  - Inside a transaction the cache is neither read nor filled: what the
+ *    transaction sees may be rolled back. A write inside one drops the key
+ *    again once it commits (a read outside it may have cached the old value).
  */
 import { eq } from "drizzle-orm";
 import { settings } from "#db/schema";
-import { db } from "../core/db.server";
+import { afterCommit, db, inTransaction } from "../core/db.server";
 import { onChange } from "../core/change-bus.server";
 import { defaultSettings, settingsSchemas, type SettingKey, type Settings } from "./settings-schemas";
 
@@ -19,11 +22,12 @@ const cache = new Map<SettingKey, unknown>();
 onChange(() => cache.clear());
 
 export async function getSetting<K extends SettingKey>(key: K): Promise<Settings[K]> {
-  if (cache.has(key)) return cache.get(key) as Settings[K];
+  const cacheable = !inTransaction();
+  if (cacheable && cache.has(key)) return cache.get(key) as Settings[K];
   const [row] = await db.select().from(settings).where(eq(settings.key, key));
   const parsed = row ? settingsSchemas[key].safeParse(row.value) : null;
   const value = (parsed?.success ? parsed.data : defaultSettings[key]) as Settings[K];
-  cache.set(key, value);
+  if (cacheable) cache.set(key, value);
   return value;
 }
 
@@ -38,6 +42,7 @@ export async function setSetting<K extends SettingKey>(
     .values({ key, value: parsed, updatedBy })
     .onConflictDoUpdate({ target: settings.key, set: { value: parsed, updatedAt: new Date(), updatedBy } });
   cache.delete(key);
+  afterCommit(() => cache.delete(key));
 }
 
 /** Tests and the seed: forget cached values. */

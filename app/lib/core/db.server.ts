@@ -242,6 +242,11 @@ export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promi
   return result;
 }
 
+/** True while a transaction is open for this code (what it reads may still be rolled back). */
+export function inTransaction(): boolean {
+  return scope.getStore()?.open === true;
+}
+
 /**
  * Runs `fn` once the current transaction has committed (at once outside a
  * transaction; never if it rolls back): work that must see the committed rows,
