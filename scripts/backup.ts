@@ -11,7 +11,8 @@
 import path from "node:path";
 import { closeDatabase, openDatabase } from "~/lib/core/db.server";
 import { env } from "~/lib/core/env.server";
-import { createBackup, type BackupInfo } from "~/lib/operations/backup.server";
+import { createBackup } from "~/lib/operations/backup.server";
+import type { BackupInfo } from "~/lib/operations/backup-folder.server";
 import { askServerToBackUp } from "~/lib/operations/control.server";
 
 function report(info: Pick<BackupInfo, "file" | "size" | "verification" | "tables" | "files">) {

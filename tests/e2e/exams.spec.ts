@@ -4,7 +4,8 @@
  * marks two tests of the programme (« Acquis » / « Non acquis ») and the
  * candidate « reçu » on a 390 px phone, the grade history shows the
  * new grade and the diploma downloads as a PDF; the same marks (a test, the
- * overall result) work without JavaScript. axe finds nothing on the new pages at 390 and 1366 px, nothing
+ * overall result) work without JavaScript; the managers' session page counts
+ * them (« 2 tests acquis sur 9 », and per test of the programme). axe finds nothing on the new pages at 390 and 1366 px, nothing
  * overflows the phone's width, and the Nu Html Checker finds no error on the
  * pages with a parameter (html-valid.spec.ts checks the others).
  */
@@ -190,7 +191,9 @@ test("without JavaScript the jury marks too, and a member who is not on the jury
   await member.close();
 });
 
-test("axe finds nothing on the managers' exam pages at 390 px", async ({ page }) => {
+test("the managers' session page counts the tests acquired, and axe finds nothing on the managers' exam pages", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, "admin");
@@ -201,6 +204,15 @@ test("axe finds nothing on the managers' exam pages at 390 px", async ({ page })
   await gotoHydrated(page, sessionPath.replace("/examens/", "/jury/"));
   await checkPage(page, 390, "jury-admin");
   await page.setViewportSize({ width: 1366, height: 900 });
+  await gotoHydrated(page, sessionPath);
+  // The jury's per-test marks in counts: the candidate's, and per test of the programme.
+  await expect(page.getByText(/^2 tests acquis sur \d+$/)).toBeVisible();
+  const tallies = page.getByRole("table", { name: /1 candidat convoqué/ });
+  for (const title of ["Le salut (nghiêm lễ)", "Chutes (té ngã)"]) {
+    const row = tallies.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title }) });
+    await expect(row.getByRole("cell")).toHaveText(["1", "0", "0"]);
+  }
+  await checkPage(page, 1366, "session");
   await gotoHydrated(page, sessionPath.replace("/examens/", "/jury/"));
   await checkPage(page, 1366, "jury-admin");
   await gotoHydrated(page, "/espace-membre/grades");

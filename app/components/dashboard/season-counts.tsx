@@ -3,11 +3,11 @@
  * season in counts — members registered, paid, families awaiting payment,
  * medical files not in order, HelloAsso payments to match, papers to check,
  * payment alerts — each linked to the page where it is handled; then the
- * counts per group (registered, paid, medically in order, awaiting payment)
- * as a table (cards on phones) and a bar chart hidden from assistive
- * technology, since it repeats the table.
+ * counts per group (registered, paid, medically in order, awaiting payment):
+ * the same table and chart as /espace-membre/saison (GroupCounts).
  */
 import { Link } from "react-router";
+import { GroupCounts, type GroupCount } from "~/components/season/group-counts";
 
 interface Counts {
   season: string;
@@ -18,7 +18,7 @@ interface Counts {
   unmatchedPayments: number;
   papersToCheck: number;
   paymentAlerts: number;
-  groups: { group: string; registered: number; paid: number; compliant: number; pending: number }[];
+  groups: GroupCount[];
 }
 
 const linkClass = "font-medium text-club-800 underline hover:text-club-950";
@@ -73,73 +73,7 @@ export function SeasonCounts({ counts }: { counts: Counts }) {
           </div>
         ))}
       </dl>
-      {counts.groups.length ? (
-        <>
-          <table className="stack-table mt-4 w-full text-left text-slate-900">
-            <caption className="mb-2 text-left font-semibold text-slate-900">Par groupe</caption>
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-3">
-                  Groupe
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Inscrits
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  Payés
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right">
-                  En règle (médical)
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  En attente de paiement
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {counts.groups.map((g) => (
-                <tr key={g.group} className="border-b border-slate-200">
-                  <th scope="row" className="py-2 pr-3 font-normal">
-                    {g.group}
-                  </th>
-                  <td data-label="Inscrits" className="py-2 pr-3 sm:text-right">
-                    {g.registered}
-                  </td>
-                  <td data-label="Payés" className="py-2 pr-3 sm:text-right">
-                    {g.paid}
-                  </td>
-                  <td data-label="En règle (médical)" className="py-2 pr-3 sm:text-right">
-                    {g.compliant}
-                  </td>
-                  <td data-label="En attente de paiement" className="py-2 sm:text-right">
-                    {g.pending}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {/* The chart repeats the table's figures (aria-hidden): paid in dark, awaiting payment in light. */}
-          <div aria-hidden="true" className="mt-4 space-y-2">
-            {counts.groups.map((g) => (
-              <div key={g.group}>
-                <p className="text-sm text-slate-800">
-                  {g.group} : {g.paid} payé{g.paid > 1 ? "s" : ""} sur {g.registered}
-                </p>
-                <div className="flex h-4 w-full overflow-hidden rounded bg-slate-100">
-                  <div
-                    className="bg-club-700"
-                    style={{ width: `${(g.paid / Math.max(1, ...counts.groups.map((x) => x.registered))) * 100}%` }}
-                  />
-                  <div
-                    className="bg-club-300"
-                    style={{ width: `${(g.pending / Math.max(1, ...counts.groups.map((x) => x.registered))) * 100}%` }}
-                  />
-                </div>
-              </div>
-            ))}
-          </div>
-        </>
-      ) : null}
+      {counts.groups.length ? <GroupCounts groups={counts.groups} caption="Par groupe" showCaption /> : null}
       <p className="mt-3">
         <Link to="/espace-membre/saison" className={linkClass}>
           Suivi de la saison : les membres, les recettes et les exports

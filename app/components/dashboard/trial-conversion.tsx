@@ -1,12 +1,13 @@
 /**
  * The trial-class card of the admins' dashboard (decision 0028): per month of
  * the request, the trial requests received, those that became registrations
- * (« inscrit ») and the rate, as a plain table (stack-table on phones), the
+ * (« inscrit ») and the rate, as a plain table (StackTable: cards on phones), the
  * most recent month first, and a link to the board.
  */
 import { Footprints } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
+import { StackTable, type Column } from "~/components/ui/stack-table";
 import { formatMonth } from "~/lib/core/time";
 
 export interface TrialConversionRow {
@@ -15,6 +16,13 @@ export interface TrialConversionRow {
   registered: number;
   rate: number | null;
 }
+
+const COLUMNS: Column<TrialConversionRow>[] = [
+  { label: "Mois", cell: (m) => formatMonth(`${m.month}-01`), className: "capitalize" },
+  { label: "Demandes", cell: (m) => m.requests, numeric: true },
+  { label: "Inscrits", cell: (m) => m.registered, numeric: true },
+  { label: "Taux", cell: (m) => (m.rate === null ? "—" : `${m.rate} %`), numeric: true },
+];
 
 export function TrialConversion({ months }: { months: TrialConversionRow[] }) {
   const requests = months.reduce((n, m) => n + m.requests, 0);
@@ -37,43 +45,14 @@ export function TrialConversion({ months }: { months: TrialConversionRow[] }) {
         où elle a été faite.
       </p>
       {shown.length ? (
-        <table className="stack-table mt-3 w-full text-left">
-          <caption className="sr-only">Demandes de cours d'essai et inscriptions par mois</caption>
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="py-1 pr-4">
-                Mois
-              </th>
-              <th scope="col" className="py-1 pr-4 text-right">
-                Demandes
-              </th>
-              <th scope="col" className="py-1 pr-4 text-right">
-                Inscrits
-              </th>
-              <th scope="col" className="py-1 text-right">
-                Taux
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((m) => (
-              <tr key={m.month} className="border-b border-slate-200">
-                <td data-label="Mois" className="py-1 pr-4 capitalize">
-                  {formatMonth(`${m.month}-01`)}
-                </td>
-                <td data-label="Demandes" className="py-1 pr-4 text-right">
-                  {m.requests}
-                </td>
-                <td data-label="Inscrits" className="py-1 pr-4 text-right">
-                  {m.registered}
-                </td>
-                <td data-label="Taux" className="py-1 text-right">
-                  {m.rate === null ? "—" : `${m.rate} %`}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StackTable
+          caption="Demandes de cours d'essai et inscriptions par mois"
+          columns={COLUMNS}
+          rows={shown}
+          rowKey={(m) => m.month}
+          dense
+          className="mt-3"
+        />
       ) : null}
       <p className="mt-4">
         <Link to="/espace-membre/essais" className={buttonClasses({ size: "sm" })}>

@@ -1,6 +1,7 @@
 /**
- * The contact form: validation, anti-spam (honeypot + per-IP rate limit),
- * storage and the e-mail to the club through the outbox.
+ * The contact form: validation, anti-spam (honeypot + per-IP rate limit, the
+ * public forms' one guard: http/spam-guard.server.ts), storage and the e-mail
+ * to the club through the outbox.
  *
  * The message is stored in `contact_messages` and its e-mail in the outbox in
  * one transaction, then delivery is attempted; when SMTP is down or not
@@ -9,51 +10,37 @@
  * and answered like the first (submissions.server.ts, decision 0019).
  */
 import { eq } from "drizzle-orm";
-import { contactSchema, HONEYPOT_FIELD, type ContactInput } from "./contact";
+import { contactSchema, type ContactInput } from "./contact";
 import { contactMessages } from "#db/schema";
 import { db } from "../core/db.server";
-import { env } from "../core/env.server";
 import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
-import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+import { honeypotFilled, publicFormLimit, type RateLimited } from "../http/spam-guard.server";
 import { submitOnce } from "../http/submissions.server";
 import { getSetting } from "./settings.server";
 import { formatLongDateTime } from "../core/time";
 import { invariant } from "../core/invariant";
 
-export { contactSchema, HONEYPOT_FIELD, type ContactInput };
+export { contactSchema, type ContactInput };
 
 export type ContactResult =
   | { status: "sent"; messageId: number | null; outboxId: number | null }
   | { status: "invalid"; result: SubmissionResult<string[]> }
-  | { status: "rate-limited"; result: SubmissionResult<string[]>; retryAfterSeconds: number };
+  | RateLimited;
 
 /** Handles one submission of the contact form from the client `ip`. */
 export async function submitContact(formData: FormData, ip: string): Promise<ContactResult> {
-  const honeypot = formData.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  if (honeypotFilled(formData, "contact", ip)) {
     // Same answer as a real success, but nothing is stored or sent.
-    log.info("contact: honeypot filled, message dropped", { ip });
     return { status: "sent", messageId: null, outboxId: null };
   }
 
   const submission = parseSubmission(formData, contactSchema);
   if (submission.status !== "success") return { status: "invalid", result: reply(submission) };
 
-  const limit = await checkRateLimit(`contact:${ip}`, env().RATE_LIMIT_CONTACT_PER_HOUR, 3600_000);
-  if (!limit.ok) {
-    log.warn("contact: rate limit reached", { ip });
-    return {
-      status: "rate-limited",
-      retryAfterSeconds: limit.retryAfterSeconds,
-      result: reply(submission, {
-        formErrors: [
-          `Vous avez envoyé plusieurs messages en peu de temps. Par mesure de protection contre les envois abusifs, merci de réessayer ${retryAfterText(limit.retryAfterSeconds)}.`,
-        ],
-      }),
-    };
-  }
+  const refused = await publicFormLimit("contact", ip, submission, "messages");
+  if (refused) return refused;
 
   // Claimed even without a token: the same message twice from one sender is one message.
   const once = await submitOnce("contact", formData, () => storeContactMessage(submission.value), { contentKey: true });

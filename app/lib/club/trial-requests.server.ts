@@ -15,9 +15,10 @@
  *    membership.trialVisitorsPerSession (null: no limit) counts the session's
  *    requests that are not « abandonné ». The count and the insert run under
  *    one advisory lock per session, so two visitors never take its last place.
- *  - Anti-spam as on the contact form: honeypot (same answer as a success,
- *    nothing stored), per-IP rate limit (RATE_LIMIT_CONTACT_PER_HOUR, its own
- *    count), and a one-time submission (a double submit books once).
+ *  - Anti-spam as on the contact form (http/spam-guard.server.ts): honeypot
+ *    (same answer as a success, nothing stored), per-IP rate limit
+ *    (RATE_LIMIT_CONTACT_PER_HOUR, its own count), and a one-time submission
+ *    (a double submit books once).
  *  - The request, the visitor's confirmation (when an e-mail address was
  *    given) and the managers' notification are written in one transaction
  *    through the outbox.
@@ -31,14 +32,13 @@ import { invariant } from "../core/invariant";
 import { log } from "../core/log.server";
 import { addDays, formatLongDate, formatTime, parisDate } from "../core/time";
 import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
-import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
+import { honeypotFilled, publicFormLimit, type RateLimited } from "../http/spam-guard.server";
 import { submitOnce } from "../http/submissions.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { notifyManagers } from "../members/manager-notifications.server";
 import { classSessions, type ClassSession } from "./class-sessions.server";
 import { getSetting } from "./settings.server";
 import {
-  HONEYPOT_FIELD,
   isMinorGroup,
   parseSessionKey,
   sessionKey,
@@ -242,7 +242,7 @@ function confirmationText(
 export type TrialSubmitResult =
   | { status: "sent"; session: string; mailed: boolean }
   | { status: "invalid"; result: SubmissionResult<string[]>; httpStatus: number }
-  | { status: "rate-limited"; result: SubmissionResult<string[]>; retryAfterSeconds: number };
+  | RateLimited;
 
 /** Handles one submission of the booking form from the client `ip`. */
 export async function submitTrialRequest(
@@ -250,29 +250,20 @@ export async function submitTrialRequest(
   ip: string,
   now: Date = new Date(),
 ): Promise<TrialSubmitResult> {
-  const honeypot = formData.get(HONEYPOT_FIELD);
-  const sessionField = formData.get("session");
-  const session = typeof sessionField === "string" ? sessionField.slice(0, 120) : "";
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    log.info("trial: honeypot filled, request dropped", { ip });
-    return { status: "sent", session, mailed: false };
+  if (honeypotFilled(formData, "trial", ip)) {
+    // Same answer as a real success, but nothing is stored or sent.
+    const sessionField = formData.get("session");
+    return {
+      status: "sent",
+      session: typeof sessionField === "string" ? sessionField.slice(0, 120) : "",
+      mailed: false,
+    };
   }
   const submission = parseSubmission(formData, trialRequestSchema);
   if (submission.status !== "success") return { status: "invalid", result: reply(submission), httpStatus: 400 };
 
-  const limit = await checkRateLimit(`trial:${ip}`, env().RATE_LIMIT_CONTACT_PER_HOUR, 3600_000);
-  if (!limit.ok) {
-    log.warn("trial: rate limit reached", { ip });
-    return {
-      status: "rate-limited",
-      retryAfterSeconds: limit.retryAfterSeconds,
-      result: reply(submission, {
-        formErrors: [
-          `Vous avez envoyé plusieurs demandes en peu de temps. Par mesure de protection contre les envois abusifs, merci de réessayer ${retryAfterText(limit.retryAfterSeconds)}.`,
-        ],
-      }),
-    };
-  }
+  const refused = await publicFormLimit("trial", ip, submission, "demandes");
+  if (refused) return refused;
   try {
     const once = await submitOnce("trial", formData, () => bookTrial(submission.value, now), { contentKey: true });
     const mailed = once.status === "pending" ? submission.value.email !== "" : once.value.mailed;

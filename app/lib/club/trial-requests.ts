@@ -23,8 +23,6 @@ import {
   withMax,
 } from "../http/fields";
 
-export { HONEYPOT_FIELD } from "./contact";
-
 /** How far ahead a visitor may book (days from today)… */
 export const TRIAL_WINDOW_DAYS = 14;
 /** …or, when those days hold fewer sessions (holidays, summer), up to this many sessions… */

@@ -2,13 +2,13 @@
  * The printable diploma of a passed grade exam: a one-page PDF
  * (core/pdf.server.ts) with the club's name (identity setting), the member's
  * name, the grade's French and Vietnamese names and the exam day. Access is
- * checked by `diplomaFacts` (exams.server.ts).
+ * checked by `diplomaFacts` (exam-jury.server.ts).
  */
 import { getSetting } from "../club/settings.server";
 import { simplePdf } from "../core/pdf.server";
 import { formatDate } from "../core/time";
 import type { SessionUser } from "../accounts/session.server";
-import { diplomaFacts } from "./exams.server";
+import { diplomaFacts } from "./exam-jury.server";
 
 export async function diplomaPdf(
   user: Pick<SessionUser, "id" | "roles">,

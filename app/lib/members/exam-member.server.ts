@@ -10,7 +10,7 @@ import { examCandidates, examSessionGrades, examSessions } from "#db/schema";
 import { db } from "../core/db.server";
 import { eligibilityOf } from "./exam-eligibility.server";
 import type { Eligibility } from "./exam-eligibility";
-import { myJurySessions } from "./exams.server";
+import { myJurySessions } from "./exam-jury.server";
 import { listProfiles, profileName } from "./profiles.server";
 
 export interface FamilyEligibility {

@@ -25,7 +25,7 @@ import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
 import type { SessionUser } from "../accounts/session.server";
 import { audit } from "./users-rules.server";
-import { requireJury } from "./exams.server";
+import { requireJury } from "./exam-jury.server";
 import { TEST_RESULT_LABELS, type TestMarksInput, type TestResult } from "./exams";
 
 export interface CandidateTest {

@@ -14,7 +14,8 @@ import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
 import { queueMail } from "../mail/mail.server";
 import { parisDate, parisHour } from "../core/time";
-import { createBackup, pruneBackups, type BackupInfo } from "./backup.server";
+import { createBackup } from "./backup.server";
+import { pruneBackups, type BackupInfo } from "./backup-folder.server";
 
 export const BACKUP_JOB = "backup";
 export const BACKUP_CHECK_INTERVAL_MS = 10 * 60 * 1000;

@@ -2,6 +2,9 @@
  * Backups while the site serves (decision 0016). One code path for the three
  * ways to start one: `npm run backup`, the operations page, the nightly job.
  *
+ * Writing a backup; the folder (list, failures, retention) is in
+ * backup-folder.server.ts, the reading back in archive-load.server.ts.
+ *
  * Rules:
  *  - One archive (archive.server.ts): the whole database at one point in time
  *    (snapshot.server.ts), the uploaded files, a manifest.
@@ -14,13 +17,12 @@
  *    PostgreSQL through an advisory lock).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { db, databaseDriver, migrationsFolder } from "../core/db.server";
+import { db, databaseDriver } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
-import { addDays, isoWeekday, parisDate } from "../core/time";
 import packageJson from "../../../package.json";
 import {
   APP_NAME,
@@ -28,52 +30,23 @@ import {
   ARCHIVE_FORMAT_VERSION,
   ArchiveWriter,
   BackupError,
-  checkArchive,
-  readArchive,
   type ArchiveHeader,
 } from "./archive.server";
+import { verifyArchive } from "./archive-load.server";
 import {
-  appliedMigrations,
-  checkMigrations,
-  compareCounts,
-  countRows,
-  createSchema,
-  dumpTables,
-  insertRows,
-  resetSequences,
-  tablesInOrder,
-  type SqlClient,
-} from "./snapshot.server";
+  ARCHIVE_EXTENSION,
+  backupDir,
+  recordFailure,
+  type BackupInfo,
+  type BackupReason,
+} from "./backup-folder.server";
+import { appliedMigrations, dumpTables, tablesInOrder, type SqlClient } from "./snapshot.server";
 
-export const ARCHIVE_EXTENSION = ".sauvegarde";
+// The folder's and the trial restore's functions, for the callers of this module.
+export { backupsToDelete, lastFailure, listBackups } from "./backup-folder.server";
+export { verifyArchive };
+
 const LOCK_KEY = 727_001;
-
-export type BackupReason = "commande" | "page" | "nocturne";
-
-export interface BackupInfo {
-  file: string;
-  name: string;
-  createdAt: string;
-  reason: BackupReason;
-  size: number;
-  encrypted: boolean;
-  durationMs: number;
-  tables: Record<string, number>;
-  files: number;
-  /** "vérifiée", or why the check failed. */
-  verification: { ok: true; ms: number } | { ok: false; error: string };
-}
-
-export interface BackupFailure {
-  at: string;
-  reason: BackupReason;
-  error: string;
-}
-
-export function backupDir(): string {
-  const e = env();
-  return path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "sauvegardes"));
-}
 
 function passphrase(): string | undefined {
   return env().BACKUP_PASSPHRASE;
@@ -259,144 +232,4 @@ async function writeBackup(reason: BackupReason, now: Date): Promise<BackupInfo>
     log.error("backup failed", { err: error, reason });
     throw error;
   }
-}
-
-/** Kept in the data folder: the backup folder itself may be what failed. */
-const failureFile = () => path.join(env().DATA_DIR, "sauvegarde-en-echec.json");
-
-function recordFailure(failure: BackupFailure) {
-  try {
-    writeFileSync(failureFile(), JSON.stringify(failure, null, 2));
-  } catch {
-    // The disk may be the problem: the log line is enough then.
-  }
-}
-
-/** The last failed backup, unless a backup succeeded since. */
-export function lastFailure(): BackupFailure | null {
-  try {
-    const failure = JSON.parse(readFileSync(failureFile(), "utf8")) as BackupFailure;
-    const newest = listBackups()[0];
-    return newest && newest.createdAt > failure.at ? null : failure;
-  } catch {
-    return null;
-  }
-}
-
-/** Backups of the backup folder, newest first. */
-export function listBackups(): BackupInfo[] {
-  const dir = backupDir();
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const out: BackupInfo[] = [];
-  for (const n of names) {
-    if (!n.endsWith(`${ARCHIVE_EXTENSION}.json`)) continue;
-    try {
-      const info = JSON.parse(readFileSync(path.join(dir, n), "utf8")) as BackupInfo;
-      info.file = path.join(dir, info.name);
-      out.push(info);
-    } catch {
-      // An unreadable description: the archive is listed by the next backup's check.
-    }
-  }
-  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-}
-
-/**
- * Restores the archive into a scratch in-memory database and compares its
- * per-table counts with the manifest. Throws BackupError with the reason.
- */
-export async function verifyArchive(file: string, secret?: string): Promise<Record<string, number>> {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const scratch = await PGlite.create();
-  try {
-    return await loadArchive(file, secret, (fn) => scratch.transaction((tx) => fn(tx as unknown as SqlClient)));
-  } finally {
-    await scratch.close();
-  }
-}
-
-/**
- * Loads an archive into an empty database through `client`, inside one
- * transaction opened by `inTransaction`; returns the counts found afterwards.
- * The archive is read twice: once to check it whole, once to load it.
- */
-export async function loadArchive(
-  file: string,
-  secret: string | undefined,
-  inTransaction: <T>(fn: (tx: SqlClient) => Promise<T>) => Promise<T>,
-  onFile?: (record: { path: string; data: Buffer }) => Promise<void>,
-  /** Called when the rows of a new table start (progress; the kill -9 test pauses here). */
-  onTable?: (table: string, tablesDone: number) => Promise<void>,
-): Promise<Record<string, number>> {
-  const { header, manifest } = await checkArchive(file, secret);
-  checkMigrations(header, migrationsFolder);
-  return inTransaction(async (tx) => {
-    let table = "";
-    let tablesDone = 0;
-    for await (const record of readArchive(file, secret)) {
-      if (record.kind === "header") await createSchema(tx, record, migrationsFolder);
-      else if (record.kind === "rows") {
-        if (record.table !== table) {
-          if (table && onTable) await onTable(table, ++tablesDone);
-          table = record.table;
-        }
-        await insertRows(tx, record.table, record.rows);
-      } else if (record.kind === "file" && onFile)
-        await onFile({ path: record.path, data: Buffer.from(record.data, "base64") });
-    }
-    await resetSequences(tx);
-    const counts = await countRows(tx);
-    const problems = compareCounts(manifest.tables, counts);
-    if (problems.length)
-      throw new BackupError(`La restauration d'essai ne retrouve pas les mêmes données : ${problems.join(" ; ")}.`);
-    return counts;
-  });
-}
-
-/** Keeps the newest backup of each of the last `daily` days and of the last `weekly` weeks (Paris dates). */
-export function backupsToDelete(
-  backups: Array<{ name: string; createdAt: string }>,
-  keep: { daily: number; weekly: number },
-): string[] {
-  const day = (iso: string) => parisDate(new Date(iso));
-  const week = (iso: string) => {
-    const d = day(iso);
-    return addDays(d, 1 - isoWeekday(d));
-  };
-  const sorted = [...backups].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const kept = new Set<string>();
-  const days = new Set<string>();
-  const weeks = new Set<string>();
-  for (const b of sorted) {
-    const d = day(b.createdAt);
-    if (!days.has(d) && days.size < keep.daily) {
-      days.add(d);
-      kept.add(b.name);
-    }
-  }
-  for (const b of sorted) {
-    const w = week(b.createdAt);
-    if (!weeks.has(w) && weeks.size < keep.weekly) {
-      weeks.add(w);
-      kept.add(b.name);
-    }
-  }
-  if (sorted[0]) kept.add(sorted[0].name);
-  return sorted.filter((b) => !kept.has(b.name)).map((b) => b.name);
-}
-
-/** Applies the retention rule to the backup folder. */
-export function pruneBackups(keep: { daily: number; weekly: number }): string[] {
-  const removed = backupsToDelete(listBackups(), keep);
-  for (const name of removed) {
-    rmSync(path.join(backupDir(), name), { force: true });
-    rmSync(path.join(backupDir(), `${name}.json`), { force: true });
-  }
-  if (removed.length) log.info("old backups removed", { removed });
-  return removed;
 }

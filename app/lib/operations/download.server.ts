@@ -18,7 +18,7 @@ import { auditLog, verifications } from "#db/schema";
 import { getAuth } from "../accounts/auth.server";
 import { DomainError } from "../core/errors";
 import { db } from "../core/db.server";
-import { backupDir, listBackups } from "./backup.server";
+import { backupDir, listBackups } from "./backup-folder.server";
 
 const IDENTIFIER = "telechargement-sauvegarde";
 const VALIDITY_MS = 5 * 60 * 1000;

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync }
 import path from "node:path";
 import { lockFolder, migrationsFolder } from "../core/db.server";
 import { BackupError, checkArchive } from "./archive.server";
-import { loadArchive } from "./backup.server";
+import { loadArchive } from "./archive-load.server";
 import { appMigrations, appliedMigrations, type SqlClient } from "./snapshot.server";
 
 export interface RestoreOptions {

@@ -17,7 +17,7 @@ import { env } from "../core/env.server";
 import { mailSettingsView } from "../mail/mail-config.server";
 import type { MailSettingsView } from "../mail/mail-settings";
 import { settingsToFill, type SettingToFill } from "../club/settings-to-fill.server";
-import { backupDir, lastFailure, listBackups, type BackupFailure, type BackupInfo } from "./backup.server";
+import { backupDir, lastFailure, listBackups, type BackupFailure, type BackupInfo } from "./backup-folder.server";
 
 const startedAt = new Date();
 

@@ -11,21 +11,17 @@ import {
   TextField,
   useClubForm,
 } from "~/components/form";
-import {
-  CONTACT_NOT_SENT,
-  CONTACT_SUBJECTS,
-  contactSchema,
-  HONEYPOT_FIELD,
-  SUBJECT_SHORTCUTS,
-} from "~/lib/club/contact";
+import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, SUBJECT_SHORTCUTS } from "~/lib/club/contact";
 import { submitContact } from "~/lib/club/contact.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/http/request.server";
+import { rateLimitedAnswer, withActionHeaders } from "~/lib/http/spam-guard.server";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import { OnceField } from "~/components/once-field";
+import { HoneypotField } from "~/components/honeypot-field";
 import { buttonClasses } from "~/components/ui/button";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -58,18 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invalid":
       return data({ result: result.result }, { status: 400 });
     case "rate-limited":
-      return data(
-        { result: result.result },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
+      return rateLimitedAnswer(result);
   }
 }
 
 /** The action's headers reach the browser (Retry-After on a 429). */
-export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(parentHeaders);
-  actionHeaders.forEach((value, key) => merged.set(key, value));
-  return merged;
+export function headers(args: Route.HeadersArgs) {
+  return withActionHeaders(args);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -152,18 +143,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               />
               <SelectField label="Objet" required options={SUBJECT_OPTIONS} {...fieldProps(fields.subject)} />
               <TextAreaField label="Message" rows={7} required {...fieldProps(fields.message)} />
-              {/* Honeypot: invisible for people (and for assistive technologies); bots fill it in. */}
-              <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-                <label htmlFor="site_web">Ne pas remplir ce champ</label>
-                <input
-                  id="site_web"
-                  type="text"
-                  name={HONEYPOT_FIELD}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  defaultValue=""
-                />
-              </div>
+              <HoneypotField id="site_web" />
               <SubmitButton>Envoyer le message</SubmitButton>
               <p className="mt-4 text-sm text-slate-600">
                 Vos coordonnées servent uniquement à vous répondre et ne sont jamais transmises à des tiers. Voir les{" "}

@@ -22,12 +22,14 @@ import {
   useClubForm,
 } from "~/components/form";
 import { OnceField } from "~/components/once-field";
+import { HoneypotField } from "~/components/honeypot-field";
 import { getSetting } from "~/lib/club/settings.server";
-import { AGE_GROUPS, HONEYPOT_FIELD, TRIAL_NOT_SENT, trialRequestSchema } from "~/lib/club/trial-requests";
+import { AGE_GROUPS, TRIAL_NOT_SENT, trialRequestSchema } from "~/lib/club/trial-requests";
 import { bookedSessionLabel, offeredSessions, submitTrialRequest } from "~/lib/club/trial-requests.server";
 import { capitalize, formatDayMonth, formatTime } from "~/lib/core/time";
 import { requestInfoContext } from "~/lib/http/context";
 import { readForm } from "~/lib/http/request.server";
+import { rateLimitedAnswer, withActionHeaders } from "~/lib/http/spam-guard.server";
 import { pageMeta } from "~/lib/http/seo";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import type { Route } from "./+types/trial-class";
@@ -73,18 +75,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invalid":
       return data({ result: result.result }, { status: result.httpStatus });
     case "rate-limited":
-      return data(
-        { result: result.result },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
+      return rateLimitedAnswer(result);
   }
 }
 
 /** The action's headers reach the browser (Retry-After on a 429). */
-export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
-  const merged = new Headers(parentHeaders);
-  actionHeaders.forEach((value, key) => merged.set(key, value));
-  return merged;
+export function headers(args: Route.HeadersArgs) {
+  return withActionHeaders(args);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -260,18 +257,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                 <TextAreaField label="Message (facultatif)" rows={4} {...fieldProps(fields.message)} />
               </fieldset>
 
-              {/* Honeypot: invisible for people (and for assistive technologies); bots fill it in. */}
-              <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-                <label htmlFor="essai_site_web">Ne pas remplir ce champ</label>
-                <input
-                  id="essai_site_web"
-                  type="text"
-                  name={HONEYPOT_FIELD}
-                  tabIndex={-1}
-                  autoComplete="off"
-                  defaultValue=""
-                />
-              </div>
+              <HoneypotField id="essai_site_web" />
               <SubmitButton>Réserver le cours d'essai</SubmitButton>
               <p className="mt-4 text-sm text-slate-600">
                 Vos coordonnées servent uniquement à organiser votre essai et ne sont jamais transmises à des tiers.

@@ -8,6 +8,7 @@ import { userContext } from "~/lib/accounts/auth-context";
 import { familyAttendance } from "~/lib/mat/attendance-reports.server";
 import { capitalize, formatLongDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
+import { StackTable, type Column } from "~/components/ui/stack-table";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -19,6 +20,14 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   return familyAttendance(context.get(userContext).id);
 }
+
+type Session = Route.ComponentProps["loaderData"]["profiles"][number]["sessions"][number];
+
+const COLUMNS: Column<Session>[] = [
+  { label: "Jour", cell: (s) => capitalize(formatLongDate(s.date)) },
+  { label: "Cours", cell: (s) => s.group },
+  { label: "Présence", cell: (s) => (s.present ? "Présent" : "Absent") },
+];
 
 export default function MyAttendance({ loaderData }: Route.ComponentProps) {
   const { season, profiles } = loaderData;
@@ -39,37 +48,12 @@ export default function MyAttendance({ loaderData }: Route.ComponentProps) {
               : `${p.present} présence${p.present > 1 ? "s" : ""} cette saison.`}
           </p>
           {p.sessions.length ? (
-            <table className="stack-table w-full text-left">
-              <caption className="sr-only">Présences de {p.name}</caption>
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-2 pr-4">
-                    Jour
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Cours
-                  </th>
-                  <th scope="col" className="py-2">
-                    Présence
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.sessions.map((s) => (
-                  <tr key={`${s.date}-${s.group}`} className="border-b border-slate-200">
-                    <td data-label="Jour" className="py-2 pr-4">
-                      {capitalize(formatLongDate(s.date))}
-                    </td>
-                    <td data-label="Cours" className="py-2 pr-4">
-                      {s.group}
-                    </td>
-                    <td data-label="Présence" className="py-2">
-                      {s.present ? "Présent" : "Absent"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <StackTable
+              caption={`Présences de ${p.name}`}
+              columns={COLUMNS}
+              rows={p.sessions}
+              rowKey={(s) => `${s.date}-${s.group}`}
+            />
           ) : null}
         </section>
       ))}

@@ -28,28 +28,18 @@ import { db } from "../../core/db.server";
 import { getSetting } from "../../club/settings.server";
 import { currentSeasonAt } from "../../members/seasons.server";
 import { parisDate, seasonBounds } from "../../core/time";
-import { DEFAULT_ROLE, ROLES, type Role } from "../roles";
 import { GOOGLE_PROVIDER_ID } from "../auth.server";
-import { toDate, type FirebaseAuthUser, type FirestoreUserDocument, type ImportInput } from "./files.server";
-import { encodeFirebaseHash, isFirebaseHash } from "./scrypt.server";
+import type { ImportInput } from "./files.server";
+import { isFirebaseHash } from "./scrypt.server";
+import { plan, type Planned } from "./plan.server";
+import type { ImportReport } from "./report";
+
+// The plan's role rule and the report's text, for the callers of this module.
+export { mapRole } from "./plan.server";
+export { formatReport } from "./report";
 
 export const IMPORT_ACTOR = "Import de l'ancien site (ligne de commande)";
 const CHUNK = 500;
-
-export interface ImportReport {
-  dryRun: boolean;
-  created: number;
-  updated: number;
-  unchanged: number;
-  conflicts: string[];
-  /** Facts worth knowing that did not stop the import (unknown roles, documents without account…). */
-  notes: string[];
-  passwords: number;
-  google: number;
-  disabled: number;
-  /** True when nothing was written because of conflicts. */
-  aborted: boolean;
-}
 
 export interface ImportOptions {
   dryRun?: boolean;
@@ -57,72 +47,6 @@ export interface ImportOptions {
   skipConflicts?: boolean;
   now?: Date;
   onProgress?: (done: number, total: number) => void;
-}
-
-/** A role value of the spec, or null. Case, spaces and Unicode form are tolerated; nothing else. */
-export function mapRole(value: string): Role | null {
-  const v = value.normalize("NFC").trim().toLowerCase().replace(/\s+/g, "_");
-  return (ROLES as readonly string[]).includes(v) ? (v as Role) : v === "pré_inscrit" ? "pré-inscrit" : null;
-}
-
-function splitName(displayName: string | undefined): { prenom: string; nom: string } {
-  const parts = (displayName ?? "").trim().split(/\s+/).filter(Boolean);
-  return { prenom: parts[0] ?? "", nom: parts.slice(1).join(" ") };
-}
-
-interface Planned {
-  user: FirebaseAuthUser;
-  email: string;
-  prenom: string;
-  nom: string;
-  roles: Role[];
-  createdAt: Date;
-  password: string | null;
-  googleSubject: string | null;
-  paid: boolean;
-  certificate: boolean;
-}
-
-function plan(input: ImportInput, notes: string[]): Planned[] {
-  const out: Planned[] = [];
-  const ids = new Set(input.users.map((u) => u.localId));
-  for (const id of input.documents.keys()) {
-    if (!ids.has(id)) notes.push(`Le document utilisateurs/${id} ne correspond à aucun compte : ignoré.`);
-  }
-  for (const user of input.users) {
-    const email = (user.email ?? "").trim().toLowerCase();
-    const doc: FirestoreUserDocument | undefined = input.documents.get(user.localId);
-    const fallback = splitName(user.displayName ?? user.providerUserInfo?.find((p) => p.displayName)?.displayName);
-    const rawRoles = doc?.roles ?? (Array.isArray(doc?.role) ? doc.role : doc?.role !== undefined ? [doc.role] : []);
-    const roles: Role[] = [];
-    for (const raw of rawRoles) {
-      const role = mapRole(raw);
-      if (role && !roles.includes(role)) roles.push(role);
-      else if (!role)
-        notes.push(`Compte ${email} : rôle « ${raw} » inconnu, non repris (à attribuer à la main si besoin).`);
-    }
-    if (roles.length > 1 && roles.includes("pré-inscrit")) roles.splice(roles.indexOf("pré-inscrit"), 1);
-    if (roles.length === 0) roles.push(DEFAULT_ROLE);
-    if (!doc && input.documents.size > 0)
-      notes.push(`Compte ${email} : pas de document utilisateurs, rôle ${DEFAULT_ROLE}.`);
-    const google = user.providerUserInfo?.find((p) => p.providerId === "google.com" && p.rawId);
-    out.push({
-      user,
-      email,
-      prenom: (doc?.prenom ?? fallback.prenom).trim(),
-      nom: (doc?.nom ?? fallback.nom).trim(),
-      roles,
-      createdAt: toDate(doc?.createdAt) ?? toDate(user.createdAt) ?? new Date(),
-      password:
-        user.passwordHash && user.salt && input.hashParams
-          ? encodeFirebaseHash(input.hashParams, user.salt, user.passwordHash)
-          : null,
-      googleSubject: google?.rawId ?? null,
-      paid: doc?.aPayeCotisation === true,
-      certificate: doc?.certificatMedicalFourni === true,
-    });
-  }
-  return out;
 }
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
@@ -359,41 +283,4 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
     }
   });
   return report;
-}
-
-const n = (count: number) => String(count).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-
-/** The French report printed by the command. */
-export function formatReport(report: ImportReport): string {
-  const lines: string[] = [];
-  lines.push(
-    report.dryRun
-      ? "Simulation (--dry-run) : rien n'a été écrit."
-      : report.aborted
-        ? "Import annulé : rien n'a été écrit."
-        : "Import terminé.",
-  );
-  const future = report.dryRun || report.aborted;
-  lines.push(
-    `- Comptes ${future ? "à créer" : "créés"} : ${n(report.created)} (dont ${n(report.passwords)} avec leur mot de passe, ${n(report.google)} liés à Google, ${n(report.disabled)} désactivés)`,
-  );
-  lines.push(`- Comptes ${future ? "à mettre à jour" : "mis à jour"} : ${n(report.updated)}`);
-  lines.push(`- Comptes déjà présents, inchangés : ${n(report.unchanged)}`);
-  lines.push(`- Conflits : ${n(report.conflicts.length)}`);
-  for (const c of report.conflicts) lines.push(`    ${c}`);
-  if (report.aborted)
-    lines.push(
-      "Des conflits empêchent l'import : réglez-les (ou relancez avec --skip-conflicts pour importer les autres comptes).",
-    );
-  if (report.notes.length) {
-    lines.push(`- Remarques : ${n(report.notes.length)}`);
-    for (const note of report.notes) lines.push(`    ${note}`);
-  }
-  if (!report.aborted && (report.created || report.updated))
-    lines.push(
-      report.dryRun
-        ? "Les membres se connecteront comme avant : leurs mots de passe seront repris, puis convertis à leur première connexion."
-        : "Les membres se connectent comme avant : leurs mots de passe ont été repris et seront convertis à leur première connexion.",
-    );
-  return lines.join("\n");
 }

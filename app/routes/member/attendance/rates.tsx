@@ -3,11 +3,13 @@
  * 0026): attendance rates of the season per member, per group and per month
  * (attendance-reports.server.ts: SQL aggregates; a rate is presences over
  * the sessions of the group that took place, cancelled ones excluded).
+ * The three tables are one component with their columns as data (StackTable).
  */
 import type { Route } from "./+types/rates";
 import { attendanceRates } from "~/lib/mat/attendance-reports.server";
 import { formatMonth } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
+import { StackTable, type Column } from "~/components/ui/stack-table";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -21,8 +23,32 @@ export async function loader() {
 }
 
 const percent = (rate: number | null) => (rate === null ? "—" : `${rate} %`);
-const th = "py-2 pr-4";
-const td = "py-2 pr-4";
+
+type Rates = Route.ComponentProps["loaderData"];
+
+const GROUP_COLUMNS: Column<Rates["groups"][number]>[] = [
+  { label: "Groupe", cell: (g) => g.group },
+  { label: "Inscrits", cell: (g) => g.registered },
+  { label: "Séances", cell: (g) => g.held },
+  { label: "Présences", cell: (g) => g.present },
+  { label: "Taux", cell: (g) => percent(g.rate) },
+];
+
+const MONTH_COLUMNS: Column<Rates["months"][number]>[] = [
+  { label: "Mois", cell: (m) => formatMonth(`${m.month}-01`) },
+  { label: "Groupe", cell: (m) => m.group },
+  { label: "Séances", cell: (m) => m.held },
+  { label: "Présences", cell: (m) => m.present },
+  { label: "Taux", cell: (m) => percent(m.rate) },
+];
+
+const MEMBER_COLUMNS: Column<Rates["members"][number]>[] = [
+  { label: "Membre", cell: (m) => m.name },
+  { label: "Groupe", cell: (m) => m.group },
+  { label: "Présences", cell: (m) => m.present },
+  { label: "Séances", cell: (m) => m.held },
+  { label: "Taux", cell: (m) => percent(m.rate) },
+];
 
 export default function AttendanceRates({ loaderData }: Route.ComponentProps) {
   const { season, members, groups, months } = loaderData;
@@ -40,150 +66,44 @@ export default function AttendanceRates({ loaderData }: Route.ComponentProps) {
         <h2 id="par-groupe" className="mb-2 text-2xl font-semibold text-slate-900">
           Par groupe
         </h2>
-        <table className="stack-table w-full text-left">
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className={th}>
-                Groupe
-              </th>
-              <th scope="col" className={th}>
-                Inscrits
-              </th>
-              <th scope="col" className={th}>
-                Séances
-              </th>
-              <th scope="col" className={th}>
-                Présences
-              </th>
-              <th scope="col" className={th}>
-                Taux
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((g) => (
-              <tr key={g.group} className="border-b border-slate-200">
-                <td data-label="Groupe" className={td}>
-                  {g.group}
-                </td>
-                <td data-label="Inscrits" className={td}>
-                  {g.registered}
-                </td>
-                <td data-label="Séances" className={td}>
-                  {g.held}
-                </td>
-                <td data-label="Présences" className={td}>
-                  {g.present}
-                </td>
-                <td data-label="Taux" className={td}>
-                  {percent(g.rate)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StackTable
+          caption={`Assiduité par groupe, saison ${season}`}
+          columns={GROUP_COLUMNS}
+          rows={groups}
+          rowKey={(g) => g.group}
+        />
       </section>
 
       <section aria-labelledby="par-mois">
         <h2 id="par-mois" className="mb-2 text-2xl font-semibold text-slate-900">
           Par mois
         </h2>
-        {months.length === 0 ? <p className="text-slate-800">Aucune séance n’a encore eu lieu cette saison.</p> : null}
         {months.length ? (
-          <table className="stack-table w-full text-left">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className={th}>
-                  Mois
-                </th>
-                <th scope="col" className={th}>
-                  Groupe
-                </th>
-                <th scope="col" className={th}>
-                  Séances
-                </th>
-                <th scope="col" className={th}>
-                  Présences
-                </th>
-                <th scope="col" className={th}>
-                  Taux
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {months.map((m) => (
-                <tr key={`${m.month}-${m.group}`} className="border-b border-slate-200">
-                  <td data-label="Mois" className={td}>
-                    {formatMonth(`${m.month}-01`)}
-                  </td>
-                  <td data-label="Groupe" className={td}>
-                    {m.group}
-                  </td>
-                  <td data-label="Séances" className={td}>
-                    {m.held}
-                  </td>
-                  <td data-label="Présences" className={td}>
-                    {m.present}
-                  </td>
-                  <td data-label="Taux" className={td}>
-                    {percent(m.rate)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+          <StackTable
+            caption={`Assiduité par mois et par groupe, saison ${season}`}
+            columns={MONTH_COLUMNS}
+            rows={months}
+            rowKey={(m) => `${m.month}-${m.group}`}
+          />
+        ) : (
+          <p className="text-slate-800">Aucune séance n’a encore eu lieu cette saison.</p>
+        )}
       </section>
 
       <section aria-labelledby="par-membre">
         <h2 id="par-membre" className="mb-2 text-2xl font-semibold text-slate-900">
           Par membre
         </h2>
-        {members.length === 0 ? <p className="text-slate-800">Aucun membre inscrit pour la saison.</p> : null}
         {members.length ? (
-          <table className="stack-table w-full text-left">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className={th}>
-                  Membre
-                </th>
-                <th scope="col" className={th}>
-                  Groupe
-                </th>
-                <th scope="col" className={th}>
-                  Présences
-                </th>
-                <th scope="col" className={th}>
-                  Séances
-                </th>
-                <th scope="col" className={th}>
-                  Taux
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((m) => (
-                <tr key={`${m.profileId}-${m.group}`} className="border-b border-slate-200">
-                  <td data-label="Membre" className={td}>
-                    {m.name}
-                  </td>
-                  <td data-label="Groupe" className={td}>
-                    {m.group}
-                  </td>
-                  <td data-label="Présences" className={td}>
-                    {m.present}
-                  </td>
-                  <td data-label="Séances" className={td}>
-                    {m.held}
-                  </td>
-                  <td data-label="Taux" className={td}>
-                    {percent(m.rate)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+          <StackTable
+            caption={`Assiduité par membre, saison ${season}`}
+            columns={MEMBER_COLUMNS}
+            rows={members}
+            rowKey={(m) => `${m.profileId}-${m.group}`}
+          />
+        ) : (
+          <p className="text-slate-800">Aucun membre inscrit pour la saison.</p>
+        )}
       </section>
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * /espace-membre/jury/diplome/:id: the diploma (PDF) of a passed candidate
  * (:id is the candidate). For the session's jury, the admins and the
- * managers of the members (exams.server.ts: 403 otherwise, 404 when the
+ * managers of the members (exam-jury.server.ts: 403 otherwise, 404 when the
  * candidate is not « reçu »). Private, never cached.
  */
 import type { Route } from "./+types/diploma";

@@ -1,7 +1,7 @@
 /**
  * /espace-membre/jury/:id: the jury marks the candidates of one exam session,
  * on a phone (one card per candidate, big targets). Open to the session's jury
- * and the admins only (exams.server.ts: 403 for anyone else, 404 for a
+ * and the admins only (exam-jury.server.ts: 403 for anyone else, 404 for a
  * missing session). Each card is its own form (intent « noter », key: the
  * candidate) carrying the candidate's version: a mark made meanwhile on
  * another phone is shown, never overwritten. Works without JavaScript.
@@ -33,7 +33,7 @@ import {
   testMarksSchema,
   testsCountText,
 } from "~/lib/members/exams";
-import { juryView, markCandidate } from "~/lib/members/exams.server";
+import { juryView, markCandidate } from "~/lib/members/exam-jury.server";
 import { markTests, testsOfCandidates } from "~/lib/members/exam-tests.server";
 
 export const meta: Route.MetaFunction = (args) =>

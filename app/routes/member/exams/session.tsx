@@ -3,7 +3,9 @@
  * forms (intents.ts): « modifier » (the session, version-checked) and
  * « convoquer » (the ticked candidates: one e-mail per family). The list
  * shows, for each profile whose next grade is examined, whether it is
- * eligible on the exam day and what is missing otherwise.
+ * eligible on the exam day and what is missing otherwise; for the convoked
+ * ones, the jury's per-test marks in counts (exam-tallies.ts): « 7 tests
+ * acquis sur 9 » per candidate, and per test how many acquired it.
  */
 import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -26,13 +28,11 @@ import {
   type EXAM_SESSION_INTENTS,
   type ExamStatus,
 } from "~/lib/members/exams";
-import {
-  convokeCandidates,
-  getExamSession,
-  juryChoices,
-  saveExamSession,
-  sessionCandidates,
-} from "~/lib/members/exams.server";
+import { getExamSession, juryChoices, saveExamSession } from "~/lib/members/exams.server";
+import { convokeCandidates, sessionCandidates } from "~/lib/members/exam-candidates.server";
+import { testsOfCandidates } from "~/lib/members/exam-tests.server";
+import { candidateTestsText, tallyByTest } from "~/lib/members/exam-tallies";
+import { TestTallies } from "~/components/exams/test-tallies";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -51,6 +51,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const id = sessionId(params);
   const session = await orErrorPage(() => getExamSession(id));
   const [candidates, grades, jury] = [await sessionCandidates(id), await listGrades(), await juryChoices()];
+  const convoked = candidates.flatMap((c) =>
+    c.convokedAt && c.candidateId !== null && c.target ? [{ ...c, id: c.candidateId, grade: c.target }] : [],
+  );
+  const tests = await testsOfCandidates(convoked);
   const url = new URL(request.url);
   const ok = url.searchParams.get("ok");
   const n = Number(url.searchParams.get("n") ?? 0);
@@ -86,7 +90,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       checks: c.eligibility?.checks.map((k) => k.label) ?? [],
       convokedAt: c.convokedAt?.toISOString() ?? null,
       result: c.result,
+      tests: c.candidateId === null ? null : candidateTestsText(tests.get(c.candidateId)?.tests ?? []),
     })),
+    testTallies: tallyByTest(convoked.map((c) => ({ grade: c.grade, tests: tests.get(c.id)?.tests ?? [] }))),
     grades: grades.map((g) => ({ id: g.id, vietnameseName: g.vietnameseName, frenchName: g.frenchName })),
     juryChoices: jury,
     notice,
@@ -123,7 +129,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function ExamSessionPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { session, candidates, grades, juryChoices, notice } = loaderData;
+  const { session, candidates, grades, juryChoices, notice, testTallies } = loaderData;
   const answer = actionData as Answer | undefined;
   const convokeError = resultOf(answer, "convoquer")?.error;
   const convokeMessage = convokeError ? Object.values(convokeError).flat()[0] : undefined;
@@ -236,6 +242,7 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
                   <span className="block text-sm text-slate-700">
                     Convocation envoyée le {formatDateTime(c.convokedAt)}
                   </span>
+                  {c.tests ? <span className="block text-sm text-slate-700">{c.tests}</span> : null}
                 </span>
                 {c.result ? (
                   <Badge tone={c.result === "reussi" ? "ok" : "neutral"}>{EXAM_RESULT_LABELS[c.result]}</Badge>
@@ -249,6 +256,15 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
           <p className="text-slate-700">Personne n'est encore convoqué.</p>
         )}
       </section>
+
+      {convoked.length ? (
+        <section aria-labelledby="tests-titre" className="mb-10">
+          <h2 id="tests-titre" className="mb-3 text-2xl font-semibold text-club-900">
+            Résultats par test
+          </h2>
+          <TestTallies grades={testTallies} />
+        </section>
+      ) : null}
 
       <section aria-labelledby="modifier">
         <h2 id="modifier" className="mb-3 text-2xl font-semibold text-club-900">

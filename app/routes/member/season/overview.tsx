@@ -1,12 +1,14 @@
 /**
  * /espace-membre/saison (admin, user_manager): the campaign's season at a
  * glance — counts per group (registered, paid, medically compliant, awaiting
- * payment) with a bar chart whose figures are also in the table, registrations
+ * payment) with a bar chart whose figures are also in the table (GroupCounts,
+ * the same as the dashboard's « Saison » card), registrations
  * left as drafts, takings by payment method, every registered member with
  * their payment and medical status, and the exports.
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/overview";
+import { GroupCounts } from "~/components/season/group-counts";
 import { formatEuros } from "~/lib/core/money";
 import { pageMeta } from "~/lib/http/seo";
 import { PAYMENT_METHOD_LABELS } from "~/lib/members/campaign";
@@ -57,7 +59,6 @@ const MEDICAL_TONE: Record<MedicalStatus, string> = {
 
 export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
   const { season, open, groups, drafts, takings, members } = loaderData;
-  const max = Math.max(1, ...groups.map((g) => g.registered));
   return (
     <div className="max-w-4xl space-y-8">
       <div>
@@ -86,56 +87,7 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
         {groups.length === 0 ? (
           <p className="text-slate-700">Aucune inscription envoyée pour l'instant.</p>
         ) : (
-          <>
-            <div className="overflow-x-auto">
-              <table className="w-full text-left text-slate-900">
-                <thead>
-                  <tr className="border-b border-slate-300">
-                    <th scope="col" className="py-2 pr-3">
-                      Groupe
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      Inscrits
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      Payés
-                    </th>
-                    <th scope="col" className="py-2 pr-3 text-right">
-                      En règle (médical)
-                    </th>
-                    <th scope="col" className="py-2 text-right">
-                      En attente de paiement
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {groups.map((g) => (
-                    <tr key={g.group} className="border-b border-slate-200">
-                      <th scope="row" className="py-2 pr-3 font-normal">
-                        {g.group}
-                      </th>
-                      <td className="py-2 pr-3 text-right">{g.registered}</td>
-                      <td className="py-2 pr-3 text-right">{g.paid}</td>
-                      <td className="py-2 pr-3 text-right">{g.compliant}</td>
-                      <td className="py-2 text-right">{g.pending}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            {/* The chart repeats the table's figures (aria-hidden): payés in dark, the rest in light. */}
-            <div aria-hidden="true" className="mt-4 space-y-2">
-              {groups.map((g) => (
-                <div key={g.group}>
-                  <p className="text-sm text-slate-800">{g.group}</p>
-                  <div className="flex h-4 w-full overflow-hidden rounded bg-slate-100">
-                    <div className="bg-club-700" style={{ width: `${(g.paid / max) * 100}%` }} />
-                    <div className="bg-club-300" style={{ width: `${(g.pending / max) * 100}%` }} />
-                  </div>
-                </div>
-              ))}
-            </div>
-          </>
+          <GroupCounts groups={groups} caption={`Membres inscrits par groupe, saison ${season}`} />
         )}
       </section>
 

@@ -1,0 +1,152 @@
+/**
+ * The bench's load measures (npm run bench, scripts/bench.ts): autocannon
+ * slices of `seconds` with 10 connections; the site's pages interleaved with
+ * the bare app (the ratio of a page is its requests/s over the bare app's of
+ * the same round, the spread across rounds is the machine's noise); and
+ * WORKERS=1 against WORKERS=2 on one PostgreSQL, with the cores each party
+ * of a WORKERS=1 run used (bench-cpu.ts).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { coresUsed, cpuSnapshot } from "./bench-cpu";
+import { startServer } from "./bench-servers";
+
+export interface BenchPage {
+  label: string;
+  path: string;
+  cookie?: string;
+}
+
+interface Slice {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+async function slice(url: string, cookie: string | undefined, seconds: number): Promise<Slice> {
+  const r = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p95: r.latency.p97_5,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx + r.timeouts,
+  };
+}
+
+/**
+ * The pages against the bare app, interleaved: each round measures the bare app, then every page,
+ * BENCH_SECONDS each (default 3), BENCH_ROUNDS rounds (default 3). The ratio of a page is its
+ * requests/s over the bare app's of the same round; the spread across rounds is the noise.
+ */
+export async function interleaved(base: string, bareBase: string, pages: BenchPage[], seconds: number) {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  for (const p of pages)
+    for (let i = 0; i < 10; i++)
+      await (await fetch(base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} })).text();
+  for (let i = 0; i < 50; i++) await (await fetch(bareBase + "/")).text();
+  const bare: Slice[] = [];
+  const results = new Map<string, Slice[]>(pages.map((p) => [p.label, []]));
+  for (let round = 0; round < rounds; round++) {
+    bare.push(await slice(bareBase + "/", undefined, seconds));
+    for (const p of pages) results.get(p.label)?.push(await slice(base + p.path, p.cookie, seconds));
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  console.log(
+    `\n== Pages contre l'application nue (React Router 7.18.4, 40 paragraphes), entrelacées\u00a0: ${rounds} tours de ${seconds}\u00a0s, 10 connexions, sans cache`,
+  );
+  console.log(
+    "page".padEnd(28) +
+      "req/s".padStart(8) +
+      "p50".padStart(6) +
+      "p95".padStart(6) +
+      "p99".padStart(6) +
+      "err".padStart(5) +
+      "   ratio (min–max des tours)",
+  );
+  console.log(
+    "application nue".padEnd(28) +
+      mean(bare.map((b) => b.rps))
+        .toFixed(0)
+        .padStart(8) +
+      String(Math.max(...bare.map((b) => b.p50))).padStart(6) +
+      String(Math.max(...bare.map((b) => b.p95))).padStart(6) +
+      String(Math.max(...bare.map((b) => b.p99))).padStart(6),
+  );
+  for (const p of pages) {
+    const s = results.get(p.label) ?? [];
+    const ratios = s.map((x, i) => x.rps / (bare[i]?.rps || 1));
+    console.log(
+      p.label.padEnd(28) +
+        mean(s.map((x) => x.rps))
+          .toFixed(0)
+          .padStart(8) +
+        String(Math.max(...s.map((x) => x.p50))).padStart(6) +
+        String(Math.max(...s.map((x) => x.p95))).padStart(6) +
+        String(Math.max(...s.map((x) => x.p99))).padStart(6) +
+        String(s.reduce((a, x) => a + x.errors, 0)).padStart(5) +
+        `   ${mean(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+    );
+  }
+  console.log(
+    `(bruit\u00a0: l'application nue varie de ${Math.min(...bare.map((b) => b.rps)).toFixed(0)} à ${Math.max(...bare.map((b) => b.rps)).toFixed(0)}\u00a0req/s d'un tour à l'autre\u00a0; latences en ms, maximum des tours\u00a0; p95 ≈ p97,5 d'autocannon)`,
+  );
+}
+
+/** req/s of the uncached home with WORKERS=1 and WORKERS=2 on one PostgreSQL, interleaved. */
+export async function workersBench(adminUrl: string, seconds: number) {
+  const { default: pg } = await import("pg");
+  const name = `bench_${process.pid}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bench-pg-"));
+  try {
+    const one = await startServer(dataDir, { PAGE_CACHE_SECONDS: "0", DATABASE_URL: url.toString(), WORKERS: "1" });
+    const two = await startServer(dataDir, { PAGE_CACHE_SECONDS: "0", DATABASE_URL: url.toString(), WORKERS: "2" });
+    const rps: Record<string, number[]> = { "1": [], "2": [] };
+    let workersCores = { server: 0, postgres: 0, client: 0, total: 0 };
+    try {
+      for (let i = 0; i < 30; i++)
+        await Promise.all([fetch(one.base + "/").then((r) => r.text()), fetch(two.base + "/").then((r) => r.text())]);
+      let cores = { server: 0, postgres: 0, client: 0, total: 0 };
+      for (let round = 0; round < 3; round++) {
+        const before = cpuSnapshot(one.pid);
+        const t0 = performance.now();
+        rps["1"]?.push((await slice(one.base + "/", undefined, seconds)).rps);
+        const used = coresUsed(before, cpuSnapshot(one.pid), (performance.now() - t0) / 1000);
+        if (used.total > cores.total) cores = used;
+        rps["2"]?.push((await slice(two.base + "/", undefined, seconds)).rps);
+      }
+      workersCores = cores;
+    } finally {
+      await one.stop();
+      await two.stop();
+    }
+    const m = (xs: number[] = []) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+    const available = os.availableParallelism();
+    console.log(`\n== PostgreSQL, accueil sans cache, entrelacé (3 tours de ${seconds}\u00a0s)`);
+    console.log(
+      `WORKERS=1\u00a0: ${m(rps["1"]).toFixed(0)} req/s\u00a0; WORKERS=2\u00a0: ${m(rps["2"]).toFixed(0)} req/s\u00a0; rapport ${(m(rps["2"]) / m(rps["1"])).toFixed(2)}x (objectif ≥ 1,6x)`,
+    );
+    const c = workersCores;
+    console.log(
+      `cœurs occupés avec WORKERS=1\u00a0: serveur ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, client ${c.client.toFixed(2)}, total ${c.total.toFixed(2)} sur ${available}\u00a0; plafond de WORKERS=2 sur cette machine\u00a0: ${(available / Math.max(c.total, 0.01)).toFixed(2)}x`,
+    );
+  } finally {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
