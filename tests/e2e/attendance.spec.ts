@@ -218,7 +218,9 @@ async function expectRosterGoneOffline(page: Page, url: string) {
   await page.context().setOffline(false);
 }
 
-test("signing out on the phone forgets the kept rosters, once the marks still waiting are sent", async ({ browser }) => {
+test("signing out on the phone forgets the kept rosters, once the marks still waiting are sent", async ({
+  browser,
+}) => {
   const page = await signedIn(browser, "enseignant");
   const url = await keepRoster(page);
   // A mark taken without network and not sent yet (the page was left before the network came back).

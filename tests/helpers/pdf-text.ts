@@ -6,7 +6,7 @@
  * (with where and in which font it is drawn), plus the sizes of the embedded
  * font files.
  */
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, PDFStream } from "pdf-lib";
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFStream } from "pdf-lib";
 
 export interface PdfLine {
   text: string;
@@ -63,8 +63,7 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfReading> {
   const streams: PDFStream[] = [];
   if (contents instanceof PDFArray) {
     for (let i = 0; i < contents.size(); i++) streams.push(contents.lookup(i, PDFStream));
-  } else if (contents instanceof PDFStream) streams.push(contents);
-  else if (contents instanceof PDFRef) streams.push(doc.context.lookup(contents, PDFStream));
+  } else if (contents) streams.push(contents);
   const items: PdfLine[] = [];
   let font = "";
   let size = 0;

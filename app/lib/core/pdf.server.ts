@@ -134,8 +134,9 @@ export async function simplePdf(blocks: PdfBlock[], options: PdfOptions): Promis
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(fontkit);
   const files = fonts();
-  const regular = await doc.embedFont(files.regular, { subset: true });
-  const bold = await doc.embedFont(files.bold, { subset: true });
+  // Subset fonts are named with a tag of six capitals (PDF 32000-1, 9.6.4): readers then know it is a subset.
+  const regular = await doc.embedFont(files.regular, { subset: true, customName: "DJVSRR+DejaVuSerif" });
+  const bold = await doc.embedFont(files.bold, { subset: true, customName: "DJVSRB+DejaVuSerif-Bold" });
   const charsets = new Map<PDFFont, Set<number>>([
     [regular, new Set(regular.getCharacterSet())],
     [bold, new Set(bold.getCharacterSet())],

@@ -36,8 +36,8 @@ export async function diplomaPdf(
   const identity = await getSetting("identity");
   const legal = await getSetting("legal");
   const jury = await juryNames(candidateId);
-  const blocks: PdfBlock[] = [
-    { text: identity.clubName, size: 17, bold: true, color: "club", center: true, gapBefore: 30 },
+  const lines: PdfBlock[] = [
+    { text: identity.clubName, size: 17, bold: true, color: "club", center: true, gapBefore: 40 },
     {
       text: identity.associationName === identity.clubName ? "" : identity.associationName,
       size: 10,
@@ -45,18 +45,20 @@ export async function diplomaPdf(
       center: true,
     },
     { text: "Vovinam Viet Vo Dao", size: 12, color: "muted", center: true, gapBefore: 2 },
-    { text: "Diplôme de grade", size: 36, bold: true, color: "club", center: true, gapBefore: 58 },
-    { text: "décerné à", size: 13, center: true, gapBefore: 44 },
-    { text: facts.name, size: 26, bold: true, center: true, gapBefore: 8 },
-    { text: "qui a réussi l’examen du grade", size: 13, center: true, gapBefore: 36 },
-    { text: facts.grade.vietnameseName, size: 26, bold: true, color: "club", center: true, gapBefore: 8 },
-    { text: facts.grade.frenchName, size: 15, center: true, gapBefore: 2 },
-    { text: `Examen du ${formatDate(facts.examDate)}`, size: 13, center: true, gapBefore: 40 },
+    { text: "Diplôme de grade", size: 36, bold: true, color: "club", center: true, gapBefore: 72 },
+    { text: "décerné à", size: 13, center: true, gapBefore: 56 },
+    { text: facts.name, size: 26, bold: true, center: true, gapBefore: 10 },
+    { text: "qui a réussi l’examen du grade", size: 13, center: true, gapBefore: 44 },
+    { text: facts.grade.vietnameseName, size: 26, bold: true, color: "club", center: true, gapBefore: 10 },
+    { text: facts.grade.frenchName, size: 15, center: true, gapBefore: 4 },
+    { text: `Examen du ${formatDate(facts.examDate)}`, size: 13, center: true, gapBefore: 52 },
     { text: facts.place, size: 13, center: true, color: "muted" },
-    { text: "Pour le club", right: "Le jury", size: 12, bold: true, gapBefore: 70 },
+    // The signatures: the headings, the names, then room to sign below.
+    { text: "Pour le club", right: "Le jury", size: 12, bold: true, gapBefore: 84 },
     { text: legal.president, right: jury[0] ?? "", size: 11, gapBefore: 4 },
     ...jury.slice(1).map((name) => ({ text: "", right: name, size: 11 })),
-  ].filter((b) => b.text || b.right);
+  ];
+  const blocks = lines.filter((b) => b.text || b.right);
   const pdf = await simplePdf(blocks, {
     title: `Diplôme de grade : ${facts.name}, ${facts.grade.vietnameseName}`,
     author: identity.associationName || identity.clubName,
