@@ -22,7 +22,7 @@ export interface PdfReading {
   lines: string[];
   items: PdfLine[];
   pageWidth: number;
-  /** Bytes of each embedded font program (FontFile2), by font resource name. */
+  /** Bytes of each embedded font program (FontFile2), by the font's name (`DJVSRR+DejaVuSerif`). */
   fontFileSizes: Record<string, number>;
   title: string | undefined;
 }
@@ -54,10 +54,12 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfReading> {
     const font = doc.context.lookup(ref, PDFDict);
     const toUnicode = font.lookup(PDFName.of("ToUnicode"), PDFStream);
     maps.set(name.decodeText(), toUnicodeMap(streamText(toUnicode)));
+    // pdf-lib names the same font anew at each line drawn: sizes are counted per font, by its name.
+    const baseFont = font.lookup(PDFName.of("BaseFont"), PDFName).decodeText();
     const descendant = font.lookup(PDFName.of("DescendantFonts"), PDFArray).lookup(0, PDFDict);
     const descriptor = descendant.lookup(PDFName.of("FontDescriptor"), PDFDict);
     const file = descriptor.lookup(PDFName.of("FontFile2"), PDFStream);
-    fontFileSizes[name.decodeText()] = file.getContentsSize();
+    fontFileSizes[baseFont] = file.getContentsSize();
   }
   const contents = page.node.Contents();
   const streams: PDFStream[] = [];
