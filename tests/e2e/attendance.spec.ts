@@ -280,3 +280,42 @@ test("a sign-out posted before the page is interactive, or a session ended elsew
   await expectRosterGoneOffline(other, kept);
   await other.context().close();
 });
+
+test("marks left on the phone are sent from the attendance list, and a refused one is shown with its reason", async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, "enseignant");
+  const url = await pastSession(page);
+  await gotoHydrated(page, url);
+  const bao = page.getByRole("button", { name: /^Présent : Bao/ });
+  const wasPresent = (await bao.getAttribute("aria-pressed")) === "true";
+  const profileId = Number(
+    await page.getByRole("listitem").filter({ has: bao }).locator('input[name="profileId"]').getAttribute("value"),
+  );
+  const [, date, slotId] = /\/(\d{4}-\d{2}-\d{2})-(.+)$/.exec(url)!;
+  await gotoHydrated(page, "/espace-membre");
+  // Left by an earlier visit: one mark of this session, one of a class that does not exist.
+  const stamp = Date.now();
+  await page.evaluate(
+    (marks) =>
+      localStorage.setItem(
+        "appel:marques:v1",
+        JSON.stringify(marks.map((m) => ({ ...m, markedAt: new Date().toISOString() }))),
+      ),
+    [
+      { date, slotId, profileId, present: !wasPresent, clientMarkId: `e2e-liste-${stamp}` },
+      { date, slotId: "cours-inconnu", profileId, present: true, clientMarkId: `e2e-inconnu-${stamp}` },
+    ],
+  );
+  await gotoHydrated(page, "/espace-membre/appel");
+  const report = page.getByRole("alert");
+  await expect(report).toContainText("1 présence prise sur ce téléphone a été envoyée.");
+  await expect(report).toContainText("1 présence prise sur ce téléphone a été refusée");
+  await expect(report.getByRole("listitem")).toContainText(/cours cours-inconnu\s: Cette séance n’existe pas/);
+  expect(await page.evaluate(() => localStorage.getItem("appel:marques:v1"))).toBe("[]");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/appel-marques-restees-390.png", fullPage: true });
+  await gotoHydrated(page, url);
+  await expect(bao).toHaveAttribute("aria-pressed", String(!wasPresent));
+  await page.context().close();
+});
