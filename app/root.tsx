@@ -19,6 +19,7 @@ import { getSessionUser, publicUser, sessionProfile } from "./lib/accounts/sessi
 import { parisDate } from "./lib/core/time";
 import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
 import { siteTitle } from "./lib/http/seo";
+import { useForgetRostersWhenSignedOut } from "./components/attendance/web-app";
 
 /** Any case variant of a path (`/CONTACT`) goes to the canonical one (301). */
 export const middleware: Route.MiddlewareFunction[] = [canonicalCaseMiddleware];
@@ -76,6 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Signed out: the attendance pages kept on this device (children's names) are forgotten (decision 0031).
+  useForgetRostersWhenSignedOut(Boolean(useRootData()?.user));
   useEffect(() => {
     // Lets browser tests (and curious developers) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";

@@ -14,7 +14,9 @@
  *  - A new version of this file empties the caches of the older ones.
  *  - Kept copies are the attendance pages of the instructor who opened them
  *    (the roster's names, the marks): nothing else of the member area. They
- *    are dropped as soon as an attendance page answers with the sign-in page.
+ *    are dropped as soon as an attendance page answers with the sign-in page,
+ *    and by any page of the site seen signed out (app/lib/mat/roster-cache.ts,
+ *    decision 0031), which deletes the caches named `appel-<version>-pages`.
  */
 const VERSION = "appel-v1";
 const PAGES = `${VERSION}-pages`;

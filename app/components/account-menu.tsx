@@ -5,13 +5,15 @@
  *  - signed in, desktop: first name, first role ('_' -> space, 'Membre' when
  *    none), a link to the member space and a logout button;
  *  - signed in, mobile: full name, all roles, 'Mon Espace' and 'Déconnexion'.
- * Logout is a plain POST form to /deconnexion (works without JavaScript).
+ * Logout is a plain POST form to /deconnexion (works without JavaScript;
+ * with it, marks of attendance still on the phone leave first: sign-out-form.tsx).
  * Desktop widths (issue 13): the first name and role never shrink or wrap;
  * the logout button shows its icon (its name stays "Déconnexion"), and the
  * member-space link its icon only between 1024 and 1279 px.
  */
 import { LayoutDashboard, LogOut, UserRound } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { SignOutForm } from "~/components/sign-out-form";
 import { displayRole } from "~/lib/accounts/roles";
 import { useRootData } from "~/root";
 
@@ -67,7 +69,7 @@ export function DesktopAccount() {
         <LayoutDashboard aria-hidden="true" className="size-4 xl:hidden" />
         <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Espace membre</span>
       </Link>
-      <Form method="post" action="/deconnexion">
+      <SignOutForm>
         <button
           type="submit"
           title="Déconnexion"
@@ -76,7 +78,7 @@ export function DesktopAccount() {
           <LogOut aria-hidden="true" className="size-5" />
           <span className="sr-only">Déconnexion</span>
         </button>
-      </Form>
+      </SignOutForm>
     </div>
   );
 }
@@ -111,14 +113,14 @@ export function MobileAccount() {
           </Link>
         </li>
         <li>
-          <Form method="post" action="/deconnexion">
+          <SignOutForm>
             <button
               type="submit"
               className="block w-full rounded-md px-3 py-2 text-left font-semibold text-club-800 hover:bg-club-50"
             >
               Déconnexion
             </button>
-          </Form>
+          </SignOutForm>
         </li>
       </ul>
     </div>

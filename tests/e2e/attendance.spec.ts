@@ -188,3 +188,134 @@ for (const viewport of [PHONE, DESKTOP]) {
     await familyContext.close();
   });
 }
+
+/** Paths of the attendance pages the web app keeps on this device (caches `appel-<version>-pages`). */
+function keptRosters(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const key of await caches.keys())
+      if (/^appel-.+-pages$/.test(key))
+        for (const r of await (await caches.open(key)).keys()) urls.push(new URL(r.url).pathname);
+    return urls;
+  });
+}
+
+/** Opens a session page twice (the second time under the service worker): its roster is kept. */
+async function keepRoster(page: Page): Promise<string> {
+  const url = await pastSession(page);
+  await gotoHydrated(page, url);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await gotoHydrated(page, url);
+  expect(await keptRosters(page)).toContain(url);
+  return url;
+}
+
+/** Offline, the session page no longer opens: nothing of its roster is left on the phone. */
+async function expectRosterGoneOffline(page: Page, url: string) {
+  await page.context().setOffline(true);
+  await page.goto(url).catch(() => undefined); // the browser's own "no network" page
+  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toHaveCount(0);
+  await page.context().setOffline(false);
+}
+
+test("signing out on the phone forgets the kept rosters, once the marks still waiting are sent", async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, "enseignant");
+  const url = await keepRoster(page);
+  // A mark taken without network and not sent yet (the page was left before the network came back).
+  const chi = page.getByRole("button", { name: /^Présent : Chi/ });
+  const wasPresent = (await chi.getAttribute("aria-pressed")) === "true";
+  const profileId = Number(
+    await page.getByRole("listitem").filter({ has: chi }).locator('input[name="profileId"]').getAttribute("value"),
+  );
+  const [, date, slotId] = /\/(\d{4}-\d{2}-\d{2})-(.+)$/.exec(url)!;
+  await gotoHydrated(page, "/espace-membre");
+  const mark = { date, slotId, profileId, present: !wasPresent, clientMarkId: `e2e-sortie-${Date.now()}` };
+  await page.evaluate(
+    (m) => localStorage.setItem("appel:marques:v1", JSON.stringify([{ ...m, markedAt: new Date().toISOString() }])),
+    mark,
+  );
+
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByTestId("mobile-account").getByRole("button", { name: "Déconnexion" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Menu" })).toBeVisible();
+  await expect.poll(() => keptRosters(page)).toEqual([]);
+  // The waiting mark left with the instructor's session before it ended.
+  expect(await page.evaluate(() => localStorage.getItem("appel:marques:v1"))).toBe("[]");
+  await expectRosterGoneOffline(page, url);
+
+  const admin = await signedIn(browser, "admin", DESKTOP);
+  await gotoHydrated(admin, url);
+  await expect(admin.getByRole("button", { name: /^Présent : Chi/ })).toHaveAttribute(
+    "aria-pressed",
+    String(!wasPresent),
+  );
+  await admin.context().close();
+  await page.context().close();
+});
+
+test("a sign-out posted before the page is interactive, or a session ended elsewhere, also forgets the rosters", async ({
+  browser,
+}) => {
+  // The form posted by the browser itself, as without JavaScript: the page seen signed out afterwards forgets.
+  const page = await signedIn(browser, "enseignant");
+  const url = await keepRoster(page);
+  await page.evaluate(() => {
+    const form = document.querySelector<HTMLFormElement>('form[action="/deconnexion"]')!;
+    HTMLFormElement.prototype.submit.call(form);
+  });
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(() => keptRosters(page)).toEqual([]);
+  await expectRosterGoneOffline(page, url);
+  await page.context().close();
+
+  // The session ended on the server's side (cookies gone): the next page seen signed out forgets.
+  const other = await signedIn(browser, "enseignant");
+  const kept = await keepRoster(other);
+  await other.context().clearCookies();
+  await gotoHydrated(other, "/tarifs-horaires");
+  await expect.poll(() => keptRosters(other)).toEqual([]);
+  await expectRosterGoneOffline(other, kept);
+  await other.context().close();
+});
+
+test("marks left on the phone are sent from the attendance list, and a refused one is shown with its reason", async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, "enseignant");
+  const url = await pastSession(page);
+  await gotoHydrated(page, url);
+  const bao = page.getByRole("button", { name: /^Présent : Bao/ });
+  const wasPresent = (await bao.getAttribute("aria-pressed")) === "true";
+  const profileId = Number(
+    await page.getByRole("listitem").filter({ has: bao }).locator('input[name="profileId"]').getAttribute("value"),
+  );
+  const [, date, slotId] = /\/(\d{4}-\d{2}-\d{2})-(.+)$/.exec(url)!;
+  await gotoHydrated(page, "/espace-membre");
+  // Left by an earlier visit: one mark of this session, one of a class that does not exist.
+  const stamp = Date.now();
+  await page.evaluate(
+    (marks) =>
+      localStorage.setItem(
+        "appel:marques:v1",
+        JSON.stringify(marks.map((m) => ({ ...m, markedAt: new Date().toISOString() }))),
+      ),
+    [
+      { date, slotId, profileId, present: !wasPresent, clientMarkId: `e2e-liste-${stamp}` },
+      { date, slotId: "cours-inconnu", profileId, present: true, clientMarkId: `e2e-inconnu-${stamp}` },
+    ],
+  );
+  await gotoHydrated(page, "/espace-membre/appel");
+  const report = page.getByRole("alert");
+  await expect(report).toContainText("1 présence prise sur ce téléphone a été envoyée.");
+  await expect(report).toContainText("1 présence prise sur ce téléphone a été refusée");
+  await expect(report.getByRole("listitem")).toContainText(/cours cours-inconnu\s: Cette séance n’existe pas/);
+  expect(await page.evaluate(() => localStorage.getItem("appel:marques:v1"))).toBe("[]");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/appel-marques-restees-390.png", fullPage: true });
+  await gotoHydrated(page, url);
+  await expect(bao).toHaveAttribute("aria-pressed", String(!wasPresent));
+  await page.context().close();
+});

@@ -10,10 +10,11 @@
  * pages with a parameter (html-valid.spec.ts checks the others).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { readPdf } from "../helpers/pdf-text";
 import { e2eUser, signInWithForm } from "./auth-helpers";
 import { axeViolations, expect, gotoHydrated, test, waitForMail } from "./fixtures";
 import type { Page } from "@playwright/test";
@@ -139,6 +140,10 @@ test("a jury member marks two tests and the candidate on a 390 px phone: the gra
   ]);
   expect(download.suggestedFilename()).toMatch(/^diplome-essai-membre-2027-06-12\.pdf$/);
   await download.saveAs("test-results/examens-diplome.pdf");
+  // The production build finds its fonts: the grade's name keeps every letter (« ự », decision 0031).
+  const diploma = await readPdf(readFileSync("test-results/examens-diplome.pdf"));
+  expect(diploma.lines).toContain("Tự vệ");
+  expect(diploma.lines).toContain("Essai membre");
 
   // The member's grade history has the grade, with the exam day.
   await page.context().clearCookies();

@@ -6,9 +6,12 @@
  * app's manifest through their route `handle` (`ATTENDANCE_HANDLE`), which
  * the root layout links instead of the site's one.
  * Without service workers (or JavaScript) the pages work as plain pages.
+ * Every page signed out forgets the attendance pages the service worker kept
+ * on this device (`useForgetRostersWhenSignedOut`, in the root; decision 0031).
  */
 import { useEffect } from "react";
 import { ATTENDANCE_MANIFEST_PATH, ATTENDANCE_PATH, ATTENDANCE_SW_PATH } from "~/lib/mat/attendance";
+import { forgetRosters } from "~/lib/mat/roster-cache";
 
 export const ATTENDANCE_HANDLE = { manifest: ATTENDANCE_MANIFEST_PATH };
 
@@ -19,4 +22,14 @@ export function useAttendanceWebApp(): void {
       // No service worker (private browsing, old browser): the pages still work online.
     });
   }, []);
+}
+
+/** On a page seen signed out (after a sign-out, a session ended or expired): the kept rosters are deleted. */
+export function useForgetRostersWhenSignedOut(signedIn: boolean): void {
+  useEffect(() => {
+    if (signedIn) return;
+    forgetRosters().catch(() => {
+      // Storage unavailable (private browsing): nothing was kept.
+    });
+  }, [signedIn]);
 }

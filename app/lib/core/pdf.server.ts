@@ -1,121 +1,179 @@
 /**
- * One-page PDF documents written by hand (payment certificate, grade
- * diploma): PDF 1.4, the standard Helvetica font in WinAnsiEncoding (French
- * accents, « », €, ’), no library and no font file. Vietnamese letters that
- * WinAnsi lacks keep the marks it has ("ệ" prints "ê") and lose the others
- * ("ự" prints "u"): embedding a Unicode font would print them whole.
+ * One-page A4 PDF documents (payment certificate, grade diploma), drawn with
+ * pdf-lib in DejaVu Serif, regular and bold, embedded as SUBSETS (decision 0031).
+ *
+ * Rules:
+ *  - Every letter prints whole: Vietnamese (ậ, ự, Đ, ơ, ư…), French (œ, « », €,
+ *    ’, no-break spaces). Texts are NFC; a character the font lacks (an emoji in
+ *    a name) falls back to its bare letter, else « ? », never an empty box.
+ *  - French spacing as on the pages (`frenchText`, decision 0021): a no-break
+ *    space before « : ; ! ? » and inside « », so a line never starts with them.
+ *  - Only the glyphs a document uses are embedded (a few kilobytes, not the
+ *    380 KB files); pdf-lib writes a ToUnicode map, so copying or searching the
+ *    text gives back the exact letters.
+ *  - Widths come from the font's metrics: centring is exact and paragraphs wrap
+ *    at the margins (a word longer than a line is cut).
+ *  - The fonts are files of the repository (`app/assets/fonts/`, their licence
+ *    beside them), read once from the working directory, as the migrations are:
+ *    `npm start`, Vitest and the scripts run from the repository's root.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { frenchText } from "../typography/french";
 
-const WIN_ANSI: Record<string, number> = {
-  "€": 0x80,
-  "‚": 0x82,
-  "„": 0x84,
-  "…": 0x85,
-  "‘": 0x91,
-  "’": 0x92,
-  "“": 0x93,
-  "”": 0x94,
-  "•": 0x95,
-  "–": 0x96,
-  "—": 0x97,
-  œ: 0x9c,
-  Œ: 0x8c,
-  Ÿ: 0x9f,
-  "\u202f": 0xa0,
-};
+export const FONT_FOLDER = path.resolve(process.cwd(), "app/assets/fonts");
+export const FONT_FILES = { regular: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.ttf" } as const;
 
-/** The WinAnsi code of one character, or null. */
-function winAnsi(ch: string): number | null {
-  const cp = ch.codePointAt(0)!;
-  return WIN_ANSI[ch] ?? (cp < 256 && !(cp >= 0x80 && cp < 0xa0) ? cp : null);
-}
+/** A4 in points. */
+const PAGE = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+const COLORS = {
+  ink: rgb(0x0f / 255, 0x17 / 255, 0x2a / 255),
+  club: rgb(0x13 / 255, 0x2f / 255, 0x63 / 255),
+  muted: rgb(0x47 / 255, 0x55 / 255, 0x69 / 255),
+} satisfies Record<string, RGB>;
 
-/**
- * A character WinAnsi cannot print, brought back to the nearest one it can:
- * one mark dropped ("ệ" -> "ê", "ậ" -> "â"), else all of them ("ự" -> "u"), "đ" -> "d";
- * "?" when nothing is left.
- */
-function nearestWinAnsi(ch: string): number {
-  const direct = winAnsi(ch);
-  if (direct !== null) return direct;
-  if (ch === "đ") return 0x64;
-  if (ch === "Đ") return 0x44;
-  const [base = "", ...marks] = [...ch.normalize("NFD")];
-  // One mark less, whichever it is ("ậ" = a + dot below + circumflex -> "â"), then the bare letter.
-  for (let i = marks.length - 1; i >= 0; i--) {
-    const code = winAnsi((base + marks.filter((_, j) => j !== i).join("")).normalize("NFC"));
-    if (code !== null) return code;
-  }
-  const bare = winAnsi(base);
-  if (bare !== null) return bare;
-  return 0x3f;
-}
+let fontBytes: Record<keyof typeof FONT_FILES, Uint8Array> | null = null;
 
-/** A PDF string literal of `text` in WinAnsiEncoding (Vietnamese letters outside it lose the marks it lacks). */
-function pdfString(text: string): string {
-  let out = "";
-  for (const ch of text.normalize("NFC")) {
-    const code = nearestWinAnsi(ch);
-    if (code === 0x28 || code === 0x29 || code === 0x5c) out += "\\" + String.fromCharCode(code);
-    else if (code < 0x20 || code > 0x7e) out += "\\" + code.toString(8).padStart(3, "0");
-    else out += String.fromCharCode(code);
-  }
-  return `(${out})`;
-}
-
-/** Splits a paragraph into lines of at most `max` characters (Helvetica 11 pt ≈ 90 on A4). */
-function wrap(text: string, max: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line && (line + " " + word).length > max) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  return lines;
+/** The two font files, read once. */
+function fonts(): Record<keyof typeof FONT_FILES, Uint8Array> {
+  fontBytes ??= {
+    regular: readFileSync(path.join(FONT_FOLDER, FONT_FILES.regular)),
+    bold: readFileSync(path.join(FONT_FOLDER, FONT_FILES.bold)),
+  };
+  return fontBytes;
 }
 
 export interface PdfBlock {
   text: string;
   size: number;
   gapBefore?: number;
-  /** Centred on the page (width estimated from the font size). */
+  /** Centred on the page (with the font's real widths). */
   center?: boolean;
+  bold?: boolean;
+  color?: keyof typeof COLORS;
+  /**
+   * A second text on the same line: `text` is then centred on the left half
+   * of the page and `right` on the right half (signatures).
+   */
+  right?: string;
 }
 
-/** A one-page A4 PDF: `blocks` of text from the top, each with its font size. */
-export function simplePdf(blocks: PdfBlock[]): Uint8Array<ArrayBuffer> {
-  const ops: string[] = ["BT"];
-  let y = 800;
-  for (const b of blocks) {
-    y -= b.gapBefore ?? 0;
-    for (const line of wrap(b.text, Math.floor(1000 / b.size))) {
-      y -= b.size * 1.4;
-      // Helvetica's average glyph is about half the font size wide.
-      const x = b.center ? Math.max(56, (595 - line.length * b.size * 0.5) / 2) : 56;
-      ops.push(`/F1 ${b.size} Tf`, `1 0 0 1 ${x.toFixed(1)} ${y.toFixed(1)} Tm`, `${pdfString(line)} Tj`);
+export interface PdfOptions {
+  /** The document's title (shown by readers, kept in its properties). */
+  title: string;
+  /** Who issues it (the club). */
+  author: string;
+  /** A double frame around the page, in the club's colour (diplomas). */
+  frame?: boolean;
+  /** Where the first block starts, in points from the top of the page. */
+  top?: number;
+}
+
+/** `text` in French spacing, with only characters the font has: NFC, then the bare letter, then « ? ». */
+function printable(text: string, charset: Set<number>): string {
+  let out = "";
+  for (const ch of frenchText(text.normalize("NFC"))) {
+    const cp = ch.codePointAt(0)!;
+    if (charset.has(cp)) out += ch;
+    else if (/\s/.test(ch)) out += " ";
+    else {
+      const base = ch.normalize("NFD").codePointAt(0)!;
+      out += charset.has(base) ? String.fromCodePoint(base) : "?";
     }
   }
-  ops.push("ET");
-  const stream = ops.join("\n");
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-  ];
-  let pdf = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(pdf.length);
-    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = pdf.length;
-  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const off of offsets) pdf += `${String(off).padStart(10, "0")} 00000 n \n`;
-  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Uint8Array.from(pdf, (c) => c.charCodeAt(0));
+  return out;
+}
+
+/** Splits a paragraph into lines no wider than `max` points. */
+function wrap(text: string, font: PDFFont, size: number, max: number): string[] {
+  const width = (s: string) => font.widthOfTextAtSize(s, size);
+  const lines: string[] = [];
+  let line = "";
+  for (let word of text.split(" ")) {
+    if (line && width(`${line} ${word}`) <= max) {
+      line = `${line} ${word}`;
+      continue;
+    }
+    if (line) lines.push(line);
+    // A word wider than the line (an address, a long name): cut where it must.
+    while (width(word) > max) {
+      let cut = [...word].length - 1;
+      while (cut > 1 && width([...word].slice(0, cut).join("")) > max) cut--;
+      lines.push([...word].slice(0, cut).join(""));
+      word = [...word].slice(cut).join("");
+    }
+    line = word;
+  }
+  if (line || !lines.length) lines.push(line);
+  return lines;
+}
+
+function drawFrame(page: PDFPage): void {
+  const outer = 22;
+  const inner = 29;
+  for (const [inset, thickness] of [
+    [outer, 2.5],
+    [inner, 0.8],
+  ] as const) {
+    page.drawRectangle({
+      x: inset,
+      y: inset,
+      width: PAGE.width - 2 * inset,
+      height: PAGE.height - 2 * inset,
+      borderColor: COLORS.club,
+      borderWidth: thickness,
+    });
+  }
+}
+
+/** A one-page A4 PDF: `blocks` of text from the top, each with its size and gap. */
+export async function simplePdf(blocks: PdfBlock[], options: PdfOptions): Promise<Uint8Array<ArrayBuffer>> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const files = fonts();
+  // Subset fonts are named with a tag of six capitals (PDF 32000-1, 9.6.4): readers then know it is a subset.
+  const regular = await doc.embedFont(files.regular, { subset: true, customName: "DJVSRR+DejaVuSerif" });
+  const bold = await doc.embedFont(files.bold, { subset: true, customName: "DJVSRB+DejaVuSerif-Bold" });
+  const charsets = new Map<PDFFont, Set<number>>([
+    [regular, new Set(regular.getCharacterSet())],
+    [bold, new Set(bold.getCharacterSet())],
+  ]);
+  doc.setTitle(frenchText(options.title), { showInWindowTitleBar: true });
+  doc.setAuthor(options.author);
+  doc.setCreator(options.author);
+  doc.setProducer("pdf-lib");
+  doc.setLanguage("fr-FR");
+
+  const page = doc.addPage([PAGE.width, PAGE.height]);
+  if (options.frame) drawFrame(page);
+  const width = PAGE.width - 2 * MARGIN;
+  let y = PAGE.height - (options.top ?? 42);
+  for (const b of blocks) {
+    const font = b.bold ? bold : regular;
+    const charset = charsets.get(font)!;
+    const color = COLORS[b.color ?? "ink"];
+    y -= b.gapBefore ?? 0;
+    if (b.right !== undefined) {
+      y -= b.size * 1.4;
+      const half = PAGE.width / 2;
+      for (const [text, middle] of [
+        [b.text, (MARGIN + half) / 2],
+        [b.right, (half + PAGE.width - MARGIN) / 2],
+      ] as const) {
+        const line = printable(text, charset);
+        const x = middle - font.widthOfTextAtSize(line, b.size) / 2;
+        if (line) page.drawText(line, { x, y, size: b.size, font, color });
+      }
+      continue;
+    }
+    for (const line of wrap(printable(b.text, charset), font, b.size, width)) {
+      y -= b.size * 1.4;
+      const x = b.center ? (PAGE.width - font.widthOfTextAtSize(line, b.size)) / 2 : MARGIN;
+      if (line) page.drawText(line, { x, y, size: b.size, font, color });
+    }
+  }
+  return new Uint8Array(await doc.save());
 }

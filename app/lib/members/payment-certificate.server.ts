@@ -1,7 +1,7 @@
 /**
  * The family's payment certificate (attestation de paiement, for an
- * employer's works council), as a one-page PDF (core/pdf.server.ts, no
- * library). Only for a registration the site knows as paid; the figures come
+ * employer's works council), as a one-page PDF (core/pdf.server.ts, every
+ * letter of the names printed whole, decision 0031). Only for a registration the site knows as paid; the figures come
  * from the registration and its applied payments, never from the request.
  */
 import { and, eq } from "drizzle-orm";
@@ -13,7 +13,7 @@ import { formatEuros } from "../core/money";
 import { formatDate, parisDate } from "../core/time";
 import { PAYMENT_METHOD_LABELS } from "./campaign";
 import { familyRegistration } from "./registration-payments.server";
-import { simplePdf } from "../core/pdf.server";
+import { simplePdf, type PdfBlock } from "../core/pdf.server";
 
 /** The payment certificate of the family's paid registration for `season`. */
 export async function paymentCertificate(
@@ -35,8 +35,8 @@ export async function paymentCertificate(
   const applied = found.payments.filter((p) => p.state === "appliquee");
   const paidTotal = applied.reduce((s, p) => s + p.amountCents, 0);
   const payer = `${owner.prenom} ${owner.nom}`.trim() || owner.email;
-  const blocks: { text: string; size: number; gapBefore?: number }[] = [
-    { text: identity.associationName, size: 14 },
+  const blocks: PdfBlock[] = [
+    { text: identity.associationName, size: 14, bold: true, color: "club" },
     { text: `${identity.street}, ${identity.postalCode} ${identity.city}`, size: 10 },
     {
       text: [legal.rna ? `RNA ${legal.rna}` : "", legal.siret ? `SIRET ${legal.siret}` : "", identity.email]
@@ -44,7 +44,7 @@ export async function paymentCertificate(
         .join(" · "),
       size: 10,
     },
-    { text: `Attestation de paiement : saison ${season}`, size: 18, gapBefore: 30 },
+    { text: `Attestation de paiement : saison ${season}`, size: 18, bold: true, gapBefore: 30 },
     {
       text: `L'association ${identity.associationName} atteste que ${payer} a réglé la somme de ${formatEuros(paidTotal)} au titre de la cotisation annuelle (adhésion, licence et cours) de la saison ${season}, pour les membres suivants :`,
       size: 11,
@@ -73,5 +73,8 @@ export async function paymentCertificate(
     },
     { text: legal.president ? `${legal.president}, pour l'association` : "Pour l'association", size: 11, gapBefore: 8 },
   ];
-  return simplePdf(blocks);
+  return await simplePdf(blocks, {
+    title: `Attestation de paiement : saison ${season}`,
+    author: identity.associationName,
+  });
 }

@@ -2,12 +2,14 @@
  * /espace-membre/appel (instructors and admins; decision 0026): the sessions of
  * the classes the instructor teaches, today and the next 7 days, from
  * `classSessions` (cancelled ones shown as cancelled, with the reason); each
- * open session links to its attendance page. Phone-first (390 px).
+ * open session links to its attendance page. Phone-first (390 px). Marks
+ * left on the phone are sent from here and their outcome shown (waiting-marks.tsx).
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/sessions";
 import { userContext } from "~/lib/accounts/auth-context";
 import { ATTENDANCE_HANDLE, useAttendanceWebApp } from "~/components/attendance/web-app";
+import { WaitingMarks } from "~/components/attendance/waiting-marks";
 import { buttonClasses } from "~/components/ui/button";
 import { presentCounts, sessionsFor } from "~/lib/mat/attendance.server";
 import { sessionPath } from "~/lib/mat/attendance";
@@ -55,6 +57,7 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
   return (
     <div className="max-w-2xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Appel</h1>
+      <WaitingMarks />
       <p className="mb-6 text-slate-700">
         {isAdmin ? "Tous les cours" : "Vos cours"} d’aujourd’hui et des {DAYS - 1} jours suivants. Touchez un cours pour
         faire l’appel ; sans réseau, les présences sont gardées sur le téléphone et envoyées au retour de la connexion.
