@@ -24,8 +24,8 @@ import { useForgetRostersWhenSignedOut } from "./components/attendance/web-app";
 /** Any case variant of a path (`/CONTACT`) goes to the canonical one (301). */
 export const middleware: Route.MiddlewareFunction[] = [canonicalCaseMiddleware];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request, context)]);
   // Session context (spec section 4), server-rendered: no signed-out flash.
   const selectedProfile = user ? await sessionProfile(user) : null;
   return {

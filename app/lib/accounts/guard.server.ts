@@ -18,7 +18,7 @@ import { assertSameOrigin } from "../http/csrf.server";
 
 export const memberAreaGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   assertSameOrigin(request);
-  const user = await getSessionUser(request);
+  const user = await getSessionUser(request, context);
   if (!user) throw redirect(signInUrl(request));
   context.set(userContext, user);
   return next();

@@ -27,14 +27,21 @@ export interface SessionUser {
 /** Refresh the "last seen" time at most this often (one write per user per period). */
 const TOUCH_EVERY_MS = 10 * 60 * 1000;
 
-const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+const perRequest = new WeakMap<object, Promise<SessionUser | null>>();
 
-/** The signed-in user, or null. Computed once per Request object. */
-export function getSessionUser(request: Request): Promise<SessionUser | null> {
-  let pending = perRequest.get(request);
+/**
+ * The signed-in user, or null. Computed once per Request object, and once per page when the
+ * router context is given: React Router hands the middleware and the loaders of one page
+ * different Request objects, so the member guard and the root loader read the session twice
+ * (two queries each time) without it (issue 12, decision 0035). A POST keys on its Request
+ * only: the loaders after its action read the session again (the action may have changed it).
+ */
+export function getSessionUser(request: Request, context?: object): Promise<SessionUser | null> {
+  const key = context && (request.method === "GET" || request.method === "HEAD") ? context : request;
+  let pending = perRequest.get(key);
   if (!pending) {
     pending = readSessionUser(request);
-    perRequest.set(request, pending);
+    perRequest.set(key, pending);
   }
   return pending;
 }

@@ -94,11 +94,11 @@ export async function getSeasonStatus(profileId: number, season: string): Promis
 /** Everything the member home shows about a profile for the current season. */
 export async function getProfileStatus(profileId: number, date: Date = new Date()): Promise<ProfileStatus> {
   const season = await currentSeasonAt(date);
-  const [status, table, history] = [
-    await getSeasonStatus(profileId, season),
-    await listGrades(),
-    await getGradeHistory(profileId),
-  ];
+  const [status, table, history] = await Promise.all([
+    getSeasonStatus(profileId, season),
+    listGrades(),
+    getGradeHistory(profileId),
+  ]);
   const { current, next } = currentAndNextGrade(table, history);
   const today = parisDate(date);
   const kind =

@@ -13,7 +13,7 @@
  * session, and a new sign-in (a new session) or a sign-out (session deleted)
  * resets it.
  */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { profiles, sessions, users } from "#db/schema";
 import { db } from "../core/db.server";
 import type { SessionUser } from "../accounts/session.server";
@@ -227,9 +227,19 @@ export interface MemberContext {
 /** For member pages: the signed-in member (from the router context), their profiles and the selected one. */
 export async function getSelectedProfile(user: SessionUser): Promise<MemberContext> {
   const sessionId = user.sessionId;
-  const profile = await selectedProfileForSession(sessionId, user.id);
-  const all = await listProfiles(user.id);
-  return { user, sessionId, profile, profiles: all };
+  // One query (issue 12, decision 0035): the account's profiles and the one this session selected,
+  // read from the session row now (an action of this request may have just changed it).
+  const rows = await db
+    .select({ profile: profiles, selected: sql<boolean | null>`${profiles.id} = ${sessions.selectedProfileId}` })
+    .from(profiles)
+    .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
+    .where(eq(profiles.ownerId, user.id))
+    .orderBy(desc(profiles.isSelf), asc(profiles.createdAt), asc(profiles.id));
+  const all = rows.map((r) => r.profile);
+  const profile = rows.find((r) => r.selected === true)?.profile ?? all.find((p) => p.isSelf);
+  if (profile) return { user, sessionId, profile, profiles: all };
+  const own = await ensureOwnProfile(user.id);
+  return { user, sessionId, profile: own, profiles: await listProfiles(user.id) };
 }
 
 /** Display name of a profile ("Léa Martin"). */

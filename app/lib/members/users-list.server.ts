@@ -5,7 +5,7 @@
  * pagination, and the same filtered list as a CSV export for spreadsheets.
  * The season shown is the current one (Paris date).
  */
-import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { foldForSearch, profiles, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { ROLES, type Role } from "../accounts/roles";
@@ -121,22 +121,25 @@ function listConditions(query: UserListQuery, today: string): SQL | undefined {
   return conds.length ? and(...conds) : undefined;
 }
 
-function listOrder(sort: UserSort): SQL[] {
-  const lowerNom = sql`lower(${users.nom})`;
-  const lowerPrenom = sql`lower(${users.prenom})`;
+/** The columns a list is sorted on: of `users`, or of the fenced matches of a search. */
+type SortColumns = Record<"id" | "nom" | "prenom" | "email" | "createdAt", SQLWrapper>;
+
+function listOrder(sort: UserSort, c: SortColumns = users): SQL[] {
+  const lowerNom = sql`lower(${c.nom})`;
+  const lowerPrenom = sql`lower(${c.prenom})`;
   switch (sort) {
     case "-nom":
-      return [sql`${lowerNom} desc`, sql`${lowerPrenom} desc`, sql`${users.id}`];
+      return [sql`${lowerNom} desc`, sql`${lowerPrenom} desc`, sql`${c.id}`];
     case "prenom":
-      return [lowerPrenom, lowerNom, sql`${users.id}`];
+      return [lowerPrenom, lowerNom, sql`${c.id}`];
     case "email":
-      return [sql`${users.email}`];
+      return [sql`${c.email}`];
     case "-cree":
-      return [sql`${users.createdAt} desc`, sql`${users.id}`];
+      return [sql`${c.createdAt} desc`, sql`${c.id}`];
     case "cree":
-      return [sql`${users.createdAt}`, sql`${users.id}`];
+      return [sql`${c.createdAt}`, sql`${c.id}`];
     default:
-      return [lowerNom, lowerPrenom, sql`${users.id}`];
+      return [lowerNom, lowerPrenom, sql`${c.id}`];
   }
 }
 
@@ -146,18 +149,37 @@ function needsSeason(query: UserListQuery): boolean {
 }
 
 /**
+ * Up to this many matches, a search reads its matches through the GIN index first and sorts
+ * them (decision 0035). Without that fence PostgreSQL, which cannot tell how few rows a search
+ * matches (PGlite never runs ANALYZE), walked the name index and folded every account's text
+ * (10,000 accounts: 190 ms to 1.1 s per page). Past it, the walk finds a page's matches early.
+ */
+const SEARCH_SORT_LIMIT = 2000;
+
+/**
  * The ids of the filtered, sorted list (issue 12: pagination in SQL, no full-table read in
  * JavaScript). Without a season filter it reads `users` alone, in the order of the
  * `users_list_order` index (migration 0001), so a page is an index range, not a sort of the club.
+ * `matches`: the count of a search, when known (see SEARCH_SORT_LIMIT).
  */
-function filteredIds(query: UserListQuery, season: string, today: string) {
-  const base = db.select({ id: users.id }).from(users);
+function filteredIds(query: UserListQuery, season: string, today: string, matches?: number) {
+  const fenced = Boolean(query.q) && matches !== undefined && matches <= SEARCH_SORT_LIMIT;
+  const base = db
+    .select({ id: users.id, nom: users.nom, prenom: users.prenom, email: users.email, createdAt: users.createdAt })
+    .from(users);
   const joined = needsSeason(query)
     ? base
         .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
         .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
     : base;
-  return joined.where(listConditions(query, today)).orderBy(...listOrder(query.tri));
+  const filtered = joined.where(listConditions(query, today));
+  if (!fenced) return filtered.orderBy(...listOrder(query.tri));
+  // A LIMIT keeps the matches a subquery of their own: planned alone, they come from the GIN index.
+  const m = filtered.limit(SEARCH_SORT_LIMIT + 1).as("matched");
+  return db
+    .select({ id: m.id, nom: m.nom, prenom: m.prenom, email: m.email, createdAt: m.createdAt })
+    .from(m)
+    .orderBy(...listOrder(query.tri, m));
 }
 
 async function countUsers(query: UserListQuery, season: string, today: string): Promise<number> {
@@ -177,8 +199,9 @@ async function selectUsers(
   season: string,
   today: string,
   page: { limit: number; offset: number },
+  matches?: number,
 ) {
-  const ids = (await filteredIds(query, season, today).limit(page.limit).offset(page.offset)).map((r) => r.id);
+  const ids = (await filteredIds(query, season, today, matches).limit(page.limit).offset(page.offset)).map((r) => r.id);
   if (!ids.length) return [];
   const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${users.id} and not f.is_self)`;
   const rows = await db
@@ -219,10 +242,27 @@ async function selectUsers(
 export async function listUsers(query: UserListQuery, now: Date = new Date()) {
   const season = await currentSeasonAt(now);
   const today = parisDate(now);
-  const total = await countUsers(query, season, today);
+  const offset = (query.page - 1) * PER_PAGE;
+  let total: number;
+  let asked: UserListItem[];
+  if (query.q) {
+    // A search: its count first, which chooses how its page is read (SEARCH_SORT_LIMIT).
+    total = await countUsers(query, season, today);
+    asked = await selectUsers(query, season, today, { limit: PER_PAGE, offset }, total);
+  } else {
+    // The count and the asked page side by side (PostgreSQL runs them at once).
+    [total, asked] = await Promise.all([
+      countUsers(query, season, today),
+      selectUsers(query, season, today, { limit: PER_PAGE, offset }),
+    ]);
+  }
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const page = Math.min(query.page, pages);
-  const items = await selectUsers(query, season, today, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE });
+  // A page past the end (a stale link) is read again as the last one.
+  const items =
+    page === query.page
+      ? asked
+      : await selectUsers(query, season, today, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE }, total);
   return { items, total, page, pages, season, today };
 }
 
@@ -299,6 +339,7 @@ export async function streamUsersCsv(
 ): Promise<ReadableStream<Uint8Array>> {
   const season = await currentSeasonAt(now);
   const today = parisDate(now);
+  const matches = query.q ? await countUsers(query, season, today) : undefined;
   const encoder = new TextEncoder();
   let offset = 0;
   let started = false;
@@ -309,7 +350,7 @@ export async function streamUsersCsv(
         started = true;
         text = `\uFEFF${csvHeader(season).map(csvCell).join(";")}\r\n`;
       }
-      const rows = await selectUsers(query, season, today, { limit: CSV_BATCH, offset });
+      const rows = await selectUsers(query, season, today, { limit: CSV_BATCH, offset }, matches);
       offset += rows.length;
       for (const r of rows) text += `${csvRow(r)}\r\n`;
       if (text) controller.enqueue(encoder.encode(text));

@@ -22,11 +22,18 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const ctx = await getSelectedProfile(user);
   // Grade exams (decision 0027): every profile of the family, and the user's jury sessions.
+  // Independent reads side by side (on PostgreSQL they run at once; PGlite takes them in turn).
   const today = parisDate();
-  const exams = { today, family: await familyEligibility(user.id, today), jury: await myJurySessions(user.id) };
-  const [table, history] = [await listGrades(), await getGradeHistory(ctx.profile.id)];
+  // The selected profile first: it creates the own profile when missing, which the family list shows.
+  const ctx = await getSelectedProfile(user);
+  const [family, jury, table, history] = await Promise.all([
+    familyEligibility(user.id, today),
+    myJurySessions(user.id),
+    listGrades(),
+    getGradeHistory(ctx.profile.id),
+  ]);
+  const exams = { today, family, jury };
   const { current, next } = currentAndNextGrade(table, history);
   return {
     selector: selectorData(ctx),

@@ -33,10 +33,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   // The profile page (RGPD export and deletion) as soon as the role table opens it to this account.
   if (!member) return { prenom: user.prenom, member: false as const, profileLink: canOpen(user.roles, PROFILE_PATH) };
 
-  const ctx = await getSelectedProfile(user);
+  // Independent reads side by side (on PostgreSQL they run at once; PGlite takes them in turn).
+  const [ctx, upcoming, token] = await Promise.all([
+    getSelectedProfile(user),
+    listUpcomingEvents({ limit: 5, includeMembersOnly: true }),
+    getOrCreateCalendarToken(user.id),
+  ]);
   const status = await getProfileStatus(ctx.profile.id);
-  const upcoming = await listUpcomingEvents({ limit: 5, includeMembersOnly: true });
-  const token = await getOrCreateCalendarToken(user.id);
   const feedPath = memberCalendarPath(token);
   const base = env().BASE_URL.replace(/\/+$/, "");
   const belt = (g: NonNullable<typeof status.currentGrade>) => ({

@@ -1,0 +1,53 @@
+/**
+ * The users search on a large club (issue 12, decision 0035): its GIN index takes new accounts
+ * at once (no pending list: PGlite runs no autovacuum to merge one), and a search reads the
+ * same sorted pages whether it matches a few accounts (matches read through the index, then
+ * sorted) or most of the club (the name index walked, matches picked on the way).
+ */
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../helpers/app";
+import { createUser, type CreatedUser } from "../helpers/auth";
+import { db } from "~/lib/core/db.server";
+import { seedDatabase } from "~/lib/core/seed.server";
+
+let manager: CreatedUser;
+
+beforeAll(async () => {
+  await seedDatabase();
+  manager = await createUser({ roles: ["user_manager"], prenom: "Gérante", nom: "Liste", email: "gerante@exemple.fr" });
+  // 2,100 accounts « Prénom<i> Membre<i> »: more matches than the sorted-matches bound (2,000).
+  await db.execute(sql`insert into users (id, name, email, prenom, nom, roles, email_verified)
+    select 'grand-' || i, 'Prénom' || i || ' Membre' || i, 'membre' || i || '@grand.exemple', 'Prénom' || i,
+      'Membre' || lpad(i::text, 4, '0'), array['membre'], true
+    from generate_series(1, 2100) i`);
+});
+
+type Page = { items: { nom: string }[]; total: number; pages: number };
+
+async function list(query: string): Promise<Page> {
+  return (await app.get<Page>(`/espace-membre/utilisateurs?${query}`, { as: manager })).data;
+}
+
+describe("users search on a large club", () => {
+  it("keeps its index free of a pending list of new entries", async () => {
+    const result = await db.execute<{ options: string[] | null }>(
+      sql`select reloptions as options from pg_class where relname = 'users_search_index'`,
+    );
+    expect((result as { rows: { options: string[] | null }[] }).rows[0]?.options).toContain("fastupdate=false");
+  });
+
+  it("gives the same sorted pages for a broad search (most of the club) and a narrow one", async () => {
+    const broad = await list("q=membre&page=2");
+    expect(broad.total).toBe(2100);
+    expect(broad.items.map((i) => i.nom)).toEqual(
+      Array.from({ length: 25 }, (_, k) => `Membre${String(26 + k).padStart(4, "0")}`),
+    );
+    const narrow = await list("q=membre01&tri=-nom");
+    expect(narrow.total).toBe(100); // Membre0100 to Membre0199
+    expect(narrow.items[0]?.nom).toBe("Membre0199");
+    expect(narrow.items[24]?.nom).toBe("Membre0175");
+    const last = await list("q=membre01&tri=-nom&page=4");
+    expect(last.items.map((i) => i.nom).at(-1)).toBe("Membre0100");
+  });
+});
