@@ -108,7 +108,13 @@ describe("request guards", () => {
     });
     expect(signedIn.status).toBe(200);
     // Client-side submissions (fetchers, enhanced forms) post to the .data URL.
-    for (const path of ["/espace-membre/articles/modifier/12.data", "/espace-membre/contenu/bd.data"]) {
+    // The profile page takes a portrait (decision 0032).
+    for (const path of [
+      "/espace-membre/articles/modifier/12.data",
+      "/espace-membre/contenu/bd.data",
+      "/espace-membre/profil.data",
+      "/espace-membre/profil",
+    ]) {
       const res = await send({
         path,
         headers: { "Transfer-Encoding": "chunked", cookie: "better-auth.session_token=abc" },

@@ -13,3 +13,4 @@ export * from "./mat";
 export * from "./trials";
 export * from "./season-documents";
 export * from "./exams";
+export * from "./portraits";

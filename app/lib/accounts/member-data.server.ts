@@ -10,7 +10,8 @@
  * for the managers (deletion_requests), who answer within one month.
  * The export covers the season and the mat too: registrations, payments,
  * health papers (their record, not the file), attendance, exam results and
- * per-test marks, the trial request that led to the account.
+ * per-test marks, the trial request that led to the account, the portraits
+ * (that one exists and its consent, decision 0032).
  * A missing account is a DomainError (404), never a thrown Response.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -37,6 +38,7 @@ import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { currentSeasonAt } from "../members/seasons.server";
 import { notifyManagersSafely } from "../members/manager-notifications.server";
+import { portraitsForExport, purgeOrphanPortraits } from "../members/portraits.server";
 
 const MANAGER_ROLES = ["admin", "user_manager", "article_manager"];
 
@@ -80,6 +82,7 @@ export async function exportUserData(userId: string) {
         )
     : [];
   const trials = await db.select().from(trialRequests).where(eq(trialRequests.userId, userId));
+  const portraits = await portraitsForExport(ids);
   const signInMethods = await db
     .select({ providerId: accounts.providerId, createdAt: accounts.createdAt, updatedAt: accounts.updatedAt })
     .from(accounts)
@@ -141,6 +144,8 @@ export async function exportUserData(userId: string) {
     examResults: candidates.map((c) => strip(c, audit)),
     examTestMarks: testMarks.map((m) => strip(m, ["markedBy"])),
     trialRequests: trials.map((t) => strip(t, audit)),
+    // Decision 0032: that a portrait exists and the consent given for it (the image stays in the member area).
+    portraits,
     sessions: sessionRows,
     deletionRequests: requests,
   };
@@ -192,6 +197,7 @@ export async function requestAccountDeletion(userId: string, reason = ""): Promi
   }
   // Profiles, statuses, grades, progress, sessions and sign-in methods go with the user (cascade).
   await db.delete(users).where(eq(users.id, userId));
+  await purgeOrphanPortraits(); // their files too, at once (decision 0032)
   log.info("account deleted by its owner", { userId });
   return { outcome: "deleted" };
 }

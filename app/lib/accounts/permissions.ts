@@ -77,6 +77,9 @@ export const MEMBER_AREA: MemberAreaTable = [
         nav: { label: "Mon profil", description: "Vos informations et celles de votre famille." },
       },
       { path: "profil/donnees", file: "routes/member/export-data.ts" },
+      // Decision 0032: a profile's portrait; the domain lets in only the holder, the instructors of the
+      // profile's groups this season and the admins (404 for anyone else).
+      { path: "profil/portrait/:id", file: "routes/member/portrait.ts" },
     ],
   },
   {

@@ -21,7 +21,7 @@ export const BODY_TOO_LARGE = "BODY_TOO_LARGE";
 
 /** Pages whose actions accept files, as documents or as client navigations (`.data`). */
 const UPLOAD_PATHS =
-  /^\/espace-membre\/(contenu\/(bd|documents|brochure|bannieres)|articles\/(ajouter|modifier\/[^/.]+))(\.data)?\/?$/;
+  /^\/espace-membre\/(contenu\/(bd|documents|brochure|bannieres)|articles\/(ajouter|modifier\/[^/.]+)|profil)(\.data)?\/?$/;
 
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
 

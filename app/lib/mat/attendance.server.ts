@@ -78,8 +78,8 @@ export interface RosterEntry {
   inGroup: boolean;
 }
 
-/** Profiles of the season with no line in a sent registration of that season. */
-function withoutRegistration(season: string) {
+/** Profiles of the season with no line in a sent registration of that season (also portraits.server.ts). */
+export function withoutRegistration(season: string) {
   return notExists(
     db
       .select({ one: sql`1` })

@@ -20,6 +20,7 @@ import type { SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
 import type { FamilyProfileInput, OwnProfileInput } from "./profiles";
 import { invariant } from "../core/invariant";
+import { purgeOrphanPortraits } from "./portraits.server";
 
 export type Profile = typeof profiles.$inferSelect;
 
@@ -137,12 +138,16 @@ export async function updateFamilyProfile(
   return row;
 }
 
-/** Removes a family profile (its grades, status and progress go with it). The own profile stays. */
+/**
+ * Removes a family profile (its grades, status and progress go with it; its
+ * portrait's files are deleted at once, decision 0032). The own profile stays.
+ */
 export async function removeFamilyProfile(ownerId: string, profileId: number): Promise<void> {
   const existing = await getOwnedProfile(ownerId, profileId);
   if (existing.isSelf) throw new DomainError("Votre propre profil ne peut pas être supprimé.");
   await db.update(sessions).set({ selectedProfileId: null }).where(eq(sessions.selectedProfileId, profileId));
   await db.delete(profiles).where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+  await purgeOrphanPortraits();
 }
 
 /** Updates the account holder's own profile, and the names on the user row (shown in the top bar). */

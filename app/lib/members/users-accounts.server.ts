@@ -24,6 +24,7 @@ import { getSetting } from "../club/settings.server";
 import { USERS_ADMIN_MESSAGES as MESSAGES } from "./users-admin-labels";
 import type { AccountInput, NewUserInput } from "./users-admin";
 import { getUser, userVersion } from "./users-detail.server";
+import { purgeOrphanPortraits } from "./portraits.server";
 import {
   audit,
   checkAdminRemains,
@@ -269,6 +270,7 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
     );
     await tx.delete(users).where(eq(users.id, id));
   });
+  await purgeOrphanPortraits(); // the portraits' files go at once (decision 0032)
 }
 
 /**

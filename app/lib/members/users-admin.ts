@@ -112,6 +112,8 @@ export const USER_EDIT_INTENTS = [
   "send-link",
   "close-deletion-request",
   "delete",
+  // Decision 0032: an admin removes a profile's portrait.
+  "portrait-remove",
 ] as const;
 export type UserEditIntent = (typeof USER_EDIT_INTENTS)[number];
 

@@ -131,6 +131,12 @@ export default function LegalNotice({ loaderData }: Route.ComponentProps) {
             venir le chercher.
           </li>
           <li>
+            <strong>Un portrait</strong>, si vous en ajoutez un à un profil : une petite photo du visage, enregistrée
+            avec votre accord (sa date et le nom de la personne qui l'a donné), montrée aux seuls enseignants des cours
+            de ce profil et aux administrateurs pour reconnaître chacun à l'appel, jamais publiée, et effacée aussitôt
+            quand vous la retirez depuis « Mon profil » ou que le profil ou le compte est supprimé.
+          </li>
+          <li>
             <strong>Votre adhésion :</strong> pour chaque saison, l'inscription (groupe, autorisation parentale,
             consentement photo, acceptation du règlement, aides déclarées), le règlement de la cotisation (montant,
             moyen de paiement, référence HelloAsso), les présences aux cours, les passages de grade (convocations,

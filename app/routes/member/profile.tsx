@@ -1,6 +1,6 @@
 /**
  * /espace-membre/profil: the member's own information, the family profiles,
- * the sign-in settings and the RGPD rights. Open to every signed-in account,
+ * their portraits (decision 0032), the sign-in settings and the RGPD rights. Open to every signed-in account,
  * pré-inscrits included (they need their export and deletion too).
  *
  * One page, several forms: each form posts its `intent`, and the action runs
@@ -21,10 +21,12 @@ import { EmailSection, GoogleSection, PasswordSection } from "./profile/account-
 import { DataSection } from "./profile/data-section";
 import { FamilySection } from "./profile/family-section";
 import { InfoSection } from "./profile/info-section";
-import { runProfileIntent } from "./profile/intents.server";
+import { portraitTooLarge, runProfileIntent } from "./profile/intents.server";
+import { PortraitSection } from "./profile/portrait-section";
+import { portraitsOf } from "~/lib/members/portraits.server";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import type { ProfileAnswer } from "./profile/shared";
-import { readForm } from "~/lib/http/request.server";
+import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -41,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const methods = await signInMethods(ctx.user.id);
   const pending = await pendingDeletionRequest(ctx.user.id);
   const google = url.searchParams.get("google");
+  const portraits = await portraitsOf(ctx.profiles.map((p) => p.id));
   return {
     email: ctx.user.email,
     own: {
@@ -60,6 +63,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         relationship: p.relationship,
         authorisedPickup: p.authorisedPickup,
       })),
+    // Decision 0032: the portrait of each profile, own first.
+    portraits: ctx.profiles.map((p) => {
+      const portrait = portraits.get(p.id);
+      return {
+        id: p.id,
+        prenom: p.prenom,
+        nom: p.nom,
+        isSelf: p.isSelf,
+        mediaId: portrait?.mediaId ?? null,
+        consentGivenAt: portrait ? portrait.consentGivenAt.toISOString() : null,
+        consentGivenByName: portrait?.consentGivenByName ?? "",
+      };
+    }),
     editId: positiveId(url.searchParams.get("modifier")),
     removeId: positiveId(url.searchParams.get("retirer")),
     confirmDeletion: url.searchParams.get("suppression") === "confirmer",
@@ -72,7 +88,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await getSelectedProfile(context.get(userContext));
-  const form = await readForm(request);
+  // Only the portrait form sends a file (decision 0032): its body may be larger.
+  const upload = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
+  if (upload) {
+    const tooLarge = await portraitTooLarge(request);
+    if (tooLarge) return tooLarge;
+  }
+  const form = await readForm(request, upload ? { limit: UPLOAD_BODY_LIMIT } : {});
   return runProfileIntent({ request, form, ctx });
 }
 
@@ -81,6 +103,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     email,
     own,
     family,
+    portraits,
     editId,
     removeId,
     confirmDeletion,
@@ -98,6 +121,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </p>
       <InfoSection own={own} answer={answer} />
       <FamilySection family={family} editId={editId} removeId={removeId} answer={answer} />
+      <PortraitSection people={portraits} answer={answer} />
       <EmailSection email={email} answer={answer} />
       <PasswordSection hasPassword={methods.hasPassword} answer={answer} />
       <GoogleSection email={email} methods={methods} googleNotice={googleNotice} answer={answer} />

@@ -6,7 +6,8 @@
  * signed-in member (else the sign-in page, or 404 for a pré-inscrit) and are
  * sent `private, no-cache`, never to shared caches. Photos of identifiable
  * people are sent `public, no-cache` with an ETag (decision 0022). PDFs open inline with
- * their original file name.
+ * their original file name. Portraits of profiles (kind "portrait", decision 0032) are
+ * never served here: 404, as for an unknown key (only the member area's guarded route reads them).
  */
 import { redirect } from "react-router";
 import type { Route } from "./+types/media";
@@ -14,6 +15,7 @@ import { isValidKey, storage } from "~/lib/content/storage.server";
 import { getMediaByKey, variantWidths } from "~/lib/content/uploads.server";
 import { isMembersOnlyMedia } from "~/lib/content/club-files.server";
 import { isPhotoOfPeople } from "~/lib/content/photos.server";
+import { PORTRAIT_KIND } from "~/lib/content/portrait-images.server";
 import { MEMBER_ROLES, hasAnyRole } from "~/lib/accounts/roles";
 import { getSessionUser, signInUrl } from "~/lib/accounts/session.server";
 
@@ -49,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const parts = path.split("/");
   if (parts.length > 2) return notFound();
   const row = await getMediaByKey(parts[0] ?? "");
-  if (!row) return notFound();
+  if (!row || row.kind === PORTRAIT_KIND) return notFound();
   if (parts.length === 1) {
     // /media/<key> alone: the default file (largest WebP of an image, or the PDF).
     const variant = row.kind === "pdf" ? "document.pdf" : `${variantWidths(row.width ?? 1600).at(-1)}.webp`;

@@ -3,12 +3,15 @@
  * decision 0026): the emergency sheet of a session — parents' phones (tap to
  * call), emergency contacts, who may collect each child. Every opening is
  * written to the audit log (emergency.server.ts); another class's sheet is a
- * 403 with nothing read; never kept by the service worker.
+ * 403 with nothing read; never kept by the service worker. Each child's
+ * portrait (decision 0032) helps to tell who is who, initials otherwise.
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/emergency";
 import { userContext } from "~/lib/accounts/auth-context";
 import { emergencySheet } from "~/lib/mat/emergency.server";
+import { portraitsOf } from "~/lib/members/portraits.server";
+import { Portrait } from "~/components/portrait";
 import { ATTENDANCE_MESSAGES, parseSessionKey, sessionPath } from "~/lib/mat/attendance";
 import { ageOn } from "~/lib/mat/age";
 import { capitalize, formatLongDate, formatTime } from "~/lib/core/time";
@@ -26,6 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ref = parseSessionKey(params.seance);
   if (!ref) throw new Response(ATTENDANCE_MESSAGES.noSession, { status: 404 });
   const sheet = await orErrorPage(() => emergencySheet(context.get(userContext), ref));
+  const portraits = await portraitsOf(sheet.people.map((p) => p.profileId));
   return {
     session: {
       date: sheet.session.date,
@@ -34,7 +38,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       startsAt: sheet.session.startsAt,
       endsAt: sheet.session.endsAt,
     },
-    people: sheet.people.map((p) => ({ ...p, age: p.dateOfBirth ? ageOn(p.dateOfBirth, sheet.session.date) : null })),
+    people: sheet.people.map((p) => ({
+      ...p,
+      age: p.dateOfBirth ? ageOn(p.dateOfBirth, sheet.session.date) : null,
+      portrait: portraits.get(p.profileId)?.mediaId ?? null,
+    })),
   };
 }
 
@@ -65,10 +73,13 @@ export default function EmergencySheet({ loaderData }: Route.ComponentProps) {
       <ul className="space-y-4">
         {people.map((p) => (
           <li key={p.profileId} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
-            <h2 className="text-lg font-semibold text-slate-900">
-              {p.name}
-              {p.age !== null ? <span className="font-normal text-slate-700">, {p.age} ans</span> : null}
-            </h2>
+            <div className="flex items-center gap-3">
+              <Portrait profileId={p.profileId} name={p.name} version={p.portrait} />
+              <h2 className="text-lg font-semibold text-slate-900">
+                {p.name}
+                {p.age !== null ? <span className="font-normal text-slate-700">, {p.age} ans</span> : null}
+              </h2>
+            </div>
             <dl className="mt-2 space-y-2">
               <div>
                 <dt className="font-medium text-slate-800">Téléphones</dt>

@@ -13,6 +13,9 @@
  *    mark shows its French reason on its row.
  *  - A cancelled session, or one of a later day, shows its roster without the
  *    buttons.
+ *  - Each person shows their portrait when one was given with consent
+ *    (decision 0032: the guarded route, lazily), else initials on a disc;
+ *    offline, the service worker keeps no portrait and the initials show.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, redirect } from "react-router";
@@ -22,6 +25,8 @@ import { ATTENDANCE_HANDLE, useAttendanceWebApp } from "~/components/attendance/
 import { FormMessage } from "~/components/form";
 import { buttonClasses } from "~/components/ui/button";
 import { openSession, roster, sessionMarks, applyMark } from "~/lib/mat/attendance.server";
+import { portraitsOf } from "~/lib/members/portraits.server";
+import { Portrait } from "~/components/portrait";
 import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_PATH,
@@ -59,6 +64,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ref = refOf(params);
   const session = await orErrorPage(() => openSession(user, ref));
   const [people, marks] = await Promise.all([roster(session), sessionMarks(ref)]);
+  const portraits = await portraitsOf(people.map((p) => p.profileId));
   const today = parisDate();
   return {
     session: {
@@ -76,6 +82,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       name: `${p.prenom} ${p.nom}`.trim(),
       inGroup: p.inGroup,
       present: marks.get(p.profileId) ?? null,
+      // Decision 0032: the portrait given with consent (its media id, the image's version), else initials.
+      portrait: portraits.get(p.profileId)?.mediaId ?? null,
       // The id of this row's form (no JavaScript): sent twice, it counts once.
       formMarkId: crypto.randomUUID(),
     })),
@@ -207,7 +215,10 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
     return (
       <li key={p.profileId} id={`p-${p.profileId}`} className="border-b border-slate-200 py-2 last:border-b-0">
         <div className="flex items-center justify-between gap-3">
-          <span className={`text-lg ${present ? "font-semibold text-slate-900" : "text-slate-800"}`}>{p.name}</span>
+          <span className="flex min-w-0 items-center gap-3">
+            <Portrait profileId={p.profileId} name={p.name} version={p.portrait} />
+            <span className={`text-lg ${present ? "font-semibold text-slate-900" : "text-slate-800"}`}>{p.name}</span>
+          </span>
           {canMark ? (
             <form method="post" onSubmit={(e) => tap(e, p, !present)}>
               <input type="hidden" name="intent" value="mark" />

@@ -38,6 +38,10 @@ import {
   updateOwnProfile,
   type MemberContext,
 } from "~/lib/members/profiles.server";
+import { portraitRemoveSchema, portraitUploadSchema } from "~/lib/members/portraits";
+import { setPortrait, withdrawPortrait } from "~/lib/members/portraits.server";
+import { formatMegabytes, MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
+import { oversizedRequest } from "~/lib/content/uploads.server";
 
 type ProfileIntent =
   | "info"
@@ -48,7 +52,9 @@ type ProfileIntent =
   | "password"
   | "link-google"
   | "unlink-google"
-  | "delete-account";
+  | "delete-account"
+  | "portrait"
+  | "remove-portrait";
 
 interface IntentArgs {
   request: Request;
@@ -154,7 +160,55 @@ const handlers = {
       await requestAccountDeletion(user.id, reason);
       return redirect("/compte-supprime", { headers });
     }),
+
+  // Decision 0032: a portrait is recorded with the consent ticked; removing it withdraws the consent.
+  portrait: ({ form, ctx }: IntentArgs) =>
+    handleIntent(
+      "portrait",
+      form,
+      portraitUploadSchema,
+      async (value) => {
+        const p = await setPortrait(ctx.user, value);
+        return done(
+          "portrait",
+          p.isSelf ? "Votre portrait a été enregistré." : `Le portrait de ${p.prenom} a été enregistré.`,
+        );
+      },
+      { keyField: "profileId", hideFields: ["file"] },
+    ),
+
+  "remove-portrait": ({ form, ctx }: IntentArgs) =>
+    handleIntent(
+      "remove-portrait",
+      form,
+      portraitRemoveSchema,
+      async ({ profileId }) => {
+        const p = await withdrawPortrait(ctx.user, profileId);
+        return done(
+          "remove-portrait",
+          `${p.isSelf ? "Votre portrait a été retiré" : `Le portrait de ${p.prenom} a été retiré`} : son image est effacée.`,
+        );
+      },
+      { keyField: "profileId" },
+    ),
 } satisfies Record<ProfileIntent, (args: IntentArgs) => Promise<unknown>>;
+
+/** Largest body of the portrait form: the photo and the few fields around it. */
+const PORTRAIT_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+/**
+ * A portrait form whose body is too large, answered before reading it (the
+ * body is drained first, so the browser receives the answer); null otherwise.
+ */
+export async function portraitTooLarge(request: Request) {
+  const refused = await oversizedRequest(request, PORTRAIT_REQUEST_BYTES);
+  if (!refused) return null;
+  const message = `La photo dépasse la taille maximale de ${formatMegabytes(MAX_IMAGE_BYTES)} : choisissez un fichier plus léger.`;
+  return data(
+    { intent: "portrait", key: null, result: { status: "error" as const, error: { "": [message] } } },
+    { status: refused.status },
+  );
+}
 
 /** Runs the handler of the form's intent (unknown intent: 400). */
 export async function runProfileIntent(args: IntentArgs) {

@@ -53,6 +53,9 @@ import {
 import { readForm } from "~/lib/http/request.server";
 import { taughtSlotLabels } from "~/lib/mat/instructors.server";
 import { INSTRUCTORS_PATH } from "~/lib/mat/instructors";
+import { portraitRemoveSchema } from "~/lib/members/portraits";
+import { adminPortraitList, removePortraitAsAdmin } from "~/lib/members/portraits.server";
+import { PortraitsAdminSection } from "~/components/users/portraits-section";
 
 const LIST = "/espace-membre/utilisateurs";
 
@@ -75,6 +78,7 @@ const NOTICES: Record<string, string> = {
   lien: "Un nouveau lien pour choisir le mot de passe a été envoyé.",
   inchange: "Aucune modification à enregistrer.",
   "demande-classee": "La demande de suppression est classée : le compte et ses données sont conservés.",
+  "portrait-retire": "Le portrait a été retiré : son image est effacée.",
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -93,6 +97,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     // Issue 15 (decision 0026): the classes an instructor teaches (chosen on the admins' page).
     taught: detail.user.roles.includes("enseignant") ? await taughtSlotLabels(detail.user.id) : null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
+    // Decision 0032: the profiles' portraits, which an admin may remove.
+    portraits: actor.isAdmin ? await adminPortraitList(detail.profiles) : [],
   };
 }
 
@@ -174,6 +180,12 @@ const HANDLERS: Record<UserEditIntent, (args: IntentArgs) => ReturnType<typeof h
       return back("demande-classee", "#compte");
     }),
 
+  "portrait-remove": ({ actor, id, formData, back }) =>
+    handle("portrait-remove", formData, portraitRemoveSchema, async ({ profileId }) => {
+      await removePortraitAsAdmin(actor, id, profileId);
+      return back("portrait-retire", "#portraits");
+    }),
+
   delete: ({ actor, id, formData }) =>
     handle("delete", formData, deleteUserSchema, async () => {
       await deleteUser(actor, id);
@@ -196,13 +208,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // ------------------------------------------------------------------- page
 
 export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, season, canEdit, isSelf, actorIsAdmin, notice, taught } = loaderData;
+  const { detail, season, canEdit, isSelf, actorIsAdmin, notice, taught, portraits } = loaderData;
   const { user } = detail;
   const answer: UserEditAnswer | undefined = actionData;
   const forAccount = answer?.intent === "account" ? answer.result : undefined;
   // Answers of the forms without their own error area (validate, send-link, close-deletion-request).
   const topMessage =
-    answer && ["validate", "send-link", "close-deletion-request"].includes(answer.intent)
+    answer && ["validate", "send-link", "close-deletion-request", "portrait-remove"].includes(answer.intent)
       ? (answer.result.error?.[""]?.[0] ?? null)
       : null;
   const pending = user.roles.includes("pré-inscrit");
@@ -338,6 +350,8 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
           answer={answer}
         />
       ))}
+
+      {portraits.length ? <PortraitsAdminSection portraits={portraits} /> : null}
 
       <section aria-labelledby="history-title">
         <h2 id="history-title" className="text-2xl font-semibold text-slate-900">
