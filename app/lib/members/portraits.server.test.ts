@@ -42,7 +42,7 @@ let parent: CreatedUser;
 let otherParent: CreatedUser;
 let member: CreatedUser;
 let child: number; // the parent's child, registered and paid in « Enfants (6-11 ans) »
-let sibling: number; // the parent's other child, registered in the same group, no portrait
+let sibling: number; // the parent's other child, in the same group and registration, no portrait
 
 /** A photo of `width` × `height` with EXIF data (a copyright and a camera), as a phone would send. */
 async function photo(width = 800, height = 600, colour = "#c0392b"): Promise<Blob> {
@@ -84,18 +84,30 @@ function image(profileId: number, who: CreatedUser | null, size: 96 | 192 = 192)
   return app.fetch(portraitPath(profileId, size, 1), { as: who });
 }
 
+/** A child profile of `owner`, a line of its registration for 2026-2027 (created with `status` if none). */
 async function childOf(owner: CreatedUser, prenom: string, group: string, status = "payee"): Promise<number> {
-  const [reg] = await db
-    .insert(registrations)
-    .values({ ownerId: owner.user.id, season: "2026-2027", status })
-    .returning();
+  // One registration per account and season: the family's children are its lines.
+  const [reg] =
+    (await db
+      .select()
+      .from(registrations)
+      .where(and(eq(registrations.ownerId, owner.user.id), eq(registrations.season, "2026-2027")))) || [];
+  const registration =
+    reg ??
+    (await db.insert(registrations).values({ ownerId: owner.user.id, season: "2026-2027", status }).returning())[0];
   const [p] = await db
     .insert(profiles)
     .values({ ownerId: owner.user.id, prenom, nom: "Tran", relationship: "enfant", dateOfBirth: "2017-03-01" })
     .returning();
   await db
     .insert(registrationLines)
-    .values({ registrationId: reg!.id, profileId: p!.id, groupName: group, priceCents: 19000, amountCents: 19000 });
+    .values({
+      registrationId: registration!.id,
+      profileId: p!.id,
+      groupName: group,
+      priceCents: 19000,
+      amountCents: 19000,
+    });
   return p!.id;
 }
 
@@ -114,7 +126,7 @@ beforeAll(async () => {
   otherParent = await createUser({ roles: ["membre"], prenom: "Kim", nom: "Vo" });
   member = await createUser({ roles: ["membre"], prenom: "Phuong", nom: "Do" });
   child = await childOf(parent, "Bao", "Enfants (6-11 ans)");
-  sibling = await childOf(parent, "Chi", "Enfants (6-11 ans)", "en-attente");
+  sibling = await childOf(parent, "Chi", "Enfants (6-11 ans)");
   await childOf(otherParent, "Duc", "Adolescents (12-15 ans)");
 });
 
@@ -274,7 +286,7 @@ describe("replacing and withdrawing", () => {
     const res = await app.post(PROFILE, form, { as: parent });
     expect(res.data).toMatchObject({
       intent: "remove-portrait",
-      message: "Le portrait de Bao a été retiré\u00a0: son image est effacée.",
+      message: "Le portrait de Bao a été retiré : son image est effacée.",
     });
     expect(await portraitRow(child)).toBeNull();
     expect(await storageKeyOf(row.mediaId)).toBeNull();
