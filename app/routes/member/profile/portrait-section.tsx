@@ -85,11 +85,18 @@ function PortraitRow({ person: p, answer }: { person: PortraitRowData; answer: P
             ? `Portrait enregistré le ${formatDate(p.consentGivenAt)}, avec l'accord de ${p.consentGivenByName || "la personne titulaire du compte"}.`
             : "Pas de portrait : les enseignants voient ses initiales."}
         </p>
-        <details open={!!uploadResult} className="mb-3">
+        {/* Closed again after a success (remounted), open after a refusal of this profile's form. */}
+        <details
+          key={successFor(answer, "portrait", "remove-portrait") ? answer?.done : "portrait"}
+          open={!!uploadResult}
+          className="mb-3"
+        >
           <summary className={`${secondaryButton} cursor-pointer list-none`}>
             <Camera aria-hidden="true" className="h-4 w-4" />
-            {has ? "Remplacer le portrait" : "Ajouter un portrait"}
-            <span className="sr-only"> de {p.prenom}</span>
+            <span>
+              {has ? "Remplacer le portrait" : "Ajouter un portrait"}
+              <span className="sr-only"> de {p.prenom}</span>
+            </span>
           </summary>
           <UploadForm
             key={successFor(answer, "portrait") ? answer?.done : "portrait"}
@@ -180,7 +187,9 @@ function RemoveForm({
       <input type="hidden" name="profileId" value={p.id} />
       <button type="submit" className={dangerButton}>
         <Trash2 aria-hidden="true" className="h-4 w-4" />
-        Retirer le portrait<span className="sr-only"> de {p.prenom}</span> et l'effacer
+        <span>
+          Retirer le portrait<span className="sr-only"> de {p.prenom}</span> et l'effacer
+        </span>
       </button>
     </Form>
   );
