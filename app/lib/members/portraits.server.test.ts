@@ -99,15 +99,13 @@ async function childOf(owner: CreatedUser, prenom: string, group: string, status
     .insert(profiles)
     .values({ ownerId: owner.user.id, prenom, nom: "Tran", relationship: "enfant", dateOfBirth: "2017-03-01" })
     .returning();
-  await db
-    .insert(registrationLines)
-    .values({
-      registrationId: registration!.id,
-      profileId: p!.id,
-      groupName: group,
-      priceCents: 19000,
-      amountCents: 19000,
-    });
+  await db.insert(registrationLines).values({
+    registrationId: registration!.id,
+    profileId: p!.id,
+    groupName: group,
+    priceCents: 19000,
+    amountCents: 19000,
+  });
   return p!.id;
 }
 
