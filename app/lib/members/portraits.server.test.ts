@@ -158,6 +158,18 @@ describe("adding a portrait", () => {
     expect(await portraitRow(child)).toBeNull();
   });
 
+  it("is refused for a photo over 10 Mo, next to the file field", async () => {
+    const big = new Blob([new Uint8Array([0xff, 0xd8, 0xff]), new Uint8Array(10 * 1024 * 1024)], {
+      type: "image/jpeg",
+    });
+    const res = await app.post(PROFILE, portraitForm(child, big), { as: parent });
+    expect(res.status).toBe(400);
+    expect(firstErrors((res.data as { result: Parameters<typeof firstErrors>[0] }).result)).toEqual({
+      file: "La photo dépasse la taille maximale de 10 Mo.",
+    });
+    expect(await portraitRow(child)).toBeNull();
+  });
+
   it("for another account's profile is « Profil introuvable. », nothing stored", async () => {
     const res = await app.post(PROFILE, portraitForm(child, await photo()), { as: otherParent });
     expect(res.status).toBe(404);
