@@ -212,7 +212,6 @@ export async function setPortrait(
       if (existing) await tx.update(profilePortraits).set(consent).where(eq(profilePortraits.id, existing.id));
       else await tx.insert(profilePortraits).values({ profileId: profile.id, ...consent });
       await audit(
-        tx,
         holder,
         existing ? "portrait.replace" : "portrait.add",
         `Portrait de ${profile.prenom} ${existing ? "remplacé" : "ajouté"}, avec l’accord du titulaire du compte.`,
@@ -240,7 +239,7 @@ async function dropPortrait(actor: Actor, profile: Profile, summary: string): Pr
       .where(eq(profilePortraits.profileId, profile.id))
       .returning({ mediaId: profilePortraits.mediaId });
     if (!gone) return null;
-    await audit(tx, actor, "portrait.remove", summary, { userId: profile.ownerId, profileId: profile.id });
+    await audit(actor, "portrait.remove", summary, { userId: profile.ownerId, profileId: profile.id });
     return gone.mediaId;
   });
   if (mediaId === null) return false;
