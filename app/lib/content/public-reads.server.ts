@@ -13,7 +13,7 @@ import { articles } from "#db/schema";
 import { db } from "../core/db.server";
 import { cachedRead, earliest } from "../core/read-cache.server";
 import { addDays, parisDate, parisTime } from "../core/time";
-import { listPublishedArticles, type ArticleSummary } from "./articles.server";
+import { getArticleById, listPublishedArticles, type Article, type ArticleSummary } from "./articles.server";
 import {
   getMonthCalendar,
   listUpcomingEvents,
@@ -21,7 +21,7 @@ import {
   type Month,
   type MonthCalendar,
 } from "./events.server";
-import { hasGalleryPhotos } from "./photos.server";
+import { hasGalleryPhotos, listArticlePhotos, type PublicPhoto } from "./photos.server";
 
 /** When the next scheduled article goes public (null: none scheduled). */
 async function nextPublication(): Promise<Date | null> {
@@ -61,6 +61,17 @@ export function monthCalendar(month: Month, includeMembersOnly = false): Promise
   return cachedRead(`month:${month.year}-${month.month}:${includeMembersOnly}`, async () => {
     const value = await getMonthCalendar({ month, includeMembersOnly });
     return { value, until: parisTime(addDays(parisDate(), 1)) };
+  });
+}
+
+/**
+ * An article, whatever its status, with its photos still shown (the article page): only writes
+ * change them; whether it is published yet is decided by the caller at each view.
+ */
+export function articleWithPhotos(id: number): Promise<{ article: Article; photos: PublicPhoto[] } | null> {
+  return cachedRead(`article:${id}`, async () => {
+    const article = await getArticleById(id);
+    return { value: article ? { article, photos: await listArticlePhotos(id) } : null };
   });
 }
 
