@@ -13,9 +13,11 @@
  *   publication, the end of the first listed event, the next Paris midnight.
  * - A read that overlapped a write is not stored (generation), and concurrent reads of one key
  *   share one query.
+ * - Inside a transaction the cache is neither read nor filled (its rows may be rolled back).
  * - Only for data every visitor sees alike: never a member's own data.
  */
 import { onChange } from "./change-bus.server";
+import { inTransaction } from "./db.server";
 
 interface Entry {
   value: unknown;
@@ -43,6 +45,8 @@ export interface Fresh<T> {
 }
 
 export async function cachedRead<T>(key: string, load: () => Promise<Fresh<T>>): Promise<T> {
+  // Inside a transaction a read may see what is not committed yet: neither served nor kept.
+  if (inTransaction()) return (await load()).value;
   const hit = entries.get(key);
   if (hit && hit.until > Date.now()) return hit.value as T;
   if (hit) entries.delete(key);
