@@ -13,6 +13,8 @@
  *     npx can fetch it (skip with --no-lighthouse);
  *  5. with BENCH_DATABASE_URL: req/s of WORKERS=1 against WORKERS=2 on PostgreSQL;
  *  6. --backup, --import: the backup and Firebase import benchmarks.
+ * --pages-only: part 1 alone (--public-only: its public pages alone). Each server's first
+ * round of background jobs is waited for and reported before anything is measured.
  * It starts its own servers on free ports with throw-away data folders
  * (bench-servers.ts); the load measures are in bench-pages.ts.
  *
@@ -33,6 +35,7 @@ import { benchFirebaseImport } from "./bench-firebase-import";
 import { interleaved, workersBench, type BenchPage } from "./bench-pages";
 import { overload } from "./bench-overload";
 import { addBenchUser, buildDir, memberCookie, rssMb, startBare, startServer } from "./bench-servers";
+import { waitForJobs } from "./bench-jobs";
 import { z } from "zod";
 import { groups } from "~/lib/core/invariant";
 
@@ -87,14 +90,16 @@ async function main() {
     });
   }
 
-  // A first start does the one-time work (the day's backup, stored rich text); then the cold
-  // start on an existing database: spawn to the first answered page.
+  // A first start does the one-time work (the day's backup, stored rich text): waited for until
+  // its background jobs ran (bench-jobs.ts); then the cold start on an existing database: spawn
+  // to the first answered page, and again its jobs' first round before any measure.
   const first = await startServer(dataDir, { PAGE_CACHE_SECONDS: "0" }, "/");
-  await new Promise((r) => setTimeout(r, 5_000));
+  console.log(`premier démarrage\u00a0: ${await waitForJobs(dataDir)}`);
   await first.stop();
   const t0 = performance.now();
   const project = await startServer(dataDir, { PAGE_CACHE_SECONDS: "0" }, "/");
   const coldMs = performance.now() - t0;
+  console.log(`serveur mesuré\u00a0: ${await waitForJobs(dataDir)}`);
   const bare = await startBare();
   try {
     const cookie = await memberCookie(project.base, password);
@@ -115,6 +120,16 @@ async function main() {
     for (const p of pages) {
       const res = await fetch(project.base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
       if (res.status !== 200) console.log(`(attention\u00a0: ${p.path} répond ${res.status})`);
+    }
+    // --pages-only: the interleaved ratios alone (--public-only: the public pages alone).
+    if (args.has("--pages-only") || args.has("--public-only")) {
+      await interleaved(
+        project.base,
+        bare.base,
+        pages.filter((p) => !args.has("--public-only") || !p.cookie),
+        options.BENCH_SECONDS,
+      );
+      return;
     }
     console.log("\n== JavaScript chargé par page (gzip)");
     const clientDir = path.join(buildDir, "client");

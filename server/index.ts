@@ -16,6 +16,8 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import { env, EnvError, type Env } from "../app/lib/core/env.server";
 import { log } from "../app/lib/core/log.server";
 import { contentSecurityPolicy, nonceOf } from "./csp";
+import { drainListeners } from "./drain-listeners";
+import { coalesceWrites } from "./coalesce-writes";
 import { lifecycle } from "./lifecycle";
 import { loadShed, maxInFlight } from "./load-shed";
 import { pageCache } from "./page-cache";
@@ -93,7 +95,7 @@ async function main() {
   });
   app.use(life.middleware);
 
-  app.use(compression());
+  app.use(compression(), drainListeners, coalesceWrites);
   // React Router's adapter flushes after every chunk React writes (about 2 KB each): with gzip,
   // every flush closes a deflate block and sends a packet, dozens per page. The pages do not
   // stream anything late (no Suspense), so they are flushed once, when they end (issue 12).

@@ -2,9 +2,8 @@ import { CalendarDays, HeartHandshake, MapPin, Newspaper, ShieldCheck, Swords, U
 import { Link } from "react-router";
 import { HomeHero } from "~/components/home/hero";
 import { env } from "~/lib/core/env.server";
-import { latestArticles } from "~/lib/content/articles.server";
 import { formatDate, formatEventWhen, formatTime, weekdayName } from "~/lib/core/time";
-import { listUpcomingEvents } from "~/lib/content/events.server";
+import { latestPublishedArticles, upcomingEvents } from "~/lib/content/public-reads.server";
 import { useNonce } from "~/lib/http/nonce";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
@@ -30,8 +29,8 @@ export async function loader() {
     getSetting("schedule"),
     getSetting("membership"),
     getSetting("legal"),
-    listUpcomingEvents({ limit: 3 }),
-    latestArticles(3),
+    upcomingEvents(3),
+    latestPublishedArticles(3),
   ]);
   const baseUrl = env().BASE_URL;
 

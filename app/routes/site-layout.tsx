@@ -20,14 +20,15 @@ import { contentPaddingTop, isHomePath } from "~/lib/club/navigation";
 import { useRootData } from "~/root";
 import { getBannerOverrides } from "~/lib/content/banners.server";
 import { hasTeachers } from "~/lib/club/teachers.server";
-import { hasGalleryPhotos } from "~/lib/content/photos.server";
+import { galleryHasPhotos } from "~/lib/content/public-reads.server";
 
 export async function loader() {
-  return {
-    bannerOverrides: await getBannerOverrides(),
-    showTeachers: await hasTeachers(),
-    showGallery: await hasGalleryPhotos(),
-  };
+  const [bannerOverrides, showTeachers, showGallery] = await Promise.all([
+    getBannerOverrides(),
+    hasTeachers(),
+    galleryHasPhotos(),
+  ]);
+  return { bannerOverrides, showTeachers, showGallery };
 }
 
 /** Banner images change only through the admins' forms: skip the reload on plain navigations. */

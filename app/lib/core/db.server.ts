@@ -12,6 +12,7 @@
  * So no function takes a connection parameter (`q: Queryable`, `tx:
  * Transaction`): it uses `db`, and called inside a transaction it is part of
  * it (lint rule data-access/no-connection-parameters, decision 0012).
+ * Every write (and the end of every transaction) drops the public pages' cached reads.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync } from "node:fs";
@@ -22,6 +23,7 @@ import * as schema from "#db/schema";
 import { startDurabilitySync } from "./durability.server";
 import { folderLocked, lockFolder } from "./folder-lock.server";
 import { log } from "./log.server";
+import { noteWrite } from "./read-cache.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -33,6 +35,16 @@ interface OpenDb {
   /** Runs `fn` while holding the cluster-wide start-up lock (PostgreSQL advisory lock). */
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
 }
+
+/**
+ * Every statement goes past here before it runs: anything but a read drops the reads cached
+ * for the public pages (read-cache.server.ts, decision 0034), so no writer has to think of it.
+ */
+const writeWatcher = {
+  logQuery(query: string): void {
+    if (!/^\s*(select|show)\s/i.test(query)) noteWrite();
+  },
+};
 
 /** Key of the PostgreSQL advisory lock taken around migrations and seeding. */
 const STARTUP_LOCK_KEY = 721_094_311;
@@ -86,7 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // reported here: the pool drops it and opens another on the next query. Without this
     // listener the error would be unhandled and stop the whole process.
     pool.on("error", (err) => log.warn("idle database connection lost", { err }));
-    const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
+    const db = drizzle(pool, { schema, casing: "snake_case", logger: writeWatcher }) as unknown as Database;
     opened = {
       db,
       driver: "postgres",
@@ -126,7 +138,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         : await PGlite.create(dir);
       // PGlite never fsyncs: sync its files to disk ourselves (durability.server.ts).
       const durability = dir.startsWith("memory://") ? null : startDurabilitySync(dir);
-      const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
+      const db = drizzle(client, { schema, casing: "snake_case", logger: writeWatcher }) as unknown as Database;
       opened = {
         db,
         driver: "pglite",
@@ -228,15 +240,21 @@ export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promi
   const parent = scope.getStore();
   const outer = parent?.open ? parent : null;
   let mine: Scope | null = null;
-  const result = await connection().transaction(async (tx) => {
-    const s: Scope = { tx, open: true, afterCommit: [], root: outer ? (outer.root ?? outer) : null };
-    mine = s;
-    try {
-      return await scope.run(s, () => fn(tx));
-    } finally {
-      s.open = false;
-    }
-  });
+  let result: T;
+  try {
+    result = await connection().transaction(async (tx) => {
+      const s: Scope = { tx, open: true, afterCommit: [], root: outer ? (outer.root ?? outer) : null };
+      mine = s;
+      try {
+        return await scope.run(s, () => fn(tx));
+      } finally {
+        s.open = false;
+      }
+    });
+  } finally {
+    // Committed or rolled back: public reads cached meanwhile may have seen either (read-cache.server.ts).
+    if (!outer) noteWrite();
+  }
   const done = mine as Scope | null;
   if (done && !done.root) for (const run of done.afterCommit) run();
   return result;

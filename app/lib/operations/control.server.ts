@@ -7,12 +7,15 @@
  *
  * Protocol: one JSON line in (`{"command":"backup"}`), one JSON line out
  * (`{"ok":true,"backup":{…}}` or `{"ok":false,"error":"…"}`).
+ * `{"command":"jobs"}` answers the background jobs' status (`{"ok":true,"jobs":[…]}`,
+ * core/jobs.server.ts): the benchmark waits for their first round.
  */
 import { chmodSync, existsSync, rmSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
+import { jobsStatus } from "../core/jobs.server";
 import { createBackup } from "./backup.server";
 
 export function controlSocketPath(dataDir: string = env().DATA_DIR): string {
@@ -56,6 +59,8 @@ export async function startControlSocket(): Promise<void> {
         command = null;
       }
       const reply = (body: unknown) => socket.end(JSON.stringify(body) + "\n");
+      // What the background jobs did since the start (the benchmark waits for their first round).
+      if (command === "jobs") return reply({ ok: true, jobs: jobsStatus() });
       if (command !== "backup") return reply({ ok: false, error: "Commande inconnue." });
       createBackup({ reason: "commande" })
         .then((backup) => reply({ ok: true, backup }))

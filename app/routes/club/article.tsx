@@ -4,9 +4,9 @@ import { ResponsiveImage } from "~/components/responsive-image";
 import { ArticleIllustration } from "~/components/article-illustration";
 import { illustrationFor } from "~/lib/content/illustration";
 import { ArticlePhotos } from "~/components/article-photos";
-import { listArticlePhotos } from "~/lib/content/photos.server";
+import { articleWithPhotos } from "~/lib/content/public-reads.server";
 import { canPreviewArticles } from "~/lib/content/article-editing.server";
-import { getArticleById, isPublished, parseArticleId } from "~/lib/content/articles.server";
+import { isPublished, parseArticleId } from "~/lib/content/articles.server";
 import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { PageTitle } from "~/components/layout/page-title";
@@ -34,15 +34,16 @@ export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = parseArticleId(params.articleId);
   if (id === null) throw notFound();
-  const article = await getArticleById(id);
-  if (!article) throw notFound();
+  const found = await articleWithPhotos(id);
+  if (!found) throw notFound();
+  const { article, photos } = found;
   const published = isPublished(article);
   if (!published && !(await canPreview(request))) throw notFound();
   return data(
     {
       article, // body sanitized when saved (sanitize-stored.server.ts)
       preview: !published,
-      photos: await listArticlePhotos(article.id),
+      photos,
     },
     published ? undefined : { headers: { "Cache-Control": "private, no-store" } },
   );

@@ -12,14 +12,8 @@ import {
 import { getSetting } from "~/lib/club/settings.server";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/event-categories";
-import {
-  currentMonth,
-  getMonthCalendar,
-  listUpcomingEvents,
-  monthKey,
-  parseMonth,
-  type CalendarEntry,
-} from "~/lib/content/events.server";
+import { currentMonth, monthKey, parseMonth, type CalendarEntry } from "~/lib/content/events.server";
+import { monthCalendar, upcomingEvents } from "~/lib/content/public-reads.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
@@ -42,8 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const includeMembersOnly = user !== null && hasAnyRole(user.roles, MEMBER_ROLES);
 
   const [calendar, upcoming, classCalendar] = await Promise.all([
-    getMonthCalendar({ month, includeMembersOnly }),
-    listUpcomingEvents({ limit: 8, includeMembersOnly }),
+    monthCalendar(month, includeMembersOnly),
+    upcomingEvents(8, includeMembersOnly),
     getSetting("classCalendar"),
   ]);
   const feedUrl = `${env().BASE_URL}${PATH}.ics`;

@@ -2,8 +2,10 @@ import { ChevronLeft, ChevronRight, Newspaper } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ArticleIllustration } from "~/components/article-illustration";
-import { listPublishedArticles, NEWS_PER_PAGE, type ArticleSummary } from "~/lib/content/articles.server";
+import { NEWS_PER_PAGE, type ArticleSummary } from "~/lib/content/articles.server";
+import { publishedArticlesPage } from "~/lib/content/public-reads.server";
 import { formatDate } from "~/lib/core/time";
+import { pageWindow } from "~/lib/content/page-window";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/news";
 
@@ -15,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1) throw redirect(url.pathname);
     page = Number(raw);
   }
-  const result = await listPublishedArticles({ page, perPage: NEWS_PER_PAGE });
+  const result = await publishedArticlesPage(page, NEWS_PER_PAGE);
   if (page > result.pageCount) {
     throw new Response(null, { status: 404 });
   }
@@ -71,7 +73,7 @@ function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boole
 
 function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
   if (pageCount <= 1) return null;
-  const pages = Array.from({ length: pageCount }, (_, i) => i + 1);
+  const pages = pageWindow(page, pageCount);
   const base =
     "inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border px-3 py-2 text-sm font-semibold";
   return (
@@ -89,9 +91,13 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
             </Link>
           ) : null}
         </li>
-        {pages.map((p) => (
-          <li key={p}>
-            {p === page ? (
+        {pages.map((p, i) => (
+          <li key={p === "gap" ? `gap-${i}` : p}>
+            {p === "gap" ? (
+              <span className="px-1 text-slate-500" aria-hidden="true">
+                …
+              </span>
+            ) : p === page ? (
               <span aria-current="page" className={`${base} border-club-700 bg-club-700 text-white`}>
                 <span className="sr-only">Page </span>
                 {p}
