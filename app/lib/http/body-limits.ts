@@ -19,9 +19,12 @@ export const UPLOAD_BODY_LIMIT = 25 * 1024 * 1024;
 /** Error code of a body refused while it was read. */
 export const BODY_TOO_LARGE = "BODY_TOO_LARGE";
 
-/** Pages whose actions accept files, as documents or as client navigations (`.data`). */
+/**
+ * Pages whose actions accept files, as documents or as client navigations (`.data`).
+ * body-limits.pure.test.ts finds every page with a file field and fails if one is missing.
+ */
 const UPLOAD_PATHS =
-  /^\/espace-membre\/(contenu\/(bd|documents|brochure|bannieres)|articles\/(ajouter|modifier\/[^/.]+)|profil)(\.data)?\/?$/;
+  /^\/espace-membre\/(contenu\/(bd|documents|brochure|bannieres|saison-et-vacances)|articles\/(ajouter|modifier\/[^/.]+|photos)|inscription\/pieces|profil)(\.data)?\/?$/;
 
 const SESSION_COOKIE = /(^|;\s*)(__Secure-)?better-auth\.session_token=/;
 
