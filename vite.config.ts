@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { clientChunks } from "./scripts/client-chunks";
 
 // React Router publishes its production build without a `production` export condition, so every
 // resolver (Node, Vite's client and server builds) picks dist/development. A production build
@@ -12,9 +13,13 @@ import tsconfigPaths from "vite-tsconfig-paths";
 const require = createRequire(import.meta.url);
 const routerDist = path.join(path.dirname(require.resolve("react-router/package.json")), "dist/production");
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
-  build: { target: "es2022" },
+  build: {
+    target: "es2022",
+    // The browser's files: the framework in one, the root and site layout's code in another (decision 0036).
+    ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: clientChunks() } } }),
+  },
   resolve:
     command === "build"
       ? {

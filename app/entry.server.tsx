@@ -16,6 +16,8 @@ import { sanitizeStoredRichText } from "./lib/content/sanitize-stored.server";
 import { NonceProvider } from "./lib/http/nonce";
 import { assertPasswordListReady } from "./lib/accounts/passwords.server";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
+// Zod's French fallback messages for every schema the server runs (the browser loads them with the forms).
+import "./lib/http/zod-fr";
 import "./lib/members/reminders-job.server";
 import "./lib/members/helloasso-check-job.server";
 import "./lib/operations/backup-job.server";

@@ -11,7 +11,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import "./lib/http/zod-fr";
 import { env } from "./lib/core/env.server";
 import { useNonce } from "./lib/http/nonce";
 import { getSetting } from "./lib/club/settings.server";

@@ -27,7 +27,6 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
 import { benchBackup, formatBackupBench } from "./bench-backup";
@@ -36,8 +35,8 @@ import { interleaved, workersBench, type BenchPage } from "./bench-pages";
 import { overload } from "./bench-overload";
 import { addBenchUser, buildDir, memberCookie, rssMb, startBare, startServer } from "./bench-servers";
 import { waitForJobs } from "./bench-jobs";
+import { gzippedSizes, pageScripts, PUBLIC_PAGE_JS_BUDGET } from "./page-javascript";
 import { z } from "zod";
-import { groups } from "~/lib/core/invariant";
 
 // The bench's own knobs (not the site's configuration, see docs/decisions/0011-tooling.md).
 const benchOptions = z
@@ -136,19 +135,12 @@ async function main() {
     let worst = 0;
     for (const page of PUBLIC_PAGES) {
       const html = await (await fetch(project.base + page)).text(); // a quiet server: before the load tests
-      const scripts = new Set<string>();
-      for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(groups(m, 1)[0]);
-      for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(groups(m, 1)[0]);
-      for (const m of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(groups(m, 1)[0]);
-      let total = 0;
-      for (const src of scripts) {
-        const file = path.join(clientDir, src.replace(/^\//, ""));
-        if (existsSync(file)) total += gzipSync(readFileSync(file), { level: 9 }).length;
-      }
+      const scripts = pageScripts(html);
+      const total = gzippedSizes(clientDir, scripts).reduce((sum, s) => sum + s.bytes, 0);
       worst = Math.max(worst, total);
-      console.log(`${page.padEnd(42)}${(total / 1024).toFixed(1).padStart(8)} Ko  (${scripts.size} fichiers)`);
+      console.log(`${page.padEnd(42)}${(total / 1024).toFixed(1).padStart(8)} Ko  (${scripts.length} fichiers)`);
     }
-    console.log(`maximum : ${(worst / 1024).toFixed(1)} Ko (objectif : 120 Ko au plus)`);
+    console.log(`maximum : ${(worst / 1024).toFixed(1)} Ko (objectif : ${PUBLIC_PAGE_JS_BUDGET / 1024} Ko au plus)`);
 
     await interleaved(project.base, bare.base, pages, options.BENCH_SECONDS);
 

@@ -7,39 +7,116 @@
  * component takes `{...fieldProps(fields.name)}` (name, typed value, error).
  * After a submission with errors, focus moves to the error summary
  * (`<FormErrors form={form} />`) or, without one, to the first field in error.
+ *
+ * The browser's validation code (Zod, Conform's Zod parser) is never imported
+ * here but loaded with `import()` (decision 0036): public pages give their
+ * schema as a function importing it, loaded on the form's first focus or
+ * pointer; until it is there the browser checks nothing and the server checks
+ * with the same schema. Pages without a form load no Zod at all.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
+import type * as FormValidation from "~/components/form-validation";
 import { buttonClasses } from "~/components/ui/button";
 
-/** Conform's form for a schema, validated on blur then on input, server answer in `lastResult`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function useClubForm<S extends z.ZodType<Record<string, unknown>, Record<string, any>>>({
+type FormSchema = z.ZodType<Record<string, unknown>, Record<string, any>>;
+
+/**
+ * A form's schema, or a function importing it
+ * (`() => import("~/lib/club/contact-schema").then((m) => m.contactSchema)`):
+ * the page then holds no Zod until the form is used (public pages, decision 0036).
+ */
+export type SchemaSource<S extends FormSchema> = S | (() => Promise<S>);
+
+/** Conform's form for a schema, validated on blur then on input, server answer in `lastResult`. */
+export function useClubForm<S extends FormSchema>({
   schema,
   lastResult,
   id,
   defaultValue,
 }: {
-  schema: S;
+  schema: SchemaSource<S>;
   lastResult?: SubmissionResult<string[]> | null;
   id?: string;
   defaultValue?: Record<string, unknown>;
 }) {
+  const [loaded, setLoaded] = useState<LoadedValidation | null>(null);
+  // A schema given as is may change between renders: always the current one.
+  const current = typeof schema === "function" ? loaded?.schema : schema;
+  const validate = loaded && current ? loaded.validatorFor(current) : undefined;
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id,
     lastResult,
     defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate({ formData }) {
-      return parseWithZod(formData, { schema });
-    },
+    // Until the validation code is there, nothing is checked in the browser (no round trip on blur):
+    // a submission goes to the server, which checks with the same schema.
+    shouldValidate: validate ? "onBlur" : "onSubmit",
+    shouldRevalidate: validate ? "onInput" : "onSubmit",
+    onValidate: validate ? ({ formData }) => validate(formData) as never : undefined,
   });
+  useValidationLoader(form.id, schema, setLoaded);
   useFocusAfterServerErrors(form.id, lastResult);
   return [form, fields] as const;
+}
+
+interface LoadedValidation {
+  validatorFor: typeof FormValidation.validatorFor;
+  /** The imported schema (a schema given as a function). */
+  schema?: FormSchema;
+}
+
+/**
+ * Loads the validation code: at once when the page already holds the schema
+ * (member pages), else on the form's first focus or pointer. A failed import
+ * (offline) leaves the validation to the server.
+ */
+function useValidationLoader<S extends FormSchema>(
+  formId: string,
+  schema: SchemaSource<S>,
+  setLoaded: (value: LoadedValidation) => void,
+) {
+  const source = useRef(schema);
+  source.current = schema;
+  const lazy = typeof schema === "function";
+  useEffect(() => {
+    let alive = true;
+    let done = false;
+    const load = () => {
+      if (done) return;
+      done = true;
+      stop();
+      const given = source.current;
+      Promise.all([import("~/components/form-validation"), typeof given === "function" ? given() : undefined])
+        .then(([module, imported]) => {
+          if (alive) setLoaded({ validatorFor: module.validatorFor, schema: imported });
+        })
+        .catch(() => {
+          if (!alive) return;
+          done = false; // offline: the server validates; a later focus tries again
+          start();
+        });
+    };
+    const onEvent = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest("form")?.id === formId) load();
+    };
+    const start = () => {
+      document.addEventListener("focusin", onEvent);
+      document.addEventListener("pointerover", onEvent);
+    };
+    const stop = () => {
+      document.removeEventListener("focusin", onEvent);
+      document.removeEventListener("pointerover", onEvent);
+    };
+    if (lazy) start();
+    else load();
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [formId, lazy, setLoaded]);
 }
 
 /**

@@ -8,8 +8,7 @@
 import { useRouteLoaderData } from "react-router";
 import { Camera, Users } from "lucide-react";
 import { footerGroups, navGroups, type NavCard, type NavGroup } from "~/lib/club/navigation";
-import { TEACHERS_PATH } from "~/lib/club/teachers";
-import { GALLERY_PATH } from "~/lib/content/photos";
+import { GALLERY_PATH, TEACHERS_PATH } from "~/lib/club/public-pages";
 
 const TEACHERS_CARD: NavCard = {
   title: "Les enseignants",

@@ -10,7 +10,7 @@
  * and answered like the first (submissions.server.ts, decision 0019).
  */
 import { eq } from "drizzle-orm";
-import { contactSchema, type ContactInput } from "./contact";
+import { contactSchema, type ContactInput } from "./contact-schema";
 import { contactMessages } from "#db/schema";
 import { db } from "../core/db.server";
 import { parseSubmission, reply, type SubmissionResult } from "../http/forms";

@@ -1,6 +1,8 @@
-/** Contact form: constants and schema shared by the page (browser validation) and the server. */
-import { z } from "zod";
-import { email, requiredLongText, requiredText } from "../http/fields";
+/**
+ * Contact form: constants shared by the page and the server. Zod-free: the
+ * schema is in contact-schema.ts, which the page imports only when its form is
+ * used (decision 0036).
+ */
 
 export const CONTACT_SUBJECTS = ["Renseignements", "Cours d'essai", "Inscription", "Autre"] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
@@ -14,12 +16,3 @@ export const SUBJECT_SHORTCUTS: Record<string, ContactSubject> = {
 };
 
 export const CONTACT_NOT_SENT = "Le message n'a pas été envoyé : corrigez les champs signalés.";
-
-export const contactSchema = z.object({
-  name: requiredText("Indiquez votre nom.", 100, "Votre nom ne peut pas dépasser 100 caractères."),
-  email: email("Indiquez votre adresse e-mail."),
-  subject: z.enum(CONTACT_SUBJECTS, { error: "Choisissez l'objet de votre message." }),
-  message: requiredLongText("Écrivez votre message.", 5000, 10),
-});
-
-export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,4 +1,13 @@
-/** The public pages of the route table (app/routes.ts), in menu order. */
+/**
+ * The public pages of the route table (app/routes.ts), in menu order, and the
+ * paths the layout links to. Zod-free: the layout imports it on every page
+ * (decision 0036).
+ */
+
+/** Shown in the menu once a teacher is entered (issue 13). */
+export const TEACHERS_PATH = "/la-vie-du-club/enseignants";
+/** Shown in the menu once a photo is published (issue 13). */
+export const GALLERY_PATH = "/la-vie-du-club/photos";
 
 /** Pages meant for search engines (the sitemap). */
 export const INDEXED_PAGES = [

@@ -6,11 +6,9 @@
 import { and, desc, eq, isNotNull, lte, or } from "drizzle-orm";
 import { articles } from "#db/schema";
 import { db } from "../core/db.server";
-import { INDEXED_PAGES } from "./public-pages";
+import { GALLERY_PATH, INDEXED_PAGES, TEACHERS_PATH } from "./public-pages";
 import { hasTeachers } from "./teachers.server";
-import { TEACHERS_PATH } from "./teachers";
 import { hasGalleryPhotos } from "../content/photos.server";
-import { GALLERY_PATH } from "../content/photos";
 
 /** Public pages of the route table (app/routes.ts), in menu order. */
 export const SITEMAP_PAGES = INDEXED_PAGES;

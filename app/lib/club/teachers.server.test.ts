@@ -15,7 +15,7 @@ import { app } from "../../../tests/helpers/app";
 import { createUser, type CreatedUser } from "../../../tests/helpers/auth";
 import { getSetting } from "./settings.server";
 import { TEACHERS_CONFLICT, teachersVersion } from "./teachers.server";
-import { TEACHERS_PATH } from "./teachers";
+import { TEACHERS_PATH } from "./public-pages";
 
 const ADMIN_PAGE = "/espace-membre/contenu/enseignants";
 let admin: CreatedUser;

@@ -7,8 +7,6 @@
 import { z } from "zod";
 import { id, optionalLongText, optionalText, requiredText } from "../http/fields";
 
-export const TEACHERS_PATH = "/la-vie-du-club/enseignants";
-
 const classIds = z
   .union([z.string(), z.array(z.string())])
   .optional()

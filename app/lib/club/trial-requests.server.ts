@@ -45,9 +45,8 @@ import {
   TRIAL_MAX_WINDOW_DAYS,
   TRIAL_MIN_SESSIONS,
   TRIAL_WINDOW_DAYS,
-  trialRequestSchema,
-  type TrialRequestInput,
 } from "./trial-requests";
+import { trialRequestSchema, type TrialRequestInput } from "./trial-requests-schema";
 
 export interface OfferedSession {
   key: string;

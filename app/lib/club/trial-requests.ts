@@ -10,18 +10,9 @@
  *    teenager, the name of the parent who writes.
  *  - The statuses, in pipeline order: à traiter, contacté, essai prévu,
  *    inscrit, abandonné.
+ *  - Zod-free: the schemas are in trial-requests-schema.ts, which the booking
+ *    page imports only when its form is used (decision 0036).
  */
-import { z } from "zod";
-import {
-  id,
-  optionalEmail,
-  optionalLongText,
-  optionalPhone,
-  optionalText,
-  personName,
-  version,
-  withMax,
-} from "../http/fields";
 
 /** How far ahead a visitor may book (days from today)… */
 export const TRIAL_WINDOW_DAYS = 14;
@@ -58,54 +49,7 @@ export const TRIAL_NOT_SENT = "La demande n'a pas été envoyée : corrigez les 
 export const CONTACT_MISSING =
   "Indiquez une adresse e-mail ou un numéro de téléphone pour que le club puisse vous répondre.";
 
-export const trialRequestSchema = z
-  .object({
-    session: withMax(
-      120,
-      z
-        .string({ error: "Choisissez le cours auquel vous voulez venir." })
-        .max(120, "Choisissez le cours auquel vous voulez venir."),
-    ),
-    prenom: personName("Indiquez le prénom de la personne qui vient essayer."),
-    nom: personName("Indiquez le nom de la personne qui vient essayer."),
-    ageGroup: z.enum(["enfant", "adolescent", "adulte"], { error: "Choisissez la tranche d'âge." }),
-    parentName: optionalText(100, "Ce nom ne peut pas dépasser 100 caractères."),
-    email: optionalEmail(),
-    phone: optionalPhone(),
-    message: optionalLongText(2000),
-  })
-  // Runs even when other fields are refused (`when`), so that every error shows at once; the values may then be raw.
-  .superRefine(
-    (v, ctx) => {
-      const filled = (x: unknown) => typeof x === "string" && x.trim() !== "";
-      if (!filled(v.email) && !filled(v.phone))
-        ctx.addIssue({ code: "custom", path: ["email"], message: CONTACT_MISSING });
-      if (isMinorGroup(String(v.ageGroup)) && !filled(v.parentName))
-        ctx.addIssue({
-          code: "custom",
-          path: ["parentName"],
-          message: "Pour un enfant ou un adolescent, indiquez le nom du parent qui fait la demande.",
-        });
-    },
-    { when: () => true },
-  );
-export type TrialRequestInput = z.output<typeof trialRequestSchema>;
-
 // ---------------------------------------------------------------- the managers' board
 
 /** The board's forms (one handler each, app/lib/http/intents.ts). */
 export type TrialBoardIntent = "status" | "convert";
-
-export const trialStatusSchema = z.object({
-  id: id("Demande introuvable."),
-  version: version(),
-  status: z.enum(TRIAL_STATUS_KEYS as [TrialStatus, ...TrialStatus[]], { error: "Choisissez un statut." }),
-  note: optionalLongText(2000),
-});
-export type TrialStatusInput = z.output<typeof trialStatusSchema>;
-
-export const trialConvertSchema = z.object({
-  id: id("Demande introuvable."),
-  version: version(),
-});
-export type TrialConvertInput = z.output<typeof trialConvertSchema>;

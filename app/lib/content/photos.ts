@@ -8,8 +8,6 @@
 import { z } from "zod";
 import { checkbox, id, optionalText, requiredText } from "../http/fields";
 
-export const GALLERY_PATH = "/la-vie-du-club/photos";
-
 export const PHOTO_CONSENT_MISSING =
   "Sans l’accord des personnes reconnaissables (ou de leurs parents pour les mineurs), la photo ne peut pas être publiée.";
 

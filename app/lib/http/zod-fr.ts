@@ -3,7 +3,9 @@
  * browser). A message written in a schema always wins; this only replaces
  * Zod's English fallbacks ("Invalid input: expected string, received
  * undefined"), e.g. for a field missing from a forged request.
- * Imported once by root.tsx and by request.server.ts (actions in tests).
+ * Imported by entry.server.tsx (the server), request.server.ts (actions in
+ * tests) and form-validation.ts (the browser, loaded with a form's validation:
+ * never by the root, so pages without a form load no Zod, decision 0036).
  */
 import { z } from "zod";
 

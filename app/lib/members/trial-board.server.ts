@@ -27,14 +27,8 @@ import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { addMonths, CLUB_TIME_ZONE, capitalize, formatLongDate, formatTime, parisDate, parisTime } from "../core/time";
 import { getSetting } from "../club/settings.server";
-import {
-  isMinorGroup,
-  TRIAL_STATUS_KEYS,
-  TRIAL_STATUSES,
-  type TrialConvertInput,
-  type TrialStatus,
-  type TrialStatusInput,
-} from "../club/trial-requests";
+import { isMinorGroup, TRIAL_STATUS_KEYS, TRIAL_STATUSES, type TrialStatus } from "../club/trial-requests";
+import type { TrialConvertInput, TrialStatusInput } from "../club/trial-requests-schema";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { addFamilyProfile } from "./profiles.server";
 import { createManagedUser } from "./users-accounts.server";

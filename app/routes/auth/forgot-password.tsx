@@ -41,7 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
-  const [form, fields] = useClubForm({ id: "mot-de-passe-oublie", schema: forgotPasswordSchema, lastResult });
+  const [form, fields] = useClubForm({
+    id: "mot-de-passe-oublie",
+    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    schema: () => import("~/lib/accounts/auth-forms").then((m) => m.forgotPasswordSchema),
+    lastResult,
+  });
   if (actionData && "sent" in actionData) {
     return (
       <AuthCard title="Mot de passe oublié">

@@ -49,7 +49,12 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { token, valid } = loaderData;
   const lastResult = actionData?.result;
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
-  const [form, fields] = useClubForm({ id: "nouveau-mot-de-passe", schema: resetPasswordSchema, lastResult });
+  const [form, fields] = useClubForm({
+    id: "nouveau-mot-de-passe",
+    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    schema: () => import("~/lib/accounts/auth-forms").then((m) => m.resetPasswordSchema),
+    lastResult,
+  });
   if (!valid && !actionData) {
     return (
       <AuthCard title="Nouveau mot de passe">

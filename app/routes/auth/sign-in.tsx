@@ -99,7 +99,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, google, passwordReset } = loaderData;
   const lastResult = actionData?.result;
-  const [form, fields] = useClubForm({ id: "connexion", schema: signInSchema, lastResult });
+  const [form, fields] = useClubForm({
+    id: "connexion",
+    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    schema: () => import("~/lib/accounts/auth-forms").then((m) => m.signInSchema),
+    lastResult,
+  });
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const navigation = useNavigation();
   const googlePending = navigation.state !== "idle" && navigation.formData?.get("intent") === "google";

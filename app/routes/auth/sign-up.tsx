@@ -52,7 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
   const lastResult = actionData?.result;
-  const [form, fields] = useClubForm({ id: "inscription", schema: signUpSchema, lastResult });
+  const [form, fields] = useClubForm({
+    id: "inscription",
+    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    schema: () => import("~/lib/accounts/auth-forms").then((m) => m.signUpSchema),
+    lastResult,
+  });
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const signInHref =
     redirectTo === "/espace-membre" ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(redirectTo)}`;

@@ -11,7 +11,7 @@ import {
   TextField,
   useClubForm,
 } from "~/components/form";
-import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, contactSchema, SUBJECT_SHORTCUTS } from "~/lib/club/contact";
+import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, SUBJECT_SHORTCUTS } from "~/lib/club/contact";
 import { submitContact } from "~/lib/club/contact.server";
 import { requestInfoContext } from "~/lib/http/context";
 import { pageMeta } from "~/lib/http/seo";
@@ -83,7 +83,8 @@ function telHref(phone: string): string {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { sent, subject, contact, submissionToken } = loaderData;
   const [form, fields] = useClubForm({
-    schema: contactSchema,
+    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    schema: () => import("~/lib/club/contact-schema").then((m) => m.contactSchema),
     lastResult: actionData?.result,
     defaultValue: { subject },
   });

@@ -24,7 +24,7 @@ import {
 import { OnceField } from "~/components/once-field";
 import { HoneypotField } from "~/components/honeypot-field";
 import { getSetting } from "~/lib/club/settings.server";
-import { AGE_GROUPS, TRIAL_NOT_SENT, trialRequestSchema } from "~/lib/club/trial-requests";
+import { AGE_GROUPS, TRIAL_NOT_SENT } from "~/lib/club/trial-requests";
 import { bookedSessionLabel, offeredSessions, submitTrialRequest } from "~/lib/club/trial-requests.server";
 import { capitalize, formatDayMonth, formatTime } from "~/lib/core/time";
 import { requestInfoContext } from "~/lib/http/context";
@@ -107,7 +107,11 @@ const sectionTitle = "text-xl font-bold text-club-900";
 
 export default function TrialClass({ loaderData, actionData }: Route.ComponentProps) {
   const { sent, booked, mailed, submissionToken, trialClasses, days, place } = loaderData;
-  const [form, fields] = useClubForm({ schema: trialRequestSchema, lastResult: actionData?.result });
+  const [form, fields] = useClubForm({
+    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    schema: () => import("~/lib/club/trial-requests-schema").then((m) => m.trialRequestSchema),
+    lastResult: actionData?.result,
+  });
   const session = fieldProps(fields.session);
   const sessionErrorId = "cours-erreur";
 

@@ -23,7 +23,8 @@ import {
 import { Button } from "~/components/ui/button";
 import { getSetting } from "~/lib/club/settings.server";
 import { deleteTeacher, saveTeacher, teachersVersion, type Teacher } from "~/lib/club/teachers.server";
-import { teacherDeleteSchema, teacherSchema, TEACHERS_PATH } from "~/lib/club/teachers";
+import { teacherDeleteSchema, teacherSchema } from "~/lib/club/teachers";
+import { TEACHERS_PATH } from "~/lib/club/public-pages";
 import { listShownPhotos } from "~/lib/content/photos.server";
 import { capitalize, formatTime, weekdayName } from "~/lib/core/time";
 import type { SubmissionResult } from "~/lib/http/forms";

@@ -26,11 +26,10 @@ import {
   isTrialStatus,
   TRIAL_STATUS_KEYS,
   TRIAL_STATUSES,
-  trialConvertSchema,
-  trialStatusSchema,
   type TrialBoardIntent,
   type TrialStatus,
 } from "~/lib/club/trial-requests";
+import { trialConvertSchema, trialStatusSchema } from "~/lib/club/trial-requests-schema";
 import { formatDateTime } from "~/lib/core/time";
 import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";
 import type { SubmissionResult } from "~/lib/http/forms";
