@@ -5,7 +5,8 @@
  *    120 KB, is not met: React, React DOM and React Router alone weigh 111 KB).
  *  - Zod (its "$ZodError" class name) is on no public page when it loads:
  *    a form imports its validation on first use (focus or pointer).
- *  - Then the form validates in the browser, without sending anything.
+ *  - Then the form validates in the browser, without sending anything, and
+ *    without a CSP violation (Zod's probe for eval, off in the browser).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -36,6 +37,11 @@ test("every public page loads at most the JavaScript ceiling (gzip) and no Zod",
 test("a public form loads its validation on first focus, then checks in the browser without a request", async ({
   page,
 }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(e.violatedDirective));
+  });
   const loaded: string[] = [];
   page.on("response", (res) => {
     if (res.url().includes("/assets/")) loaded.push(res.url());
@@ -60,4 +66,5 @@ test("a public form loads its validation on first focus, then checks in the brow
   }).toPass();
   await expect(email).toHaveAttribute("aria-invalid", "true");
   expect(posts, "nothing sent to the server").toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
 });

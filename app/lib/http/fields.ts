@@ -13,6 +13,7 @@
  *    default to "" where the domain wants a string.
  */
 import { z } from "zod";
+import "./zod-fr";
 import { passwordLengthProblem } from "../accounts/password-rules";
 import { parisDate } from "../core/time";
 import { positiveId } from "./id-format";
