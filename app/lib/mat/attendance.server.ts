@@ -31,7 +31,8 @@ import { addDays, parisDate, parisTime, seasonOf } from "../core/time";
 import { classSessions, type ClassSession } from "../club/class-sessions.server";
 import { getSetting } from "../club/settings.server";
 import { slotsOf, teaches } from "./instructors.server";
-import { ATTENDANCE_MESSAGES as M, syncMarkSchema, type SessionRef, type SyncOutcome } from "./attendance";
+import { ATTENDANCE_MESSAGES as M, type SessionRef, type SyncOutcome } from "./attendance";
+import { syncMarkSchema } from "./attendance-schema";
 
 interface Viewer {
   id: string;

@@ -14,8 +14,10 @@
  *  - The same schema checks the form without JavaScript (one form per row) and
  *    each mark of a batch sent by the phone (`syncBatchSchema`).
  */
-import { z } from "zod";
-import { id } from "../http/fields";
+// Zod-free at run time (the root and the layout import this module on every page, decision 0036):
+// the schemas are in attendance-schema.ts.
+import type { z } from "zod";
+import type { syncMarkSchema } from "./attendance-schema";
 
 export const ATTENDANCE_PATH = "/espace-membre/appel";
 /** The endpoint phones send their queued marks to (JSON, POST). */
@@ -68,37 +70,7 @@ export const ATTENDANCE_MESSAGES = {
   tooMany: `Trop de présences à la fois (${SYNC_BATCH_MAX} au plus).`,
 } as const;
 
-const clientMarkId = z
-  .string({ error: ATTENDANCE_MESSAGES.unreadable })
-  .regex(/^[A-Za-z0-9-]{8,64}$/, ATTENDANCE_MESSAGES.unreadable);
-
-/** The form of one row (no JavaScript): who, present or not, the id the page gave this form. */
-export const markFormSchema = z.object({
-  profileId: id(ATTENDANCE_MESSAGES.notInGroup),
-  present: z.enum(["1", "0"], { error: ATTENDANCE_MESSAGES.unreadable }).transform((v) => v === "1"),
-  clientMarkId,
-});
-
-/** One mark of a phone's batch. */
-const M = ATTENDANCE_MESSAGES;
-export const syncMarkSchema = z.object({
-  clientMarkId,
-  date: z.string({ error: M.noSession }).refine(isCalendarDay, M.noSession),
-  slotId: z.string({ error: M.noSession }).regex(/^[A-Za-z0-9_-]{1,60}$/, M.noSession),
-  profileId: z
-    .number({ error: M.notInGroup })
-    .int(M.notInGroup)
-    .positive(M.notInGroup)
-    .max(2_147_483_647, M.notInGroup),
-  present: z.boolean({ error: M.unreadable }),
-  /** ISO instant of the tap on the phone. */
-  markedAt: z.string({ error: M.unreadable }).max(40, M.unreadable),
-});
 export type SyncMark = z.output<typeof syncMarkSchema>;
-
-export const syncBatchSchema = z.object({
-  marks: z.array(z.unknown(), { error: M.unreadable }).max(SYNC_BATCH_MAX, M.tooMany),
-});
 
 /**
  * What the server did with one mark:

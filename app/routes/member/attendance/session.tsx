@@ -31,12 +31,12 @@ import {
   ATTENDANCE_MESSAGES,
   ATTENDANCE_PATH,
   emergencyPath,
-  markFormSchema,
   parseSessionKey,
   sessionKey,
   sessionPath,
   type SessionRef,
 } from "~/lib/mat/attendance";
+import { markFormSchema } from "~/lib/mat/attendance-schema";
 import { queuedMarks, queueMark, sendQueued, type SendResult } from "~/lib/mat/mark-queue";
 import { capitalize, formatLongDate, formatTime, parisDate } from "~/lib/core/time";
 import { handleIntent, intentOf } from "~/lib/http/intents";

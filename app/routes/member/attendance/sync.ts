@@ -10,7 +10,8 @@
 import type { Route } from "./+types/sync";
 import { userContext } from "~/lib/accounts/auth-context";
 import { applyBatch } from "~/lib/mat/attendance.server";
-import { ATTENDANCE_MESSAGES, syncBatchSchema, type SyncAnswer } from "~/lib/mat/attendance";
+import { ATTENDANCE_MESSAGES, type SyncAnswer } from "~/lib/mat/attendance";
+import { syncBatchSchema } from "~/lib/mat/attendance-schema";
 import { FORM_BODY_LIMIT, readBodyLimited } from "~/lib/http/request.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
