@@ -137,9 +137,13 @@ export async function roster(session: ClassSession): Promise<RosterEntry[]> {
   ];
 }
 
-/** Is this profile on the session's roster? (one query, for marks) */
-async function onRoster(session: ClassSession, profileId: number): Promise<boolean> {
-  const season = await seasonOfDay(session.date);
+/**
+ * Is this profile on the roster of one of these groups in this season? Registered in one
+ * of them, or a member of the season without any sent registration (on every roster,
+ * « sans groupe »). The one rule for marks (attendance) and for portraits (who may see one).
+ */
+export async function onRosterOf(profileId: number, season: string, groups: readonly string[]): Promise<boolean> {
+  if (!groups.length) return false;
   const [registered] = await db
     .select({ id: registrationLines.id })
     .from(registrationLines)
@@ -149,7 +153,7 @@ async function onRoster(session: ClassSession, profileId: number): Promise<boole
         eq(registrationLines.profileId, profileId),
         eq(registrations.season, season),
         inArray(registrations.status, [...SENT_REGISTRATION]),
-        eq(registrationLines.groupName, session.slot.group),
+        inArray(registrationLines.groupName, [...groups]),
       ),
     )
     .limit(1);
@@ -160,6 +164,11 @@ async function onRoster(session: ClassSession, profileId: number): Promise<boole
     .where(and(eq(seasonStatuses.profileId, profileId), eq(seasonStatuses.season, season), withoutRegistration(season)))
     .limit(1);
   return !!unplaced;
+}
+
+/** Is this profile on the session's roster? (for marks) */
+async function onRoster(session: ClassSession, profileId: number): Promise<boolean> {
+  return onRosterOf(profileId, await seasonOfDay(session.date), [session.slot.group]);
 }
 
 /** The marks of a session: profile id -> present. */

@@ -21,7 +21,7 @@
  *  - Every addition, replacement and removal is written to the audit log.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import { media, profilePortraits, profiles, registrationLines, registrations, seasonStatuses } from "#db/schema";
+import { media, profilePortraits, profiles } from "#db/schema";
 import { db, transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { parisDate } from "../core/time";
@@ -29,7 +29,7 @@ import { getSetting } from "../club/settings.server";
 import { deletePortraitMedia, readPortraitImage, storePortraitImage } from "../content/portrait-images.server";
 import type { StoredObject } from "../content/storage.server";
 import { UploadError } from "../content/uploads.server";
-import { SENT_REGISTRATION, seasonOfDay, withoutRegistration } from "../mat/attendance.server";
+import { onRosterOf, seasonOfDay } from "../mat/attendance.server";
 import { isAdminViewer, slotsOf } from "../mat/instructors.server";
 import { consentStatement, PORTRAIT_MESSAGES, type PortraitSize } from "./portraits";
 import { actorName, audit, type Actor } from "./users-rules.server";
@@ -88,28 +88,7 @@ async function teachesProfile(viewer: Viewer, profileId: number, now: Date): Pro
   const schedule = await getSetting("schedule");
   const groups = [...new Set(schedule.filter((s) => mine.has(s.id)).map((s) => s.group))];
   if (!groups.length) return false;
-  const season = await seasonOfDay(parisDate(now));
-  const [registered] = await db
-    .select({ id: registrationLines.id })
-    .from(registrationLines)
-    .innerJoin(registrations, eq(registrations.id, registrationLines.registrationId))
-    .where(
-      and(
-        eq(registrationLines.profileId, profileId),
-        eq(registrations.season, season),
-        inArray(registrations.status, [...SENT_REGISTRATION]),
-        inArray(registrationLines.groupName, groups),
-      ),
-    )
-    .limit(1);
-  if (registered) return true;
-  // A member of the season without any sent registration is on every roster (« sans groupe »).
-  const [unplaced] = await db
-    .select({ id: seasonStatuses.id })
-    .from(seasonStatuses)
-    .where(and(eq(seasonStatuses.profileId, profileId), eq(seasonStatuses.season, season), withoutRegistration(season)))
-    .limit(1);
-  return !!unplaced;
+  return onRosterOf(profileId, await seasonOfDay(parisDate(now)), groups);
 }
 
 /** May this account see the portrait of this profile (see the rules above)? */
