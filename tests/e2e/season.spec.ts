@@ -20,7 +20,11 @@ async function addChild(page: Page, prenom: string, born: string) {
   await form.getByLabel("Date de naissance").fill(born);
   await form.getByLabel(/^Lien avec vous/).selectOption("enfant");
   await form.getByRole("button", { name: "Ajouter ce profil" }).click();
-  await expect(page.getByText(`${prenom} Pham`, { exact: true })).toBeVisible();
+  // The family section (the portraits section lists the profiles too).
+  const family = page.locator("section", {
+    has: page.getByRole("heading", { level: 2, name: "Les profils de ma famille" }),
+  });
+  await expect(family.getByText(`${prenom} Pham`, { exact: true })).toBeVisible();
 }
 
 test("a parent registers two children and themself, pays through HelloAsso, and the manager sees it paid", async ({
