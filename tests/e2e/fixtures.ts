@@ -43,7 +43,12 @@ export async function waitForMail(to: string, subject?: RegExp, timeoutMs = 15_0
   while (Date.now() - start < timeoutMs) {
     const files = readdirSync(dir).sort();
     for (const f of files.reverse()) {
-      const mail = JSON.parse(readFileSync(path.join(dir, f), "utf8")) as ReceivedMail;
+      let mail: ReceivedMail;
+      try {
+        mail = JSON.parse(readFileSync(path.join(dir, f), "utf8")) as ReceivedMail;
+      } catch {
+        continue; // the SMTP sink is still writing this file: read it at the next round
+      }
       if (mail.to.includes(to.toLowerCase()) && (!subject || subject.test(mail.subject ?? ""))) return mail;
     }
     await new Promise((r) => setTimeout(r, 200));

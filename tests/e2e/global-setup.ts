@@ -160,6 +160,7 @@ export default async function globalSetup() {
       // Two browsers share a loaded machine: no request of theirs is refused as overload
       // (the shedding is covered by server/load-shed.pure.test.ts and the benchmark).
       LOAD_MAX_WAIT_MS: "30000",
+      LOAD_MAX_IN_FLIGHT: "4",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

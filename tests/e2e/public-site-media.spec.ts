@@ -112,8 +112,12 @@ for (const width of [390, 1366]) {
     const card = page.getByTestId("audience-card");
     await expect(card.getByRole("heading", { name: "Fréquentation du site public" })).toBeVisible();
     await expect(card.getByRole("img")).toBeVisible();
-    await card.getByText("Voir les chiffres jour par jour").click();
-    await expect(card.getByRole("table", { name: "Pages vues par jour" })).toBeVisible();
+    // A click landing while the card re-renders can be lost: open the details until the table shows.
+    await expect(async () => {
+      if (!(await card.getByRole("table", { name: "Pages vues par jour" }).isVisible()))
+        await card.getByText("Voir les chiffres jour par jour").click();
+      await expect(card.getByRole("table", { name: "Pages vues par jour" })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
     expect(await axeViolations(page)).toEqual([]);
     await card.screenshot({ path: `test-results/media-audience-card-${width}.png` });
 
