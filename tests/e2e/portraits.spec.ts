@@ -14,6 +14,7 @@ import { type Browser, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { e2eUser, signInWithForm } from "./auth-helpers";
 import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
+import { pastSession } from "./mat-helpers";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -29,21 +30,6 @@ async function signedIn(browser: Browser, who: "admin" | "enseignant" | "famille
   }
   await page.waitForURL(/\/espace-membre/);
   return page;
-}
-
-/** A past session of this season that took place (the server is the judge): its address. */
-async function pastSession(page: Page): Promise<string> {
-  const day = new Date();
-  for (let back = 1; back <= 100; back++) {
-    const d = new Date(day.getTime() - back * 86_400_000);
-    const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(d);
-    for (const slot of ["enfants-mer", "ados-mer", "adultes-mar", "adultes-ven", "enfants-sam", "armes-sam"]) {
-      const url = `/espace-membre/appel/${iso}-${slot}`;
-      const res = await page.request.get(url);
-      if (res.status() === 200 && (await res.text()).includes("aria-pressed")) return url;
-    }
-  }
-  throw new Error("no past session in the last 100 days (the first week of a season?)");
 }
 
 /** A drawn face (no real person), as a phone photo would arrive: a 900 × 1200 JPEG. */
