@@ -1,7 +1,8 @@
 /**
  * The bound on the work in flight: extra requests wait in a short queue,
- * overflow gets a French 503 with Retry-After, a waiting request whose client
- * left is never handed to the application.
+ * overflow gets a French 503 with Retry-After (held a moment, on a connection
+ * kept open), a waiting request whose client left is never handed to the
+ * application.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,13 +10,27 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadShed, maxInFlight } from "./load-shed";
 
-function get(port: number, path: string) {
-  const req = http.get({ host: "127.0.0.1", port, path, agent: false });
-  const answer = new Promise<{ status: number; retryAfter?: string; body: string }>((resolve, reject) => {
+function get(port: number, path: string, agent: http.Agent | false = false) {
+  const req = http.get({ host: "127.0.0.1", port, path, agent });
+  const answer = new Promise<{
+    status: number;
+    retryAfter?: string;
+    connection?: string;
+    reusedSocket: boolean;
+    body: string;
+  }>((resolve, reject) => {
     req.on("response", (res) => {
       let body = "";
       res.on("data", (d) => (body += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"], body }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          retryAfter: res.headers["retry-after"],
+          connection: res.headers.connection,
+          reusedSocket: req.reusedSocket,
+          body,
+        }),
+      );
     });
     req.on("error", reject);
   });
@@ -30,10 +45,24 @@ afterEach(() => {
   }
 });
 
-async function setup(maxWaitMs = 60_000) {
+/** Held refusals, released by the test (a fake clock for `refuseDelayMs`). */
+function fakeHolds() {
+  const pending: Array<{ fn: () => void; ms: number; cancelled: boolean }> = [];
+  return {
+    pending,
+    hold: (fn: () => void, ms: number) => {
+      const h = { fn, ms, cancelled: false };
+      pending.push(h);
+      return () => void (h.cancelled = true);
+    },
+    elapse: () => pending.splice(0).forEach((h) => h.cancelled || h.fn()),
+  };
+}
+
+async function setup(maxWaitMs = 60_000, holds = fakeHolds()) {
   const gates: Array<() => void> = [];
   const handled: string[] = [];
-  const shed = loadShed({ maxInFlight: 2, maxQueue: 2, maxWaitMs });
+  const shed = loadShed({ maxInFlight: 2, maxQueue: 2, maxWaitMs, hold: holds.hold });
   const app = express();
   app.use(shed);
   app.get("/healthz", (_req, res) => res.send("ok"));
@@ -50,6 +79,13 @@ async function setup(maxWaitMs = 60_000) {
   return { port, shed, handled, releaseAll };
 }
 
+/** Lets the held refusals go once one is pending, and returns the answer. */
+async function refusal<T>(answer: Promise<T>, holds: ReturnType<typeof fakeHolds>): Promise<T> {
+  await expect.poll(() => holds.pending.length).toBeGreaterThan(0);
+  holds.elapse();
+  return answer;
+}
+
 describe("load shedding", () => {
   it("renders two pages at once on the embedded database and four on PostgreSQL, unless configured", () => {
     expect(maxInFlight({})).toBe(2);
@@ -59,12 +95,13 @@ describe("load shedding", () => {
   });
 
   it("serves two at a time, queues two, answers the fifth 503 in French with Retry-After", async () => {
-    const { port, shed, handled, releaseAll } = await setup();
+    const holds = fakeHolds();
+    const { port, shed, handled, releaseAll } = await setup(60_000, holds);
     const first = [get(port, "/a"), get(port, "/b")];
     await expect.poll(() => handled.length).toBe(2);
     const queued = [get(port, "/c"), get(port, "/d")];
     await expect.poll(() => shed.stats().queued).toBe(2);
-    const refused = await get(port, "/e").answer;
+    const refused = await refusal(get(port, "/e").answer, holds);
     expect(refused.status).toBe(503);
     expect(refused.retryAfter).toBe("2");
     expect(refused.body).toContain("Le site est très sollicité");
@@ -126,5 +163,57 @@ describe("load shedding", () => {
     gone.req.destroy();
     await new Promise((r) => setTimeout(r, 100));
     expect(shed.stats().inFlight).toBe(0);
+  });
+
+  it("holds a refusal for a full queue for the refusal delay, and answers it on a connection kept open", async () => {
+    const holds = fakeHolds();
+    const { port, shed, handled, releaseAll } = await setup(60_000, holds);
+    const running = [get(port, "/a"), get(port, "/b")];
+    await expect.poll(() => handled.length).toBe(2);
+    const queued = [get(port, "/c"), get(port, "/d")];
+    await expect.poll(() => shed.stats().queued).toBe(2);
+
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    let answered = false;
+    const first = get(port, "/e", agent).answer.then((a) => ((answered = true), a));
+    await expect.poll(() => holds.pending.length).toBe(1);
+    expect(holds.pending[0]?.ms).toBe(250);
+    expect(answered).toBe(false);
+    holds.elapse();
+    const refused = await first;
+    expect(refused.status).toBe(503);
+    expect(refused.connection).toBe("keep-alive");
+    // The client's next try goes on the same connection: no new TCP connection to accept.
+    const again = await refusal(get(port, "/e", agent).answer, holds);
+    expect(again.status).toBe(503);
+    expect(again.reusedSocket).toBe(true);
+    agent.destroy();
+
+    releaseAll();
+    await expect.poll(() => handled.length).toBe(4);
+    releaseAll();
+    await Promise.all([...running, ...queued].map((r) => r.answer));
+    expect(handled).toEqual(["/a", "/b", "/c", "/d"]);
+  });
+
+  it("forgets a held refusal whose client left", async () => {
+    const holds = fakeHolds();
+    const { port, shed, handled, releaseAll } = await setup(60_000, holds);
+    const running = [get(port, "/a"), get(port, "/b")];
+    await expect.poll(() => handled.length).toBe(2);
+    const queued = [get(port, "/c"), get(port, "/d")];
+    await expect.poll(() => shed.stats().queued).toBe(2);
+    const gone = get(port, "/parti");
+    gone.answer.catch(() => undefined);
+    await expect.poll(() => holds.pending.length).toBe(1);
+    gone.req.destroy();
+    await expect.poll(() => holds.pending[0]?.cancelled).toBe(true);
+    const shedBefore = shed.stats().shed;
+    holds.elapse();
+    expect(shed.stats().shed).toBe(shedBefore);
+    releaseAll();
+    await expect.poll(() => handled.length).toBe(4);
+    releaseAll();
+    await Promise.all([...running, ...queued].map((r) => r.answer));
   });
 });

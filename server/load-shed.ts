@@ -4,12 +4,20 @@
  * Rules:
  * - At most `maxInFlight` requests are handed to the application at once;
  *   the next ones wait in a FIFO queue of at most `maxQueue` requests.
- * - A request that would overflow the queue, or that waited longer than
- *   `maxWaitMs`, is answered 503 with `Retry-After` and a short French page:
- *   the visitor is told at once instead of timing out, and every accepted
- *   request is served quickly (the p99 stays bounded).
- * - A queued request whose client went away is dropped, never rendered.
- * - A 503 closes its connection (cheap refusals, no tight retry loop).
+ * - A request that waited longer than `maxWaitMs` is answered 503 with
+ *   `Retry-After` and a short French page: the visitor is told instead of
+ *   timing out, and every accepted request is served quickly (the p99 stays
+ *   bounded).
+ * - A request that would overflow the queue gets the same 503 after
+ *   `refuseDelayMs` (default 250 ms, at most `maxWaitMs`), held by a timer
+ *   that costs no CPU: a client retrying at once is slowed down without
+ *   being disconnected.
+ * - A 503 keeps its connection open. Closing it made every retry a new TCP
+ *   connection, and Node accepts one connection per turn of its event loop
+ *   (libuv 1.45, "don't accept() connections in a loop"): under 200 clients,
+ *   ~130 connections waited in the kernel's accept queue for ~1 s before the
+ *   server even saw their request (decision 0041).
+ * - A queued or held request whose client went away is dropped, never rendered.
  * - `/healthz` and the requests already answered by earlier middleware
  *   (static files, page cache hits) never wait here.
  */
@@ -30,9 +38,13 @@ export interface LoadShedOptions {
   maxInFlight: number;
   maxQueue: number;
   maxWaitMs: number;
+  /** How long a refusal for a full queue is held before it is sent (default 250 ms). */
+  refuseDelayMs?: number;
   retryAfterSeconds?: number;
   /** Clock for tests. */
   now?: () => number;
+  /** Timer of the held refusals, for tests (returns its cancel function). */
+  hold?: (fn: () => void, ms: number) => () => void;
 }
 
 interface Waiting {
@@ -53,6 +65,13 @@ const BUSY_PAGE = `<!doctype html>
 export function loadShed(options: LoadShedOptions) {
   const now = options.now ?? Date.now;
   const retryAfter = String(options.retryAfterSeconds ?? 2);
+  const hold =
+    options.hold ??
+    ((fn: () => void, ms: number) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    });
+  const refuseDelayMs = Math.min(options.refuseDelayMs ?? 250, options.maxWaitMs);
   const queue: Waiting[] = [];
   let inFlight = 0;
   const stats = { accepted: 0, shed: 0, dropped: 0 };
@@ -64,9 +83,6 @@ export function loadShed(options: LoadShedOptions) {
     res.status(503);
     res.setHeader("Retry-After", retryAfter);
     res.setHeader("Cache-Control", "no-store");
-    // Close the connection: a client retrying at once must reconnect, which slows
-    // the retry loops that would otherwise starve the accepted requests of CPU.
-    res.setHeader("Connection", "close");
     res.type("text/html; charset=utf-8").send(BUSY_PAGE);
   }
 
@@ -110,7 +126,13 @@ export function loadShed(options: LoadShedOptions) {
       return;
     }
     if (inFlight < options.maxInFlight && queue.length === 0) return run({ res, next });
-    if (queue.length >= options.maxQueue) return busy(res);
+    if (queue.length >= options.maxQueue) {
+      if (refuseDelayMs <= 0) return busy(res);
+      // Held, not queued: this request is refused whatever happens meanwhile.
+      const cancel = hold(() => busy(res), refuseDelayMs);
+      res.once("close", cancel);
+      return;
+    }
     const w: Waiting = {
       req,
       res,
