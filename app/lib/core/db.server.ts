@@ -146,7 +146,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         exclusive: (fn) => fn(),
         close: async () => {
           await client.close();
-          durability?.stop();
+          await durability?.stop();
           await unlock();
         },
       };
