@@ -10,9 +10,12 @@
  * Desktop widths (issue 13): the first name and role never shrink or wrap;
  * the logout button shows its icon (its name stays "Déconnexion"), and the
  * member-space link its icon only between 1024 and 1279 px.
+ * Links and icons: the layout's plain links (the header's click handler
+ * navigates on the client) and its sprite (decision 0038).
  */
-import { LayoutDashboard, LogOut, UserRound } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { SiteLink } from "~/components/layout/site-link";
+import { Icon } from "~/components/ui/icon";
 import { SignOutForm } from "~/components/sign-out-form";
 import { displayRole } from "~/lib/accounts/roles";
 import { useRootData } from "~/root";
@@ -41,14 +44,14 @@ export function DesktopAccount() {
   const signInHref = useSignInHref();
   if (!user) {
     return (
-      <Link
+      <SiteLink
         to={signInHref}
         data-testid="desktop-sign-in"
         className="inline-flex items-center gap-2 rounded-md px-3 py-2 font-semibold whitespace-nowrap text-club-800 hover:bg-club-50"
       >
-        <UserRound aria-hidden="true" className="size-5" />
+        <Icon name="user-round" className="size-5" />
         Connexion
-      </Link>
+      </SiteLink>
     );
   }
   return (
@@ -61,21 +64,21 @@ export function DesktopAccount() {
           {displayRole(user.roles)}
         </p>
       </div>
-      <Link
+      <SiteLink
         to="/espace-membre"
         title="Espace membre"
         className="inline-flex items-center gap-1 rounded-md bg-club-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-club-800 xl:px-3"
       >
-        <LayoutDashboard aria-hidden="true" className="size-4 xl:hidden" />
+        <Icon name="layout-dashboard" className="size-4 xl:hidden" />
         <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Espace membre</span>
-      </Link>
+      </SiteLink>
       <SignOutForm>
         <button
           type="submit"
           title="Déconnexion"
           className="inline-flex items-center rounded-md p-2 text-sm font-semibold text-club-800 hover:bg-club-50"
         >
-          <LogOut aria-hidden="true" className="size-5" />
+          <Icon name="log-out" className="size-5" />
           <span className="sr-only">Déconnexion</span>
         </button>
       </SignOutForm>
@@ -88,13 +91,13 @@ export function MobileAccount() {
   const signInHref = useSignInHref();
   if (!user) {
     return (
-      <Link
+      <SiteLink
         to={signInHref}
         data-testid="mobile-sign-in"
         className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50"
       >
         Connexion
-      </Link>
+      </SiteLink>
     );
   }
   const fullName = `${user.prenom} ${user.nom}`.trim();
@@ -108,9 +111,9 @@ export function MobileAccount() {
       </p>
       <ul className="mt-3 space-y-1">
         <li>
-          <Link to="/espace-membre" className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50">
+          <SiteLink to="/espace-membre" className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50">
             Mon Espace
-          </Link>
+          </SiteLink>
         </li>
         <li>
           <SignOutForm>

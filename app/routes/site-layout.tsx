@@ -5,6 +5,8 @@
  * (the server renders the not-scrolled state, so there is no flash).
  * An error below (403/404/500) renders inside the same frame: top bar and
  * footer stay, with a French message (components/layout/error-message.tsx).
+ * The header's and footer's links are plain links, each block with one click
+ * handler navigating on the client (components/layout/site-link.tsx, decision 0038).
  */
 import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
@@ -15,16 +17,16 @@ import { Footer } from "~/components/layout/footer";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { ScrollManager } from "~/components/layout/scroll-manager";
 import { TopBar } from "~/components/layout/top-bar";
+import { useSiteLinks } from "~/components/layout/site-link";
 import { useScrolled } from "~/components/layout/use-scrolled";
 import { contentPaddingTop, isHomePath } from "~/lib/club/navigation";
 import { useRootData } from "~/root";
-import { getBannerOverrides } from "~/lib/content/banners.server";
 import { hasTeachers } from "~/lib/club/teachers.server";
-import { galleryHasPhotos } from "~/lib/content/public-reads.server";
+import { bannerOverrides as readBannerOverrides, galleryHasPhotos } from "~/lib/content/public-reads.server";
 
 export async function loader() {
   const [bannerOverrides, showTeachers, showGallery] = await Promise.all([
-    getBannerOverrides(),
+    readBannerOverrides(),
     hasTeachers(),
     galleryHasPhotos(),
   ]);
@@ -61,6 +63,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const scrolled = useScrolled();
   const home = isHomePath(pathname);
+  const onLinkClick = useSiteLinks();
 
   return (
     <div
@@ -77,7 +80,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       </a>
       <NavigationProgress />
       <ScrollManager />
-      <header className="fixed inset-x-0 top-0 z-50">
+      <header className="fixed inset-x-0 top-0 z-50" onClick={onLinkClick}>
         <TopBar clubName={clubName} />
         {!home && <Banner pathname={pathname} clubName={clubName} collapsed={scrolled} overrides={bannerOverrides} />}
       </header>

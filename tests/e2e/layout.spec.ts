@@ -110,12 +110,17 @@ test.describe("desktop", () => {
 
   test("clicking a card closes the panel and navigates", async ({ page }) => {
     await gotoHydrated(page, "/mentions-legales");
+    // Set on this document: still there after the click if the router navigated without reloading.
+    await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
     const trigger = mainMenu(page).getByRole("button", { name: "Infos pratiques" });
     await trigger.hover();
     const panel = page.getByTestId("menu-panel-infos");
     await expect(panel.getByRole("link")).toHaveCount(5);
     await panel.getByRole("link", { name: /^Tarifs & Horaires/ }).click();
     await expect(page).toHaveURL(/\/tarifs-horaires$/);
+    expect(await page.evaluate(() => (window as unknown as { sansRechargement?: boolean }).sansRechargement)).toBe(
+      true,
+    );
     await expect(panel).toBeHidden();
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByTestId("banner-title")).toHaveText("Tarifs & Horaires");
@@ -338,6 +343,26 @@ test.describe("desktop", () => {
     await expect(page.getByText("Vérification de l'accès...")).toBeHidden({ timeout: 10_000 });
   });
 
+  test("the header's and footer's icons come from one cached sprite", async ({ page, request }) => {
+    await gotoHydrated(page, "/mentions-legales");
+    const hrefs = await page
+      .locator("header use, footer use")
+      .evaluateAll((uses) => uses.map((u) => u.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThan(10);
+    const files = [...new Set(hrefs.map((h) => h.split("#")[0] ?? ""))];
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^\/assets\/icons-[\w-]+\.svg$/);
+    const res = await request.get(files[0]!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(res.headers()["cache-control"]).toContain("immutable");
+    const sprite = await res.text();
+    for (const href of hrefs) expect(sprite, href).toContain(`<symbol id="${href.split("#")[1]}"`);
+    // Drawn at the size of its class: the chevron of a menu trigger is 16 px.
+    const chevron = mainMenu(page).getByRole("button", { name: "Infos pratiques" }).locator("svg");
+    expect(await chevron.evaluate((el) => el.getBoundingClientRect().width)).toBe(16);
+  });
+
   test("without JavaScript the panels open on hover and the footer reaches every page", async ({ browser }) => {
     const context = await browser.newContext({
       javaScriptEnabled: false,
@@ -409,8 +434,13 @@ test.describe("mobile", () => {
     const infos = nav.getByRole("button", { name: "Infos pratiques" });
     await infos.click();
     await expect(infos).toHaveAttribute("aria-expanded", "true");
+    await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
     await nav.getByRole("link", { name: "Contact" }).click();
     await expect(page).toHaveURL(/\/contact$/);
+    // The router navigated: the same document.
+    expect(await page.evaluate(() => (window as unknown as { sansRechargement?: boolean }).sansRechargement)).toBe(
+      true,
+    );
     await expect(burger).toHaveAttribute("aria-expanded", "false");
     await expect(menu).toBeHidden();
 

@@ -4,9 +4,9 @@
  * row of link cards; it closes 200 ms after the pointer leaves the trigger
  * and the panel, on a card click, on Escape and on every route change.
  * Before hydration (or without JavaScript) the panels open with CSS on hover
- * and keyboard focus.
+ * and keyboard focus. Links and icons: site-link.tsx and ui/icon.tsx (plain
+ * links, one sprite; decision 0038).
  */
-import { ChevronDown } from "lucide-react";
 import {
   useCallback,
   useEffect,
@@ -16,9 +16,17 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from "react";
-import { NavLink, useLocation } from "react-router";
-import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, type NavGroup } from "~/lib/club/navigation";
+import { useLocation } from "react-router";
+import {
+  DROPDOWN_CLOSE_DELAY_MS,
+  HOME_LINK,
+  groupForPath,
+  isCurrentLink,
+  type NavGroup,
+} from "~/lib/club/navigation";
 import { useNavGroups } from "~/components/layout/use-nav-groups";
+import { SiteLink } from "~/components/layout/site-link";
+import { Icon } from "~/components/ui/icon";
 
 const gridCols: Record<number, string> = {
   1: "grid-cols-1",
@@ -59,6 +67,7 @@ export function DesktopMenu() {
   useEffect(() => cancelClose, [cancelClose]);
 
   const currentGroup = groupForPath(location.pathname)?.id;
+  const homeCurrent = isCurrentLink(location.pathname, HOME_LINK.to);
 
   function cards(id: string): HTMLAnchorElement[] {
     return Array.from(panels.current[id]?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? []);
@@ -169,15 +178,13 @@ export function DesktopMenu() {
     <nav aria-label="Menu principal" className="hidden shrink-0 lg:block">
       <ul className="flex items-center gap-0.5">
         <li>
-          <NavLink
+          <SiteLink
             to={HOME_LINK.to}
-            end
-            className={({ isActive }) =>
-              `${topLinkClass} ${isActive ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`
-            }
+            current={homeCurrent}
+            className={`${topLinkClass} ${homeCurrent ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`}
           >
             {HOME_LINK.title}
-          </NavLink>
+          </SiteLink>
         </li>
         {navGroups.map((group) => (
           <li
@@ -201,13 +208,14 @@ export function DesktopMenu() {
               className={`${topLinkClass} ${openId === group.id ? "bg-club-50 text-club-800" : ""} ${currentGroup === group.id ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`}
             >
               {group.label}
-              <ChevronDown
-                aria-hidden="true"
+              <Icon
+                name="chevron-down"
                 className={`size-4 transition-transform duration-200 ${openId === group.id ? "rotate-180" : ""}`}
               />
             </button>
             <Panel
               group={group}
+              pathname={location.pathname}
               open={openId === group.id}
               onKeyDown={(e) => onPanelKeyDown(group.id, e)}
               onCardClick={close}
@@ -224,12 +232,14 @@ export function DesktopMenu() {
 
 function Panel({
   group,
+  pathname,
   open,
   onKeyDown,
   onCardClick,
   panelRef,
 }: {
   group: NavGroup;
+  pathname: string;
   open: boolean;
   onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
   onCardClick: () => void;
@@ -248,22 +258,21 @@ function Panel({
         <p className="text-lg font-bold text-club-900">{group.title}</p>
         <ul className={`mt-4 grid gap-4 ${gridCols[group.items.length] ?? "grid-cols-5"}`}>
           {group.items.map((item) => {
-            const Icon = item.icon;
+            const current = isCurrentLink(pathname, item.to);
             return (
               <li key={item.to}>
-                <NavLink
+                <SiteLink
                   to={item.to}
+                  current={current}
                   onClick={onCardClick}
-                  className={({ isActive }) =>
-                    `flex h-full gap-3 rounded-lg border p-4 transition-colors hover:border-club-200 hover:bg-club-50 ${isActive ? "border-club-200 bg-club-50" : "border-slate-200"}`
-                  }
+                  className={`flex h-full gap-3 rounded-lg border p-4 transition-colors hover:border-club-200 hover:bg-club-50 ${current ? "border-club-200 bg-club-50" : "border-slate-200"}`}
                 >
-                  <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-club-700" />
+                  <Icon name={item.icon} className="mt-0.5 size-6 shrink-0 text-club-700" />
                   <span>
                     <span className="block font-semibold text-club-900">{item.title}</span>
                     <span className="mt-1 block text-sm text-slate-600">{item.description}</span>
                   </span>
-                </NavLink>
+                </SiteLink>
               </li>
             );
           })}

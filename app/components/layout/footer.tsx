@@ -2,10 +2,12 @@
  * Site footer: club name and sports complex address, navigation to every
  * public section (so every page is reachable without JavaScript), donation
  * and social-media links, copyright line, photo credits and legal notice.
+ * Links and icons: site-link.tsx (plain links, one click handler on the
+ * footer for client-side navigation) and ui/icon.tsx (decision 0038).
  */
-import { ExternalLink, HandHeart, MapPin } from "lucide-react";
-import { Link } from "react-router";
 import type { RootLoaderData } from "~/root";
+import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
+import { Icon } from "~/components/ui/icon";
 import { HOME_LINK } from "~/lib/club/navigation";
 import { useFooterGroups } from "~/components/layout/use-nav-groups";
 import { parisDate } from "~/lib/core/time";
@@ -17,8 +19,9 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
   const identity = data?.identity;
   const clubName = identity?.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
   const year = data?.year ?? Number(parisDate().slice(0, 4));
+  const onLinkClick = useSiteLinks();
   return (
-    <footer className="bg-club-900 text-club-50" data-testid="site-footer">
+    <footer className="bg-club-900 text-club-50" data-testid="site-footer" onClick={onLinkClick}>
       <div aria-hidden="true" className="h-1 bg-linear-to-r from-club-500 via-belt-yellow to-belt-red" />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_2.4fr]">
         <div>
@@ -28,7 +31,7 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
           </p>
           {identity && (
             <address className="mt-4 flex gap-2 not-italic text-club-100">
-              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <Icon name="map-pin" className="mt-0.5 size-5 shrink-0" />
               <span>
                 {identity.sportsComplex}
                 <br />
@@ -39,13 +42,13 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
             </address>
           )}
           <div className="mt-6 flex flex-wrap items-center gap-4">
-            <Link
+            <SiteLink
               to="/faire-un-don"
               className="inline-flex items-center gap-2 rounded-md bg-belt-yellow px-4 py-2 font-semibold text-club-900 hover:bg-white"
             >
-              <HandHeart aria-hidden="true" className="size-5" />
+              <Icon name="hand-heart" className="size-5" />
               Faire un don
-            </Link>
+            </SiteLink>
             {identity?.facebookUrl && (
               <a
                 href={identity.facebookUrl}
@@ -55,7 +58,7 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
                 className={`inline-flex items-center gap-2 font-semibold ${footerLink}`}
               >
                 Facebook
-                <ExternalLink aria-hidden="true" className="size-4" />
+                <Icon name="external-link" className="size-4" />
               </a>
             )}
           </div>
@@ -65,14 +68,14 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
             <h2 className="text-sm font-bold uppercase tracking-wide text-white">Le site</h2>
             <ul className="mt-3 space-y-2">
               <li>
-                <Link to={HOME_LINK.to} className={footerLink}>
+                <SiteLink to={HOME_LINK.to} className={footerLink}>
                   {HOME_LINK.title}
-                </Link>
+                </SiteLink>
               </li>
               <li>
-                <Link to="/espace-membre" className={footerLink}>
+                <SiteLink to="/espace-membre" className={footerLink}>
                   Espace membre
-                </Link>
+                </SiteLink>
               </li>
             </ul>
           </div>
@@ -82,9 +85,9 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
               <ul className="mt-3 space-y-2">
                 {group.links.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className={footerLink}>
+                    <SiteLink to={link.to} className={footerLink}>
                       {link.title}
-                    </Link>
+                    </SiteLink>
                   </li>
                 ))}
               </ul>
@@ -99,14 +102,14 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
-              <Link to="/credits-photo" className={footerLink}>
+              <SiteLink to="/credits-photo" className={footerLink}>
                 Crédits photo
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link to="/mentions-legales" className={footerLink}>
+              <SiteLink to="/mentions-legales" className={footerLink}>
                 Mentions légales
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </div>

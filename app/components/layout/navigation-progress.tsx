@@ -4,9 +4,9 @@
  * announced status. Going into the member area it says « Vérification de
  * l'accès... » (the guard of the specification) next to a spinner.
  */
-import { LoaderCircle } from "lucide-react";
 import { useNavigation } from "react-router";
 import { matchesPrefix } from "~/lib/club/navigation";
+import { Icon } from "~/components/ui/icon";
 
 export const ACCESS_CHECK_TEXT = "Vérification de l'accès...";
 
@@ -38,7 +38,7 @@ export function NavigationProgress() {
       >
         {toMemberArea ? (
           <>
-            <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-club-700" />
+            <Icon name="loader-circle" className="size-5 animate-spin text-club-700" />
             {ACCESS_CHECK_TEXT}
           </>
         ) : pending ? (

@@ -6,7 +6,6 @@
  * Never a link to an empty page.
  */
 import { useRouteLoaderData } from "react-router";
-import { Camera, Users } from "lucide-react";
 import { footerGroups, navGroups, type NavCard, type NavGroup } from "~/lib/club/navigation";
 import { GALLERY_PATH, TEACHERS_PATH } from "~/lib/club/public-pages";
 
@@ -14,14 +13,14 @@ const TEACHERS_CARD: NavCard = {
   title: "Les enseignants",
   description: "Qui enseigne au club, leurs grades et leurs cours.",
   to: TEACHERS_PATH,
-  icon: Users,
+  icon: "users",
 };
 
 const GALLERY_CARD: NavCard = {
   title: "Photos",
   description: "Les photos des cours, stages et démonstrations.",
   to: GALLERY_PATH,
-  icon: Camera,
+  icon: "camera",
 };
 
 function useExtraCards(): NavCard[] {

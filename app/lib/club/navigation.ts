@@ -3,21 +3,7 @@
  * footer), the banner section names and images by path prefix, and the
  * layout constants of the specification (section 9).
  */
-import {
-  Award,
-  BookOpen,
-  CalendarDays,
-  ClipboardList,
-  Clock,
-  History,
-  Laugh,
-  Lightbulb,
-  Mail,
-  MapPin,
-  Newspaper,
-  Shirt,
-  type LucideIcon,
-} from "lucide-react";
+import type { IconName } from "~/components/ui/icon-names";
 
 /** Dropdown close delay after the pointer leaves (ms). */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
@@ -34,7 +20,8 @@ export interface NavCard {
   title: string;
   description: string;
   to: string;
-  icon: LucideIcon;
+  /** Its icon in the layout's sprite (decision 0038). */
+  icon: IconName;
 }
 
 export interface NavGroup {
@@ -58,25 +45,25 @@ export const navGroups: NavGroup[] = [
         title: "Présentation",
         description: "Un art martial vietnamien complet, pour tous les âges.",
         to: "/le-vovinam-viet-vo-dao/presentation",
-        icon: BookOpen,
+        icon: "book-open",
       },
       {
         title: "Histoire",
         description: "De Nguyễn Lộc à aujourd'hui, en France et dans le monde.",
         to: "/le-vovinam-viet-vo-dao/histoire",
-        icon: History,
+        icon: "history",
       },
       {
         title: "Philosophie",
         description: "« Être fort pour être utile » : la voie du bambou.",
         to: "/le-vovinam-viet-vo-dao/philosophie",
-        icon: Lightbulb,
+        icon: "lightbulb",
       },
       {
         title: "Les Grades",
         description: "Les ceintures, du bleu clair au blanc, et leur sens.",
         to: "/le-vovinam-viet-vo-dao/grades",
-        icon: Award,
+        icon: "award",
       },
     ],
   },
@@ -89,19 +76,19 @@ export const navGroups: NavGroup[] = [
         title: "Calendrier",
         description: "Cours, stages, passages de grade et événements.",
         to: "/la-vie-du-club/calendrier",
-        icon: CalendarDays,
+        icon: "calendar-days",
       },
       {
         title: "Actualités",
         description: "Les dernières nouvelles et les comptes rendus du club.",
         to: "/la-vie-du-club/actualites",
-        icon: Newspaper,
+        icon: "newspaper",
       },
       {
         title: "BD humour",
         description: "Les planches humoristiques de la vie au dojo.",
         to: "/la-vie-du-club/bd-humour",
-        icon: Laugh,
+        icon: "laugh",
       },
     ],
   },
@@ -114,31 +101,31 @@ export const navGroups: NavGroup[] = [
         title: "Tarifs & Horaires",
         description: "Les cotisations de la saison et les créneaux des cours.",
         to: "/tarifs-horaires",
-        icon: Clock,
+        icon: "clock",
       },
       {
         title: "Adresse & Accès",
         description: "Le gymnase, les transports et le stationnement.",
         to: "/adresse-acces",
-        icon: MapPin,
+        icon: "map-pin",
       },
       {
         title: "Inscription",
         description: "Les étapes pour s'inscrire et les documents à fournir.",
         to: "/inscription-documents",
-        icon: ClipboardList,
+        icon: "clipboard-list",
       },
       {
         title: "Équipement",
         description: "La tenue et le matériel pour pratiquer.",
         to: "/equipement",
-        icon: Shirt,
+        icon: "shirt",
       },
       {
         title: "Contact",
         description: "Une question ? Écrivez-nous.",
         to: "/contact",
-        icon: Mail,
+        icon: "mail",
       },
     ],
   },

@@ -22,6 +22,7 @@ import {
   type MonthCalendar,
 } from "./events.server";
 import { hasGalleryPhotos, listArticlePhotos, type PublicPhoto } from "./photos.server";
+import { getBannerOverrides } from "./banners.server";
 
 /** When the next scheduled article goes public (null: none scheduled). */
 async function nextPublication(): Promise<Date | null> {
@@ -82,4 +83,9 @@ export function galleryHasPhotos(): Promise<boolean> {
     const [value, until] = await Promise.all([hasGalleryPhotos(), nextPublication()]);
     return { value, until };
   });
+}
+
+/** The banner images the admins chose, by section (the site layout, on every page; decision 0038). */
+export function bannerOverrides(): Promise<Record<string, string>> {
+  return cachedRead("banners", async () => ({ value: await getBannerOverrides() }));
 }
