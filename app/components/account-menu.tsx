@@ -111,7 +111,10 @@ export function MobileAccount() {
       </p>
       <ul className="mt-3 space-y-1">
         <li>
-          <SiteLink to="/espace-membre" className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50">
+          <SiteLink
+            to="/espace-membre"
+            className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50"
+          >
             Mon Espace
           </SiteLink>
         </li>

@@ -36,7 +36,7 @@ describe("the site layout's HTML", () => {
     expect(new Set(uses.map((u) => u.split("#")[0])).size).toBe(1);
     for (const href of uses) {
       const [file, name] = href.split("#");
-      expect(file).toMatch(/icons[^/]*\.svg$/);
+      expect(file).toMatch(/icons[^/]*\.svg(\?no-inline)?$/);
       expect(ICON_NAMES).toContain(name);
     }
   });

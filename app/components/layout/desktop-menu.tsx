@@ -17,13 +17,7 @@ import {
   type PointerEvent,
 } from "react";
 import { useLocation } from "react-router";
-import {
-  DROPDOWN_CLOSE_DELAY_MS,
-  HOME_LINK,
-  groupForPath,
-  isCurrentLink,
-  type NavGroup,
-} from "~/lib/club/navigation";
+import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, isCurrentLink, type NavGroup } from "~/lib/club/navigation";
 import { useNavGroups } from "~/components/layout/use-nav-groups";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
