@@ -1,4 +1,3 @@
-import { ExternalLink, HandHeart, Receipt, Scale } from "lucide-react";
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { formatEuros } from "~/lib/core/money";
@@ -7,6 +6,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/donate";
 import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 const EXAMPLE_GIFT_CENTS = 5000;
 
@@ -47,7 +47,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
         </p>
       }
     >
-      <InfoSection id="pourquoi" title="À quoi sert votre don" icon={<HandHeart className="size-6" />}>
+      <InfoSection id="pourquoi" title="À quoi sert votre don" icon={<Icon name="hand-heart" className="size-6" />}>
         <ul className="list-disc space-y-2 pl-6">
           <li>
             <strong>Du matériel</strong> : tapis, protections, boucliers de frappe, armes d'entraînement, tenues prêtées
@@ -64,7 +64,11 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
         </ul>
       </InfoSection>
 
-      <InfoSection id="reduction" title="Une réduction d'impôt de 66 %" icon={<Receipt className="size-6" />}>
+      <InfoSection
+        id="reduction"
+        title="Une réduction d'impôt de 66 %"
+        icon={<Icon name="receipt" className="size-6" />}
+      >
         <p>
           Un don à une association d'intérêt général ouvre droit à une{" "}
           <strong>réduction de l'impôt sur le revenu égale à 66 % de son montant</strong>, dans la limite de 20 % de
@@ -85,7 +89,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
         </p>
       </InfoSection>
 
-      <InfoSection id="don-ou-cotisation" title="Don ou cotisation ?" icon={<Scale className="size-6" />}>
+      <InfoSection id="don-ou-cotisation" title="Don ou cotisation ?" icon={<Icon name="scale" className="size-6" />}>
         <p>
           La <strong>cotisation</strong> paie les cours, la licence et l'assurance : comme vous recevez une
           contrepartie, elle n'est pas un don et ne donne pas droit à un reçu fiscal. Le <strong>don</strong> est un
@@ -97,7 +101,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
         </p>
       </InfoSection>
 
-      <InfoSection id="formulaire" title="Faire un don en ligne" icon={<HandHeart className="size-6" />}>
+      <InfoSection id="formulaire" title="Faire un don en ligne" icon={<Icon name="hand-heart" className="size-6" />}>
         {widgetUrl || linkUrl ? (
           <>
             <p>
@@ -110,7 +114,7 @@ export default function Donate({ loaderData }: Route.ComponentProps) {
                 {widgetUrl ? <span>Donnez directement ci-dessous, ou sur le site de HelloAsso :</span> : null}
                 <a href={linkUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
                   {widgetUrl ? "Ouvrir le formulaire de don sur HelloAsso" : "Faire un don sur HelloAsso"}
-                  <ExternalLink aria-hidden="true" className="size-4" />
+                  <Icon name="external-link" className="size-4" />
                   <span className="sr-only">(nouvel onglet)</span>
                 </a>
               </p>

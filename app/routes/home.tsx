@@ -1,6 +1,6 @@
-import { CalendarDays, HeartHandshake, MapPin, Newspaper, ShieldCheck, Swords, Users } from "lucide-react";
 import { Link } from "react-router";
 import { HomeHero } from "~/components/home/hero";
+import { Icon } from "~/components/ui/icon";
 import { env } from "~/lib/core/env.server";
 import { formatDate, formatEventWhen, formatTime, weekdayName } from "~/lib/core/time";
 import { latestPublishedArticles, upcomingEvents } from "~/lib/content/public-reads.server";
@@ -108,22 +108,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const nonce = useNonce();
   const reasons = [
     {
-      icon: Swords,
+      icon: "swords" as const,
       title: "Un art martial complet",
       text: "Coups de poing et de pied, ciseaux de jambes, projections, formes et, plus tard, armes traditionnelles : chaque cours fait travailler tout le corps.",
     },
     {
-      icon: ShieldCheck,
+      icon: "shield-check" as const,
       title: "Une self-défense concrète",
       text: "Se dégager d'une saisie, garder son calme, éviter le conflit : des réflexes utiles au quotidien, appris progressivement et en sécurité.",
     },
     {
-      icon: Users,
+      icon: "users" as const,
       title: "À chaque âge son cours",
       text: "Des cours séparés pour les enfants, les adolescents et les adultes, débutants bienvenus : chacun progresse à son rythme, ceinture après ceinture.",
     },
     {
-      icon: HeartHandshake,
+      icon: "heart-handshake" as const,
       title: "Un club associatif",
       text: federation
         ? `Une association de bénévoles affiliée à la ${federation}, où l'on vient autant pour l'entraide et la bonne humeur que pour le sport.`
@@ -175,9 +175,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Pourquoi nous rejoindre ?
           </h2>
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {reasons.map(({ icon: Icon, title, text }) => (
+            {reasons.map(({ icon, title, text }) => (
               <li key={title} className="rounded-xl border border-slate-200 p-5 shadow-sm">
-                <Icon aria-hidden="true" className="h-8 w-8 text-club-700" />
+                <Icon name={icon} className="h-8 w-8 text-club-700" />
                 <h3 className="mt-3 text-lg font-semibold text-club-900">{title}</h3>
                 <p className="mt-2 text-slate-700">{text}</p>
               </li>
@@ -188,7 +188,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-12 lg:grid-cols-2">
           <section aria-labelledby="evenements-titre">
             <h2 id="evenements-titre" className={`flex items-center gap-2 ${sectionTitle}`}>
-              <CalendarDays aria-hidden="true" className="h-7 w-7 text-club-700" />
+              <Icon name="calendar-days" className="h-7 w-7 text-club-700" />
               Prochains événements
             </h2>
             {events.length > 0 ? (
@@ -218,7 +218,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="actualites-titre">
             <h2 id="actualites-titre" className={`flex items-center gap-2 ${sectionTitle}`}>
-              <Newspaper aria-hidden="true" className="h-7 w-7 text-club-700" />
+              <Icon name="newspaper" className="h-7 w-7 text-club-700" />
               Dernières actualités
             </h2>
             {articles.length > 0 ? (
@@ -291,7 +291,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="acces-titre">
             <h2 id="acces-titre" className={`flex items-center gap-2 ${sectionTitle}`}>
-              <MapPin aria-hidden="true" className="h-7 w-7 text-club-700" />
+              <Icon name="map-pin" className="h-7 w-7 text-club-700" />
               Où nous trouver ?
             </h2>
             <address className="mt-6 rounded-lg bg-club-50 p-5 not-italic text-slate-800">

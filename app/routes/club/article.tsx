@@ -1,4 +1,3 @@
-import { ArrowLeft, Eye } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ArticleIllustration } from "~/components/article-illustration";
@@ -11,6 +10,7 @@ import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { PageTitle } from "~/components/layout/page-title";
 import type { Route } from "./+types/article";
+import { Icon } from "~/components/ui/icon";
 
 function notFound(): Response {
   return new Response(null, { status: 404 });
@@ -82,7 +82,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           to="/la-vie-du-club/actualites"
           className="inline-flex items-center gap-1 text-sm font-semibold text-club-700 underline underline-offset-2 hover:text-club-900"
         >
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          <Icon name="arrow-left" className="h-4 w-4" />
           Toutes les actualités
         </Link>
       </p>
@@ -91,7 +91,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           role="status"
           className="mt-4 flex items-center gap-2 rounded-md border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-amber-900"
         >
-          <Eye aria-hidden="true" className="h-5 w-5" />
+          <Icon name="eye" className="h-5 w-5" />
           Aperçu : cet article n'est pas encore publié, les visiteurs ne le voient pas.
         </p>
       ) : null}

@@ -1,9 +1,9 @@
-import { Smile } from "lucide-react";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listComics } from "~/lib/content/comics.server";
 import { formatDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/comics";
+import { Icon } from "~/components/ui/icon";
 
 /** The strips shipped with the site (public/comics) are all drawn at this size: four panels in a column. */
 const SHIPPED_STRIP = { width: 600, height: 1656 };
@@ -36,7 +36,7 @@ export default function Comics({ loaderData }: Route.ComponentProps) {
       </p>
       {strips.length === 0 ? (
         <p className="mt-10 flex items-center gap-2 rounded-md bg-slate-50 p-6 text-slate-700">
-          <Smile aria-hidden="true" className="h-6 w-6 text-club-700" />
+          <Icon name="smile" className="h-6 w-6 text-club-700" />
           Aucune planche pour le moment : les dessinateurs du club sont à l'entraînement.
         </p>
       ) : (

@@ -1,10 +1,10 @@
-import { Accessibility, Bus, Car, ExternalLink, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/access";
 import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader() {
   const identity = await getSetting("identity");
@@ -36,7 +36,7 @@ export default function Access({ loaderData }: Route.ComponentProps) {
       title="Adresse et accès"
       intro={<p>Tous les cours ont lieu au {d.sportsComplex}. Voici comment nous y rejoindre.</p>}
     >
-      <InfoSection id="adresse" title="Adresse" icon={<MapPin className="size-6" />}>
+      <InfoSection id="adresse" title="Adresse" icon={<Icon name="map-pin" className="size-6" />}>
         <address className="rounded-lg border border-slate-200 p-5 text-lg not-italic shadow-sm">
           <strong className="text-club-900">{d.sportsComplex}</strong>
           <br />
@@ -47,9 +47,9 @@ export default function Access({ loaderData }: Route.ComponentProps) {
         {d.mapUrl ? (
           <p>
             <a href={d.mapUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
-              <MapPin aria-hidden="true" className="size-5" />
+              <Icon name="map-pin" className="size-5" />
               Voir le plan sur OpenStreetMap
-              <ExternalLink aria-hidden="true" className="size-4" />
+              <Icon name="external-link" className="size-4" />
               <span className="sr-only">(nouvel onglet)</span>
             </a>
           </p>
@@ -60,7 +60,7 @@ export default function Access({ loaderData }: Route.ComponentProps) {
       </InfoSection>
 
       {d.transport.length > 0 ? (
-        <InfoSection id="transports" title="En transports en commun" icon={<Bus className="size-6" />}>
+        <InfoSection id="transports" title="En transports en commun" icon={<Icon name="bus" className="size-6" />}>
           <ul className="list-disc space-y-1 pl-6">
             {d.transport.map((line) => (
               <li key={line}>{line}</li>
@@ -73,12 +73,12 @@ export default function Access({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {d.parking ? (
-        <InfoSection id="stationnement" title="En voiture" icon={<Car className="size-6" />}>
+        <InfoSection id="stationnement" title="En voiture" icon={<Icon name="car" className="size-6" />}>
           <p>{d.parking}</p>
         </InfoSection>
       ) : null}
 
-      <InfoSection id="accessibilite" title="Accessibilité" icon={<Accessibility className="size-6" />}>
+      <InfoSection id="accessibilite" title="Accessibilité" icon={<Icon name="accessibility" className="size-6" />}>
         <p>
           Vous vous déplacez en fauteuil roulant, avec une poussette, ou vous avez besoin d'un accueil adapté ?
           Dites-le-nous avant votre venue : nous vous indiquerons l'accès le plus simple et ferons notre possible pour

@@ -1,4 +1,3 @@
-import { CheckCircle2, Mail, MapPin, Phone } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import {
@@ -23,6 +22,7 @@ import { newSubmissionToken } from "~/lib/http/submissions.server";
 import { OnceField } from "~/components/once-field";
 import { HoneypotField } from "~/components/honeypot-field";
 import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -111,7 +111,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             <div className="mt-4">
               <FormMessage tone="success">
                 <p className="flex items-start gap-2 font-semibold">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+                  <Icon name="check-circle-2" className="mt-0.5 h-5 w-5 shrink-0" />
                   Merci, votre message a bien été envoyé au club.
                 </p>
                 <p className="mt-2">
@@ -164,7 +164,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <ul className="mt-4 space-y-4 text-slate-800">
             {contact.phone ? (
               <li className="flex items-start gap-3">
-                <Phone aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
+                <Icon name="phone" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
                 <span>
                   <span className="block text-sm font-semibold">Téléphone</span>
                   <a href={telHref(contact.phone)} className="text-club-800 underline">
@@ -174,7 +174,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </li>
             ) : null}
             <li className="flex items-start gap-3">
-              <Mail aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
+              <Icon name="mail" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
               <span>
                 <span className="block text-sm font-semibold">E-mail</span>
                 <a href={`mailto:${contact.email}`} className="break-all text-club-800 underline">
@@ -183,7 +183,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               </span>
             </li>
             <li className="flex items-start gap-3">
-              <MapPin aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
+              <Icon name="map-pin" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
               <span>
                 <span className="block text-sm font-semibold">Lieu des cours</span>
                 <span className="block">{contact.sportsComplex}</span>

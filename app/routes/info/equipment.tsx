@@ -1,9 +1,9 @@
-import { CircleCheck, Lightbulb, Shirt, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/equipment";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader() {
   const equipment = await getSetting("equipment");
@@ -53,7 +53,7 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
       }
       wide
     >
-      <InfoSection id="vo-phuc" title="La tenue : le võ phục" icon={<Shirt className="size-6" />}>
+      <InfoSection id="vo-phuc" title="La tenue : le võ phục" icon={<Icon name="shirt" className="size-6" />}>
         <p>
           Le võ phục est la tenue des pratiquants de Vovinam Viet Vo Dao. Il est <strong>bleu</strong> : c'est la
           couleur commune à toutes les écoles du monde depuis 1990 (les clubs français portaient auparavant une tenue
@@ -72,18 +72,22 @@ export default function Equipment({ loaderData }: Route.ComponentProps) {
       </InfoSection>
 
       {required.length > 0 ? (
-        <InfoSection id="obligatoire" title="Équipement obligatoire" icon={<CircleCheck className="size-6" />}>
+        <InfoSection
+          id="obligatoire"
+          title="Équipement obligatoire"
+          icon={<Icon name="circle-check" className="size-6" />}
+        >
           <ItemList items={required} />
         </InfoSection>
       ) : null}
 
       {recommended.length > 0 ? (
-        <InfoSection id="recommande" title="Équipement recommandé" icon={<Sparkles className="size-6" />}>
+        <InfoSection id="recommande" title="Équipement recommandé" icon={<Icon name="sparkles" className="size-6" />}>
           <ItemList items={recommended} />
         </InfoSection>
       ) : null}
 
-      <InfoSection id="conseils" title="Conseils aux débutants" icon={<Lightbulb className="size-6" />}>
+      <InfoSection id="conseils" title="Conseils aux débutants" icon={<Icon name="lightbulb" className="size-6" />}>
         <ul className="list-disc space-y-2 pl-6">
           <li>
             Pour les cours d'essai, venez en t-shirt et pantalon de sport souple, sans fermeture éclair ni bouton. On

@@ -1,4 +1,3 @@
-import { CalendarDays, Euro, Gift } from "lucide-react";
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { eurosToCents, formatEuros } from "~/lib/core/money";
@@ -6,6 +5,7 @@ import { formatTime, WEEKDAY_NAMES, weekdayName } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/prices";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader() {
   const [prices, schedule, membership] = await Promise.all([
@@ -64,7 +64,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
           aria-label="Cours d'essai"
           className="flex items-start gap-3 rounded-lg border border-club-200 bg-club-50 p-4 text-club-900"
         >
-          <Gift aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-club-700" />
+          <Icon name="gift" className="mt-0.5 size-6 shrink-0 text-club-700" />
           <p>
             <strong>Envie d'essayer ?</strong> {trial} Venez en tenue de sport à l'un des cours de votre groupe, ou{" "}
             <Link to="/contact" className={linkClass}>
@@ -75,7 +75,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         </aside>
       ) : null}
 
-      <InfoSection id="tarifs" title={`Cotisations ${season}`} icon={<Euro className="size-6" />}>
+      <InfoSection id="tarifs" title={`Cotisations ${season}`} icon={<Icon name="euro" className="size-6" />}>
         {items.length === 0 ? (
           <p>Les tarifs de la saison seront bientôt publiés. Contactez-nous pour tout renseignement.</p>
         ) : (
@@ -111,7 +111,7 @@ export default function Prices({ loaderData }: Route.ComponentProps) {
         </p>
       </InfoSection>
 
-      <InfoSection id="horaires" title="Horaires des cours" icon={<CalendarDays className="size-6" />}>
+      <InfoSection id="horaires" title="Horaires des cours" icon={<Icon name="calendar-days" className="size-6" />}>
         {days.length === 0 ? (
           <p>Les horaires de la saison seront bientôt publiés.</p>
         ) : (

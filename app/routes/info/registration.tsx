@@ -1,4 +1,3 @@
-import { Download, FileText, ListChecks } from "lucide-react";
 import { Link } from "react-router";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { formatFileSize, listPublicDocuments } from "~/lib/content/public-documents.server";
@@ -6,6 +5,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import type { Route } from "./+types/registration";
 import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader() {
   const [membership, docs] = await Promise.all([getSetting("membership"), listPublicDocuments()]);
@@ -44,7 +44,7 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
         </p>
       }
     >
-      <InfoSection id="etapes" title="S'inscrire en cinq étapes" icon={<ListChecks className="size-6" />}>
+      <InfoSection id="etapes" title="S'inscrire en cinq étapes" icon={<Icon name="list-checks" className="size-6" />}>
         <ol className="space-y-4">
           <li className={step}>
             <h3 className={stepTitle}>1. Venir faire un cours d'essai</h3>
@@ -133,7 +133,7 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
         </p>
       </InfoSection>
 
-      <InfoSection id="documents" title="Documents à télécharger" icon={<FileText className="size-6" />}>
+      <InfoSection id="documents" title="Documents à télécharger" icon={<Icon name="file-text" className="size-6" />}>
         {documents.length === 0 ? (
           <p>
             Les documents de la saison seront bientôt en ligne. En attendant, ils sont disponibles auprès de
@@ -151,7 +151,7 @@ export default function Registration({ loaderData }: Route.ComponentProps) {
                   {doc.description ? <p className="mt-1 text-slate-700">{doc.description}</p> : null}
                 </div>
                 <a href={doc.href} className={buttonClasses({ className: "shrink-0 self-start" })}>
-                  <Download aria-hidden="true" className="size-5" />
+                  <Icon name="download" className="size-5" />
                   <span>
                     Télécharger<span className="sr-only"> : {doc.title}</span>
                     {doc.details ? <span className="font-normal"> ({doc.details})</span> : null}

@@ -8,7 +8,6 @@
  * next to the list of sessions); honeypot, rate limit and one-time token as on
  * the contact form; Post/Redirect/Get to the thank-you state.
  */
-import { CheckCircle2, MapPin, Shirt } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { getFormProps } from "@conform-to/react";
 import {
@@ -33,6 +32,7 @@ import { rateLimitedAnswer, withActionHeaders } from "~/lib/http/spam-guard.serv
 import { pageMeta } from "~/lib/http/seo";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import type { Route } from "./+types/trial-class";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -132,7 +132,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
             <div className="mt-4">
               <FormMessage tone="success">
                 <p className="flex items-start gap-2 font-semibold">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
+                  <Icon name="check-circle-2" className="mt-0.5 h-5 w-5 shrink-0" />
                   Merci, votre demande de cours d'essai est enregistrée.
                 </p>
                 {booked ? <p className="mt-2">Cours choisi : {booked}.</p> : null}
@@ -281,7 +281,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
         >
           <section>
             <h2 id="prevoir-titre" className="flex items-center gap-2 text-xl font-bold text-club-900">
-              <Shirt aria-hidden="true" className="h-5 w-5 text-club-700" />À prévoir
+              <Icon name="shirt" className="h-5 w-5 text-club-700" />À prévoir
             </h2>
             <p className="mt-2 text-slate-800">Une tenue de sport confortable et une gourde d'eau.</p>
             <p className="mt-2 text-sm text-slate-700">
@@ -294,7 +294,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
           </section>
           <section aria-labelledby="lieu-titre">
             <h2 id="lieu-titre" className="flex items-center gap-2 text-xl font-bold text-club-900">
-              <MapPin aria-hidden="true" className="h-5 w-5 text-club-700" />
+              <Icon name="map-pin" className="h-5 w-5 text-club-700" />
               Le lieu
             </h2>
             <p className="mt-2 text-slate-800">
