@@ -72,13 +72,47 @@ test.describe("calendar", () => {
     await expect(page.getByText("Assemblée générale de l'association")).toHaveCount(0);
   });
 
-  test("on a phone the month becomes a list of days", async ({ page }) => {
+  test("on a phone the month becomes a list of the days that have something", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await gotoHydrated(page, "/la-vie-du-club/calendrier");
-    await expect(page.locator("table")).toBeHidden();
-    const days = page.locator("ol").filter({ has: page.getByRole("heading", { level: 3 }) });
-    await expect(days.getByRole("heading", { level: 3 }).first()).toBeVisible();
-    await expect(days.getByText(/^Cours /).first()).toBeVisible();
+    await expect(page.locator("table")).toHaveCount(0);
+    const month = page.getByRole("list", { name: /, jour par jour$/ });
+    const days = month.getByRole("heading", { level: 3 });
+    await expect(days.first()).toBeVisible();
+    await expect(month.getByText(/^Cours /).first()).toBeVisible();
+    // Empty days are hidden: every day left in the list has its heading, and a place for each class.
+    const shown = month.locator(":scope > li:visible");
+    expect(await shown.count()).toBe(await days.count());
+    await expect(
+      month
+        .getByText(/^Cours /)
+        .first()
+        .locator("xpath=.."),
+    ).toContainText(/\d+[\s\u00a0]h.*–/, {
+      useInnerText: true,
+    });
+    await expect(page.locator('section[aria-labelledby="mois-titre"]').getByText("Lun", { exact: true })).toBeHidden();
+  });
+
+  test("on a wide screen the same list is the month's grid, a week per row", async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await gotoHydrated(page, "/la-vie-du-club/calendrier");
+    const month = page.getByRole("list", { name: /, jour par jour$/ });
+    const days = month.locator(":scope > li");
+    const count = await days.count();
+    expect(count).toBeGreaterThanOrEqual(28);
+    await expect(month.locator(":scope > li:visible")).toHaveCount(count);
+    await expect(page.locator('section[aria-labelledby="mois-titre"]').getByText("Lun", { exact: true })).toBeVisible();
+    const first = (await days.nth(0).boundingBox())!;
+    const week = (await days.nth(7).boundingBox())!;
+    expect(Math.abs(week.x - first.x)).toBeLessThan(1);
+    expect(week.y).toBeGreaterThan(first.y);
+    // Classes show their start time and title; the place is for phones.
+    const line = month
+      .getByText(/^Cours /)
+      .first()
+      .locator("xpath=..");
+    await expect(line).toContainText(/^\d+[\s\u00a0]h/, { useInnerText: true });
   });
 
   test("the subscription link answers text/calendar with the public events", async ({ page, request }) => {

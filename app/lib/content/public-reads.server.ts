@@ -14,13 +14,8 @@ import { db } from "../core/db.server";
 import { cachedRead, earliest } from "../core/read-cache.server";
 import { addDays, parisDate, parisTime } from "../core/time";
 import { getArticleById, listPublishedArticles, type Article, type ArticleSummary } from "./articles.server";
-import {
-  getMonthCalendar,
-  listUpcomingEvents,
-  type CalendarEntry,
-  type Month,
-  type MonthCalendar,
-} from "./events.server";
+import { getMonthCalendar, listUpcomingEvents, type CalendarEntry, type Month } from "./events.server";
+import { monthView, type MonthView } from "./calendar-view.server";
 import { hasGalleryPhotos, listArticlePhotos, type PublicPhoto } from "./photos.server";
 import { getBannerOverrides } from "./banners.server";
 
@@ -57,10 +52,13 @@ export function upcomingEvents(limit: number, includeMembersOnly = false): Promi
   });
 }
 
-/** A month of the calendar: true until a write, or the next Paris midnight. */
-export function monthCalendar(month: Month, includeMembersOnly = false): Promise<MonthCalendar> {
+/**
+ * A month of the calendar as its page shows it (calendar-view.server.ts: formatted once here,
+ * not per request): true until a write, or the next Paris midnight.
+ */
+export function monthCalendar(month: Month, includeMembersOnly = false): Promise<MonthView> {
   return cachedRead(`month:${month.year}-${month.month}:${includeMembersOnly}`, async () => {
-    const value = await getMonthCalendar({ month, includeMembersOnly });
+    const value = monthView(await getMonthCalendar({ month, includeMembersOnly }));
     return { value, until: parisTime(addDays(parisDate(), 1)) };
   });
 }

@@ -3,13 +3,17 @@
  * (public and members') show the weekly classes only inside the season,
  * never on public holidays, inside a closure, or on the day of an event that
  * replaces them, and the feed (RRULE + EXDATE, read by a strict parser) gives
- * exactly the days the page gives. Fixed dates, no wall clock.
+ * exactly the days the page gives. The page writes each entry once (one list
+ * of days, a grid from md up), its icons as references to symbols drawn once,
+ * and its loader sends only the days that have something, formatted
+ * (decision 0037). Fixed dates, no wall clock.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { events, users } from "#db/schema";
 import { db } from "~/lib/core/db.server";
 import { setSetting } from "~/lib/club/settings.server";
-import { allDayRange, type CalendarDay, type MonthCalendar } from "~/lib/content/events.server";
+import { allDayRange } from "~/lib/content/events.server";
+import type { DayView, MonthView, UpcomingView } from "~/lib/content/calendar-view.server";
 import { classSessions } from "~/lib/club/class-sessions.server";
 import { parisDate, parisTime } from "~/lib/core/time";
 import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/calendar-tokens.server";
@@ -50,17 +54,37 @@ beforeAll(async () => {
   ]);
 });
 
-async function month(key: string): Promise<CalendarDay[]> {
-  const res = await app.get(`/la-vie-du-club/calendrier?mois=${key}`);
-  expect(res.status).toBe(200);
-  return (res.data as unknown as { calendar: MonthCalendar }).calendar.weeks.flat();
+interface PageData {
+  calendar: MonthView;
+  upcoming: UpcomingView[];
 }
 
-function classesOn(days: CalendarDay[], date: string): string[] {
+async function pageData(key: string): Promise<PageData> {
+  const res = await app.get(`/la-vie-du-club/calendrier?mois=${key}`);
+  expect(res.status).toBe(200);
+  return res.data as unknown as PageData;
+}
+
+/** The days of the month that have something on them, as the loader sends them. */
+async function month(key: string): Promise<DayView[]> {
+  return (await pageData(key)).calendar.days;
+}
+
+async function pageHtml(key: string): Promise<string> {
+  const res = await app.fetch(`/la-vie-du-club/calendrier?mois=${key}`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+function countIn(text: string, pattern: RegExp | string): number {
+  return typeof pattern === "string" ? text.split(pattern).length - 1 : (text.match(pattern) ?? []).length;
+}
+
+function classesOn(days: DayView[], date: string): string[] {
   return (days.find((d) => d.date === date)?.entries ?? []).filter((e) => e.kind === "class").map((e) => e.title);
 }
 
-function allClasses(days: CalendarDay[]): number {
+function allClasses(days: DayView[]): number {
   return days.reduce((n, d) => n + d.entries.filter((e) => e.kind === "class").length, 0);
 }
 
@@ -125,6 +149,70 @@ describe("the public calendar page", () => {
       "Passage de grades de mi-saison",
     ]);
     expect(classesOn(days, "2027-03-20")).toEqual(["Cours Enfants (6-11 ans)", "Cours Ceintures jaunes et plus"]);
+  });
+});
+
+describe("the calendar page, written once (decision 0037)", () => {
+  it("writes each entry of the month once, in one list of the month's days (no table, no phone copy)", async () => {
+    const [html, { calendar }] = await Promise.all([pageHtml("2026-11"), pageData("2026-11")]);
+    expect(html).not.toContain("<table");
+    const adults = calendar.days.flatMap((d) => d.entries).filter((e) => e.title === "Cours Adultes (16 ans et plus)");
+    expect(adults.length).toBeGreaterThanOrEqual(4);
+    expect(countIn(html, ">Cours Adultes (16 ans et plus)<")).toBe(adults.length);
+    // Every day of November once, with its full date for screen readers and phones.
+    expect(countIn(html, /(Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche) (1er|\d{1,2}) novembre</g)).toBe(30);
+    expect(html).toContain('aria-label="Événements et cours de novembre 2026, jour par jour"');
+    expect(countIn(html, ">Pas de cours – Jour férié")).toBe(1);
+  });
+
+  it("draws each icon once and refers to it from every entry and card", async () => {
+    const [html, { calendar, upcoming }] = await Promise.all([pageHtml("2026-11"), pageData("2026-11")]);
+    const entries = calendar.days.flatMap((d) => d.entries);
+    expect(countIn(html, '<symbol id="cal-clock"')).toBe(1);
+    expect(countIn(html, 'href="#cal-clock"')).toBe(entries.length + upcoming.length);
+    expect(countIn(html, 'href="#cal-pin"')).toBe(
+      entries.filter((e) => e.place).length + upcoming.filter((e) => e.place).length,
+    );
+    // The layout around the page has its own icons; the month and the upcoming cards draw none.
+    const page = html.slice(html.indexOf('id="mois-titre"'), html.indexOf('id="abonnement-titre"'));
+    expect(page).not.toMatch(/lucide-(clock|map-pin|lock)/);
+  });
+
+  it("sends only the month's days that have something, already formatted", async () => {
+    const { calendar } = await pageData("2026-11");
+    expect(calendar).toMatchObject({ month: "2026-11", firstWeekday: 7, daysInMonth: 30 });
+    expect(calendar.days.length).toBeGreaterThan(0);
+    expect(calendar.days.length).toBeLessThan(30);
+    for (const day of calendar.days) {
+      expect(day.date.startsWith("2026-11-")).toBe(true);
+      expect(day.entries.length > 0 || day.classesOff !== null).toBe(true);
+    }
+    const tuesday = calendar.days.find((d) => d.date === "2026-11-10")?.entries[0];
+    expect(Object.keys(tuesday ?? {}).sort()).toEqual([
+      "category",
+      "end",
+      "kind",
+      "membersOnly",
+      "place",
+      "start",
+      "title",
+    ]);
+    expect(tuesday?.start).toMatch(/^\d{1,2}\u00a0h/);
+    expect(JSON.stringify(calendar)).not.toMatch(/description|startsAt|updatedAt|eventId/);
+  });
+
+  it("marks today once, for the grid and the list alike", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(parisTime("2027-02-10", "10:00"));
+    try {
+      const [{ calendar }, html] = await Promise.all([pageData("2027-02"), pageHtml("2027-02")]);
+      expect(calendar.today).toBe("2027-02-10");
+      expect(countIn(html, /Aujourd(?:'|&#x27;|’)hui</g)).toBe(1);
+      expect(countIn(html, "bg-club-700 text-white md:inline-flex")).toBe(1);
+      expect((await pageData("2027-03")).calendar.today).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,19 +1,27 @@
-import { CalendarPlus, ChevronLeft, ChevronRight, Clock, Lock, MapPin } from "lucide-react";
+/**
+ * The club's calendar page (issue 12, decision 0037).
+ *
+ * Rules:
+ * - The month is written once: one `<ol>` of the month's days, a 7-column grid from `md` up
+ *   (weekday names above it, hidden from screen readers: each day says its full date) and, on
+ *   phones, the list of the days that have something (the empty days are hidden by CSS).
+ * - Each entry is written once with what both widths show; CSS picks the compact line of the
+ *   grid (start time, title; category and « réservé aux membres » for screen readers) or the
+ *   full line of the phone list (badges, time range, place).
+ * - An icon repeated per entry is a `<use>` of a symbol written once in the page
+ *   (`CalendarSymbols`), never a whole inline SVG per use.
+ * - The loader sends what the page shows, formatted (calendar-view.server.ts).
+ */
+import type { ReactElement } from "react";
+import { CalendarPlus, ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, redirect } from "react-router";
-import {
-  capitalize,
-  formatDate,
-  formatDayMonth,
-  formatEventWhen,
-  formatMonth,
-  formatTime,
-  ofMonth,
-} from "~/lib/core/time";
+import { capitalize, formatDate, formatDayMonth, formatMonth, ofMonth } from "~/lib/core/time";
 import { getSetting } from "~/lib/club/settings.server";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/event-categories";
-import { currentMonth, monthKey, parseMonth, type CalendarEntry } from "~/lib/content/events.server";
+import { currentMonth, monthKey, parseMonth } from "~/lib/content/events.server";
 import { monthCalendar, upcomingEvents } from "~/lib/content/public-reads.server";
+import { upcomingView, type DayView, type EntryView } from "~/lib/content/calendar-view.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
@@ -35,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const includeMembersOnly = user !== null && hasAnyRole(user.roles, MEMBER_ROLES);
 
-  const [calendar, upcoming, classCalendar] = await Promise.all([
+  const [calendar, upcomingEntries, classCalendar] = await Promise.all([
     monthCalendar(month, includeMembersOnly),
     upcomingEvents(8, includeMembersOnly),
     getSetting("classCalendar"),
@@ -43,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const feedUrl = `${env().BASE_URL}${PATH}.ics`;
   return {
     calendar,
-    upcoming,
+    upcoming: upcomingView(upcomingEntries),
     includeMembersOnly,
     classSeason: {
       start: classCalendar.seasonStart,
@@ -74,69 +82,184 @@ const CATEGORY_STYLES: Record<string, string> = {
   autre: "border-slate-200 bg-slate-50 text-slate-900",
 };
 
-const WEEKDAYS = [
-  { short: "Lun", long: "lundi" },
-  { short: "Mar", long: "mardi" },
-  { short: "Mer", long: "mercredi" },
-  { short: "Jeu", long: "jeudi" },
-  { short: "Ven", long: "vendredi" },
-  { short: "Sam", long: "samedi" },
-  { short: "Dim", long: "dimanche" },
+const WEEKDAYS = ["Lun", "Mar", "Mer", "Jeu", "Ven", "Sam", "Dim"];
+
+/** Column of the month's first day in the grid (index: ISO weekday - 1), space included; literal for Tailwind. */
+const FIRST_COLUMN = [
+  "",
+  "md:col-start-2 ",
+  "md:col-start-3 ",
+  "md:col-start-4 ",
+  "md:col-start-5 ",
+  "md:col-start-6 ",
+  "md:col-start-7 ",
 ];
 
-function CategoryBadge({ category }: { category: string }) {
+type IconName = "clock" | "pin" | "lock";
+
+/** The icons repeated in the page, written once (lucide's Clock, MapPin and Lock). */
+function CalendarSymbols() {
   return (
-    <span
-      className={`inline-block rounded-full border px-2 py-0.5 text-xs font-semibold ${CATEGORY_STYLES[category] ?? CATEGORY_STYLES.autre}`}
-    >
-      {categoryLabel(category)}
+    <svg aria-hidden="true" className="absolute h-0 w-0 overflow-hidden">
+      <defs>
+        <symbol
+          id="cal-clock"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <circle cx="12" cy="12" r="10" />
+          <path d="M12 6v6l4 2" />
+        </symbol>
+        <symbol
+          id="cal-pin"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
+          <circle cx="12" cy="10" r="3" />
+        </symbol>
+        <symbol
+          id="cal-lock"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <rect width="18" height="11" x="3" y="11" rx="2" ry="2" />
+          <path d="M7 11V7a5 5 0 0 1 10 0v4" />
+        </symbol>
+      </defs>
+    </svg>
+  );
+}
+
+function Icon({ name, className = "h-4 w-4 shrink-0" }: { name: IconName; className?: string }) {
+  return (
+    <svg aria-hidden="true" className={className}>
+      <use href={`#cal-${name}`} />
+    </svg>
+  );
+}
+
+const BADGE = "inline-block rounded-full border px-2 py-0.5 text-xs font-semibold";
+const MEMBERS_BADGE =
+  "inline-flex items-center gap-1 rounded-full border border-slate-400 bg-white px-2 py-0.5 text-xs font-semibold text-slate-800";
+
+function categoryStyle(category: string): string {
+  return CATEGORY_STYLES[category] ?? CATEGORY_STYLES.autre ?? "";
+}
+
+function CategoryBadge({ category, className = "" }: { category: string; className?: string }) {
+  return <span className={`${BADGE} ${categoryStyle(category)} ${className}`}>{categoryLabel(category)}</span>;
+}
+
+function MembersOnlyBadge({ className = "" }: { className?: string }) {
+  return (
+    <span className={`${MEMBERS_BADGE} ${className}`}>
+      <Icon name="lock" className="h-3 w-3" />
+      Réservé aux membres
     </span>
   );
 }
 
-/** One line of the month grid or of the phone list. */
-function EntryLine({ entry, compact }: { entry: CalendarEntry; compact: boolean }) {
-  const time = entry.allDay ? null : formatTime(entry.startsAt);
-  const style = CATEGORY_STYLES[entry.category] ?? CATEGORY_STYLES.autre;
-  if (compact) {
-    return (
-      <li className={`rounded border-l-4 px-1.5 py-1 text-xs leading-snug ${style}`}>
-        {time ? <span className="font-semibold">{time} </span> : null}
-        <span className={entry.kind === "event" ? "font-semibold" : undefined}>{entry.title}</span>
-        <span className="sr-only"> ({categoryLabel(entry.category)})</span>
-        {entry.membersOnly ? <span className="sr-only">, réservé aux membres</span> : null}
-      </li>
-    );
-  }
+/** Read between the title and the badges by screen readers only. */
+const comma = <span className="sr-only">, </span>;
+
+/**
+ * One entry, written once: on phones a card (title, badges, time range, place); in the grid
+ * a compact line (start time, title), its category and « réservé aux membres » read only.
+ */
+function EntryLine({ entry }: { entry: EntryView }) {
+  const style = categoryStyle(entry.category);
   return (
-    <li className={`rounded-md border-l-4 px-3 py-2 ${style}`}>
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <span className="font-semibold">{entry.title}</span>
-        <CategoryBadge category={entry.category} />
-        {entry.membersOnly ? <MembersOnlyBadge /> : null}
-      </p>
-      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+    <li
+      className={`flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border-l-4 px-3 py-2 md:block md:rounded md:px-1.5 md:py-1 md:text-xs md:leading-snug md:break-words ${style}`}
+    >
+      {entry.start ? <span className="hidden font-semibold md:inline">{`${entry.start} `}</span> : null}
+      <span className={entry.kind === "event" ? "font-semibold" : "max-md:font-semibold"}>{entry.title}</span>
+      {comma}
+      <CategoryBadge category={entry.category} className="md:sr-only" />
+      {entry.membersOnly ? (
+        <>
+          {comma}
+          <MembersOnlyBadge className="md:sr-only" />
+        </>
+      ) : null}
+      <span className="flex basis-full flex-wrap gap-x-4 gap-y-1 text-sm md:hidden">
         <span className="inline-flex items-center gap-1">
-          <Clock aria-hidden="true" className="h-4 w-4" />
-          {entry.allDay ? "Toute la journée" : `${formatTime(entry.startsAt)} – ${formatTime(entry.endsAt)}`}
+          <Icon name="clock" />
+          {entry.start ? `${entry.start} – ${entry.end ?? ""}` : "Toute la journée"}
         </span>
         {entry.place ? (
           <span className="inline-flex items-center gap-1">
-            <MapPin aria-hidden="true" className="h-4 w-4" />
+            <Icon name="pin" />
             {entry.place}
           </span>
         ) : null}
-      </p>
+      </span>
     </li>
   );
 }
 
-function MembersOnlyBadge() {
+/**
+ * A day of the month: a cell of the grid, an item of the phone list when something is on it
+ * (hidden on phones otherwise).
+ */
+function DayItem({
+  date,
+  day,
+  isToday,
+  column,
+}: {
+  date: string;
+  day: DayView | undefined;
+  isToday: boolean;
+  column: string;
+}) {
+  const Label = day ? "h3" : "p";
   return (
-    <span className="inline-flex items-center gap-1 rounded-full border border-slate-400 bg-white px-2 py-0.5 text-xs font-semibold text-slate-800">
-      <Lock aria-hidden="true" className="h-3 w-3" />
-      Réservé aux membres
-    </span>
+    <li
+      className={`${day ? "" : "max-md:hidden "}${column}md:min-h-28 md:bg-white md:p-1.5 md:outline md:outline-slate-200`}
+    >
+      <Label className="text-lg font-semibold text-club-900 md:mb-1 md:text-sm md:text-slate-900">
+        <span
+          aria-hidden="true"
+          className={
+            isToday
+              ? "hidden h-7 w-7 items-center justify-center rounded-full bg-club-700 text-white md:inline-flex"
+              : "hidden md:inline"
+          }
+        >
+          {Number(date.slice(8))}
+        </span>
+        <span className="md:sr-only">{capitalize(formatDayMonth(date))}</span>
+        {isToday ? (
+          <span className="ml-2 rounded-full bg-club-700 px-2 py-0.5 text-xs font-semibold text-white md:sr-only">
+            Aujourd'hui
+          </span>
+        ) : null}
+      </Label>
+      {day && day.entries.length > 0 ? (
+        <ul className="mt-2 space-y-2 md:mt-0 md:space-y-1">
+          {day.entries.map((e, i) => (
+            <EntryLine key={i} entry={e} />
+          ))}
+        </ul>
+      ) : null}
+      {day?.classesOff ? (
+        <p className="mt-2 text-sm text-slate-700 md:mt-1 md:text-xs md:leading-snug">{day.classesOff}</p>
+      ) : null}
+    </li>
   );
 }
 
@@ -158,10 +281,24 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const [nextYear, nextMonth] = numberParts(calendar.next, "-", 2);
   const previousLabel = formatMonth({ year: prevYear, month: prevMonth });
   const nextLabel = formatMonth({ year: nextYear, month: nextMonth });
-  const daysWithEntries = calendar.weeks.flat().filter((d) => d.inMonth && (d.entries.length > 0 || d.classesOff));
+  const byDate = new Map(calendar.days.map((d) => [d.date, d]));
+  const days: ReactElement[] = [];
+  for (let n = 1; n <= calendar.daysInMonth; n++) {
+    const date = `${calendar.month}-${String(n).padStart(2, "0")}`;
+    days.push(
+      <DayItem
+        key={date}
+        date={date}
+        day={byDate.get(date)}
+        isToday={date === calendar.today}
+        column={n === 1 ? (FIRST_COLUMN[calendar.firstWeekday - 1] ?? "") : ""}
+      />,
+    );
+  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <CalendarSymbols />
       <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">Calendrier du club</h1>
       <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">
         Les cours de la semaine, les stages, les passages de grades, les démonstrations et les fermetures du club.
@@ -198,89 +335,24 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </nav>
         </div>
 
-        {/* Large screens: the month grid. */}
-        <table className="mt-6 hidden w-full table-fixed border-collapse md:table">
-          <caption className="sr-only">Événements et cours {ofMonth(calendar.label)}, semaine par semaine</caption>
-          <thead>
-            <tr>
-              {WEEKDAYS.map((d) => (
-                <th key={d.short} scope="col" className="pb-2 text-left text-sm font-semibold text-slate-700">
-                  <abbr title={d.long} className="no-underline">
-                    {d.short}
-                  </abbr>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {calendar.weeks.map((week) => (
-              <tr key={week[0]?.date}>
-                {week.map((day) => (
-                  <td
-                    key={day.date}
-                    className={`h-28 border border-slate-200 p-1.5 align-top ${day.inMonth ? "bg-white" : "bg-slate-50"}`}
-                  >
-                    <p
-                      className={`mb-1 text-sm font-semibold ${
-                        day.isToday
-                          ? "inline-flex h-7 w-7 items-center justify-center rounded-full bg-club-700 text-white"
-                          : day.inMonth
-                            ? "text-slate-900"
-                            : "text-slate-600"
-                      }`}
-                    >
-                      <span aria-hidden="true">{day.dayOfMonth}</span>
-                      <span className="sr-only">
-                        {formatDayMonth(day.date)}
-                        {day.isToday ? " (aujourd'hui)" : ""}
-                      </span>
-                    </p>
-                    {day.inMonth && day.entries.length > 0 ? (
-                      <ul className="space-y-1">
-                        {day.entries.map((e) => (
-                          <EntryLine key={e.key} entry={e} compact />
-                        ))}
-                      </ul>
-                    ) : null}
-                    {day.inMonth && day.classesOff ? (
-                      <p className="mt-1 text-xs leading-snug text-slate-700">{day.classesOff}</p>
-                    ) : null}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-
-        {/* Phones: the days that have something, as a list. */}
-        <div className="mt-6 md:hidden">
-          {daysWithEntries.length === 0 ? (
-            <p className="rounded-md bg-slate-50 p-4 text-slate-700">Rien de prévu ce mois-ci.</p>
-          ) : (
-            <ol className="space-y-5">
-              {daysWithEntries.map((day) => (
-                <li key={day.date}>
-                  <h3 className="text-lg font-semibold text-club-900">
-                    {capitalize(formatDayMonth(day.date))}
-                    {day.isToday ? (
-                      <span className="ml-2 rounded-full bg-club-700 px-2 py-0.5 text-xs font-semibold text-white">
-                        Aujourd'hui
-                      </span>
-                    ) : null}
-                  </h3>
-                  {day.entries.length > 0 ? (
-                    <ul className="mt-2 space-y-2">
-                      {day.entries.map((e) => (
-                        <EntryLine key={e.key} entry={e} compact={false} />
-                      ))}
-                    </ul>
-                  ) : null}
-                  {day.classesOff ? <p className="mt-2 text-sm text-slate-700">{day.classesOff}</p> : null}
-                </li>
-              ))}
-            </ol>
-          )}
+        {/* One list of days: a month grid from md up, the days that have something on phones. */}
+        <div
+          aria-hidden="true"
+          className="mt-6 hidden grid-cols-7 gap-px pb-2 text-sm font-semibold text-slate-700 md:grid"
+        >
+          {WEEKDAYS.map((d) => (
+            <span key={d}>{d}</span>
+          ))}
         </div>
+        <ol
+          aria-label={`Événements et cours ${ofMonth(calendar.label)}, jour par jour`}
+          className="mt-6 flex flex-col gap-5 md:mt-0 md:grid md:grid-cols-7 md:gap-px md:bg-slate-50"
+        >
+          {days}
+        </ol>
+        {calendar.days.length === 0 ? (
+          <p className="mt-6 rounded-md bg-slate-50 p-4 text-slate-700 md:hidden">Rien de prévu ce mois-ci.</p>
+        ) : null}
         <p className="mt-4 text-sm text-slate-700">
           Les cours hebdomadaires ont lieu du {formatDate(classSeason.start)} au {formatDate(classSeason.end)}, sauf les
           jours fériés{classSeason.skipSchoolHolidays ? ", pendant les vacances scolaires" : ""} et pendant les
@@ -309,12 +381,12 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                   </p>
                   <h3 className="mt-2 text-xl font-bold text-club-900">{e.title}</h3>
                   <p className="mt-1 flex items-center gap-1 font-medium text-slate-800">
-                    <Clock aria-hidden="true" className="h-4 w-4 shrink-0" />
-                    <time dateTime={e.startsAt.toISOString()}>{capitalize(formatEventWhen(e))}</time>
+                    <Icon name="clock" />
+                    <time dateTime={e.startsAt}>{e.when}</time>
                   </p>
                   {e.place ? (
                     <p className="mt-1 flex items-center gap-1 text-slate-700">
-                      <MapPin aria-hidden="true" className="h-4 w-4 shrink-0" />
+                      <Icon name="pin" />
                       {e.place}
                     </p>
                   ) : null}
