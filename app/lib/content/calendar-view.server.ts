@@ -8,7 +8,8 @@
  * - a day is listed only when something is on it (an entry or a reason why the classes do
  *   not take place); the page draws the empty days of the grid from `daysInMonth` and
  *   `firstWeekday`; the days of the adjacent months are not sent;
- * - built once per cached month (public-reads.server.ts), not per request;
+ * - built once per cached month (public-reads.server.ts), not per request; equal entries are
+ *   one object, which the serializer then writes once;
  * - the upcoming events carry what their cards show (the formatted « when » and the instant
  *   for `<time datetime>`), nothing of the month's entries; formatted once per cached list
  *   (the read cache hands out the same array until a write).
@@ -80,10 +81,26 @@ function entryView(e: CalendarEntry): EntryView {
   };
 }
 
+/**
+ * Equal entries of a month (a weekly class, an all-day closure day after day) share one object:
+ * React Router's serializer writes an object it already wrote as a reference.
+ */
+function interned(): (view: EntryView) => EntryView {
+  const seen = new Map<string, EntryView>();
+  return (view) => {
+    const key = JSON.stringify(view);
+    const known = seen.get(key);
+    if (known) return known;
+    seen.set(key, view);
+    return view;
+  };
+}
+
 /** The page's month from the month grid of events.server.ts. */
 export function monthView(calendar: MonthCalendar): MonthView {
   const inMonth = calendar.weeks.flat().filter((d) => d.inMonth);
   const first = `${calendar.month}-01`;
+  const intern = interned();
   return {
     month: calendar.month,
     label: calendar.label,
@@ -94,7 +111,7 @@ export function monthView(calendar: MonthCalendar): MonthView {
     today: inMonth.find((d) => d.isToday)?.date ?? null,
     days: inMonth
       .filter((d) => d.entries.length > 0 || d.classesOff !== null)
-      .map((d) => ({ date: d.date, entries: d.entries.map(entryView), classesOff: d.classesOff })),
+      .map((d) => ({ date: d.date, entries: d.entries.map((e) => intern(entryView(e))), classesOff: d.classesOff })),
   };
 }
 

@@ -4,9 +4,9 @@
  * never on public holidays, inside a closure, or on the day of an event that
  * replaces them, and the feed (RRULE + EXDATE, read by a strict parser) gives
  * exactly the days the page gives. The page writes each entry once (one list
- * of days, a grid from md up), its icons as references to symbols drawn once,
- * and its loader sends only the days that have something, formatted
- * (decision 0037). Fixed dates, no wall clock.
+ * of days, a grid from md up), its icons from the stylesheet, and its loader
+ * sends only the days that have something, formatted (decision 0037). Fixed
+ * dates, no wall clock.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { events, users } from "#db/schema";
@@ -165,17 +165,16 @@ describe("the calendar page, written once (decision 0037)", () => {
     expect(countIn(html, ">Pas de cours – Jour férié")).toBe(1);
   });
 
-  it("draws each icon once and refers to it from every entry and card", async () => {
+  it("draws no SVG for an entry or a card: their icons come from the stylesheet", async () => {
     const [html, { calendar, upcoming }] = await Promise.all([pageHtml("2026-11"), pageData("2026-11")]);
     const entries = calendar.days.flatMap((d) => d.entries);
-    expect(countIn(html, '<symbol id="cal-clock"')).toBe(1);
-    expect(countIn(html, 'href="#cal-clock"')).toBe(entries.length + upcoming.length);
-    expect(countIn(html, 'href="#cal-pin"')).toBe(
+    // From the month's heading to the upcoming list (the layout around it has its own icons).
+    const page = html.slice(html.indexOf('id="mois-titre"'), html.indexOf('id="abonnement-titre"'));
+    expect(countIn(page, "<svg")).toBe(2); // the two chevrons of the month navigation
+    expect(countIn(page, /class="cal-clock[ "]/g)).toBe(entries.length + upcoming.length);
+    expect(countIn(page, /class="cal-pin[ "]/g)).toBe(
       entries.filter((e) => e.place).length + upcoming.filter((e) => e.place).length,
     );
-    // The layout around the page has its own icons; the month and the upcoming cards draw none.
-    const page = html.slice(html.indexOf('id="mois-titre"'), html.indexOf('id="abonnement-titre"'));
-    expect(page).not.toMatch(/lucide-(clock|map-pin|lock)/);
   });
 
   it("sends only the month's days that have something, already formatted", async () => {
@@ -199,6 +198,10 @@ describe("the calendar page, written once (decision 0037)", () => {
     ]);
     expect(tuesday?.start).toMatch(/^\d{1,2}\u00a0h/);
     expect(JSON.stringify(calendar)).not.toMatch(/description|startsAt|updatedAt|eventId/);
+    // A weekly class is one object in the month, sent once and referred to from each of its days.
+    const nextTuesday = calendar.days.find((d) => d.date === "2026-11-17")?.entries[0];
+    expect(nextTuesday).toEqual(tuesday);
+    expect(nextTuesday).toBe(tuesday);
   });
 
   it("marks today once, for the grid and the list alike", async () => {
@@ -208,7 +211,7 @@ describe("the calendar page, written once (decision 0037)", () => {
       const [{ calendar }, html] = await Promise.all([pageData("2027-02"), pageHtml("2027-02")]);
       expect(calendar.today).toBe("2027-02-10");
       expect(countIn(html, /Aujourd(?:'|&#x27;|’)hui</g)).toBe(1);
-      expect(countIn(html, "bg-club-700 text-white md:inline-flex")).toBe(1);
+      expect(countIn(html, '"cal-num cal-today"')).toBe(1);
       expect((await pageData("2027-03")).calendar.today).toBeNull();
     } finally {
       vi.useRealTimers();

@@ -8,8 +8,9 @@
  * - Each entry is written once with what both widths show; CSS picks the compact line of the
  *   grid (start time, title; category and « réservé aux membres » for screen readers) or the
  *   full line of the phone list (badges, time range, place).
- * - An icon repeated per entry is a `<use>` of a symbol written once in the page
- *   (`CalendarSymbols`), never a whole inline SVG per use.
+ * - The repeated parts are short classes of app.css (`.cal-entry`, `.cal-badge`…), not long
+ *   utility lists per entry; its icons (clock, place, lock) are CSS masks of those classes, not
+ *   an SVG per use.
  * - The loader sends what the page shows, formatted (calendar-view.server.ts).
  */
 import type { ReactElement } from "react";
@@ -18,7 +19,7 @@ import { Link, redirect } from "react-router";
 import { capitalize, formatDate, formatDayMonth, formatMonth, ofMonth } from "~/lib/core/time";
 import { getSetting } from "~/lib/club/settings.server";
 import { env } from "~/lib/core/env.server";
-import { categoryLabel } from "~/lib/content/event-categories";
+import { categoryLabel, EVENT_CATEGORIES } from "~/lib/content/event-categories";
 import { currentMonth, monthKey, parseMonth } from "~/lib/content/events.server";
 import { monthCalendar, upcomingEvents } from "~/lib/content/public-reads.server";
 import { upcomingView, type DayView, type EntryView } from "~/lib/content/calendar-view.server";
@@ -72,16 +73,6 @@ export const meta: Route.MetaFunction = (args) =>
       "Stages, passages de grades, démonstrations, compétitions, fermetures et cours hebdomadaires du club de Vovinam Viet Vo Dao, mois par mois. Abonnez-vous au calendrier depuis votre téléphone.",
   });
 
-const CATEGORY_STYLES: Record<string, string> = {
-  cours: "border-club-200 bg-club-50 text-club-900",
-  stage: "border-emerald-200 bg-emerald-50 text-emerald-900",
-  competition: "border-red-200 bg-red-50 text-red-900",
-  "passage-de-grades": "border-amber-300 bg-amber-50 text-amber-900",
-  demonstration: "border-violet-200 bg-violet-50 text-violet-900",
-  fermeture: "border-slate-300 bg-slate-200 text-slate-900",
-  autre: "border-slate-200 bg-slate-50 text-slate-900",
-};
-
 const WEEKDAYS = ["Lun", "Mar", "Mer", "Jeu", "Ven", "Sam", "Dim"];
 
 /** Column of the month's first day in the grid (index: ISO weekday - 1), space included; literal for Tailwind. */
@@ -95,125 +86,49 @@ const FIRST_COLUMN = [
   "md:col-start-7 ",
 ];
 
-type IconName = "clock" | "pin" | "lock";
-
-/** The icons repeated in the page, written once (lucide's Clock, MapPin and Lock). */
-function CalendarSymbols() {
-  return (
-    <svg aria-hidden="true" className="absolute h-0 w-0 overflow-hidden">
-      <defs>
-        <symbol
-          id="cal-clock"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <circle cx="12" cy="12" r="10" />
-          <path d="M12 6v6l4 2" />
-        </symbol>
-        <symbol
-          id="cal-pin"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M20 10c0 4.993-5.539 10.193-7.399 11.799a1 1 0 0 1-1.202 0C9.539 20.193 4 14.993 4 10a8 8 0 0 1 16 0" />
-          <circle cx="12" cy="10" r="3" />
-        </symbol>
-        <symbol
-          id="cal-lock"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <rect width="18" height="11" x="3" y="11" rx="2" ry="2" />
-          <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-        </symbol>
-      </defs>
-    </svg>
-  );
+/** The colours of a category (app.css `.cal-stage`…; unknown values as « autre »). */
+function categoryClass(category: string): string {
+  return (EVENT_CATEGORIES as readonly string[]).includes(category) ? `cal-${category}` : "cal-autre";
 }
 
-function Icon({ name, className = "h-4 w-4 shrink-0" }: { name: IconName; className?: string }) {
-  return (
-    <svg aria-hidden="true" className={className}>
-      <use href={`#cal-${name}`} />
-    </svg>
-  );
+function CategoryBadge({ category }: { category: string }) {
+  return <span className={`cal-badge ${categoryClass(category)}`}>{categoryLabel(category)}</span>;
 }
 
-const BADGE = "inline-block rounded-full border px-2 py-0.5 text-xs font-semibold";
-const MEMBERS_BADGE =
-  "inline-flex items-center gap-1 rounded-full border border-slate-400 bg-white px-2 py-0.5 text-xs font-semibold text-slate-800";
-
-function categoryStyle(category: string): string {
-  return CATEGORY_STYLES[category] ?? CATEGORY_STYLES.autre ?? "";
-}
-
-function CategoryBadge({ category, className = "" }: { category: string; className?: string }) {
-  return <span className={`${BADGE} ${categoryStyle(category)} ${className}`}>{categoryLabel(category)}</span>;
-}
-
-function MembersOnlyBadge({ className = "" }: { className?: string }) {
-  return (
-    <span className={`${MEMBERS_BADGE} ${className}`}>
-      <Icon name="lock" className="h-3 w-3" />
-      Réservé aux membres
-    </span>
-  );
-}
+const membersOnlyBadge = <span className="cal-members cal-lock">Réservé aux membres</span>;
 
 /** Read between the title and the badges by screen readers only. */
 const comma = <span className="sr-only">, </span>;
 
 /**
- * One entry, written once: on phones a card (title, badges, time range, place); in the grid
- * a compact line (start time, title), its category and « réservé aux membres » read only.
+ * One entry, written once (app.css `.cal-entry`): on phones a card (title, badges, time range,
+ * place); in the grid a compact line (start time, title), its category and « réservé aux
+ * membres » read only.
  */
 function EntryLine({ entry }: { entry: EntryView }) {
-  const style = categoryStyle(entry.category);
   return (
-    <li
-      className={`flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border-l-4 px-3 py-2 md:block md:rounded md:px-1.5 md:py-1 md:text-xs md:leading-snug md:break-words ${style}`}
-    >
-      {entry.start ? <span className="hidden font-semibold md:inline">{`${entry.start} `}</span> : null}
-      <span className={entry.kind === "event" ? "font-semibold" : "max-md:font-semibold"}>{entry.title}</span>
+    <li className={`cal-entry ${categoryClass(entry.category)}`}>
+      {entry.start ? <span className="cal-start">{`${entry.start} `}</span> : null}
+      <span className={entry.kind === "event" ? "cal-event" : "cal-class"}>{entry.title}</span>
       {comma}
-      <CategoryBadge category={entry.category} className="md:sr-only" />
+      <CategoryBadge category={entry.category} />
       {entry.membersOnly ? (
         <>
           {comma}
-          <MembersOnlyBadge className="md:sr-only" />
+          {membersOnlyBadge}
         </>
       ) : null}
-      <span className="flex basis-full flex-wrap gap-x-4 gap-y-1 text-sm md:hidden">
-        <span className="inline-flex items-center gap-1">
-          <Icon name="clock" />
-          {entry.start ? `${entry.start} – ${entry.end ?? ""}` : "Toute la journée"}
-        </span>
-        {entry.place ? (
-          <span className="inline-flex items-center gap-1">
-            <Icon name="pin" />
-            {entry.place}
-          </span>
-        ) : null}
+      <span className="cal-details">
+        <span className="cal-clock">{entry.start ? `${entry.start} – ${entry.end ?? ""}` : "Toute la journée"}</span>
+        {entry.place ? <span className="cal-pin">{entry.place}</span> : null}
       </span>
     </li>
   );
 }
 
 /**
- * A day of the month: a cell of the grid, an item of the phone list when something is on it
- * (hidden on phones otherwise).
+ * A day of the month (app.css `.cal-day`): a cell of the grid, an item of the phone list when
+ * something is on it (hidden on phones otherwise).
  */
 function DayItem({
   date,
@@ -228,37 +143,22 @@ function DayItem({
 }) {
   const Label = day ? "h3" : "p";
   return (
-    <li
-      className={`${day ? "" : "max-md:hidden "}${column}md:min-h-28 md:bg-white md:p-1.5 md:outline md:outline-slate-200`}
-    >
-      <Label className="text-lg font-semibold text-club-900 md:mb-1 md:text-sm md:text-slate-900">
-        <span
-          aria-hidden="true"
-          className={
-            isToday
-              ? "hidden h-7 w-7 items-center justify-center rounded-full bg-club-700 text-white md:inline-flex"
-              : "hidden md:inline"
-          }
-        >
+    <li className={`${day ? "" : "max-md:hidden "}${column}cal-day`}>
+      <Label className="cal-date">
+        <span aria-hidden="true" className={isToday ? "cal-num cal-today" : "cal-num"}>
           {Number(date.slice(8))}
         </span>
         <span className="md:sr-only">{capitalize(formatDayMonth(date))}</span>
-        {isToday ? (
-          <span className="ml-2 rounded-full bg-club-700 px-2 py-0.5 text-xs font-semibold text-white md:sr-only">
-            Aujourd'hui
-          </span>
-        ) : null}
+        {isToday ? <span className="cal-today-badge">Aujourd'hui</span> : null}
       </Label>
       {day && day.entries.length > 0 ? (
-        <ul className="mt-2 space-y-2 md:mt-0 md:space-y-1">
+        <ul className="cal-entries">
           {day.entries.map((e, i) => (
             <EntryLine key={i} entry={e} />
           ))}
         </ul>
       ) : null}
-      {day?.classesOff ? (
-        <p className="mt-2 text-sm text-slate-700 md:mt-1 md:text-xs md:leading-snug">{day.classesOff}</p>
-      ) : null}
+      {day?.classesOff ? <p className="cal-off">{day.classesOff}</p> : null}
     </li>
   );
 }
@@ -298,7 +198,6 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-      <CalendarSymbols />
       <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">Calendrier du club</h1>
       <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">
         Les cours de la semaine, les stages, les passages de grades, les démonstrations et les fermetures du club.
@@ -377,19 +276,13 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                 <li key={e.key} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                   <p className="flex flex-wrap items-center gap-2">
                     <CategoryBadge category={e.category} />
-                    {e.membersOnly ? <MembersOnlyBadge /> : null}
+                    {e.membersOnly ? membersOnlyBadge : null}
                   </p>
                   <h3 className="mt-2 text-xl font-bold text-club-900">{e.title}</h3>
-                  <p className="mt-1 flex items-center gap-1 font-medium text-slate-800">
-                    <Icon name="clock" />
+                  <p className="cal-clock mt-1 flex items-center gap-1 font-medium text-slate-800">
                     <time dateTime={e.startsAt}>{e.when}</time>
                   </p>
-                  {e.place ? (
-                    <p className="mt-1 flex items-center gap-1 text-slate-700">
-                      <Icon name="pin" />
-                      {e.place}
-                    </p>
-                  ) : null}
+                  {e.place ? <p className="cal-pin mt-1 flex items-center gap-1 text-slate-700">{e.place}</p> : null}
                   {e.description ? <p className="mt-3 whitespace-pre-line text-slate-700">{e.description}</p> : null}
                 </li>
               ))}
