@@ -8,7 +8,7 @@
  * - Each entry is written once with what both widths show; CSS picks the compact line of the
  *   grid (start time, title; category and « réservé aux membres » for screen readers) or the
  *   full line of the phone list (badges, time range, place).
- * - The repeated parts are short classes of app.css (`.cal-entry`, `.cal-badge`…), not long
+ * - The repeated parts are short classes of ./calendar.css (`.cal-entry`, `.cal-badge`…), not long
  *   utility lists per entry; its icons (clock, place, lock) are CSS masks of those classes, not
  *   an SVG per use.
  * - The loader sends what the page shows, formatted (calendar-view.server.ts).
@@ -29,6 +29,7 @@ import { getSessionUser } from "~/lib/accounts/session.server";
 import type { Route } from "./+types/calendar";
 import { buttonClasses } from "~/components/ui/button";
 import { numberParts } from "~/lib/core/invariant";
+import "./calendar.css";
 
 const PATH = "/la-vie-du-club/calendrier";
 
@@ -86,7 +87,7 @@ const FIRST_COLUMN = [
   "md:col-start-7 ",
 ];
 
-/** The colours of a category (app.css `.cal-stage`…; unknown values as « autre »). */
+/** The colours of a category (calendar.css `.cal-stage`…; unknown values as « autre »). */
 function categoryClass(category: string): string {
   return (EVENT_CATEGORIES as readonly string[]).includes(category) ? `cal-${category}` : "cal-autre";
 }
@@ -101,7 +102,7 @@ const membersOnlyBadge = <span className="cal-members cal-lock">Réservé aux me
 const comma = <span className="sr-only">, </span>;
 
 /**
- * One entry, written once (app.css `.cal-entry`): on phones a card (title, badges, time range,
+ * One entry, written once (calendar.css `.cal-entry`): on phones a card (title, badges, time range,
  * place); in the grid a compact line (start time, title), its category and « réservé aux
  * membres » read only.
  */
@@ -127,7 +128,7 @@ function EntryLine({ entry }: { entry: EntryView }) {
 }
 
 /**
- * A day of the month (app.css `.cal-day`): a cell of the grid, an item of the phone list when
+ * A day of the month (calendar.css `.cal-day`): a cell of the grid, an item of the phone list when
  * something is on it (hidden on phones otherwise).
  */
 function DayItem({
