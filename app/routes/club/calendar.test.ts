@@ -204,6 +204,24 @@ describe("the calendar page, written once (decision 0037)", () => {
     expect(nextTuesday).toBe(tuesday);
   });
 
+  it("shows a members-only event to members only, with its badge (read in the grid, seen on phones)", async () => {
+    await db.insert(events).values({
+      title: "Réunion des parents",
+      startsAt: parisTime("2027-01-16", "18:00"),
+      endsAt: parisTime("2027-01-16", "19:00"),
+      category: "autre",
+      membersOnly: true,
+    });
+    const member = await createUser({ roles: ["membre"] });
+    const monthOf = (html: string) => html.slice(html.indexOf('id="mois-titre"'), html.indexOf('id="prochains-titre"'));
+    const visitor = monthOf(await pageHtml("2027-01"));
+    expect(visitor).not.toContain("Réunion des parents");
+    const res = await app.fetch("/la-vie-du-club/calendrier?mois=2027-01", { as: member.cookie });
+    const seen = monthOf(await res.text());
+    expect(countIn(seen, ">Réunion des parents<")).toBe(1);
+    expect(countIn(seen, 'class="cal-members cal-lock">Réservé aux membres<')).toBe(1);
+  });
+
   it("marks today once, for the grid and the list alike", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(parisTime("2027-02-10", "10:00"));
