@@ -14,7 +14,6 @@
  * - The loader sends what the page shows, formatted (calendar-view.server.ts).
  */
 import type { ReactElement } from "react";
-import { CalendarPlus, ChevronLeft, ChevronRight } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { capitalize, formatDate, formatDayMonth, formatMonth, ofMonth } from "~/lib/core/time";
 import { getSetting } from "~/lib/club/settings.server";
@@ -28,6 +27,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import type { Route } from "./+types/calendar";
 import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { numberParts } from "~/lib/core/invariant";
 import "./calendar.css";
 
@@ -212,7 +212,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <nav aria-label="Changer de mois" className="flex flex-wrap gap-2">
             <Link to={`${PATH}?mois=${calendar.previous}`} className={navLinkClass} preventScrollReset>
-              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+              <Icon name="chevron-left" className="h-4 w-4" />
               <span>
                 <span className="sr-only">Mois précédent : </span>
                 {capitalize(previousLabel)}
@@ -230,7 +230,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only">Mois suivant : </span>
                 {capitalize(nextLabel)}
               </span>
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+              <Icon name="chevron-right" className="h-4 w-4" />
             </Link>
           </nav>
         </div>
@@ -293,7 +293,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="abonnement-titre" className="h-fit rounded-xl border border-club-200 bg-club-50 p-5">
           <h2 id="abonnement-titre" className="flex items-center gap-2 text-xl font-bold text-club-900">
-            <CalendarPlus aria-hidden="true" className="h-6 w-6 text-club-700" />
+            <Icon name="calendar-plus" className="h-6 w-6 text-club-700" />
             Le calendrier dans votre téléphone
           </h2>
           <p className="mt-3 text-slate-800">
@@ -302,7 +302,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           </p>
           <p className="mt-4">
             <a href={feedUrl} className={buttonClasses({ className: "min-h-11" })}>
-              <CalendarPlus aria-hidden="true" className="h-5 w-5" />
+              <Icon name="calendar-plus" className="h-5 w-5" />
               S'abonner au calendrier
             </a>
           </p>
