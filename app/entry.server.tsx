@@ -23,6 +23,7 @@ import "./lib/members/helloasso-check-job.server";
 import "./lib/operations/backup-job.server";
 import "./lib/club/audience-job.server";
 import "./lib/members/portraits-job.server";
+import "./lib/operations/vacuum-job.server";
 import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";
 import { announceSetup } from "./lib/operations/setup.server";
 import { startChangeBus, stopChangeBus } from "./lib/core/change-bus.server";

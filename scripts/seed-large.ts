@@ -14,6 +14,7 @@ import { pathToFileURL } from "node:url";
 import { like, sql } from "drizzle-orm";
 import { users } from "#db/schema";
 import { db } from "~/lib/core/db.server";
+import { vacuumAnalyze } from "~/lib/operations/vacuum.server";
 
 export const LARGE = {
   accounts: 10_000,
@@ -66,7 +67,8 @@ export async function seedLarge(size = LARGE): Promise<void> {
         'Gymnase', (array['cours', 'stage', 'competition', 'passage-de-grades', 'demonstration'])[1 + i % 5], i % 4 = 0
       from generate_series(1, ${size.events}) i`);
   });
-  await db.execute(sql`analyze`);
+  // Statistics and the visibility map before anyone reads: what the nightly run keeps (decision 0039).
+  await vacuumAnalyze();
 }
 
 async function main() {
