@@ -13,8 +13,11 @@
  *     npx can fetch it (skip with --no-lighthouse);
  *  5. with BENCH_DATABASE_URL: req/s of WORKERS=1 against WORKERS=2 on PostgreSQL;
  *  6. --backup, --import: the backup and Firebase import benchmarks.
- * --pages-only: part 1 alone (--public-only: its public pages alone). Each server's first
- * round of background jobs is waited for and reported before anything is measured.
+ *     After the table, the SERVER time of each signed-in page (one request at a time: p50, p95
+ *     against the 50 ms target, CPU per request; bench-server-time.ts, decision 0039);
+ * --pages-only: part 1 alone (--public-only: its public pages alone; --server-time: the server
+ * times alone). Each server's first round of background jobs is waited for and reported
+ * before anything is measured.
  * It starts its own servers on free ports with throw-away data folders
  * (bench-servers.ts); the load measures are in bench-pages.ts.
  *
@@ -35,6 +38,7 @@ import { interleaved, workersBench, type BenchPage } from "./bench-pages";
 import { overload } from "./bench-overload";
 import { addBenchUser, buildDir, memberCookie, rssMb, startBare, startServer } from "./bench-servers";
 import { waitForJobs } from "./bench-jobs";
+import { serverTimes } from "./bench-server-time";
 import { gzippedSizes, pageScripts, PUBLIC_PAGE_JS_BUDGET } from "./page-javascript";
 import { z } from "zod";
 
@@ -120,6 +124,19 @@ async function main() {
       const res = await fetch(project.base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
       if (res.status !== 200) console.log(`(attention\u00a0: ${p.path} répond ${res.status})`);
     }
+    // The signed-in pages' server time, one request at a time (decision 0039), the bare app's first.
+    const memberTimes = async () => {
+      await serverTimes(bare.base, bare.pid, [{ label: "application nue", path: "/" }], {
+        title: "Temps serveur de référence",
+      });
+      await serverTimes(
+        project.base,
+        project.pid,
+        pages.filter((p) => p.cookie),
+        { title: "Temps serveur des pages connectées (grand club)" },
+      );
+    };
+    if (args.has("--server-time")) return await memberTimes();
     // --pages-only: the interleaved ratios alone (--public-only: the public pages alone).
     if (args.has("--pages-only") || args.has("--public-only")) {
       await interleaved(
@@ -128,6 +145,7 @@ async function main() {
         pages.filter((p) => !args.has("--public-only") || !p.cookie),
         options.BENCH_SECONDS,
       );
+      if (!args.has("--public-only")) await memberTimes();
       return;
     }
     console.log("\n== JavaScript chargé par page (gzip)");
@@ -143,6 +161,7 @@ async function main() {
     console.log(`maximum : ${(worst / 1024).toFixed(1)} Ko (objectif : ${PUBLIC_PAGE_JS_BUDGET / 1024} Ko au plus)`);
 
     await interleaved(project.base, bare.base, pages, options.BENCH_SECONDS);
+    await memberTimes();
 
     console.log("\n== Démarrage et mémoire");
     console.log(
