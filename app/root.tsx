@@ -14,7 +14,8 @@ import "./app.css";
 import { env } from "./lib/core/env.server";
 import { useNonce } from "./lib/http/nonce";
 import { getSetting } from "./lib/club/settings.server";
-import { getSessionUser, publicUser, sessionProfile } from "./lib/accounts/session.server";
+import { getSessionUser, publicUser } from "./lib/accounts/session.server";
+import { sessionProfileSummary } from "./lib/members/profiles.server";
 import { parisDate } from "./lib/core/time";
 import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
 import { siteTitle } from "./lib/http/seo";
@@ -25,8 +26,9 @@ export const middleware: Route.MiddlewareFunction[] = [canonicalCaseMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request, context)]);
-  // Session context (spec section 4), server-rendered: no signed-out flash.
-  const selectedProfile = user ? await sessionProfile(user) : null;
+  // Session context (spec section 4), server-rendered: no signed-out flash. The page's loader
+  // reads the same profiles (home, grades…): one query for both (decision 0039).
+  const selectedProfile = user ? await sessionProfileSummary(user) : null;
   return {
     baseUrl: env().BASE_URL,
     clubName: identity.clubName,

@@ -5,8 +5,8 @@
  * expired session (absolute: 30 days after sign-in) or an idle one (7 days
  * without a request) gives null.
  */
-import { and, eq } from "drizzle-orm";
-import { profiles, sessions } from "#db/schema";
+import { eq } from "drizzle-orm";
+import { sessions } from "#db/schema";
 import { getAuth, SESSION_IDLE_MS } from "./auth.server";
 import { db } from "../core/db.server";
 import { log } from "../core/log.server";
@@ -97,38 +97,13 @@ export function publicUser(user: SessionUser): PublicSessionUser {
   return rest;
 }
 
+/** The session's selected profile, as the root loader shows it (members/profiles.server.ts: sessionProfileSummary). */
 export interface SelectedProfile {
   id: number;
   prenom: string;
   nom: string;
   isSelf: boolean;
   relationship: string;
-}
-
-/**
- * The session's selected profile (spec section 4): the one stored on the
- * session when it still belongs to the user, else the user's own profile.
- */
-export async function sessionProfile(user: SessionUser): Promise<SelectedProfile | null> {
-  const columns = {
-    id: profiles.id,
-    prenom: profiles.prenom,
-    nom: profiles.nom,
-    isSelf: profiles.isSelf,
-    relationship: profiles.relationship,
-  };
-  if (user.selectedProfileId) {
-    const [selected] = await db
-      .select(columns)
-      .from(profiles)
-      .where(and(eq(profiles.id, user.selectedProfileId), eq(profiles.ownerId, user.id)));
-    if (selected) return selected;
-  }
-  const [own] = await db
-    .select(columns)
-    .from(profiles)
-    .where(and(eq(profiles.ownerId, user.id), eq(profiles.isSelf, true)));
-  return own ?? null;
 }
 
 /**

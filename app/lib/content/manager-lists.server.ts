@@ -2,12 +2,14 @@
  * The managers' list of articles (search by title ignoring case and accents,
  * status filter, newest first, paginated) and the title search the events
  * list shares. Read side only; writes live in article-editing.server.ts.
+ * A list's count is kept in the process until any write (decision 0039).
  */
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { articles, users } from "#db/schema";
 import { ARTICLE_STATUSES, articlePath, isPublished } from "./articles.server";
 import { db } from "../core/db.server";
+import { cachedRead } from "../core/read-cache.server";
 
 /** « Prénom Nom » of an author or editor, null when unknown. */
 export function fullName(prenom: string | null, nom: string | null): string | null {
@@ -67,8 +69,11 @@ export async function listArticlesForManagers(options: {
     conditions.push(eq(articles.status, options.status));
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  const [counted] = await db.select({ total: count() }).from(articles).where(where);
-  const total = counted?.total ?? 0;
+  // Counting 5,000 articles reads the table: kept until any write (read cache, decision 0039).
+  const total = await cachedRead(`articles-count:${options.status ?? ""}:${search ?? ""}`, async () => {
+    const [counted] = await db.select({ total: count() }).from(articles).where(where);
+    return { value: counted?.total ?? 0 };
+  });
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const author = alias(users, "author");

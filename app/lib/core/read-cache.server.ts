@@ -38,6 +38,11 @@ export function noteWrite(): void {
 
 onChange(noteWrite);
 
+/** Changes at every write: a read kept for one page only is reused while it is unchanged (decision 0039). */
+export function writeGeneration(): number {
+  return generation;
+}
+
 /** What `load` found, and until when it stays true without any write (none: until the next write). */
 export interface Fresh<T> {
   value: T;

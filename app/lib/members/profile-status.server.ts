@@ -5,7 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { gradeHistory, grades, seasonStatuses } from "#db/schema";
 import { db } from "../core/db.server";
-import { listGrades, type Grade } from "./grades.server";
+import { cachedGradeTable, type Grade } from "./grades.server";
 import { parisDate } from "../core/time";
 import { currentSeasonAt } from "./seasons.server";
 
@@ -72,7 +72,7 @@ export async function getGradeHistory(profileId: number): Promise<GradeHistoryEn
  * table. Without history the next grade is the first of the table.
  */
 export function currentAndNextGrade(
-  table: Grade[],
+  table: readonly Grade[],
   history: GradeHistoryEntry[],
 ): { current: GradeHistoryEntry | null; next: Grade | null } {
   let current: GradeHistoryEntry | null = null;
@@ -96,7 +96,7 @@ export async function getProfileStatus(profileId: number, date: Date = new Date(
   const season = await currentSeasonAt(date);
   const [status, table, history] = await Promise.all([
     getSeasonStatus(profileId, season),
-    listGrades(),
+    cachedGradeTable(),
     getGradeHistory(profileId),
   ]);
   const { current, next } = currentAndNextGrade(table, history);

@@ -15,8 +15,9 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { profiles, sessions, users } from "#db/schema";
-import { db } from "../core/db.server";
-import type { SessionUser } from "../accounts/session.server";
+import { db, inTransaction } from "../core/db.server";
+import { writeGeneration } from "../core/read-cache.server";
+import type { SelectedProfile, SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
 import type { FamilyProfileInput, OwnProfileInput } from "./profiles";
 import { invariant } from "../core/invariant";
@@ -229,17 +230,51 @@ export interface MemberContext {
   profiles: Profile[];
 }
 
+type AccountProfileRow = { profile: Profile; selected: boolean | null };
+
+/** One read per page: the root loader and the page's loader receive the same SessionUser object. */
+const readThisPage = new WeakMap<SessionUser, { generation: number; rows: Promise<AccountProfileRow[]> }>();
+
+/**
+ * The account's profiles, own first, each marked when this session selected it: ONE query
+ * (decision 0035), read from the session row now (an action of this request may have just
+ * changed it). The root loader (the selected profile in the top bar) and the page's loader
+ * (home, grades…) share it (decision 0039) as long as nothing was written in between (the
+ * read cache's write generation) and outside a transaction.
+ */
+function accountProfiles(user: SessionUser): Promise<AccountProfileRow[]> {
+  const shareable = !inTransaction();
+  const generation = writeGeneration();
+  const known = shareable ? readThisPage.get(user) : undefined;
+  if (known && known.generation === generation) return known.rows;
+  const rows = db
+    .select({ profile: profiles, selected: sql<boolean | null>`${profiles.id} = ${sessions.selectedProfileId}` })
+    .from(profiles)
+    .leftJoin(sessions, and(eq(sessions.id, user.sessionId), eq(sessions.userId, user.id)))
+    .where(eq(profiles.ownerId, user.id))
+    .orderBy(desc(profiles.isSelf), asc(profiles.createdAt), asc(profiles.id))
+    .then((found) => found); // a real promise: a Drizzle query runs again at each await
+
+  if (shareable) readThisPage.set(user, { generation, rows });
+  return rows;
+}
+
+/**
+ * The session's selected profile (spec section 4): the one stored on the session when it still
+ * belongs to the user, else the user's own profile; null without any (root loader).
+ */
+export async function sessionProfileSummary(user: SessionUser): Promise<SelectedProfile | null> {
+  const rows = await accountProfiles(user);
+  const profile = rows.find((r) => r.selected === true)?.profile ?? rows.find((r) => r.profile.isSelf)?.profile;
+  if (!profile) return null;
+  const { id, prenom, nom, isSelf, relationship } = profile;
+  return { id, prenom, nom, isSelf, relationship };
+}
+
 /** For member pages: the signed-in member (from the router context), their profiles and the selected one. */
 export async function getSelectedProfile(user: SessionUser): Promise<MemberContext> {
   const sessionId = user.sessionId;
-  // One query (issue 12, decision 0035): the account's profiles and the one this session selected,
-  // read from the session row now (an action of this request may have just changed it).
-  const rows = await db
-    .select({ profile: profiles, selected: sql<boolean | null>`${profiles.id} = ${sessions.selectedProfileId}` })
-    .from(profiles)
-    .leftJoin(sessions, and(eq(sessions.id, sessionId), eq(sessions.userId, user.id)))
-    .where(eq(profiles.ownerId, user.id))
-    .orderBy(desc(profiles.isSelf), asc(profiles.createdAt), asc(profiles.id));
+  const rows = await accountProfiles(user);
   const all = rows.map((r) => r.profile);
   const profile = rows.find((r) => r.selected === true)?.profile ?? all.find((p) => p.isSelf);
   if (profile) return { user, sessionId, profile, profiles: all };

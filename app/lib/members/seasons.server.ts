@@ -15,6 +15,7 @@
 import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import { auditLog, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
+import { cachedRead } from "../core/read-cache.server";
 import { getSetting } from "../club/settings.server";
 import {
   addMonths,
@@ -179,7 +180,9 @@ export async function startSeason(
 /** Starts the season running today if nobody did yet (daily job, pages of the managers). */
 export async function ensureCurrentSeasonStarted(now: Date = new Date()): Promise<void> {
   const season = await currentSeasonAt(now);
-  if (await isSeasonStarted(season)) return;
+  // Asked on every view of the users list: kept until any write (read cache, decision 0039).
+  const started = await cachedRead(`season-started:${season}`, async () => ({ value: await isSeasonStarted(season) }));
+  if (started) return;
   await startSeason(season, null, now);
 }
 

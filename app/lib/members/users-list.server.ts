@@ -8,6 +8,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { foldForSearch, profiles, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
+import { cachedRead } from "../core/read-cache.server";
 import { ROLES, type Role } from "../accounts/roles";
 import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
 import { currentSeasonAt } from "./seasons.server";
@@ -182,7 +183,18 @@ function filteredIds(query: UserListQuery, season: string, today: string, matche
     .orderBy(...listOrder(query.tri, m));
 }
 
-async function countUsers(query: UserListQuery, season: string, today: string): Promise<number> {
+/**
+ * The count of a list query. Counting 10,000 accounts reads the whole table (4–5 ms on PGlite,
+ * more while dead rows wait for the nightly VACUUM): kept in the process until any write (read
+ * cache, decision 0039), so paging through a list counts it once. Every manager sees the same
+ * count; no member's own data.
+ */
+function countUsers(query: UserListQuery, season: string, today: string): Promise<number> {
+  const key = `users-count:${season}:${today}:${query.role}:${query.statut}:${query.q}`;
+  return cachedRead(key, async () => ({ value: await countUsersNow(query, season, today) }));
+}
+
+async function countUsersNow(query: UserListQuery, season: string, today: string): Promise<number> {
   const base = db.select({ total: sql<number>`count(*)::int` }).from(users);
   const joined = needsSeason(query)
     ? base

@@ -3,7 +3,7 @@ import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/grades";
 import { Belt, describeBelt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
-import { listGrades } from "~/lib/members/grades.server";
+import { cachedGradeTable } from "~/lib/members/grades.server";
 import { currentAndNextGrade, getGradeHistory } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { formatDate } from "~/lib/core/time";
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [family, jury, table, history] = await Promise.all([
     familyEligibility(user.id, today),
     myJurySessions(user.id),
-    listGrades(),
+    cachedGradeTable(),
     getGradeHistory(ctx.profile.id),
   ]);
   const exams = { today, family, jury };

@@ -13,7 +13,8 @@ import { userContext } from "~/lib/accounts/auth-context";
 import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/calendar-tokens.server";
 import { capitalize, formatDate, formatEventWhen } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
-import { categoryLabel, listUpcomingEvents } from "~/lib/content/events.server";
+import { categoryLabel } from "~/lib/content/events.server";
+import { upcomingEvents } from "~/lib/content/public-reads.server";
 import { canOpen, memberPagesFor } from "~/lib/accounts/permissions";
 import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
@@ -36,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Independent reads side by side (on PostgreSQL they run at once; PGlite takes them in turn).
   const [ctx, upcoming, token] = await Promise.all([
     getSelectedProfile(user),
-    listUpcomingEvents({ limit: 5, includeMembersOnly: true }),
+    upcomingEvents(5, true), // every member sees the same: kept until a write or the first one's end
     getOrCreateCalendarToken(user.id),
   ]);
   const status = await getProfileStatus(ctx.profile.id);
