@@ -10,7 +10,7 @@ import { and, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
 import { attendanceMarks, gradeHistory, grades, profiles } from "#db/schema";
 import { db } from "../core/db.server";
 import { checkEligibility, type Eligibility } from "./exam-eligibility";
-import { listGrades, type Grade } from "./grades.server";
+import { cachedGradeTable, type Grade } from "./grades.server";
 
 export interface ProfileEligibility {
   profileId: number;
@@ -26,7 +26,7 @@ export interface ProfileEligibility {
 export async function eligibilityOf(profileIds: number[], examDate: string): Promise<Map<number, ProfileEligibility>> {
   const out = new Map<number, ProfileEligibility>();
   if (!profileIds.length) return out;
-  const table = await listGrades();
+  const table = await cachedGradeTable(); // the same for everyone, kept until a write (decision 0039)
   const byId = new Map(table.map((g) => [g.id, g]));
 
   // Highest grade of each profile (by position), with its day.
