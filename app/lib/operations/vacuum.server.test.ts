@@ -17,14 +17,14 @@ async function usersTable(): Promise<{ reltuples: number; relallvisible: number;
           (select count(*)::int from users) as count
         from pg_class c where c.oid = 'users'::regclass`,
   );
-  const row = (result as unknown as { rows: Array<Record<string, unknown>> }).rows[0];
+  const row = (result as { rows: Array<Record<string, unknown>> }).rows[0];
   if (!row) throw new Error("users table missing");
   return { reltuples: Number(row.reltuples), relallvisible: Number(row.relallvisible), count: Number(row.count) };
 }
 
 async function claimedDay(): Promise<string | null> {
   const result = await db.execute(sql`select last_run_on::text as day from job_runs where name = ${VACUUM_JOB}`);
-  const row = (result as unknown as { rows: Array<{ day: string }> }).rows[0];
+  const row = (result as { rows: Array<{ day: string }> }).rows[0];
   return row?.day ?? null;
 }
 
