@@ -115,9 +115,10 @@ describe("Texts of the public pages (domain notes, issue 13)", () => {
   });
 
   it("reads the calendar's screen-reader captions in French: d’octobre, 1er novembre", async () => {
-    const october = await pageText("/la-vie-du-club/calendrier?mois=2026-10");
-    expect(october).toContain("cours d’octobre 2026");
-    expect(october).not.toContain("de octobre");
+    // The month's list is named for screen readers by its aria-label (decision 0037).
+    const octoberHtml = await (await app.fetch("/la-vie-du-club/calendrier?mois=2026-10")).text();
+    expect(octoberHtml).toContain('aria-label="Événements et cours d’octobre 2026, jour par jour"');
+    expect(octoberHtml).not.toContain("de octobre");
     const november = await pageText("/la-vie-du-club/calendrier?mois=2026-11");
     expect(november).toContain("1er novembre");
     expect(november).not.toMatch(/\b1 novembre/);
