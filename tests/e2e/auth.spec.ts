@@ -7,7 +7,7 @@
 import type { Page } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
 import { e2eUser, signInWithForm } from "./auth-helpers";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, waitForMail } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail, untilBrowserChecks, waitForMail } from "./fixtures";
 
 const oidc = new OAuth2Server();
 let claims: Record<string, unknown> = {};
@@ -105,6 +105,8 @@ test.describe("password accounts", () => {
     await page.getByLabel(/^Nom/).fill("Roux");
     await page.getByLabel("Adresse e-mail").fill("noe@");
     await page.getByLabel(/^Mot de passe/).fill("une phrase assez longue");
+    await untilBrowserChecks(page.getByLabel("Adresse e-mail"));
+    await page.getByLabel("Prénom").focus();
     await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
     await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/n'est pas valide/);

@@ -1,7 +1,7 @@
 /**
  * "La vie du club" pages and the contact form, on the seeded content.
  */
-import { axeViolations, expect, gotoHydrated, test, waitForMail } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, untilBrowserChecks, waitForMail } from "./fixtures";
 
 function unfold(ics: string): string[] {
   return ics.replace(/\r\n[ \t]/g, "").split("\r\n");
@@ -195,11 +195,22 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Message")).toHaveValue("Court");
   });
 
-  test("with JavaScript, a refused submission moves the focus to the first field in error", async ({ page }) => {
+  test("with JavaScript, a submission the browser refuses moves the focus to the first field in error", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/contact");
+    const email = page.getByLabel("Adresse e-mail");
     await page.getByLabel(/^Nom/).fill("Dominique");
+    await email.fill("dominique@");
+    await untilBrowserChecks(email);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.getByLabel(/^Nom/).focus();
     await page.getByRole("button", { name: "Envoyer le message" }).click();
-    await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
+    await expect(email).toBeFocused();
+    expect(posts).toEqual([]);
   });
 
   test("without JavaScript, the server answers the errors next to the fields and keeps what was typed", async ({

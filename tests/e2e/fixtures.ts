@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const test = base.extend({
   baseURL: async ({}, use) => {
@@ -19,6 +19,20 @@ export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   return response;
+}
+
+/**
+ * Waits until the form's checks run in the browser (their code loads after
+ * hydration, on the form's first focus for public forms): leaving `field`,
+ * whose value is wrong, marks it. Before that, a click on submit would go to
+ * the server, whose answer focuses the error summary instead.
+ */
+export async function untilBrowserChecks(field: Locator) {
+  await expect(async () => {
+    await field.focus();
+    await field.blur();
+    await expect(field).toHaveAttribute("aria-invalid", "true", { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Runs axe-core (WCAG 2.1 AA rules) and returns the violations. */

@@ -9,7 +9,7 @@
  * as it found it (the child is removed, the e-mail is never changed).
  */
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, untilBrowserChecks } from "./fixtures";
 
 /** The "membre" fixture account of the global setup (E2E_USERS: role -> e-mail, E2E_USER_PASSWORD). */
 function fixtureMember(): string | undefined {
@@ -148,6 +148,7 @@ test("with JavaScript, a refused profile form focuses its first field in error, 
 }) => {
   await signIn(page, "/espace-membre/profil");
   // Refused in the browser: the first field in error takes the focus.
+  await untilBrowserChecks(familySection(page).getByLabel("Prénom"));
   await familySection(page).getByRole("button", { name: "Ajouter ce profil" }).click();
   await expect(familySection(page).getByLabel("Prénom")).toBeFocused();
   await expect(familySection(page).getByLabel("Prénom")).toHaveAccessibleDescription("Le prénom est obligatoire");

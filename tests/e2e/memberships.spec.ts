@@ -9,7 +9,7 @@
  * E2E_USER_PASSWORD).
  */
 import type { Browser, Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, waitForMail } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail, untilBrowserChecks, waitForMail } from "./fixtures";
 
 function fixture(role: string): { email: string; password: string } {
   const users = JSON.parse(process.env.E2E_USERS ?? "{}") as Record<string, string>;
@@ -176,6 +176,7 @@ test.describe("membership management", () => {
     manager.on("request", (r) => {
       if (r.method() === "POST") posts++;
     });
+    await untilBrowserChecks(manager.getByRole("textbox", { name: "Prénom", exact: true }));
     await manager.getByRole("button", { name: "Créer le compte et envoyer l'e-mail" }).click();
     await expect(manager.getByText("Indiquez le prénom.")).toBeVisible();
     await expect(manager.getByRole("textbox", { name: "Prénom", exact: true })).toBeFocused();
