@@ -17,11 +17,13 @@ import { env, EnvError, type Env } from "../app/lib/core/env.server";
 import { log } from "../app/lib/core/log.server";
 import { contentSecurityPolicy, nonceOf } from "./csp";
 import { drainListeners } from "./drain-listeners";
+import { clientFiles } from "./client-files";
 import { coalesceWrites } from "./coalesce-writes";
 import { lifecycle } from "./lifecycle";
 import { loadShed, maxInFlight } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
+import { handlerPerPath } from "./route-subsets";
 import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
 import cluster from "node:cluster";
 import { runPrimary, workerCount, workerIndex } from "./cluster";
@@ -156,7 +158,7 @@ async function main() {
       "/assets",
       express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+    app.use(clientFiles(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
 
   // Every write drops the caches of all processes (app/lib/core/change-bus.server.ts).
@@ -172,12 +174,20 @@ async function main() {
   );
 
   // Created once: routes are derived from the build once, not per request (issue 12). In
-  // development the build is a function, so Vite's reloaded modules are picked up.
-  const handler = entry.createExpressHandler({
-    build: DEV ? getBuild : await getBuild(),
-    mode: DEV ? "development" : "production",
-    getLoadContext: (rq, res) => entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
-  });
+  // development the build is a function, so Vite's reloaded modules are picked up. In
+  // production, one per start of path, over the routes that can match it (route-subsets.ts).
+  const handlerFor = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
+    entry.createExpressHandler({
+      build,
+      mode: DEV ? "development" : "production",
+      getLoadContext: (rq, res) => entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
+    });
+  let handler: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<void>;
+  if (DEV) handler = handlerFor(getBuild);
+  else {
+    const handlerOf = handlerPerPath(await getBuild(), handlerFor);
+    handler = (req, res, next) => handlerOf(req.path)(req, res, next);
+  }
   app.all(/.*/, async (req, res, next) => {
     try {
       await handler(req, res, next);

@@ -21,6 +21,8 @@
  *   full HTML documents) and returns the Response untouched.
  * - Same-origin by default (`Origin` header); `{ origin: null }` drops it.
  * - `as`: a user from tests/helpers/auth.ts (or a raw Cookie header).
+ * - Each request goes to the handler of its start of path, over the routes
+ *   that can match it, as in production (server/route-subsets.ts).
  */
 import path from "node:path";
 import {
@@ -34,6 +36,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { handlerPerPath } from "../../server/route-subsets";
 import { requestInfoContext } from "~/lib/http/context";
 
 export const BASE = "http://localhost:3000";
@@ -68,7 +71,7 @@ export interface AppResponse<T = Record<string, unknown>> {
 let buildPromise: Promise<ServerBuild> | undefined;
 let leafIds: Map<string, string> | undefined;
 
-interface ManifestRoute {
+export interface ManifestRoute {
   id: string;
   parentId?: string;
   path?: string;
@@ -106,11 +109,17 @@ function wrapComponents(module: RouteModule): RouteModule {
   return wrapped;
 }
 
-async function assemble(): Promise<ServerBuild> {
-  const appDir = path.resolve(process.cwd(), "app");
+/** The route table of app/routes.ts under the root, as `react-router build` numbers it. */
+export async function routeTable(): Promise<ManifestRoute[]> {
   const config = (await import("~/routes")).default;
   const manifest: ManifestRoute[] = [{ id: "root", path: "", file: "root.tsx" }];
   flatten(config, "root", manifest);
+  return manifest;
+}
+
+async function assemble(): Promise<ServerBuild> {
+  const appDir = path.resolve(process.cwd(), "app");
+  const manifest = await routeTable();
   const routes: ServerBuild["routes"] = {};
   const assetRoutes: Record<string, unknown> = {};
   for (const r of manifest) {
@@ -189,10 +198,12 @@ function formOf(fields: Fields): FormData | URLSearchParams {
   return body;
 }
 
+let handlerOf: ((pathname: string) => ReturnType<typeof createRequestHandler>) | undefined;
+
 /** Sends a raw request to the real handler and returns its Response. */
 async function send(request: Request, ip = "127.0.0.1"): Promise<Response> {
-  const b = await build();
-  const handler = createRequestHandler(b, "production");
+  handlerOf ??= handlerPerPath(await build(), (part) => createRequestHandler(part, "production"));
+  const handler = handlerOf(new URL(request.url).pathname);
   const context = new RouterContextProvider();
   context.set(requestInfoContext, { nonce: "test-nonce", ip });
   return handler(request, context);
