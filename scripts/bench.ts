@@ -177,36 +177,46 @@ async function main() {
     const chrome = options.CHROME_PATH;
     if (!args.has("--no-lighthouse") && existsSync(chrome)) {
       console.log("\n== Lighthouse (mobile), accueil");
-      try {
-        const out = path.join(dataDir, "lighthouse.json");
-        execFileSync(
-          "npx",
-          [
-            "--yes",
-            "lighthouse@12.8.2",
-            `${project.base}/`,
-            "--quiet",
-            "--output=json",
-            `--output-path=${out}`,
-            "--form-factor=mobile",
-            "--only-categories=performance,accessibility,best-practices,seo",
-            "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync",
-          ],
-          { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 },
-        );
-        const report = JSON.parse(readFileSync(out, "utf8")) as {
-          categories: Record<string, { title: string; score: number }>;
-        };
-        for (const c of Object.values(report.categories)) {
-          console.log(
-            `${c.title.padEnd(20)}${Math.round(c.score * 100)
-              .toString()
-              .padStart(5)}`,
+      // Lighthouse sometimes loses its own trace (NO_NAVSTART) on a busy machine: up to 3 tries.
+      let lastError: unknown;
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          const out = path.join(dataDir, "lighthouse.json");
+          execFileSync(
+            "npx",
+            [
+              "--yes",
+              "lighthouse@12.8.2",
+              `${project.base}/`,
+              "--quiet",
+              "--output=json",
+              `--output-path=${out}`,
+              "--form-factor=mobile",
+              "--only-categories=performance,accessibility,best-practices,seo",
+              "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync",
+            ],
+            { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 },
           );
+          const report = JSON.parse(readFileSync(out, "utf8")) as {
+            categories: Record<string, { title: string; score: number }>;
+          };
+          if (attempt > 1) console.log(`(essai ${attempt} sur 3)`);
+          for (const c of Object.values(report.categories)) {
+            console.log(
+              `${c.title.padEnd(20)}${Math.round(c.score * 100)
+                .toString()
+                .padStart(5)}`,
+            );
+          }
+          lastError = undefined;
+          break;
+        } catch (err) {
+          lastError = err;
         }
-      } catch (err) {
+      }
+      if (lastError !== undefined) {
         console.log(
-          `Lighthouse indisponible (npx hors ligne\u00a0?)\u00a0: ${err instanceof Error ? err.message.split("\n")[0] : String(err)}`,
+          `Lighthouse indisponible après 3 essais (npx hors ligne\u00a0?)\u00a0: ${lastError instanceof Error ? lastError.message.split("\n")[0] : JSON.stringify(lastError)}`,
         );
       }
     }
