@@ -15,6 +15,16 @@ describe("database", () => {
     expect(await pingDatabase()).toBe(true);
   });
 
+  it("reads arrays, JSON, numbers and booleans back typed (PGlite's trimmed parser table included)", async () => {
+    const { rows } = await db.execute<Record<string, unknown>>(
+      sql`select array['a', 'b']::text[] as roles, array[1, 2]::int4[] as ids, '{"a": 1}'::jsonb as doc, 12::int4 as n, true as yes, array[true, false] as flags`,
+    );
+    expect(rows[0]).toEqual({ roles: ["a", "b"], ids: [1, 2], doc: { a: 1 }, n: 12, yes: true, flags: [true, false] });
+    const client = (db as unknown as { $client: { parsers?: object } }).$client;
+    // PGlite copies its parser table for every query: it is kept small (about 30, not 363 entries).
+    if (process.env.TEST_DB_DRIVER !== "postgres") expect(Object.keys(client.parsers ?? {}).length).toBeLessThan(40);
+  });
+
   it("runs after-commit work once the outermost transaction commits, never after a rollback", async () => {
     const seen: string[] = [];
     await transaction(async () => {

@@ -121,7 +121,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   } else {
     const dir = options.pgliteDir ?? "memory://";
-    const { PGlite } = await import("@electric-sql/pglite");
+    const { PGlite, types } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     let unlock = async () => {};
     if (!dir.startsWith("memory://")) {
@@ -136,6 +136,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       const client = dir.startsWith("memory://")
         ? await PGlite.create({ loadDataDir: options.pgliteData })
         : await PGlite.create(dir);
+      await trimArrayParsers(client, types);
       // PGlite never fsyncs: sync its files to disk ourselves (durability.server.ts).
       const durability = dir.startsWith("memory://") ? null : startDurabilitySync(dir);
       const db = drizzle(client, { schema, casing: "snake_case", logger: writeWatcher }) as unknown as Database;
@@ -158,6 +159,51 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   current = opened;
   if (options.migrate !== false) await withStartupLock(runMigrations);
   return opened.db;
+}
+
+/** Element types whose arrays our queries may read back (users.roles is text[]). */
+const ARRAY_ELEMENT_TYPES = [
+  "BOOL",
+  "INT2",
+  "INT4",
+  "INT8",
+  "TEXT",
+  "VARCHAR",
+  "FLOAT4",
+  "FLOAT8",
+  "NUMERIC",
+  "DATE",
+  "TIMESTAMP",
+  "TIMESTAMPTZ",
+  "JSON",
+  "JSONB",
+  "UUID",
+] as const;
+
+/**
+ * PGlite copies its table of type parsers into a new object for every query it answers
+ * (`parseResults`: `{ ...parsers, ...options.parsers }`), and at start it has put an array
+ * parser there for every array type of the database: 363 entries, one per built-in type and per
+ * table's row type, about 70 µs per query, a quarter of a simple read (issue 12). Its scalar
+ * parsers need no entry (a type missing from the table falls back to PGlite's defaults), so the
+ * table keeps the arrays of the element types above and their element parsers: about thirty.
+ * An array of another type would come back as PostgreSQL's text (`{a,b}`); none is read.
+ */
+async function trimArrayParsers(
+  client: { parsers: Record<number | string, unknown>; query: <T>(q: string, p: unknown[]) => Promise<{ rows: T[] }> },
+  types: Record<(typeof ARRAY_ELEMENT_TYPES)[number], number>,
+): Promise<void> {
+  const elements = ARRAY_ELEMENT_TYPES.map((name) => types[name]);
+  const { rows } = await client.query<{ oid: number; typarray: number }>(
+    "select oid::int4 as oid, typarray::int4 as typarray from pg_catalog.pg_type where oid = any($1::oid[])",
+    [elements],
+  );
+  const kept: Record<number, unknown> = {};
+  for (const { oid, typarray } of rows) {
+    if (client.parsers[oid]) kept[oid] = client.parsers[oid];
+    if (client.parsers[typarray]) kept[typarray] = client.parsers[typarray];
+  }
+  client.parsers = kept;
 }
 
 /**
