@@ -45,10 +45,21 @@ test.describe("news", () => {
 
 test.describe("calendar", () => {
   test("month navigation and the upcoming events", async ({ page }) => {
+    // The server writes a cached month's stored markup; the browser hydrates its own render of
+    // the days against it (decision 0043): any mismatch would be reported as an error here.
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
     await gotoHydrated(page, "/la-vie-du-club/calendrier");
     await expect(page.getByRole("heading", { level: 1, name: "Calendrier du club" })).toBeVisible();
     const monthHeading = page.locator("#mois-titre");
     const current = (await monthHeading.textContent())!;
+    const days = page.getByRole("list", { name: /, jour par jour$/ }).locator(":scope > li");
+    const served = await days.allInnerTexts();
+    expect(served.length).toBeGreaterThanOrEqual(28);
+    expect(errors).toEqual([]);
 
     await page.getByRole("link", { name: /Mois suivant/ }).click();
     await expect(page).toHaveURL(/\?mois=\d{4}-\d{2}$/);
@@ -60,6 +71,9 @@ test.describe("calendar", () => {
     await expect(monthHeading).toHaveText(next);
     await page.getByRole("link", { name: /Ce mois-ci/ }).click();
     await expect(monthHeading).toHaveText(current);
+    // Rendered by the browser this time, the month reads the same as the one the server wrote.
+    expect(await days.allInnerTexts()).toEqual(served);
+    expect(errors).toEqual([]);
 
     // A malformed month falls back to the current one.
     await gotoHydrated(page, "/la-vie-du-club/calendrier?mois=2026-13");

@@ -9,6 +9,7 @@
  * the public ones. A caller that needs a given instant (`now`) calls the domain module itself.
  */
 import { and, eq, gt, min } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
 import { articles } from "#db/schema";
 import { db } from "../core/db.server";
 import { cachedRead, earliest } from "../core/read-cache.server";
@@ -18,6 +19,7 @@ import { getMonthCalendar, listUpcomingEvents, type CalendarEntry, type Month } 
 import { monthView, type MonthView } from "./calendar-view.server";
 import { hasGalleryPhotos, listArticlePhotos, type PublicPhoto } from "./photos.server";
 import { getBannerOverrides } from "./banners.server";
+import { MONTH_HTML, monthDays } from "~/components/calendar-month";
 
 /** When the next scheduled article goes public (null: none scheduled). */
 async function nextPublication(): Promise<Date | null> {
@@ -59,6 +61,8 @@ export function upcomingEvents(limit: number, includeMembersOnly = false): Promi
 export function monthCalendar(month: Month, includeMembersOnly = false): Promise<MonthView> {
   return cachedRead(`month:${month.year}-${month.month}:${includeMembersOnly}`, async () => {
     const value = monthView(await getMonthCalendar({ month, includeMembersOnly }));
+    // The days' markup, written once for as long as the month is cached (decision 0043).
+    Object.defineProperty(value, MONTH_HTML, { value: renderToStaticMarkup(monthDays(value)), enumerable: false });
     return { value, until: parisTime(addDays(parisDate(), 1)) };
   });
 }

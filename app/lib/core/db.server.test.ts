@@ -16,9 +16,10 @@ describe("database", () => {
   });
 
   it("reads arrays, JSON, numbers and booleans back typed (PGlite's trimmed parser table included)", async () => {
-    const { rows } = await db.execute<Record<string, unknown>>(
+    const result = await db.execute(
       sql`select array['a', 'b']::text[] as roles, array[1, 2]::int4[] as ids, '{"a": 1}'::jsonb as doc, 12::int4 as n, true as yes, array[true, false] as flags`,
     );
+    const { rows } = result as { rows: Array<Record<string, unknown>> };
     expect(rows[0]).toEqual({ roles: ["a", "b"], ids: [1, 2], doc: { a: 1 }, n: 12, yes: true, flags: [true, false] });
     const client = (db as unknown as { $client: { parsers?: object } }).$client;
     // PGlite copies its parser table for every query: it is kept small (about 30, not 363 entries).

@@ -8,7 +8,11 @@
  * sends only the days that have something, formatted (decision 0037). Fixed
  * dates, no wall clock.
  */
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { MONTH_HTML, MonthDays, type MonthWithHtml } from "~/components/calendar-month";
+import { monthCalendar } from "~/lib/content/public-reads.server";
 import { events, users } from "#db/schema";
 import { db } from "~/lib/core/db.server";
 import { setSetting } from "~/lib/club/settings.server";
@@ -163,6 +167,24 @@ describe("the calendar page, written once (decision 0037)", () => {
     expect(countIn(html, /(Lundi|Mardi|Mercredi|Jeudi|Vendredi|Samedi|Dimanche) (1er|\d{1,2}) novembre</g)).toBe(30);
     expect(html).toContain('aria-label="Événements et cours de novembre 2026, jour par jour"');
     expect(countIn(html, ">Pas de cours – Jour férié")).toBe(1);
+  });
+
+  it("writes the stored markup of a cached month exactly as the browser renders those days, and never sends it as data", async () => {
+    for (const key of ["2026-11", "2026-12"]) {
+      const [html, { calendar }] = await Promise.all([pageHtml(key), pageData(key)]);
+      const start = html.indexOf('<ol aria-label="Événements et cours');
+      const served = html.slice(start, html.indexOf("</ol>", start) + "</ol>".length);
+      expect(countIn(served, 'class="cal-entry')).toBeGreaterThan(0);
+      // The server wrote the month's stored markup (rendered once for the cached month)…
+      const [year, monthNumber] = key.split("-").map(Number) as [number, number];
+      const cached: MonthWithHtml = await monthCalendar({ year, month: monthNumber });
+      expect(served).toContain(`>${cached[MONTH_HTML] ?? "(none)"}</ol>`);
+      // The browser hydrates its own render of the loader data against the served days.
+      expect(renderToString(createElement(MonthDays, { calendar }))).toBe(served);
+      const data = await (await app.fetch(`/la-vie-du-club/calendrier.data?mois=${key}`)).text();
+      expect(data).not.toContain("cal-entry");
+      expect(data).not.toContain("<li");
+    }
   });
 
   it("draws no SVG for an entry or a card: their icons come from the stylesheet", async () => {

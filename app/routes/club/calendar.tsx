@@ -1,27 +1,23 @@
 /**
- * The club's calendar page (issue 12, decision 0037).
+ * The club's calendar page (issue 12, decisions 0037, 0043).
  *
  * Rules:
- * - The month is written once: one `<ol>` of the month's days, a 7-column grid from `md` up
- *   (weekday names above it, hidden from screen readers: each day says its full date) and, on
- *   phones, the list of the days that have something (the empty days are hidden by CSS).
- * - Each entry is written once with what both widths show; CSS picks the compact line of the
- *   grid (start time, title; category and « réservé aux membres » for screen readers) or the
- *   full line of the phone list (badges, time range, place).
+ * - The month is written once: one `<ol>` of the month's days (components/calendar-month.tsx,
+ *   rendered once per cached month on the server), a 7-column grid from `md` up (weekday names
+ *   above it, hidden from screen readers: each day says its full date) and, on phones, the
+ *   list of the days that have something.
  * - The repeated parts are short classes of ./calendar.css (`.cal-entry`, `.cal-badge`…), not long
  *   utility lists per entry; its icons (clock, place, lock) are CSS masks of those classes, not
  *   an SVG per use.
  * - The loader sends what the page shows, formatted (calendar-view.server.ts).
  */
-import type { ReactElement } from "react";
 import { Link, redirect } from "react-router";
-import { capitalize, formatDate, formatDayMonth, formatMonth, ofMonth } from "~/lib/core/time";
+import { capitalize, formatDate, formatMonth } from "~/lib/core/time";
 import { getSetting } from "~/lib/club/settings.server";
 import { env } from "~/lib/core/env.server";
-import { categoryLabel, EVENT_CATEGORIES } from "~/lib/content/event-categories";
 import { currentMonth, monthKey, parseMonth } from "~/lib/content/events.server";
 import { monthCalendar, upcomingEvents } from "~/lib/content/public-reads.server";
-import { upcomingView, type DayView, type EntryView } from "~/lib/content/calendar-view.server";
+import { upcomingView } from "~/lib/content/calendar-view.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
@@ -29,6 +25,7 @@ import type { Route } from "./+types/calendar";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { numberParts } from "~/lib/core/invariant";
+import { CategoryBadge, membersOnlyBadge, MonthDays } from "~/components/calendar-month";
 import "./calendar.css";
 
 const PATH = "/la-vie-du-club/calendrier";
@@ -76,94 +73,6 @@ export const meta: Route.MetaFunction = (args) =>
 
 const WEEKDAYS = ["Lun", "Mar", "Mer", "Jeu", "Ven", "Sam", "Dim"];
 
-/** Column of the month's first day in the grid (index: ISO weekday - 1), space included; literal for Tailwind. */
-const FIRST_COLUMN = [
-  "",
-  "md:col-start-2 ",
-  "md:col-start-3 ",
-  "md:col-start-4 ",
-  "md:col-start-5 ",
-  "md:col-start-6 ",
-  "md:col-start-7 ",
-];
-
-/** The colours of a category (calendar.css `.cal-stage`…; unknown values as « autre »). */
-function categoryClass(category: string): string {
-  return (EVENT_CATEGORIES as readonly string[]).includes(category) ? `cal-${category}` : "cal-autre";
-}
-
-function CategoryBadge({ category }: { category: string }) {
-  return <span className={`cal-badge ${categoryClass(category)}`}>{categoryLabel(category)}</span>;
-}
-
-const membersOnlyBadge = <span className="cal-members cal-lock">Réservé aux membres</span>;
-
-/** Read between the title and the badges by screen readers only. */
-const comma = <span className="sr-only">, </span>;
-
-/**
- * One entry, written once (calendar.css `.cal-entry`): on phones a card (title, badges, time range,
- * place); in the grid a compact line (start time, title), its category and « réservé aux
- * membres » read only.
- */
-function EntryLine({ entry }: { entry: EntryView }) {
-  return (
-    <li className={`cal-entry ${categoryClass(entry.category)}`}>
-      {entry.start ? <span className="cal-start">{`${entry.start} `}</span> : null}
-      <span className={entry.kind === "event" ? "cal-event" : "cal-class"}>{entry.title}</span>
-      {comma}
-      <CategoryBadge category={entry.category} />
-      {entry.membersOnly ? (
-        <>
-          {comma}
-          {membersOnlyBadge}
-        </>
-      ) : null}
-      <span className="cal-details">
-        <span className="cal-clock">{entry.start ? `${entry.start} – ${entry.end ?? ""}` : "Toute la journée"}</span>
-        {entry.place ? <span className="cal-pin">{entry.place}</span> : null}
-      </span>
-    </li>
-  );
-}
-
-/**
- * A day of the month (calendar.css `.cal-day`): a cell of the grid, an item of the phone list when
- * something is on it (hidden on phones otherwise).
- */
-function DayItem({
-  date,
-  day,
-  isToday,
-  column,
-}: {
-  date: string;
-  day: DayView | undefined;
-  isToday: boolean;
-  column: string;
-}) {
-  const Label = day ? "h3" : "p";
-  return (
-    <li className={`${day ? "" : "max-md:hidden "}${column}cal-day`}>
-      <Label className="cal-date">
-        <span aria-hidden="true" className={isToday ? "cal-num cal-today" : "cal-num"}>
-          {Number(date.slice(8))}
-        </span>
-        <span className="md:sr-only">{capitalize(formatDayMonth(date))}</span>
-        {isToday ? <span className="cal-today-badge">Aujourd'hui</span> : null}
-      </Label>
-      {day && day.entries.length > 0 ? (
-        <ul className="cal-entries">
-          {day.entries.map((e, i) => (
-            <EntryLine key={i} entry={e} />
-          ))}
-        </ul>
-      ) : null}
-      {day?.classesOff ? <p className="cal-off">{day.classesOff}</p> : null}
-    </li>
-  );
-}
-
 const navLinkClass =
   "inline-flex min-h-11 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-club-800 hover:bg-club-50";
 
@@ -182,21 +91,6 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const [nextYear, nextMonth] = numberParts(calendar.next, "-", 2);
   const previousLabel = formatMonth({ year: prevYear, month: prevMonth });
   const nextLabel = formatMonth({ year: nextYear, month: nextMonth });
-  const byDate = new Map(calendar.days.map((d) => [d.date, d]));
-  const days: ReactElement[] = [];
-  for (let n = 1; n <= calendar.daysInMonth; n++) {
-    const date = `${calendar.month}-${String(n).padStart(2, "0")}`;
-    days.push(
-      <DayItem
-        key={date}
-        date={date}
-        day={byDate.get(date)}
-        isToday={date === calendar.today}
-        column={n === 1 ? (FIRST_COLUMN[calendar.firstWeekday - 1] ?? "") : ""}
-      />,
-    );
-  }
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">Calendrier du club</h1>
@@ -244,12 +138,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
             <span key={d}>{d}</span>
           ))}
         </div>
-        <ol
-          aria-label={`Événements et cours ${ofMonth(calendar.label)}, jour par jour`}
-          className="mt-6 flex flex-col gap-5 md:mt-0 md:grid md:grid-cols-7 md:gap-px md:bg-slate-50"
-        >
-          {days}
-        </ol>
+        <MonthDays calendar={calendar} />
         {calendar.days.length === 0 ? (
           <p className="mt-6 rounded-md bg-slate-50 p-4 text-slate-700 md:hidden">Rien de prévu ce mois-ci.</p>
         ) : null}
