@@ -16,10 +16,10 @@ import { cachedRead, earliest } from "../core/read-cache.server";
 import { addDays, parisDate, parisTime } from "../core/time";
 import { getArticleById, listPublishedArticles, type Article, type ArticleSummary } from "./articles.server";
 import { getMonthCalendar, listUpcomingEvents, type CalendarEntry, type Month } from "./events.server";
-import { monthView, type MonthView } from "./calendar-view.server";
+import { monthView } from "./calendar-view.server";
 import { hasGalleryPhotos, listArticlePhotos, type PublicPhoto } from "./photos.server";
 import { getBannerOverrides } from "./banners.server";
-import { MONTH_HTML, monthDays } from "~/components/calendar-month";
+import { MONTH_HTML, monthDays, type MonthWithHtml } from "~/components/calendar-month";
 
 /** When the next scheduled article goes public (null: none scheduled). */
 async function nextPublication(): Promise<Date | null> {
@@ -58,7 +58,7 @@ export function upcomingEvents(limit: number, includeMembersOnly = false): Promi
  * A month of the calendar as its page shows it (calendar-view.server.ts: formatted once here,
  * not per request): true until a write, or the next Paris midnight.
  */
-export function monthCalendar(month: Month, includeMembersOnly = false): Promise<MonthView> {
+export function monthCalendar(month: Month, includeMembersOnly = false): Promise<MonthWithHtml> {
   return cachedRead(`month:${month.year}-${month.month}:${includeMembersOnly}`, async () => {
     const value = monthView(await getMonthCalendar({ month, includeMembersOnly }));
     // The days' markup, written once for as long as the month is cached (decision 0043).

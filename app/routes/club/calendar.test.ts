@@ -11,7 +11,7 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MONTH_HTML, MonthDays, type MonthWithHtml } from "~/components/calendar-month";
+import { MONTH_HTML, MonthDays } from "~/components/calendar-month";
 import { monthCalendar } from "~/lib/content/public-reads.server";
 import { events, users } from "#db/schema";
 import { db } from "~/lib/core/db.server";
@@ -177,7 +177,7 @@ describe("the calendar page, written once (decision 0037)", () => {
       expect(countIn(served, 'class="cal-entry')).toBeGreaterThan(0);
       // The server wrote the month's stored markup (rendered once for the cached month)…
       const [year, monthNumber] = key.split("-").map(Number) as [number, number];
-      const cached: MonthWithHtml = await monthCalendar({ year, month: monthNumber });
+      const cached = await monthCalendar({ year, month: monthNumber });
       expect(served).toContain(`>${cached[MONTH_HTML] ?? "(none)"}</ol>`);
       // The browser hydrates its own render of the loader data against the served days.
       expect(renderToString(createElement(MonthDays, { calendar }))).toBe(served);
