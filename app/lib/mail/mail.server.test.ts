@@ -132,6 +132,23 @@ describe("mail outbox", () => {
     expect(r.lastError).toBeNull();
   });
 
+  it("a message is due the moment it is queued, even when the database's clock is ahead of the site's", async () => {
+    // The due check compares with the site's clock (milliseconds): a database
+    // default (its own clock, microseconds) made a message queued within the same
+    // millisecond wait for the next run. Here the site's clock is a minute behind.
+    await startSmtp();
+    useSmtp(`smtp://127.0.0.1:${port}`);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 60_000 });
+    try {
+      const id = await queueMail({ to: "club@exemple.fr", subject: "Dû dès la mise en file", text: "…" });
+      await deliverPendingMail();
+      expect(received.map((m) => m.subject)).toContain("Dû dès la mise en file");
+      expect((await row(id))?.status).toBe("sent");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("keeps the message pending while the server is down, then delivers it on retry", async () => {
     await stopSmtp();
     useSmtp(`smtp://127.0.0.1:${port}`);

@@ -110,6 +110,10 @@ export async function queueMail(message: MailMessage): Promise<number> {
       text: message.text,
       html: message.html,
       replyTo: message.replyTo,
+      // Due now on the site's clock, the one deliverOnce() compares with (not the
+      // database default: its clock has microseconds, a message queued within the
+      // same millisecond would wait for the next run).
+      nextAttemptAt: new Date(),
     })
     .returning({ id: outbox.id });
   invariant(row, "courriel inséré dans la file d’envoi");
