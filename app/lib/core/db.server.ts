@@ -23,6 +23,7 @@ import * as schema from "#db/schema";
 import { startDurabilitySync } from "./durability.server";
 import { folderLocked, lockFolder } from "./folder-lock.server";
 import { log } from "./log.server";
+import { prepareStatements } from "./pglite-statements.server";
 import { noteWrite } from "./read-cache.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -121,7 +122,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   } else {
     const dir = options.pgliteDir ?? "memory://";
-    const { PGlite, types } = await import("@electric-sql/pglite");
+    const { PGlite, types, parse, protocol } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     let unlock = async () => {};
     if (!dir.startsWith("memory://")) {
@@ -137,6 +138,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         ? await PGlite.create({ loadDataDir: options.pgliteData })
         : await PGlite.create(dir);
       await trimArrayParsers(client, types);
+      // Each statement prepared once, answered in one call (decision 0044).
+      prepareStatements(client, { parse, protocol });
       // PGlite never fsyncs: sync its files to disk ourselves (durability.server.ts).
       const durability = dir.startsWith("memory://") ? null : startDurabilitySync(dir);
       const db = drizzle(client, { schema, casing: "snake_case", logger: writeWatcher }) as unknown as Database;
