@@ -2,10 +2,11 @@
  * Error pages keep the site around them: a 403/404 under the site layout
  * keeps the top bar and footer; under the member layout, the member
  * navigation too. French message, never a stack trace (production build).
+ * The member navigation itself: client navigation, the current entry marked.
  */
 import type { Page } from "@playwright/test";
 import { e2eUser, signInWithForm } from "./auth-helpers";
-import { axeViolations, expect, test } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
 
 async function expectFrame(page: Page) {
   await expect(page.getByTestId("top-bar")).toBeVisible();
@@ -54,4 +55,16 @@ test("a grade beyond the next one is refused with the reason, in the member area
     page.getByRole("navigation", { name: "Espace membre" }).getByRole("link", { name: "Révisions" }),
   ).toBeVisible();
   await expectFrame(page);
+});
+
+test("the member navigation moves between pages without reloading, and marks the current one", async ({ page }) => {
+  await signIn(page, "admin");
+  await gotoHydrated(page, "/espace-membre");
+  // Set on this document: still there after the click if the router navigated without reloading.
+  await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
+  const nav = page.getByRole("navigation", { name: "Espace membre" });
+  await nav.getByRole("link", { name: "Articles" }).click();
+  await expect(page).toHaveURL(/\/espace-membre\/articles$/);
+  await expect(nav.locator('[aria-current="page"]')).toHaveText("Articles");
+  expect(await page.evaluate(() => (window as unknown as { sansRechargement?: boolean }).sansRechargement)).toBe(true);
 });

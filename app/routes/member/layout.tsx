@@ -6,13 +6,16 @@
  * context: `context.get(userContext)`.
  * Errors below (403/404/500) render inside this layout: the member
  * navigation stays, with a French message and never a stack trace.
+ * The navigation's entries are `SiteLink`s under one click handler (decision 0038):
+ * an administrator sees some twenty of them on every page.
  */
-import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { userContext } from "~/lib/accounts/auth-context";
 import { memberAreaGuard } from "~/lib/accounts/guard.server";
 import { MEMBER_AREA_PATH, memberPagesFor, type MemberNavLink } from "~/lib/accounts/permissions";
 import { ErrorMessage } from "~/components/layout/error-message";
+import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
 
 export const middleware: Route.MiddlewareFunction[] = [memberAreaGuard];
 
@@ -50,22 +53,23 @@ function currentEntry(pages: MemberNavLink[], pathname: string): string | undefi
 function MemberFrame({ pages, children }: { pages: MemberNavLink[]; children: React.ReactNode }) {
   // One entry is current, even when one page's path extends another's (contenu, contenu/grades).
   const current = currentEntry(pages, useLocation().pathname);
+  const onLinkClick = useSiteLinks();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       {pages.length > 1 ? (
-        <nav aria-label="Espace membre" className="mb-8 border-b border-slate-200 pb-4">
+        <nav aria-label="Espace membre" className="mb-8 border-b border-slate-200 pb-4" onClick={onLinkClick}>
           <ul className="flex flex-wrap gap-2">
             {pages.map((p) => (
               <li key={p.to}>
-                <Link
+                <SiteLink
                   to={p.to}
-                  aria-current={p.to === current ? "page" : undefined}
+                  current={p.to === current}
                   className={`inline-block rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 ${
                     p.to === current ? "bg-club-700 text-white" : "bg-club-50 text-club-900 hover:bg-club-100"
                   }`}
                 >
                   {p.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
