@@ -1,7 +1,8 @@
 /**
  * The layout's links (menus, footer, account area): a plain `<a href>` each,
- * and ONE click handler per block (the header, the footer) that gives a
- * plain click to React Router, so they navigate on the client as `<Link>`s do.
+ * and ONE click handler per block (the header, the footer, the member
+ * navigation) that gives a plain click to React Router, so they navigate on
+ * the client as `<Link>`s do.
  * Why: a `<Link>` resolves its path and builds its own click handler at every
  * render; the layout has some forty of them on every page (decision 0038).
  *
