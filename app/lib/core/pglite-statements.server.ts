@@ -23,6 +23,7 @@
  */
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import type { parse as pgliteParse, protocol as pgliteProtocol } from "@electric-sql/pglite";
+import { joinBytes } from "./bytes";
 
 /** A prepared statement with its plans holds about 40 KB of the database's memory (a join, measured): 8 MB at most. */
 export const MAX_STATEMENTS = 200;
@@ -40,18 +41,6 @@ interface Library {
   protocol: typeof pgliteProtocol;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-}
-
 /** Replaces `client.query` and the transactions' `query` with the prepared, one-call path. */
 export function prepareStatements(client: PGlite, { parse, protocol }: Library): void {
   const { serialize } = protocol;
@@ -63,7 +52,7 @@ export function prepareStatements(client: PGlite, { parse, protocol }: Library):
   async function send(parts: Uint8Array[], options: QueryOptions | undefined) {
     const closing = toClose;
     toClose = [];
-    return client.execProtocolStream(concat([...closing, ...parts]), { ...options, syncToFs: false });
+    return client.execProtocolStream(joinBytes([...closing, ...parts]), { ...options, syncToFs: false });
   }
 
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {

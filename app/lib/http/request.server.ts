@@ -17,6 +17,7 @@
  *   error boundary, which shows the message (see root.tsx).
  */
 import { data } from "react-router";
+import { joinBytes } from "../core/bytes";
 import "./zod-fr";
 
 import { BODY_TOO_LARGE, FORM_BODY_LIMIT, tooLargeMessage } from "./body-limits";
@@ -63,13 +64,7 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
     throw badRequest("La requête a été interrompue ou est illisible.");
   }
   if (over) throw tooLarge(limit);
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const c of chunks) {
-    body.set(c, offset);
-    offset += c.byteLength;
-  }
-  return body;
+  return joinBytes(chunks);
 }
 
 /** The form of a POST, after the checks listed at the top of this file. */
