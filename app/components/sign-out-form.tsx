@@ -6,6 +6,7 @@
  *  - With JavaScript, attendance marks still waiting on this phone (taken
  *    offline, mark-queue.ts) are sent first, with the session that took them;
  *    signing out then follows whatever the answer (at most a few seconds).
+ *    The sending code is imported only then: every page holds this form.
  *    Marks the server could not take stay on the phone (never deleted here)
  *    and leave with the next attendance page opened.
  *  - The attendance pages kept on the device are forgotten by the page seen
@@ -13,7 +14,7 @@
  */
 import type { FormEvent, ReactNode } from "react";
 import { Form, useSubmit } from "react-router";
-import { queuedMarks, sendQueued } from "~/lib/mat/mark-queue";
+import { queuedMarks } from "~/lib/mat/mark-queue-storage";
 
 const SIGN_OUT_PATH = "/deconnexion";
 /** Longest wait for the marks before signing out anyway. */
@@ -26,7 +27,9 @@ export function SignOutForm({ children }: { children: ReactNode }) {
     event.preventDefault();
     const form = event.currentTarget;
     const waited = new Promise((resolve) => setTimeout(resolve, SEND_WAIT_MS));
-    void Promise.race([sendQueued(), waited])
+    // The sending code loads only when marks are waiting (decision 0036); offline, signing out goes on.
+    const sent = import("~/lib/mat/mark-queue").then((queue) => queue.sendQueued());
+    void Promise.race([sent, waited])
       .catch(() => undefined)
       .then(() => submit(form, { method: "post", action: SIGN_OUT_PATH }));
   };

@@ -41,7 +41,13 @@ export async function loader() {
       slots: schedule
         .filter((s) => s.day === day)
         .sort((a, b) => a.start.localeCompare(b.start))
-        .map((s) => ({ id: s.id, start: s.start, end: s.end, group: s.group, level: s.level })),
+        // The hours written here: the browser then needs no date code on home (decision 0036).
+        .map((s) => ({
+          id: s.id,
+          hours: `${formatTime(s.start)} – ${formatTime(s.end)}`,
+          group: s.group,
+          level: s.level,
+        })),
     }))
     .filter((d) => d.slots.length > 0);
 
@@ -267,10 +273,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       <ul className="space-y-1">
                         {d.slots.map((s) => (
                           <li key={s.id} className="text-slate-700">
-                            <span className="font-medium text-slate-900">
-                              {formatTime(s.start)} – {formatTime(s.end)}
-                            </span>{" "}
-                            : {s.group}
+                            <span className="font-medium text-slate-900">{s.hours}</span> : {s.group}
                             {s.level && s.level !== "Tous niveaux" ? ` (${s.level.toLowerCase()})` : ""}
                           </li>
                         ))}

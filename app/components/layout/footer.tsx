@@ -10,7 +10,6 @@ import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { HOME_LINK } from "~/lib/club/navigation";
 import { useFooterGroups } from "~/components/layout/use-nav-groups";
-import { parisDate } from "~/lib/core/time";
 
 const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white hover:underline";
 
@@ -18,7 +17,8 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
   const footerGroups = useFooterGroups();
   const identity = data?.identity;
   const clubName = identity?.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
-  const year = data?.year ?? Number(parisDate().slice(0, 4));
+  // The year comes from the root loader (Paris time); without it (the root failed) the line has none.
+  const year = data?.year;
   const onLinkClick = useSiteLinks();
   return (
     <footer className="bg-club-900 text-club-50" data-testid="site-footer" onClick={onLinkClick}>
@@ -98,7 +98,8 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-club-100 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p data-testid="copyright">
-            © {year} {identity?.associationName ?? clubName}
+            © {year === undefined ? "" : `${year} `}
+            {identity?.associationName ?? clubName}
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>

@@ -17,34 +17,9 @@
  *    marks the server has not answered for), and the answers are gathered.
  */
 import { ATTENDANCE_SYNC_PATH, SYNC_BATCH_MAX, type SyncAnswer, type SyncMark, type SyncOutcome } from "./attendance";
+import { queuedMarks, saveQueue } from "./mark-queue-storage";
 
-const STORAGE_KEY = "appel:marques:v1";
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-export function queuedMarks(): SyncMark[] {
-  try {
-    const raw = storage()?.getItem(STORAGE_KEY);
-    const list: unknown = raw ? JSON.parse(raw) : [];
-    return Array.isArray(list) ? (list as SyncMark[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-function saveQueue(marks: SyncMark[]): void {
-  try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(marks));
-  } catch {
-    // Storage full or forbidden: the mark is still sent now if the network allows.
-  }
-}
+export { queuedMarks };
 
 function newId(): string {
   if (typeof crypto !== "undefined" && "randomUUID" in crypto) return crypto.randomUUID();
