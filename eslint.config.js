@@ -107,6 +107,24 @@ export default tseslint.config(
     },
   },
   {
+    // One way to draw an icon: <Icon name> and the sprite (app/components/ui/icon.tsx, decision 0038).
+    // lucide-react only supplies the drawings to scripts/make-icon-sprite.ts.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "lucide-react",
+              message: "Icônes : <Icon name> (app/components/ui/icon.tsx) ; ajoutez le nom à icon-names.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Pure tests run without a database (vitest project "pure", docs/decisions/0012-test-harness.md).
     files: ["**/*.pure.test.{ts,tsx}"],
     rules: {

@@ -5,8 +5,8 @@
  * <details>), then the most viewed pages and the referring sites.
  * Only totals: nothing here identifies a visitor.
  */
-import { BarChart3 } from "lucide-react";
 import { formatDate, formatDayMonth } from "~/lib/core/time";
+import { Icon } from "~/components/ui/icon";
 
 export interface AudienceChartData {
   days: Array<{ day: string; views: number }>;
@@ -42,7 +42,7 @@ export function AudienceChart({ data }: { data: AudienceChartData }) {
       data-testid="audience-card"
     >
       <h2 id="audience-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-        <BarChart3 aria-hidden="true" className="h-6 w-6 text-club-700" />
+        <Icon name="bar-chart-3" className="h-6 w-6 text-club-700" />
         Fréquentation du site public
       </h2>
       <p className="mt-1 text-slate-700">

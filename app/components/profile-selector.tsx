@@ -5,8 +5,8 @@
  */
 import { useId } from "react";
 import { Form, useLocation } from "react-router";
-import { UserRound } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 export interface SelectorProfile {
   id: number;
@@ -35,7 +35,7 @@ export function ProfileSelector({
     >
       <div>
         <h2 id={`${id}-title`} className="flex items-center gap-2 text-base font-semibold text-club-900">
-          <UserRound aria-hidden="true" className="h-5 w-5" />
+          <Icon name="user-round" className="h-5 w-5" />
           Profil affiché : {selected ? fullName(selected) : ""}
           {selected?.isSelf ? " (vous)" : ""}
         </h2>

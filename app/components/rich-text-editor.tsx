@@ -11,22 +11,10 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
-import {
-  Bold,
-  Heading2,
-  Heading3,
-  ImagePlus,
-  Italic,
-  Link as LinkIcon,
-  List,
-  ListOrdered,
-  Quote,
-  Redo2,
-  Undo2,
-} from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 const SAFE_URL = /^(https?:\/\/[^\s]+|mailto:[^\s]+)$/i;
 
@@ -163,65 +151,70 @@ function Toolbar({ editor }: { editor: Editor }) {
     {
       key: "h2",
       label: "Titre de section",
-      icon: <Heading2 aria-hidden="true" size={18} />,
+      icon: <Icon name="heading-2" className="size-4.5" />,
       pressed: state.h2,
       run: () => chain().toggleHeading({ level: 2 }).run(),
     },
     {
       key: "h3",
       label: "Sous-titre",
-      icon: <Heading3 aria-hidden="true" size={18} />,
+      icon: <Icon name="heading-3" className="size-4.5" />,
       pressed: state.h3,
       run: () => chain().toggleHeading({ level: 3 }).run(),
     },
     {
       key: "bold",
       label: "Gras",
-      icon: <Bold aria-hidden="true" size={18} />,
+      icon: <Icon name="bold" className="size-4.5" />,
       pressed: state.bold,
       run: () => chain().toggleBold().run(),
     },
     {
       key: "italic",
       label: "Italique",
-      icon: <Italic aria-hidden="true" size={18} />,
+      icon: <Icon name="italic" className="size-4.5" />,
       pressed: state.italic,
       run: () => chain().toggleItalic().run(),
     },
     {
       key: "bullet",
       label: "Liste à puces",
-      icon: <List aria-hidden="true" size={18} />,
+      icon: <Icon name="list" className="size-4.5" />,
       pressed: state.bullet,
       run: () => chain().toggleBulletList().run(),
     },
     {
       key: "ordered",
       label: "Liste numérotée",
-      icon: <ListOrdered aria-hidden="true" size={18} />,
+      icon: <Icon name="list-ordered" className="size-4.5" />,
       pressed: state.ordered,
       run: () => chain().toggleOrderedList().run(),
     },
     {
       key: "quote",
       label: "Citation",
-      icon: <Quote aria-hidden="true" size={18} />,
+      icon: <Icon name="quote" className="size-4.5" />,
       pressed: state.quote,
       run: () => chain().toggleBlockquote().run(),
     },
-    { key: "link", label: "Lien", icon: <LinkIcon aria-hidden="true" size={18} />, pressed: state.link, run: editLink },
-    { key: "image", label: "Image", icon: <ImagePlus aria-hidden="true" size={18} />, run: () => setImageOpen(true) },
+    { key: "link", label: "Lien", icon: <Icon name="link" className="size-4.5" />, pressed: state.link, run: editLink },
+    {
+      key: "image",
+      label: "Image",
+      icon: <Icon name="image-plus" className="size-4.5" />,
+      run: () => setImageOpen(true),
+    },
     {
       key: "undo",
       label: "Annuler",
-      icon: <Undo2 aria-hidden="true" size={18} />,
+      icon: <Icon name="undo-2" className="size-4.5" />,
       disabled: !state.canUndo,
       run: () => chain().undo().run(),
     },
     {
       key: "redo",
       label: "Rétablir",
-      icon: <Redo2 aria-hidden="true" size={18} />,
+      icon: <Icon name="redo-2" className="size-4.5" />,
       disabled: !state.canRedo,
       run: () => chain().redo().run(),
     },

@@ -4,7 +4,6 @@
  * The player iframe (privacy-enhanced host) loads only after a click; without
  * JavaScript the facade is a plain link to the video's page.
  */
-import { Play } from "lucide-react";
 import { useState } from "react";
 import { embedUrl, thumbnailUrl, watchUrl, type VideoProvider } from "~/lib/content/video-links";
 
@@ -68,7 +67,17 @@ export function VideoEmbed({ provider, providerVideoId, title, className }: Vide
       )}
       <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
         <span className="flex h-16 w-16 items-center justify-center rounded-full bg-black/75 text-white shadow-lg transition group-hover:scale-110 group-hover:bg-red-700">
-          <Play className="ml-1 h-8 w-8" fill="currentColor" />
+          {/* lucide's "play", filled: drawn here (the sprite's icons are strokes only). */}
+          <svg
+            viewBox="0 0 24 24"
+            className="ml-1 h-8 w-8"
+            fill="currentColor"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinejoin="round"
+          >
+            <polygon points="6 3 20 12 6 21 6 3" />
+          </svg>
         </span>
       </span>
     </a>

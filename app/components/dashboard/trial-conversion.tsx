@@ -4,11 +4,11 @@
  * (« inscrit ») and the rate, as a plain table (StackTable: cards on phones), the
  * most recent month first, and a link to the board.
  */
-import { Footprints } from "lucide-react";
 import { Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { StackTable, type Column } from "~/components/ui/stack-table";
 import { formatMonth } from "~/lib/core/time";
+import { Icon } from "~/components/ui/icon";
 
 export interface TrialConversionRow {
   month: string;
@@ -35,7 +35,7 @@ export function TrialConversion({ months }: { months: TrialConversionRow[] }) {
       data-testid="trial-conversion"
     >
       <h2 id="essais-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-        <Footprints aria-hidden="true" className="h-6 w-6 text-club-700" />
+        <Icon name="footprints" className="h-6 w-6 text-club-700" />
         Cours d'essai : de l'essai à l'inscription
       </h2>
       <p className="mt-1 text-slate-700">

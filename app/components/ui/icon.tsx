@@ -1,5 +1,5 @@
 /**
- * An icon of the site layout or a public page, drawn from the sprite app/assets/icons.svg
+ * An icon of the site, drawn from the sprite app/assets/icons.svg
  * (a hashed, immutable asset: `<use href="/assets/icons-HASH.svg#name">`).
  * Rules (decision 0038):
  *  - Decorative only (`aria-hidden`): the link or button around it carries

@@ -3,11 +3,11 @@
  * decision 0032): each one with its consent, and a button that removes it
  * (intent "portrait-remove": the image is deleted at once, audited).
  */
-import { Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { Portrait } from "~/components/portrait";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/lib/core/time";
+import { Icon } from "~/components/ui/icon";
 
 interface AdminPortrait {
   profileId: number;
@@ -43,7 +43,7 @@ export function PortraitsAdminSection({ portraits }: { portraits: AdminPortrait[
               <input type="hidden" name="intent" value="portrait-remove" />
               <input type="hidden" name="profileId" value={p.profileId} />
               <button type="submit" className={buttonClasses({ variant: "danger-outline", size: "sm" })}>
-                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                <Icon name="trash-2" className="h-4 w-4" />
                 Retirer le portrait<span className="sr-only"> de {p.name}</span>
               </button>
             </Form>

@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight, Newspaper } from "lucide-react";
 import { Link, redirect } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ArticleIllustration } from "~/components/article-illustration";
@@ -8,6 +7,7 @@ import { formatDate } from "~/lib/core/time";
 import { pageWindow } from "~/lib/content/page-window";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/news";
+import { Icon } from "~/components/ui/icon";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -86,7 +86,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
               className={`${base} border-slate-300 text-club-800 hover:bg-club-50`}
               rel="prev"
             >
-              <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+              <Icon name="chevron-left" className="h-4 w-4" />
               Précédente
             </Link>
           ) : null}
@@ -118,7 +118,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
               rel="next"
             >
               Suivante
-              <ChevronRight aria-hidden="true" className="h-4 w-4" />
+              <Icon name="chevron-right" className="h-4 w-4" />
             </Link>
           ) : null}
         </li>
@@ -144,7 +144,7 @@ export default function News({ loaderData }: Route.ComponentProps) {
       </p>
       {items.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
-          <Newspaper aria-hidden="true" className="mx-auto h-10 w-10 text-club-700" strokeWidth={1.5} />
+          <Icon name="newspaper" className="mx-auto h-10 w-10 text-club-700" />
           <p className="mt-3 text-lg font-semibold text-club-900">Aucune actualité pour le moment.</p>
           <p className="mt-1 text-slate-700">
             Revenez bientôt, ou consultez le{" "}

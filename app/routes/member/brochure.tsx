@@ -1,9 +1,9 @@
-import { Download } from "lucide-react";
 import type { Route } from "./+types/brochure";
 import { pageMeta } from "~/lib/http/seo";
 import { getSetting } from "~/lib/club/settings.server";
 import { getMedia, mediaUrl } from "~/lib/content/uploads.server";
 import { buttonClasses } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -38,7 +38,7 @@ export default function Brochure({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mb-4">
             <a href={brochure.url} download className={buttonClasses({ size: "lg" })}>
-              <Download aria-hidden="true" className="h-5 w-5" />
+              <Icon name="download" className="h-5 w-5" />
               Télécharger la brochure (PDF, {sizeText(brochure.sizeKb)})
             </a>
           </p>

@@ -5,7 +5,6 @@
  * personal calendar feed and the pages their roles allow.
  */
 import { Link } from "react-router";
-import { CalendarDays, CircleCheck, CircleAlert } from "lucide-react";
 import type { Route } from "./+types/home";
 import { Belt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
@@ -20,6 +19,7 @@ import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
+import { Icon } from "~/components/ui/icon";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -87,10 +87,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 function StatusLine({ ok, children }: { ok: boolean; children: React.ReactNode }) {
-  const Icon = ok ? CircleCheck : CircleAlert;
   return (
     <li className="flex items-start gap-2">
-      <Icon aria-hidden="true" className={`mt-0.5 h-5 w-5 shrink-0 ${ok ? "text-green-700" : "text-amber-700"}`} />
+      <Icon
+        name={ok ? "circle-check" : "circle-alert"}
+        className={`mt-0.5 h-5 w-5 shrink-0 ${ok ? "text-green-700" : "text-amber-700"}`}
+      />
       <span>{children}</span>
     </li>
   );
@@ -184,7 +186,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-4 rounded-md bg-slate-50 p-3 text-sm text-slate-800">
             <p className="flex items-center gap-2 font-semibold">
-              <CalendarDays aria-hidden="true" className="h-4 w-4" />
+              <Icon name="calendar-days" className="h-4 w-4" />
               Mon agenda personnel
             </p>
             <p className="mt-1">

@@ -1,6 +1,5 @@
 import { data, Link, redirect, useFetcher } from "react-router";
 import { orErrorPage } from "~/lib/http/forms";
-import { CheckSquare, Square } from "lucide-react";
 import { z } from "zod";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/revision";
@@ -21,6 +20,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { id } from "~/lib/http/fields";
 import { readForm } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
+import { Icon } from "~/components/ui/icon";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -110,7 +110,6 @@ function ItemToggle({ item, gradeId }: { item: RevisionItem; gradeId: number }) 
   const fetcher = useFetcher();
   const pending = fetcher.formData ? fetcher.formData.get("done") === "1" : null;
   const done = pending ?? item.done;
-  const Icon = done ? CheckSquare : Square;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="gradeId" value={gradeId} />
@@ -126,7 +125,7 @@ function ItemToggle({ item, gradeId }: { item: RevisionItem; gradeId: number }) 
             : "border-slate-400 bg-white text-slate-800 hover:bg-slate-50"
         }`}
       >
-        <Icon aria-hidden="true" className="h-5 w-5" />
+        <Icon name={done ? "check-square" : "square"} className="h-5 w-5" />
         Travaillé<span className="sr-only"> : {item.title}</span>
       </button>
     </fetcher.Form>

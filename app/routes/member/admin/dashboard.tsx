@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { CalendarDays, ClipboardList, FileText, Mail, Newspaper, Settings, Users, Video } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { ADMIN_UPLOAD_PAGES, DeliveryBadge, SETTINGS_PAGES } from "~/components/admin-nav";
 import { formatDate, formatDateTime } from "~/lib/core/time";
@@ -14,6 +13,7 @@ import { TrialConversion } from "~/components/dashboard/trial-conversion";
 import { trialConversion } from "~/lib/members/trial-board.server";
 import { SeasonCounts } from "~/components/dashboard/season-counts";
 import { seasonDashboardCounts } from "~/lib/members/season-overview.server";
+import { Icon } from "~/components/ui/icon";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -92,7 +92,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card
           id="articles"
           title="Actualités"
-          icon={<Newspaper className="h-6 w-6" />}
+          icon={<Icon name="newspaper" className="h-6 w-6" />}
           summary={`${plural(d.articles.total, "article", "articles")}, dont ${plural(d.articles.published, "publié", "publiés")} et ${plural(d.articles.drafts, "brouillon", "brouillons")}.`}
           actions={
             <>
@@ -124,7 +124,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card
           id="events"
           title="Événements"
-          icon={<CalendarDays className="h-6 w-6" />}
+          icon={<Icon name="calendar-days" className="h-6 w-6" />}
           summary={`${plural(d.events.total, "événement", "événements")}, dont ${plural(d.events.upcoming, "à venir", "à venir")}.`}
           actions={
             <>
@@ -157,7 +157,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card
           id="videos"
           title="Vidéos de révision"
-          icon={<Video className="h-6 w-6" />}
+          icon={<Icon name="video" className="h-6 w-6" />}
           summary={plural(d.videos.total, "vidéo classée par grade.", "vidéos classées par grade.")}
           actions={
             <Link to="/espace-membre/videos" className={buttonClasses({ size: "sm" })}>
@@ -182,7 +182,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card
           id="messages"
           title="Messages de contact"
-          icon={<Mail className="h-6 w-6" />}
+          icon={<Icon name="mail" className="h-6 w-6" />}
           summary={
             <>
               {plural(d.messages.total, "message", "messages")}, dont {d.messages.unanswered} sans réponse.
@@ -220,7 +220,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card
           id="users"
           title="Utilisateurs"
-          icon={<Users className="h-6 w-6" />}
+          icon={<Icon name="users" className="h-6 w-6" />}
           summary="Comptes, rôles, cotisations et certificats médicaux des membres."
           actions={
             <Link to="/espace-membre/utilisateurs" className={buttonClasses({ size: "sm" })}>
@@ -232,7 +232,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Card
           id="todo"
           title="À faire"
-          icon={<ClipboardList className="h-6 w-6" />}
+          icon={<Icon name="clipboard-list" className="h-6 w-6" />}
           summary="La liste des tâches des responsables du club."
           actions={
             <Link to="/espace-membre/todo" className={buttonClasses({ size: "sm" })}>
@@ -248,7 +248,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="settings-title" className="rounded-lg border border-slate-300 bg-white p-5 shadow-sm">
         <h2 id="settings-title" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-          <Settings aria-hidden="true" className="h-6 w-6 text-club-700" />
+          <Icon name="settings" className="h-6 w-6 text-club-700" />
           Réglages du club
         </h2>
         <p className="mt-1 text-slate-700">Les informations pratiques affichées sur le site public.</p>
@@ -262,7 +262,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <h3 className="mt-5 flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <FileText aria-hidden="true" className="h-5 w-5 text-club-700" />
+          <Icon name="file-text" className="h-5 w-5 text-club-700" />
           Documents et images
         </h3>
         <p className="mt-1 text-slate-700">

@@ -4,7 +4,6 @@
  * "delete-account"; the domain deletes at once or queues the request).
  */
 import { getFormProps } from "@conform-to/react";
-import { Download, Trash2 } from "lucide-react";
 import { Form, Link } from "react-router";
 import { checkboxProps, CheckboxField, FormErrors, FormMessage, useClubForm } from "~/components/form";
 import { OnceField } from "~/components/once-field";
@@ -22,6 +21,7 @@ import {
   successFor,
   type ProfileAnswer,
 } from "./shared";
+import { Icon } from "~/components/ui/icon";
 
 export function DataSection({
   confirmDeletion,
@@ -48,7 +48,7 @@ export function DataSection({
       </p>
       <p className="mb-6">
         <a href="/espace-membre/profil/donnees" download className={secondaryButton}>
-          <Download aria-hidden="true" className="h-5 w-5" />
+          <Icon name="download" className="h-5 w-5" />
           Télécharger mes données
         </a>
       </p>
@@ -95,7 +95,7 @@ function DeleteForm({
       />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={dangerButton}>
-          <Trash2 aria-hidden="true" className="h-5 w-5" />
+          <Icon name="trash-2" className="h-5 w-5" />
           Supprimer mon compte
         </button>
         <Link to={PROFILE_ACTION} className={secondaryButton}>

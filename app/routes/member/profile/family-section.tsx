@@ -4,7 +4,6 @@
  * intent "remove-family"), and adding one (intent "add-family").
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Pencil, Trash2, UserPlus } from "lucide-react";
 import { Form, Link } from "react-router";
 import { fieldProps, FormErrors, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
 import { familyEditSchema, familyProfileSchema, PROFILE_NOT_SAVED, profileIdSchema } from "~/lib/members/profiles";
@@ -22,6 +21,7 @@ import {
   typed,
   type ProfileAnswer,
 } from "./shared";
+import { Icon } from "~/components/ui/icon";
 
 interface FamilyMember {
   id: number;
@@ -128,11 +128,11 @@ function FamilyRow({ member: p }: { member: FamilyMember }) {
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to={`?modifier=${p.id}#famille`} className={secondaryButton}>
-          <Pencil aria-hidden="true" className="h-4 w-4" />
+          <Icon name="pencil" className="h-4 w-4" />
           Modifier<span className="sr-only"> le profil de {p.prenom}</span>
         </Link>
         <Link to={`?retirer=${p.id}#famille`} className={secondaryButton}>
-          <Trash2 aria-hidden="true" className="h-4 w-4" />
+          <Icon name="trash-2" className="h-4 w-4" />
           Retirer<span className="sr-only"> le profil de {p.prenom}</span>
         </Link>
       </div>
@@ -198,7 +198,7 @@ function RemoveForm({
       </p>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={dangerButton}>
-          <Trash2 aria-hidden="true" className="h-5 w-5" />
+          <Icon name="trash-2" className="h-5 w-5" />
           Oui, retirer ce profil
         </button>
         <Link to={PROFILE_ACTION} className={secondaryButton}>
@@ -217,7 +217,7 @@ function AddForm({ lastResult }: { lastResult: SubmissionResult<string[]> | unde
       <input type="hidden" name="intent" value="add-family" />
       <FamilyFields fields={fields} />
       <SubmitButton pendingLabel="Ajout…">
-        <UserPlus aria-hidden="true" className="mr-2 h-5 w-5" />
+        <Icon name="user-plus" className="mr-2 h-5 w-5" />
         Ajouter ce profil
       </SubmitButton>
     </Form>

@@ -8,7 +8,6 @@
  * size and the consent are checked before sending.
  */
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { Camera, Trash2 } from "lucide-react";
 import { Form } from "react-router";
 import { FileField, useUploadCheck } from "~/components/file-field";
 import { checkboxProps, FormErrors, FormMessage, SubmitButton, useClubForm } from "~/components/form";
@@ -32,6 +31,7 @@ import {
   successFor,
   type ProfileAnswer,
 } from "./shared";
+import { Icon } from "~/components/ui/icon";
 
 interface PortraitRowData {
   id: number;
@@ -92,7 +92,7 @@ function PortraitRow({ person: p, answer }: { person: PortraitRowData; answer: P
           className="mb-3"
         >
           <summary className={`${secondaryButton} cursor-pointer list-none`}>
-            <Camera aria-hidden="true" className="h-4 w-4" />
+            <Icon name="camera" className="h-4 w-4" />
             <span>
               {has ? "Remplacer le portrait" : "Ajouter un portrait"}
               <span className="sr-only"> de {p.prenom}</span>
@@ -186,7 +186,7 @@ function RemoveForm({
       <input type="hidden" name="intent" value="remove-portrait" />
       <input type="hidden" name="profileId" value={p.id} />
       <button type="submit" className={dangerButton}>
-        <Trash2 aria-hidden="true" className="h-4 w-4" />
+        <Icon name="trash-2" className="h-4 w-4" />
         <span>
           Retirer le portrait<span className="sr-only"> de {p.prenom}</span> et l'effacer
         </span>
