@@ -37,6 +37,38 @@ describe("Paris calendar", () => {
     expect(parisHour(at("2026-07-10T12:00:00Z"))).toBe(14);
   });
 
+  it("gives the same day, hour and wall clock as Intl for every instant, the hours kept or not", () => {
+    const day = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Europe/Paris",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    const hour = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", hourCycle: "h23", hour: "2-digit" });
+    const instants: number[] = [];
+    // Every 13 minutes around both changes of 2026, twice (the second pass reads the kept hours).
+    for (const change of ["2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z"])
+      for (let t = Date.parse(change) - 30 * 3_600_000; t < Date.parse(change) + 30 * 3_600_000; t += 13 * 60_000)
+        instants.push(t, t);
+    // Spread from 1950 (before the whole hours: read every time) to 2100, and past the bound kept.
+    for (let i = 0; i < 1500; i++)
+      instants.push(
+        Date.UTC(1950, 0, 1) +
+          Math.floor((((i * 7919) % 1500) / 1500) * 150 * 365.25) * 86_400_000 +
+          (i % 24) * 3_600_000 +
+          61_000,
+      );
+    for (const t of instants) {
+      const d = new Date(t);
+      expect(parisDate(d)).toBe(day.format(d));
+      expect(parisHour(d)).toBe(Number(hour.format(d)) % 24);
+      const wall = toParisDateTimeInput(d);
+      // Back from the wall clock: the same instant, or in the repeated autumn hour one with the same wall clock.
+      const back = parseParisDateTime(wall);
+      expect(back && toParisDateTimeInput(back)).toBe(wall);
+    }
+  });
+
   it("builds Paris wall-clock instants across the DST changes", () => {
     expect(parisTime("2026-01-15", "09:30").toISOString()).toBe("2026-01-15T08:30:00.000Z");
     expect(parisTime("2026-07-15", "09:30").toISOString()).toBe("2026-07-15T07:30:00.000Z");

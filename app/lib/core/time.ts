@@ -64,19 +64,48 @@ function parisParts(instant: Date): {
 
 /** The calendar day in Paris at `at`: "2026-11-14". */
 export function parisDate(at: Date = new Date()): string {
-  return dayFormat.format(at);
+  return parisHourOf(at.getTime())?.day ?? dayFormat.format(at);
 }
 
 /** The hour (0-23) in Paris at `at`. */
 export function parisHour(at: Date = new Date()): number {
-  return parisParts(at).hour;
+  return parisHourOf(at.getTime())?.hour ?? parisParts(at).hour;
 }
 
 /** Offset of Paris from UTC at `instant` (ms), in minutes: 60 in winter, 120 in summer. */
 function parisOffsetMinutes(instant: number): number {
+  const known = parisHourOf(instant)?.offset;
+  if (known !== undefined) return known;
   const p = parisParts(new Date(instant));
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
+}
+
+// Since 1980 Paris has been one or two whole hours ahead of UTC and has changed at 01:00 UTC:
+// its day, hour and offset are the same for a whole UTC hour. Each UTC hour asked is read once
+// through Intl (formatToParts is the slow part of a page listing dates) and kept, at most
+// HOURS_KEPT of them. Earlier instants (dates of birth) are read every time.
+const HOUR_MS = 3_600_000;
+const WHOLE_HOURS_SINCE = Date.UTC(1980, 0, 1);
+const HOURS_KEPT = 512;
+const hoursKept = new Map<number, { day: string; hour: number; offset: number }>();
+
+function parisHourOf(instant: number): { day: string; hour: number; offset: number } | undefined {
+  if (!(instant >= WHOLE_HOURS_SINCE)) return undefined; // before 1980, or an invalid date
+  const utcHour = Math.floor(instant / HOUR_MS);
+  let known = hoursKept.get(utcHour);
+  if (!known) {
+    const start = utcHour * HOUR_MS;
+    const p = parisParts(new Date(start));
+    known = {
+      day: `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`,
+      hour: p.hour,
+      offset: Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - start) / 60_000),
+    };
+    if (hoursKept.size >= HOURS_KEPT) hoursKept.clear();
+    hoursKept.set(utcHour, known);
+  }
+  return known;
 }
 
 /** The instant of a Paris wall-clock time: parisTime("2026-11-14", "09:30"). */
