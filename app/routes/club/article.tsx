@@ -42,6 +42,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return data(
     {
       article, // body sanitized when saved (sanitize-stored.server.ts)
+      // Written here: the page needs no date code in the browser (decision 0045).
+      publishedLabel: article.publishedAt ? formatDate(article.publishedAt) : "",
       preview: !published,
       photos,
     },
@@ -74,7 +76,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, preview, photos } = loaderData;
+  const { article, preview, photos, publishedLabel } = loaderData;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
       <p>
@@ -99,7 +101,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">{article.title}</h1>
         {article.publishedAt ? (
           <p className="mt-3 text-slate-600">
-            Publié le <time dateTime={article.publishedAt.toISOString()}>{formatDate(article.publishedAt)}</time>
+            Publié le <time dateTime={article.publishedAt.toISOString()}>{publishedLabel}</time>
           </p>
         ) : null}
         {article.summary ? (

@@ -21,7 +21,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (page > result.pageCount) {
     throw new Response(null, { status: 404 });
   }
-  return result;
+  // Dates written here: the page needs no date code in the browser (decision 0045).
+  return {
+    ...result,
+    items: result.items.map((a) => ({ ...a, publishedLabel: a.publishedAt ? formatDate(a.publishedAt) : "" })),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -37,7 +41,7 @@ function pageHref(page: number): string {
   return page <= 1 ? "/la-vie-du-club/actualites" : `/la-vie-du-club/actualites?page=${page}`;
 }
 
-function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boolean }) {
+function ArticleCard({ article, eager }: { article: ArticleSummary & { publishedLabel: string }; eager: boolean }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-club-600">
       {article.cover ? (
@@ -54,7 +58,7 @@ function ArticleCard({ article, eager }: { article: ArticleSummary; eager: boole
       <div className="flex flex-1 flex-col p-5">
         {article.publishedAt ? (
           <p className="text-sm font-medium text-club-700">
-            <time dateTime={article.publishedAt.toISOString()}>{formatDate(article.publishedAt)}</time>
+            <time dateTime={article.publishedAt.toISOString()}>{article.publishedLabel}</time>
           </p>
         ) : null}
         <h2 className="mt-1 text-xl font-bold leading-snug text-club-900">
