@@ -27,7 +27,7 @@ export function SignOutForm({ children }: { children: ReactNode }) {
     event.preventDefault();
     const form = event.currentTarget;
     const waited = new Promise((resolve) => setTimeout(resolve, SEND_WAIT_MS));
-    // The sending code loads only when marks are waiting (decision 0036); offline, signing out goes on.
+    // The sending code loads only when marks are waiting (decision 0045); offline, signing out goes on.
     const sent = import("~/lib/mat/mark-queue").then((queue) => queue.sendQueued());
     void Promise.race([sent, waited])
       .catch(() => undefined)

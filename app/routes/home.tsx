@@ -41,7 +41,7 @@ export async function loader() {
       slots: schedule
         .filter((s) => s.day === day)
         .sort((a, b) => a.start.localeCompare(b.start))
-        // The hours written here: the browser then needs no date code on home (decision 0036).
+        // The hours written here: the browser then needs no date code on home (decision 0045).
         .map((s) => ({
           id: s.id,
           hours: `${formatTime(s.start)} – ${formatTime(s.end)}`,

@@ -2,7 +2,7 @@
  * Where the phone keeps its attendance marks (decision 0026), browser-safe:
  * localStorage, key `appel:marques:v1`. Apart from mark-queue.ts so that a
  * page can tell whether marks are waiting without loading the sending code
- * (the sign-out form of every page, decision 0036).
+ * (the sign-out form of every page, decision 0045).
  */
 import type { SyncMark } from "./attendance";
 
