@@ -17,8 +17,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
   build: {
     target: "es2022",
-    // The browser's files: the framework in one, the root and site layout's code in another (decision 0036).
-    ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: clientChunks() } } }),
+    // The browser's files: the framework in one, the root and site layout's code in another (decision 0036),
+    // minified by Terser: about 3.5 KB gzipped less on every page than esbuild's output (decision 0046).
+    ...(isSsrBuild
+      ? {}
+      : {
+          rollupOptions: { output: { manualChunks: clientChunks() } },
+          minify: "terser" as const,
+          terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+        }),
   },
   resolve:
     command === "build"
