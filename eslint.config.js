@@ -7,6 +7,13 @@ import dataAccess from "./eslint/data-access.js";
 
 /** Imports of server-only modules (`*.server.ts`, `.server/` folders). */
 const SERVER_ONLY = "(^|/)[^/]*\\.server(\\.[jt]sx?)?$|(^|/)\\.server/";
+// One way for forms in the browser (decision 0046): useClubForm and getFormProps from
+// app/components/form.tsx; Conform stays on the server and in the lazily loaded validation.
+const CONFORM_IN_THE_BROWSER = {
+  name: "@conform-to/react",
+  allowTypeImports: true,
+  message: "Formulaires : useClubForm et getFormProps de ~/components/form (décision 0046).",
+};
 
 export default tseslint.config(
   {
@@ -102,8 +109,17 @@ export default tseslint.config(
                 "Server-only module: a browser-side file may not import it (move the code, or name this file *.server.ts).",
             },
           ],
+          paths: [CONFORM_IN_THE_BROWSER],
         },
       ],
+    },
+  },
+  {
+    // Pages: Conform's browser hook is replaced by useClubForm (decision 0046).
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.server.{ts,tsx}", "**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [CONFORM_IN_THE_BROWSER] }],
     },
   },
   {

@@ -7,7 +7,7 @@
  */
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { Form } from "react-router";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import {
   checkboxProps,
   fieldProps,
@@ -16,6 +16,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { OnceField } from "~/components/once-field";
 import { articleSchema, articleUpdateSchema } from "~/lib/content/article-form";

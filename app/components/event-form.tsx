@@ -6,7 +6,7 @@
  */
 import { useId } from "react";
 import { Form } from "react-router";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import {
   CheckboxField,
   checkboxProps,
@@ -17,6 +17,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { OnceField } from "~/components/once-field";
 import { eventSchema, eventUpdateSchema } from "~/lib/content/event-form";

@@ -8,8 +8,14 @@
 import "~/lib/http/zod-fr";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import type { ErrorMap } from "~/components/form-state";
 
-/** Conform's `onValidate` body for a schema. */
+/** The errors of a form's data for a schema, by field name (none: the data is valid). */
 export function validatorFor(schema: z.ZodType) {
-  return (formData: FormData) => parseWithZod(formData, { schema });
+  return (formData: FormData): ErrorMap => {
+    const result = parseWithZod(formData, { schema }).reply();
+    const errors: ErrorMap = {};
+    for (const [name, messages] of Object.entries(result.error ?? {})) if (messages?.length) errors[name] = messages;
+    return errors;
+  };
 }

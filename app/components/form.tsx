@@ -2,11 +2,16 @@
  * Accessible form fields: a visible label, the error next to the field
  * (aria-invalid + aria-describedby), the submitted value kept.
  *
- * Forms use Conform (decision 0009): `useClubForm({ schema, lastResult })`
- * validates in the browser with the schema the action uses, and each field
- * component takes `{...fieldProps(fields.name)}` (name, typed value, error).
- * After a submission with errors, focus moves to the error summary
- * (`<FormErrors form={form} />`) or, without one, to the first field in error.
+ * One way for forms (decisions 0009, 0019, 0046): `useClubForm({ schema,
+ * lastResult })` gives the form and its fields; the form element takes
+ * `{...getFormProps(form)}`, each field component `{...fieldProps(fields.name)}`
+ * (name, value to start from, error). The server parses with Conform and the
+ * schema (app/lib/http/forms.ts) and answers a `SubmissionResult`; in the
+ * browser our own small hook reads it (form-state.ts holds its rules): a
+ * field's error shows after the field is left or the form sent, and is checked
+ * again as the user types. After a submission with errors, focus moves to the
+ * error summary (`<FormErrors form={form} />`) or, without one, to the first
+ * field in error.
  *
  * The browser's validation code (Zod, Conform's Zod parser) is never imported
  * here but loaded with `import()` (decision 0036): public pages give their
@@ -14,11 +19,20 @@
  * pointer; until it is there the browser checks nothing and the server checks
  * with the same schema. Pages without a form load no Zod at all.
  */
-import { useEffect, useId, useRef, useState } from "react";
-import { useForm, type FieldMetadata, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 import type * as FormValidation from "~/components/form-validation";
+import {
+  answered,
+  checkedField,
+  checkedForm,
+  initialState,
+  pathValue,
+  type ErrorMap,
+  type FormState,
+} from "~/components/form-state";
 import { buttonClasses } from "~/components/ui/button";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,7 +45,51 @@ type FormSchema = z.ZodType<Record<string, unknown>, Record<string, any>>;
  */
 export type SchemaSource<S extends FormSchema> = S | (() => Promise<S>);
 
-/** Conform's form for a schema, validated on blur then on input, server answer in `lastResult`. */
+/** A value as a form holds it: text, lists of values, groups of values. */
+export type FormValue<T> = T extends null | undefined
+  ? undefined
+  : T extends string | number | boolean | bigint | Date
+    ? string
+    : T extends ReadonlyArray<infer I>
+      ? Array<FormValue<I>>
+      : T extends File
+        ? undefined
+        : T extends object
+          ? { [K in keyof T]?: FormValue<T[K]> }
+          : unknown;
+
+type Present<T> = Exclude<T, null | undefined>;
+
+/** One field of a form: its name, its shown error, the value it started from. */
+export interface FieldMetadata<T = unknown> {
+  name: string;
+  /** A stable React key for a list's items. */
+  key: string;
+  errors: string[] | undefined;
+  initialValue: FormValue<T> | undefined;
+  /** The value now (read from the form as the user types, for a page that shows or hides fields by it). */
+  value: FormValue<T> | undefined;
+  getFieldList(): Array<FieldMetadata<Present<T> extends ReadonlyArray<infer I> ? I : unknown>>;
+  getFieldset(): Fieldset<T>;
+}
+
+export type Fieldset<T> = { [K in keyof Present<T> & string]-?: FieldMetadata<Present<T>[K]> };
+
+/** The form: its id, its own errors (under ""), every error shown, and its submit handler. */
+export interface FormMetadata {
+  id: string;
+  name: "";
+  errors: string[] | undefined;
+  allErrors: ErrorMap;
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+}
+
+/** The `<form>` element's props: id, the browser's check before sending, no native bubbles (our messages). */
+export function getFormProps(form: FormMetadata) {
+  return { id: form.id, onSubmit: form.onSubmit, noValidate: true };
+}
+
+/** The form and its fields for a schema, validated on blur then on input, server answer in `lastResult`. */
 export function useClubForm<S extends FormSchema>({
   schema,
   lastResult,
@@ -42,24 +100,209 @@ export function useClubForm<S extends FormSchema>({
   lastResult?: SubmissionResult<string[]> | null;
   id?: string;
   defaultValue?: Record<string, unknown>;
-}) {
+}): readonly [FormMetadata, Fieldset<z.input<S>>] {
+  const generatedId = useId();
+  const formId = id ?? generatedId;
   const [loaded, setLoaded] = useState<LoadedValidation | null>(null);
   // A schema given as is may change between renders: always the current one.
   const current = typeof schema === "function" ? loaded?.schema : schema;
   const validate = loaded && current ? loaded.validatorFor(current) : undefined;
-  const [form, fields] = useForm<z.input<S>, z.output<S>>({
-    id,
-    lastResult,
-    defaultValue: defaultValue as never,
-    // Until the validation code is there, nothing is checked in the browser (no round trip on blur):
-    // a submission goes to the server, which checks with the same schema.
-    shouldValidate: validate ? "onBlur" : "onSubmit",
-    shouldRevalidate: validate ? "onInput" : "onSubmit",
-    onValidate: validate ? ({ formData }) => validate(formData) as never : undefined,
+
+  const [state, setState] = useState<FormState>(() => initialState(lastResult, defaultValue));
+  const [values, setValues] = useState<Record<string, unknown> | null>(null);
+  // A new answer from the server: its errors replace the shown ones (state adjusted while rendering).
+  const [seen, setSeen] = useState(lastResult);
+  const focusAnswer = useRef(false);
+  if (seen !== lastResult) {
+    setSeen(lastResult);
+    if (lastResult) {
+      setState((s) => answered(s, lastResult, defaultValue));
+      focusAnswer.current = true;
+    }
+  }
+  const live = useRef({ validate, state, trackValues: false, defaultValue });
+  live.current.validate = validate;
+  live.current.state = state;
+  live.current.defaultValue = defaultValue;
+
+  useFormEvents(formId, live, setState, setValues);
+  useAnswerFocusAndReset(formId, lastResult, focusAnswer);
+  useValidationLoader(formId, schema, setLoaded);
+  useFocusAfterServerErrors(formId, lastResult);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const check = live.current.validate;
+    if (!check) return; // not loaded yet: the server checks
+    const element = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(element, submitter);
+    const errors = check(data);
+    setState((s) => checkedForm(s, [...new Set(data.keys())], errors));
+    if (Object.keys(errors).length === 0) return;
+    event.preventDefault();
+    for (const field of element.elements) {
+      if (isNamedField(field) && errors[field.name]) {
+        field.focus();
+        break;
+      }
+    }
+  };
+
+  const view: FormView = {
+    errors: state.errors,
+    initialValue: state.initialValue,
+    values,
+    trackValues: () => {
+      live.current.trackValues = true;
+    },
+  };
+  const form: FormMetadata = { id: formId, name: "", errors: state.errors[""], allErrors: state.errors, onSubmit };
+  return [form, fieldset("", view) as Fieldset<z.input<S>>] as const;
+}
+
+interface FormView {
+  errors: ErrorMap;
+  initialValue: Record<string, unknown>;
+  values: Record<string, unknown> | null;
+  trackValues: () => void;
+}
+
+function fieldMeta(name: string, view: FormView): FieldMetadata<never> {
+  return {
+    name,
+    key: name,
+    get errors() {
+      return view.errors[name];
+    },
+    get initialValue() {
+      return pathValue(view.initialValue, name) as never;
+    },
+    get value() {
+      view.trackValues();
+      return (view.values ? view.values[name] : pathValue(view.initialValue, name)) as never;
+    },
+    getFieldList() {
+      const list = pathValue(view.initialValue, name);
+      return (Array.isArray(list) ? list : []).map((_, i) => fieldMeta(`${name}[${i}]`, view));
+    },
+    getFieldset() {
+      return fieldset(name, view);
+    },
+  };
+}
+
+function fieldset(prefix: string, view: FormView): Record<string, FieldMetadata<never>> {
+  const made: Record<string, FieldMetadata<never>> = {};
+  return new Proxy(made, {
+    get(_, key) {
+      if (typeof key !== "string") return undefined;
+      return (made[key] ??= fieldMeta(prefix ? `${prefix}.${key}` : key, view));
+    },
   });
-  useValidationLoader(form.id, schema, setLoaded);
-  useFocusAfterServerErrors(form.id, lastResult);
-  return [form, fields] as const;
+}
+
+type NamedField = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function isNamedField(element: unknown): element is NamedField {
+  return (
+    (element instanceof HTMLInputElement ||
+      element instanceof HTMLSelectElement ||
+      element instanceof HTMLTextAreaElement) &&
+    element.name !== ""
+  );
+}
+
+/** The form's current values by field name (a name sent several times gives a list). */
+function formValues(form: HTMLFormElement): Record<string, unknown> {
+  const data = new FormData(form);
+  const values: Record<string, unknown> = {};
+  for (const name of new Set(data.keys())) {
+    const all = data.getAll(name).filter((v) => typeof v === "string");
+    values[name] = all.length > 1 ? all : all[0];
+  }
+  return values;
+}
+
+interface LiveForm {
+  validate: ((formData: FormData) => ErrorMap) | undefined;
+  state: FormState;
+  trackValues: boolean;
+  defaultValue: Record<string, unknown> | undefined;
+}
+
+/**
+ * The browser's check as the user goes: a field left for the first time is
+ * checked; a field already checked is checked again at each input. A native
+ * reset empties the errors.
+ */
+function useFormEvents(
+  formId: string,
+  live: React.RefObject<LiveForm>,
+  setState: React.Dispatch<React.SetStateAction<FormState>>,
+  setValues: (values: Record<string, unknown>) => void,
+) {
+  useEffect(() => {
+    const fieldOf = (target: EventTarget | null) =>
+      isNamedField(target) && target.form?.id === formId ? { field: target, form: target.form } : null;
+    const onInput = (event: Event) => {
+      const found = fieldOf(event.target);
+      if (!found) return;
+      if (live.current.trackValues) setValues(formValues(found.form));
+      const check = live.current.validate;
+      if (!check || !live.current.state.validated[found.field.name]) return;
+      const errors = check(new FormData(found.form));
+      setState((s) => checkedField(s, found.field.name, errors));
+    };
+    const onBlur = (event: Event) => {
+      const found = fieldOf(event.target);
+      const check = live.current.validate;
+      if (!found || !check || live.current.state.validated[found.field.name]) return;
+      const errors = check(new FormData(found.form));
+      setState((s) => checkedField(s, found.field.name, errors));
+    };
+    const onReset = (event: Event) => {
+      if (!(event.target instanceof HTMLFormElement) || event.target.id !== formId) return;
+      setState(initialState(null, live.current.defaultValue));
+    };
+    document.addEventListener("input", onInput);
+    document.addEventListener("focusout", onBlur);
+    document.addEventListener("reset", onReset);
+    return () => {
+      document.removeEventListener("input", onInput);
+      document.removeEventListener("focusout", onBlur);
+      document.removeEventListener("reset", onReset);
+    };
+  }, [formId, live, setState, setValues]);
+}
+
+/**
+ * A new answer from the server, the page already there: the first field in
+ * error takes the focus (before `<FormErrors>` moves it to its summary); an
+ * answer saying "empty the form" (a saved entry) resets it.
+ */
+function useAnswerFocusAndReset(
+  formId: string,
+  lastResult: SubmissionResult<string[]> | null | undefined,
+  focusAnswer: React.RefObject<boolean>,
+) {
+  useLayoutEffect(() => {
+    if (!focusAnswer.current || !lastResult) return;
+    focusAnswer.current = false;
+    const element = document.getElementById(formId);
+    if (!(element instanceof HTMLFormElement)) return;
+    if (lastResult.initialValue === null) {
+      element.reset();
+      return;
+    }
+    if (lastResult.status !== "error") return;
+    const errors = lastResult.error ?? {};
+    for (const field of element.elements) {
+      if (isNamedField(field) && errors[field.name]?.length) {
+        field.focus();
+        break;
+      }
+    }
+  }, [formId, lastResult, focusAnswer]);
 }
 
 interface LoadedValidation {
@@ -133,7 +376,7 @@ function useFocusAfterServerErrors(formId: string, lastResult: SubmissionResult<
   }, [formId, lastResult]);
 }
 
-/** What a field component needs from Conform: name, typed value, first error. */
+/** What a field component needs from a field: name, value to start from, first error. */
 export function fieldProps(field: FieldMetadata<unknown>): { name: string; defaultValue: string; error?: string } {
   const initial = field.initialValue;
   return {
@@ -143,7 +386,7 @@ export function fieldProps(field: FieldMetadata<unknown>): { name: string; defau
   };
 }
 
-/** Checked state of a checkbox field from Conform. */
+/** A checkbox field: name, checked to start with, first error. */
 export function checkboxProps(field: FieldMetadata<unknown>): {
   name: string;
   defaultChecked: boolean;
@@ -163,7 +406,7 @@ export function FormErrors({
   summary,
   children,
 }: {
-  form: Pick<FormMetadata<Record<string, unknown>, string[]>, "id" | "errors" | "allErrors" | "name">;
+  form: Pick<FormMetadata, "id" | "errors" | "allErrors" | "name">;
   lastResult?: SubmissionResult<string[]> | null;
   /** Sentence shown when only fields are in error, once the user has tried to send. */
   summary?: string;

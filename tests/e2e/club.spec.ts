@@ -227,6 +227,21 @@ test.describe("contact form", () => {
     expect(posts).toEqual([]);
   });
 
+  test("with JavaScript, a field's error shows when it is left, goes as the user corrects it, and no other field is marked", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/contact");
+    const email = page.getByLabel("Adresse e-mail");
+    await email.fill("dominique@");
+    await untilBrowserChecks(email);
+    await expect(email).toHaveAccessibleDescription(/n'est pas valide/);
+    // The message is empty too, but has not been left yet: nothing is said about it.
+    await expect(page.getByLabel("Message")).not.toHaveAttribute("aria-invalid", "true");
+    await email.pressSequentially("exemple.fr");
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText(/n'est pas valide/)).toHaveCount(0);
+  });
+
   test("without JavaScript, the server answers the errors next to the fields and keeps what was typed", async ({
     browser,
   }) => {

@@ -5,9 +5,17 @@
  * everything works without JavaScript.
  */
 import { Form } from "react-router";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useId } from "react";
-import { fieldProps, FormErrors, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { EXAM_STATUS_LABELS, EXAM_STATUSES, examSessionSchema } from "~/lib/members/exams";
 
 export interface SessionFormValues {

@@ -7,7 +7,6 @@
  * (`resultOf`: intent + element id).
  */
 import { Form, Link } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import {
   fieldProps,
   FormErrors,
@@ -17,6 +16,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { linkClass } from "~/components/users-admin-ui";

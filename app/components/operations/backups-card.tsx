@@ -5,9 +5,16 @@
  * download form (intent « telecharger », key: the backup's name; the
  * administrator re-enters their password). Works without JavaScript.
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { formatDateTime } from "~/lib/core/time";
 import { downloadSchema } from "~/lib/operations/download";
 import type { OperationsStatus } from "~/lib/operations/status.server";

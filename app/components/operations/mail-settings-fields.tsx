@@ -3,7 +3,6 @@
  * the first-run setup page and the operations page. The stored password is
  * never shown back: an empty field keeps it (the hint says so).
  */
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { Form } from "react-router";
 import {
   CheckboxField,
@@ -13,6 +12,8 @@ import {
   SubmitButton,
   TextField,
   useClubForm,
+  getFormProps,
+  type FieldMetadata,
 } from "~/components/form";
 import { mailSettingsSchema } from "~/lib/mail/mail-settings";
 

@@ -6,8 +6,15 @@
  * everything works without JavaScript.
  */
 import { Form, Link } from "react-router";
-import { getFormProps } from "@conform-to/react";
-import { fieldProps, FormErrors, SubmitButton, TextAreaField, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { Badge, linkClass } from "~/components/users-admin-ui";
 import { Button, buttonClasses } from "~/components/ui/button";
 import type { SubmissionResult } from "~/lib/http/forms";

@@ -5,7 +5,6 @@
  * only when it belongs to it (intent).
  */
 import { Form } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import {
   CheckboxField,
   checkboxProps,
@@ -14,6 +13,7 @@ import {
   SubmitButton,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { RoleCheckboxes } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";

@@ -6,7 +6,6 @@
  * form it belongs to (intent + profile).
  */
 import { Form } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import {
   FormErrors,
   fieldProps,
@@ -15,6 +14,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { Badge, healthTone } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";

@@ -4,12 +4,11 @@
  * open links): the page shows the address and a button; the POST confirms
  * it. Form on the forms convention (decision 0009).
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/confirm-email";
 import { AuthCard, linkClass } from "~/components/auth-card";
-import { FormErrors, FormMessage, SubmitButton, useClubForm } from "~/components/form";
+import { FormErrors, FormMessage, SubmitButton, useClubForm, getFormProps } from "~/components/form";
 import { buttonClasses } from "~/components/ui/button";
 import { confirmEmailChange, emailChangeFor } from "~/lib/accounts/email-change.server";
 import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";

@@ -5,11 +5,18 @@
  * /reinitialiser-mot-de-passe. Limited to 3 requests per 5 minutes per address IP.
  * Form on the forms convention (decision 0009).
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { forgotPasswordSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { requestPasswordReset } from "~/lib/accounts/auth-operations.server";

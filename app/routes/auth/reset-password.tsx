@@ -4,11 +4,18 @@
  * session of the account, then sends the visitor to the sign-in page.
  * Form on the forms convention (decision 0009); the password is never sent back.
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, linkClass } from "~/components/auth-card";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { AUTH_PASSWORD_FIELDS, resetPasswordSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { AUTH_ERRORS } from "~/lib/accounts/auth-errors";

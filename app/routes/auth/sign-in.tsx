@@ -7,12 +7,19 @@
  * answered through Conform (decision 0009, auth-replies.server.ts); the
  * password is never sent back.
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { AuthCard, AuthErrorLinks, AuthErrorMessage, linkClass } from "~/components/auth-card";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { AUTH_PASSWORD_FIELDS, signInSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { authError, isAuthErrorCode, type AuthError } from "~/lib/accounts/auth-errors";

@@ -6,11 +6,10 @@
  * browser too). Errors follow the catalogue, answered through Conform
  * (decision 0009); the password is never sent back.
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
-import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm, getFormProps } from "~/components/form";
 import { AUTH_PASSWORD_FIELDS, signUpSchema } from "~/lib/accounts/auth-forms";
 import { crossSiteRefusal, tryAuth } from "~/lib/accounts/auth-replies.server";
 import { safeRedirectPath, signUpWithPassword } from "~/lib/accounts/auth-operations.server";

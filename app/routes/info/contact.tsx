@@ -1,5 +1,4 @@
 import { data, Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import {
   fieldProps,
   FormErrors,
@@ -9,6 +8,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { CONTACT_NOT_SENT, CONTACT_SUBJECTS, SUBJECT_SHORTCUTS } from "~/lib/club/contact";
 import { submitContact } from "~/lib/club/contact.server";

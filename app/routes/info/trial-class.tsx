@@ -9,7 +9,6 @@
  * the contact form; Post/Redirect/Get to the thank-you state.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import {
   fieldProps,
   FormErrors,
@@ -19,6 +18,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { OnceField } from "~/components/once-field";
 import { HoneypotField } from "~/components/honeypot-field";

@@ -4,11 +4,10 @@
  * queues a test e-mail. Answers 404 without the token, with a wrong one, or
  * once an administrator exists. Works without JavaScript (Conform, decision 0009).
  */
-import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/setup";
 import { AuthCard } from "~/components/auth-card";
-import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm, getFormProps } from "~/components/form";
 import { invalid, parseSubmission, replyWithError } from "~/lib/http/forms";
 import { DomainError } from "~/lib/core/errors";
 import { readForm } from "~/lib/http/request.server";

@@ -1,10 +1,17 @@
 import { data, Form, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
-import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/banners";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { fieldProps, FormErrors, FormMessage, SelectField, SubmitButton, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import {
   bannerSections,

@@ -1,10 +1,17 @@
 import { data, Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/brochure";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { getBrochure, removeBrochure, saveBrochure } from "~/lib/content/club-files.server";
 import { brochureSchema } from "~/lib/content/club-files-form";
 import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/intents";

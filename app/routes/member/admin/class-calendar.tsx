@@ -8,7 +8,6 @@
  * check and audit log in class-calendar.server.ts. Works without JavaScript.
  */
 import { Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/class-calendar";
 import {
@@ -21,6 +20,7 @@ import {
   SubmitButton,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField } from "~/components/file-field";

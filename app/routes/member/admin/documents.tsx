@@ -1,5 +1,4 @@
 import { data, Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
@@ -12,6 +11,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { OnceField } from "~/components/once-field";
 import {

@@ -11,7 +11,6 @@
  * add forms are in app/components/grades/checklist-editor.tsx.
  */
 import { Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import type { z } from "zod";
 import type { Route } from "./+types/grade-edit";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -27,6 +26,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { linkClass } from "~/components/users-admin-ui";
 import { orErrorPage, type SubmissionResult } from "~/lib/http/forms";

@@ -6,10 +6,9 @@
  * emergency sheets. Changes are written to the audit log.
  */
 import { data, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/instructors";
 import { userContext } from "~/lib/accounts/auth-context";
-import { FormErrors, FormMessage, SubmitButton, useClubForm } from "~/components/form";
+import { FormErrors, FormMessage, SubmitButton, useClubForm, getFormProps } from "~/components/form";
 import { instructorsPage, setInstructorSlots, type InstructorsPage } from "~/lib/mat/instructors.server";
 import { INSTRUCTORS_PATH, instructorSlotsSchema } from "~/lib/mat/instructors";
 import { ATTENDANCE_PATH } from "~/lib/mat/attendance";

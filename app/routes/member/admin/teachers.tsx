@@ -6,7 +6,6 @@
  * `{ intent, key: teacherId, result }` so only the form that was sent shows it.
  */
 import { Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/teachers";
 import { userContext } from "~/lib/accounts/auth-context";
 import { AdminSettingsNav } from "~/components/admin-nav";
@@ -19,6 +18,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { getSetting } from "~/lib/club/settings.server";

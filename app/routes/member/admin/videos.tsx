@@ -1,6 +1,5 @@
 import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
-import { getFormProps } from "@conform-to/react";
 import { VIDEO_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/videos";
 import {
@@ -12,6 +11,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { VideoEmbed } from "~/components/video-embed";
 import { firstErrors, type SubmissionResult } from "~/lib/http/forms";

@@ -5,7 +5,6 @@
  * withdraw a photo, which removes it from every public page at once.
  */
 import { data, Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/photos";
 import { userContext } from "~/lib/accounts/auth-context";
 import { FileField, useUploadCheck } from "~/components/file-field";
@@ -19,6 +18,7 @@ import {
   SubmitButton,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Button } from "~/components/ui/button";

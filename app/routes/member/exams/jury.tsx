@@ -13,10 +13,18 @@
  * stays the jury's decision. A grade without checklist has the overall form only.
  */
 import { Form, Link, redirect } from "react-router";
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/jury";
-import { FormErrors, FormMessage, SubmitButton, TextAreaField, fieldProps, useClubForm } from "~/components/form";
+import {
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextAreaField,
+  fieldProps,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { Badge, linkClass } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/lib/core/time";

@@ -4,9 +4,17 @@
  * Google link (intents "link-google", "unlink-google"). Passwords are never
  * sent back by the server (hideFields), so a refused form shows them empty.
  */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { fieldProps, FormErrors, FormMessage, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { emailChangeSchema, passwordChangeSchema } from "~/lib/accounts/account-settings";
 import { PROFILE_NOT_SAVED } from "~/lib/members/profiles";
 import { z } from "zod";

@@ -3,9 +3,8 @@
  * deletion of the account (?suppression=confirmer shows the form, intent
  * "delete-account"; the domain deletes at once or queues the request).
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { checkboxProps, CheckboxField, FormErrors, FormMessage, useClubForm } from "~/components/form";
+import { checkboxProps, CheckboxField, FormErrors, FormMessage, useClubForm, getFormProps } from "~/components/form";
 import { OnceField } from "~/components/once-field";
 import { deleteAccountSchema } from "~/lib/accounts/account-settings";
 import { PROFILE_NOT_SAVED } from "~/lib/members/profiles";

@@ -3,9 +3,17 @@
  * intent "edit-family"), removing one after a confirmation (?retirer=id,
  * intent "remove-family"), and adding one (intent "add-family").
  */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { fieldProps, FormErrors, SelectField, SubmitButton, TextField, useClubForm } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { familyEditSchema, familyProfileSchema, PROFILE_NOT_SAVED, profileIdSchema } from "~/lib/members/profiles";
 import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/lib/members/relationships";
 import { formatDate } from "~/lib/core/time";

@@ -1,7 +1,6 @@
 /** "Mes informations": the member's own profile (intent "info"). */
-import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm, getFormProps } from "~/components/form";
 import { ownProfileSchema, PROFILE_NOT_SAVED } from "~/lib/members/profiles";
 import { h2Class, PROFILE_ACTION, resultFor, sectionClass, Success, successFor, type ProfileAnswer } from "./shared";
 

@@ -7,10 +7,10 @@
  * form sits in a <details> opened again by a refusal); with JavaScript the
  * size and the consent are checked before sending.
  */
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { FileField, useUploadCheck } from "~/components/file-field";
-import { checkboxProps, FormErrors, FormMessage, SubmitButton, useClubForm } from "~/components/form";
+import { checkboxProps, FormErrors, FormMessage, SubmitButton, useClubForm, getFormProps } from "~/components/form";
 import { Portrait } from "~/components/portrait";
 import { formatDate } from "~/lib/core/time";
 import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";

@@ -6,7 +6,6 @@
  * setting and leads to the payment page. Open to every signed-in account
  * (a new family is pré-inscrite). Conform form: works without JavaScript.
  */
-import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/family";
 import {
@@ -19,6 +18,7 @@ import {
   SubmitButton,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { buttonClasses } from "~/components/ui/button";
 import { userContext } from "~/lib/accounts/auth-context";

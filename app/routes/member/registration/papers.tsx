@@ -8,7 +8,6 @@
  * (app/lib/http/intents.ts), one Conform form per profile and intent; works
  * without JavaScript; a too-large file is refused before sending.
  */
-import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/papers";
 import { FileField, useUploadCheck } from "~/components/file-field";
@@ -20,6 +19,7 @@ import {
   SubmitButton,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser } from "~/lib/accounts/session.server";

@@ -6,7 +6,6 @@
  * (the `campaign` setting, saved with a version check). Plain forms, one
  * `intent` each (app/lib/http/intents.ts, decision 0019).
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/campaign";
 import {
@@ -18,6 +17,7 @@ import {
   TextAreaField,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser as Actor } from "~/lib/accounts/session.server";

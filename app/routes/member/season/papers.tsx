@@ -10,10 +10,9 @@
  * Four intents (app/lib/http/intents.ts), one small Conform form each, keyed
  * by the paper or the line: works without JavaScript.
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/papers";
-import { fieldProps, FormErrors, FormMessage, TextField, useClubForm } from "~/components/form";
+import { fieldProps, FormErrors, FormMessage, TextField, useClubForm, getFormProps } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser as Actor } from "~/lib/accounts/session.server";

@@ -9,7 +9,6 @@
  * Plain forms, one `intent` each (app/lib/http/intents.ts, decision 0019):
  * everything works without JavaScript.
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import {
@@ -20,6 +19,7 @@ import {
   SubmitButton,
   TextField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { Button } from "~/components/ui/button";
 import { userContext } from "~/lib/accounts/auth-context";

@@ -7,7 +7,6 @@
  * Plain forms (one intent each, decision 0019): everything works without JavaScript.
  */
 import { Form, Link, redirect } from "react-router";
-import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/board";
 import {
   fieldProps,
@@ -17,6 +16,7 @@ import {
   SubmitButton,
   TextAreaField,
   useClubForm,
+  getFormProps,
 } from "~/components/form";
 import { linkClass } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";

@@ -5,9 +5,8 @@
  */
 import { Form, Link } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
-import { getFormProps } from "@conform-to/react";
 import type { Route } from "./+types/new";
-import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm } from "~/components/form";
+import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm, getFormProps } from "~/components/form";
 import { linkClass, RoleCheckboxes } from "~/components/users-admin-ui";
 import { invalid, parseSubmission, tryDomain } from "~/lib/http/forms";
 import { newSubmissionToken, redirectOnce } from "~/lib/http/submissions.server";

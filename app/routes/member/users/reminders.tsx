@@ -10,11 +10,10 @@
  * One handler per intent (`HANDLERS`, app/lib/http/intents.ts); every form
  * works without JavaScript.
  */
-import { getFormProps } from "@conform-to/react";
 import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reminders";
-import { FormErrors, FormMessage, SelectField, SubmitButton, useClubForm } from "~/components/form";
+import { FormErrors, FormMessage, SelectField, SubmitButton, useClubForm, getFormProps } from "~/components/form";
 import { userContext } from "~/lib/accounts/auth-context";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import type { SessionUser } from "~/lib/accounts/session.server";
