@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import path from "node:path";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -16,6 +15,7 @@ import { sanitizeStoredRichText } from "./lib/content/sanitize-stored.server";
 import { NonceProvider } from "./lib/http/nonce";
 import { assertPasswordListReady } from "./lib/accounts/passwords.server";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
+import { lowScriptPriorityStream } from "./lib/http/script-priority.server";
 // Zod's French fallback messages for every schema the server runs (the browser loads them with the forms).
 import "./lib/http/zod-fr";
 import "./lib/members/reminders-job.server";
@@ -121,7 +121,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The page's scripts wait behind its stylesheet (fetchpriority="low", decision 0047).
+          const body = lowScriptPriorityStream();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -21,7 +21,7 @@ export const PUBLIC_PAGE_JS_CEILING = 150 * 1024;
 /** The script paths (`/assets/….js`) a page's HTML loads. */
 export function pageScripts(html: string): string[] {
   const scripts = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) scripts.add(m[1] ?? "");
+  for (const m of html.matchAll(/<link rel="modulepreload"[^>]*? href="([^"]+)"/g)) scripts.add(m[1] ?? "");
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) scripts.add(m[1] ?? "");
   for (const m of html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) scripts.add(m[1] ?? "");
   scripts.delete("");

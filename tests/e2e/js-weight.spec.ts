@@ -1,12 +1,14 @@
 /**
- * Issue 12, decision 0036: the JavaScript of the public pages, weighed on the
+ * Issue 12, decisions 0036 and 0047: the JavaScript of the public pages, weighed on the
  * production build like the benchmark (scripts/page-javascript.ts).
  *  - No public page loads more than the ceiling, gzipped (issue 12's target,
- *    120 KB, is not met: React, React DOM and React Router alone weigh 111 KB).
+ *    120 KB, is not met: React, React DOM and React Router alone weigh 108 KB).
  *  - Zod (its "$ZodError" class name) is on no public page when it loads:
  *    a form imports its validation on first use (focus or pointer).
  *  - Then the form validates in the browser, without sending anything, and
  *    without a CSP violation (Zod's probe for eval, off in the browser).
+ *  - The scripts are fetched at low priority, behind the stylesheet, and the
+ *    page still hydrates.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -67,4 +69,21 @@ test("a public form loads its validation on first focus, then checks in the brow
   await expect(email).toHaveAttribute("aria-invalid", "true");
   expect(posts, "nothing sent to the server").toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
+
+test("the browser fetches a public page's scripts after its stylesheet (low priority), and the page still comes alive", async ({
+  page,
+}) => {
+  const priorities = new Map<string, string>();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  cdp.on("Network.requestWillBeSent", (e: { request: { url: string; initialPriority: string } }) => {
+    priorities.set(new URL(e.request.url).pathname, e.request.initialPriority);
+  });
+  await gotoHydrated(page, "/");
+  const scripts = [...priorities].filter(([url]) => url.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const [url, priority] of scripts) expect(priority, url).toBe("Low");
+  const stylesheet = [...priorities].find(([url]) => url.endsWith(".css"));
+  expect(stylesheet?.[1]).toBe("VeryHigh");
 });
