@@ -59,10 +59,18 @@ describe("the values fields start from", () => {
     expect(next.errors).toEqual({ email: ["Invalide"] });
   });
 
-  it("empties the form when the answer says so (a saved entry)", () => {
+  it("starts again from the page's values when the answer says so (a saved entry)", () => {
     const state = checkedForm(initialState(null, { name: "" }), ["name"], { name: ["Obligatoire"] });
     const next = answered(state, { status: "success", initialValue: null }, { name: "" });
     expect(next).toEqual({ errors: {}, validated: {}, initialValue: { name: "" } });
+  });
+
+  it("shows the fresh values and the answer's message when someone else changed the entry meanwhile", () => {
+    const state = initialState(null, { prenom: "Camille" });
+    const stale = "Ces informations ont été modifiées entre-temps.";
+    const next = answered(state, { status: "error", initialValue: null, error: { "": [stale] } }, { prenom: "Alix" });
+    expect(next.initialValue).toEqual({ prenom: "Alix" });
+    expect(next.errors).toEqual({ "": [stale] });
   });
 });
 

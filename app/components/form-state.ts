@@ -14,7 +14,9 @@
  *  - values start from the server's echo of the submission (`initialValue`),
  *    else from the page's `defaultValue` written as a form would send it
  *    (true → "on", numbers and dates as text, null left out);
- *  - `initialValue: null` in an answer means "empty the form" (a saved entry).
+ *  - `initialValue: null` in an answer means "start again from the page's
+ *    values" (a saved entry, or values changed meanwhile by someone else): the
+ *    fields are reset, the answer's own errors still show.
  */
 
 /** A field name's parts: `profiles[0].group` → ["profiles", 0, "group"]. */
@@ -108,9 +110,15 @@ function validatedBy(answer: Answer | null | undefined, errors: ErrorMap, before
   return validated;
 }
 
-/** A new answer from the server, the form already on the page. */
+/**
+ * A new answer from the server, the form already on the page. An answer that
+ * empties the form (a saved entry, or values changed meanwhile by someone
+ * else) still shows its own errors: "reloaded, check and try again".
+ */
 export function answered(state: FormState, answer: Answer, defaultValue?: Record<string, unknown>): FormState {
-  if (answer.initialValue === null) return { errors: {}, validated: {}, initialValue: startValue(defaultValue) };
+  if (answer.initialValue === null) {
+    return { errors: answerErrors(answer), validated: {}, initialValue: startValue(defaultValue) };
+  }
   const errors = answerErrors(answer, state.errors);
   return { ...state, errors, validated: validatedBy(answer, errors, state.validated) };
 }

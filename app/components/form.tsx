@@ -110,14 +110,24 @@ export function useClubForm<S extends FormSchema>({
 
   const [state, setState] = useState<FormState>(() => initialState(lastResult, defaultValue));
   const [values, setValues] = useState<Record<string, unknown> | null>(null);
-  // A new answer from the server: its errors replace the shown ones (state adjusted while rendering).
+  // State adjusted while rendering, then the fields in a layout effect (useAnswerFocusAndReset).
+  const pending = useRef<PendingAfterAnswer>({ reset: false, focus: false });
+  // Another entry in the same form (the id names the entry's version, after a save): its values, no errors.
+  const [seenId, setSeenId] = useState(formId);
+  if (seenId !== formId) {
+    setSeenId(formId);
+    setState(initialState(null, defaultValue));
+    setValues(null);
+    pending.current.reset = true;
+  }
+  // A new answer from the server: its errors replace the shown ones.
   const [seen, setSeen] = useState(lastResult);
-  const focusAnswer = useRef(false);
   if (seen !== lastResult) {
     setSeen(lastResult);
     if (lastResult) {
       setState((s) => answered(s, lastResult, defaultValue));
-      focusAnswer.current = true;
+      if (lastResult.initialValue === null) pending.current.reset = true;
+      if (lastResult.status === "error") pending.current.focus = true;
     }
   }
   const live = useRef({ validate, state, trackValues: false, defaultValue });
@@ -126,7 +136,7 @@ export function useClubForm<S extends FormSchema>({
   live.current.defaultValue = defaultValue;
 
   useFormEvents(formId, live, setState, setValues);
-  useAnswerFocusAndReset(formId, lastResult, focusAnswer);
+  useAnswerFocusAndReset(formId, lastResult, pending);
   useValidationLoader(formId, schema, setLoaded);
   useFocusAfterServerErrors(formId, lastResult);
 
@@ -262,6 +272,7 @@ function useFormEvents(
     };
     const onReset = (event: Event) => {
       if (!(event.target instanceof HTMLFormElement) || event.target.id !== formId) return;
+      if (ownResets.has(event.target)) return; // ours, after an answer: its state is already set
       setState(initialState(null, live.current.defaultValue));
     };
     document.addEventListener("input", onInput);
@@ -275,26 +286,39 @@ function useFormEvents(
   }, [formId, live, setState, setValues]);
 }
 
+/** Forms being reset by useAnswerFocusAndReset (their "reset" event must not clear the answer's errors). */
+const ownResets = new WeakSet<HTMLFormElement>();
+
+interface PendingAfterAnswer {
+  /** The fields start again from the page's values (`form.reset()`). */
+  reset: boolean;
+  /** The first field in error takes the focus. */
+  focus: boolean;
+}
+
 /**
- * A new answer from the server, the page already there: the first field in
- * error takes the focus (before `<FormErrors>` moves it to its summary); an
- * answer saying "empty the form" (a saved entry) resets it.
+ * After an answer from the server (or another entry in the form), the page
+ * already there: the fields start again from the page's values when asked
+ * (a saved entry, values changed meanwhile by someone else); after errors the
+ * first field in error takes the focus, before `<FormErrors>` moves it to its
+ * summary (a layout effect runs before the summary's effect).
  */
 function useAnswerFocusAndReset(
   formId: string,
   lastResult: SubmissionResult<string[]> | null | undefined,
-  focusAnswer: React.RefObject<boolean>,
+  pending: React.RefObject<PendingAfterAnswer>,
 ) {
   useLayoutEffect(() => {
-    if (!focusAnswer.current || !lastResult) return;
-    focusAnswer.current = false;
+    const { reset, focus } = pending.current;
+    pending.current = { reset: false, focus: false };
     const element = document.getElementById(formId);
     if (!(element instanceof HTMLFormElement)) return;
-    if (lastResult.initialValue === null) {
+    if (reset) {
+      ownResets.add(element);
       element.reset();
-      return;
+      ownResets.delete(element);
     }
-    if (lastResult.status !== "error") return;
+    if (!focus || !lastResult) return;
     const errors = lastResult.error ?? {};
     for (const field of element.elements) {
       if (isNamedField(field) && errors[field.name]?.length) {
@@ -302,7 +326,7 @@ function useAnswerFocusAndReset(
         break;
       }
     }
-  }, [formId, lastResult, focusAnswer]);
+  }, [formId, lastResult, pending]);
 }
 
 interface LoadedValidation {

@@ -146,6 +146,37 @@ test.describe("membership management", () => {
     await admin.context().close();
   });
 
+  test("two managers edit one account: the second save says it changed meanwhile and shows the fresh values", async ({
+    browser,
+  }) => {
+    const first = await signedInPage(browser, "user_manager");
+    await gotoHydrated(first, "/espace-membre/utilisateurs/ajouter");
+    await first.getByRole("textbox", { name: "Prénom", exact: true }).fill("Camille");
+    await first.getByRole("textbox", { name: "Nom", exact: true }).fill("Durand");
+    await first.getByLabel("Adresse e-mail").fill(uniqueEmail("conflit"));
+    await first.getByRole("button", { name: "Créer le compte et envoyer l'e-mail" }).click();
+    await expect(first).toHaveURL(/\/espace-membre\/utilisateurs\/modifier\/[^/?]+\?ok=cree$/);
+    const editPath = new URL(first.url()).pathname;
+
+    // The second manager opens the same account before the first one saves.
+    const second = await first.context().newPage();
+    await gotoHydrated(second, editPath);
+    await gotoHydrated(first, editPath);
+    await first.getByRole("textbox", { name: "Prénom", exact: true }).fill("Alix");
+    await first.getByRole("button", { name: "Enregistrer le compte" }).click();
+    await expect(first.getByRole("textbox", { name: "Prénom", exact: true })).toHaveValue("Alix");
+    await expect(first.getByText("Le compte a été enregistré.")).toBeVisible();
+
+    const lastName = second.getByRole("textbox", { name: "Nom", exact: true });
+    await lastName.fill("Martin");
+    await second.getByRole("button", { name: "Enregistrer le compte" }).click();
+    await expect(second.getByRole("alert").filter({ hasText: /modifiées entre-temps/ })).toBeVisible();
+    // The fresh values, not the typed ones: the first manager's first name, the stored last name.
+    await expect(second.getByRole("textbox", { name: "Prénom", exact: true })).toHaveValue("Alix");
+    await expect(lastName).toHaveValue("Durand");
+    await first.context().close();
+  });
+
   test("the new-account form shows French errors next to the fields, without JavaScript too, and keeps what was typed", async ({
     browser,
   }) => {

@@ -44,6 +44,7 @@ import { getClassCalendarState, importSchoolHolidays, saveClassCalendar } from "
 import { frenchPublicHolidays } from "~/lib/club/public-holidays";
 import { formatDate, formatLongDate } from "~/lib/core/time";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
+import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
 const PATH = "/espace-membre/contenu/saison-et-vacances";
 
@@ -244,6 +245,9 @@ function ImportForm({
     </Form>
   );
 }
+
+/** A conflict (changed meanwhile) reloads the page's data: the form starts again from the fresh values. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function ClassCalendarPage({ loaderData, actionData }: Route.ComponentProps) {
   const { value, basedOn, updatedByName, notice, holidays } = loaderData;

@@ -55,6 +55,7 @@ import {
   updateTechnique,
 } from "~/lib/members/grades-admin.server";
 import { listGrades } from "~/lib/members/grades.server";
+import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -296,6 +297,9 @@ function GradeForm({ grade, lastResult }: { grade: GradeView; lastResult: Submis
     </Form>
   );
 }
+
+/** A conflict (changed meanwhile) reloads the page's data: the form starts again from the fresh values. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function GradeEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { grade, checklist, previous, next, editId, removeId, notice } = loaderData;

@@ -33,6 +33,7 @@ import type { SessionUser } from "~/lib/accounts/session.server";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
+import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
 const PATH = "/espace-membre/contenu/enseignants";
 
@@ -207,6 +208,9 @@ function TeacherForm({
     </Form>
   );
 }
+
+/** A conflict (changed meanwhile) reloads the page's data: the form starts again from the fresh values. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function Teachers({ loaderData, actionData }: Route.ComponentProps) {
   const { teachers, classes, photos, version, notice } = loaderData;

@@ -43,6 +43,7 @@ import {
 } from "~/lib/members/exams";
 import { juryView, markCandidate } from "~/lib/members/exam-jury.server";
 import { markTests, testsOfCandidates } from "~/lib/members/exam-tests.server";
+import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -245,6 +246,9 @@ function MarkForm({ candidate, lastResult }: { candidate: Candidate; lastResult?
     </Form>
   );
 }
+
+/** A conflict (changed meanwhile) reloads the page's data: the form starts again from the fresh values. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function JuryPage({ loaderData, actionData }: Route.ComponentProps) {
   const { session, candidates, saved, savedTests } = loaderData;

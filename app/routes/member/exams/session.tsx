@@ -33,6 +33,7 @@ import { convokeCandidates, sessionCandidates } from "~/lib/members/exam-candida
 import { testsOfCandidates } from "~/lib/members/exam-tests.server";
 import { candidateTestsText, tallyByTest } from "~/lib/members/exam-tallies";
 import { TestTallies } from "~/components/exams/test-tallies";
+import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -127,6 +128,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   return HANDLERS[intentOf(formData, HANDLERS)](actor, id, formData);
 }
+
+/** A conflict (changed meanwhile) reloads the page's data: the form starts again from the fresh values. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function ExamSessionPage({ loaderData, actionData }: Route.ComponentProps) {
   const { session, candidates, grades, juryChoices, notice, testTallies } = loaderData;

@@ -36,6 +36,7 @@ import type { SubmissionResult } from "~/lib/http/forms";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { convertTrialRequest, TRIAL_STALE, trialBoard, updateTrialStatus } from "~/lib/members/trial-board.server";
+import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
 const PATH = "/espace-membre/essais";
 
@@ -195,6 +196,9 @@ function ConvertForm({
     </Form>
   );
 }
+
+/** A conflict (changed meanwhile) reloads the page's data: the form starts again from the fresh values. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function TrialBoard({ loaderData, actionData }: Route.ComponentProps) {
   const { status, counts, requests, notice } = loaderData;

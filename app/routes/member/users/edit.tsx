@@ -56,6 +56,7 @@ import { INSTRUCTORS_PATH } from "~/lib/mat/instructors";
 import { portraitRemoveSchema } from "~/lib/members/portraits";
 import { adminPortraitList, removePortraitAsAdmin } from "~/lib/members/portraits.server";
 import { PortraitsAdminSection } from "~/components/users/portraits-section";
+import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
 const LIST = "/espace-membre/utilisateurs";
 
@@ -206,6 +207,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 // ------------------------------------------------------------------- page
+
+/** A conflict (changed meanwhile) reloads the page's data: the form starts again from the fresh values. */
+export const shouldRevalidate = revalidateAfterConflict;
 
 export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {
   const { detail, season, canEdit, isSelf, actorIsAdmin, notice, taught, portraits } = loaderData;
