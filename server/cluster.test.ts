@@ -2,7 +2,8 @@
  * Several server processes on one PostgreSQL (issue 12, decision 0023): two
  * servers of the production build share one database; an edit made through
  * one is seen at once through the other (its page and settings caches were
- * dropped through LISTEN/NOTIFY), and the daily reminders job, started by both
+ * dropped through LISTEN/NOTIFY), a sign-out through one ends the session
+ * through the other at once (its kept session dropped), and the daily reminders job, started by both
  * at the same moment, runs once. Rate limits count across processes (the
  * contact form's, in the database). PostgreSQL only (PGlite is one process).
  * The build is made first when missing or older than the sources.
@@ -105,6 +106,8 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
   let dbName = "";
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-cluster-"));
   const servers: ChildProcess[] = [];
+  /** The two servers of the first test and its administrator's cookie (signed in through A). */
+  let pair: { a: { base: string }; b: { base: string }; cookie: string } | null = null;
 
   beforeAll(async () => {
     // A missing or stale build (older than the sources) is rebuilt: the servers must run this code.
@@ -182,6 +185,7 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
       .map((c) => c.split(";")[0])
       .join("; ");
     expect(cookie).toContain("session_token");
+    pair = { a, b, cookie };
     const page = `${a.base}/espace-membre/contenu/reglages/identite`;
     const form = formFields(await (await fetch(page, { headers: { cookie } })).text());
     expect(form.get("clubName")).toBe("Vovinam Viet Vo Dao Créteil");
@@ -224,6 +228,29 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
     const second = await contact(b.base, "Bonjour, et pour les adultes débutants, quel cours choisir ?");
     expect(second.html).toContain("plusieurs messages en peu de temps");
   }, 120_000);
+
+  it("ends a session through the other process at once after a sign-out through one (no session kept stale)", async () => {
+    expect(pair).not.toBeNull();
+    if (!pair) return;
+    const { a, b, cookie } = pair;
+    // B reads the session, and keeps it in memory (decision 0048).
+    for (let i = 0; i < 2; i++) {
+      const page = await fetch(`${b.base}/espace-membre`, { headers: { cookie }, redirect: "manual" });
+      expect(page.status).toBe(200);
+      await page.text();
+    }
+    const out = await fetch(`${a.base}/deconnexion`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: a.base, "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(out.status).toBe(302);
+    // At once through B: the old cookie is nobody's.
+    const after = await fetch(`${b.base}/espace-membre`, { headers: { cookie }, redirect: "manual" });
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toContain("/connexion");
+  }, 60_000);
 
   it("runs the daily reminders job once when two processes start it at the same moment", async () => {
     // A fake clock, later than any day the servers above may have claimed with the real one.

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { calendarTokens, users } from "#db/schema";
 import { db } from "../core/db.server";
+import { accountRead } from "../core/read-cache.server";
 import { MEMBER_ROLES, hasAnyRole } from "./roles";
 import { invariant } from "../core/invariant";
 
@@ -14,10 +15,13 @@ function newToken(): string {
   return randomBytes(20).toString("hex");
 }
 
-/** The user's feed token, created on first use. */
+/** The user's feed token, created on first use (read once, then kept until the next write, decision 0048). */
 export async function getOrCreateCalendarToken(userId: string): Promise<string> {
-  const [existing] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
-  if (existing) return existing.token;
+  const existing = await accountRead(`calendar-token:${userId}`, async () => {
+    const [row] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
+    return { value: row?.token ?? null };
+  });
+  if (existing) return existing;
   await db.insert(calendarTokens).values({ userId, token: newToken() }).onConflictDoNothing();
   const [row] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
   invariant(row, "jeton d’agenda juste créé");

@@ -18,6 +18,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { examCandidates, examJury, examSessions, gradeHistory, grades, profiles } from "#db/schema";
 import { db, transaction } from "../core/db.server";
+import { accountRead } from "../core/read-cache.server";
 import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
 import type { SessionUser } from "../accounts/session.server";
@@ -85,8 +86,14 @@ export async function juryView(user: Pick<SessionUser, "id" | "roles">, sessionI
   return { session, candidates };
 }
 
-/** The sessions this user sits on as jury (upcoming first), for their member pages. */
-export async function myJurySessions(
+/** The sessions this user sits on as jury (upcoming first), for their member pages (kept until the next write, decision 0048). */
+export function myJurySessions(
+  userId: string,
+): Promise<{ id: number; examDate: string; place: string; status: ExamStatus }[]> {
+  return accountRead(`jury-sessions:${userId}`, async () => ({ value: await readJurySessions(userId) }));
+}
+
+async function readJurySessions(
   userId: string,
 ): Promise<{ id: number; examDate: string; place: string; status: ExamStatus }[]> {
   const rows = await db

@@ -8,6 +8,7 @@
 import { and, asc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import { examCandidates, examSessionGrades, examSessions } from "#db/schema";
 import { db } from "../core/db.server";
+import { accountRead } from "../core/read-cache.server";
 import { eligibilityOf } from "./exam-eligibility.server";
 import type { Eligibility } from "./exam-eligibility";
 import { myJurySessions } from "./exam-jury.server";
@@ -24,7 +25,14 @@ export interface FamilyEligibility {
   convocation: { examDate: string; place: string } | null;
 }
 
-export async function familyEligibility(ownerId: string, today: string): Promise<FamilyEligibility[]> {
+/** Each profile of the family, its next grade and whether it may present it (kept until the next write, decision 0048). */
+export function familyEligibility(ownerId: string, today: string): Promise<FamilyEligibility[]> {
+  return accountRead(`family-eligibility:${ownerId}:${today}`, async () => ({
+    value: await readFamilyEligibility(ownerId, today),
+  }));
+}
+
+async function readFamilyEligibility(ownerId: string, today: string): Promise<FamilyEligibility[]> {
   const family = await listProfiles(ownerId);
   const ids = family.map((p) => p.id);
   const now = await eligibilityOf(ids, today);

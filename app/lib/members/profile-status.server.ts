@@ -5,6 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { gradeHistory, grades, seasonStatuses } from "#db/schema";
 import { db } from "../core/db.server";
+import { accountRead } from "../core/read-cache.server";
 import { cachedGradeTable, type Grade } from "./grades.server";
 import { parisDate } from "../core/time";
 import { currentSeasonAt } from "./seasons.server";
@@ -50,8 +51,12 @@ export const PAYMENT_MEANS_LABELS: Record<string, string> = {
   autre: "autre moyen",
 };
 
-/** A profile's grade history, most recent first. */
-export async function getGradeHistory(profileId: number): Promise<GradeHistoryEntry[]> {
+/** A profile's grade history, most recent first (kept until the next write, decision 0048). */
+export function getGradeHistory(profileId: number): Promise<GradeHistoryEntry[]> {
+  return accountRead(`grade-history:${profileId}`, async () => ({ value: await readGradeHistory(profileId) }));
+}
+
+async function readGradeHistory(profileId: number): Promise<GradeHistoryEntry[]> {
   const rows = await db
     .select({ entry: gradeHistory, grade: grades })
     .from(gradeHistory)
@@ -83,12 +88,15 @@ export function currentAndNextGrade(
   return { current, next };
 }
 
-export async function getSeasonStatus(profileId: number, season: string): Promise<SeasonStatus | null> {
-  const [row] = await db
-    .select()
-    .from(seasonStatuses)
-    .where(and(eq(seasonStatuses.profileId, profileId), eq(seasonStatuses.season, season)));
-  return row ?? null;
+/** A profile's status row for a season (kept until the next write, decision 0048). */
+export function getSeasonStatus(profileId: number, season: string): Promise<SeasonStatus | null> {
+  return accountRead(`season-status:${profileId}:${season}`, async () => {
+    const [row] = await db
+      .select()
+      .from(seasonStatuses)
+      .where(and(eq(seasonStatuses.profileId, profileId), eq(seasonStatuses.season, season)));
+    return { value: row ?? null };
+  });
 }
 
 /** Everything the member home shows about a profile for the current season. */

@@ -2,11 +2,13 @@
  * The member pages' reads kept in the process (decision 0039), through the real request
  * handler: a list's count, the grade table and the season check are kept until a write, so
  * every test here writes and reads the page again at once; the root loader and the page share
- * one read of the account's profiles, and still agree after a change of profile.
+ * one read of the account's profiles, and still agree after a change of profile. A member's own
+ * rows (grade history, season status, calendar token, exam eligibility) are kept too (decision
+ * 0048): a grade awarded or a cotisation recorded shows at the member's next page.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { articles, grades } from "#db/schema";
+import { articles, gradeHistory, grades, seasonStatuses } from "#db/schema";
 import { app, type AppResponse } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
@@ -58,5 +60,42 @@ describe("member pages' reads kept until a write", () => {
       await app.get("/espace-membre", { as: member }),
     );
     expect(home.status.nextGrade?.frenchName).toBe("Ceinture renommée"); // no history: the first grade is next
+  });
+
+  it("shows a grade awarded and a cotisation recorded at once on the member's home and grades pages", async () => {
+    type Home = {
+      selector: { selectedId: number };
+      status: { season: string; cotisation: { paid: boolean }; currentGrade: { frenchName: string } | null };
+      feed: { https: string };
+    };
+    type Grades = {
+      currentId: number | null;
+      history: unknown[];
+      exams: { family: Array<{ target: { id: number } | null }> };
+    };
+    const home = dataOf<Home>(await app.get("/espace-membre", { as: member }));
+    const page = dataOf<Grades>(await app.get("/espace-membre/grades", { as: member }));
+    dataOf<Home>(await app.get("/espace-membre", { as: member })); // read twice: kept
+    expect(home.status.cotisation.paid).toBe(false);
+    const [second] = await db.select().from(grades).orderBy(grades.position).limit(1).offset(1);
+    expect(second).toBeDefined();
+    await db
+      .insert(gradeHistory)
+      .values({ profileId: home.selector.selectedId, gradeId: second!.id, awardedOn: "2026-06-20" });
+    await db.insert(seasonStatuses).values({
+      profileId: home.selector.selectedId,
+      season: home.status.season,
+      cotisationPaidOn: "2026-09-12",
+      cotisationAmountCents: 15000,
+      cotisationMeans: "cheque",
+    });
+    const after = dataOf<Home>(await app.get("/espace-membre", { as: member }));
+    expect(after.status.cotisation.paid).toBe(true);
+    expect(after.status.currentGrade?.frenchName).toBe(second!.frenchName);
+    expect(after.feed.https).toBe(home.feed.https); // the feed's token is the same, read again
+    const grades2 = dataOf<Grades>(await app.get("/espace-membre/grades", { as: member }));
+    expect(grades2.currentId).toBe(second!.id);
+    expect(grades2.history).toHaveLength(page.history.length + 1);
+    expect(grades2.exams.family[0]?.target?.id).not.toBe(page.exams.family[0]?.target?.id); // the next grade moved on
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
+import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
 import { userContext } from "~/lib/accounts/auth-context";
 import { z } from "zod";
 import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/lib/http/forms";
@@ -85,6 +86,7 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
     if (toDelete) confirmRef.current?.focus();
   }, [toDelete]);
   const back = pageHref(page, q, status);
+  const onRowLinkClick = useSiteLinks();
 
   return (
     <>
@@ -164,7 +166,8 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
       {items.length > 0 ? (
         <div>
           {/* Stacked as cards under 640 px (app.css .stack-table): the page never widens. */}
-          <table className="stack-table w-full border-collapse text-left">
+          {/* One click handler for the rows' links (SiteLink, decision 0038): a hundred Links resolved per page otherwise. */}
+          <table className="stack-table w-full border-collapse text-left" onClick={onRowLinkClick}>
             <caption className="sr-only">Articles, du plus récent au plus ancien</caption>
             <thead>
               <tr className="border-b-2 border-slate-300">
@@ -217,9 +220,12 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
                   <td className="py-3 text-sm">
                     <ul className="flex flex-wrap gap-x-3 gap-y-1">
                       <li>
-                        <Link to={`${PATH}/modifier/${a.id}`} className="text-club-700 underline hover:text-club-900">
+                        <SiteLink
+                          to={`${PATH}/modifier/${a.id}`}
+                          className="text-club-700 underline hover:text-club-900"
+                        >
                           Modifier<span className="sr-only"> « {a.title} »</span>
-                        </Link>
+                        </SiteLink>
                       </li>
                       <li>
                         <a
@@ -233,12 +239,12 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
                         </a>
                       </li>
                       <li>
-                        <Link
-                          to={`${pageHref(page, q, status)}${pageHref(page, q, status).includes("?") ? "&" : "?"}supprimer=${a.id}`}
+                        <SiteLink
+                          to={`${back}${back.includes("?") ? "&" : "?"}supprimer=${a.id}`}
                           className="text-red-700 underline hover:text-red-900"
                         >
                           Supprimer<span className="sr-only"> « {a.title} »</span>
-                        </Link>
+                        </SiteLink>
                       </li>
                     </ul>
                   </td>

@@ -5,6 +5,7 @@
  * the filtered list. A plain GET form: works without JavaScript.
  */
 import { Form, Link } from "react-router";
+import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
 import type { Route } from "./+types/list";
 import { Badge, healthTone, linkClass } from "~/components/users-admin-ui";
 import { Button, buttonClasses } from "~/components/ui/button";
@@ -56,6 +57,7 @@ const selectClass =
 export default function UsersList({ loaderData }: Route.ComponentProps) {
   const { query, items, total, page, pages, season, exportHref, prevHref, nextHref, notice } = loaderData;
   const filtered = Boolean(query.q || query.role || query.statut);
+  const onRowLinkClick = useSiteLinks();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -159,7 +161,8 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
             tabIndex={0}
             className="mt-3 rounded-lg border border-slate-300 bg-white sm:overflow-x-auto"
           >
-            <table className="stack-table min-w-full divide-y divide-slate-200 text-left">
+            {/* One click handler for the rows' links (SiteLink, decision 0038): fifty Links resolved per page otherwise. */}
+            <table className="stack-table min-w-full divide-y divide-slate-200 text-left" onClick={onRowLinkClick}>
               <caption className="sr-only">Comptes du club, saison {season}</caption>
               <thead className="bg-slate-50">
                 <tr>
@@ -184,9 +187,9 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
                 {items.map((u) => (
                   <tr key={u.id}>
                     <th scope="row" className="px-3 py-2 font-normal">
-                      <Link to={`${PATH}/modifier/${u.id}`} className={linkClass}>
+                      <SiteLink to={`${PATH}/modifier/${u.id}`} className={linkClass}>
                         {`${u.nom.toUpperCase()} ${u.prenom}`.trim() || u.email}
-                      </Link>
+                      </SiteLink>
                       {u.familyCount > 0 ? (
                         <span className="block text-sm text-slate-700">
                           + {u.familyCount} profil{u.familyCount > 1 ? "s" : ""} famille
