@@ -112,6 +112,8 @@ test("settings errors are shown next to the field, input kept", async ({ page })
 });
 
 test("axe finds no violation on the dashboard, videos, a settings page and messages", async ({ page }) => {
+  // Nine pages, each loaded and checked by axe: 42 s alone on this 2-core machine, more beside another test.
+  test.setTimeout(120_000);
   await signInAsAdmin(page, "/espace-membre/contenu");
   for (const path of [
     "/espace-membre/contenu",
