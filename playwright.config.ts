@@ -9,7 +9,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./tests/e2e/global-setup.ts",
-  timeout: 45_000,
+  // The axe walks load several pages each (42-48 s on this 2-core machine beside another test worker).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
