@@ -173,7 +173,13 @@ test.describe("contact form with JavaScript", () => {
       body.set("email", "pas-une-adresse");
       await route.continue({ postData: body.toString() });
     });
+    // The answer is awaited on its own (up to 30 s): on the 2-core CI machine, beside another
+    // worker's axe walks, the server may take longer than an expectation's 10 s (stop 28's CI).
+    const answer = page.waitForResponse((r) => r.request().method() === "POST" && /\/contact/.test(r.url()), {
+      timeout: 30_000,
+    });
     await page.getByRole("button", { name: "Envoyer le message" }).click();
+    expect((await answer).status()).toBe(400);
     await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("aria-invalid", "true");
     const focused = await page.evaluate(() => {
       const el = document.activeElement;
