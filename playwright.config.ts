@@ -16,7 +16,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // One retry (decision 0049): on the busy 2-core CI machine a few tests failed once, a different
+  // one each run, none reproduced here. A retried test is listed as "flaky": read it as a fault to find.
+  retries: 1,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   outputDir: "test-results/e2e",
   use: {
