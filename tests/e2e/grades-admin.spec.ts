@@ -25,7 +25,6 @@ async function openGrade(page: import("@playwright/test").Page, name: string) {
 }
 
 test("an admin edits a grade and its revision checklist at 390 px", async ({ page }) => {
-  test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 900 });
   await signInAsAdmin(page);
   await openGrade(page, "Hồng đai V");
