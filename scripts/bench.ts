@@ -9,8 +9,9 @@
  *  2. cold start to the first answered page on an existing database, RSS after
  *     BENCH_RSS_REQUESTS (10,000) requests;
  *  3. the gzip size of the JavaScript each public page loads;
- *  4. Lighthouse (mobile) of home through npx, when Chromium is installed and
- *     npx can fetch it (skip with --no-lighthouse);
+ *  4. Lighthouse (mobile) of home and of the bare app, several runs each, through
+ *     npx, when Chromium is installed and npx can fetch it (bench-lighthouse.ts;
+ *     skip with --no-lighthouse);
  *  5. with BENCH_DATABASE_URL: req/s of WORKERS=1 against WORKERS=2 on PostgreSQL;
  *  6. --backup, --import: the backup and Firebase import benchmarks.
  *     After the table, the SERVER time of each signed-in page (one request at a time: p50, p95
@@ -27,13 +28,14 @@
  * <= 120 KB gzipped JS per public page; cold start < 3 s; WORKERS=2 >= 1.6x.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { PUBLIC_PAGES } from "../app/lib/club/public-pages";
 import { benchBackup, formatBackupBench } from "./bench-backup";
 import { benchFirebaseImport } from "./bench-firebase-import";
+import { lighthouseBench } from "./bench-lighthouse";
 import { interleaved, workersBench, type BenchPage } from "./bench-pages";
 import { overload } from "./bench-overload";
 import { addBenchUser, buildDir, memberCookie, rssMb, startBare, startServer } from "./bench-servers";
@@ -176,49 +178,14 @@ async function main() {
 
     const chrome = options.CHROME_PATH;
     if (!args.has("--no-lighthouse") && existsSync(chrome)) {
-      console.log("\n== Lighthouse (mobile), accueil");
-      // Lighthouse sometimes loses its own trace (NO_NAVSTART) on a busy machine: up to 3 tries.
-      let lastError: unknown;
-      for (let attempt = 1; attempt <= 3; attempt++) {
-        try {
-          const out = path.join(dataDir, "lighthouse.json");
-          execFileSync(
-            "npx",
-            [
-              "--yes",
-              "lighthouse@12.8.2",
-              `${project.base}/`,
-              "--quiet",
-              "--output=json",
-              `--output-path=${out}`,
-              "--form-factor=mobile",
-              "--only-categories=performance,accessibility,best-practices,seo",
-              "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync",
-            ],
-            { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000 },
-          );
-          const report = JSON.parse(readFileSync(out, "utf8")) as {
-            categories: Record<string, { title: string; score: number }>;
-          };
-          if (attempt > 1) console.log(`(essai ${attempt} sur 3)`);
-          for (const c of Object.values(report.categories)) {
-            console.log(
-              `${c.title.padEnd(20)}${Math.round(c.score * 100)
-                .toString()
-                .padStart(5)}`,
-            );
-          }
-          lastError = undefined;
-          break;
-        } catch (err) {
-          lastError = err;
-        }
-      }
-      if (lastError !== undefined) {
-        console.log(
-          `Lighthouse indisponible après 3 essais (npx hors ligne\u00a0?)\u00a0: ${lastError instanceof Error ? lastError.message.split("\n")[0] : JSON.stringify(lastError)}`,
-        );
-      }
+      lighthouseBench(
+        [
+          { label: "accueil du site", url: `${project.base}/` },
+          { label: "application nue", url: `${bare.base}/` },
+        ],
+        chrome,
+        dataDir,
+      );
     }
   } finally {
     await project.stop();
