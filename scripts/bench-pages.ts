@@ -3,14 +3,16 @@
  * slices of `seconds` with 10 connections; the site's pages interleaved with
  * the bare app (the ratio of a page is its requests/s over the bare app's of
  * the same round, the spread across rounds is the machine's noise); and
- * WORKERS=1 against WORKERS=2 on one PostgreSQL, with the cores each party
- * of a WORKERS=1 run used (bench-cpu.ts).
+ * WORKERS=1 against WORKERS=2 on one PostgreSQL (each server's first jobs
+ * waited for, then one slice of load on each to warm every process), with the
+ * cores each party of a WORKERS=1 run used (bench-cpu.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { coresUsed, cpuSnapshot } from "./bench-cpu";
+import { waitForJobs } from "./bench-jobs";
 import { startServer } from "./bench-servers";
 
 export interface BenchPage {
@@ -111,15 +113,21 @@ export async function workersBench(adminUrl: string, seconds: number) {
   await client.query(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-bench-pg-"));
+  // A data folder each (their own control socket, files and backups), one database.
+  const dirs = [1, 2].map(() => mkdtempSync(path.join(os.tmpdir(), "club-bench-pg-")));
   try {
-    const one = await startServer(dataDir, { PAGE_CACHE_SECONDS: "0", DATABASE_URL: url.toString(), WORKERS: "1" });
-    const two = await startServer(dataDir, { PAGE_CACHE_SECONDS: "0", DATABASE_URL: url.toString(), WORKERS: "2" });
+    const env = { PAGE_CACHE_SECONDS: "0", DATABASE_URL: url.toString() };
+    const one = await startServer(dirs[0]!, { ...env, WORKERS: "1" });
+    const jobsOne = await waitForJobs(dirs[0]!);
+    const two = await startServer(dirs[1]!, { ...env, WORKERS: "2" });
+    const jobsTwo = await waitForJobs(dirs[1]!);
     const rps: Record<string, number[]> = { "1": [], "2": [] };
     let workersCores = { server: 0, postgres: 0, client: 0, total: 0 };
     try {
-      for (let i = 0; i < 30; i++)
-        await Promise.all([fetch(one.base + "/").then((r) => r.text()), fetch(two.base + "/").then((r) => r.text())]);
+      // Each process compiles its own hot code: a slice of load on each server first, not counted
+      // (30 requests left WORKERS=2's two processes half warm: 1.09x in one run, 1.5x once warm).
+      await slice(one.base + "/", undefined, seconds);
+      await slice(two.base + "/", undefined, seconds);
       let cores = { server: 0, postgres: 0, client: 0, total: 0 };
       for (let round = 0; round < 3; round++) {
         const before = cpuSnapshot(one.pid);
@@ -136,7 +144,10 @@ export async function workersBench(adminUrl: string, seconds: number) {
     }
     const m = (xs: number[] = []) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     const available = os.availableParallelism();
-    console.log(`\n== PostgreSQL, accueil sans cache, entrelacé (3 tours de ${seconds}\u00a0s)`);
+    console.log(
+      `\n== PostgreSQL, accueil sans cache, entrelacé (3 tours de ${seconds}\u00a0s, après un tour d'échauffement)`,
+    );
+    console.log(`WORKERS=1\u00a0: ${jobsOne}\u00a0; WORKERS=2\u00a0: ${jobsTwo}`);
     console.log(
       `WORKERS=1\u00a0: ${m(rps["1"]).toFixed(0)} req/s\u00a0; WORKERS=2\u00a0: ${m(rps["2"]).toFixed(0)} req/s\u00a0; rapport ${(m(rps["2"]) / m(rps["1"])).toFixed(2)}x (objectif ≥ 1,6x)`,
     );
@@ -147,6 +158,6 @@ export async function workersBench(adminUrl: string, seconds: number) {
   } finally {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await client.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
 }
