@@ -21,7 +21,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 interface LighthouseRun {
+  /** Each category's score, by its title (as printed). */
   scores: Record<string, number>;
+  performance: number;
   fcp: string;
   lcp: string;
   tbt: string;
@@ -58,6 +60,7 @@ function runOnce(url: string, chrome: string, outDir: string): LighthouseRun {
       const metric = (id: string) => (report.audits[id]?.displayValue ?? "?").replace(/\s/g, "\u00a0");
       return {
         scores,
+        performance: Math.round((report.categories["performance"]?.score ?? 0) * 100),
         fcp: metric("first-contentful-paint"),
         lcp: metric("largest-contentful-paint"),
         tbt: metric("total-blocking-time"),
@@ -77,7 +80,9 @@ function median(xs: number[]): number {
 /** Lighthouse of each page, `runs` times, alternating; prints the medians and every run. */
 export function lighthouseBench(pages: Array<{ label: string; url: string }>, chrome: string, outDir: string) {
   const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3) || 3);
-  console.log(`\n== Lighthouse (mobile, lighthouse@12.8.2), ${runs} passages par page, en alternance`);
+  console.log(
+    `\n== Lighthouse (mobile, lighthouse@12.8.2), ${runs} passage${runs > 1 ? "s" : ""} par page, en alternance`,
+  );
   const results = new Map<string, LighthouseRun[]>(pages.map((p) => [p.label, []]));
   try {
     for (let i = 0; i < runs; i++) for (const p of pages) results.get(p.label)?.push(runOnce(p.url, chrome, outDir));
@@ -94,9 +99,7 @@ export function lighthouseBench(pages: Array<{ label: string; url: string }>, ch
       `${p.label}\u00a0: ${titles.map((t) => `${t} ${median(list.map((r) => r.scores[t] ?? 0))}`).join(", ")} (médianes)`,
     );
     list.forEach((r, i) =>
-      console.log(
-        `  passage ${i + 1}\u00a0: performance ${r.scores["Performance"] ?? "?"} — FCP ${r.fcp}, LCP ${r.lcp}, TBT ${r.tbt}`,
-      ),
+      console.log(`  passage ${i + 1}\u00a0: performance ${r.performance} — FCP ${r.fcp}, LCP ${r.lcp}, TBT ${r.tbt}`),
     );
   }
 }
