@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { articles, gradeHistory, grades, seasonStatuses } from "#db/schema";
+import { articles, gradeHistory, grades, seasonStatuses, users } from "#db/schema";
 import { app, type AppResponse } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
 import { db } from "~/lib/core/db.server";
@@ -46,6 +46,34 @@ describe("member pages' reads kept until a write", () => {
     await total();
     await db.insert(articles).values({ slug: "compte-garde", title: "Compté aussitôt", summary: "", body: "<p>x</p>" });
     expect(await total()).toBe(before + 1);
+  });
+
+  it("shows a renamed account at once in the users list's page", async () => {
+    type Row = { id: string; nom: string; cotisation: string | null };
+    const rows = async () =>
+      dataOf<{ items: Row[] }>(await app.get("/espace-membre/utilisateurs?q=quentin", { as: admin })).items;
+    const { user } = await createUser({ roles: ["membre"], prenom: "Quentin", nom: "Avant" });
+    expect((await rows()).find((r) => r.id === user.id)?.nom).toBe("Avant");
+    await rows(); // read twice: kept
+    await db.update(users).set({ nom: "Après" }).where(eq(users.id, user.id));
+    expect((await rows()).find((r) => r.id === user.id)?.nom).toBe("Après");
+  });
+
+  it("shows an edited title and a publication at once in the managers' list of articles", async () => {
+    type Row = { id: number; title: string; visible: boolean };
+    const rows = async () =>
+      dataOf<{ items: Row[] }>(await app.get("/espace-membre/articles?q=garde-page", { as: admin })).items;
+    const [article] = await db
+      .insert(articles)
+      .values({ slug: "garde-page", title: "Garde-page brouillon", summary: "", body: "<p>x</p>" })
+      .returning();
+    expect((await rows()).map((r) => r.title)).toEqual(["Garde-page brouillon"]);
+    await rows(); // read twice: kept
+    await db
+      .update(articles)
+      .set({ title: "Garde-page publié", status: "publie", publishedAt: new Date(Date.now() - 60_000) })
+      .where(eq(articles.id, article!.id));
+    expect(await rows()).toMatchObject([{ title: "Garde-page publié", visible: true }]);
   });
 
   it("shows an edited grade name at once on the grades and home pages", async () => {
