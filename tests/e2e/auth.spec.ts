@@ -7,7 +7,16 @@
 import type { Page } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
 import { e2eUser, signInWithForm } from "./auth-helpers";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, untilBrowserChecks, waitForMail } from "./fixtures";
+import {
+  axeViolations,
+  expect,
+  gotoHydrated,
+  test,
+  uniqueEmail,
+  untilBrowserChecks,
+  waitForMail,
+  clickSettled,
+} from "./fixtures";
 
 const oidc = new OAuth2Server();
 let claims: Record<string, unknown> = {};
@@ -31,7 +40,7 @@ async function signUp(page: Page, prenom: string, nom: string, email: string, pa
   await page.getByLabel(/^Nom/).fill(nom);
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel(/^Mot de passe/).fill(password);
-  await page.getByRole("button", { name: "Créer mon compte" }).click();
+  await clickSettled(page.getByRole("button", { name: "Créer mon compte" }));
 }
 
 async function openMobileMenu(page: Page) {
@@ -107,7 +116,7 @@ test.describe("password accounts", () => {
     await page.getByLabel(/^Mot de passe/).fill("une phrase assez longue");
     await untilBrowserChecks(page.getByLabel("Adresse e-mail"));
     await page.getByLabel("Prénom").focus();
-    await page.getByRole("button", { name: "Créer mon compte" }).click();
+    await clickSettled(page.getByRole("button", { name: "Créer mon compte" }));
     await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
     await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/n'est pas valide/);
     await expect(page).toHaveURL(/\/inscription$/);

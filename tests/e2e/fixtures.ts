@@ -22,6 +22,40 @@ export async function gotoHydrated(page: Page, url: string) {
 }
 
 /**
+ * Scrolls `target` into view and waits until the page stops moving, before a click on something
+ * below the fold of a page just loaded. Past 50 px the banner folds and the content slides up
+ * 192 px for 0.5 s (site-layout.tsx, banner.tsx). Playwright checks that the element is still
+ * and receives the press, not the release: on a busy machine the page began to slide between
+ * the two, the release landed elsewhere and the browser sent no click at all (no submission, no
+ * navigation, the target only focused). Two CI failures had exactly that picture (decision 0049).
+ */
+export async function scrollIntoSettledView(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      target.page().evaluate(() => {
+        // Without JavaScript nothing folds or slides.
+        if (document.documentElement.dataset.hydrated !== "true") return true;
+        const layout = document.querySelector('[data-testid="site-layout"]');
+        const folded = layout?.getAttribute("data-scrolled");
+        // The layout has caught up with the scroll (50 px: isScrolled in navigation.ts) …
+        const caughtUp = !layout || folded === String(window.scrollY > 50);
+        // … and neither the content's padding nor the banner's height is still sliding.
+        const sliding = document.getElementById("contenu")?.getAnimations().length ?? 0;
+        const banner = document.querySelector('[data-testid="banner"]')?.getAnimations().length ?? 0;
+        return caughtUp && sliding + banner === 0;
+      }),
+    )
+    .toBe(true);
+}
+
+/** A click on something below the fold of a page just loaded, once the page has stopped moving. */
+export async function clickSettled(target: Locator) {
+  await scrollIntoSettledView(target);
+  await target.click();
+}
+
+/**
  * Waits until the form's checks run in the browser (their code loads after
  * hydration, on the form's first focus for public forms): leaving `field`,
  * whose value is wrong, marks it. Before that, a click on submit would go to

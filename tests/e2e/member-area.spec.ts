@@ -9,7 +9,7 @@
  * as it found it (the child is removed, the e-mail is never changed).
  */
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test, untilBrowserChecks } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, scrollIntoSettledView, test, untilBrowserChecks } from "./fixtures";
 
 /** The "membre" fixture account of the global setup (E2E_USERS: role -> e-mail, E2E_USER_PASSWORD). */
 function fixtureMember(): string | undefined {
@@ -103,9 +103,9 @@ test("a parent adds a child, follows the child's grades and revision, then comes
 
   // Clean up: remove the child (with its confirmation step).
   await gotoHydrated(page, "/espace-membre/profil");
-  await familySection(page)
-    .getByRole("link", { name: `Retirer le profil de ${prenom}` })
-    .click();
+  const remove = familySection(page).getByRole("link", { name: `Retirer le profil de ${prenom}` });
+  await scrollIntoSettledView(remove);
+  await remove.click();
   await page.getByRole("button", { name: "Oui, retirer ce profil" }).click();
   await expect(page.getByText("Le profil a été retiré, avec son historique.")).toBeVisible();
   await expect(familySection(page).getByText(`${prenom} Martin`)).toHaveCount(0);

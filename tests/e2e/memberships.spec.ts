@@ -9,7 +9,16 @@
  * E2E_USER_PASSWORD).
  */
 import type { Browser, Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, untilBrowserChecks, waitForMail } from "./fixtures";
+import {
+  axeViolations,
+  expect,
+  gotoHydrated,
+  test,
+  uniqueEmail,
+  untilBrowserChecks,
+  waitForMail,
+  clickSettled,
+} from "./fixtures";
 
 function fixture(role: string): { email: string; password: string } {
   const users = JSON.parse(process.env.E2E_USERS ?? "{}") as Record<string, string>;
@@ -58,7 +67,7 @@ test.describe("membership management", () => {
     await member.locator('input[name="nom"]').fill(nom);
     await member.locator('input[name="email"]').fill(email);
     await member.locator('input[name="password"]').fill("un tatami bien rangé");
-    await member.getByRole("button", { name: "Créer mon compte" }).click();
+    await clickSettled(member.getByRole("button", { name: "Créer mon compte" }));
     await expect(member).toHaveURL(/\/espace-membre$/);
     await member.goto("/espace-membre/grades");
     await expect(member).toHaveURL(/\/espace-membre$/);
