@@ -78,34 +78,27 @@ export async function listArticlesForManagers(options: {
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const author = alias(users, "author");
   const editor = alias(users, "editor");
-  // The page's rows too (decision 0051): every manager sees the same page; whether an article
-  // is online is worked out below, at each view, from the kept publication date.
-  const rows = await cachedRead(
-    `articles-page:${options.status ?? ""}:${perPage}:${page}:${search ?? ""}`,
-    async () => ({
-      value: await db
-        .select({
-          id: articles.id,
-          slug: articles.slug,
-          title: articles.title,
-          status: articles.status,
-          publishedAt: articles.publishedAt,
-          createdAt: articles.createdAt,
-          updatedAt: articles.updatedAt,
-          authorPrenom: author.prenom,
-          authorNom: author.nom,
-          editorPrenom: editor.prenom,
-          editorNom: editor.nom,
-        })
-        .from(articles)
-        .leftJoin(author, eq(author.id, articles.createdBy))
-        .leftJoin(editor, eq(editor.id, articles.updatedBy))
-        .where(where)
-        .orderBy(desc(articles.createdAt), desc(articles.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-    }),
-  );
+  const rows = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      status: articles.status,
+      publishedAt: articles.publishedAt,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+      authorPrenom: author.prenom,
+      authorNom: author.nom,
+      editorPrenom: editor.prenom,
+      editorNom: editor.nom,
+    })
+    .from(articles)
+    .leftJoin(author, eq(author.id, articles.createdBy))
+    .leftJoin(editor, eq(editor.id, articles.updatedBy))
+    .where(where)
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   const now = options.now ?? new Date();
   return {
     items: rows.map((r) => ({

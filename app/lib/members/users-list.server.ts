@@ -251,19 +251,6 @@ async function selectUsers(
   });
 }
 
-/**
- * One page of the list, kept in the process until any write (read cache, decision 0051), as its
- * count is: every manager sees the same page for the same query and day, and a manager paging
- * back and forth, or coming back from an account's form, reads it once. The CSV export reads
- * its batches directly (each once).
- */
-function pageOfUsers(query: UserListQuery, season: string, today: string, offset: number, matches?: number) {
-  const key = `users-page:${season}:${today}:${query.role}:${query.statut}:${query.tri}:${offset}:${query.q}`;
-  return cachedRead(key, async () => ({
-    value: await selectUsers(query, season, today, { limit: PER_PAGE, offset }, matches),
-  }));
-}
-
 export async function listUsers(query: UserListQuery, now: Date = new Date()) {
   const season = await currentSeasonAt(now);
   const today = parisDate(now);
@@ -273,15 +260,21 @@ export async function listUsers(query: UserListQuery, now: Date = new Date()) {
   if (query.q) {
     // A search: its count first, which chooses how its page is read (SEARCH_SORT_LIMIT).
     total = await countUsers(query, season, today);
-    asked = await pageOfUsers(query, season, today, offset, total);
+    asked = await selectUsers(query, season, today, { limit: PER_PAGE, offset }, total);
   } else {
     // The count and the asked page side by side (PostgreSQL runs them at once).
-    [total, asked] = await Promise.all([countUsers(query, season, today), pageOfUsers(query, season, today, offset)]);
+    [total, asked] = await Promise.all([
+      countUsers(query, season, today),
+      selectUsers(query, season, today, { limit: PER_PAGE, offset }),
+    ]);
   }
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   const page = Math.min(query.page, pages);
   // A page past the end (a stale link) is read again as the last one.
-  const items = page === query.page ? asked : await pageOfUsers(query, season, today, (page - 1) * PER_PAGE, total);
+  const items =
+    page === query.page
+      ? asked
+      : await selectUsers(query, season, today, { limit: PER_PAGE, offset: (page - 1) * PER_PAGE }, total);
   return { items, total, page, pages, season, today };
 }
 
