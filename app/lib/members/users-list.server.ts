@@ -5,7 +5,7 @@
  * pagination, and the same filtered list as a CSV export for spreadsheets.
  * The season shown is the current one (Paris date).
  */
-import { and, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { foldForSearch, profiles, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { cachedRead } from "../core/read-cache.server";
@@ -205,7 +205,10 @@ async function countUsersNow(query: UserListQuery, season: string, today: string
   return counted?.total ?? 0;
 }
 
-/** The rows of one page: the page's ids first, then their details (season, family) for those ids only. */
+/**
+ * The rows of one page in one query: the page's accounts (the filtered, sorted list's index
+ * range, `filteredIds`) as a subquery, then their details (season, family) for those rows only.
+ */
 async function selectUsers(
   query: UserListQuery,
   season: string,
@@ -213,8 +216,7 @@ async function selectUsers(
   page: { limit: number; offset: number },
   matches?: number,
 ) {
-  const ids = (await filteredIds(query, season, today, matches).limit(page.limit).offset(page.offset)).map((r) => r.id);
-  if (!ids.length) return [];
+  const onPage = filteredIds(query, season, today, matches).limit(page.limit).offset(page.offset).as("on_page");
   const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${users.id} and not f.is_self)`;
   const rows = await db
     .select({
@@ -233,22 +235,19 @@ async function selectUsers(
       healthValidUntil: seasonStatuses.healthDocumentValidUntil,
       familyCount,
     })
-    .from(users)
+    .from(onPage)
+    .innerJoin(users, eq(users.id, onPage.id))
     .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
     .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
-    .where(inArray(users.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [
-      {
+    .orderBy(...listOrder(query.tri, onPage));
+  return rows.map(
+    (r) =>
+      ({
         ...r,
         createdAt: r.createdAt.toISOString(),
         health: healthState(r.healthReceivedOn, r.healthValidUntil, today),
-      } satisfies UserListItem,
-    ];
-  });
+      }) satisfies UserListItem,
+  );
 }
 
 export async function listUsers(query: UserListQuery, now: Date = new Date()) {
