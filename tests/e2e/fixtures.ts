@@ -29,7 +29,7 @@ export async function gotoHydrated(page: Page, url: string) {
  * the two, the release landed elsewhere and the browser sent no click at all (no submission, no
  * navigation, the target only focused). Two CI failures had exactly that picture (decision 0049).
  */
-export async function scrollIntoSettledView(target: Locator) {
+async function scrollIntoSettledView(target: Locator) {
   await target.scrollIntoViewIfNeeded();
   await expect
     .poll(() =>
