@@ -7,16 +7,7 @@
 import type { Page } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
 import { e2eUser, signInWithForm } from "./auth-helpers";
-import {
-  axeViolations,
-  expect,
-  gotoHydrated,
-  test,
-  uniqueEmail,
-  untilBrowserChecks,
-  waitForMail,
-  clickSettled,
-} from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail, untilBrowserChecks, waitForMail } from "./fixtures";
 
 const oidc = new OAuth2Server();
 let claims: Record<string, unknown> = {};
@@ -40,7 +31,7 @@ async function signUp(page: Page, prenom: string, nom: string, email: string, pa
   await page.getByLabel(/^Nom/).fill(nom);
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel(/^Mot de passe/).fill(password);
-  await clickSettled(page.getByRole("button", { name: "Créer mon compte" }));
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
 }
 
 async function openMobileMenu(page: Page) {
@@ -116,7 +107,7 @@ test.describe("password accounts", () => {
     await page.getByLabel(/^Mot de passe/).fill("une phrase assez longue");
     await untilBrowserChecks(page.getByLabel("Adresse e-mail"));
     await page.getByLabel("Prénom").focus();
-    await clickSettled(page.getByRole("button", { name: "Créer mon compte" }));
+    await page.getByRole("button", { name: "Créer mon compte" }).click();
     await expect(page.getByLabel("Adresse e-mail")).toBeFocused();
     await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/n'est pas valide/);
     await expect(page).toHaveURL(/\/inscription$/);

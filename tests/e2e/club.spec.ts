@@ -1,7 +1,7 @@
 /**
  * "La vie du club" pages and the contact form, on the seeded content.
  */
-import { axeViolations, expect, gotoHydrated, test, untilBrowserChecks, waitForMail, clickSettled } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, untilBrowserChecks, waitForMail } from "./fixtures";
 
 function unfold(ics: string): string[] {
   return ics.replace(/\r\n[ \t]/g, "").split("\r\n");
@@ -174,7 +174,7 @@ test.describe("contact form", () => {
     await page.getByLabel("Adresse e-mail").fill("camille.test@exemple.fr");
     await page.getByLabel("Objet").selectOption("Cours d'essai");
     await page.getByLabel("Message").fill("Bonjour, puis-je venir essayer le cours adultes de mardi ?");
-    await clickSettled(page.getByRole("button", { name: "Envoyer le message" }));
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
 
     await expect(page).toHaveURL(/\/contact\?envoye=1$/);
     await expect(page.getByRole("status").filter({ hasText: "votre message a bien été envoyé" })).toBeVisible();
@@ -186,7 +186,7 @@ test.describe("contact form", () => {
 
   test("each error is shown next to its field and the typed values are kept", async ({ page }) => {
     await gotoHydrated(page, "/contact");
-    await clickSettled(page.getByRole("button", { name: "Envoyer le message" }));
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
     await expect(page.getByRole("alert")).toContainText("corrigez les champs signalés");
     await expect(page.getByLabel(/^Nom/)).toHaveAccessibleDescription("Indiquez votre nom.");
     await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/Indiquez votre adresse e-mail\./);
@@ -198,7 +198,7 @@ test.describe("contact form", () => {
     await page.getByLabel("Adresse e-mail").fill("dominique@");
     await page.getByLabel("Objet").selectOption("Inscription");
     await page.getByLabel("Message").fill("Court");
-    await clickSettled(page.getByRole("button", { name: "Envoyer le message" }));
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
 
     await expect(page.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(/n'est pas valide/);
     await expect(page.getByLabel("Message")).toHaveAccessibleDescription(/au moins 10 caractères/);
@@ -222,7 +222,7 @@ test.describe("contact form", () => {
       if (request.method() === "POST") posts.push(request.url());
     });
     await page.getByLabel(/^Nom/).focus();
-    await clickSettled(page.getByRole("button", { name: "Envoyer le message" }));
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
     await expect(email).toBeFocused();
     expect(posts).toEqual([]);
   });
@@ -276,7 +276,7 @@ test.describe("contact form", () => {
     await trap.evaluate((el: HTMLInputElement) => {
       el.value = "https://spam.example";
     });
-    await clickSettled(page.getByRole("button", { name: "Envoyer le message" }));
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
     await expect(page).toHaveURL(/\/contact\?envoye=1$/);
     await expect(page.getByRole("status").filter({ hasText: "votre message a bien été envoyé" })).toBeVisible();
     await expect(waitForMail("contact@vovinam-creteil.fr", new RegExp(name), 3000)).rejects.toThrow();
@@ -304,7 +304,7 @@ test.describe("accessibility", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await gotoHydrated(page, "/contact");
-    await clickSettled(page.getByRole("button", { name: "Envoyer le message" }));
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
     await expect(page.getByRole("alert")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
   });

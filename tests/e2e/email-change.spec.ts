@@ -3,7 +3,7 @@
  * address receives a link (local SMTP server), the link's page confirms with
  * a button, at 390 px, with no axe violation; then the new address signs in.
  */
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, waitForMail, clickSettled } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail, waitForMail } from "./fixtures";
 import { signInWithForm } from "./auth-helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -17,7 +17,7 @@ test("a new e-mail address takes effect once confirmed from the link", async ({ 
   await page.getByLabel(/^Nom/).fill("Phạm");
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel(/^Mot de passe/).fill(password);
-  await clickSettled(page.getByRole("button", { name: "Créer mon compte" }));
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
   await page.waitForURL((url) => url.pathname.startsWith("/espace-membre"));
 
   await gotoHydrated(page, "/espace-membre/profil");

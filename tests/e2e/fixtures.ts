@@ -7,10 +7,20 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
-export const test = base.extend({
+export const test = base.extend<object, { settledPointerActions: void }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
+  // Every click, check and tap of every test waits first for the page to stop moving.
+  settledPointerActions: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      settlePointerActions(Object.getPrototypeOf((await context.newPage()).locator("body")));
+      await context.close();
+      await use();
+    },
+    { scope: "worker", auto: true },
+  ],
 });
 export { expect };
 
@@ -22,12 +32,12 @@ export async function gotoHydrated(page: Page, url: string) {
 }
 
 /**
- * Scrolls `target` into view and waits until the page stops moving, before a click on something
- * below the fold of a page just loaded. Past 50 px the banner folds and the content slides up
- * 192 px for 0.5 s (site-layout.tsx, banner.tsx). Playwright checks that the element is still
- * and receives the press, not the release: on a busy machine the page began to slide between
- * the two, the release landed elsewhere and the browser sent no click at all (no submission, no
- * navigation, the target only focused). Two CI failures had exactly that picture (decision 0049).
+ * Scrolls `target` into view and waits until the page stops moving. Past 50 px the banner folds
+ * and the content slides up 192 px for 0.5 s (site-layout.tsx, banner.tsx). Playwright checks
+ * that the element is still and receives the press, not the release: on a busy machine the page
+ * began to slide between the two, the release landed elsewhere and the browser sent no click at
+ * all (no submission, no navigation, the target only focused; a checkbox left as it was). CI
+ * failures had exactly that picture (decision 0049).
  */
 async function scrollIntoSettledView(target: Locator) {
   await target.scrollIntoViewIfNeeded();
@@ -49,10 +59,28 @@ async function scrollIntoSettledView(target: Locator) {
     .toBe(true);
 }
 
-/** A click on something below the fold of a page just loaded, once the page has stopped moving. */
-export async function clickSettled(target: Locator) {
-  await scrollIntoSettledView(target);
-  await target.click();
+const POINTER_ACTIONS = ["click", "dblclick", "check", "uncheck", "setChecked", "tap"] as const;
+const settled = Symbol("settled");
+
+/**
+ * Makes every pointer action of `Locator` (its prototype, shared by all pages of the worker) wait
+ * for scrollIntoSettledView first, so no test can meet the lost click: one way, not a helper to
+ * remember. `force` and `trial` actions go straight through.
+ */
+function settlePointerActions(prototype: Record<PropertyKey, unknown>) {
+  if (prototype[settled]) return;
+  prototype[settled] = true;
+  for (const name of POINTER_ACTIONS) {
+    const original = prototype[name] as (this: Locator, ...args: unknown[]) => Promise<void>;
+    // Fails loudly if a Playwright upgrade moves the method: the lost click must not come back unseen.
+    if (typeof original !== "function") throw new Error(`Locator.prototype.${name} introuvable`);
+    prototype[name] = async function (this: Locator, ...args: unknown[]) {
+      const options = args.at(-1) as { force?: boolean; trial?: boolean } | undefined;
+      if (!(options && typeof options === "object" && (options.force || options.trial)))
+        await scrollIntoSettledView(this);
+      return original.apply(this, args);
+    };
+  }
 }
 
 /**

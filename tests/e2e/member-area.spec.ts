@@ -9,7 +9,7 @@
  * as it found it (the child is removed, the e-mail is never changed).
  */
 import type { Page } from "@playwright/test";
-import { axeViolations, clickSettled, expect, gotoHydrated, test, untilBrowserChecks } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, untilBrowserChecks } from "./fixtures";
 
 /** The "membre" fixture account of the global setup (E2E_USERS: role -> e-mail, E2E_USER_PASSWORD). */
 function fixtureMember(): string | undefined {
@@ -31,7 +31,7 @@ async function signIn(page: Page, target: string) {
   await gotoHydrated(page, `/connexion?redirectTo=${encodeURIComponent(target)}`);
   await page.getByLabel("Adresse e-mail").fill(email()!);
   await page.locator("input[name=password]").fill(password()!);
-  await clickSettled(page.getByRole("button", { name: "Se connecter", exact: true }));
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL((url) => url.pathname === target.split("?")[0]);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
@@ -51,18 +51,18 @@ test("a parent adds a child, follows the child's grades and revision, then comes
   await family.getByLabel("Prénom").fill(prenom);
   await family.getByLabel("Nom", { exact: true }).fill("Martin");
   await family.getByLabel("Date de naissance").fill("2017-04-12");
-  await clickSettled(family.getByRole("button", { name: "Ajouter ce profil" }));
+  await family.getByRole("button", { name: "Ajouter ce profil" }).click();
   await expect(family.getByText("Choisissez le lien de parenté")).toBeVisible();
   await expect(family.getByLabel("Prénom")).toHaveValue(prenom);
   await family.getByLabel("Lien avec vous").selectOption("enfant");
-  await clickSettled(family.getByRole("button", { name: "Ajouter ce profil" }));
+  await family.getByRole("button", { name: "Ajouter ce profil" }).click();
   await expect(page.getByText(`Le profil de ${prenom} a été ajouté.`)).toBeVisible();
   await expect(family.getByText(`${prenom} Martin`)).toBeVisible();
 
   // Select the child on the grades page.
   await gotoHydrated(page, "/espace-membre/grades");
   await page.getByLabel("Choisir un profil").selectOption({ label: `${prenom} Martin` });
-  await clickSettled(page.getByRole("button", { name: "Choisir", exact: true }));
+  await page.getByRole("button", { name: "Choisir", exact: true }).click();
   await expect(
     page.getByRole("heading", { level: 2, name: new RegExp(`Profil affiché : ${prenom} Martin`) }),
   ).toBeVisible();
@@ -80,7 +80,7 @@ test("a parent adds a child, follows the child's grades and revision, then comes
   const progress = page.getByRole("progressbar", { name: `Progression de ${prenom} Martin` });
   await expect(progress).toHaveAttribute("aria-valuenow", "0");
   const firstToggle = page.getByRole("button", { name: /^Travaillé/ }).first();
-  await clickSettled(firstToggle);
+  await firstToggle.click();
   await expect(firstToggle).toHaveAttribute("aria-pressed", "true");
   await expect(progress).not.toHaveAttribute("aria-valuenow", "0");
   await page.reload();
@@ -89,7 +89,7 @@ test("a parent adds a child, follows the child's grades and revision, then comes
   expect(await axeViolations(page)).toEqual([]);
 
   // Back to the parent's own profile: their own progress is separate.
-  await clickSettled(page.getByRole("button", { name: "Revenir à mon profil" }));
+  await page.getByRole("button", { name: "Revenir à mon profil" }).click();
   await expect(page.getByRole("heading", { level: 2, name: /Profil affiché : .*\(vous\)/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Revenir à mon profil" })).toHaveCount(0);
 
@@ -104,8 +104,8 @@ test("a parent adds a child, follows the child's grades and revision, then comes
   // Clean up: remove the child (with its confirmation step).
   await gotoHydrated(page, "/espace-membre/profil");
   const remove = familySection(page).getByRole("link", { name: `Retirer le profil de ${prenom}` });
-  await clickSettled(remove);
-  await clickSettled(page.getByRole("button", { name: "Oui, retirer ce profil" }));
+  await remove.click();
+  await page.getByRole("button", { name: "Oui, retirer ce profil" }).click();
   await expect(page.getByText("Le profil a été retiré, avec son historique.")).toBeVisible();
   await expect(familySection(page).getByText(`${prenom} Martin`)).toHaveCount(0);
 });
@@ -118,14 +118,14 @@ test("profile edit shows a validation error then saves; the e-mail change asks f
 
   await info.getByRole("textbox", { name: "Nom", exact: true }).fill("");
   await info.getByLabel("Téléphone").fill("pas un numéro");
-  await clickSettled(info.getByRole("button", { name: "Enregistrer mes informations" }));
+  await info.getByRole("button", { name: "Enregistrer mes informations" }).click();
   await expect(info.getByText("Le nom est obligatoire")).toBeVisible();
   await expect(info.getByLabel("Téléphone")).toHaveValue("pas un numéro");
   await expect(info.getByRole("textbox", { name: "Nom", exact: true })).toHaveAttribute("aria-invalid", "true");
 
   await info.getByRole("textbox", { name: "Nom", exact: true }).fill(nom || "Martin");
   await info.getByLabel("Téléphone").fill("06 12 34 56 78");
-  await clickSettled(info.getByRole("button", { name: "Enregistrer mes informations" }));
+  await info.getByRole("button", { name: "Enregistrer mes informations" }).click();
   await expect(page.getByText("Vos informations ont été enregistrées.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Téléphone" })).toHaveValue("06 12 34 56 78");
@@ -133,10 +133,10 @@ test("profile edit shows a validation error then saves; the e-mail change asks f
   // E-mail change: refused without the password, and with a wrong one.
   const mail = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Adresse e-mail" }) });
   await mail.getByLabel("Nouvelle adresse e-mail").fill("nouvelle.adresse@exemple.fr");
-  await clickSettled(mail.getByRole("button", { name: "Changer d'adresse e-mail" }));
+  await mail.getByRole("button", { name: "Changer d'adresse e-mail" }).click();
   await expect(mail.getByText("Saisissez votre mot de passe actuel pour confirmer")).toBeVisible();
   await mail.getByLabel("Mot de passe actuel").fill("ce n'est pas le bon");
-  await clickSettled(mail.getByRole("button", { name: "Changer d'adresse e-mail" }));
+  await mail.getByRole("button", { name: "Changer d'adresse e-mail" }).click();
   await expect(mail.getByText("Mot de passe incorrect.")).toBeVisible();
   await expect(mail.getByText(`Adresse actuelle : ${email()}`)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -148,7 +148,7 @@ test("with JavaScript, a refused profile form focuses its first field in error, 
   await signIn(page, "/espace-membre/profil");
   // Refused in the browser: the first field in error takes the focus.
   await untilBrowserChecks(familySection(page).getByLabel("Prénom"));
-  await clickSettled(familySection(page).getByRole("button", { name: "Ajouter ce profil" }));
+  await familySection(page).getByRole("button", { name: "Ajouter ce profil" }).click();
   await expect(familySection(page).getByLabel("Prénom")).toBeFocused();
   await expect(familySection(page).getByLabel("Prénom")).toHaveAccessibleDescription("Le prénom est obligatoire");
 
@@ -156,7 +156,7 @@ test("with JavaScript, a refused profile form focuses its first field in error, 
   const mail = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Adresse e-mail" }) });
   await mail.getByLabel("Nouvelle adresse e-mail").fill("autre.adresse@exemple.fr");
   await mail.getByLabel("Mot de passe actuel").fill("ce n'est pas le bon");
-  await clickSettled(mail.getByRole("button", { name: "Changer d'adresse e-mail" }));
+  await mail.getByRole("button", { name: "Changer d'adresse e-mail" }).click();
   await expect(mail.getByRole("alert")).toBeFocused();
   await expect(mail.getByLabel("Mot de passe actuel")).toHaveAccessibleDescription(/Mot de passe incorrect\./);
 });
@@ -169,12 +169,12 @@ test("without JavaScript, the profile forms answer their errors next to the fiel
   await page.goto("/connexion?redirectTo=%2Fespace-membre%2Fprofil");
   await page.getByLabel("Adresse e-mail").fill(email()!);
   await page.locator("input[name=password]").fill(password()!);
-  await clickSettled(page.getByRole("button", { name: "Se connecter", exact: true }));
+  await page.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/espace-membre/profil");
 
   const info = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Mes informations" }) });
   await info.getByLabel("Téléphone").fill("pas un numéro");
-  await clickSettled(info.getByRole("button", { name: "Enregistrer mes informations" }));
+  await info.getByRole("button", { name: "Enregistrer mes informations" }).click();
   await expect(info.getByRole("alert")).toContainText("corrigez les champs signalés");
   await expect(info.getByLabel("Téléphone")).toHaveAccessibleDescription(/Numéro de téléphone invalide/);
   await expect(info.getByLabel("Téléphone")).toHaveValue("pas un numéro");
@@ -182,7 +182,7 @@ test("without JavaScript, the profile forms answer their errors next to the fiel
   const mail = page.locator("section", { has: page.getByRole("heading", { level: 2, name: "Adresse e-mail" }) });
   await mail.getByLabel("Nouvelle adresse e-mail").fill("autre.adresse@exemple.fr");
   await mail.getByLabel("Mot de passe actuel").fill("ce n'est pas le bon");
-  await clickSettled(mail.getByRole("button", { name: "Changer d'adresse e-mail" }));
+  await mail.getByRole("button", { name: "Changer d'adresse e-mail" }).click();
   await expect(mail.getByLabel("Mot de passe actuel")).toHaveAccessibleDescription(/Mot de passe incorrect\./);
   await expect(mail.getByLabel("Mot de passe actuel")).toHaveValue("");
   await expect(mail.getByLabel("Nouvelle adresse e-mail")).toHaveValue("autre.adresse@exemple.fr");

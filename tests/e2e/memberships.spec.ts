@@ -9,16 +9,7 @@
  * E2E_USER_PASSWORD).
  */
 import type { Browser, Page } from "@playwright/test";
-import {
-  axeViolations,
-  expect,
-  gotoHydrated,
-  test,
-  uniqueEmail,
-  untilBrowserChecks,
-  waitForMail,
-  clickSettled,
-} from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail, untilBrowserChecks, waitForMail } from "./fixtures";
 
 function fixture(role: string): { email: string; password: string } {
   const users = JSON.parse(process.env.E2E_USERS ?? "{}") as Record<string, string>;
@@ -67,7 +58,7 @@ test.describe("membership management", () => {
     await member.locator('input[name="nom"]').fill(nom);
     await member.locator('input[name="email"]').fill(email);
     await member.locator('input[name="password"]').fill("un tatami bien rangé");
-    await clickSettled(member.getByRole("button", { name: "Créer mon compte" }));
+    await member.getByRole("button", { name: "Créer mon compte" }).click();
     await expect(member).toHaveURL(/\/espace-membre$/);
     await member.goto("/espace-membre/grades");
     await expect(member).toHaveURL(/\/espace-membre$/);

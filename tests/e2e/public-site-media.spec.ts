@@ -131,7 +131,8 @@ for (const width of [390, 1366]) {
     // A photo with identifiable members: refused without consent, then accepted.
     await gotoHydrated(page, "/espace-membre/articles/photos");
     expect(await axeViolations(page)).toEqual([]);
-    const alt = `Séance du samedi (${width})`;
+    // Unique per attempt: a retry must not find the first attempt's (withdrawn) photo under the same name.
+    const alt = `Séance du samedi (${width}, essai ${test.info().retry + 1})`;
     await page
       .locator('input[type="file"][name="file"]')
       .setInputFiles({ name: "seance.png", mimeType: "image/png", buffer: PNG_1PX });
@@ -209,7 +210,7 @@ for (const width of [390, 1366]) {
     // Teachers: hidden until entered, then on their page and in the menu; removed at the end.
     await gotoHydrated(page, "/espace-membre/contenu/enseignants");
     expect(await axeViolations(page)).toEqual([]);
-    const name = `Enseignant essai ${width}`;
+    const name = `Enseignant essai ${width}-${test.info().retry + 1}`;
     const form = page
       .locator("form")
       .filter({ has: page.getByRole("heading", { name: "Ajouter un enseignant ou une enseignante" }) });

@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { e2eUser, signInWithForm } from "./auth-helpers";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, clickSettled } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
 
 async function shoot(page: Page, name: string) {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
@@ -43,7 +43,7 @@ async function signUp(page: Page, prenom: string) {
   await page.getByLabel(/^Nom/).fill("Nguyễn-Duvernoy");
   await page.getByLabel("Adresse e-mail").fill(uniqueEmail("largeur"));
   await page.getByLabel(/^Mot de passe/).fill("ma phrase de passe du club");
-  await clickSettled(page.getByRole("button", { name: "Créer mon compte" }));
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page).toHaveURL(/\/espace-membre$/);
 }
 
@@ -178,7 +178,7 @@ test.describe("contact form with JavaScript", () => {
     const answer = page.waitForResponse((r) => r.request().method() === "POST" && /\/contact/.test(r.url()), {
       timeout: 30_000,
     });
-    await clickSettled(page.getByRole("button", { name: "Envoyer le message" }));
+    await page.getByRole("button", { name: "Envoyer le message" }).click();
     expect((await answer).status()).toBe(400);
     await expect(page.getByLabel("Adresse e-mail")).toHaveAttribute("aria-invalid", "true");
     const focused = await page.evaluate(() => {

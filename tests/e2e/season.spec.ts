@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { e2eUser, signInWithForm } from "./auth-helpers";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, clickSettled } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures";
 
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
@@ -54,7 +54,7 @@ test("a parent registers two children and themself, pays through HelloAsso, and 
   await page.getByLabel(/^Nom/).fill("Pham");
   await page.getByLabel("Adresse e-mail").fill(email);
   await page.getByLabel(/^Mot de passe/).fill("la phrase de passe de la famille");
-  await clickSettled(page.getByRole("button", { name: "Créer mon compte" }));
+  await page.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(page).toHaveURL(/\/espace-membre$/);
   await gotoHydrated(page, "/espace-membre/profil");
   await addChild(page, "Minh", "2016-03-12");
