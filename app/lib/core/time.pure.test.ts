@@ -37,7 +37,7 @@ describe("Paris calendar", () => {
     expect(parisHour(at("2026-07-10T12:00:00Z"))).toBe(14);
   });
 
-  it("gives the same day, hour and wall clock as Intl for every instant, the hours kept or not", () => {
+  it("gives the same day, hour, time and wall clock as Intl for every instant, the hours kept or not", () => {
     const day = new Intl.DateTimeFormat("en-CA", {
       timeZone: "Europe/Paris",
       year: "numeric",
@@ -45,6 +45,12 @@ describe("Paris calendar", () => {
       day: "2-digit",
     });
     const hour = new Intl.DateTimeFormat("en-US", { timeZone: "Europe/Paris", hourCycle: "h23", hour: "2-digit" });
+    const clock = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Europe/Paris",
+      hourCycle: "h23",
+      hour: "numeric",
+      minute: "2-digit",
+    });
     const instants: number[] = [];
     // Every 13 minutes around both changes of 2026, twice (the second pass reads the kept hours).
     for (const change of ["2026-03-29T01:00:00Z", "2026-10-25T01:00:00Z"])
@@ -62,6 +68,8 @@ describe("Paris calendar", () => {
       const d = new Date(t);
       expect(parisDate(d)).toBe(day.format(d));
       expect(parisHour(d)).toBe(Number(hour.format(d)) % 24);
+      const [h, m] = clock.format(d).split(":").map(Number);
+      expect(formatTime(d)).toBe(m === 0 ? `${h! % 24}${NB}h` : `${h! % 24}${NB}h${NB}${String(m).padStart(2, "0")}`);
       const wall = toParisDateTimeInput(d);
       // Back from the wall clock: the same instant, or in the repeated autumn hour one with the same wall clock.
       const back = parseParisDateTime(wall);

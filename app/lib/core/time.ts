@@ -289,7 +289,10 @@ export function formatTime(value: Date | string): string {
   if (typeof value === "string") {
     [hour = 0, minute = 0] = value.split(":").map(Number);
   } else {
-    ({ hour, minute } = parisParts(value));
+    // The hour kept for this UTC hour (whole-hour offsets since 1980: the minute is UTC's).
+    const known = parisHourOf(value.getTime());
+    if (known) [hour, minute] = [known.hour, value.getUTCMinutes()];
+    else ({ hour, minute } = parisParts(value));
   }
   return minute === 0 ? `${hour}${NBSP}h` : `${hour}${NBSP}h${NBSP}${String(minute).padStart(2, "0")}`;
 }
