@@ -1,6 +1,7 @@
 /**
  * Shared browser-test helpers. Import `test` and `expect` from here, never
- * from @playwright/test directly: baseURL comes from the global setup.
+ * from @playwright/test directly: baseURL comes from the global setup, and
+ * every pointer action waits for the page to stop moving (settledPointerActions).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
