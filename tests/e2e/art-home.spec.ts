@@ -79,6 +79,26 @@ test.describe("home page", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("its links move in the browser without reloading, and home comes back whole", async ({ page }) => {
+    // Home's content is markup written on the server, not hydrated (decision 0051).
+    await gotoHydrated(page, "/");
+    const title = await page.getByRole("heading", { level: 1 }).textContent();
+    // Set on this document: still there after the clicks if the router navigated without reloading.
+    await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
+    await page.locator("main").getByRole("link", { name: "Tout le calendrier du club" }).click();
+    await expect(page).toHaveURL(/\/la-vie-du-club\/calendrier$/);
+    await expect(page.getByTestId("banner-title")).toHaveText("Calendrier");
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title ?? "");
+    await expect(page.getByRole("region", { name: "Les cours de la semaine" }).locator("dt").first()).toBeVisible();
+    await page.locator("main").getByRole("link", { name: "Essayer un cours" }).click();
+    await expect(page).toHaveURL(/\/cours-d-essai$/);
+    expect(await page.evaluate(() => (window as unknown as { sansRechargement?: boolean }).sansRechargement)).toBe(
+      true,
+    );
+  });
+
   test("shows the schedule by day and where to find the club", async ({ page }) => {
     await gotoHydrated(page, "/");
     const schedule = page.getByRole("region", { name: "Les cours de la semaine" });

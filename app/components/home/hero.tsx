@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/layout/site-link";
 
 /**
  * The home page's hero: it carries the page's <h1> (home has no banner) and
- * the call to try a class. The bamboo drawing is decorative CSS/SVG.
+ * the call to try a class. The bamboo drawing is decorative CSS/SVG. Written on the server
+ * only, with the rest of home (components/home/content.server.tsx, decision 0051).
  */
 export function HomeHero({ clubName, city, trialText }: { clubName: string; city: string; trialText: string }) {
   return (
@@ -23,18 +24,18 @@ export function HomeHero({ clubName, city, trialText }: { clubName: string; city
           Viet Vo Dao dans un club associatif ouvert aux enfants comme aux adultes. {trialText}
         </p>
         <p className="mt-8 flex flex-wrap gap-4">
-          <Link
+          <SiteLink
             to="/cours-d-essai"
             className="rounded-lg bg-belt-yellow px-5 py-3 font-semibold text-slate-900 shadow hover:bg-yellow-300"
           >
             Essayer un cours
-          </Link>
-          <Link
+          </SiteLink>
+          <SiteLink
             to="/tarifs-horaires"
             className="rounded-lg border-2 border-white px-5 py-3 font-semibold text-white hover:bg-white/10"
           >
             Horaires et tarifs
-          </Link>
+          </SiteLink>
         </p>
       </div>
     </section>
