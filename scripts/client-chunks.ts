@@ -7,7 +7,8 @@
  * anything more:
  *  - "framework": react, react-dom, scheduler, react-router;
  *  - "site": every module the root or the site layout imports statically
- *    (their own code, the layout's icons, the shared helpers they use).
+ *    (their own code, the layout's icons, the shared helpers they use), and
+ *    `ServerHtml`, which the pages written on the server share (decision 0051).
  * Everything else (a page's own code, a form's validation, the member area)
  * stays split as Rollup decides. Stylesheets are left to Vite.
  */
@@ -16,7 +17,12 @@ import type { Rollup } from "vite";
 type ManualChunkMeta = Rollup.ManualChunkMeta;
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
-const LAYOUTS = [/[\\/]app[\\/]root\.tsx(\?|$)/, /[\\/]app[\\/]routes[\\/]site-layout\.tsx(\?|$)/];
+const LAYOUTS = [
+  /[\\/]app[\\/]root\.tsx(\?|$)/,
+  /[\\/]app[\\/]routes[\\/]site-layout\.tsx(\?|$)/,
+  // The block of server-written content (decision 0051): a few lines, on most public pages.
+  /[\\/]app[\\/]components[\\/]server-html\.tsx(\?|$)/,
+];
 
 export function clientChunks(): (id: string, meta: ManualChunkMeta) => string | undefined {
   let site: Set<string> | undefined;

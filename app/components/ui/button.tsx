@@ -1,5 +1,7 @@
 /**
- * The one button style of the site and the member area (class-variance-authority).
+ * The one button style of the site and the member area: a base, one class list per variant,
+ * size and width (what class-variance-authority did, in a few lines: its code and clsx's came
+ * with every page that shows a button, about 0.6 KiB gzipped; decision 0051).
  *
  * Rules:
  * - `<Button>` for a <button>; `buttonClasses()` for anything else that must
@@ -16,36 +18,38 @@
  *   the link variant, which has no padding.
  */
 import type { ButtonHTMLAttributes } from "react";
-import { cva, type VariantProps } from "class-variance-authority";
 
-export const buttonClasses = cva(
-  "inline-flex items-center justify-center gap-2 rounded-md font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70",
-  {
-    variants: {
-      variant: {
-        primary: "bg-club-700 text-white shadow hover:bg-club-800 focus-visible:outline-club-700",
-        secondary: "border border-club-700 bg-white text-club-900 hover:bg-club-50 focus-visible:outline-club-700",
-        neutral: "border border-slate-500 bg-white text-slate-900 hover:bg-slate-100 focus-visible:outline-slate-700",
-        danger: "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700",
-        "danger-outline": "border border-red-700 bg-white text-red-900 hover:bg-red-50 focus-visible:outline-red-700",
-        link: "text-club-800 underline underline-offset-2 hover:text-club-900 focus-visible:outline-club-700",
-      },
-      size: {
-        none: "",
-        sm: "px-3 py-1.5 text-sm",
-        md: "px-4 py-2",
-        lg: "px-5 py-2.5",
-      },
-      width: {
-        auto: "",
-        full: "w-full",
-      },
-    },
-    defaultVariants: { variant: "primary", size: "md", width: "auto" },
-  },
-);
+const BASE =
+  "inline-flex items-center justify-center gap-2 rounded-md font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70";
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & VariantProps<typeof buttonClasses>;
+const VARIANTS = {
+  primary: "bg-club-700 text-white shadow hover:bg-club-800 focus-visible:outline-club-700",
+  secondary: "border border-club-700 bg-white text-club-900 hover:bg-club-50 focus-visible:outline-club-700",
+  neutral: "border border-slate-500 bg-white text-slate-900 hover:bg-slate-100 focus-visible:outline-slate-700",
+  danger: "bg-red-700 text-white hover:bg-red-800 focus-visible:outline-red-700",
+  "danger-outline": "border border-red-700 bg-white text-red-900 hover:bg-red-50 focus-visible:outline-red-700",
+  link: "text-club-800 underline underline-offset-2 hover:text-club-900 focus-visible:outline-club-700",
+};
+
+const SIZES = { none: "", sm: "px-3 py-1.5 text-sm", md: "px-4 py-2", lg: "px-5 py-2.5" };
+
+const WIDTHS = { auto: "", full: "w-full" };
+
+interface ButtonStyle {
+  variant?: keyof typeof VARIANTS | null;
+  size?: keyof typeof SIZES | null;
+  width?: keyof typeof WIDTHS | null;
+  className?: string;
+}
+
+/** The classes of a button's style (defaults: primary, md, auto), then `className`. */
+export function buttonClasses({ variant, size, width, className }: ButtonStyle = {}): string {
+  return [BASE, VARIANTS[variant ?? "primary"], SIZES[size ?? "md"], WIDTHS[width ?? "auto"], className]
+    .filter(Boolean)
+    .join(" ");
+}
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & Omit<ButtonStyle, "className">;
 
 /** A <button> in one of the site's styles; `type` defaults to "button" (say "submit" for a form's action). */
 export function Button({ variant, size, width, className, type = "button", ...props }: ButtonProps) {

@@ -1,26 +1,17 @@
-import { Link } from "react-router";
-import { ArtPage, ArtSection, Vi } from "~/components/art-page";
-import { Belt, BELT_COLOURS, describeBelt } from "~/components/belt";
+/**
+ * /le-vovinam-viet-vo-dao/grades: « Les grades ». Its content is written on the server and kept as is
+ * by the browser (decision 0051): components/art/grades.server.tsx.
+ */
+import { ServerHtml } from "~/components/server-html";
+import { GradesContent } from "~/components/art/grades.server";
 import { listGrades } from "~/lib/members/grades.server";
+import { renderServerHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/grades";
 
 export async function loader() {
   const grades = await listGrades();
-  return {
-    grades: grades.map((g) => ({
-      id: g.id,
-      position: g.position,
-      vietnameseName: g.vietnameseName,
-      frenchName: g.frenchName,
-      beltColor: g.beltColor,
-      stripeColor: g.stripeColor,
-      stripeCount: g.stripeCount,
-      borderColor: g.borderColor,
-      level: g.level,
-      description: g.description,
-    })),
-  };
+  return { html: renderServerHtml(<GradesContent grades={grades} />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,98 +21,6 @@ export const meta: Route.MetaFunction = (args) =>
       "Les ceintures du Vovinam Viet Vo Dao, de la ceinture bleu clair du débutant à la ceinture blanche du patriarche : noms vietnamiens, couleurs et leur signification.",
   });
 
-const meanings = [
-  {
-    colour: BELT_COLOURS.blue,
-    name: "Le bleu",
-    text: "la mer et l'espoir : celui du débutant qui commence son apprentissage.",
-  },
-  {
-    colour: BELT_COLOURS.yellow,
-    name: "Le jaune",
-    text: "la terre : l'art est désormais assimilé, il fait partie du pratiquant.",
-  },
-  { colour: BELT_COLOURS.red, name: "Le rouge", text: "le feu et le sang : l'ardeur du maître qui transmet." },
-  { colour: BELT_COLOURS.white, name: "Le blanc", text: "la pureté et l'infini : l'aboutissement de la voie." },
-];
-
 export default function Grades({ loaderData }: Route.ComponentProps) {
-  const { grades } = loaderData;
-  return (
-    <ArtPage
-      title="Les grades du Vovinam Viet Vo Dao"
-      lead="De la ceinture bleu clair du débutant à la ceinture blanche du patriarche, la couleur de la ceinture marque le chemin parcouru."
-    >
-      <ArtSection id="tableau" title="Les ceintures, de la première à la plus haute">
-        <p>
-          Voici le tableau des grades tel que le club l'utilise, dans l'ordre du système traditionnel de 1964. Les « cap
-          » sont les barrettes jaunes des ceintures bleues ; les barrettes rouges de la ceinture jaune, puis la ceinture
-          rouge, se comptent en « dang » (<Vi>đẳng</Vi>, degré).
-        </p>
-        {grades.length > 0 ? (
-          <ol className="mt-6 divide-y divide-slate-200 rounded-xl border border-slate-200" data-testid="grade-list">
-            {grades.map((g) => (
-              <li key={g.id} className="grid items-center gap-3 p-4 sm:grid-cols-[12rem_1fr] sm:gap-6">
-                <Belt
-                  beltColor={g.beltColor}
-                  stripeColor={g.stripeColor}
-                  stripeCount={g.stripeCount}
-                  borderColor={g.borderColor}
-                  label={`${describeBelt(g)} : ${g.vietnameseName}`}
-                  className="h-auto w-44 max-w-full"
-                />
-                <div>
-                  <h3 className="text-lg font-semibold text-club-900">
-                    <span className="sr-only">Grade {g.position} : </span>
-                    <Vi>{g.vietnameseName}</Vi>
-                    <span className="font-normal text-slate-700"> · {g.frenchName}</span>
-                  </h3>
-                  {g.level ? (
-                    <p className="text-sm font-semibold tracking-wide text-club-700 uppercase">{g.level}</p>
-                  ) : null}
-                  {g.description ? <p className="mt-1 text-slate-700">{g.description}</p> : null}
-                </div>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p>Le tableau des grades du club n'est pas encore renseigné.</p>
-        )}
-      </ArtSection>
-
-      <ArtSection id="couleurs" title="Ce que disent les couleurs">
-        <p>Le sens le plus souvent donné aux couleurs des ceintures :</p>
-        <ul className="space-y-3">
-          {meanings.map((m) => (
-            <li key={m.name} className="flex items-start gap-3">
-              <span
-                aria-hidden="true"
-                className="mt-1 inline-block h-5 w-5 shrink-0 rounded-full border border-slate-500"
-                style={{ backgroundColor: m.colour }}
-              />
-              <span>
-                <strong>{m.name}</strong> évoque {m.text}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </ArtSection>
-
-      <ArtSection id="examens" title="Passer un grade">
-        <p>
-          Les premières ceintures, du bleu clair aux barrettes jaunes de la ceinture bleue, se préparent et se passent
-          au club, quand l'enseignant estime que le pratiquant est prêt : la technique compte, mais aussi l'assiduité et
-          l'attitude. Au-delà, les examens du 1er au 4e dang relèvent de la Fédération Française de Karaté et
-          Disciplines Associées (FFKDA), qui les fait passer lors d'examens organisés par ses ligues régionales.
-        </p>
-        <p>
-          Les fédérations ne s'accordent pas toutes sur les noms des grades ni sur le temps minimum entre deux passages
-          : le système international, adopté en 1998 puis révisé en 2008 et en 2012, fait par exemple porter une
-          ceinture noire (<Vi>huyền đai</Vi>) là où le système traditionnel donne la ceinture jaune. Ce tableau est donc
-          celui du club : ses responsables le tiennent à jour. Pour toute question sur votre progression, adressez-vous
-          à votre enseignant ou <Link to="/contact">écrivez-nous</Link>.
-        </p>
-      </ArtSection>
-    </ArtPage>
-  );
+  return <ServerHtml html={loaderData.html} />;
 }
