@@ -42,8 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     getSetting("membership"),
     offeredSessions(),
   ]);
-  const days: Array<{ date: string; label: string; sessions: typeof sessions }> = [];
-  for (const s of sessions) {
+  // Dates and hours written here: the page needs no date code in the browser (decision 0045).
+  const days: Array<{ date: string; label: string; sessions: Array<(typeof sessions)[number] & { hours: string }> }> =
+    [];
+  for (const session of sessions) {
+    const s = { ...session, hours: `${formatTime(session.start)} – ${formatTime(session.end)}` };
     const last = days.at(-1);
     if (last?.date === s.date) last.sessions.push(s);
     else days.push({ date: s.date, label: capitalize(formatDayMonth(s.date)), sessions: [s] });
@@ -205,7 +208,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                                   />
                                   <span>
                                     <span className="block font-medium">
-                                      {formatTime(s.start)} – {formatTime(s.end)} · {s.group}
+                                      {s.hours} · {s.group}
                                     </span>
                                     <span className="block text-sm">
                                       {[s.level, s.place].filter(Boolean).join(" · ")}
