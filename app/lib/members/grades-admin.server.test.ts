@@ -99,16 +99,12 @@ describe("editing a grade", () => {
       updatedBy: admin.user.id,
     });
 
-    const page = await app.get("/le-vovinam-viet-vo-dao/grades");
-    const shown = (
-      page.data as { grades: Array<{ id: number; vietnameseName: string; frenchName: string; level: string }> }
-    ).grades;
-    expect(shown[0]).toMatchObject({
-      vietnameseName: "Tự vệ nhập môn",
-      frenchName: "Ceinture verte des enfants",
-      level: "Débutant",
-    });
+    // The public page is written on the server (decision 0051): its markup, first row first.
     const html = await (await app.fetch("/le-vovinam-viet-vo-dao/grades")).text();
+    const firstRow = html.slice(html.indexOf("Tự vệ nhập môn"));
+    expect(html.indexOf("Tự vệ nhập môn")).toBeGreaterThan(-1);
+    expect(firstRow.slice(0, 2000)).toContain("Ceinture verte des enfants");
+    expect(firstRow.slice(0, 2000)).toContain("Débutant");
     expect(html).toContain("Ceinture verte avec 2 barrettes blanches");
 
     const [entry] = await db
