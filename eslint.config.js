@@ -92,6 +92,14 @@ export default tseslint.config(
     rules: { "data-access/no-connection-parameters": "error" },
   },
   {
+    // Every LIMIT and OFFSET written into the statement (decision 0052), in the code that runs
+    // queries; tests may build theirs as they like.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { "data-access": dataAccess },
+    rules: { "data-access/inline-limit": "error" },
+  },
+  {
     // Browser-side modules never import server-only code. React Router already refuses it in
     // route modules at build time; this extends it to components and browser-safe lib files.
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "app/entry.client.tsx"],

@@ -114,4 +114,48 @@ const noConnectionParameters = {
   },
 };
 
-export default { rules: { "no-connection-parameters": noConnectionParameters } };
+/**
+ * Every LIMIT and OFFSET of a query is written into the statement (`inlineCount(n)` from
+ * db.server, decision 0052): a `.limit(…)` or `.offset(…)` whose argument is anything else is
+ * refused. Drizzle sends a bare number as a parameter, and PostgreSQL plans a prepared
+ * statement whose LIMIT is a parameter again at every run. Checked in modules that import
+ * db.server or drizzle-orm (the only ones that build queries); tests are not linted by it.
+ */
+const inlineLimit = {
+  meta: {
+    type: "problem",
+    docs: { description: "A query's LIMIT and OFFSET go through inlineCount() (decision 0052)." },
+    messages: {
+      parameterLimit:
+        "`.{{method}}()` takes `inlineCount(…)` from db.server: a number sent as a parameter makes PostgreSQL plan the statement again at every run (docs/decisions/0052-limits-written-into-statements.md).",
+    },
+    schema: [],
+  },
+  create(context) {
+    let queries = false;
+    return {
+      ImportDeclaration(node) {
+        const from = node.source.value;
+        if (typeof from === "string" && (DB_MODULE.test(from) || from === "drizzle-orm")) queries = true;
+      },
+      CallExpression(node) {
+        if (!queries) return;
+        const callee = node.callee;
+        if (callee.type !== "MemberExpression" || callee.computed || callee.property.type !== "Identifier") return;
+        const method = callee.property.name;
+        if (method !== "limit" && method !== "offset") return;
+        const [arg] = node.arguments;
+        const inline =
+          node.arguments.length === 1 &&
+          arg.type === "CallExpression" &&
+          arg.callee.type === "Identifier" &&
+          arg.callee.name === "inlineCount";
+        if (!inline) context.report({ node, messageId: "parameterLimit", data: { method } });
+      },
+    };
+  },
+};
+
+export default {
+  rules: { "no-connection-parameters": noConnectionParameters, "inline-limit": inlineLimit },
+};

@@ -13,7 +13,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { like, sql } from "drizzle-orm";
 import { users } from "#db/schema";
-import { db } from "~/lib/core/db.server";
+import { db, inlineCount } from "~/lib/core/db.server";
 import { vacuumAnalyze } from "~/lib/operations/vacuum.server";
 
 export const LARGE = {
@@ -82,7 +82,11 @@ async function main() {
       await runMigrations();
       await seedDatabase();
     });
-    const [existing] = await db.select({ id: users.id }).from(users).where(like(users.id, "large-%")).limit(1);
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(like(users.id, "large-%"))
+      .limit(inlineCount(1));
     if (existing) {
       console.error("Le grand club est déjà dans cette base\u00a0: rien n'a été ajouté.");
       process.exitCode = 1;

@@ -73,3 +73,41 @@ describe("no connection parameters", () => {
     SLOW,
   );
 });
+
+describe("LIMIT and OFFSET written into the statement", () => {
+  const LIMIT_RULE = "data-access/inline-limit";
+  async function limitsReported(file: string, code: string): Promise<number[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.resolve(file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === LIMIT_RULE).map((m) => m.line);
+  }
+
+  it(
+    "refuses a query's limit or offset given as a number, and lets inlineCount() through",
+    async () => {
+      const code = [
+        'import { desc } from "drizzle-orm";', // 1
+        'import { articles } from "#db/schema";',
+        'import { db, inlineCount } from "../core/db.server";',
+        "export async function page(n: number) {",
+        "  await db.select().from(articles).orderBy(desc(articles.id)).limit(20).offset(n * 20);", // 5
+        "  await db.select().from(articles).limit(inlineCount(20)).offset(inlineCount(n * 20));", // 6
+        "  return db.select().from(articles).limit(1);", // 7
+        "}",
+        "",
+      ].join("\n");
+      // Line 5 twice: its limit and its offset.
+      expect(await limitsReported("app/lib/content/articles.server.ts", code)).toEqual([5, 5, 7]);
+      expect(await limitsReported("scripts/seed-large.ts", code)).toEqual([5, 5, 7]);
+      // Tests build their queries as they like.
+      expect(await limitsReported("app/lib/content/articles.server.test.ts", code)).toEqual([]);
+      // A module that builds no query may have its own `.limit()`.
+      expect(
+        await limitsReported(
+          "app/lib/core/other.ts",
+          "export const x = (r: { limit(n: number): void }) => r.limit(3);\n",
+        ),
+      ).toEqual([]);
+    },
+    SLOW,
+  );
+});

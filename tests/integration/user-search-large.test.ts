@@ -2,13 +2,14 @@
  * The users search on a large club (issue 12, decision 0035): its GIN index takes new accounts
  * at once (no pending list: PGlite runs no autovacuum to merge one), and a search reads the
  * same sorted pages whether it matches a few accounts (matches read through the index, then
- * sorted) or most of the club (the name index walked, matches picked on the way).
+ * sorted) or most of the club (the name index walked, matches picked on the way). A page of
+ * the list is read with the plan PostgreSQL kept for its statement (decision 0052).
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../helpers/app";
 import { createUser, type CreatedUser } from "../helpers/auth";
-import { db } from "~/lib/core/db.server";
+import { databaseDriver, db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 
 let manager: CreatedUser;
@@ -49,5 +50,21 @@ describe("users search on a large club", () => {
     expect(narrow.items[24]?.nom).toBe("Membre0175");
     const last = await list("q=membre01&tri=-nom&page=4");
     expect(last.items.map((i) => i.nom).at(-1)).toBe("Membre0100");
+  });
+
+  it("reads a page of the list with the plan kept for its statement, not planned again at every view", async () => {
+    // PGlite: one session, so its prepared statements are all in pg_prepared_statements (a
+    // PostgreSQL pool spreads them over its connections).
+    if (databaseDriver() !== "pglite") return;
+    for (let i = 0; i < 10; i++) await list("page=3");
+    const result = await db.execute<{ generic: number; custom: number }>(
+      sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+        where statement like '%"on_page"%' and statement like '%offset 50%'
+          and statement not like '%pg_prepared_statements%'`,
+    );
+    const [page] = (result as { rows: { generic: number; custom: number }[] }).rows;
+    // PostgreSQL tries five plans made for the values, then keeps its generic one when it is as good.
+    expect(page?.custom).toBeLessThanOrEqual(5);
+    expect(page?.generic).toBeGreaterThanOrEqual(5);
   });
 });

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { calendarTokens, users } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { accountRead } from "../core/read-cache.server";
 import { MEMBER_ROLES, hasAnyRole } from "./roles";
 import { invariant } from "../core/invariant";
@@ -18,12 +18,12 @@ function newToken(): string {
 /** The user's feed token, created on first use (read once, then kept until the next write, decision 0048). */
 export async function getOrCreateCalendarToken(userId: string): Promise<string> {
   const existing = await accountRead(`calendar-token:${userId}`, async () => {
-    const [row] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
+    const [row] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(inlineCount(1));
     return { value: row?.token ?? null };
   });
   if (existing) return existing;
   await db.insert(calendarTokens).values({ userId, token: newToken() }).onConflictDoNothing();
-  const [row] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(1);
+  const [row] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(inlineCount(1));
   invariant(row, "jeton d’agenda juste créé");
   return row.token;
 }
@@ -54,7 +54,7 @@ export async function calendarTokenUser(token: string): Promise<{ id: string } |
     .from(calendarTokens)
     .innerJoin(users, eq(users.id, calendarTokens.userId))
     .where(eq(calendarTokens.token, token))
-    .limit(1);
+    .limit(inlineCount(1));
   if (!row || !row.active || !hasAnyRole(row.roles ?? [], MEMBER_ROLES)) return null;
   return { id: row.id };
 }

@@ -16,7 +16,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
 import { getAuth, SESSION_IDLE_MS } from "./auth.server";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { log } from "../core/log.server";
 import { accountRead } from "../core/read-cache.server";
 
@@ -143,7 +143,7 @@ function knownSession(token: string): Promise<KnownSession | null> {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.token, token))
-      .limit(1);
+      .limit(inlineCount(1));
     if (!row) return { value: null };
     const roles = Object.freeze(Array.isArray(row.roles) ? [...row.roles] : []) as string[];
     const user: SessionUser = Object.freeze({

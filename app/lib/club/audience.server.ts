@@ -8,7 +8,7 @@
 import { and, count, desc, eq, gte, lt, sql, sum } from "drizzle-orm";
 import { isbot } from "isbot";
 import { audiencePageViews, audienceReferrers, jobRuns } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { addDays, addMonths, parisDate } from "../core/time";
 import { AUDIENCE_RETENTION_MONTHS, countedPath } from "./audience";
 
@@ -126,7 +126,7 @@ export async function audienceSummary(now: Date = new Date(), days = 30): Promis
     .where(gte(audiencePageViews.day, first))
     .groupBy(audiencePageViews.path)
     .orderBy(desc(viewsSum), audiencePageViews.path)
-    .limit(10);
+    .limit(inlineCount(10));
   const visitsSum = sum(audienceReferrers.visits).mapWith(Number);
   const referrers = await db
     .select({ domain: audienceReferrers.domain, visits: visitsSum })
@@ -134,6 +134,6 @@ export async function audienceSummary(now: Date = new Date(), days = 30): Promis
     .where(gte(audienceReferrers.day, first))
     .groupBy(audienceReferrers.domain)
     .orderBy(desc(visitsSum), audienceReferrers.domain)
-    .limit(10);
+    .limit(inlineCount(10));
   return { days: series, total: series.reduce((a, d) => a + d.views, 0), pages, referrers };
 }

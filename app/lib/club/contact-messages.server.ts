@@ -5,7 +5,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { contactMessages, outbox, users } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { resendMail } from "../mail/mail.server";
 
@@ -99,8 +99,8 @@ function baseQuery() {
 export async function listContactMessages(options: { limit?: number; offset?: number } = {}) {
   const rows = await baseQuery()
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(options.limit ?? 50)
-    .offset(options.offset ?? 0);
+    .limit(inlineCount(options.limit ?? 50))
+    .offset(inlineCount(options.offset ?? 0));
   return rows.map(toView);
 }
 

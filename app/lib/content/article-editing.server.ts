@@ -12,7 +12,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { articles, media, users } from "#db/schema";
 import { ARTICLE_STATUSES, ARTICLE_STATUS_LABELS, articlePath, isPublished, slugify } from "./articles.server";
-import { db, isUniqueViolation } from "../core/db.server";
+import { db, isUniqueViolation, inlineCount } from "../core/db.server";
 import { parseParisDateTime } from "../core/time";
 import { DomainError } from "../core/errors";
 import { ARTICLE_GONE } from "./content-messages";
@@ -48,7 +48,7 @@ async function uniqueSlug(title: string, exceptId?: number): Promise<string> {
     const where = exceptId
       ? and(eq(articles.slug, candidate), ne(articles.id, exceptId))
       : eq(articles.slug, candidate);
-    const [row] = await db.select({ id: articles.id }).from(articles).where(where).limit(1);
+    const [row] = await db.select({ id: articles.id }).from(articles).where(where).limit(inlineCount(1));
     if (!row) return candidate;
   }
   return `${base}-${Date.now().toString(36)}`;
@@ -127,7 +127,7 @@ export async function saveArticle(
 
   let existing: ArticleRow | null = null;
   if (id !== null) {
-    const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+    const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(inlineCount(1));
     if (!row) throw new DomainError("Cet article n’existe plus : il a peut-être été supprimé.", { status: 404 });
     existing = row;
     if (input.version === undefined) {
@@ -235,7 +235,7 @@ export async function deleteArticle(id: number, userId: string): Promise<true> {
 }
 
 export async function getArticleRow(id: number): Promise<ArticleRow | null> {
-  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(inlineCount(1));
   return row ?? null;
 }
 
@@ -257,7 +257,7 @@ export async function getArticleForEditing(id: number) {
     .leftJoin(author, eq(author.id, articles.createdBy))
     .leftJoin(editor, eq(editor.id, articles.updatedBy))
     .where(eq(articles.id, id))
-    .limit(1);
+    .limit(inlineCount(1));
   if (!row) return null;
   return {
     article: row.article,

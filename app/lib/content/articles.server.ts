@@ -9,7 +9,7 @@
  */
 import { and, count, desc, eq, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { articles, media } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { imageSrcSet, type ImageSources } from "./uploads.server";
 
 import { ARTICLE_STATUSES } from "./article-form";
@@ -162,8 +162,8 @@ export async function listPublishedArticles(
     .leftJoin(media, eq(media.id, articles.coverImageId))
     .where(where)
     .orderBy(...newestFirst)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .limit(inlineCount(perPage))
+    .offset(inlineCount((page - 1) * perPage));
   return { items: rows.map(toSummary), total, page, perPage, pageCount: Math.max(1, Math.ceil(total / perPage)) };
 }
 

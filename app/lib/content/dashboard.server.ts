@@ -5,7 +5,7 @@
 import { desc, gte, sql } from "drizzle-orm";
 import { articles, comics, documents, events, videos } from "#db/schema";
 import { contactMessageCounts, listContactMessages } from "../club/contact-messages.server";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { videoCategoryLabel } from "./video-links";
 import { invariant } from "../core/invariant";
 
@@ -29,7 +29,7 @@ export async function dashboardData(now: Date = new Date()) {
     })
     .from(articles)
     .orderBy(desc(articles.updatedAt), desc(articles.id))
-    .limit(5);
+    .limit(inlineCount(5));
 
   const [eventCounts] = await db
     .select({
@@ -48,14 +48,14 @@ export async function dashboardData(now: Date = new Date()) {
     .from(events)
     .where(gte(events.endsAt, now))
     .orderBy(events.startsAt)
-    .limit(5);
+    .limit(inlineCount(5));
 
   const [videoCount] = await db.select({ total: sql<number>`count(*)::int` }).from(videos);
   const latestVideos = await db
     .select({ id: videos.id, title: videos.title, category: videos.category, updatedAt: videos.updatedAt })
     .from(videos)
     .orderBy(desc(videos.updatedAt), desc(videos.id))
-    .limit(5);
+    .limit(inlineCount(5));
 
   const [documentCount] = await db.select({ total: sql<number>`count(*)::int` }).from(documents);
   const [comicCount] = await db.select({ total: sql<number>`count(*)::int` }).from(comics);

@@ -7,7 +7,7 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { events, users } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { parisDate, parseParisDateTime, toParisDateTimeInput } from "../core/time";
 import { allDayRange, EVENT_CATEGORIES, EVENT_CATEGORY_LABELS, type EventRow } from "./events.server";
 import type { EventInput } from "./event-form";
@@ -76,7 +76,7 @@ export async function deleteEvent(id: number, userId: string): Promise<true> {
 }
 
 export async function getEventRow(id: number): Promise<EventRow | null> {
-  const [row] = await db.select().from(events).where(eq(events.id, id)).limit(1);
+  const [row] = await db.select().from(events).where(eq(events.id, id)).limit(inlineCount(1));
   return row ?? null;
 }
 
@@ -90,7 +90,7 @@ export async function getEventForEditing(id: number): Promise<ManagerEventRow | 
     .leftJoin(author, eq(author.id, events.createdBy))
     .leftJoin(editor, eq(editor.id, events.updatedBy))
     .where(eq(events.id, id))
-    .limit(1);
+    .limit(inlineCount(1));
   if (!row) return null;
   return { ...row.event, author: personName(row.ap, row.an), editor: personName(row.ep, row.en) };
 }
@@ -158,8 +158,8 @@ export async function listEventsForManagers(options: {
     .leftJoin(editor, eq(editor.id, events.updatedBy))
     .where(where)
     .orderBy(past ? desc(events.startsAt) : asc(events.startsAt), asc(events.id))
-    .limit(MANAGER_EVENTS_PER_PAGE)
-    .offset((page - 1) * MANAGER_EVENTS_PER_PAGE);
+    .limit(inlineCount(MANAGER_EVENTS_PER_PAGE))
+    .offset(inlineCount((page - 1) * MANAGER_EVENTS_PER_PAGE));
   return {
     items: rows.map((r) => ({ ...r.event, author: personName(r.ap, r.an), editor: personName(r.ep, r.en) })),
     total,

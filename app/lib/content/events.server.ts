@@ -18,7 +18,7 @@
  */
 import { and, asc, eq, gt, lt, type SQL } from "drizzle-orm";
 import { events } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { addDays, formatMonth, isoWeekday, parisDate, parisTime } from "../core/time";
 import {
   categoryLabel,
@@ -142,7 +142,7 @@ export async function listUpcomingEvents(
     .from(events)
     .where(and(gt(events.endsAt, options.now ?? new Date()), visibility(options.includeMembersOnly)))
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(options.limit ?? 6);
+    .limit(inlineCount(options.limit ?? 6));
   return rows.map(toEntry);
 }
 
@@ -156,7 +156,7 @@ export async function listFeedEvents(
     .from(events)
     .where(and(gt(events.endsAt, since), visibility(options.includeMembersOnly)))
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(1000);
+    .limit(inlineCount(1000));
   return rows.map(toEntry);
 }
 

@@ -8,7 +8,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { articles, users } from "#db/schema";
 import { ARTICLE_STATUSES, articlePath, isPublished } from "./articles.server";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { cachedRead } from "../core/read-cache.server";
 
 /** « Prénom Nom » of an author or editor, null when unknown. */
@@ -97,8 +97,8 @@ export async function listArticlesForManagers(options: {
     .leftJoin(editor, eq(editor.id, articles.updatedBy))
     .where(where)
     .orderBy(desc(articles.createdAt), desc(articles.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+    .limit(inlineCount(perPage))
+    .offset(inlineCount((page - 1) * perPage));
   const now = options.now ?? new Date();
   return {
     items: rows.map((r) => ({

@@ -17,7 +17,7 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { articles, media, photos } from "#db/schema";
-import { db, transaction } from "../core/db.server";
+import { db, transaction, inlineCount } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { audit, actorName, type Actor } from "../members/users-rules.server";
@@ -159,7 +159,7 @@ export async function isPhotoOfPeople(mediaId: number): Promise<boolean> {
     .select({ id: photos.id })
     .from(photos)
     .where(and(eq(photos.mediaId, mediaId), eq(photos.identifiable, true)))
-    .limit(1);
+    .limit(inlineCount(1));
   return !!row;
 }
 
@@ -215,7 +215,11 @@ export async function listShownPhotos(): Promise<Array<{ id: number; alt: string
 
 /** Articles a photo can be attached to, newest first. */
 export async function listArticleChoices(): Promise<Array<{ id: number; title: string }>> {
-  return db.select({ id: articles.id, title: articles.title }).from(articles).orderBy(desc(articles.id)).limit(200);
+  return db
+    .select({ id: articles.id, title: articles.title })
+    .from(articles)
+    .orderBy(desc(articles.id))
+    .limit(inlineCount(200));
 }
 
 export interface GalleryPhoto extends PublicPhoto {
@@ -234,7 +238,7 @@ export async function listGalleryPhotos(now: Date = new Date()): Promise<Gallery
     .leftJoin(articles, eq(articles.id, photos.articleId))
     .where(and(isNull(photos.withdrawnAt), or(isNull(photos.articleId), publishedCondition(now))))
     .orderBy(desc(photos.id))
-    .limit(200);
+    .limit(inlineCount(200));
   return rows.map((r) => ({
     ...toPublic(r),
     article:

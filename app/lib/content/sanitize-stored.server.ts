@@ -7,7 +7,7 @@
  */
 import { asc, eq, gt } from "drizzle-orm";
 import { articles, settings } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { log } from "../core/log.server";
 import { sanitizeRichText } from "./sanitize.server";
 
@@ -26,7 +26,7 @@ export async function sanitizeStoredRichText(): Promise<number | null> {
       .from(articles)
       .where(gt(articles.id, after))
       .orderBy(asc(articles.id))
-      .limit(BATCH);
+      .limit(inlineCount(BATCH));
     if (!rows.length) break;
     after = rows[rows.length - 1]?.id ?? after;
     for (const row of rows) {

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { eq, like, or } from "drizzle-orm";
 import sharp from "sharp";
 import { articles, comics, documents, media } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { log } from "../core/log.server";
 import { storage } from "./storage.server";
 import { defined, invariant } from "../core/invariant";
@@ -213,12 +213,12 @@ export async function storeUpload(
 }
 
 export async function getMedia(id: number): Promise<Media | null> {
-  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(1);
+  const [row] = await db.select().from(media).where(eq(media.id, id)).limit(inlineCount(1));
   return row ?? null;
 }
 
 export async function getMediaByKey(key: string): Promise<Media | null> {
-  const [row] = await db.select().from(media).where(eq(media.storageKey, key)).limit(1);
+  const [row] = await db.select().from(media).where(eq(media.storageKey, key)).limit(inlineCount(1));
   return row ?? null;
 }
 

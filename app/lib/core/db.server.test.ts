@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { todos } from "#db/schema";
-import { afterCommit, db, explainFolderError, lockFolder, pingDatabase, transaction } from "./db.server";
+import { afterCommit, db, explainFolderError, inlineCount, lockFolder, pingDatabase, transaction } from "./db.server";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -13,6 +13,23 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe("database", () => {
   it("answers a health ping", async () => {
     expect(await pingDatabase()).toBe(true);
+  });
+
+  it("writes a LIMIT and an OFFSET into the statement, and refuses what is not a count", async () => {
+    await db.insert(todos).values([1, 2, 3, 4].map((n) => ({ title: `Tâche limite ${n}` })));
+    const query = db
+      .select({ title: todos.title })
+      .from(todos)
+      .where(sql`${todos.title} like 'Tâche limite %'`)
+      .orderBy(todos.title)
+      .limit(inlineCount(2))
+      .offset(inlineCount(1));
+    const { sql: text, params } = query.toSQL();
+    expect(text).toMatch(/ limit 2 offset 1$/);
+    expect(params).toEqual([]);
+    expect((await query).map((r) => r.title)).toEqual(["Tâche limite 2", "Tâche limite 3"]);
+    for (const bad of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53])
+      expect(() => inlineCount(bad)).toThrow(RangeError);
   });
 
   it("reads arrays, JSON, numbers and booleans back typed (PGlite's trimmed parser table included)", async () => {

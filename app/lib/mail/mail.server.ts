@@ -25,7 +25,7 @@
 import { and, asc, eq, lt, lte } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { outbox } from "#db/schema";
-import { afterCommit, db } from "../core/db.server";
+import { afterCommit, db, inlineCount } from "../core/db.server";
 import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
@@ -163,7 +163,7 @@ async function deliverOnce(): Promise<void> {
     .from(outbox)
     .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date())))
     .orderBy(asc(outbox.id))
-    .limit(50);
+    .limit(inlineCount(50));
   const mine = due.filter((m) => !sending.has(m.id));
   for (const m of mine) sending.add(m.id);
   // A few workers share the list: a message stuck until its time-out holds one worker only.

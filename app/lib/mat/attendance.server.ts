@@ -25,7 +25,7 @@
  */
 import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { attendanceMarks, profiles, registrationLines, registrations, seasonStatuses } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { addDays, parisDate, parisTime, seasonOf } from "../core/time";
 import { classSessions, type ClassSession } from "../club/class-sessions.server";
@@ -156,13 +156,13 @@ export async function onRosterOf(profileId: number, season: string, groups: read
         inArray(registrationLines.groupName, [...groups]),
       ),
     )
-    .limit(1);
+    .limit(inlineCount(1));
   if (registered) return true;
   const [unplaced] = await db
     .select({ id: seasonStatuses.id })
     .from(seasonStatuses)
     .where(and(eq(seasonStatuses.profileId, profileId), eq(seasonStatuses.season, season), withoutRegistration(season)))
-    .limit(1);
+    .limit(inlineCount(1));
   return !!unplaced;
 }
 

@@ -17,7 +17,7 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { examCandidates, examJury, examSessions, gradeHistory, grades, profiles } from "#db/schema";
-import { db, transaction } from "../core/db.server";
+import { db, transaction, inlineCount } from "../core/db.server";
 import { accountRead } from "../core/read-cache.server";
 import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
@@ -107,7 +107,7 @@ async function readJurySessions(
     .innerJoin(examSessions, eq(examSessions.id, examJury.sessionId))
     .where(and(eq(examJury.userId, userId), sql`${examSessions.status} <> 'annulee'`))
     .orderBy(sql`${examSessions.examDate} desc`)
-    .limit(5);
+    .limit(inlineCount(5));
   return rows.map((r) => ({ ...r, status: r.status as ExamStatus }));
 }
 

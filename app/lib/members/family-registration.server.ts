@@ -12,7 +12,7 @@
  */
 import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { profiles, registrationLines, registrations } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { getSetting } from "../club/settings.server";
 import { seasonBounds } from "../core/time";
@@ -68,7 +68,7 @@ export async function familyRegistrationView(ownerId: string) {
     .from(registrations)
     .where(and(eq(registrations.ownerId, ownerId), lt(registrations.season, campaign.season)))
     .orderBy(desc(registrations.season))
-    .limit(1);
+    .limit(inlineCount(1));
   const previousLines = previous
     ? await db.select().from(registrationLines).where(eq(registrationLines.registrationId, previous.id))
     : [];

@@ -15,7 +15,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { payments, registrations, users } from "#db/schema";
-import { db, isUniqueViolation } from "../core/db.server";
+import { db, isUniqueViolation, inlineCount } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { formatEuros } from "../core/money";
 import { parisDate } from "../core/time";
@@ -105,7 +105,7 @@ export async function paidRegistrations(season: string) {
     .innerJoin(users, eq(users.id, registrations.ownerId))
     .where(and(eq(registrations.season, season), eq(registrations.status, "payee")))
     .orderBy(desc(registrations.paidAt))
-    .limit(200);
+    .limit(inlineCount(200));
 }
 
 /** Links an inbox payment to a registration awaiting payment, in one click. */

@@ -22,7 +22,7 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { profiles, trialRequests, users } from "#db/schema";
 import { splitDisplayName } from "../accounts/auth.server";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { addMonths, CLUB_TIME_ZONE, capitalize, formatLongDate, formatTime, parisDate, parisTime } from "../core/time";
@@ -52,7 +52,7 @@ export async function trialBoard(status: TrialStatus) {
     .from(trialRequests)
     .where(eq(trialRequests.status, status))
     .orderBy(open ? asc(trialRequests.startsAt) : desc(trialRequests.updatedAt), asc(trialRequests.id))
-    .limit(200);
+    .limit(inlineCount(200));
   return {
     counts: Object.fromEntries(TRIAL_STATUS_KEYS.map((k) => [k, counts.find((c) => c.status === k)?.n ?? 0])) as Record<
       TrialStatus,

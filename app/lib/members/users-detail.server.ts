@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { accounts, auditLog, deletionRequests, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { getSetting } from "../club/settings.server";
 import { getGradeHistory } from "./profile-status.server";
 import { listGrades } from "./grades.server";
@@ -88,7 +88,7 @@ export async function getUserDetail(id: string, now: Date = new Date()) {
     .from(auditLog)
     .where(eq(auditLog.targetUserId, id))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(30);
+    .limit(inlineCount(30));
   const membership = await getSetting("membership");
   const [deletion] = await db
     .select({ requestedAt: deletionRequests.requestedAt, reason: deletionRequests.reason })

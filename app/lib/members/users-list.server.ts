@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { foldForSearch, profiles, seasonStatuses, users } from "#db/schema";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { cachedRead } from "../core/read-cache.server";
 import { ROLES, type Role } from "../accounts/roles";
 import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
@@ -176,7 +176,7 @@ function filteredIds(query: UserListQuery, season: string, today: string, matche
   const filtered = joined.where(listConditions(query, today));
   if (!fenced) return filtered.orderBy(...listOrder(query.tri));
   // A LIMIT keeps the matches a subquery of their own: planned alone, they come from the GIN index.
-  const m = filtered.limit(SEARCH_SORT_LIMIT + 1).as("matched");
+  const m = filtered.limit(inlineCount(SEARCH_SORT_LIMIT + 1)).as("matched");
   return db
     .select({ id: m.id, nom: m.nom, prenom: m.prenom, email: m.email, createdAt: m.createdAt })
     .from(m)
@@ -216,7 +216,10 @@ async function selectUsers(
   page: { limit: number; offset: number },
   matches?: number,
 ) {
-  const onPage = filteredIds(query, season, today, matches).limit(page.limit).offset(page.offset).as("on_page");
+  const onPage = filteredIds(query, season, today, matches)
+    .limit(inlineCount(page.limit))
+    .offset(inlineCount(page.offset))
+    .as("on_page");
   const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${users.id} and not f.is_self)`;
   const rows = await db
     .select({

@@ -18,7 +18,7 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { users, verifications } from "#db/schema";
 import { DomainError } from "../core/errors";
-import { db } from "../core/db.server";
+import { db, inlineCount } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { getSetting, setSetting } from "../club/settings.server";
@@ -40,7 +40,7 @@ export async function needsSetup(): Promise<boolean> {
     .select({ id: users.id })
     .from(users)
     .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)))
-    .limit(1);
+    .limit(inlineCount(1));
   return !row;
 }
 

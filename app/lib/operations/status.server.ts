@@ -12,7 +12,7 @@ import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { jobRuns, outbox } from "#db/schema";
 import packageJson from "../../../package.json";
-import { db, databaseDriver } from "../core/db.server";
+import { db, databaseDriver, inlineCount } from "../core/db.server";
 import { env } from "../core/env.server";
 import { mailSettingsView } from "../mail/mail-config.server";
 import type { MailSettingsView } from "../mail/mail-settings";
@@ -112,7 +112,7 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     .from(outbox)
     .where(eq(outbox.status, "failed"))
     .orderBy(desc(outbox.createdAt))
-    .limit(20);
+    .limit(inlineCount(20));
   const [sent] = await db.select({ at: sql<Date | null>`max(${outbox.sentAt})` }).from(outbox);
 
   const runs = new Map((await db.select().from(jobRuns)).map((r) => [r.name, r.lastRunOn]));
