@@ -317,11 +317,12 @@ export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promi
  * given as a parameter is planned as "a tenth of the table": for a sorted page of a large
  * table that plan is a full sort, so PostgreSQL planned the statement again at every run
  * (2 to 3 ms of the 10,000 accounts' list, more than reading its rows). Written in, the
- * size is known and the plan is kept. Every LIMIT of a sorted list goes through here.
+ * size is known and the plan is kept. Every LIMIT and OFFSET goes through here (lint rule
+ * data-access/inline-limit).
  * Only whole numbers from 0 up (a page size, an offset); anything else throws.
  */
 export function inlineCount(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`LIMIT ou OFFSET invalide : ${String(n)}`);
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`LIMIT ou OFFSET invalide\u00a0: ${String(n)}`);
   // Drizzle writes an SQL object where it would put a parameter; `.limit()` is typed for numbers.
   return sql.raw(String(n)) as unknown as number;
 }
