@@ -7,33 +7,45 @@
  * footer stay, with a French message (components/layout/error-message.tsx).
  * The header's and footer's links are plain links, each block with one click
  * handler navigating on the client (components/layout/site-link.tsx, decision 0038).
+ * The footer is written on the server and never hydrated: this loader sends its
+ * markup (components/layout/footer.server.tsx, decision 0053).
  */
 import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { AudienceBeacon } from "~/components/audience-beacon";
 import { ErrorMessage } from "~/components/layout/error-message";
 import { Banner } from "~/components/layout/banner";
-import { Footer } from "~/components/layout/footer";
+import { footerMarkup } from "~/components/layout/footer.server";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { ScrollManager } from "~/components/layout/scroll-manager";
+import { ServerHtml } from "~/components/server-html";
 import { TopBar } from "~/components/layout/top-bar";
 import { useSiteLinks } from "~/components/layout/site-link";
 import { useScrolled } from "~/components/layout/use-scrolled";
 import { contentPaddingTop, isHomePath } from "~/lib/club/navigation";
 import { useRootData } from "~/root";
+import { getSetting } from "~/lib/club/settings.server";
 import { hasTeachers } from "~/lib/club/teachers.server";
+import { parisDate } from "~/lib/core/time";
 import { bannerOverrides as readBannerOverrides, galleryHasPhotos } from "~/lib/content/public-reads.server";
 
 export async function loader() {
-  const [bannerOverrides, showTeachers, showGallery] = await Promise.all([
+  const [bannerOverrides, showTeachers, showGallery, identity] = await Promise.all([
     readBannerOverrides(),
     hasTeachers(),
     galleryHasPhotos(),
+    getSetting("identity"),
   ]);
-  return { bannerOverrides, showTeachers, showGallery };
+  const year = Number(parisDate().slice(0, 4));
+  return {
+    bannerOverrides,
+    showTeachers,
+    showGallery,
+    footerHtml: footerMarkup({ identity, year, showTeachers, showGallery }),
+  };
 }
 
-/** Banner images change only through the admins' forms: skip the reload on plain navigations. */
+/** Banner images and the footer change only through the admins' forms: skip the reload on plain navigations. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? defaultShouldRevalidate : false;
 }
@@ -58,7 +70,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 function SiteFrame({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   // Absent when this layout's own loader failed: the default banners then.
-  const bannerOverrides = useRouteLoaderData<typeof loader>("routes/site-layout")?.bannerOverrides;
+  const layoutData = useRouteLoaderData<typeof loader>("routes/site-layout");
+  const bannerOverrides = layoutData?.bannerOverrides;
   const clubName = data?.identity.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
   const { pathname } = useLocation();
   const scrolled = useScrolled();
@@ -92,7 +105,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       >
         {children}
       </main>
-      <Footer data={data} />
+      {layoutData && <ServerHtml html={layoutData.footerHtml} />}
     </div>
   );
 }

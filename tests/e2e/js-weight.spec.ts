@@ -5,6 +5,7 @@
  *    120 KB, is not met: React, React DOM and React Router alone weigh 108 KB).
  *  - Zod (its "$ZodError" class name) is on no public page when it loads:
  *    a form imports its validation on first use (focus or pointer).
+ *  - Nor is the footer's code: the server writes it (decision 0053).
  *  - Then the form validates in the browser, without sending anything, and
  *    without a CSP violation (Zod's probe for eval, off in the browser).
  *  - The scripts are fetched at low priority, behind the stylesheet, and the
@@ -18,7 +19,7 @@ import { expect, gotoHydrated, test } from "./fixtures";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
-test("every public page loads at most the JavaScript ceiling (gzip) and no Zod", async ({ request }) => {
+test("every public page loads at most the JavaScript ceiling (gzip), no Zod and no footer code", async ({ request }) => {
   const weights: string[] = [];
   let worst = 0;
   for (const page of PUBLIC_PAGES) {
@@ -31,6 +32,7 @@ test("every public page loads at most the JavaScript ceiling (gzip) and no Zod",
     for (const script of scripts) {
       const text = readFileSync(path.join(clientDir, script.replace(/^\//, "")), "utf8");
       expect(text.includes('"$ZodError"'), `${page} loads Zod in ${script}`).toBe(false);
+      expect(text.includes("site-footer"), `${page} loads the footer's code in ${script}`).toBe(false);
     }
   }
   expect(worst, weights.join("\n")).toBeLessThanOrEqual(PUBLIC_PAGE_JS_CEILING);

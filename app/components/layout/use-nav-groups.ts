@@ -23,12 +23,20 @@ const GALLERY_CARD: NavCard = {
   icon: "camera",
 };
 
-function useExtraCards(): NavCard[] {
-  const data = useRouteLoaderData<{ showTeachers?: boolean; showGallery?: boolean }>("routes/site-layout");
+interface ExtraPages {
+  showTeachers?: boolean;
+  showGallery?: boolean;
+}
+
+function extraCards(pages: ExtraPages | undefined): NavCard[] {
   return [
-    ...(data?.showTeachers === true ? [TEACHERS_CARD] : []),
-    ...(data?.showGallery === true ? [GALLERY_CARD] : []),
+    ...(pages?.showTeachers === true ? [TEACHERS_CARD] : []),
+    ...(pages?.showGallery === true ? [GALLERY_CARD] : []),
   ];
+}
+
+function useExtraCards(): NavCard[] {
+  return extraCards(useRouteLoaderData<ExtraPages>("routes/site-layout"));
 }
 
 export function useNavGroups(): NavGroup[] {
@@ -37,8 +45,9 @@ export function useNavGroups(): NavGroup[] {
   return navGroups.map((g) => (g.id === "club" ? { ...g, items: [...g.items, ...extra] } : g));
 }
 
-export function useFooterGroups(): typeof footerGroups {
-  const extra = useExtraCards();
+/** The footer's groups (written on the server, components/layout/footer.server.tsx). */
+export function footerGroupsWith(pages: ExtraPages): typeof footerGroups {
+  const extra = extraCards(pages);
   if (extra.length === 0) return footerGroups;
   const clubLabel = navGroups.find((g) => g.id === "club")?.label;
   return footerGroups.map((g) =>

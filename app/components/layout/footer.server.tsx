@@ -2,45 +2,92 @@
  * Site footer: club name and sports complex address, navigation to every
  * public section (so every page is reachable without JavaScript), donation
  * and social-media links, copyright line, photo credits and legal notice.
- * Links and icons: site-link.tsx (plain links, one click handler on the
- * footer for client-side navigation) and ui/icon.tsx (decision 0038).
+ *
+ * Rules (decision 0053):
+ *  - Written once on the server, never hydrated (decision 0051): the site
+ *    layout's loader sends `footerMarkup(…)` and the layout writes it with
+ *    `ServerHtml`, whose one click handler gives the `SiteLink`s to React
+ *    Router. Nothing in the footer reacts to the visitor, so its code never
+ *    reaches the browser.
+ *  - The markup depends only on what it shows (the club's identity, the year,
+ *    the teachers' and photos' links): it is rendered once per such content and
+ *    kept, so a change of identity gives new markup at once and nothing is
+ *    ever stale. At most `KEPT` variants are kept.
+ * Icons: ui/icon.tsx (one sprite, decision 0038).
  */
-import type { RootLoaderData } from "~/root";
-import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
+import type { Settings } from "~/lib/club/settings-schemas";
+import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { HOME_LINK } from "~/lib/club/navigation";
-import { useFooterGroups } from "~/components/layout/use-nav-groups";
+import { footerGroupsWith } from "~/components/layout/use-nav-groups";
+import { renderServerHtml } from "~/lib/http/server-html.server";
+
+type FooterIdentity = Pick<
+  Settings["identity"],
+  "clubName" | "associationName" | "sportsComplex" | "street" | "postalCode" | "city" | "facebookUrl"
+>;
+
+export interface FooterInput {
+  identity: FooterIdentity;
+  /** The year of the copyright line (Paris time). */
+  year: number;
+  showTeachers: boolean;
+  showGallery: boolean;
+}
+
+const KEPT = 16;
+const kept = new Map<string, string>();
+
+/** The footer's markup for this content, rendered at its first use and then kept. */
+export function footerMarkup({ identity, year, showTeachers, showGallery }: FooterInput): string {
+  const { clubName, associationName, sportsComplex, street, postalCode, city, facebookUrl } = identity;
+  const input = {
+    identity: { clubName, associationName, sportsComplex, street, postalCode, city, facebookUrl },
+    year,
+    showTeachers,
+    showGallery,
+  };
+  const key = JSON.stringify(input);
+  let html = kept.get(key);
+  if (html === undefined) {
+    html = renderServerHtml(<Footer {...input} />);
+    if (kept.size >= KEPT) kept.clear();
+    kept.set(key, html);
+  }
+  return html;
+}
 
 const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white hover:underline";
 
-export function Footer({ data }: { data: RootLoaderData | undefined }) {
-  const footerGroups = useFooterGroups();
-  const identity = data?.identity;
-  const clubName = identity?.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
-  // The year comes from the root loader (Paris time); without it (the root failed) the line has none.
-  const year = data?.year;
-  const onLinkClick = useSiteLinks();
+function Footer({ identity, year, showTeachers, showGallery }: FooterInput) {
+  const footerGroups = footerGroupsWith({ showTeachers, showGallery });
+  const clubName = identity.clubName;
   return (
-    <footer className="bg-club-900 text-club-50" data-testid="site-footer" onClick={onLinkClick}>
+    <footer className="bg-club-900 text-club-50" data-testid="site-footer">
       <div aria-hidden="true" className="h-1 bg-linear-to-r from-club-500 via-belt-yellow to-belt-red" />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_2.4fr]">
         <div>
           <p className="flex items-center gap-3 text-lg font-bold text-white">
-            <img src="/logo.svg" alt="" width={40} height={40} className="size-10 rounded-full bg-white" />
+            <img
+              src="/logo.svg"
+              alt=""
+              width={40}
+              height={40}
+              loading="lazy"
+              className="size-10 rounded-full bg-white"
+            />
             {clubName}
           </p>
-          {identity && (
-            <address className="mt-4 flex gap-2 not-italic text-club-100">
-              <Icon name="map-pin" className="mt-0.5 size-5 shrink-0" />
-              <span>
-                {identity.sportsComplex}
-                <br />
-                {identity.street}
-                <br />
-                {identity.postalCode} {identity.city}
-              </span>
-            </address>
-          )}
+          <address className="mt-4 flex gap-2 not-italic text-club-100">
+            <Icon name="map-pin" className="mt-0.5 size-5 shrink-0" />
+            <span>
+              {identity.sportsComplex}
+              <br />
+              {identity.street}
+              <br />
+              {identity.postalCode} {identity.city}
+            </span>
+          </address>
           <div className="mt-6 flex flex-wrap items-center gap-4">
             <SiteLink
               to="/faire-un-don"
@@ -49,7 +96,7 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
               <Icon name="hand-heart" className="size-5" />
               Faire un don
             </SiteLink>
-            {identity?.facebookUrl && (
+            {identity.facebookUrl && (
               <a
                 href={identity.facebookUrl}
                 target="_blank"
@@ -98,8 +145,7 @@ export function Footer({ data }: { data: RootLoaderData | undefined }) {
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-club-100 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p data-testid="copyright">
-            © {year === undefined ? "" : `${year} `}
-            {identity?.associationName ?? clubName}
+            © {year} {identity.associationName || clubName}
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
