@@ -19,7 +19,9 @@ import { expect, gotoHydrated, test } from "./fixtures";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
-test("every public page loads at most the JavaScript ceiling (gzip), no Zod and no footer code", async ({ request }) => {
+test("every public page loads at most the JavaScript ceiling (gzip), no Zod and no footer code", async ({
+  request,
+}) => {
   const weights: string[] = [];
   let worst = 0;
   for (const page of PUBLIC_PAGES) {
