@@ -16,7 +16,6 @@ import { useNonce } from "./lib/http/nonce";
 import { getSetting } from "./lib/club/settings.server";
 import { getSessionUser, publicUser } from "./lib/accounts/session.server";
 import { sessionProfileSummary } from "./lib/members/profiles.server";
-import { parisDate } from "./lib/core/time";
 import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
 import { siteTitle } from "./lib/http/seo";
 import { useForgetRostersWhenSignedOut } from "./components/attendance/web-app";
@@ -33,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     baseUrl: env().BASE_URL,
     clubName: identity.clubName,
     identity,
-    year: Number(parisDate().slice(0, 4)),
     user: user ? publicUser(user) : null,
     selectedProfile,
     isAdmin: user?.isAdmin ?? false,

@@ -68,6 +68,7 @@ function Footer({ identity, year, showTeachers, showGallery }: FooterInput) {
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-[1fr_2.4fr]">
         <div>
           <p className="flex items-center gap-3 text-lg font-bold text-white">
+            {/* Lazy: below the fold, and React would otherwise write a preload link into the markup. */}
             <img
               src="/logo.svg"
               alt=""
