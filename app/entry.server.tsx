@@ -4,7 +4,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider as Provider, ServerRouter } from "react-router";
-import { requestInfoContext, type RequestInfo } from "./lib/http/context";
+import { requestInfoContext, requestKind, type RequestInfo } from "./lib/http/context";
+import { ServerMarkupProvider } from "./components/server-html";
 import { closeDatabase, explainFolderError, openDatabase, runMigrations, withStartupLock } from "./lib/core/db.server";
 import { env } from "./lib/core/env.server";
 import { isSameOriginRequest, logCrossSiteRefusal } from "./lib/http/csrf.server";
@@ -70,10 +71,13 @@ export async function shutdown(): Promise<void> {
   await closeDatabase();
 }
 
-/** Builds the per-request context (the server cannot import app modules itself). */
-export function createLoadContext(info: RequestInfo): RouterContextProvider {
+/**
+ * Builds the per-request context (the server cannot import app modules itself). `pathname`: the
+ * path asked for, `.data` for a client navigation (decision 0054).
+ */
+export function createLoadContext(info: Omit<RequestInfo, "serverMarkup">, pathname: string): RouterContextProvider {
   const context = new Provider();
-  context.set(requestInfoContext, info);
+  context.set(requestInfoContext, { ...info, ...requestKind(pathname) });
   return context;
 }
 
@@ -106,7 +110,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, serverMarkup } = loadContext.get(requestInfoContext);
   applySessionCacheControl(request, responseHeaders);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -115,7 +119,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ServerMarkupProvider value={serverMarkup}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ServerMarkupProvider>
       </NonceProvider>,
       {
         nonce,

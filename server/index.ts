@@ -31,7 +31,7 @@ import { runPrimary, workerCount, workerIndex } from "./cluster";
 type AppModule = {
   startup: (options?: { announceSetup?: boolean }) => Promise<void>;
   shutdown: () => Promise<void>;
-  createLoadContext: (info: { nonce: string; ip: string }) => RouterContextProvider;
+  createLoadContext: (info: { nonce: string; ip: string }, pathname: string) => RouterContextProvider;
   announceChange: () => Promise<void>;
   onChange: (fn: () => void) => () => void;
   /** The build's own Express adapter (app/entry.server.tsx), so one copy of React Router runs. */
@@ -180,7 +180,7 @@ async function main() {
     entry.createExpressHandler({
       build,
       mode: DEV ? "development" : "production",
-      getLoadContext: (rq, res) => entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }),
+      getLoadContext: (rq, res) => entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }, rq.path),
     });
   let handler: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<void>;
   if (DEV) handler = handlerFor(getBuild);

@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { DonateContent, donateView } from "~/components/info/donate.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/donate";
 
-export async function loader() {
-  return { html: renderServerHtml(<DonateContent {...await donateView()} />) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <DonateContent {...await donateView()} />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -87,7 +87,7 @@ describe("home", () => {
     expect(page.html).toContain(shown("« Être fort pour être utile »"));
     expect(shown("« Être fort pour être utile »")).toMatch(/^«[\u00a0\u202f]Être .*[\u00a0\u202f]»$/);
     // Every link of the block goes through React Router's click handling (SiteLink).
-    const internal = [...page.html.matchAll(/<a [^>]*href="(\/[^"]*)"[^>]*>/g)];
+    const internal = [...String(page.html).matchAll(/<a [^>]*href="(\/[^"]*)"[^>]*>/g)];
     expect(internal.length).toBeGreaterThan(5);
     for (const m of internal) expect(m[0]).toContain('data-discover="true"');
   });

@@ -8,17 +8,17 @@ import { ServerHtml } from "~/components/server-html";
 import { HomeContent } from "~/components/home/content.server";
 import { homeView } from "~/lib/content/home-page.server";
 import { useNonce } from "~/lib/http/nonce";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/home";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const view = await homeView();
   return {
     clubName: view.identity.clubName,
     city: view.identity.city,
     jsonLd: view.jsonLd,
-    html: renderServerHtml(<HomeContent {...view} />),
+    html: serverHtml(context, <HomeContent {...view} />),
   };
 }
 

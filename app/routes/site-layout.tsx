@@ -8,7 +8,7 @@
  * The header's and footer's links are plain links, each block with one click
  * handler navigating on the client (components/layout/site-link.tsx, decision 0038).
  * The footer is written on the server and never hydrated: this loader sends its
- * markup (components/layout/footer.server.tsx, decision 0053).
+ * markup (components/layout/footer.server.tsx, decision 0053), once per page load (decision 0054).
  */
 import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
@@ -18,7 +18,8 @@ import { Banner } from "~/components/layout/banner";
 import { footerMarkup } from "~/components/layout/footer.server";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { ScrollManager } from "~/components/layout/scroll-manager";
-import { ServerHtml } from "~/components/server-html";
+import { FOOTER_BLOCK, ServerHtml } from "~/components/server-html";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { TopBar } from "~/components/layout/top-bar";
 import { useSiteLinks } from "~/components/layout/site-link";
 import { useScrolled } from "~/components/layout/use-scrolled";
@@ -29,7 +30,7 @@ import { hasTeachers } from "~/lib/club/teachers.server";
 import { parisDate } from "~/lib/core/time";
 import { bannerOverrides as readBannerOverrides, galleryHasPhotos } from "~/lib/content/public-reads.server";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const [bannerOverrides, showTeachers, showGallery, identity] = await Promise.all([
     readBannerOverrides(),
     hasTeachers(),
@@ -41,7 +42,7 @@ export async function loader() {
     bannerOverrides,
     showTeachers,
     showGallery,
-    footerHtml: footerMarkup({ identity, year, showTeachers, showGallery }),
+    footerHtml: serverHtml(context, footerMarkup({ identity, year, showTeachers, showGallery }), FOOTER_BLOCK),
   };
 }
 
@@ -105,7 +106,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       >
         {children}
       </main>
-      {layoutData && <ServerHtml html={layoutData.footerHtml} />}
+      {layoutData && <ServerHtml html={layoutData.footerHtml} block={FOOTER_BLOCK} />}
     </div>
   );
 }

@@ -99,6 +99,38 @@ test.describe("home page", () => {
     );
   });
 
+  test("the content and footer of a loaded page stay whole through navigations and a missing page", async ({
+    page,
+  }) => {
+    // A page load carries them once, in the page (decision 0054): the browser keeps them from there.
+    await gotoHydrated(page, "/le-vovinam-viet-vo-dao/histoire");
+    const footer = page.getByTestId("site-footer");
+    const address = (await footer.locator("address").textContent()) ?? "";
+    expect(address).toMatch(/\d{5}/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Histoire du Vovinam Viet Vo Dao");
+    await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
+    await footer.getByRole("link", { name: "Tarifs & Horaires" }).click();
+    await expect(page).toHaveURL(/\/tarifs-horaires$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tarifs et horaires");
+    await expect(footer.locator("address")).toHaveText(address);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Histoire du Vovinam Viet Vo Dao");
+    // A link to a page that does not exist, followed in the browser: the error page keeps the footer.
+    await page.evaluate(() => {
+      const link = document.createElement("a");
+      link.href = "/page-disparue";
+      link.dataset.discover = "true";
+      link.textContent = "Page disparue";
+      document.querySelector("header nav")?.append(link);
+    });
+    await page.getByRole("link", { name: "Page disparue" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
+    await expect(footer.locator("address")).toHaveText(address);
+    expect(await page.evaluate(() => (window as unknown as { sansRechargement?: boolean }).sansRechargement)).toBe(
+      true,
+    );
+  });
+
   test("shows the schedule by day and where to find the club", async ({ page }) => {
     await gotoHydrated(page, "/");
     const schedule = page.getByRole("region", { name: "Les cours de la semaine" });

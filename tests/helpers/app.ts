@@ -37,7 +37,7 @@ import {
 } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { handlerPerPath } from "../../server/route-subsets";
-import { requestInfoContext } from "~/lib/http/context";
+import { requestInfoContext, requestKind } from "~/lib/http/context";
 
 export const BASE = "http://localhost:3000";
 
@@ -205,7 +205,8 @@ async function send(request: Request, ip = "127.0.0.1"): Promise<Response> {
   handlerOf ??= handlerPerPath(await build(), (part) => createRequestHandler(part, "production"));
   const handler = handlerOf(new URL(request.url).pathname);
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: "test-nonce", ip });
+  // As server/index.ts: a page load writes its server blocks once (decision 0054).
+  context.set(requestInfoContext, { nonce: "test-nonce", ip, ...requestKind(new URL(request.url).pathname) });
   return handler(request, context);
 }
 

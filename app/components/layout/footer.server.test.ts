@@ -8,11 +8,14 @@ import { setSetting } from "~/lib/club/settings.server";
 import { defaultSettings } from "~/lib/club/settings-schemas";
 import { footerMarkup } from "~/components/layout/footer.server";
 import { loader } from "~/routes/site-layout";
+import { loaderArgs } from "../../../tests/helpers/request-context";
 
 const NB = "\u00a0";
 
 async function footer(): Promise<string> {
-  return (await loader()).footerHtml;
+  const html = (await loader(loaderArgs())).footerHtml;
+  if (html === null) throw new Error("a client navigation receives the footer's markup");
+  return html;
 }
 
 afterEach(() => vi.useRealTimers());

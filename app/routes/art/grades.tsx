@@ -5,13 +5,13 @@
 import { ServerHtml } from "~/components/server-html";
 import { GradesContent } from "~/components/art/grades.server";
 import { listGrades } from "~/lib/members/grades.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/grades";
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const grades = await listGrades();
-  return { html: renderServerHtml(<GradesContent grades={grades} />) };
+  return { html: serverHtml(context, <GradesContent grades={grades} />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

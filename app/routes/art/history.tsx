@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { HistoryContent } from "~/components/art/history.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/history";
 
-export function loader() {
-  return { html: renderServerHtml(<HistoryContent />) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <HistoryContent />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { PhilosophyContent } from "~/components/art/philosophy.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/philosophy";
 
-export function loader() {
-  return { html: renderServerHtml(<PhilosophyContent />) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <PhilosophyContent />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { PresentationContent } from "~/components/art/presentation.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/presentation";
 
-export function loader() {
-  return { html: renderServerHtml(<PresentationContent />) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <PresentationContent />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

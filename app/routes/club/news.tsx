@@ -4,13 +4,13 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { NewsContent, newsView } from "~/components/news/list.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/news";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const view = await newsView(request);
-  return { page: view.page, html: renderServerHtml(<NewsContent {...view} />) };
+  return { page: view.page, html: serverHtml(context, <NewsContent {...view} />) };
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { AccessContent, accessView } from "~/components/info/access.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/access";
 
-export async function loader() {
-  return { html: renderServerHtml(<AccessContent {...await accessView()} />) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <AccessContent {...await accessView()} />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { EquipmentContent, equipmentView } from "~/components/info/equipment.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/equipment";
 
-export async function loader() {
-  return { html: renderServerHtml(<EquipmentContent {...await equipmentView()} />) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <EquipmentContent {...await equipmentView()} />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -7,6 +7,7 @@ import { setSetting } from "~/lib/club/settings.server";
 import { defaultSettings } from "~/lib/club/settings-schemas";
 import { pricesView } from "~/components/info/prices.server";
 import { loader } from "./prices";
+import { loaderArgs } from "../../../tests/helpers/request-context";
 
 const NB = "\u00a0";
 
@@ -33,7 +34,7 @@ describe("prices and schedule", () => {
     ]);
 
     // The page the visitor gets is that view, written on the server (decision 0051).
-    const { html } = await loader();
+    const { html } = await loader(loaderArgs());
     expect(html).toContain(`190${NB}€`);
     expect(html).toContain(`18${NB}h${NB}30 – 19${NB}h${NB}45`);
     expect(html).toMatch(/<h1[^>]*>Tarifs/);

@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { PricesContent, pricesView } from "~/components/info/prices.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/prices";
 
-export async function loader() {
-  return { html: renderServerHtml(<PricesContent {...await pricesView()} />) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <PricesContent {...await pricesView()} />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { RegistrationContent, registrationView } from "~/components/info/registration.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/registration";
 
-export async function loader() {
-  return { html: renderServerHtml(<RegistrationContent {...await registrationView()} />) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <RegistrationContent {...await registrationView()} />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

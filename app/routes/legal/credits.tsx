@@ -4,12 +4,12 @@
  */
 import { ServerHtml } from "~/components/server-html";
 import { CreditsContent } from "~/components/info/credits.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/credits";
 
-export function loader() {
-  return { html: renderServerHtml(<CreditsContent />) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <CreditsContent />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

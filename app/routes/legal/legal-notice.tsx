@@ -7,12 +7,12 @@
 import { AudienceSection } from "~/components/audience-opt-out";
 import { ServerHtml } from "~/components/server-html";
 import { LegalNoticeContent, legalNoticeView } from "~/components/info/legal-notice.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/legal-notice";
 
-export async function loader() {
-  return { html: renderServerHtml(<LegalNoticeContent {...await legalNoticeView()} />) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { html: serverHtml(context, <LegalNoticeContent {...await legalNoticeView()} />) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

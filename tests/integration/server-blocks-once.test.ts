@@ -1,0 +1,42 @@
+/**
+ * The blocks written on the server (decisions 0051, 0053) travel once per page load (decision
+ * 0054): the page shows them and its data does not repeat them; a client navigation's data
+ * carries them, since nothing else would.
+ */
+import { describe, expect, it } from "vitest";
+import { app } from "../helpers/app";
+
+/** The page's data, as the page hands it to the browser (React Router's stream). */
+function pageData(html: string): string {
+  const chunks = [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)].map((m) => m[1] ?? "");
+  expect(chunks.length).toBeGreaterThan(0);
+  return chunks.map((c) => JSON.parse(c) as string).join("");
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe("blocks written on the server", () => {
+  it("are in a loaded page once: shown, not repeated in its data", async () => {
+    for (const path of ["/", "/le-vovinam-viet-vo-dao/histoire", "/tarifs-horaires", "/la-vie-du-club/actualites"]) {
+      const res = await app.fetch(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      // The footer and the page's content are shown…
+      expect(count(html, 'data-testid="site-footer"'), path).toBe(1);
+      expect(html).toMatch(/<div data-bloc="contenu"><(article|section|div)[ >]/);
+      expect(html).toMatch(/<div data-bloc="pied-de-page"><footer /);
+      // …and the data the browser hydrates with names them without their markup.
+      const data = pageData(html);
+      expect(data, path).not.toContain("site-footer");
+      expect(data, path).not.toMatch(/<(article|section|h1|footer)[ >]/);
+    }
+  });
+
+  it("come with a client navigation's data, which the browser writes", async () => {
+    const page = await app.get<{ html: string | null }>("/le-vovinam-viet-vo-dao/histoire");
+    expect(page.data.html).toMatch(/^<article [^>]*><header><h1 [^>]*>Histoire du Vovinam Viet Vo Dao<\/h1>/);
+    // The site layout's own data (after a form, for instance) carries the footer.
+    const res = await app.fetch("/le-vovinam-viet-vo-dao/histoire.data?_routes=routes/site-layout");
+    expect(await res.text()).toContain('data-testid=\\"site-footer\\"');
+  });
+});
