@@ -10,7 +10,7 @@
  * on this device (`useForgetRostersWhenSignedOut`, in the root; decision 0031).
  */
 import { useEffect } from "react";
-import { ATTENDANCE_MANIFEST_PATH, ATTENDANCE_PATH, ATTENDANCE_SW_PATH } from "~/lib/mat/attendance";
+import { ATTENDANCE_MANIFEST_PATH, ATTENDANCE_PATH, ATTENDANCE_SW_PATH } from "~/lib/mat/attendance-paths";
 import { forgetRosters } from "~/lib/mat/roster-cache";
 
 export const ATTENDANCE_HANDLE = { manifest: ATTENDANCE_MANIFEST_PATH };

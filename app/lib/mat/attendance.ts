@@ -19,12 +19,12 @@
 import type { z } from "zod";
 import type { syncMarkSchema } from "./attendance-schema";
 
-export const ATTENDANCE_PATH = "/espace-membre/appel";
+import { ATTENDANCE_PATH } from "./attendance-paths";
+
+// The web app's addresses: their own module, since every page's code holds them (web-app.tsx).
+export { ATTENDANCE_MANIFEST_PATH, ATTENDANCE_PATH, ATTENDANCE_SW_PATH } from "./attendance-paths";
 /** The endpoint phones send their queued marks to (JSON, POST). */
 export const ATTENDANCE_SYNC_PATH = `${ATTENDANCE_PATH}/envoi`;
-/** Where the attendance web app's service worker is registered (its scope: the attendance pages only). */
-export const ATTENDANCE_SW_PATH = "/appel-sw.js";
-export const ATTENDANCE_MANIFEST_PATH = "/appel.webmanifest";
 /** Most marks a phone sends in one request. */
 export const SYNC_BATCH_MAX = 200;
 
