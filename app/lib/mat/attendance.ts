@@ -18,11 +18,10 @@
 // the schemas are in attendance-schema.ts.
 import type { z } from "zod";
 import type { syncMarkSchema } from "./attendance-schema";
-
 import { ATTENDANCE_PATH } from "./attendance-paths";
 
-// The web app's addresses: their own module, since every page's code holds them (web-app.tsx).
-export { ATTENDANCE_MANIFEST_PATH, ATTENDANCE_PATH, ATTENDANCE_SW_PATH } from "./attendance-paths";
+// The web app's addresses have their own module (attendance-paths.ts): every page's code holds them.
+export { ATTENDANCE_PATH } from "./attendance-paths";
 /** The endpoint phones send their queued marks to (JSON, POST). */
 export const ATTENDANCE_SYNC_PATH = `${ATTENDANCE_PATH}/envoi`;
 /** Most marks a phone sends in one request. */
