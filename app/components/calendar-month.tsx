@@ -10,11 +10,9 @@
  * - The repeated parts are short classes of routes/club/calendar.css (`.cal-entry`,
  *   `.cal-badge`…); its icons are CSS masks of those classes, not an SVG per use.
  * - Rendered once per cached month on the server: `monthCalendar` (public-reads.server.ts)
- *   attaches the days' markup to the month it caches, under `MONTH_HTML`, a symbol the loader
- *   data's serializer does not see. The server then writes that markup as is; the browser
- *   renders the same days from the data and hydrates them against it (so the markup must be
- *   exactly what a render writes: no two texts side by side in one element, which a page
- *   render separates with `<!-- -->` and a static one does not; a test compares both).
+ *   attaches the days' markup to the month it caches, under `MONTH_HTML` (a symbol: never
+ *   serialized). The page's month block (calendar-page.server.tsx, decision 0056) writes that
+ *   markup as is; the browser keeps it and never renders a day.
  */
 import { createElement, type ReactElement } from "react";
 import { capitalize, formatDayMonth, ofMonth } from "~/lib/core/time";

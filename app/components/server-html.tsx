@@ -25,6 +25,8 @@ import { useSiteLinks } from "~/components/layout/site-link";
 export const PAGE_BLOCK = "contenu";
 /** The site layout's footer. */
 export const FOOTER_BLOCK = "pied-de-page";
+/** The calendar's month, under the page's heading and month navigation (routes/club/calendar.tsx). */
+export const MONTH_BLOCK = "mois";
 
 const ServerMarkup = createContext<ReadonlyMap<string, string> | undefined>(undefined);
 /** On the server, for a page load: the blocks the loaders wrote (RequestInfo.serverMarkup). */

@@ -1,5 +1,5 @@
 /**
- * The blocks written on the server (decisions 0051, 0053) travel once per page load (decision
+ * The blocks written on the server (decisions 0051, 0053, 0056) travel once per page load (decision
  * 0054): the page shows them and its data does not repeat them; a client navigation's data
  * carries them, since nothing else would.
  */
@@ -17,7 +17,13 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 
 describe("blocks written on the server", () => {
   it("are in a loaded page once: shown, not repeated in its data", async () => {
-    for (const path of ["/", "/le-vovinam-viet-vo-dao/histoire", "/tarifs-horaires", "/la-vie-du-club/actualites"]) {
+    for (const path of [
+      "/",
+      "/le-vovinam-viet-vo-dao/histoire",
+      "/tarifs-horaires",
+      "/la-vie-du-club/actualites",
+      "/la-vie-du-club/calendrier",
+    ]) {
       const res = await app.fetch(path);
       expect(res.status).toBe(200);
       const html = await res.text();

@@ -4,20 +4,19 @@
  * never on public holidays, inside a closure, or on the day of an event that
  * replaces them, and the feed (RRULE + EXDATE, read by a strict parser) gives
  * exactly the days the page gives. The page writes each entry once (one list
- * of days, a grid from md up), its icons from the stylesheet, and its loader
- * sends only the days that have something, formatted (decision 0037). Fixed
- * dates, no wall clock.
+ * of days, a grid from md up), its icons from the stylesheet; the month it is
+ * written from holds only the days that have something, formatted (decision
+ * 0037), and the browser receives the written month, never its days as data
+ * (decision 0056). Fixed dates, no wall clock.
  */
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MONTH_HTML, MonthDays } from "~/components/calendar-month";
-import { monthCalendar } from "~/lib/content/public-reads.server";
+import { MONTH_HTML, type MonthWithHtml } from "~/components/calendar-month";
+import { monthCalendar, upcomingEvents } from "~/lib/content/public-reads.server";
 import { events, users } from "#db/schema";
 import { db } from "~/lib/core/db.server";
 import { setSetting } from "~/lib/club/settings.server";
 import { allDayRange } from "~/lib/content/events.server";
-import type { DayView, MonthView, UpcomingView } from "~/lib/content/calendar-view.server";
+import { upcomingView, type DayView, type UpcomingView } from "~/lib/content/calendar-view.server";
 import { classSessions } from "~/lib/club/class-sessions.server";
 import { parisDate, parisTime } from "~/lib/core/time";
 import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/calendar-tokens.server";
@@ -59,19 +58,28 @@ beforeAll(async () => {
 });
 
 interface PageData {
-  calendar: MonthView;
+  calendar: MonthWithHtml;
   upcoming: UpcomingView[];
 }
 
+/** What a visitor's page of the month `key` is written from (its loader renders exactly these). */
 async function pageData(key: string): Promise<PageData> {
-  const res = await app.get(`/la-vie-du-club/calendrier?mois=${key}`);
-  expect(res.status).toBe(200);
-  return res.data as unknown as PageData;
+  const [year, monthNumber] = key.split("-").map(Number) as [number, number];
+  const [calendar, upcoming] = await Promise.all([
+    monthCalendar({ year, month: monthNumber }),
+    upcomingEvents(8).then(upcomingView),
+  ]);
+  return { calendar, upcoming };
 }
 
-/** The days of the month that have something on them, as the loader sends them. */
+/** The days of the month that have something on them, as the page is written from. */
 async function month(key: string): Promise<DayView[]> {
   return (await pageData(key)).calendar.days;
+}
+
+/** The data React Router streams at the end of a page load (for hydration). */
+function streamedData(html: string): string {
+  return (html.match(/<script[^>]*>[^<]*streamController\.enqueue[^<]*<\/script>/g) ?? []).join("\n");
 }
 
 async function pageHtml(key: string): Promise<string> {
@@ -169,24 +177,27 @@ describe("the calendar page, written once (decision 0037)", () => {
     expect(countIn(html, ">Pas de cours – Jour férié")).toBe(1);
   });
 
-  it("writes the stored markup of a cached month exactly as the browser renders those days, and never sends it as data", async () => {
+  it("writes the stored markup of a cached month once per page load, and sends it to a change of month", async () => {
     for (const key of ["2026-11", "2026-12"]) {
-      const [html, { calendar }] = await Promise.all([pageHtml(key), pageData(key)]);
+      const html = await pageHtml(key);
       const start = html.indexOf('<ol aria-label="Événements et cours');
       const served = html.slice(start, html.indexOf("</ol>", start) + "</ol>".length);
       expect(countIn(served, 'class="cal-entry')).toBeGreaterThan(0);
       // The server wrote the month's stored markup (rendered once for the cached month)…
-      const [year, monthNumber] = key.split("-").map(Number) as [number, number];
-      const cached = await monthCalendar({ year, month: monthNumber });
-      expect(served).toContain(`>${cached[MONTH_HTML] ?? "(none)"}</ol>`);
-      // The browser hydrates its own render of the loader data against the served days.
-      expect(renderToString(createElement(MonthDays, { calendar }))).toBe(served);
-      // The data the browser asks for when the visitor changes month: the root's and the page's (the
-      // site layout is not reloaded on a navigation; its data is the footer's markup, decision 0053).
-      const routes = encodeURIComponent("root,routes/club/calendar");
-      const data = await (await app.fetch(`/la-vie-du-club/calendrier.data?mois=${key}&_routes=${routes}`)).text();
+      const { calendar } = await pageData(key);
+      expect(served).toContain(`>${calendar[MONTH_HTML] ?? "(none)"}</ol>`);
+      // …inside the month's block, which the browser keeps as it is (decision 0056)…
+      expect(html).toContain('<div data-bloc="mois">');
+      // …and the page's data does not repeat it, nor the days it was written from.
+      const data = streamedData(html);
+      expect(data.length).toBeGreaterThan(0);
       expect(data).not.toContain("cal-entry");
-      expect(data).not.toContain("<li");
+      expect(data).not.toContain("daysInMonth");
+      // A change of month in the browser receives the month written, not its days.
+      const routes = encodeURIComponent("root,routes/club/calendar");
+      const next = await (await app.fetch(`/la-vie-du-club/calendrier.data?mois=${key}&_routes=${routes}`)).text();
+      expect(next).toContain("cal-entry");
+      expect(next).not.toContain("daysInMonth");
     }
   });
 
@@ -202,7 +213,7 @@ describe("the calendar page, written once (decision 0037)", () => {
     );
   });
 
-  it("sends only the month's days that have something, already formatted", async () => {
+  it("writes the month from its days that have something, already formatted", async () => {
     const { calendar } = await pageData("2026-11");
     expect(calendar).toMatchObject({ month: "2026-11", firstWeekday: 7, daysInMonth: 30 });
     expect(calendar.days.length).toBeGreaterThan(0);
