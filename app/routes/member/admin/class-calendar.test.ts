@@ -6,7 +6,7 @@
  * (a small fixture in the Ministry's shape, no network) is imported for the
  * club's zone only.
  */
-import type { MonthView } from "~/lib/content/calendar-view.server";
+import { monthCalendar } from "~/lib/content/public-reads.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { desc, like } from "drizzle-orm";
 import { auditLog } from "#db/schema";
@@ -147,9 +147,9 @@ describe("the season and school holidays page", () => {
     expect(line?.actorName).toBe("Alice Admin");
     expect(line?.summary).toContain("pas de cours pendant les vacances scolaires");
 
-    const page = await app.get(`/la-vie-du-club/calendrier?mois=2026-10`);
-    // The page receives only the days that have something (decision 0037).
-    const { days } = (page.data as unknown as { calendar: MonthView }).calendar;
+    // The month the public page is written from (decision 0056), read again after the save.
+    expect((await app.fetch("/la-vie-du-club/calendrier?mois=2026-10")).status).toBe(200);
+    const { days } = await monthCalendar({ year: 2026, month: 10 });
     const classesOn = (date: string) =>
       (days.find((d) => d.date === date)?.entries ?? []).filter((e) => e.kind === "class");
     expect(classesOn("2026-10-21")).toEqual([]);
