@@ -7,8 +7,9 @@
  * footer stay, with a French message (components/layout/error-message.tsx).
  * The header's and footer's links are plain links, each block with one click
  * handler navigating on the client (components/layout/site-link.tsx, decision 0038).
- * The footer is written on the server and never hydrated: this loader sends its
- * markup (components/layout/footer.server.tsx, decision 0053), once per page load (decision 0054).
+ * The footer and the menus' links are written on the server and never hydrated: this loader
+ * sends their markup (components/layout/footer.server.tsx, menus.server.tsx; decisions 0053,
+ * 0057), once per page load (decision 0054).
  */
 import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
@@ -16,6 +17,7 @@ import { AudienceBeacon } from "~/components/audience-beacon";
 import { ErrorMessage } from "~/components/layout/error-message";
 import { Banner } from "~/components/layout/banner";
 import { footerMarkup } from "~/components/layout/footer.server";
+import { menuMarkup } from "~/components/layout/menus.server";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { ScrollManager } from "~/components/layout/scroll-manager";
 import { FOOTER_BLOCK, ServerHtml } from "~/components/server-html";
@@ -30,7 +32,7 @@ import { hasTeachers } from "~/lib/club/teachers.server";
 import { parisDate } from "~/lib/core/time";
 import { bannerOverrides as readBannerOverrides, galleryHasPhotos } from "~/lib/content/public-reads.server";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const [bannerOverrides, showTeachers, showGallery, identity] = await Promise.all([
     readBannerOverrides(),
     hasTeachers(),
@@ -38,11 +40,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     getSetting("identity"),
   ]);
   const year = Number(parisDate().slice(0, 4));
+  const menus = menuMarkup({ showTeachers, showGallery, pathname: new URL(request.url).pathname });
   return {
     bannerOverrides,
     showTeachers,
     showGallery,
     footerHtml: serverHtml(context, footerMarkup({ identity, year, showTeachers, showGallery }), FOOTER_BLOCK),
+    menuHtml: Object.fromEntries(menus.blocks.map(({ block, html }) => [block, serverHtml(context, html, block)])),
   };
 }
 
@@ -95,7 +99,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
       <NavigationProgress />
       <ScrollManager />
       <header className="fixed inset-x-0 top-0 z-50" onClick={onLinkClick}>
-        <TopBar clubName={clubName} />
+        <TopBar clubName={clubName} menus={layoutData?.menuHtml} />
         {!home && <Banner pathname={pathname} clubName={clubName} collapsed={scrolled} overrides={bannerOverrides} />}
       </header>
       <main

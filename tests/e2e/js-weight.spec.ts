@@ -5,7 +5,8 @@
  *    120 KB, is not met: React, React DOM and React Router alone weigh 108 KB).
  *  - Zod (its "$ZodError" class name) is on no public page when it loads:
  *    a form imports its validation on first use (focus or pointer).
- *  - Nor is the footer's code: the server writes it (decision 0053).
+ *  - Nor is the footer's code, nor the menus' links (their titles, descriptions and
+ *    icons): the server writes them (decisions 0053, 0057).
  *  - Then the form validates in the browser, without sending anything, and
  *    without a CSP violation (Zod's probe for eval, off in the browser).
  *  - The scripts are fetched at low priority, behind the stylesheet, and the
@@ -19,7 +20,7 @@ import { expect, gotoHydrated, test } from "./fixtures";
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
-test("every public page loads at most the JavaScript ceiling (gzip), no Zod and no footer code", async ({
+test("every public page loads at most the JavaScript ceiling (gzip), no Zod, no footer code, no menu links", async ({
   request,
 }) => {
   const weights: string[] = [];
@@ -35,6 +36,8 @@ test("every public page loads at most the JavaScript ceiling (gzip), no Zod and 
       const text = readFileSync(path.join(clientDir, script.replace(/^\//, "")), "utf8");
       expect(text.includes('"$ZodError"'), `${page} loads Zod in ${script}`).toBe(false);
       expect(text.includes("site-footer"), `${page} loads the footer's code in ${script}`).toBe(false);
+      // A menu card's description.
+      expect(text.includes("planches humoristiques"), `${page} loads the menus' links in ${script}`).toBe(false);
     }
   }
   expect(worst, weights.join("\n")).toBeLessThanOrEqual(PUBLIC_PAGE_JS_CEILING);

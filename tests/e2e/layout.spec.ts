@@ -126,6 +126,35 @@ test.describe("desktop", () => {
     await expect(page.getByTestId("banner-title")).toHaveText("Tarifs & Horaires");
   });
 
+  test("after a navigation in the browser the menus mark the new page and its group", async ({ page }) => {
+    // The menus' links are written on the server (decision 0057): the mark moves without a reload.
+    await gotoHydrated(page, "/la-vie-du-club/actualites");
+    await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
+    const underlined = (label: string) =>
+      mainMenu(page)
+        .getByRole("button", { name: label })
+        .evaluate((el) => getComputedStyle(el).textDecorationLine);
+    // A closed panel's cards are hidden: found by address.
+    const card = (group: string, to: string) => page.getByTestId(`menu-panel-${group}`).locator(`a[href="${to}"]`);
+    await expect(card("club", "/la-vie-du-club/actualites")).toHaveAttribute("aria-current", "page");
+    expect(await underlined("La vie du club")).toBe("underline");
+    expect(await underlined("Infos pratiques")).toBe("none");
+
+    await mainMenu(page).getByRole("button", { name: "Infos pratiques" }).hover();
+    await card("infos", "/tarifs-horaires").click();
+    await expect(page).toHaveURL(/\/tarifs-horaires$/);
+    expect(await page.evaluate(() => (window as unknown as { sansRechargement?: boolean }).sansRechargement)).toBe(
+      true,
+    );
+    await expect(card("infos", "/tarifs-horaires")).toHaveAttribute("aria-current", "page");
+    await expect(card("club", "/la-vie-du-club/actualites")).not.toHaveAttribute("aria-current", /./);
+    await expect.poll(() => underlined("Infos pratiques")).toBe("underline");
+    expect(await underlined("La vie du club")).toBe("none");
+    // The mobile menu's links, in the same page, follow too.
+    const mobile = page.getByTestId("menu-mobile");
+    await expect(mobile.locator('a[aria-current="page"]')).toHaveAttribute("href", "/tarifs-horaires");
+  });
+
   test("keyboard: Enter opens, Tab reaches the cards, arrows move, Escape closes and returns focus", async ({
     page,
   }) => {
@@ -444,9 +473,11 @@ test.describe("mobile", () => {
     await expect(burger).toHaveAttribute("aria-expanded", "false");
     await expect(menu).toBeHidden();
 
-    // Reopened after the navigation, the groups are collapsed again.
+    // Reopened after the navigation, the groups are collapsed again, the new page marked.
     await burger.click();
     await expect(nav.getByRole("button", { name: "Infos pratiques" })).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.locator('a[aria-current="page"]')).toHaveAttribute("href", "/contact");
+    await expect(nav.getByRole("link", { name: "Contact" })).toBeHidden();
     // Escape closes and gives the focus back to the button.
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();

@@ -1,5 +1,5 @@
 /**
- * The blocks written on the server (decisions 0051, 0053, 0056) travel once per page load (decision
+ * The blocks written on the server (decisions 0051, 0053, 0056, 0057) travel once per page load (decision
  * 0054): the page shows them and its data does not repeat them; a client navigation's data
  * carries them, since nothing else would.
  */
@@ -31,10 +31,16 @@ describe("blocks written on the server", () => {
       expect(count(html, 'data-testid="site-footer"'), path).toBe(1);
       expect(html).toMatch(/<div data-bloc="contenu"><(article|section|div)[ >]/);
       expect(html).toMatch(/<div data-bloc="pied-de-page"><footer /);
+      // …so are the menus' links, once each…
+      for (const block of ["menu-art", "menu-club", "menu-infos", "menu-mobile"]) {
+        expect(count(html, `<div data-bloc="${block}">`), `${path} ${block}`).toBe(1);
+      }
+      expect(count(html, 'aria-label="Menu mobile"'), path).toBe(1);
       // …and the data the browser hydrates with names them without their markup.
       const data = pageData(html);
       expect(data, path).not.toContain("site-footer");
-      expect(data, path).not.toMatch(/<(article|section|h1|footer)[ >]/);
+      expect(data, path).not.toMatch(/<(article|section|h1|footer|nav)[ >]/);
+      expect(data, path).not.toContain("Les planches humoristiques");
     }
   });
 
@@ -43,6 +49,9 @@ describe("blocks written on the server", () => {
     expect(page.data.html).toMatch(/^<article [^>]*><header><h1 [^>]*>Histoire du Vovinam Viet Vo Dao<\/h1>/);
     // The site layout's own data (after a form, for instance) carries the footer.
     const res = await app.fetch("/le-vovinam-viet-vo-dao/histoire.data?_routes=routes/site-layout");
-    expect(await res.text()).toContain('data-testid=\\"site-footer\\"');
+    const layout = await res.text();
+    expect(layout).toContain('data-testid=\\"site-footer\\"');
+    expect(layout).toContain('aria-label=\\"Menu mobile\\"');
+    expect(layout).toContain("Les planches humoristiques");
   });
 });

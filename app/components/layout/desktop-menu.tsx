@@ -6,6 +6,10 @@
  * Before hydration (or without JavaScript) the panels open with CSS on hover
  * and keyboard focus. Links and icons: site-link.tsx and ui/icon.tsx (plain
  * links, one sprite; decision 0038).
+ * The panels' cards are written on the server (menus.server.tsx, decision
+ * 0057): this component holds the triggers, the panels' frames and their
+ * behaviour; the page shown is marked on the cards' links (current-links.ts),
+ * and its group's trigger is underlined from that mark, in CSS.
  */
 import {
   useCallback,
@@ -14,29 +18,30 @@ import {
   useState,
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   type PointerEvent,
 } from "react";
 import { useLocation } from "react-router";
-import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, groupForPath, isCurrentLink, type NavGroup } from "~/lib/club/navigation";
-import { useNavGroups } from "~/components/layout/use-nav-groups";
+import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, MENU_GROUPS, isCurrentLink } from "~/lib/club/navigation";
+import { useCurrentLinks } from "~/components/layout/current-links";
 import { SiteLink } from "~/components/layout/site-link";
+import { ServerHtml } from "~/components/server-html";
 import { Icon } from "~/components/ui/icon";
 
-const gridCols: Record<number, string> = {
-  1: "grid-cols-1",
-  2: "grid-cols-2",
-  3: "grid-cols-3",
-  4: "grid-cols-4",
-  5: "grid-cols-5",
-};
+/** The header's server-written blocks (menus.server.tsx), by name; `null` on a page load. */
+export type MenuBlocks = Record<string, string | null> | undefined;
 
 // Labels never wrap (issue 13): narrower padding and text between 1024 and 1279 px.
+// The group holding the page shown is underlined: its panel holds the marked link (current-links.ts).
 const topLinkClass =
   "inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold text-slate-800 hover:bg-club-50 hover:text-club-800 xl:px-3 xl:text-[0.95rem]";
+const currentGroupClass =
+  "group-has-[[aria-current=page]]:text-club-800 group-has-[[aria-current=page]]:underline group-has-[[aria-current=page]]:decoration-belt-red group-has-[[aria-current=page]]:decoration-2 group-has-[[aria-current=page]]:underline-offset-8";
 
-export function DesktopMenu() {
-  const navGroups = useNavGroups();
+export function DesktopMenu({ blocks }: { blocks: MenuBlocks }) {
   const location = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  useCurrentLinks(nav, location.pathname);
   const [openId, setOpenId] = useState<string | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const openedByHover = useRef(false);
@@ -60,7 +65,6 @@ export function DesktopMenu() {
 
   useEffect(() => cancelClose, [cancelClose]);
 
-  const currentGroup = groupForPath(location.pathname)?.id;
   const homeCurrent = isCurrentLink(location.pathname, HOME_LINK.to);
 
   function cards(id: string): HTMLAnchorElement[] {
@@ -169,7 +173,7 @@ export function DesktopMenu() {
   }
 
   return (
-    <nav aria-label="Menu principal" className="hidden shrink-0 lg:block">
+    <nav ref={nav} aria-label="Menu principal" className="hidden shrink-0 lg:block">
       <ul className="flex items-center gap-0.5">
         <li>
           <SiteLink
@@ -180,7 +184,7 @@ export function DesktopMenu() {
             {HOME_LINK.title}
           </SiteLink>
         </li>
-        {navGroups.map((group) => (
+        {MENU_GROUPS.map((group) => (
           <li
             key={group.id}
             className="group"
@@ -199,7 +203,7 @@ export function DesktopMenu() {
               aria-controls={`menu-panel-${group.id}`}
               onClick={() => onTriggerClick(group.id)}
               onKeyDown={(e) => onTriggerKeyDown(group.id, e)}
-              className={`${topLinkClass} ${openId === group.id ? "bg-club-50 text-club-800" : ""} ${currentGroup === group.id ? "text-club-800 underline decoration-belt-red decoration-2 underline-offset-8" : ""}`}
+              className={`${topLinkClass} ${openId === group.id ? "bg-club-50 text-club-800" : ""} ${currentGroupClass}`}
             >
               {group.label}
               <Icon
@@ -208,8 +212,8 @@ export function DesktopMenu() {
               />
             </button>
             <Panel
-              group={group}
-              pathname={location.pathname}
+              id={group.id}
+              html={blocks?.[`menu-${group.id}`] ?? null}
               open={openId === group.id}
               onKeyDown={(e) => onPanelKeyDown(group.id, e)}
               onCardClick={close}
@@ -224,16 +228,17 @@ export function DesktopMenu() {
   );
 }
 
+/** A dropdown's panel: its cards are the server's block `menu-<id>` (menus.server.tsx). */
 function Panel({
-  group,
-  pathname,
+  id,
+  html,
   open,
   onKeyDown,
   onCardClick,
   panelRef,
 }: {
-  group: NavGroup;
-  pathname: string;
+  id: string;
+  html: string | null;
   open: boolean;
   onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
   onCardClick: () => void;
@@ -242,36 +247,17 @@ function Panel({
   return (
     <div
       ref={panelRef}
-      id={`menu-panel-${group.id}`}
-      data-testid={`menu-panel-${group.id}`}
+      id={`menu-panel-${id}`}
+      data-testid={`menu-panel-${id}`}
       data-open={open}
       onKeyDown={onKeyDown}
+      // A card followed closes the panel (the block's own handler navigates).
+      onClick={(e: MouseEvent<HTMLDivElement>) => {
+        if ((e.target as Element).closest("a")) onCardClick();
+      }}
       className={`absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-xl ${open ? "block" : "hidden"} [html:not([data-hydrated])_.group:focus-within_&]:block [html:not([data-hydrated])_.group:hover_&]:block`}
     >
-      <div className="mx-auto max-w-7xl px-6 py-6">
-        <p className="text-lg font-bold text-club-900">{group.title}</p>
-        <ul className={`mt-4 grid gap-4 ${gridCols[group.items.length] ?? "grid-cols-5"}`}>
-          {group.items.map((item) => {
-            const current = isCurrentLink(pathname, item.to);
-            return (
-              <li key={item.to}>
-                <SiteLink
-                  to={item.to}
-                  current={current}
-                  onClick={onCardClick}
-                  className={`flex h-full gap-3 rounded-lg border p-4 transition-colors hover:border-club-200 hover:bg-club-50 ${current ? "border-club-200 bg-club-50" : "border-slate-200"}`}
-                >
-                  <Icon name={item.icon} className="mt-0.5 size-6 shrink-0 text-club-700" />
-                  <span>
-                    <span className="block font-semibold text-club-900">{item.title}</span>
-                    <span className="mt-1 block text-sm text-slate-600">{item.description}</span>
-                  </span>
-                </SiteLink>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+      <ServerHtml html={html} block={`menu-${id}`} />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import type { Settings } from "~/lib/club/settings-schemas";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { HOME_LINK } from "~/lib/club/navigation";
-import { footerGroupsWith } from "~/components/layout/use-nav-groups";
+import { footerGroupsWith } from "~/components/layout/nav-groups.server";
 import { renderServerHtml } from "~/lib/http/server-html.server";
 
 type FooterIdentity = Pick<

@@ -1,35 +1,47 @@
 /**
  * Mobile menu (below lg): a hamburger button opening a full-height panel
  * with Accueil, the three collapsible groups and the account area at the
- * bottom. Closes on every route change and on Escape.
- * The button needs JavaScript, so the panel's content is rendered only once
- * it is opened: the server sends the button and the empty, hidden panel
- * (decision 0038: a third of the header's HTML on every page, for nothing;
- * without JavaScript the footer reaches every page). Links and icons:
- * site-link.tsx and ui/icon.tsx.
+ * bottom. Closes on every route change and on Escape; the groups are
+ * collapsed again at every route change.
+ * Accueil and the groups are written on the server (menus.server.tsx,
+ * decision 0057), in the hidden panel: this component opens the panel and
+ * the groups (one click handler for the block: a group's button shows or
+ * hides its list), and the page shown is marked on the links
+ * (current-links.ts). The account area (account-menu.tsx) is rendered once
+ * the panel is opened. Links and icons: site-link.tsx and ui/icon.tsx.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useLocation } from "react-router";
 import { MobileAccount } from "~/components/account-menu";
-import { HOME_LINK, groupForPath, isCurrentLink, type NavGroup } from "~/lib/club/navigation";
-import { useNavGroups } from "~/components/layout/use-nav-groups";
-import { SiteLink } from "~/components/layout/site-link";
+import { useCurrentLinks } from "~/components/layout/current-links";
+import type { MenuBlocks } from "~/components/layout/desktop-menu";
+import { ServerHtml } from "~/components/server-html";
 import { Icon } from "~/components/ui/icon";
 
-const linkClass = (current: boolean) =>
-  `block rounded-md px-3 py-2.5 font-medium ${current ? "bg-club-50 text-club-800" : "text-slate-800 hover:bg-club-50"}`;
+/** Every group of the panel collapsed (after a navigation). */
+function collapseGroups(panel: HTMLElement | null): void {
+  for (const button of panel?.querySelectorAll<HTMLButtonElement>("[data-bloc] button[aria-controls]") ?? []) {
+    toggleGroup(button, false);
+  }
+}
 
-export function MobileMenu() {
-  const navGroups = useNavGroups();
+function toggleGroup(button: HTMLButtonElement, open: boolean): void {
+  button.setAttribute("aria-expanded", String(open));
+  const list = document.getElementById(button.getAttribute("aria-controls") ?? "");
+  if (list) list.hidden = !open;
+}
+
+export function MobileMenu({ blocks }: { blocks: MenuBlocks }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useCurrentLinks(panel, location.pathname);
 
-  // Menus close on every route change.
+  // Menus close on every route change, their groups collapsed.
   useEffect(() => {
     setOpen(false);
-    setExpanded({});
+    collapseGroups(panel.current);
   }, [location.key]);
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
@@ -38,6 +50,13 @@ export function MobileMenu() {
       setOpen(false);
       button.current?.focus();
     }
+  }
+
+  // A group's button opens or closes its list.
+  function onPanelClick(e: MouseEvent<HTMLDivElement>) {
+    const toggle = (e.target as Element).closest("button[aria-controls]");
+    if (!(toggle instanceof HTMLButtonElement) || !toggle.closest("[data-bloc]")) return;
+    toggleGroup(toggle, toggle.getAttribute("aria-expanded") !== "true");
   }
 
   return (
@@ -54,91 +73,19 @@ export function MobileMenu() {
         <span>Menu</span>
       </button>
       <div
+        ref={panel}
         id="menu-mobile"
         data-testid="menu-mobile"
+        onClick={onPanelClick}
         className={`fixed inset-x-0 bottom-0 top-[72px] overflow-y-auto overscroll-contain border-t border-slate-200 bg-white ${open ? "block" : "hidden"}`}
       >
+        <ServerHtml html={blocks?.["menu-mobile"] ?? null} block="menu-mobile" />
         {open && (
-          <MobilePanel
-            navGroups={navGroups}
-            pathname={location.pathname}
-            expanded={expanded}
-            onToggle={(id) => setExpanded((e) => ({ ...e, [id]: !e[id] }))}
-          />
+          <div className="border-t border-slate-200 px-4 py-4">
+            <MobileAccount />
+          </div>
         )}
       </div>
     </div>
-  );
-}
-
-/** The open panel (its groups' state stays with the menu: collapsed again after a navigation). */
-function MobilePanel({
-  navGroups,
-  pathname,
-  expanded,
-  onToggle,
-}: {
-  navGroups: NavGroup[];
-  pathname: string;
-  expanded: Record<string, boolean>;
-  onToggle: (id: string) => void;
-}) {
-  const currentGroup = groupForPath(pathname)?.id;
-  const homeCurrent = isCurrentLink(pathname, HOME_LINK.to);
-  return (
-    <>
-      <nav aria-label="Menu mobile" className="px-4 py-4">
-        <ul className="space-y-1">
-          <li>
-            <SiteLink to={HOME_LINK.to} current={homeCurrent} className={linkClass(homeCurrent)}>
-              {HOME_LINK.title}
-            </SiteLink>
-          </li>
-          {navGroups.map((group) => {
-            const isOpen = expanded[group.id] ?? false;
-            return (
-              <li key={group.id}>
-                <button
-                  type="button"
-                  aria-expanded={isOpen}
-                  aria-controls={`menu-mobile-${group.id}`}
-                  onClick={() => onToggle(group.id)}
-                  className={`flex w-full items-center justify-between rounded-md px-3 py-2.5 text-left font-semibold hover:bg-club-50 ${currentGroup === group.id ? "text-club-800" : "text-slate-900"}`}
-                >
-                  {group.label}
-                  <Icon
-                    name="chevron-down"
-                    className={`size-5 transition-transform duration-200 ${isOpen ? "rotate-180" : ""}`}
-                  />
-                </button>
-                <ul
-                  id={`menu-mobile-${group.id}`}
-                  className={`ml-3 border-l-2 border-club-100 pl-2 ${isOpen ? "block" : "hidden"}`}
-                >
-                  {group.items.map((item) => {
-                    const current = isCurrentLink(pathname, item.to);
-                    return (
-                      <li key={item.to}>
-                        <SiteLink
-                          to={item.to}
-                          current={current}
-                          className={`${linkClass(current)} flex items-center gap-3`}
-                        >
-                          <Icon name={item.icon} className="size-5 shrink-0 text-club-700" />
-                          {item.title}
-                        </SiteLink>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <div className="border-t border-slate-200 px-4 py-4">
-        <MobileAccount />
-      </div>
-    </>
   );
 }

@@ -5,10 +5,11 @@
  */
 import { SiteLink } from "~/components/layout/site-link";
 import { DesktopAccount } from "~/components/account-menu";
-import { DesktopMenu } from "./desktop-menu";
+import { DesktopMenu, type MenuBlocks } from "./desktop-menu";
 import { MobileMenu } from "./mobile-menu";
 
-export function TopBar({ clubName }: { clubName: string }) {
+/** `menus`: the menus' blocks written on the server (the site layout's loader, decision 0057). */
+export function TopBar({ clubName, menus }: { clubName: string; menus: MenuBlocks }) {
   return (
     <div className="relative z-20 h-[72px] bg-white shadow-md" data-testid="top-bar">
       <div aria-hidden="true" className="h-1 bg-linear-to-r from-club-600 via-belt-yellow to-belt-red" />
@@ -24,11 +25,11 @@ export function TopBar({ clubName }: { clubName: string }) {
             {clubName}
           </span>
         </SiteLink>
-        <DesktopMenu />
+        <DesktopMenu blocks={menus} />
         <div className="hidden lg:block">
           <DesktopAccount />
         </div>
-        <MobileMenu />
+        <MobileMenu blocks={menus} />
       </div>
     </div>
   );

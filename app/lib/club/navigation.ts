@@ -35,10 +35,19 @@ export interface NavGroup {
 
 export const HOME_LINK = { title: "Accueil", to: "/" } as const;
 
+/**
+ * The menus' groups as the browser needs them: the desktop menu's triggers. Their links
+ * (`navGroups`) are written on the server (components/layout/menus.server.tsx, decision 0057).
+ */
+export const MENU_GROUPS = [
+  { id: "art", label: "Le Vovinam Viet Vo Dao" },
+  { id: "club", label: "La vie du club" },
+  { id: "infos", label: "Infos pratiques" },
+] as const;
+
 export const navGroups: NavGroup[] = [
   {
-    id: "art",
-    label: "Le Vovinam Viet Vo Dao",
+    ...MENU_GROUPS[0],
     title: "Découvrir le Vovinam Viet Vo Dao",
     items: [
       {
@@ -68,8 +77,7 @@ export const navGroups: NavGroup[] = [
     ],
   },
   {
-    id: "club",
-    label: "La vie du club",
+    ...MENU_GROUPS[1],
     title: "La vie du club",
     items: [
       {
@@ -93,8 +101,7 @@ export const navGroups: NavGroup[] = [
     ],
   },
   {
-    id: "infos",
-    label: "Infos pratiques",
+    ...MENU_GROUPS[2],
     title: "Infos pratiques",
     items: [
       {
@@ -257,6 +264,6 @@ export function anchorScrollTop(contentTop: number, options: { home: boolean; ma
 }
 
 /** Footer navigation: every public section (credits and legal notice have their own links). */
-export const footerGroups: { title: string; links: { title: string; to: string }[] }[] = [
-  ...navGroups.map((g) => ({ title: g.label, links: g.items.map(({ title, to }) => ({ title, to })) })),
-];
+// Marked pure: the browser, which never draws the menus' links (decision 0057), drops it and `navGroups`.
+export const footerGroups: { title: string; links: { title: string; to: string }[] }[] = /* @__PURE__ */ (() =>
+  navGroups.map((g) => ({ title: g.label, links: g.items.map(({ title, to }) => ({ title, to })) })))();

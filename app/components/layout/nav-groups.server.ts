@@ -3,9 +3,9 @@
  * static navigation (app/lib/club/navigation.ts), plus, in « La vie du club »,
  * the teachers' card when the club has entered teachers and the photos' card
  * when photos are shown (the site layout's loader says so; decision 0022).
- * Never a link to an empty page.
+ * Never a link to an empty page. Server only: the menus and the footer are
+ * written on the server (decisions 0053, 0057).
  */
-import { useRouteLoaderData } from "react-router";
 import { footerGroups, navGroups, type NavCard, type NavGroup } from "~/lib/club/navigation";
 import { GALLERY_PATH, TEACHERS_PATH } from "~/lib/club/public-pages";
 
@@ -35,12 +35,9 @@ function extraCards(pages: ExtraPages | undefined): NavCard[] {
   ];
 }
 
-function useExtraCards(): NavCard[] {
-  return extraCards(useRouteLoaderData<ExtraPages>("routes/site-layout"));
-}
-
-export function useNavGroups(): NavGroup[] {
-  const extra = useExtraCards();
+/** The menus' groups (written on the server, components/layout/menus.server.tsx). */
+export function navGroupsWith(pages: ExtraPages): NavGroup[] {
+  const extra = extraCards(pages);
   if (extra.length === 0) return navGroups;
   return navGroups.map((g) => (g.id === "club" ? { ...g, items: [...g.items, ...extra] } : g));
 }
