@@ -6,6 +6,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider as Provider, ServerRouter } from "react-router";
 import { requestInfoContext, requestKind, type RequestInfo } from "./lib/http/context";
 import { ServerMarkupProvider } from "./components/server-html";
+import { lazyPartsLoaded } from "./components/lazy-part";
 import { closeDatabase, explainFolderError, openDatabase, runMigrations, withStartupLock } from "./lib/core/db.server";
 import { env } from "./lib/core/env.server";
 import { isSameOriginRequest, logCrossSiteRefusal } from "./lib/http/csrf.server";
@@ -103,13 +104,15 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   }
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The parts loaded where shown (account area, error message): written in place (lazy-part.ts).
+  await lazyPartsLoaded();
   const { nonce, serverMarkup } = loadContext.get(requestInfoContext);
   applySessionCacheControl(request, responseHeaders);
   return new Promise((resolve, reject) => {
@@ -125,6 +128,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A part of the page that waited for its code (`lazy`) and is ready when the page is written
+        // goes in its place. React otherwise moves any such part found after 12.8 KB of page to the
+        // end of the document, hidden, to be put back by a script: without JavaScript it stays
+        // hidden (decision 0058).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           // The page's scripts wait behind its stylesheet (fetchpriority="low", decision 0047).

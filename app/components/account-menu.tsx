@@ -12,13 +12,20 @@
  * member-space link its icon only between 1024 and 1279 px.
  * Links and icons: the layout's plain links (the header's click handler
  * navigates on the client) and its sprite (decision 0038).
+ * A signed-in user's area is in account-signed-in.tsx, imported only when
+ * someone is signed in (`lazy`, decision 0058): a visitor's pages never load
+ * it. The server writes it in the page; the browser keeps that markup until
+ * the file is there, then brings it to life.
  */
+import { Suspense } from "react";
 import { useLocation } from "react-router";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
-import { SignOutForm } from "~/components/sign-out-form";
-import { displayRole } from "~/lib/accounts/roles";
+import { lazyPart } from "~/components/lazy-part";
 import { useRootData } from "~/root";
+
+const SignedInDesktop = lazyPart(() => import("./account-signed-in").then((m) => m.SignedInDesktop));
+const SignedInMobile = lazyPart(() => import("./account-signed-in").then((m) => m.SignedInMobile));
 
 function useSessionUser() {
   return useRootData()?.user ?? null;
@@ -55,34 +62,9 @@ export function DesktopAccount() {
     );
   }
   return (
-    <div data-testid="desktop-account" className="flex shrink-0 items-center gap-2">
-      <div className="text-right leading-tight whitespace-nowrap">
-        <p className="font-semibold text-slate-900" data-testid="account-first-name">
-          {user.prenom}
-        </p>
-        <p className="text-sm text-slate-600" data-testid="account-role">
-          {displayRole(user.roles)}
-        </p>
-      </div>
-      <SiteLink
-        to="/espace-membre"
-        title="Espace membre"
-        className="inline-flex items-center gap-1 rounded-md bg-club-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-club-800 xl:px-3"
-      >
-        <Icon name="layout-dashboard" className="size-4 xl:hidden" />
-        <span className="sr-only xl:not-sr-only xl:whitespace-nowrap">Espace membre</span>
-      </SiteLink>
-      <SignOutForm>
-        <button
-          type="submit"
-          title="Déconnexion"
-          className="inline-flex items-center rounded-md p-2 text-sm font-semibold text-club-800 hover:bg-club-50"
-        >
-          <Icon name="log-out" className="size-5" />
-          <span className="sr-only">Déconnexion</span>
-        </button>
-      </SignOutForm>
-    </div>
+    <Suspense fallback={null}>
+      <SignedInDesktop user={user} />
+    </Suspense>
   );
 }
 
@@ -100,35 +82,9 @@ export function MobileAccount() {
       </SiteLink>
     );
   }
-  const fullName = `${user.prenom} ${user.nom}`.trim();
   return (
-    <div data-testid="mobile-account">
-      <p className="px-3 font-semibold text-slate-900" data-testid="account-full-name">
-        {fullName}
-      </p>
-      <p className="px-3 text-sm text-slate-600" data-testid="account-roles">
-        {user.roles.length ? user.roles.map((r) => r.replace(/_/g, " ")).join(", ") : "Membre"}
-      </p>
-      <ul className="mt-3 space-y-1">
-        <li>
-          <SiteLink
-            to="/espace-membre"
-            className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50"
-          >
-            Mon Espace
-          </SiteLink>
-        </li>
-        <li>
-          <SignOutForm>
-            <button
-              type="submit"
-              className="block w-full rounded-md px-3 py-2 text-left font-semibold text-club-800 hover:bg-club-50"
-            >
-              Déconnexion
-            </button>
-          </SignOutForm>
-        </li>
-      </ul>
-    </div>
+    <Suspense fallback={null}>
+      <SignedInMobile user={user} />
+    </Suspense>
   );
 }

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ICON_NAMES } from "~/components/ui/icon-names";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { app } from "../../tests/helpers/app";
+import { createUser } from "../../tests/helpers/auth";
 
 const ART_PAGE = "/le-vovinam-viet-vo-dao/histoire";
 
@@ -73,5 +74,27 @@ describe("the site layout's HTML", () => {
   it("keeps the header under 19 KB and the footer under 5 KB of HTML (26.4 and 5.4 KB before)", () => {
     expect(part(html, "header").length).toBeLessThan(19_000);
     expect(part(html, "footer").length).toBeLessThan(5_000);
+  });
+
+  // Their code is loaded only where they are shown (decision 0058); the server still writes them
+  // in place, never at the end of the page for a script to move (which needs JavaScript).
+  it("writes a signed-in user's account area in the header, in place, on the first page", async () => {
+    const { cookie } = await createUser({ prenom: "Maëlle", roles: ["membre"] });
+    const res = await app.fetch(ART_PAGE, { headers: { cookie } });
+    const page = await res.text();
+    const header = part(page, "header");
+    expect(header).toContain('data-testid="desktop-account"');
+    expect(header).toContain("Maëlle");
+    expect(header).toContain('action="/deconnexion"');
+    expect(header).not.toContain("<template");
+  });
+
+  it("writes an error page's message in place", async () => {
+    const res = await app.fetch("/une-page-qui-n-existe-pas");
+    expect(res.status).toBe(404);
+    const page = await res.text();
+    const main = part(page, "main");
+    expect(main).toContain("Page introuvable");
+    expect(main).not.toContain("<template");
   });
 });

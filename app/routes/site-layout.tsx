@@ -14,7 +14,7 @@
 import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";
 import { AudienceBeacon } from "~/components/audience-beacon";
-import { ErrorMessage } from "~/components/layout/error-message";
+import { ErrorPageMessage } from "~/components/layout/error-page-message";
 import { Banner } from "~/components/layout/banner";
 import { footerMarkup } from "~/components/layout/footer.server";
 import { menuMarkup } from "~/components/layout/menus.server";
@@ -67,7 +67,7 @@ export default function SiteLayout() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <SiteFrame>
-      <ErrorMessage error={error} />
+      <ErrorPageMessage error={error} />
     </SiteFrame>
   );
 }

@@ -6,7 +6,8 @@
  *  - Zod (its "$ZodError" class name) is on no public page when it loads:
  *    a form imports its validation on first use (focus or pointer).
  *  - Nor is the footer's code, nor the menus' links (their titles, descriptions and
- *    icons): the server writes them (decisions 0053, 0057).
+ *    icons): the server writes them (decisions 0053, 0057). Nor a signed-in user's
+ *    account area, nor an error page's message: loaded where shown (decision 0058).
  *  - Then the form validates in the browser, without sending anything, and
  *    without a CSP violation (Zod's probe for eval, off in the browser).
  *  - The scripts are fetched at low priority, behind the stylesheet, and the
@@ -38,6 +39,8 @@ test("every public page loads at most the JavaScript ceiling (gzip), no Zod, no 
       expect(text.includes("site-footer"), `${page} loads the footer's code in ${script}`).toBe(false);
       // A menu card's description.
       expect(text.includes("planches humoristiques"), `${page} loads the menus' links in ${script}`).toBe(false);
+      expect(text.includes("account-first-name"), `${page} loads the account area in ${script}`).toBe(false);
+      expect(text.includes("La demande envoyée"), `${page} loads the error message in ${script}`).toBe(false);
     }
   }
   expect(worst, weights.join("\n")).toBeLessThanOrEqual(PUBLIC_PAGE_JS_CEILING);

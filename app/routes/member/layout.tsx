@@ -14,7 +14,7 @@ import type { Route } from "./+types/layout";
 import { userContext } from "~/lib/accounts/auth-context";
 import { memberAreaGuard } from "~/lib/accounts/guard.server";
 import { MEMBER_AREA_PATH, memberPagesFor, type MemberNavLink } from "~/lib/accounts/permissions";
-import { ErrorMessage } from "~/components/layout/error-message";
+import { ErrorPageMessage } from "~/components/layout/error-page-message";
 import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
 
 export const middleware: Route.MiddlewareFunction[] = [memberAreaGuard];
@@ -37,7 +37,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/member/layout");
   return (
     <MemberFrame pages={data?.pages ?? []}>
-      <ErrorMessage error={error} />
+      <ErrorPageMessage error={error} />
     </MemberFrame>
   );
 }
