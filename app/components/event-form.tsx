@@ -8,7 +8,6 @@ import { useId } from "react";
 import { Form } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import {
-  CheckboxField,
   checkboxProps,
   fieldProps,
   FormErrors,
@@ -19,6 +18,7 @@ import {
   useClubForm,
   getFormProps,
 } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { OnceField } from "~/components/once-field";
 import { eventSchema, eventUpdateSchema } from "~/lib/content/event-form";
 

@@ -1,19 +1,11 @@
 /**
- * The rules of useClubForm's state (form-state.ts): which errors a form shows
- * and which values its fields start from, as Conform's browser hook did.
+ * The rules of useClubForm's state (form-state.ts, and form-checks.ts for the browser's own
+ * check): which errors a form shows and which values its fields start from, as Conform's
+ * browser hook did.
  */
 import { describe, expect, it } from "vitest";
-import {
-  answered,
-  checkedField,
-  checkedForm,
-  initialState,
-  isInside,
-  parsePath,
-  pathValue,
-  serialize,
-  shownErrors,
-} from "./form-state";
+import { answered, initialState, parsePath, pathValue, serialize } from "./form-state";
+import { checkedField, checkedForm, isInside, shownErrors } from "./form-checks";
 
 describe("field names", () => {
   it("reads lists and groups in a name", () => {

@@ -39,12 +39,6 @@ export function pathValue(root: unknown, name: string): unknown {
   return value;
 }
 
-/** Whether `name` is `prefix` or inside it (`profiles[0].group` is inside `profiles`). */
-export function isInside(name: string, prefix: string): boolean {
-  if (prefix === "") return true;
-  return name === prefix || name.startsWith(`${prefix}.`) || name.startsWith(`${prefix}[`);
-}
-
 /** A default value written as a form sends it: true → "on", false/null → absent, numbers and dates as text. */
 export function serialize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(serialize);
@@ -121,27 +115,4 @@ export function answered(state: FormState, answer: Answer, defaultValue?: Record
   }
   const errors = answerErrors(answer, state.errors);
   return { ...state, errors, validated: validatedBy(answer, errors, state.validated) };
-}
-
-/** The errors to show: those of validated fields (or inside a validated list or group). */
-export function shownErrors(all: ErrorMap, validated: Validated): ErrorMap {
-  const names = Object.keys(validated).filter((n) => validated[n]);
-  const shown: ErrorMap = {};
-  for (const [name, messages] of Object.entries(all)) {
-    if (validated[name] || names.some((v) => isInside(name, v))) shown[name] = messages;
-  }
-  return shown;
-}
-
-/** The browser checked the form after a change of `field`: that field is now validated. */
-export function checkedField(state: FormState, field: string, all: ErrorMap): FormState {
-  const validated = { ...state.validated, [field]: true };
-  return { ...state, validated, errors: shownErrors(all, validated) };
-}
-
-/** The browser checked the whole form before sending it: every field is validated, every error shown. */
-export function checkedForm(state: FormState, fields: string[], all: ErrorMap): FormState {
-  const validated = { ...state.validated };
-  for (const name of fields.concat(Object.keys(all))) validated[name] = true;
-  return { ...state, validated, errors: all };
 }

@@ -17,22 +17,18 @@
  * here but loaded with `import()` (decision 0036): public pages give their
  * schema as a function importing it, loaded on the form's first focus or
  * pointer; until it is there the browser checks nothing and the server checks
- * with the same schema. Pages without a form load no Zod at all.
+ * with the same schema. Pages without a form load no Zod at all. What the form
+ * does with the check (which errors show, the focus on a refused form) comes
+ * with it (form-validation.ts, form-checks.ts, decision 0059). The member
+ * area's checkbox and filter fields are in checkbox-field.tsx and
+ * filter-select.tsx, so that the public forms do not load them.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
 import type * as FormValidation from "~/components/form-validation";
-import {
-  answered,
-  checkedField,
-  checkedForm,
-  initialState,
-  pathValue,
-  type ErrorMap,
-  type FormState,
-} from "~/components/form-state";
+import { answered, initialState, pathValue, type ErrorMap, type FormState } from "~/components/form-state";
 import { buttonClasses } from "~/components/ui/button";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -106,7 +102,7 @@ export function useClubForm<S extends FormSchema>({
   const [loaded, setLoaded] = useState<LoadedValidation | null>(null);
   // A schema given as is may change between renders: always the current one.
   const current = typeof schema === "function" ? loaded?.schema : schema;
-  const validate = loaded && current ? loaded.validatorFor(current) : undefined;
+  const checks = loaded && current ? loaded.checksFor(current) : undefined;
 
   const [state, setState] = useState<FormState>(() => initialState(lastResult, defaultValue));
   const [values, setValues] = useState<Record<string, unknown> | null>(null);
@@ -130,8 +126,8 @@ export function useClubForm<S extends FormSchema>({
       if (lastResult.status === "error") pending.current.focus = true;
     }
   }
-  const live = useRef({ validate, state, trackValues: false, defaultValue });
-  live.current.validate = validate;
+  const live = useRef({ checks, state, trackValues: false, defaultValue });
+  live.current.checks = checks;
   live.current.state = state;
   live.current.defaultValue = defaultValue;
 
@@ -140,22 +136,9 @@ export function useClubForm<S extends FormSchema>({
   useValidationLoader(formId, schema, setLoaded);
   useFocusAfterServerErrors(formId, lastResult);
 
+  // Not loaded yet: the form is sent, the server checks.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const check = live.current.validate;
-    if (!check) return; // not loaded yet: the server checks
-    const element = event.currentTarget;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const data = new FormData(element, submitter);
-    const errors = check(data);
-    setState((s) => checkedForm(s, [...new Set(data.keys())], errors));
-    if (Object.keys(errors).length === 0) return;
-    event.preventDefault();
-    for (const field of element.elements) {
-      if (isNamedField(field) && errors[field.name]) {
-        field.focus();
-        break;
-      }
-    }
+    if (live.current.checks) setState(live.current.checks.submit(event));
   };
 
   const view: FormView = {
@@ -211,9 +194,10 @@ function fieldset(prefix: string, view: FormView): Record<string, FieldMetadata<
   });
 }
 
-type NamedField = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+export type NamedField = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-function isNamedField(element: unknown): element is NamedField {
+/** A field the form sends (input, select, textarea with a name). */
+export function isNamedField(element: unknown): element is NamedField {
   return (
     (element instanceof HTMLInputElement ||
       element instanceof HTMLSelectElement ||
@@ -234,16 +218,18 @@ function formValues(form: HTMLFormElement): Record<string, unknown> {
 }
 
 interface LiveForm {
-  validate: ((formData: FormData) => ErrorMap) | undefined;
+  /** The browser's checks, once the validation is loaded. */
+  checks: FormValidation.FormChecks | undefined;
   state: FormState;
   trackValues: boolean;
   defaultValue: Record<string, unknown> | undefined;
 }
 
 /**
- * The browser's check as the user goes: a field left for the first time is
- * checked; a field already checked is checked again at each input. A native
- * reset empties the errors.
+ * The form's events: the browser's check as the user goes, once loaded
+ * (form-validation.ts decides which field to check: a field left for the first
+ * time, a field already checked at each input); the values as typed, for a page
+ * that reads them; a native reset empties the errors.
  */
 function useFormEvents(
   formId: string,
@@ -258,17 +244,13 @@ function useFormEvents(
       const found = fieldOf(event.target);
       if (!found) return;
       if (live.current.trackValues) setValues(formValues(found.form));
-      const check = live.current.validate;
-      if (!check || !live.current.state.validated[found.field.name]) return;
-      const errors = check(new FormData(found.form));
-      setState((s) => checkedField(s, found.field.name, errors));
+      const update = live.current.checks?.fieldEvent("input", found.field, found.form, live.current.state);
+      if (update) setState(update);
     };
     const onBlur = (event: Event) => {
       const found = fieldOf(event.target);
-      const check = live.current.validate;
-      if (!found || !check || live.current.state.validated[found.field.name]) return;
-      const errors = check(new FormData(found.form));
-      setState((s) => checkedField(s, found.field.name, errors));
+      const update = found && live.current.checks?.fieldEvent("left", found.field, found.form, live.current.state);
+      if (update) setState(update);
     };
     const onReset = (event: Event) => {
       if (!(event.target instanceof HTMLFormElement) || event.target.id !== formId) return;
@@ -330,7 +312,7 @@ function useAnswerFocusAndReset(
 }
 
 interface LoadedValidation {
-  validatorFor: typeof FormValidation.validatorFor;
+  checksFor: typeof FormValidation.checksFor;
   /** The imported schema (a schema given as a function). */
   schema?: FormSchema;
 }
@@ -358,7 +340,7 @@ function useValidationLoader<S extends FormSchema>(
       const given = source.current;
       Promise.all([import("~/components/form-validation"), typeof given === "function" ? given() : undefined])
         .then(([module, imported]) => {
-          if (alive) setLoaded({ validatorFor: module.validatorFor, schema: imported });
+          if (alive) setLoaded({ checksFor: module.checksFor, schema: imported });
         })
         .catch(() => {
           if (!alive) return;
@@ -609,46 +591,6 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({
-  label,
-  name,
-  defaultChecked,
-  error,
-  value = "on",
-}: {
-  label: string;
-  name: string;
-  defaultChecked?: boolean;
-  error?: string;
-  value?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="mb-4">
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          value={value}
-          defaultChecked={defaultChecked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="h-5 w-5 rounded border-slate-400 text-club-700 focus:ring-club-600"
-        />
-        <label htmlFor={id} className="text-slate-800">
-          {label}
-        </label>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** A message for the whole form (role="alert" so screen readers hear it). */
 export function FormMessage({
   tone = "error",
@@ -695,44 +637,5 @@ export function SubmitButton({
     >
       {pending ? pendingLabel : children}
     </button>
-  );
-}
-
-/** A compact labelled <select> for the filter bars of the management lists (GET forms). */
-export function FilterSelect({
-  id,
-  label,
-  name,
-  defaultValue,
-  options,
-  allLabel,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  defaultValue: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  /** First option with an empty value ("Tous", "Toutes"), when the filter can be off. */
-  allLabel?: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
-      >
-        {allLabel !== undefined ? <option value="">{allLabel}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -5,7 +5,6 @@
  */
 import { Form } from "react-router";
 import {
-  CheckboxField,
   checkboxProps,
   fieldProps,
   FormErrors,
@@ -15,6 +14,7 @@ import {
   getFormProps,
   type FieldMetadata,
 } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { mailSettingsSchema } from "~/lib/mail/mail-settings";
 
 type MailFieldName = "smtpHost" | "smtpPort" | "smtpSecure" | "smtpUser" | "smtpPassword" | "smtpFrom";

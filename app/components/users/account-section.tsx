@@ -6,7 +6,6 @@
  */
 import { Form } from "react-router";
 import {
-  CheckboxField,
   checkboxProps,
   FormErrors,
   fieldProps,
@@ -15,6 +14,7 @@ import {
   useClubForm,
   getFormProps,
 } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { RoleCheckboxes } from "~/components/users-admin-ui";
 import { buttonClasses } from "~/components/ui/button";
 

@@ -12,7 +12,6 @@ import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/class-calendar";
 import {
   checkboxProps,
-  CheckboxField,
   fieldProps,
   FormErrors,
   FormMessage,
@@ -22,6 +21,7 @@ import {
   useClubForm,
   getFormProps,
 } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
 import { FileField } from "~/components/file-field";
 import type { SubmissionResult } from "~/lib/http/forms";

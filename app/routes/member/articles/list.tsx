@@ -7,7 +7,8 @@ import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/
 import { id as idField } from "~/lib/http/fields";
 import { ARTICLE_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/list";
-import { FilterSelect, FormMessage } from "~/components/form";
+import { FormMessage } from "~/components/form";
+import { FilterSelect } from "~/components/filter-select";
 import {
   ARTICLE_STATUS_LABELS,
   ARTICLE_STATUSES,

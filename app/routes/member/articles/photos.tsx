@@ -10,7 +10,6 @@ import { userContext } from "~/lib/accounts/auth-context";
 import { FileField, useUploadCheck } from "~/components/file-field";
 import {
   checkboxProps,
-  CheckboxField,
   fieldProps,
   FormErrors,
   FormMessage,
@@ -20,6 +19,7 @@ import {
   useClubForm,
   getFormProps,
 } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { Button } from "~/components/ui/button";
 import { addPhoto, listArticleChoices, listPhotosForAdmin, withdrawPhoto } from "~/lib/content/photos.server";

@@ -6,7 +6,8 @@ import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/
 import { id as idField } from "~/lib/http/fields";
 import { EVENT_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/list";
-import { FilterSelect, FormMessage } from "~/components/form";
+import { FormMessage } from "~/components/form";
+import { FilterSelect } from "~/components/filter-select";
 import { formatEventWhen } from "~/lib/core/time";
 import { categoryLabel } from "~/lib/content/events.server";
 import {

@@ -4,7 +4,8 @@
  * "delete-account"; the domain deletes at once or queues the request).
  */
 import { Form, Link } from "react-router";
-import { checkboxProps, CheckboxField, FormErrors, FormMessage, useClubForm, getFormProps } from "~/components/form";
+import { checkboxProps, FormErrors, FormMessage, useClubForm, getFormProps } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { OnceField } from "~/components/once-field";
 import { deleteAccountSchema } from "~/lib/accounts/account-settings";
 import { PROFILE_NOT_SAVED } from "~/lib/members/profiles";

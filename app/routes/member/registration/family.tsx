@@ -10,7 +10,6 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/family";
 import {
   checkboxProps,
-  CheckboxField,
   fieldProps,
   FormErrors,
   FormMessage,
@@ -20,6 +19,7 @@ import {
   useClubForm,
   getFormProps,
 } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { buttonClasses } from "~/components/ui/button";
 import { userContext } from "~/lib/accounts/auth-context";
 import { DomainError } from "~/lib/core/errors";

@@ -1,4 +1,5 @@
-import { CheckboxField, TextAreaField, TextField } from "~/components/form";
+import { TextAreaField, TextField } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { AddRowsButton, isExistingRow, RowFieldset, type SectionFormProps } from "./shared";
 
 export function EquipmentForm({ values, errors, rows }: SectionFormProps) {

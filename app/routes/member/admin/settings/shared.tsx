@@ -1,6 +1,6 @@
 /** Shared pieces of the club-settings forms (no JavaScript needed). */
 import type { ReactNode } from "react";
-import { CheckboxField } from "~/components/form";
+import { CheckboxField } from "~/components/checkbox-field";
 import { Button } from "~/components/ui/button";
 
 export interface SectionFormProps {
