@@ -1,14 +1,5 @@
 import { useEffect } from "react";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { env } from "./lib/core/env.server";
@@ -17,8 +8,8 @@ import { getSetting } from "./lib/club/settings.server";
 import { getSessionUser, publicUser } from "./lib/accounts/session.server";
 import { sessionProfileSummary } from "./lib/members/profiles.server";
 import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
-import { siteTitle } from "./lib/http/seo";
 import { useForgetRostersWhenSignedOut } from "./components/attendance/web-app";
+import { ErrorPageMessage } from "./components/layout/error-page-message";
 
 /** Any case variant of a path (`/CONTACT`) goes to the canonical one (301). */
 export const middleware: Route.MiddlewareFunction[] = [canonicalCaseMiddleware];
@@ -92,34 +83,14 @@ export function useRootData(): RootLoaderData | undefined {
   return useRouteLoaderData<RootLoaderData>("root");
 }
 
-/** Last-resort error page: French, never a stack trace. */
-export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
-  let title = "Une erreur est survenue";
-  let message = "Le serveur n'a pas pu afficher cette page. Réessayez dans quelques instants.";
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    title = "Page introuvable";
-    message = "La page que vous cherchez n'existe pas ou a été déplacée.";
-  } else if (isRouteErrorResponse(error) && error.status === 403) {
-    title = "Accès refusé";
-    message = "Vous n'avez pas accès à cette page.";
-  } else if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
-    // A refused request (request.server.ts, ids.server.ts): its French message as is.
-    title = error.status === 413 ? "Envoi trop volumineux" : "Requête refusée";
-    // React Router's own 400/405 carry English developer text ("internal"): never shown.
-    const internal = (error as { internal?: boolean }).internal === true;
-    message =
-      !internal && typeof error.data === "string" && error.data ? error.data : "Cette requête n'a pas pu être traitée.";
-  }
+/**
+ * Last-resort error page (the root's own data failed, e.g. the database is out of reach): the
+ * layouts' French message (error-message.tsx), never a stack trace; its code loads only here.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <main id="contenu" className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{siteTitle(title, loaderData?.clubName)}</title>
-      <h1 className="text-3xl font-bold text-club-900">{title}</h1>
-      <p className="mt-4 text-slate-700">{message}</p>
-      <p className="mt-8">
-        <a href="/" className="font-semibold text-club-700 underline">
-          Retour à l'accueil
-        </a>
-      </p>
+    <main id="contenu">
+      <ErrorPageMessage error={error} />
     </main>
   );
 }

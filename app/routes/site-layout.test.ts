@@ -6,8 +6,11 @@
  * React Router discovers with the current page marked, and the header and
  * footer within their weight.
  */
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ICON_NAMES } from "~/components/ui/icon-names";
+import { clearSettingsCache } from "~/lib/club/settings.server";
+import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 import { app } from "../../tests/helpers/app";
 import { createUser } from "../../tests/helpers/auth";
@@ -96,5 +99,25 @@ describe("the site layout's HTML", () => {
     const main = part(page, "main");
     expect(main).toContain("Page introuvable");
     expect(main).not.toContain("<template");
+  });
+
+  it("writes the last-resort page in French when the club's own data cannot be read", async () => {
+    // The root's loader fails (its settings table out of reach): the root's error boundary answers.
+    await db.execute(sql`alter table settings rename to settings_hors_service`);
+    clearSettingsCache();
+    try {
+      const res = await app.fetch(ART_PAGE);
+      expect(res.status).toBe(500);
+      const page = await res.text();
+      const main = part(page, "main");
+      expect(main).toContain("Une erreur est survenue");
+      expect(main).toContain("Réessayez dans quelques instants");
+      expect(main).toContain('href="/"');
+      expect(main).not.toContain("<template");
+      expect(page).not.toMatch(/\bat [\w.<>]+ \(|settings_hors_service|relation "settings"/);
+    } finally {
+      await db.execute(sql`alter table settings_hors_service rename to settings`);
+      clearSettingsCache();
+    }
   });
 });
