@@ -25,7 +25,7 @@ import { useLocation } from "react-router";
 import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, MENU_GROUPS, isCurrentLink } from "~/lib/club/navigation";
 import { useCurrentLinks } from "~/components/layout/current-links";
 import { SiteLink } from "~/components/layout/site-link";
-import { ServerHtml } from "~/components/server-html";
+import { menuPanelBlock, ServerHtml } from "~/components/server-html";
 import { Icon } from "~/components/ui/icon";
 
 /** The header's server-written blocks (menus.server.tsx), by name; `null` on a page load. */
@@ -213,7 +213,7 @@ export function DesktopMenu({ blocks }: { blocks: MenuBlocks }) {
             </button>
             <Panel
               id={group.id}
-              html={blocks?.[`menu-${group.id}`] ?? null}
+              html={blocks?.[menuPanelBlock(group.id)] ?? null}
               open={openId === group.id}
               onKeyDown={(e) => onPanelKeyDown(group.id, e)}
               onCardClick={close}
@@ -257,7 +257,7 @@ function Panel({
       }}
       className={`absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-xl ${open ? "block" : "hidden"} [html:not([data-hydrated])_.group:focus-within_&]:block [html:not([data-hydrated])_.group:hover_&]:block`}
     >
-      <ServerHtml html={html} block={`menu-${id}`} />
+      <ServerHtml html={html} block={menuPanelBlock(id)} />
     </div>
   );
 }

@@ -25,14 +25,8 @@ import { navGroupsWith } from "~/components/layout/nav-groups.server";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { HOME_LINK, isCurrentLink, type NavGroup } from "~/lib/club/navigation";
+import { menuPanelBlock, MOBILE_MENU_BLOCK } from "~/components/server-html";
 import { renderServerHtml } from "~/lib/http/server-html.server";
-
-/** The block of a desktop panel's content. */
-export function panelBlock(groupId: string): string {
-  return `menu-${groupId}`;
-}
-/** The block of the mobile menu's groups. */
-export const MOBILE_MENU_BLOCK = "menu-mobile";
 
 export interface MenuInput {
   showTeachers: boolean;
@@ -69,7 +63,7 @@ export function menuMarkup({ showTeachers, showGallery, pathname }: MenuInput): 
     markup = {
       blocks: [
         ...groups.map((group) => ({
-          block: panelBlock(group.id),
+          block: menuPanelBlock(group.id),
           html: renderServerHtml(<PanelCards group={group} current={current} />),
         })),
         { block: MOBILE_MENU_BLOCK, html: renderServerHtml(<MobileGroups groups={groups} current={current} />) },

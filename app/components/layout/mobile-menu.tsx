@@ -15,7 +15,7 @@ import { useLocation } from "react-router";
 import { MobileAccount } from "~/components/account-menu";
 import { useCurrentLinks } from "~/components/layout/current-links";
 import type { MenuBlocks } from "~/components/layout/desktop-menu";
-import { ServerHtml } from "~/components/server-html";
+import { MOBILE_MENU_BLOCK, ServerHtml } from "~/components/server-html";
 import { Icon } from "~/components/ui/icon";
 
 /** Every group of the panel collapsed (after a navigation). */
@@ -79,7 +79,7 @@ export function MobileMenu({ blocks }: { blocks: MenuBlocks }) {
         onClick={onPanelClick}
         className={`fixed inset-x-0 bottom-0 top-[72px] overflow-y-auto overscroll-contain border-t border-slate-200 bg-white ${open ? "block" : "hidden"}`}
       >
-        <ServerHtml html={blocks?.["menu-mobile"] ?? null} block="menu-mobile" />
+        <ServerHtml html={blocks?.[MOBILE_MENU_BLOCK] ?? null} block={MOBILE_MENU_BLOCK} />
         {open && (
           <div className="border-t border-slate-200 px-4 py-4">
             <MobileAccount />

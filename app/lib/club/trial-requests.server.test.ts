@@ -90,6 +90,11 @@ describe("the sessions offered", () => {
     expect(keys.some((k) => k.startsWith("2026-12-02"))).toBe(false); // closure
     expect(keys.every((k) => k.slice(0, 10) <= "2026-12-08")).toBe(true);
     expect(days[0]?.sessions[0]?.placesLeft).toBe(3);
+    // Each session's line as the page shows it, written by the loader (decisions 0045, 0059).
+    const first = days[0]?.sessions[0] as OfferedSession & { title: string; detail: string; full: boolean };
+    expect(first.title).toBe("20\u00a0h – 22\u00a0h · Adultes (16 ans et plus)");
+    expect(first.full).toBe(false);
+    expect(first.detail).not.toMatch(/complet|restante/);
   });
 
   it("reaches the first classes after a long break: the summer offers September's first sessions", async () => {
@@ -147,12 +152,15 @@ describe("booking a trial class", () => {
     expect(notice?.subject).toBe("Demande de cours d'essai : Léo Bernard");
     expect(notice?.text).toContain("/espace-membre/essais");
 
+    // The confirmation, written on the server (decision 0059): the session chosen, the e-mail sent.
     const thanks = await app.get(res.redirect!);
-    expect(thanks.data).toMatchObject({
-      sent: true,
-      mailed: true,
-      booked: "mercredi 25 novembre 2026 à 17\u00a0h\u00a030, Enfants (6-11 ans)",
-    });
+    const { sent, sentHtml } = thanks.data as { sent: boolean; sentHtml: string };
+    expect(sent).toBe(true);
+    expect(sentHtml).toContain(
+      "Cours choisi\u00a0: mercredi 25 novembre 2026 à 17\u00a0h\u00a030, Enfants (6-11 ans).",
+    );
+    expect(sentHtml).toContain("Un e-mail de confirmation vous a été envoyé");
+    expect(sentHtml).toContain('href="/cours-d-essai"');
   });
 
   it("follows the managers' notification choice: no e-mail for « jamais »", async () => {
@@ -268,7 +276,11 @@ describe("refused sessions, with everything typed kept", () => {
     });
     const page = await app.get("/cours-d-essai");
     const sessions = (page.data as { days: Array<{ sessions: OfferedSession[] }> }).days.flatMap((d) => d.sessions);
-    expect(sessions.find((s) => s.key === visitor.session)?.placesLeft).toBe(0);
+    const full = sessions.find((s) => s.key === visitor.session) as OfferedSession & { full: boolean; detail: string };
+    expect(full.placesLeft).toBe(0);
+    // The page's line for it, written by the loader (decision 0059): shown full, not to be chosen.
+    expect(full.full).toBe(true);
+    expect(full.detail).toMatch(/(^| · )complet$/);
   });
 
   it("gives the last place to one of two visitors booking it at the same time", async () => {
@@ -318,7 +330,10 @@ describe("anti-spam and double submits", () => {
 
   it("books once when the same form is sent twice with its one-time token", async () => {
     const page = await app.get("/cours-d-essai");
-    const token = (page.data as { submissionToken: string }).submissionToken;
+    // The token is in the end of the form, written on the server (decision 0059).
+    const formEnd = (page.data as { formEnd: string }).formEnd;
+    const token = /name="_envoi" value="([^"]+)"/.exec(formEnd)?.[1] ?? "";
+    expect(token).not.toBe("");
     const first = await book({ ...visitor, _envoi: token });
     const second = await book({ ...visitor, _envoi: token });
     expect(second.redirect).toBe(first.redirect);

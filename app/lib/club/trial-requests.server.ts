@@ -199,7 +199,8 @@ export async function bookTrial(
 
 const NUMBER_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq"];
 
-function freeClassesText(count: number): string | null {
+/** "Le premier cours est gratuit…", "Les deux premiers cours…"; null when none is free. */
+export function freeClassesText(count: number): string | null {
   if (count <= 0) return null;
   if (count === 1) return "Le premier cours est gratuit et sans engagement.";
   return `Les ${NUMBER_WORDS[count] ?? count} premiers cours sont gratuits et sans engagement.`;

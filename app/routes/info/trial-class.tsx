@@ -6,13 +6,15 @@
  * without JavaScript (a refusal answers the errors next to the fields with
  * everything typed kept; the session refusals — past, cancelled, full — sit
  * next to the list of sessions); honeypot, rate limit and one-time token as on
- * the contact form; Post/Redirect/Get to the thank-you state.
+ * the contact form; Post/Redirect/Get to the thank-you state. What does not
+ * react to the visitor (the text under the heading, the end of the form, what
+ * to bring and where, the confirmation) is written once on the server
+ * (components/info/trial-class.server.tsx, decision 0059).
  */
 import { data, Form, Link, redirect } from "react-router";
 import {
   fieldProps,
   FormErrors,
-  FormMessage,
   SelectField,
   SubmitButton,
   TextAreaField,
@@ -20,8 +22,6 @@ import {
   useClubForm,
   getFormProps,
 } from "~/components/form";
-import { OnceField } from "~/components/once-field";
-import { HoneypotField } from "~/components/honeypot-field";
 import { getSetting } from "~/lib/club/settings.server";
 import { AGE_GROUPS, TRIAL_NOT_SENT } from "~/lib/club/trial-requests";
 import { bookedSessionLabel, offeredSessions, submitTrialRequest } from "~/lib/club/trial-requests.server";
@@ -32,9 +32,11 @@ import { rateLimitedAnswer, withActionHeaders } from "~/lib/http/spam-guard.serv
 import { pageMeta } from "~/lib/http/seo";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import type { Route } from "./+types/trial-class";
-import { Icon } from "~/components/ui/icon";
+import { TrialAside, TrialFormEnd, TrialIntro, TrialSent } from "~/components/info/trial-class.server";
+import { ASIDE_BLOCK, FORM_END_BLOCK, INTRO_BLOCK, SENT_BLOCK, ServerHtml } from "~/components/server-html";
+import { serverHtml } from "~/lib/http/server-html.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const sent = url.searchParams.get("envoye") === "1";
   const [identity, membership, sessions] = await Promise.all([
@@ -42,28 +44,58 @@ export async function loader({ request }: Route.LoaderArgs) {
     getSetting("membership"),
     offeredSessions(),
   ]);
-  // Dates and hours written here: the page needs no date code in the browser (decision 0045).
-  const days: Array<{ date: string; label: string; sessions: Array<(typeof sessions)[number] & { hours: string }> }> =
-    [];
+  // Dates, hours and each session's lines written here: the page needs no date code in the browser
+  // (decision 0045), nor the words of a session's line (decision 0059).
+  type Line = (typeof sessions)[number] & { full: boolean; title: string; detail: string };
+  const days: Array<{ date: string; label: string; sessions: Line[] }> = [];
   for (const session of sessions) {
-    const s = { ...session, hours: `${formatTime(session.start)} – ${formatTime(session.end)}` };
+    const full = session.placesLeft === 0;
+    const left = session.placesLeft;
+    const s: Line = {
+      ...session,
+      full,
+      title: `${formatTime(session.start)} – ${formatTime(session.end)} · ${session.group}`,
+      detail: [
+        session.level,
+        session.place,
+        full ? "complet" : left !== null && left <= 2 ? (left === 1 ? "1 place restante" : "2 places restantes") : "",
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    };
     const last = days.at(-1);
     if (last?.date === s.date) last.sessions.push(s);
     else days.push({ date: s.date, label: capitalize(formatDayMonth(s.date)), sessions: [s] });
   }
+  const booked = sent ? await bookedSessionLabel(url.searchParams.get("cours")) : null;
   return {
     sent,
-    booked: sent ? await bookedSessionLabel(url.searchParams.get("cours")) : null,
-    mailed: url.searchParams.get("courriel") === "1",
-    submissionToken: newSubmissionToken(),
-    trialClasses: membership.trialClasses,
     days,
-    place: {
-      sportsComplex: identity.sportsComplex,
-      street: identity.street,
-      postalCode: identity.postalCode,
-      city: identity.city,
-    },
+    // The age groups and the refusal's summary as the page shows them: the page's script holds neither.
+    ageOptions: [
+      { value: "", label: "Choisissez" },
+      ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label })),
+    ],
+    notSent: TRIAL_NOT_SENT,
+    // What does not react to the visitor, written once on the server (decision 0059).
+    intro: serverHtml(context, <TrialIntro freeClasses={membership.trialClasses} />, INTRO_BLOCK),
+    // With the form's one-time token (decision 0019).
+    formEnd: sent ? null : serverHtml(context, <TrialFormEnd token={newSubmissionToken()} />, FORM_END_BLOCK),
+    aside: serverHtml(
+      context,
+      <TrialAside
+        place={{
+          sportsComplex: identity.sportsComplex,
+          street: identity.street,
+          postalCode: identity.postalCode,
+          city: identity.city,
+        }}
+      />,
+      ASIDE_BLOCK,
+    ),
+    sentHtml: sent
+      ? serverHtml(context, <TrialSent booked={booked} mailed={url.searchParams.get("courriel") === "1"} />, SENT_BLOCK)
+      : null,
   };
 }
 
@@ -94,22 +126,10 @@ export const meta: Route.MetaFunction = (args) =>
       "Réservez un cours d'essai de Vovinam Viet Vo Dao : choisissez un des prochains cours, pour un enfant, un adolescent ou un adulte.",
   });
 
-const AGE_OPTIONS = [
-  { value: "", label: "Choisissez" },
-  ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label })),
-];
-
-const NUMBER_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq"];
-function freeClassesText(count: number): string {
-  if (count <= 0) return "";
-  if (count === 1) return "Le premier cours est gratuit et sans engagement.";
-  return `Les ${NUMBER_WORDS[count] ?? count} premiers cours sont gratuits et sans engagement.`;
-}
-
 const sectionTitle = "text-xl font-bold text-club-900";
 
 export default function TrialClass({ loaderData, actionData }: Route.ComponentProps) {
-  const { sent, booked, mailed, submissionToken, trialClasses, days, place } = loaderData;
+  const { sent, days, ageOptions, notSent } = loaderData;
   const [form, fields] = useClubForm({
     // Imported on the form's first use: the page itself holds no Zod (decision 0036).
     schema: () => import("~/lib/club/trial-requests-schema").then((m) => m.trialRequestSchema),
@@ -121,10 +141,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">Cours d'essai</h1>
-      <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700">
-        Le meilleur moyen de découvrir le Vovinam Viet Vo Dao : venir sur le tapis. {freeClassesText(trialClasses)}{" "}
-        Choisissez un cours, laissez vos coordonnées, le club vous confirme le rendez-vous.
-      </p>
+      <ServerHtml html={loaderData.intro} block={INTRO_BLOCK} />
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">
         <section aria-labelledby="reservation-titre">
@@ -132,29 +149,10 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
             {sent ? "Demande enregistrée" : "Réserver un cours"}
           </h2>
           {sent ? (
-            <div className="mt-4">
-              <FormMessage tone="success">
-                <p className="flex items-start gap-2 font-semibold">
-                  <Icon name="check-circle-2" className="mt-0.5 h-5 w-5 shrink-0" />
-                  Merci, votre demande de cours d'essai est enregistrée.
-                </p>
-                {booked ? <p className="mt-2">Cours choisi : {booked}.</p> : null}
-                <p className="mt-2">
-                  {mailed
-                    ? "Un e-mail de confirmation vous a été envoyé avec l'adresse et ce qu'il faut prévoir. Pensez à vérifier vos courriers indésirables."
-                    : "Le club vous contactera pour confirmer le rendez-vous."}
-                </p>
-              </FormMessage>
-              <p>
-                <Link to="/cours-d-essai" className="font-semibold text-club-700 underline">
-                  Réserver un autre cours
-                </Link>
-              </p>
-            </div>
+            <ServerHtml html={loaderData.sentHtml} block={SENT_BLOCK} />
           ) : (
             <Form method="post" {...getFormProps(form)} className="mt-4" aria-describedby="champs-obligatoires">
-              <FormErrors form={form} lastResult={actionData?.result} summary={TRIAL_NOT_SENT} />
-              <OnceField token={submissionToken} />
+              <FormErrors form={form} lastResult={actionData?.result} summary={notSent} />
               <p id="champs-obligatoires" className="mb-4 text-sm text-slate-700">
                 Les champs marqués d'un astérisque (*) sont obligatoires.
               </p>
@@ -185,44 +183,32 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                       <div key={day.date}>
                         <p className="font-semibold text-slate-900">{day.label}</p>
                         <ul className="mt-1 space-y-1">
-                          {day.sessions.map((s) => {
-                            const full = s.placesLeft === 0;
-                            return (
-                              <li key={s.key}>
-                                <label
-                                  className={`flex items-start gap-3 rounded-md border px-3 py-2 ${
-                                    full
-                                      ? "border-slate-200 bg-slate-50 text-slate-600"
-                                      : "cursor-pointer border-slate-300 hover:border-club-600"
-                                  }`}
-                                >
-                                  <input
-                                    type="radio"
-                                    name={session.name}
-                                    value={s.key}
-                                    defaultChecked={session.defaultValue === s.key}
-                                    disabled={full}
-                                    required
-                                    aria-invalid={session.error ? true : undefined}
-                                    className="mt-1 h-5 w-5 shrink-0 text-club-700 focus:ring-club-600"
-                                  />
-                                  <span>
-                                    <span className="block font-medium">
-                                      {s.hours} · {s.group}
-                                    </span>
-                                    <span className="block text-sm">
-                                      {[s.level, s.place].filter(Boolean).join(" · ")}
-                                      {full
-                                        ? " · complet"
-                                        : s.placesLeft !== null && s.placesLeft <= 2
-                                          ? ` · ${s.placesLeft === 1 ? "1 place restante" : "2 places restantes"}`
-                                          : ""}
-                                    </span>
-                                  </span>
-                                </label>
-                              </li>
-                            );
-                          })}
+                          {day.sessions.map((s) => (
+                            <li key={s.key}>
+                              <label
+                                className={`flex items-start gap-3 rounded-md border px-3 py-2 ${
+                                  s.full
+                                    ? "border-slate-200 bg-slate-50 text-slate-600"
+                                    : "cursor-pointer border-slate-300 hover:border-club-600"
+                                }`}
+                              >
+                                <input
+                                  type="radio"
+                                  name={session.name}
+                                  value={s.key}
+                                  defaultChecked={session.defaultValue === s.key}
+                                  disabled={s.full}
+                                  required
+                                  aria-invalid={session.error ? true : undefined}
+                                  className="mt-1 h-5 w-5 shrink-0 text-club-700 focus:ring-club-600"
+                                />
+                                <span>
+                                  <span className="block font-medium">{s.title}</span>
+                                  <span className="block text-sm">{s.detail}</span>
+                                </span>
+                              </label>
+                            </li>
+                          ))}
                         </ul>
                       </div>
                     ))}
@@ -234,7 +220,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                 <legend className={`${sectionTitle} mb-2`}>La personne qui vient essayer</legend>
                 <TextField label="Prénom" autoComplete="given-name" required {...fieldProps(fields.prenom)} />
                 <TextField label="Nom" autoComplete="family-name" required {...fieldProps(fields.nom)} />
-                <SelectField label="Tranche d'âge" required options={AGE_OPTIONS} {...fieldProps(fields.ageGroup)} />
+                <SelectField label="Tranche d'âge" required options={ageOptions} {...fieldProps(fields.ageGroup)} />
                 <TextField
                   label="Nom du parent"
                   autoComplete="name"
@@ -264,54 +250,13 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                 <TextAreaField label="Message (facultatif)" rows={4} {...fieldProps(fields.message)} />
               </fieldset>
 
-              <HoneypotField id="essai_site_web" />
               <SubmitButton>Réserver le cours d'essai</SubmitButton>
-              <p className="mt-4 text-sm text-slate-600">
-                Vos coordonnées servent uniquement à organiser votre essai et ne sont jamais transmises à des tiers.
-                Voir les{" "}
-                <Link to="/mentions-legales" className="underline">
-                  mentions légales
-                </Link>
-                .
-              </p>
+              <ServerHtml html={loaderData.formEnd} block={FORM_END_BLOCK} />
             </Form>
           )}
         </section>
 
-        <aside
-          aria-labelledby="prevoir-titre"
-          className="h-fit space-y-6 rounded-xl border border-club-200 bg-club-50 p-6"
-        >
-          <section>
-            <h2 id="prevoir-titre" className="flex items-center gap-2 text-xl font-bold text-club-900">
-              <Icon name="shirt" className="h-5 w-5 text-club-700" />À prévoir
-            </h2>
-            <p className="mt-2 text-slate-800">Une tenue de sport confortable et une gourde d'eau.</p>
-            <p className="mt-2 text-sm text-slate-700">
-              La tenue du club et les protections, pour la suite :{" "}
-              <Link to="/equipement" className="font-semibold text-club-800 underline">
-                l'équipement
-              </Link>
-              .
-            </p>
-          </section>
-          <section aria-labelledby="lieu-titre">
-            <h2 id="lieu-titre" className="flex items-center gap-2 text-xl font-bold text-club-900">
-              <Icon name="map-pin" className="h-5 w-5 text-club-700" />
-              Le lieu
-            </h2>
-            <p className="mt-2 text-slate-800">
-              <span className="block">{place.sportsComplex}</span>
-              <span className="block">{place.street}</span>
-              <span className="block">
-                {place.postalCode} {place.city}
-              </span>
-            </p>
-            <Link to="/adresse-acces" className="mt-1 inline-block text-club-800 underline">
-              Plan et accès
-            </Link>
-          </section>
-        </aside>
+        <ServerHtml html={loaderData.aside} block={ASIDE_BLOCK} />
       </div>
     </div>
   );
