@@ -6,6 +6,9 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** The hint under a new password's field (sign-up, new password): the page's loader sends it, its script holds none of it. */
+export const PASSWORD_HINT = `De ${PASSWORD_MIN_LENGTH} à ${PASSWORD_MAX_LENGTH} caractères, sans autre contrainte : une phrase de plusieurs mots est facile à retenir et difficile à deviner.`;
+
 export const COMMON_PASSWORD_MESSAGE =
   "Ce mot de passe fait partie des plus courants et serait deviné facilement. Choisissez-en un autre.";
 

@@ -23,7 +23,7 @@ import { isResetTokenValid, resetPassword } from "~/lib/accounts/auth-operations
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/accounts/password-rules";
+import { PASSWORD_HINT } from "~/lib/accounts/password-rules";
 import { pageMeta } from "~/lib/http/seo";
 import { readForm } from "~/lib/http/request.server";
 import { buttonClasses } from "~/components/ui/button";
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  return { token, valid: await isResetTokenValid(token) };
+  return { token, valid: await isResetTokenValid(token), passwordHint: PASSWORD_HINT };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -92,7 +92,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           type="password"
           autoComplete="new-password"
           required
-          hint={`De ${PASSWORD_MIN_LENGTH} à ${PASSWORD_MAX_LENGTH} caractères, sans autre contrainte : une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
+          hint={loaderData.passwordHint}
           {...fieldProps(fields.password)}
         />
         <SubmitButton pendingLabel="Enregistrement…" className={buttonClasses({ size: "lg", width: "full" })}>

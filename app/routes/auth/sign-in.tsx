@@ -7,7 +7,7 @@
  * answered through Conform (decision 0009, auth-replies.server.ts); the
  * password is never sent back.
  */
-import { Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { AuthCard, AuthErrorLinks, AuthErrorMessage, linkClass } from "~/components/auth-card";
@@ -38,6 +38,9 @@ import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import { readForm } from "~/lib/http/request.server";
 import { buttonClasses } from "~/components/ui/button";
+import { GoogleSignIn } from "~/components/google-sign-in.server";
+import { AFTER_FORM_BLOCK, ServerHtml } from "~/components/server-html";
+import { serverHtml } from "~/lib/http/server-html.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -45,7 +48,7 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Connectez-vous à votre espace membre du club avec votre e-mail ou votre compte Google.",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
 
@@ -66,6 +69,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     error,
     passwordReset: url.searchParams.get("reinitialise") === "1",
     google: googleEnabled(),
+    // Written once on the server (decision 0059): a plain form, nothing in it needs the page's script.
+    googleHtml: googleEnabled()
+      ? serverHtml(context, <GoogleSignIn redirectTo={redirectTo} />, AFTER_FORM_BLOCK)
+      : null,
   };
 }
 
@@ -113,8 +120,6 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     lastResult,
   });
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
-  const navigation = useNavigation();
-  const googlePending = navigation.state !== "idle" && navigation.formData?.get("intent") === "google";
   const signUpHref =
     redirectTo === "/espace-membre" ? "/inscription" : `/inscription?redirectTo=${encodeURIComponent(redirectTo)}`;
 
@@ -166,50 +171,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           Se connecter
         </SubmitButton>
       </Form>
-      {google ? (
-        <>
-          <p className="my-6 flex items-center gap-3 text-sm text-slate-600" aria-hidden="true">
-            <span className="h-px flex-1 bg-slate-200" />
-            ou
-            <span className="h-px flex-1 bg-slate-200" />
-          </p>
-          <Form method="post" reloadDocument>
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <input type="hidden" name="intent" value="google" />
-            <button
-              type="submit"
-              disabled={googlePending}
-              className="flex w-full items-center justify-center gap-3 rounded-md border border-slate-400 bg-white px-5 py-2.5 font-semibold text-slate-900 shadow-sm hover:bg-slate-50 disabled:opacity-70"
-            >
-              <GoogleLogo />
-              Se connecter avec Google
-            </button>
-          </Form>
-        </>
-      ) : null}
+      {google ? <ServerHtml html={loaderData.googleHtml} block={AFTER_FORM_BLOCK} /> : null}
     </AuthCard>
-  );
-}
-
-function GoogleLogo() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 48 48" className="size-5">
-      <path
-        fill="#EA4335"
-        d="M24 9.5c3.5 0 6.6 1.2 9 3.5l6.7-6.7C35.6 2.4 30.2 0 24 0 14.6 0 6.6 5.4 2.7 13.3l7.8 6C12.4 13.7 17.7 9.5 24 9.5z"
-      />
-      <path
-        fill="#4285F4"
-        d="M46.5 24.5c0-1.6-.1-3.1-.4-4.5H24v9h12.7c-.6 3-2.3 5.5-4.8 7.2l7.6 5.9c4.4-4.1 7-10.1 7-17.6z"
-      />
-      <path
-        fill="#FBBC05"
-        d="M10.5 28.7c-.5-1.4-.8-3-.8-4.7s.3-3.2.8-4.7l-7.8-6C1 16.6 0 20.2 0 24s1 7.4 2.7 10.7l7.8-6z"
-      />
-      <path
-        fill="#34A853"
-        d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.6-5.9c-2.1 1.4-4.9 2.3-8.3 2.3-6.3 0-11.6-4.2-13.5-10l-7.8 6C6.6 42.6 14.6 48 24 48z"
-      />
-    </svg>
   );
 }

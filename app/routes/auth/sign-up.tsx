@@ -16,7 +16,7 @@ import { safeRedirectPath, signUpWithPassword } from "~/lib/accounts/auth-operat
 import { requestInfoContext } from "~/lib/http/context";
 import { isSameOriginRequest } from "~/lib/http/csrf.server";
 import { invalid, parseSubmission } from "~/lib/http/forms";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/accounts/password-rules";
+import { PASSWORD_HINT } from "~/lib/accounts/password-rules";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import { readForm } from "~/lib/http/request.server";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSessionUser(request)) throw redirect(redirectTo);
-  return { redirectTo };
+  return { redirectTo, passwordHint: PASSWORD_HINT };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -93,7 +93,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           type="password"
           autoComplete="new-password"
           required
-          hint={`De ${PASSWORD_MIN_LENGTH} à ${PASSWORD_MAX_LENGTH} caractères, sans autre contrainte : une phrase de plusieurs mots est facile à retenir et difficile à deviner.`}
+          hint={loaderData.passwordHint}
           {...fieldProps(fields.password)}
         />
         <SubmitButton pendingLabel="Création du compte…" className={buttonClasses({ size: "lg", width: "full" })}>
