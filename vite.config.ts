@@ -23,6 +23,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ? {}
       : {
           rollupOptions: { output: { manualChunks: clientChunks() } },
+          modulePreload: false,
           minify: "terser" as const,
           terserOptions: { module: true, ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
         }),

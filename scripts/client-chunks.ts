@@ -4,11 +4,15 @@
  * and the site layout: left to Rollup, that code is spread over some thirty
  * small files (one per icon, per shared helper), each compressed on its own.
  * Grouped, the same code weighs about 5 KB less gzipped and no page loads
- * anything more:
+ * anything more (but for the buttons' styles, below):
  *  - "framework": react, react-dom, scheduler, react-router;
  *  - "site": every module the root or the site layout imports statically
  *    (their own code, the layout's icons, the shared helpers they use), and
- *    `ServerHtml`, which the pages written on the server share (decision 0051).
+ *    `ServerHtml`, which the pages written on the server share (decision 0051), the
+ *    pages' `<head>` helpers (lib/http/seo.ts), which every page's `meta` calls, and
+ *    the buttons' styles (components/ui/button.tsx), which every form's button uses:
+ *    in a file of their own they cost the form pages more than they cost the others
+ *    in the shared one (decision 0059).
  * Everything else (a page's own code, a form's validation, the member area)
  * stays split as Rollup decides. Stylesheets are left to Vite.
  */
@@ -22,6 +26,10 @@ const LAYOUTS = [
   /[\\/]app[\\/]routes[\\/]site-layout\.tsx(\?|$)/,
   // The block of server-written content (decision 0051): a few lines, on most public pages.
   /[\\/]app[\\/]components[\\/]server-html\.tsx(\?|$)/,
+  // Every page's title and description (its `meta`).
+  /[\\/]app[\\/]lib[\\/]http[\\/]seo\.ts(\?|$)/,
+  // The buttons' styles: every form's submit button (decision 0059).
+  /[\\/]app[\\/]components[\\/]ui[\\/]button\.tsx(\?|$)/,
 ];
 
 export function clientChunks(): (id: string, meta: ManualChunkMeta) => string | undefined {
