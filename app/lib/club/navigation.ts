@@ -237,11 +237,6 @@ export function contentPaddingTop(pathname: string, scrolled: boolean): number {
   return scrolled ? TOP_BAR_HEIGHT_PX : TOP_BAR_HEIGHT_PX + BANNER_HEIGHT_PX;
 }
 
-/** The group whose items contain `pathname` (to mark the current menu entry). */
-export function groupForPath(pathname: string): NavGroup | undefined {
-  return navGroups.find((g) => g.items.some((item) => matchesPrefix(pathname, item.to)));
-}
-
 /** Whether a menu link points at the current page (or one of its children). */
 export function isCurrentLink(pathname: string, to: string): boolean {
   return to === "/" ? isHomePath(pathname) : matchesPrefix(pathname, to);
