@@ -1,5 +1,5 @@
 /**
- * The blocks written on the server (decisions 0051, 0053, 0056, 0057) travel once per page load (decision
+ * The blocks written on the server (decisions 0051, 0053, 0056, 0057, 0059) travel once per page load (decision
  * 0054): the page shows them and its data does not repeat them; a client navigation's data
  * carries them, since nothing else would.
  */
@@ -53,5 +53,41 @@ describe("blocks written on the server", () => {
     expect(layout).toContain('data-testid=\\"site-footer\\"');
     expect(layout).toContain('aria-label=\\"Menu mobile\\"');
     expect(layout).toContain("Les planches humoristiques");
+  });
+
+  it("on the form pages, are shown once around the form, which stays the page's own", async () => {
+    const pages = {
+      "/contact": ["introduction", "fin-du-formulaire", "encadre"],
+      "/cours-d-essai": ["introduction", "fin-du-formulaire", "encadre"],
+      "/contact?envoye=1": ["introduction", "confirmation", "encadre"],
+    };
+    for (const [path, blocks] of Object.entries(pages)) {
+      const res = await app.fetch(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      for (const block of blocks) expect(count(html, `<div data-bloc="${block}">`), `${path} ${block}`).toBe(1);
+      const data = pageData(html);
+      expect(data, path).not.toContain("Coordonnées du club");
+      expect(data, path).not.toContain("À prévoir");
+      expect(data, path).not.toContain("jamais transmises");
+      expect(data, path).not.toContain('name=\\"_envoi\\"');
+    }
+    // Inside the form, after its button: the one-time token, the honeypot, the note on personal data.
+    const contact = await (await app.fetch("/contact")).text();
+    const form = /<form [\s\S]*?<\/form>/.exec(contact)?.[0] ?? "";
+    expect(form).toMatch(
+      /<button type="submit"[^>]*>Envoyer le message<\/button><div data-bloc="fin-du-formulaire"><input type="hidden" name="_envoi" value="[\w-]+"\/><div aria-hidden="true"[^>]*><label for="site_web">/,
+    );
+    expect(form).toContain('<a class="underline" href="/mentions-legales" data-discover="true">mentions légales</a>');
+  });
+
+  it("on the form pages, come with a client navigation's data, a new token each time", async () => {
+    const first = await app.get<{ intro: string; formEnd: string; aside: string }>("/contact");
+    const second = await app.get<{ formEnd: string }>("/contact");
+    expect(first.data.intro).toContain('href="/cours-d-essai"');
+    expect(first.data.aside).toContain("Coordonnées du club");
+    const token = (html: string) => /name="_envoi" value="([^"]+)"/.exec(html)?.[1];
+    expect(token(first.data.formEnd)).toBeTruthy();
+    expect(token(second.data.formEnd)).not.toBe(token(first.data.formEnd));
   });
 });
