@@ -1,31 +1,59 @@
-/** The root error page shows a refused request's French message, never React Router's English text. */
+/**
+ * The root error page (the root's own data failed) shows a refused request's French message,
+ * never React Router's English text. It is rendered as the server renders it: by React Router's
+ * static handler, the root's loader throwing, its error boundary written with the layouts'
+ * message (error-message.tsx, loaded where shown: decisions 0058, 0059).
+ */
 import { renderToStaticMarkup } from "react-dom/server";
-import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
+  UNSAFE_withErrorBoundaryProps as withErrorBoundaryProps,
+} from "react-router";
 import { describe, expect, it } from "vitest";
+import { lazyPartsLoaded } from "~/components/lazy-part";
 import { ErrorBoundary } from "./root";
 
-function page(error: unknown): string {
-  const props = { error, params: {}, loaderData: undefined, actionData: undefined } as unknown as Parameters<
-    typeof ErrorBoundary
-  >[0];
-  return renderToStaticMarkup(<ErrorBoundary {...props} />);
+async function page(error: unknown): Promise<string> {
+  const handler = createStaticHandler([
+    {
+      id: "root",
+      path: "/",
+      loader: () => {
+        throw error;
+      },
+      Component: () => null,
+      ErrorBoundary: withErrorBoundaryProps(ErrorBoundary as Parameters<typeof withErrorBoundaryProps>[0]),
+    },
+  ]);
+  const context = await handler.query(new Request("http://localhost/"));
+  if (context instanceof Response) throw new Error("unexpected response");
+  await lazyPartsLoaded();
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToStaticMarkup(<StaticRouterProvider router={router} context={context} hydrate={false} />);
 }
 
 describe("root error page", () => {
-  it("shows the French message of a thrown 413", () => {
-    const html = page(
+  it("shows the French message of a thrown 413, in place", async () => {
+    const html = await page(
       new ErrorResponse(413, "Payload Too Large", "Envoi trop volumineux\u00a0: la limite est de 256\u00a0Ko."),
     );
+    expect(html).toMatch(/<main id="contenu"><div [^>]*data-status="413"/);
     expect(html).toContain("Envoi trop volumineux");
     expect(html).toContain("la limite est de 256");
+    expect(html).toContain('href="/"');
   });
 
-  it("shows the French message of a thrown 400", () => {
-    expect(page(new ErrorResponse(400, "Bad Request", "Identifiant invalide."))).toContain("Identifiant invalide.");
+  it("shows the French message of a thrown 400", async () => {
+    expect(await page(new ErrorResponse(400, "Bad Request", "Identifiant invalide."))).toContain(
+      "Identifiant invalide.",
+    );
   });
 
-  it("never shows React Router's own English text (405 without action)", () => {
-    const html = page(
+  it("never shows React Router's own English text (405 without action)", async () => {
+    const html = await page(
       new ErrorResponse(
         405,
         "Method Not Allowed",
@@ -34,6 +62,6 @@ describe("root error page", () => {
       ),
     );
     expect(html).not.toContain("You made a POST");
-    expect(html).toContain("Cette requête n");
+    expect(html).toContain("La demande envoyée n");
   });
 });
