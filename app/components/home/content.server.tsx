@@ -10,6 +10,7 @@ import { HomeHero } from "~/components/home/hero";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { trialText, type HomeView } from "~/lib/content/home-page.server";
+import { telHref } from "~/lib/core/phone";
 
 const sectionTitle = "text-2xl font-bold text-club-900 sm:text-3xl";
 const cardLink = "font-semibold text-club-700 underline underline-offset-2 hover:text-club-900";
@@ -207,7 +208,7 @@ export function HomeContent({ identity, days, trialClasses, federation, events, 
                 <>
                   <br />
                   Téléphone :{" "}
-                  <a href={`tel:${identity.phone.replace(/\s/g, "")}`} className={cardLink}>
+                  <a href={telHref(identity.phone)} className={cardLink}>
                     {identity.phone}
                   </a>
                 </>

@@ -9,6 +9,7 @@ import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { getSetting } from "~/lib/club/settings.server";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { telHref } from "~/lib/core/phone";
 
 /** What the page shows. */
 export async function accessView() {
@@ -30,7 +31,6 @@ export type AccessView = Awaited<ReturnType<typeof accessView>>;
 
 export function AccessContent(loaderData: AccessView) {
   const d = loaderData;
-  const telHref = d.phone ? `tel:${d.phone.replace(/[^\d+]/g, "")}` : "";
   return (
     <InfoPage
       title="Adresse et accès"
@@ -88,7 +88,7 @@ export function AccessContent(loaderData: AccessView) {
           {d.phone ? (
             <>
               Téléphone :{" "}
-              <a href={telHref} className={linkClass}>
+              <a href={telHref(d.phone)} className={linkClass}>
                 {d.phone}
               </a>
               {" – "}

@@ -13,6 +13,7 @@ import { SiteLink } from "~/components/layout/site-link";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { getSetting } from "~/lib/club/settings.server";
+import { telHref } from "~/lib/core/phone";
 
 /** The club's details shown beside the form. */
 export async function contactDetails() {
@@ -28,12 +29,6 @@ export async function contactDetails() {
 }
 
 type ContactDetails = Awaited<ReturnType<typeof contactDetails>>;
-
-/** A French number as a `tel:` link dials it from abroad too (+33). */
-function telHref(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, "");
-  return `tel:${digits.startsWith("0") ? `+33${digits.slice(1)}` : digits}`;
-}
 
 export function ContactIntro() {
   return (

@@ -17,6 +17,7 @@ import { ageOn } from "~/lib/mat/age";
 import { capitalize, formatLongDate, formatTime } from "~/lib/core/time";
 import { orErrorPage } from "~/lib/http/forms";
 import { pageMeta } from "~/lib/http/seo";
+import { telHref } from "~/lib/core/phone";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -45,8 +46,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
   };
 }
-
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
 export default function EmergencySheet({ loaderData }: Route.ComponentProps) {
   const { session, people } = loaderData;

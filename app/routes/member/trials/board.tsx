@@ -37,6 +37,7 @@ import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { convertTrialRequest, TRIAL_STALE, trialBoard, updateTrialStatus } from "~/lib/members/trial-board.server";
 import { revalidateAfterConflict } from "~/lib/http/revalidate";
+import { telHref } from "~/lib/core/phone";
 
 const PATH = "/espace-membre/essais";
 
@@ -275,7 +276,7 @@ export default function TrialBoard({ loaderData, actionData }: Route.ComponentPr
                     <>
                       <dt className="font-semibold">Téléphone</dt>
                       <dd>
-                        <a href={`tel:${r.phone.replace(/[^\d+]/g, "")}`} className={linkClass}>
+                        <a href={telHref(r.phone)} className={linkClass}>
                           {r.phone}
                         </a>
                       </dd>
