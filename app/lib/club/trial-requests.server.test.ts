@@ -18,7 +18,10 @@ import { resetSubmissions } from "../http/submissions.server";
 import { runManagerDigest, setNotificationChoice } from "../members/manager-notifications.server";
 import { setSetting } from "./settings.server";
 import { defaultSettings } from "./settings-schemas";
-import type { OfferedSession } from "./trial-requests.server";
+import { offeredSessions } from "./trial-requests.server";
+
+/** A session's line in the page's data (the trial-class loader). */
+type SessionLine = { key: string; full: boolean; title: string; detail: string };
 
 const SEASON = {
   seasonStart: "2026-09-07",
@@ -83,15 +86,18 @@ describe("the sessions offered", () => {
   it("lists the coming two weeks' sessions not started yet, without the cancelled ones", async () => {
     const res = await app.get("/cours-d-essai");
     expect(res.status).toBe(200);
-    const days = (res.data as { days: Array<{ date: string; sessions: OfferedSession[] }> }).days;
+    const days = (res.data as { days: Array<{ date: string; sessions: SessionLine[] }> }).days;
     const keys = days.flatMap((d) => d.sessions.map((s) => s.key));
     expect(keys[0]).toBe("2026-11-24_adultes-mar"); // tonight, 20:00
     expect(keys).toContain("2026-11-25_enfants-mer");
     expect(keys.some((k) => k.startsWith("2026-12-02"))).toBe(false); // closure
     expect(keys.every((k) => k.slice(0, 10) <= "2026-12-08")).toBe(true);
-    expect(days[0]?.sessions[0]?.placesLeft).toBe(3);
-    // Each session's line as the page shows it, written by the loader (decisions 0045, 0059).
-    const first = days[0]?.sessions[0] as OfferedSession & { title: string; detail: string; full: boolean };
+    expect((await offeredSessions())[0]?.placesLeft).toBe(3);
+    // Each session's line as the page shows it, written by the loader (decisions 0045, 0059), and
+    // nothing else: the page's data does not repeat the session's hours, group, level or place.
+    const first = days[0]?.sessions[0];
+    assert(first, "a session is offered");
+    expect(Object.keys(first).sort()).toEqual(["detail", "full", "key", "title"]);
     expect(first.title).toBe("20\u00a0h – 22\u00a0h · Adultes (16 ans et plus)");
     expect(first.full).toBe(false);
     expect(first.detail).not.toMatch(/complet|restante/);
@@ -103,7 +109,7 @@ describe("the sessions offered", () => {
     try {
       await setSetting("classCalendar", { ...SEASON, seasonStart: "2027-09-06", seasonEnd: "2028-06-30" });
       const res = await app.get("/cours-d-essai");
-      const days = (res.data as { days: Array<{ date: string; sessions: OfferedSession[] }> }).days;
+      const days = (res.data as { days: Array<{ date: string; sessions: SessionLine[] }> }).days;
       const keys = days.flatMap((d) => d.sessions.map((s) => s.key));
       expect(keys).toEqual([
         "2027-09-07_adultes-mar",
@@ -275,9 +281,10 @@ describe("refused sessions, with everything typed kept", () => {
       errors: { session: "Ce cours est complet pour les essais : choisissez un autre cours." },
     });
     const page = await app.get("/cours-d-essai");
-    const sessions = (page.data as { days: Array<{ sessions: OfferedSession[] }> }).days.flatMap((d) => d.sessions);
-    const full = sessions.find((s) => s.key === visitor.session) as OfferedSession & { full: boolean; detail: string };
-    expect(full.placesLeft).toBe(0);
+    const sessions = (page.data as { days: Array<{ sessions: SessionLine[] }> }).days.flatMap((d) => d.sessions);
+    const full = sessions.find((s) => s.key === visitor.session);
+    assert(full, "the full session is still offered");
+    expect((await offeredSessions()).find((s) => s.key === visitor.session)?.placesLeft).toBe(0);
     // The page's line for it, written by the loader (decision 0059): shown full, not to be chosen.
     expect(full.full).toBe(true);
     expect(full.detail).toMatch(/(^| · )complet$/);

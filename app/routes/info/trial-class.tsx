@@ -45,14 +45,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offeredSessions(),
   ]);
   // Dates, hours and each session's lines written here: the page needs no date code in the browser
-  // (decision 0045), nor the words of a session's line (decision 0059).
-  type Line = (typeof sessions)[number] & { full: boolean; title: string; detail: string };
+  // (decision 0045), nor the words of a session's line (decision 0059). A line carries only what
+  // the page shows: its key (the radio's value), whether it is full, and its two lines of text.
+  type Line = { key: string; full: boolean; title: string; detail: string };
   const days: Array<{ date: string; label: string; sessions: Line[] }> = [];
   for (const session of sessions) {
     const full = session.placesLeft === 0;
     const left = session.placesLeft;
     const s: Line = {
-      ...session,
+      key: session.key,
       full,
       title: `${formatTime(session.start)} – ${formatTime(session.end)} · ${session.group}`,
       detail: [
@@ -64,8 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .join(" · "),
     };
     const last = days.at(-1);
-    if (last?.date === s.date) last.sessions.push(s);
-    else days.push({ date: s.date, label: capitalize(formatDayMonth(s.date)), sessions: [s] });
+    if (last?.date === session.date) last.sessions.push(s);
+    else days.push({ date: session.date, label: capitalize(formatDayMonth(session.date)), sessions: [s] });
   }
   const booked = sent ? await bookedSessionLabel(url.searchParams.get("cours")) : null;
   return {
