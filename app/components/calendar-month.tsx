@@ -23,8 +23,8 @@ import type { DayView, EntryView, MonthView } from "~/lib/content/calendar-view.
 /** Where the server keeps a cached month's markup (not an own enumerable key: never serialized). */
 export const MONTH_HTML = Symbol.for("club.calendar.month-html");
 
-/** A month, with the days' markup when the server rendered it already. */
-export type MonthWithHtml = MonthView & { [MONTH_HTML]?: string };
+/** A month, with the days' markup the server rendered once for it. */
+export type MonthWithHtml = MonthView & { readonly [MONTH_HTML]: string };
 
 /** Column of the month's first day in the grid (index: ISO weekday - 1), space included; literal for Tailwind. */
 const FIRST_COLUMN = [
@@ -135,21 +135,13 @@ export function monthDays(calendar: MonthView): ReactElement[] {
 
 const LIST_CLASS = "mt-6 flex flex-col gap-5 md:mt-0 md:grid md:grid-cols-7 md:gap-px md:bg-slate-50";
 
-/** The month's `<ol>`: the server's stored markup when there is one, else the days rendered here. */
+/** The month's `<ol>`, around the days' markup stored with the cached month. */
 export function MonthDays({ calendar }: { calendar: MonthWithHtml }) {
-  const label = frenchText(`Événements et cours ${ofMonth(calendar.label)}, jour par jour`);
-  const html = calendar[MONTH_HTML];
   // React's own createElement: the app's JSX runtime would run the French typography over the
   // stored markup again (it already went through it when it was rendered).
-  if (html !== undefined)
-    return createElement("ol", {
-      "aria-label": label,
-      className: LIST_CLASS,
-      dangerouslySetInnerHTML: { __html: html },
-    });
-  return (
-    <ol aria-label={label} className={LIST_CLASS}>
-      {monthDays(calendar)}
-    </ol>
-  );
+  return createElement("ol", {
+    "aria-label": frenchText(`Événements et cours ${ofMonth(calendar.label)}, jour par jour`),
+    className: LIST_CLASS,
+    dangerouslySetInnerHTML: { __html: calendar[MONTH_HTML] },
+  });
 }

@@ -18,7 +18,7 @@ import { checkedField, checkedForm } from "~/components/form-checks";
 import type { ErrorMap, FormState } from "~/components/form-state";
 
 /** The errors of a form's data for a schema, by field name (none: the data is valid). */
-export function validatorFor(schema: z.ZodType) {
+function validatorFor(schema: z.ZodType) {
   return (formData: FormData): ErrorMap => {
     const result = parseWithZod(formData, { schema }).reply();
     const errors: ErrorMap = {};

@@ -60,9 +60,10 @@ export function upcomingEvents(limit: number, includeMembersOnly = false): Promi
  */
 export function monthCalendar(month: Month, includeMembersOnly = false): Promise<MonthWithHtml> {
   return cachedRead(`month:${month.year}-${month.month}:${includeMembersOnly}`, async () => {
-    const value = monthView(await getMonthCalendar({ month, includeMembersOnly }));
+    const view = monthView(await getMonthCalendar({ month, includeMembersOnly }));
     // The days' markup, written once for as long as the month is cached (decision 0043).
-    Object.defineProperty(value, MONTH_HTML, { value: renderToStaticMarkup(monthDays(value)), enumerable: false });
+    const html = renderToStaticMarkup(monthDays(view));
+    const value = Object.defineProperty(view, MONTH_HTML, { value: html, enumerable: false }) as MonthWithHtml;
     return { value, until: parisTime(addDays(parisDate(), 1)) };
   });
 }
