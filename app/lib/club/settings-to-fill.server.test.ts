@@ -71,6 +71,12 @@ describe("settings not filled", () => {
     expect(page).toContain("W123456789");
     expect(page).toContain("Hébergeur Exemple SAS");
     expect(await html("/contact")).toContain("01 23 45 67 89");
+    // The number shown is one link that dials from abroad too, the same on every page (lib/core/phone.ts).
+    for (const path of ["/", "/contact", "/adresse-acces"]) {
+      const links = (await html(path)).match(/href="tel:[^"]*"/g) ?? [];
+      expect(links.length, `${path}: phone link`).toBeGreaterThan(0);
+      expect(new Set(links), path).toEqual(new Set(['href="tel:+33123456789"']));
+    }
   });
 
   it("the list names every empty setting, and forgets it once filled", async () => {
