@@ -16,7 +16,8 @@ const app = express();
 app.disable("x-powered-by");
 app.use(compression());
 app.use("/assets", express.static(path.join(root, "client/assets"), { immutable: true, maxAge: "1y" }));
-// Lighthouse's SEO audit asks for /robots.txt: a plain 404 here, not React Router's logged error.
-app.get("/robots.txt", (_req, res) => res.status(404).end());
+// Lighthouse's SEO audit asks for /robots.txt, and the browser for /favicon.ico: a plain 404
+// each here, not React Router's logged error (a stack trace in the bench's output).
+app.get(["/robots.txt", "/favicon.ico"], (_req, res) => res.status(404).end());
 app.all(/.*/, createRequestHandler({ build, mode: "production" }));
 app.listen(Number(process.env.PORT ?? 3100), "127.0.0.1");
