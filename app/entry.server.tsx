@@ -6,6 +6,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider as Provider, ServerRouter } from "react-router";
 import { requestInfoContext, requestKind, type RequestInfo } from "./lib/http/context";
 import { ServerMarkupProvider } from "./components/server-html";
+import { StaticPageScriptProvider } from "./components/layout/static-page";
+import { staticPageScriptSource } from "./components/layout/static-page-script.server";
 import { lazyPartsLoaded } from "./components/lazy-part";
 import { closeDatabase, explainFolderError, openDatabase, runMigrations, withStartupLock } from "./lib/core/db.server";
 import { env } from "./lib/core/env.server";
@@ -123,7 +125,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerMarkupProvider value={serverMarkup}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <StaticPageScriptProvider value={staticPageScriptSource}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </StaticPageScriptProvider>
         </ServerMarkupProvider>
       </NonceProvider>,
       {

@@ -1,5 +1,14 @@
-import { useEffect } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { useEffect, useState } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { env } from "./lib/core/env.server";
@@ -10,6 +19,7 @@ import { sessionProfileSummary } from "./lib/members/profiles.server";
 import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
 import { useForgetRostersWhenSignedOut } from "./components/attendance/web-app";
 import { ErrorPageMessage } from "./components/layout/error-page-message";
+import { StaticPageProvider, useStaticPage, useStaticPageScript } from "./components/layout/static-page";
 
 /** Any case variant of a path (`/CONTACT`) goes to the canonical one (301). */
 export const middleware: Route.MiddlewareFunction[] = [canonicalCaseMiddleware];
@@ -47,6 +57,12 @@ function useManifest(): string {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const manifest = useManifest();
+  // A page declared static, for a visitor: no React scripts, its own inline script (decision 0061).
+  // Decided once for the document: a page that hydrated stays a React page.
+  const declared = useStaticPage(Boolean(useRootData()?.user));
+  const [staticPage] = useState(declared);
+  const staticScript = useStaticPageScript();
+  const { pathname } = useLocation();
   return (
     <html lang="fr">
       <head>
@@ -58,9 +74,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <StaticPageProvider value={staticPage}>{children}</StaticPageProvider>
+        {staticPage ? (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: staticScript?.(pathname) ?? "" }} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -11,9 +11,9 @@
  * - The bare app is measured with the same browser on the same machine: it is
  *   the ceiling of this browser and machine. When the bare app itself loses
  *   points, the browser or the machine changed, not the site.
- * - Home is also measured without its scripts (bench/without-scripts.mjs, same
- *   HTML, CSS and images): the gap between the two is what the page's hydration
- *   costs in the score (decision 0060).
+ * - Home is measured as a visitor gets it: without React's scripts (decision
+ *   0061). Decision 0060 measured, through a proxy, that its hydration was the
+ *   whole gap to the bare app.
  * - Lighthouse comes through npx (lighthouse@12.8.2, the last one for Node 20);
  *   it sometimes loses its own trace (NO_NAVSTART) on a busy machine: up to 3
  *   tries per run. Without npx or Chromium the section says so and the bench

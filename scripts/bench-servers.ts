@@ -1,9 +1,8 @@
 /**
  * The bench's servers (npm run bench, scripts/bench.ts): the site's
- * production build, the bare React Router app (bench/bare) and the proxy that
- * serves the site's pages without their scripts (bench/without-scripts.mjs),
- * each on a free port, the site with its own throw-away data folder, a signed-in member's cookie, and
- * the RSS of a process.
+ * production build and the bare React Router app (bench/bare), each on a free
+ * port, the site with its own throw-away data folder, a signed-in member's
+ * cookie, and the RSS of a process.
  *
  * Rules: a server is ready when `readyPath` answers 200; `stop()` waits for
  * the process to exit; the bench's user is created with `npm run user`
@@ -54,11 +53,11 @@ export function addBenchUser(dataDir: string, password: string, roles: string) {
   );
 }
 
-/** A process of the bench (bench/*.mjs) on a free port, ready when "/" answers 200. */
-async function startBenchProcess(script: string, extraEnv: Record<string, string> = {}) {
+/** A process of the bench (bench/bare) on a free port, ready when "/" answers 200. */
+async function startBenchProcess(script: string) {
   const port = await freePort();
   const child = spawn(process.execPath, [script], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...extraEnv },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -79,11 +78,6 @@ async function startBenchProcess(script: string, extraEnv: Record<string, string
 /** The bare React Router app (bench/bare), the reference of every ratio. */
 export function startBare() {
   return startBenchProcess("bench/bare/server.mjs");
-}
-
-/** The site's pages without their scripts, for Lighthouse (bench/without-scripts.mjs, decision 0060). */
-export function startWithoutScripts(site: string) {
-  return startBenchProcess("bench/without-scripts.mjs", { TARGET: site });
 }
 
 export async function startServer(dataDir: string, extraEnv: Record<string, string>, readyPath = "/healthz") {

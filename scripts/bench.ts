@@ -9,10 +9,10 @@
  *  2. cold start to the first answered page on an existing database, RSS after
  *     BENCH_RSS_REQUESTS (10,000) requests;
  *  3. the gzip size of the JavaScript each public page loads;
- *  4. Lighthouse (mobile) of home, of the same home without its scripts (a proxy,
- *     bench/without-scripts.mjs: what hydration costs, decision 0060) and of the
- *     bare app, several runs each, through npx, when Chromium is installed and npx
- *     can fetch it (bench-lighthouse.ts; skip with --no-lighthouse);
+ *  4. Lighthouse (mobile) of home (as a visitor gets it: without React's scripts,
+ *     decision 0061) and of the bare app, several runs each, through npx, when
+ *     Chromium is installed and npx can fetch it (bench-lighthouse.ts; skip with
+ *     --no-lighthouse);
  *  5. with BENCH_DATABASE_URL: req/s of WORKERS=1 against WORKERS=2 on PostgreSQL;
  *  6. --backup, --import: the backup and Firebase import benchmarks.
  *     After the table, the SERVER time of each signed-in page (one request at a time: p50, p95
@@ -39,15 +39,7 @@ import { benchFirebaseImport } from "./bench-firebase-import";
 import { lighthouseBench } from "./bench-lighthouse";
 import { interleaved, workersBench, type BenchPage } from "./bench-pages";
 import { overload } from "./bench-overload";
-import {
-  addBenchUser,
-  buildDir,
-  memberCookie,
-  rssMb,
-  startBare,
-  startServer,
-  startWithoutScripts,
-} from "./bench-servers";
+import { addBenchUser, buildDir, memberCookie, rssMb, startBare, startServer } from "./bench-servers";
 import { waitForJobs } from "./bench-jobs";
 import { serverTimes } from "./bench-server-time";
 import { gzippedSizes, pageScripts, PUBLIC_PAGE_JS_BUDGET } from "./page-javascript";
@@ -187,21 +179,15 @@ async function main() {
 
     const chrome = options.CHROME_PATH;
     if (!args.has("--no-lighthouse") && existsSync(chrome)) {
-      // Home as served, the same home without its scripts (what hydration costs, decision 0060), the bare app.
-      const withoutScripts = await startWithoutScripts(project.base);
-      try {
-        lighthouseBench(
-          [
-            { label: "accueil du site", url: `${project.base}/` },
-            { label: "accueil sans ses scripts (mesure)", url: `${withoutScripts.base}/` },
-            { label: "application nue", url: `${bare.base}/` },
-          ],
-          chrome,
-          dataDir,
-        );
-      } finally {
-        await withoutScripts.stop();
-      }
+      // Home as a visitor gets it (without React's scripts, decision 0061), then the bare app.
+      lighthouseBench(
+        [
+          { label: "accueil du site", url: `${project.base}/` },
+          { label: "application nue", url: `${bare.base}/` },
+        ],
+        chrome,
+        dataDir,
+      );
     }
   } finally {
     await project.stop();

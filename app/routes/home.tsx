@@ -1,10 +1,12 @@
 /**
  * / (spec: home): the club in one page. Its content is written once on the server and kept as
  * is by the browser (decision 0051): the loader sends the markup, the page loads none of the code
- * that wrote it. What it shows and the rules of each part: lib/content/home-page.server.ts and
+ * that wrote it; a visitor not signed in gets the page without React's scripts at all (decision
+ * 0061). What it shows and the rules of each part: lib/content/home-page.server.ts and
  * components/home/content.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
+import { STATIC_FOR_VISITORS } from "~/components/layout/static-page";
 import { HomeContent } from "~/components/home/content.server";
 import { homeView } from "~/lib/content/home-page.server";
 import { useNonce } from "~/lib/http/nonce";
@@ -21,6 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     html: serverHtml(context, <HomeContent {...view} />),
   };
 }
+
+/** A visitor gets home without React's scripts (decision 0061). */
+export const handle = STATIC_FOR_VISITORS;
 
 export const meta: Route.MetaFunction = (args) => {
   const clubName = args.loaderData?.clubName ?? "Vovinam Viet Vo Dao";

@@ -79,16 +79,42 @@ test.describe("home page", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  test("its links move in the browser without reloading, and home comes back whole", async ({ page }) => {
-    // Home's content is markup written on the server, not hydrated (decision 0051).
+  test("a visitor gets home without React's scripts: its links load the next page, which comes alive", async ({
+    page,
+  }) => {
+    // Decision 0061: no module, no modulepreload, no router data; the page's own inline script only.
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
     await gotoHydrated(page, "/");
+    expect(scripts).toEqual([]);
+    await expect(page.locator('link[rel="modulepreload"], script[src], script[type="module"]')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     const title = await page.getByRole("heading", { level: 1 }).textContent();
-    // Set on this document: still there after the clicks if the router navigated without reloading.
-    await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
     await page.locator("main").getByRole("link", { name: "Tout le calendrier du club" }).click();
     await expect(page).toHaveURL(/\/la-vie-du-club\/calendrier$/);
     await expect(page.getByTestId("banner-title")).toHaveText("Calendrier");
+    // The next page is a React page again.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title ?? "");
+  });
+
+  test("from another page, the router shows home whole without reloading, and its links move in the browser", async ({
+    page,
+  }) => {
+    // Home's content is markup written on the server, not hydrated (decision 0051).
+    const title = (await (await page.request.get("/")).text()).match(/<h1[^>]*>([^<]+)<\/h1>/)?.[1];
+    expect(title).toBeTruthy();
+    await gotoHydrated(page, "/tarifs-horaires");
+    // Set on this document: still there after the clicks if the router navigated without reloading.
+    await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
+    await page
+      .getByTestId("top-bar")
+      .getByRole("link", { name: /, accueil$/ })
+      .click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title ?? "");
     await expect(page.getByRole("region", { name: "Les cours de la semaine" }).locator("dt").first()).toBeVisible();

@@ -25,11 +25,22 @@ export const test = base.extend<object, { settledPointerActions: void }>({
 });
 export { expect };
 
-/** Navigates and waits until React has hydrated the page (safe to click). */
+/**
+ * Navigates and waits until the page is interactive (safe to click): React has hydrated it, or,
+ * on a page served without React's scripts (home for a visitor, decision 0061), its inline
+ * script is ready.
+ */
 export async function gotoHydrated(page: Page, url: string) {
   const response = await page.goto(url);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await untilInteractive(page);
   return response;
+}
+
+/** Waits until the page shown is interactive (see gotoHydrated). */
+export async function untilInteractive(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === "true" || document.documentElement.dataset.static === "true",
+  );
 }
 
 /**
@@ -45,7 +56,7 @@ async function scrollIntoSettledView(target: Locator) {
   await expect
     .poll(() =>
       target.page().evaluate(() => {
-        // Without JavaScript nothing folds or slides.
+        // Without React (no JavaScript, or a page served without its scripts) nothing folds or slides.
         if (document.documentElement.dataset.hydrated !== "true") return true;
         const layout = document.querySelector('[data-testid="site-layout"]');
         const folded = layout?.getAttribute("data-scrolled");

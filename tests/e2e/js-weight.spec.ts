@@ -14,6 +14,7 @@
  *    without a CSP violation (Zod's probe for eval, off in the browser).
  *  - The scripts are fetched at low priority, behind the stylesheet, and the
  *    page still hydrates.
+ *  - Home, for a visitor, loads none (decision 0061): its own inline script only.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +32,9 @@ test("every public page loads at most 120 KB of JavaScript (gzip), no Zod, no fo
   for (const page of PUBLIC_PAGES) {
     const html = await (await request.get(page)).text();
     const scripts = pageScripts(html);
-    expect(scripts.length, `${page}: scripts`).toBeGreaterThan(0);
+    // Home is served without React's scripts to a visitor (decision 0061); every other page hydrates.
+    if (page === "/") expect(scripts, "home: no script").toEqual([]);
+    else expect(scripts.length, `${page}: scripts`).toBeGreaterThan(0);
     const total = gzippedSizes(clientDir, scripts).reduce((sum, s) => sum + s.bytes, 0);
     worst = Math.max(worst, total);
     weights.push(`${page} ${(total / 1024).toFixed(1)} KB`);
@@ -95,7 +98,7 @@ test("the browser fetches a public page's scripts after its stylesheet (low prio
   cdp.on("Network.requestWillBeSent", (e: { request: { url: string; initialPriority: string } }) => {
     priorities.set(new URL(e.request.url).pathname, e.request.initialPriority);
   });
-  await gotoHydrated(page, "/");
+  await gotoHydrated(page, "/tarifs-horaires");
   const scripts = [...priorities].filter(([url]) => url.endsWith(".js"));
   expect(scripts.length).toBeGreaterThan(0);
   for (const [url, priority] of scripts) expect(priority, url).toBe("Low");

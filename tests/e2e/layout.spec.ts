@@ -30,6 +30,18 @@ async function clubName(page: Page): Promise<string> {
   return (await page.getByTestId("top-bar").getByRole("link").first().innerText()).trim();
 }
 
+/** The phone menu, closed, then opened by its button: the button and the panel. */
+async function openMobileMenu(page: Page) {
+  const burger = page.getByRole("button", { name: "Menu" });
+  const menu = page.getByTestId("menu-mobile");
+  await expect(burger).toHaveAttribute("aria-expanded", "false");
+  await expect(menu).toBeHidden();
+  await burger.click();
+  await expect(burger).toHaveAttribute("aria-expanded", "true");
+  await expect(menu).toBeVisible();
+  return { burger, menu };
+}
+
 async function center(locator: Locator) {
   const box = await locator.boundingBox();
   if (!box) throw new Error("element not visible");
@@ -433,13 +445,7 @@ test.describe("mobile", () => {
   test("the hamburger menu has Accueil and three collapsible groups, and closes on navigation", async ({ page }) => {
     await gotoHydrated(page, "/mentions-legales");
     await expect(mainMenu(page)).toBeHidden();
-    const burger = page.getByRole("button", { name: "Menu" });
-    const menu = page.getByTestId("menu-mobile");
-    await expect(burger).toHaveAttribute("aria-expanded", "false");
-    await expect(menu).toBeHidden();
-    await burger.click();
-    await expect(burger).toHaveAttribute("aria-expanded", "true");
-    await expect(menu).toBeVisible();
+    const { burger, menu } = await openMobileMenu(page);
     const nav = page.getByRole("navigation", { name: "Menu mobile" });
     await expect(nav.getByRole("link", { name: "Accueil" })).toBeVisible();
 
@@ -482,6 +488,49 @@ test.describe("mobile", () => {
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(burger).toBeFocused();
+  });
+
+  test("on home, served without React's scripts to a visitor, the same menu works: groups, Escape, links that load", async ({
+    page,
+  }, testInfo) => {
+    // Decision 0061: the page's inline script drives the same markup.
+    await gotoHydrated(page, "/");
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    const { burger, menu } = await openMobileMenu(page);
+    await expect(burger.locator("use")).toHaveAttribute("href", /#x$/);
+    const nav = page.getByRole("navigation", { name: "Menu mobile" });
+    await expect(nav.getByRole("link", { name: "Accueil" })).toHaveAttribute("aria-current", "page");
+    // The account area is there at once: the way to sign in.
+    await expect(menu.getByTestId("mobile-sign-in")).toHaveText("Connexion");
+    const club = nav.getByRole("button", { name: "La vie du club" });
+    await club.click();
+    await expect(club).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Actualités" })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("accueil-menu-390.png") });
+    const results = await new AxeBuilder({ page })
+      .include("header")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await club.click();
+    await expect(club).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Actualités" })).toBeHidden();
+    await club.click();
+
+    // Escape closes, gives the focus back to the button; reopened, the groups are collapsed.
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(burger).toBeFocused();
+    await expect(burger.locator("use")).toHaveAttribute("href", /#menu$/);
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible();
+    await expect(club).toHaveAttribute("aria-expanded", "false");
+
+    await nav.getByRole("button", { name: "Infos pratiques" }).click();
+    await nav.getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await expect(page.getByTestId("menu-mobile")).toBeHidden();
   });
 
   test("banner and paddings on a phone", async ({ page }) => {

@@ -19,6 +19,30 @@ test.use({
   userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 });
 
+test("home, served without React's scripts to a visitor, counts its visit with the referring site, never after the opt-out", async ({
+  page,
+}) => {
+  // Decision 0061: the page's inline script sends the beacon once the page is loaded.
+  const beacons: URLSearchParams[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/audience")) beacons.push(new URL(r.url()).searchParams);
+  });
+  await page.goto("/", { referer: "https://www.example.org/annuaire-des-clubs" });
+  await expect.poll(() => beacons.length).toBe(1);
+  expect(beacons[0]?.get("page")).toBe("/");
+  expect(beacons[0]?.get("ref")).toBe("example.org");
+  expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+  // Refused on the legal page (the same flag in this browser's storage): home no longer counts.
+  await page.evaluate(() => localStorage.setItem("club-mesure-audience", "refusee"));
+  await page.goto("/");
+  await page.waitForLoadState("load");
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  await page.waitForTimeout(300);
+  expect(beacons.length).toBe(1);
+  expect(await page.context().cookies()).toEqual([]);
+});
+
 for (const width of [390, 1366]) {
   test(`news illustrations, audience beacon and its opt-out at ${width} px; axe`, async ({ page, browser }) => {
     await page.setViewportSize({ width, height: 900 });

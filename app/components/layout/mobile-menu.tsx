@@ -8,7 +8,8 @@
  * the groups (one click handler for the block: a group's button shows or
  * hides its list), and the page shown is marked on the links
  * (current-links.ts). The account area (account-menu.tsx) is rendered once
- * the panel is opened. Links and icons: site-link.tsx and ui/icon.tsx.
+ * the panel is opened (written at once on a page served without React's scripts, whose inline
+ * script opens the panel and the groups: static-page.tsx, decision 0061). Links and icons: site-link.tsx and ui/icon.tsx.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useLocation } from "react-router";
@@ -17,6 +18,7 @@ import { useCurrentLinks } from "~/components/layout/current-links";
 import type { MenuBlocks } from "~/components/layout/desktop-menu";
 import { MOBILE_MENU_BLOCK, ServerHtml } from "~/components/server-html";
 import { Icon } from "~/components/ui/icon";
+import { useIsStaticPage } from "./static-page";
 
 /** Every group of the panel collapsed (after a navigation). */
 function collapseGroups(panel: HTMLElement | null): void {
@@ -34,6 +36,7 @@ function toggleGroup(button: HTMLButtonElement, open: boolean): void {
 export function MobileMenu({ blocks }: { blocks: MenuBlocks }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const staticPage = useIsStaticPage();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   useCurrentLinks(panel, location.pathname);
@@ -80,7 +83,7 @@ export function MobileMenu({ blocks }: { blocks: MenuBlocks }) {
         className={`fixed inset-x-0 bottom-0 top-[72px] overflow-y-auto overscroll-contain border-t border-slate-200 bg-white ${open ? "block" : "hidden"}`}
       >
         <ServerHtml html={blocks?.[MOBILE_MENU_BLOCK] ?? null} block={MOBILE_MENU_BLOCK} />
-        {open && (
+        {(open || staticPage) && (
           <div className="border-t border-slate-200 px-4 py-4">
             <MobileAccount />
           </div>
