@@ -1,7 +1,7 @@
 /**
  * The blocks written on the server (decisions 0051, 0053, 0056, 0057, 0059) travel once per page load (decision
  * 0054): the page shows them and its data does not repeat them; a client navigation's data
- * carries them, since nothing else would.
+ * carries them, since nothing else would. Home, for a visitor, carries no data at all (decision 0061).
  */
 import { describe, expect, it } from "vitest";
 import { app } from "../helpers/app";
@@ -36,6 +36,11 @@ describe("blocks written on the server", () => {
         expect(count(html, `<div data-bloc="${block}">`), `${path} ${block}`).toBe(1);
       }
       expect(count(html, 'aria-label="Menu mobile"'), path).toBe(1);
+      // Home carries no data at all for a visitor: it is not hydrated (decision 0061).
+      if (path === "/") {
+        expect(html, path).not.toContain("streamController");
+        continue;
+      }
       // …and the data the browser hydrates with names them without their markup.
       const data = pageData(html);
       expect(data, path).not.toContain("site-footer");
