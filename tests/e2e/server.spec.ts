@@ -31,7 +31,8 @@ test("pages carry the security headers and a per-request CSP nonce", async ({ re
 });
 
 test("HTML is compressed and hashed assets are cached for a year", async ({ request }) => {
-  const res = await request.get("/", { headers: { "accept-encoding": "gzip" } });
+  // A page with React's scripts (home loads none for a visitor, decision 0061).
+  const res = await request.get("/tarifs-horaires", { headers: { "accept-encoding": "gzip" } });
   expect(res.headers()["content-encoding"]).toBe("gzip");
   const html = await res.text();
   const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
