@@ -2,9 +2,15 @@
  * The blocks written on the server (decisions 0051, 0053, 0056, 0057, 0059) travel once per page load (decision
  * 0054): the page shows them and its data does not repeat them; a client navigation's data
  * carries them, since nothing else would. Home, for a visitor, carries no data at all (decision 0061).
+ * In the member area: the managers' users and articles lists' rows and the grades page (decision 0062).
  */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { articles } from "#db/schema";
 import { app } from "../helpers/app";
+import { createUser } from "../helpers/auth";
+import { articlesListRows, gradesContent, usersListRows } from "../helpers/markup";
+import { db } from "~/lib/core/db.server";
+import { seedDatabase } from "~/lib/core/seed.server";
 
 /** The page's data, as the page hands it to the browser (React Router's stream). */
 function pageData(html: string): string {
@@ -94,5 +100,47 @@ describe("blocks written on the server", () => {
     const token = (html: string) => /name="_envoi" value="([^"]+)"/.exec(html)?.[1];
     expect(token(first.data.formEnd)).toBeTruthy();
     expect(token(second.data.formEnd)).not.toBe(token(first.data.formEnd));
+  });
+});
+
+describe("the member area's blocks written on the server (decision 0062)", () => {
+  let admin: string;
+  beforeAll(async () => {
+    await seedDatabase();
+    admin = (await createUser({ roles: ["admin", "membre"], prenom: "Bloc", nom: "Unique" })).cookie;
+    await db
+      .insert(articles)
+      .values({ slug: "bloc-unique", title: "Un article du bloc", summary: "", body: "<p>x</p>" });
+  });
+
+  it("show the managers' lists and the grades page once, the rows absent from the page's data", async () => {
+    const pages = {
+      "/espace-membre/utilisateurs": { block: "resultats", shown: "UNIQUE Bloc", markup: "Tableau des comptes" },
+      "/espace-membre/articles": {
+        block: "resultats",
+        shown: "Un article du bloc",
+        markup: "Articles, du plus récent",
+      },
+      "/espace-membre/grades": { block: "contenu", shown: "Le tableau des grades du club", markup: 'lang="vi"' },
+    };
+    for (const [path, { block, shown, markup }] of Object.entries(pages)) {
+      const res = await app.fetch(path, { as: admin });
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(count(html, `<div data-bloc="${block}">`), path).toBe(1);
+      expect(html, path).toContain(shown);
+      const data = pageData(html);
+      expect(data, path).not.toContain(markup);
+      expect(data, path).not.toContain("<table");
+    }
+  });
+
+  it("come with a client navigation's data: the rows, the page links, the grades", async () => {
+    const users = await app.get<{ table: string }>("/espace-membre/utilisateurs?q=unique", { as: admin });
+    expect(usersListRows(users.data.table).map((row) => row.name)).toEqual(["UNIQUE Bloc"]);
+    const list = await app.get<{ table: string }>("/espace-membre/articles?q=bloc", { as: admin });
+    expect(articlesListRows(list.data.table).map((row) => row.title)).toEqual(["Un article du bloc"]);
+    const grades = await app.get<{ content: string }>("/espace-membre/grades", { as: admin });
+    expect(gradesContent(grades.data.content).table.length).toBeGreaterThan(5);
   });
 });

@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../helpers/app";
+import { usersListRows } from "../helpers/markup";
 import { createUser, type CreatedUser } from "../helpers/auth";
 import { databaseDriver, db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
@@ -24,10 +25,12 @@ beforeAll(async () => {
     from generate_series(1, 2100) i`);
 });
 
-type Page = { items: { nom: string }[]; total: number; pages: number };
+type Page = { table: string; total: number; pages: number };
 
-async function list(query: string): Promise<Page> {
-  return (await app.get<Page>(`/espace-membre/utilisateurs?${query}`, { as: manager })).data;
+/** A page of the list as shown: its total and the accounts' ids, in the order of the rows. */
+async function list(query: string) {
+  const page = (await app.get<Page>(`/espace-membre/utilisateurs?${query}`, { as: manager })).data;
+  return { ...page, ids: usersListRows(page.table).map((row) => row.id) };
 }
 
 describe("users search on a large club", () => {
@@ -41,15 +44,13 @@ describe("users search on a large club", () => {
   it("gives the same sorted pages for a broad search (most of the club) and a narrow one", async () => {
     const broad = await list("q=membre&page=2");
     expect(broad.total).toBe(2100);
-    expect(broad.items.map((i) => i.nom)).toEqual(
-      Array.from({ length: 25 }, (_, k) => `Membre${String(26 + k).padStart(4, "0")}`),
-    );
+    expect(broad.ids).toEqual(Array.from({ length: 25 }, (_, k) => `grand-${26 + k}`));
     const narrow = await list("q=membre01&tri=-nom");
     expect(narrow.total).toBe(100); // Membre0100 to Membre0199
-    expect(narrow.items[0]?.nom).toBe("Membre0199");
-    expect(narrow.items[24]?.nom).toBe("Membre0175");
+    expect(narrow.ids[0]).toBe("grand-199");
+    expect(narrow.ids[24]).toBe("grand-175");
     const last = await list("q=membre01&tri=-nom&page=4");
-    expect(last.items.map((i) => i.nom).at(-1)).toBe("Membre0100");
+    expect(last.ids.at(-1)).toBe("grand-100");
   });
 
   it("reads a page of the list with the plan kept for its statement, not planned again at every view", async () => {

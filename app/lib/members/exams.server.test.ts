@@ -20,6 +20,7 @@ import {
 } from "#db/schema";
 import { app } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
+import { gradesContent } from "../../../tests/helpers/markup";
 import { readPdf } from "../../../tests/helpers/pdf-text";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
@@ -417,18 +418,19 @@ describe("what members see of the exams", () => {
     const later = await familyEligibility(parent.user.id, "2100-01-01");
     expect(later.find((f) => f.profileId === an)).toMatchObject({ on: "2100-01-01", examPlace: null });
 
-    const page = await app.get("/espace-membre/grades", { as: parent });
-    const rows = (page.data as { exams: { family: { profileId: number; target: { id: number } | null }[] } }).exams
-      .family;
-    expect(rows.find((f) => f.profileId === an)?.target?.id).toBe(third.id);
+    // The grades page shows it: An's card links to the revision of her next grade, on her profile.
+    const page = await app.get<{ content: string }>("/espace-membre/grades", { as: parent });
+    expect(page.data.content).toContain(`href="/espace-membre/revision?grade=${third.id}&amp;profil=${an}"`);
+    expect(gradesContent(page.data.content).familyNext).toContain(third.vietnameseName);
   });
 
   it("gives a jury member the link to the jury page of their sessions", async () => {
-    const page = await app.get("/espace-membre/grades", { as: juror });
-    const { jury } = (page.data as { exams: { jury: { id: number }[] } }).exams;
-    expect(jury.map((s) => s.id)).toContain(sessionId);
-    const none = await app.get("/espace-membre/grades", { as: member });
-    expect((none.data as { exams: { jury: unknown[] } }).exams.jury).toEqual([]);
+    const page = await app.get<{ content: string }>("/espace-membre/grades", { as: juror });
+    expect(page.data.content).toContain("Vous êtes membre du jury");
+    expect(page.data.content).toContain(`href="/espace-membre/jury/${sessionId}"`);
+    const none = await app.get<{ content: string }>("/espace-membre/grades", { as: member });
+    expect(none.data.content).not.toContain("Vous êtes membre du jury");
+    expect(none.data.content).not.toContain('href="/espace-membre/jury/');
   });
 
   it("opens the revision page of the convocation on the convoked child's profile, never another family's", async () => {

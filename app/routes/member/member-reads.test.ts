@@ -11,6 +11,7 @@ import { eq } from "drizzle-orm";
 import { articles, gradeHistory, grades, seasonStatuses, users } from "#db/schema";
 import { app, type AppResponse } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
+import { articlesListRows, gradesContent, usersListRows } from "../../../tests/helpers/markup";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 
@@ -49,25 +50,27 @@ describe("member pages' reads kept until a write", () => {
   });
 
   it("shows a renamed account at once in the users list's page", async () => {
-    type Row = { id: string; nom: string; cotisation: string | null };
     const rows = async () =>
-      dataOf<{ items: Row[] }>(await app.get("/espace-membre/utilisateurs?q=quentin", { as: admin })).items;
+      usersListRows(
+        dataOf<{ table: string }>(await app.get("/espace-membre/utilisateurs?q=quentin", { as: admin })).table,
+      );
     const { user } = await createUser({ roles: ["membre"], prenom: "Quentin", nom: "Avant" });
-    expect((await rows()).find((r) => r.id === user.id)?.nom).toBe("Avant");
+    expect((await rows()).find((r) => r.id === user.id)?.name).toBe("AVANT Quentin");
     await rows(); // read twice: kept
     await db.update(users).set({ nom: "Après" }).where(eq(users.id, user.id));
-    expect((await rows()).find((r) => r.id === user.id)?.nom).toBe("Après");
+    expect((await rows()).find((r) => r.id === user.id)?.name).toBe("APRÈS Quentin");
   });
 
   it("shows an edited title and a publication at once in the managers' list of articles", async () => {
-    type Row = { id: number; title: string; visible: boolean };
     const rows = async () =>
-      dataOf<{ items: Row[] }>(await app.get("/espace-membre/articles?q=garde-page", { as: admin })).items;
+      articlesListRows(
+        dataOf<{ table: string }>(await app.get("/espace-membre/articles?q=garde-page", { as: admin })).table,
+      );
     const [article] = await db
       .insert(articles)
       .values({ slug: "garde-page", title: "Garde-page brouillon", summary: "", body: "<p>x</p>" })
       .returning();
-    expect((await rows()).map((r) => r.title)).toEqual(["Garde-page brouillon"]);
+    expect((await rows()).map((r) => [r.title, r.visible])).toEqual([["Garde-page brouillon", false]]);
     await rows(); // read twice: kept
     await db
       .update(articles)
@@ -77,13 +80,14 @@ describe("member pages' reads kept until a write", () => {
   });
 
   it("shows an edited grade name at once on the grades and home pages", async () => {
-    type GradesPage = { grades: Array<{ id: number; frenchName: string }> };
-    const first = dataOf<GradesPage>(await app.get("/espace-membre/grades", { as: member })).grades[0];
-    expect(first).toBeDefined();
+    const shown = async () =>
+      gradesContent(dataOf<{ content: string }>(await app.get("/espace-membre/grades", { as: member })).content);
+    const [first] = await db.select().from(grades).orderBy(grades.position).limit(1);
+    expect((await shown()).table[0]?.french).toBe(first!.frenchName);
+    await shown(); // read twice: the table's markup is kept
     await app.get("/espace-membre", { as: member });
     await db.update(grades).set({ frenchName: "Ceinture renommée" }).where(eq(grades.id, first!.id));
-    const again = dataOf<GradesPage>(await app.get("/espace-membre/grades", { as: member })).grades[0];
-    expect(again?.frenchName).toBe("Ceinture renommée");
+    expect((await shown()).table[0]?.french).toBe("Ceinture renommée");
     const home = dataOf<{ status: { nextGrade: { frenchName: string } | null } }>(
       await app.get("/espace-membre", { as: member }),
     );
@@ -96,13 +100,10 @@ describe("member pages' reads kept until a write", () => {
       status: { season: string; cotisation: { paid: boolean }; currentGrade: { frenchName: string } | null };
       feed: { https: string };
     };
-    type Grades = {
-      currentId: number | null;
-      history: unknown[];
-      exams: { family: Array<{ target: { id: number } | null }> };
-    };
+    const gradesPage = async () =>
+      gradesContent(dataOf<{ content: string }>(await app.get("/espace-membre/grades", { as: member })).content);
     const home = dataOf<Home>(await app.get("/espace-membre", { as: member }));
-    const page = dataOf<Grades>(await app.get("/espace-membre/grades", { as: member }));
+    const page = await gradesPage();
     dataOf<Home>(await app.get("/espace-membre", { as: member })); // read twice: kept
     expect(home.status.cotisation.paid).toBe(false);
     const [second] = await db.select().from(grades).orderBy(grades.position).limit(1).offset(1);
@@ -121,9 +122,10 @@ describe("member pages' reads kept until a write", () => {
     expect(after.status.cotisation.paid).toBe(true);
     expect(after.status.currentGrade?.frenchName).toBe(second!.frenchName);
     expect(after.feed.https).toBe(home.feed.https); // the feed's token is the same, read again
-    const grades2 = dataOf<Grades>(await app.get("/espace-membre/grades", { as: member }));
-    expect(grades2.currentId).toBe(second!.id);
-    expect(grades2.history).toHaveLength(page.history.length + 1);
-    expect(grades2.exams.family[0]?.target?.id).not.toBe(page.exams.family[0]?.target?.id); // the next grade moved on
+    const grades2 = await gradesPage();
+    expect(grades2.current).toBe(second!.vietnameseName);
+    expect(grades2.table.find((g) => g.mark === "actuel")?.vietnamese).toBe(second!.vietnameseName);
+    expect(grades2.historyCount).toBe(page.historyCount + 1);
+    expect(grades2.familyNext[0]).not.toBe(page.familyNext[0]); // the next grade moved on
   });
 });

@@ -1,6 +1,16 @@
+/**
+ * /espace-membre/articles (admin, article_manager): the club's articles with a search on the
+ * title, a status filter and pages; « Supprimer » asks for a confirmation on the same page
+ * (`?supprimer=`), then posts. Plain forms: works without JavaScript.
+ * The table and its page links are written on the server, never hydrated
+ * (components/articles/manager-table.server.tsx, decision 0062); the forms, the count (a live
+ * region) and the confirmation stay React.
+ */
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
-import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
+import { RESULTS_BLOCK, ServerHtml } from "~/components/server-html";
+import { ArticlesTable, type ArticleRow } from "~/components/articles/manager-table.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { userContext } from "~/lib/accounts/auth-context";
 import { z } from "zod";
 import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/lib/http/forms";
@@ -31,7 +41,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const status = url.searchParams.get("statut") ?? "";
@@ -39,27 +49,48 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await listArticlesForManagers({ q, status, page });
   const deleteId = positiveId(url.searchParams.get("supprimer"));
   const toDelete = deleteId ? await getArticleRow(deleteId) : null;
+  const shownStatus = (ARTICLE_STATUSES as readonly string[]).includes(status) ? status : "";
+  // The labels of the filter's options, and of each row's status.
+  const statusOptions = ARTICLE_STATUSES.map((value) => ({ value, label: ARTICLE_STATUS_LABELS[value] }));
+  const { page: shownPage, pageCount } = list;
+  // What a row shows, written here (the dates in Paris time, the labels).
+  const rows = list.items.map((a): ArticleRow => ({
+    id: a.id,
+    title: a.title,
+    status: a.status,
+    statusLabel: statusOptions.find((o) => o.value === a.status)?.label ?? a.status,
+    author: a.author,
+    path: a.path,
+    visible: a.visible,
+    scheduled:
+      a.status === "programme" && a.publishedAt
+        ? `${a.visible ? "en ligne depuis le" : "pour le"} ${formatDateTime(a.publishedAt)}`
+        : null,
+    created: `Créé le ${formatDateTime(a.createdAt)}`,
+    published: a.status === "publie" && a.publishedAt ? `Publié le ${formatDateTime(a.publishedAt)}` : null,
+    updated: `Modifié le ${formatDateTime(a.updatedAt)}${a.editor ? ` par ${a.editor}` : ""}`,
+  }));
+  const back = pageHref(shownPage, q, shownStatus);
   return {
-    ...list,
-    // What a row shows, written here (the dates in Paris time): less to send and to render.
-    items: list.items.map((a) => ({
-      id: a.id,
-      title: a.title,
-      status: a.status,
-      author: a.author,
-      path: a.path,
-      visible: a.visible,
-      scheduled:
-        a.status === "programme" && a.publishedAt
-          ? `${a.visible ? "en ligne depuis le" : "pour le"} ${formatDateTime(a.publishedAt)}`
-          : null,
-      created: `Créé le ${formatDateTime(a.createdAt)}`,
-      published: a.status === "publie" && a.publishedAt ? `Publié le ${formatDateTime(a.publishedAt)}` : null,
-      updated: `Modifié le ${formatDateTime(a.updatedAt)}${a.editor ? ` par ${a.editor}` : ""}`,
-    })),
+    total: list.total,
+    page: shownPage,
+    // The table and its page links, written on the server and not hydrated (decision 0062).
+    table: serverHtml(
+      context,
+      <ArticlesTable
+        items={rows}
+        back={back}
+        page={shownPage}
+        pageCount={pageCount}
+        prevHref={shownPage > 1 ? pageHref(shownPage - 1, q, shownStatus) : null}
+        nextHref={shownPage < pageCount ? pageHref(shownPage + 1, q, shownStatus) : null}
+      />,
+      RESULTS_BLOCK,
+    ),
+    back,
     q,
-    status: (ARTICLE_STATUSES as readonly string[]).includes(status) ? status : "",
-    statusOptions: ARTICLE_STATUSES.map((value) => ({ value, label: ARTICLE_STATUS_LABELS[value] })),
+    status: shownStatus,
+    statusOptions,
     toDelete: toDelete ? { id: toDelete.id, title: toDelete.title } : null,
     deleteMissing: deleteId !== null && !toDelete,
     deleted: url.searchParams.get("supprime") === "1",
@@ -89,21 +120,12 @@ function pageHref(page: number, q: string, status: string): string {
   return s ? `${PATH}?${s}` : PATH;
 }
 
-const STATUS_BADGE: Record<string, string> = {
-  brouillon: "bg-slate-200 text-slate-900",
-  publie: "bg-green-100 text-green-900",
-  programme: "bg-amber-100 text-amber-900",
-};
-
 export default function ArticlesList({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, q, status, statusOptions, toDelete, deleteMissing, deleted } = loaderData;
-  const statusLabel = (value: string) => statusOptions.find((o) => o.value === value)?.label ?? value;
+  const { table, total, back, q, status, statusOptions, toDelete, deleteMissing, deleted } = loaderData;
   const confirmRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (toDelete) confirmRef.current?.focus();
   }, [toDelete]);
-  const back = pageHref(page, q, status);
-  const onRowLinkClick = useSiteLinks();
 
   return (
     <>
@@ -180,106 +202,7 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
         {total === 0 ? "Aucun article ne correspond." : total === 1 ? "1 article" : `${total} articles`}
       </p>
 
-      {items.length > 0 ? (
-        <div>
-          {/* Stacked as cards under 640 px (app.css .stack-table): the page never widens. */}
-          {/* One click handler for the rows' links (SiteLink, decision 0038): a hundred Links resolved per page otherwise. */}
-          <table className="stack-table w-full border-collapse text-left" onClick={onRowLinkClick}>
-            <caption className="sr-only">Articles, du plus récent au plus ancien</caption>
-            <thead>
-              <tr className="border-b-2 border-slate-300">
-                <th scope="col" className="py-2 pr-4">
-                  Titre
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Statut
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Dates
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Auteur
-                </th>
-                <th scope="col" className="py-2">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((a) => (
-                <tr key={a.id} className="border-b border-slate-200 align-top">
-                  <td className="py-3 pr-4 font-medium break-words text-slate-900">{a.title}</td>
-                  <td data-label="Statut" className="py-3 pr-4">
-                    <span
-                      className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_BADGE[a.status] ?? ""}`}
-                    >
-                      {statusLabel(a.status)}
-                    </span>
-                    {a.scheduled ? <span className="block text-sm text-slate-700">{a.scheduled}</span> : null}
-                  </td>
-                  <td data-label="Dates" className="py-3 pr-4 text-sm text-slate-700">
-                    <span className="block">{a.created}</span>
-                    {a.published ? <span className="block">{a.published}</span> : null}
-                    <span className="block">{a.updated}</span>
-                  </td>
-                  <td data-label="Auteur" className="py-3 pr-4 text-sm text-slate-700">
-                    {a.author ?? "—"}
-                  </td>
-                  <td className="py-3 text-sm">
-                    <ul className="flex flex-wrap gap-x-3 gap-y-1">
-                      <li>
-                        <SiteLink
-                          to={`${PATH}/modifier/${a.id}`}
-                          className="text-club-700 underline hover:text-club-900"
-                        >
-                          Modifier<span className="sr-only"> « {a.title} »</span>
-                        </SiteLink>
-                      </li>
-                      <li>
-                        <a
-                          href={a.path}
-                          target="_blank"
-                          rel="noreferrer"
-                          className="text-club-700 underline hover:text-club-900"
-                        >
-                          {a.visible ? "Voir" : "Aperçu"}
-                          <span className="sr-only"> « {a.title} » (nouvel onglet)</span>
-                        </a>
-                      </li>
-                      <li>
-                        <SiteLink
-                          to={`${back}${back.includes("?") ? "&" : "?"}supprimer=${a.id}`}
-                          className="text-red-700 underline hover:text-red-900"
-                        >
-                          Supprimer<span className="sr-only"> « {a.title} »</span>
-                        </SiteLink>
-                      </li>
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-
-      {pageCount > 1 ? (
-        <nav aria-label="Pages de la liste des articles" className="mt-6 flex items-center gap-4">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1, q, status)} className="text-club-700 underline">
-              ← Page précédente
-            </Link>
-          ) : null}
-          <span className="text-slate-700">
-            Page {page} sur {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Link to={pageHref(page + 1, q, status)} className="text-club-700 underline">
-              Page suivante →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <ServerHtml html={table} block={RESULTS_BLOCK} />
     </>
   );
 }

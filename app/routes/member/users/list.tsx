@@ -3,11 +3,16 @@
  * by name or e-mail, filters (role, pré-inscrits, cotisation unpaid,
  * certificate missing or expiring), sort, pagination and the CSV export of
  * the filtered list. A plain GET form: works without JavaScript.
+ * The table and its page links are written on the server, never hydrated
+ * (components/users/list-table.server.tsx, decision 0062); the form and the
+ * count (a live region) stay React.
  */
 import { Form, Link } from "react-router";
-import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
 import type { Route } from "./+types/list";
-import { Badge, healthTone, linkClass } from "~/components/users-admin-ui";
+import { linkClass } from "~/components/users-admin-ui";
+import { RESULTS_BLOCK, ServerHtml } from "~/components/server-html";
+import { UsersTable, type UserRow } from "~/components/users/list-table.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatEuros } from "~/lib/core/money";
 import { PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
@@ -15,7 +20,7 @@ import { ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
 import { formatDate } from "~/lib/core/time";
 import { ensureCurrentSeasonStarted } from "~/lib/members/seasons.server";
 import { pageMeta } from "~/lib/http/seo";
-import { HEALTH_STATE_LABELS, USER_FILTERS, USER_SORTS } from "~/lib/members/users-admin-labels";
+import { USER_FILTERS, USER_SORTS } from "~/lib/members/users-admin-labels";
 import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/members/users-admin.server";
 
 const PATH = "/espace-membre/utilisateurs";
@@ -31,31 +36,40 @@ const NOTICES: Record<string, string> = {
   supprime: "Le compte a été supprimé.",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await ensureCurrentSeasonStarted();
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams);
-  const result = await listUsers(query);
+  const { items, total, page, pages, season } = await listUsers(query);
+  const prevHref = page > 1 ? `${PATH}${listQueryString(query, { page: page - 1 })}` : null;
+  const nextHref = page < pages ? `${PATH}${listQueryString(query, { page: page + 1 })}` : null;
+  // What a row shows, written here (dates, amounts, labels).
+  const rows = items.map((u): UserRow => ({
+    id: u.id,
+    nom: u.nom,
+    prenom: u.prenom,
+    email: u.email,
+    active: u.active,
+    familyCount: u.familyCount,
+    pending: u.roles.includes("pré-inscrit"),
+    rolesText: rolesLabel(u.roles),
+    cotisation: u.cotisationPaidOn ? cotisationText(u) : null,
+    health: u.health,
+    healthUntil: u.healthValidUntil ? `jusqu'au ${formatDate(u.healthValidUntil)}` : null,
+  }));
   return {
     query,
-    ...result,
-    // What a row shows, written here (dates, amounts, labels): less to send and to render.
-    items: result.items.map((u) => ({
-      id: u.id,
-      nom: u.nom,
-      prenom: u.prenom,
-      email: u.email,
-      active: u.active,
-      familyCount: u.familyCount,
-      pending: u.roles.includes("pré-inscrit"),
-      rolesText: rolesLabel(u.roles),
-      cotisation: u.cotisationPaidOn ? cotisationText(u) : null,
-      health: u.health,
-      healthUntil: u.healthValidUntil ? `jusqu'au ${formatDate(u.healthValidUntil)}` : null,
-    })),
+    total,
+    page,
+    pages,
+    season,
+    // The table and its page links, written on the server and not hydrated (decision 0062).
+    table: serverHtml(
+      context,
+      <UsersTable items={rows} season={season} page={page} pages={pages} prevHref={prevHref} nextHref={nextHref} />,
+      RESULTS_BLOCK,
+    ),
     exportHref: `${PATH}/export.csv${listQueryString({ ...query, page: 1 })}`,
-    prevHref: result.page > 1 ? `${PATH}${listQueryString(query, { page: result.page - 1 })}` : null,
-    nextHref: result.page < result.pages ? `${PATH}${listQueryString(query, { page: result.page + 1 })}` : null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
   };
 }
@@ -74,9 +88,8 @@ const selectClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-club-600 focus:outline-none focus:ring-2 focus:ring-club-600";
 
 export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { query, items, total, page, pages, season, exportHref, prevHref, nextHref, notice } = loaderData;
+  const { query, total, page, pages, season, table, exportHref, notice } = loaderData;
   const filtered = Boolean(query.q || query.role || query.statut);
-  const onRowLinkClick = useSiteLinks();
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -172,97 +185,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           {total === 0 ? "Aucun compte ne correspond" : `${total} compte${total > 1 ? "s" : ""}`}
           {pages > 1 ? ` — page ${page} sur ${pages}` : ""}
         </h2>
-        {items.length > 0 ? (
-          // Cards under 640 px (app.css .stack-table); a wider table may scroll, so its box is focusable.
-          <div
-            role="region"
-            aria-label="Tableau des comptes"
-            tabIndex={0}
-            className="mt-3 rounded-lg border border-slate-300 bg-white sm:overflow-x-auto"
-          >
-            {/* One click handler for the rows' links (SiteLink, decision 0038): fifty Links resolved per page otherwise. */}
-            <table className="stack-table min-w-full divide-y divide-slate-200 text-left" onClick={onRowLinkClick}>
-              <caption className="sr-only">Comptes du club, saison {season}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    Nom
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    E-mail
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    Rôles
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    Cotisation {season}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold text-slate-900">
-                    Document de santé
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {items.map((u) => (
-                  <tr key={u.id}>
-                    <th scope="row" className="px-3 py-2 font-normal">
-                      <SiteLink to={`${PATH}/modifier/${u.id}`} className={linkClass}>
-                        {`${u.nom.toUpperCase()} ${u.prenom}`.trim() || u.email}
-                      </SiteLink>
-                      {u.familyCount > 0 ? (
-                        <span className="block text-sm text-slate-700">
-                          + {u.familyCount} profil{u.familyCount > 1 ? "s" : ""} famille
-                        </span>
-                      ) : null}
-                      {!u.active ? (
-                        <span className="mt-1 block">
-                          <Badge tone="neutral">Désactivé</Badge>
-                        </span>
-                      ) : null}
-                    </th>
-                    <td data-label="E-mail" className="px-3 py-2 break-words text-slate-800">
-                      {u.email}
-                    </td>
-                    <td data-label="Rôles" className="px-3 py-2 text-slate-800">
-                      {u.pending ? <Badge tone="warn">Pré-inscrit à valider</Badge> : u.rolesText}
-                    </td>
-                    <td data-label={`Cotisation ${season}`} className="px-3 py-2 text-slate-800">
-                      {u.cotisation ? (
-                        <>
-                          <Badge tone="ok">Payée</Badge>
-                          <span className="block text-sm text-slate-700">{u.cotisation}</span>
-                        </>
-                      ) : (
-                        <Badge tone="bad">Non payée</Badge>
-                      )}
-                    </td>
-                    <td data-label="Document de santé" className="px-3 py-2 text-slate-800">
-                      <Badge tone={healthTone(u.health)}>{HEALTH_STATE_LABELS[u.health]}</Badge>
-                      {u.healthUntil ? <span className="block text-sm text-slate-700">{u.healthUntil}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        {pages > 1 ? (
-          <nav aria-label="Pages de la liste" className="mt-4 flex flex-wrap items-center gap-4">
-            {prevHref ? (
-              <Link to={prevHref} className={linkClass}>
-                Page précédente
-              </Link>
-            ) : null}
-            <span className="text-slate-700">
-              Page {page} sur {pages}
-            </span>
-            {nextHref ? (
-              <Link to={nextHref} className={linkClass}>
-                Page suivante
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <ServerHtml html={table} block={RESULTS_BLOCK} />
       </section>
     </div>
   );

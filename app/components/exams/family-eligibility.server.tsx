@@ -3,8 +3,10 @@
  * its next grade, whether it is eligible (at the next exam session of that
  * grade, or today) and what is missing; the convocations; and, for a jury
  * member, the link to the jury page of their sessions.
+ * Written on the server with the rest of the grades page (grades-content.server.tsx,
+ * decision 0062): its links are `SiteLink`s.
  */
-import { Link } from "react-router";
+import { SiteLink } from "~/components/layout/site-link";
 import { formatDate } from "~/lib/core/time";
 import type { Eligibility } from "~/lib/members/exam-eligibility";
 
@@ -56,9 +58,9 @@ export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today
                     <li key={c.rule}>{c.label}</li>
                   ))}
                 </ul>
-                <Link to={`/espace-membre/revision?grade=${r.target.id}&profil=${r.profileId}`} className={link}>
+                <SiteLink to={`/espace-membre/revision?grade=${r.target.id}&profil=${r.profileId}`} className={link}>
                   Réviser le programme<span className="sr-only"> pour {r.name}</span>
-                </Link>
+                </SiteLink>
               </>
             )}
           </li>
@@ -82,9 +84,9 @@ export function JurySessions({
       <ul className="space-y-1">
         {sessions.map((s) => (
           <li key={s.id}>
-            <Link to={`/espace-membre/jury/${s.id}`} className={link}>
+            <SiteLink to={`/espace-membre/jury/${s.id}`} className={link}>
               Noter les candidats de l'examen du {formatDate(s.examDate)}
-            </Link>{" "}
+            </SiteLink>{" "}
             ({s.place})
           </li>
         ))}
