@@ -31,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const selectedProfile = user ? await sessionProfileSummary(user) : null;
   return {
     baseUrl: env().BASE_URL,
+    // The club's name only: the rest of its identity is written on the server (footer, pages).
     clubName: identity.clubName,
-    identity,
     user: user ? publicUser(user) : null,
     selectedProfile,
     isAdmin: user?.isAdmin ?? false,

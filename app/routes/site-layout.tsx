@@ -77,7 +77,7 @@ function SiteFrame({ children }: { children: React.ReactNode }) {
   // Absent when this layout's own loader failed: the default banners then.
   const layoutData = useRouteLoaderData<typeof loader>("routes/site-layout");
   const bannerOverrides = layoutData?.bannerOverrides;
-  const clubName = data?.identity.clubName ?? data?.clubName ?? "Vovinam Viet Vo Dao";
+  const clubName = data?.clubName ?? "Vovinam Viet Vo Dao";
   const { pathname } = useLocation();
   const scrolled = useScrolled();
   const home = isHomePath(pathname);

@@ -9,5 +9,5 @@ import { useRootData } from "~/root";
 
 export function PageTitle({ title }: { title: string }) {
   const data = useRootData();
-  return <title>{siteTitle(title, data?.identity.clubName ?? data?.clubName)}</title>;
+  return <title>{siteTitle(title, data?.clubName)}</title>;
 }

@@ -21,7 +21,8 @@ export const middleware: Route.MiddlewareFunction[] = [memberAreaGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { pages: memberPagesFor(user.roles) };
+  // What the navigation shows of each page: its address and label (not its description).
+  return { pages: memberPagesFor(user.roles).map(({ to, label }) => ({ to, label })) };
 }
 
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {
@@ -43,14 +44,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 /** The navigation entry of a path: the longest one it starts with (the index only for itself). */
-function currentEntry(pages: MemberNavLink[], pathname: string): string | undefined {
+type NavEntry = Pick<MemberNavLink, "to" | "label">;
+
+function currentEntry(pages: NavEntry[], pathname: string): string | undefined {
   const path = pathname.replace(/\/+$/, "");
   return pages
     .filter((p) => path === p.to || (p.to !== MEMBER_AREA_PATH && path.startsWith(`${p.to}/`)))
     .sort((a, b) => b.to.length - a.to.length)[0]?.to;
 }
 
-function MemberFrame({ pages, children }: { pages: MemberNavLink[]; children: React.ReactNode }) {
+function MemberFrame({ pages, children }: { pages: NavEntry[]; children: React.ReactNode }) {
   // One entry is current, even when one page's path extends another's (contenu, contenu/grades).
   const current = currentEntry(pages, useLocation().pathname);
   const onLinkClick = useSiteLinks();
