@@ -27,6 +27,8 @@ export const PAGE_BLOCK = "contenu";
 export const FOOTER_BLOCK = "pied-de-page";
 /** The calendar's month, under the page's heading and month navigation (routes/club/calendar.tsx). */
 export const MONTH_BLOCK = "mois";
+/** Member home's cards of the pages the account's roles open (decision 0062). */
+export const MY_PAGES_BLOCK = "mes-pages";
 /** A management list's rows and page links, under its search form (decision 0062). */
 export const RESULTS_BLOCK = "resultats";
 /** A desktop menu panel's cards (decision 0057). */

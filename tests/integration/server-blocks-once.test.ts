@@ -2,7 +2,8 @@
  * The blocks written on the server (decisions 0051, 0053, 0056, 0057, 0059) travel once per page load (decision
  * 0054): the page shows them and its data does not repeat them; a client navigation's data
  * carries them, since nothing else would. Home, for a visitor, carries no data at all (decision 0061).
- * In the member area: the managers' users and articles lists' rows and the grades page (decision 0062).
+ * In the member area: the managers' users and articles lists' rows, the grades page and member
+ * home's « Mes pages » (decision 0062).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema";
@@ -122,6 +123,7 @@ describe("the member area's blocks written on the server (decision 0062)", () =>
         markup: "Articles, du plus récent",
       },
       "/espace-membre/grades": { block: "contenu", shown: "Le tableau des grades du club", markup: 'lang="vi"' },
+      "/espace-membre": { block: "mes-pages", shown: "Mes pages", markup: "Les comptes, les inscriptions" },
     };
     for (const [path, { block, shown, markup }] of Object.entries(pages)) {
       const res = await app.fetch(path, { as: admin });
@@ -142,5 +144,22 @@ describe("the member area's blocks written on the server (decision 0062)", () =>
     expect(articlesListRows(list.data.table).map((row) => row.title)).toEqual(["Un article du bloc"]);
     const grades = await app.get<{ content: string }>("/espace-membre/grades", { as: admin });
     expect(gradesContent(grades.data.content).table.length).toBeGreaterThan(5);
+  });
+
+  it("list on member home the pages the account's roles open, and only those", async () => {
+    const member = (await createUser({ roles: ["membre"] })).cookie;
+    const cards = async (cookie: string) => {
+      const home = await app.get<{ pagesHtml: string }>("/espace-membre", { as: cookie });
+      return [...home.data.pagesHtml.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
+    };
+    const adminCards = await cards(admin);
+    expect(adminCards).toContain("/espace-membre/utilisateurs");
+    expect(adminCards).toContain("/espace-membre/grades");
+    expect(adminCards).not.toContain("/espace-membre");
+    const memberCards = await cards(member);
+    expect(memberCards).toContain("/espace-membre/grades");
+    expect(memberCards).not.toContain("/espace-membre/utilisateurs");
+    expect(memberCards).not.toContain("/espace-membre/articles");
+    expect(await cards(admin)).toEqual(adminCards); // kept per set of roles: the same cards again
   });
 });

@@ -2,7 +2,9 @@
  * /espace-membre: a pré-inscrit sees only the status of their registration
  * and what to bring; members see a greeting, the selected profile's status
  * for the current season, the next events (members-only ones included), their
- * personal calendar feed and the pages their roles allow.
+ * personal calendar feed and the pages their roles allow (« Mes pages »,
+ * written on the server once per set of roles: components/member-home/my-pages.server.tsx,
+ * decision 0062).
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
@@ -14,7 +16,10 @@ import { capitalize, formatDate, formatEventWhen } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/events.server";
 import { upcomingEvents } from "~/lib/content/public-reads.server";
-import { canOpen, memberPagesFor } from "~/lib/accounts/permissions";
+import { canOpen } from "~/lib/accounts/permissions";
+import { MY_PAGES_BLOCK, ServerHtml } from "~/components/server-html";
+import { myPagesMarkup } from "~/components/member-home/my-pages.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
@@ -54,7 +59,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     prenom: user.prenom,
     member: true as const,
-    pages: memberPagesFor(user.roles).filter((p) => p.to !== "/espace-membre"),
+    // « Mes pages », written on the server once per set of roles (decision 0062).
+    pagesHtml: serverHtml(context, myPagesMarkup(user.roles), MY_PAGES_BLOCK),
     selector: selectorData(ctx),
     profile: { name: profileName(ctx.profile), isSelf: ctx.profile.isSelf },
     status: {
@@ -100,7 +106,7 @@ function StatusLine({ ok, children }: { ok: boolean; children: React.ReactNode }
 
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
   if (!loaderData.member) return <RegistrationStatus prenom={loaderData.prenom} profileLink={loaderData.profileLink} />;
-  const { prenom, pages, selector, profile, status, events, feed } = loaderData;
+  const { prenom, pagesHtml, selector, profile, status, events, feed } = loaderData;
   const who = profile.isSelf ? "Votre situation" : `La situation de ${profile.name}`;
   return (
     <div>
@@ -201,20 +207,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <h2 className="mt-10 mb-4 text-xl font-semibold text-club-900">Mes pages</h2>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {pages.map((p) => (
-          <li key={p.to}>
-            <Link
-              to={p.to}
-              className="block h-full rounded-lg border border-slate-200 p-4 shadow-sm hover:border-club-600 hover:bg-club-50 focus-visible:outline-2 focus-visible:outline-club-700"
-            >
-              <span className="block font-semibold text-club-900">{p.label}</span>
-              <span className="mt-1 block text-sm text-slate-700">{p.description}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ServerHtml html={pagesHtml} block={MY_PAGES_BLOCK} />
     </div>
   );
 }
