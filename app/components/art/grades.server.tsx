@@ -7,22 +7,10 @@
 import { ArtPage, ArtSection, Vi } from "~/components/art-page";
 import { Belt, BELT_COLOURS, describeBelt } from "~/components/belt";
 import { SiteLink } from "~/components/layout/site-link";
-import type { Grade } from "~/lib/members/grades.server";
+import type { Grade, GradeLine } from "~/lib/members/grades.server";
 
 /** What a row of the table shows. */
-type GradeRow = Pick<
-  Grade,
-  | "id"
-  | "position"
-  | "vietnameseName"
-  | "frenchName"
-  | "beltColor"
-  | "stripeColor"
-  | "stripeCount"
-  | "borderColor"
-  | "level"
-  | "description"
->;
+type GradeRow = GradeLine & Pick<Grade, "description">;
 
 const meanings = [
   {

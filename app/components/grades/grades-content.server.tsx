@@ -18,25 +18,12 @@ import { SiteLink } from "~/components/layout/site-link";
 import { cachedRead } from "~/lib/core/read-cache.server";
 import { formatDate } from "~/lib/core/time";
 import { renderServerHtml } from "~/lib/http/server-html.server";
-import type { Grade } from "~/lib/members/grades.server";
-
-type TableGrade = Pick<
-  Grade,
-  | "id"
-  | "position"
-  | "vietnameseName"
-  | "frenchName"
-  | "beltColor"
-  | "stripeColor"
-  | "stripeCount"
-  | "borderColor"
-  | "level"
->;
+import type { GradeLine } from "~/lib/members/grades.server";
 
 export interface GradesContentProps {
   profile: { name: string; isSelf: boolean };
-  current: TableGrade | null;
-  next: TableGrade | null;
+  current: GradeLine | null;
+  next: GradeLine | null;
   exams: {
     today: string;
     family: Parameters<typeof FamilyEligibility>[0]["rows"];
@@ -49,7 +36,7 @@ export interface GradesContentProps {
 
 /** The club's grade table, the profile's current and next grades marked: written once per pair and kept. */
 export function gradeTableMarkup(
-  table: readonly TableGrade[],
+  table: readonly GradeLine[],
   currentId: number | null,
   nextId: number | null,
 ): Promise<string> {
@@ -63,7 +50,7 @@ function GradeTable({
   currentId,
   nextId,
 }: {
-  grades: readonly TableGrade[];
+  grades: readonly GradeLine[];
   currentId: number | null;
   nextId: number | null;
 }) {

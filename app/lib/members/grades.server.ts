@@ -11,6 +11,20 @@ import { cachedRead } from "../core/read-cache.server";
 
 export type Grade = typeof grades.$inferSelect;
 
+/** What a line of a grade table shows: the grade's names, belt, position and level. */
+export type GradeLine = Pick<
+  Grade,
+  | "id"
+  | "position"
+  | "vietnameseName"
+  | "frenchName"
+  | "beltColor"
+  | "stripeColor"
+  | "stripeCount"
+  | "borderColor"
+  | "level"
+>;
+
 export async function listGrades(): Promise<Grade[]> {
   return db.select().from(grades).orderBy(asc(grades.position));
 }
