@@ -119,8 +119,26 @@ export default async function handleRequest(
   applySessionCacheControl(request, responseHeaders);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // The render's time limit. Cleared as soon as everything is written: a pending timer keeps
+    // the whole render alive (its data, its markup, its buffers) until it fires, six seconds
+    // later; under load that was thousands of finished pages in memory.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
+    let finished = false;
+    const stopTimer = () => {
+      finished = true;
+      clearTimeout(abortTimer);
+    };
     const userAgent = request.headers.get("user-agent");
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    const writeShell = () => {
+      shellRendered = true;
+      // The page's scripts wait behind its stylesheet (fetchpriority="low", decision 0047).
+      const body = lowScriptPriorityStream();
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -137,16 +155,15 @@ export default async function handleRequest(
         // end of the document, hidden, to be put back by a script: without JavaScript it stays
         // hidden (decision 0058).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyOption]() {
-          shellRendered = true;
-          // The page's scripts wait behind its stylesheet (fetchpriority="low", decision 0047).
-          const body = lowScriptPriorityStream();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) writeShell();
+        },
+        onAllReady() {
+          stopTimer();
+          if (waitForAll) writeShell();
         },
         onShellError(error: unknown) {
+          stopTimer();
           reject(error instanceof Error ? error : new Error(String(error)));
         },
         onError(error: unknown) {
@@ -155,6 +172,6 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    if (!finished) abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
