@@ -50,7 +50,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const deleteId = positiveId(url.searchParams.get("supprimer"));
   const toDelete = deleteId ? await getArticleRow(deleteId) : null;
   const shownStatus = (ARTICLE_STATUSES as readonly string[]).includes(status) ? status : "";
-  // The labels of the filter's options, and of each row's status.
   const statusOptions = ARTICLE_STATUSES.map((value) => ({ value, label: ARTICLE_STATUS_LABELS[value] }));
   const { page: shownPage, pageCount } = list;
   // What a row shows, written here (the dates in Paris time, the labels).
@@ -58,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     id: a.id,
     title: a.title,
     status: a.status,
-    statusLabel: statusOptions.find((o) => o.value === a.status)?.label ?? a.status,
+    statusLabel: (ARTICLE_STATUS_LABELS as Record<string, string>)[a.status] ?? a.status,
     author: a.author,
     path: a.path,
     visible: a.visible,
@@ -73,7 +72,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const back = pageHref(shownPage, q, shownStatus);
   return {
     total: list.total,
-    page: shownPage,
     // The table and its page links, written on the server and not hydrated (decision 0062).
     table: serverHtml(
       context,
