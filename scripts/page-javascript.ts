@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { ASSET_GZIP_LEVEL } from "../server/compress";
 
 /**
  * Issue 12's target for the JavaScript of a public page, gzipped: met on every public page since
@@ -26,10 +27,10 @@ export function pageScripts(html: string): string[] {
   return [...scripts];
 }
 
-/** Gzipped size (level 9) of each script, read from the build's client folder. */
+/** Gzipped size (level 9, the level the server sends them at: server/compress.ts) of each script, read from the build's client folder. */
 export function gzippedSizes(clientDir: string, scripts: string[]): Array<{ script: string; bytes: number }> {
   return scripts.map((script) => {
     const file = path.join(clientDir, script.replace(/^\//, ""));
-    return { script, bytes: existsSync(file) ? gzipSync(readFileSync(file), { level: 9 }).length : 0 };
+    return { script, bytes: existsSync(file) ? gzipSync(readFileSync(file), { level: ASSET_GZIP_LEVEL }).length : 0 };
   });
 }

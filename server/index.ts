@@ -9,7 +9,6 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import compression from "compression";
 import express from "express";
 import type { createRequestHandler } from "@react-router/express";
 import type { RouterContextProvider, ServerBuild } from "react-router";
@@ -18,6 +17,7 @@ import { log } from "../app/lib/core/log.server";
 import { contentSecurityPolicy, nonceOf } from "./csp";
 import { drainListeners } from "./drain-listeners";
 import { clientFiles } from "./client-files";
+import { compress } from "./compress";
 import { coalesceWrites } from "./coalesce-writes";
 import { lifecycle } from "./lifecycle";
 import { loadShed, maxInFlight } from "./load-shed";
@@ -97,7 +97,7 @@ async function main() {
   });
   app.use(life.middleware);
 
-  app.use(compression(), drainListeners, coalesceWrites);
+  app.use(compress, drainListeners, coalesceWrites);
   // React Router's adapter flushes after every chunk React writes (about 2 KB each): with gzip,
   // every flush closes a deflate block and sends a packet, dozens per page. The pages do not
   // stream anything late (no Suspense), so they are flushed once, when they end (issue 12).
