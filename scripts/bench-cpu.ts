@@ -4,7 +4,8 @@
  *
  * Rules:
  * - A server is its process tree (the primary and its workers); PostgreSQL is
- *   every process named `postgres`; the client is this process (autocannon).
+ *   every process named `postgres`; the client is this process (autocannon)
+ *   and the load processes it ran and waited for (wrk).
  * - The ceiling of WORKERS=2 against 1 is the machine's cores divided by the
  *   cores a WORKERS=1 run already uses: a single Node process uses more than
  *   one core (V8's garbage collector and compiler threads, zlib in libuv's
@@ -60,7 +61,11 @@ export function cpuSnapshot(root: number): { server: number; postgres: number; c
     else if (s.comm === "postgres") postgres += s.cpu;
   }
   const own = process.cpuUsage();
-  return { server, postgres, client: (own.user + own.system) / 1e6 };
+  // wrk's time: the children this process waited for (cutime and cstime of /proc/self/stat).
+  const self = readFileSync("/proc/self/stat", "utf8");
+  const fields = self.slice(self.lastIndexOf(")") + 2).split(" ");
+  const children = (Number(fields[13]) + Number(fields[14])) / TICKS;
+  return { server, postgres, client: (own.user + own.system) / 1e6 + children };
 }
 
 /** Cores used by each party between two snapshots taken `seconds` apart. */

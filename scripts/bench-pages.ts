@@ -4,16 +4,20 @@
  * the bare app (the ratio of a page is its requests/s over the bare app's of
  * the same round, the spread across rounds is the machine's noise); and
  * WORKERS=1 against WORKERS=2 on one PostgreSQL (each server's first jobs
- * waited for, then one slice of load on each to warm every process), with the
- * cores each party of a WORKERS=1 run used (bench-cpu.ts).
+ * waited for, then load on each until it is warm; through wrk when installed),
+ * with the cores each party of a WORKERS=1 run used (bench-cpu.ts).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { coresUsed, cpuSnapshot } from "./bench-cpu";
 import { waitForJobs } from "./bench-jobs";
 import { startServer } from "./bench-servers";
+
+const execFileAsync = promisify(execFile);
 
 export interface BenchPage {
   label: string;
@@ -109,6 +113,37 @@ export async function interleaved(base: string, bareBase: string, pages: BenchPa
   );
 }
 
+/**
+ * The requests/s of `seconds` of load on `url` through wrk (Debian's `wrk`, written in C) when it
+ * is installed, else autocannon. On two cores the client shares the machine with the servers it
+ * measures: autocannon, in this Node process, took 0.09–0.2 of a core at these rates, wrk about
+ * 0.03 (decision 0064), so with wrk WORKERS=2 gets the cores a real deployment would give it.
+ */
+export const WRK = "/usr/bin/wrk";
+async function workersSlice(url: string, seconds: number): Promise<number> {
+  if (!existsSync(WRK)) return (await slice(url, undefined, seconds)).rps;
+  const { stdout } = await execFileAsync(WRK, ["-t1", "-c10", `-d${seconds}s`, "-H", "accept-encoding: gzip", url]);
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
+  if (!rps) throw new Error(`wrk n'a pas donné de requêtes par seconde : ${stdout}`);
+  return Number(rps);
+}
+
+/**
+ * Load on a server until its requests/s stop rising: V8 compiles a page's hot code over its first
+ * thousands of requests, and with WORKERS=2 each process gets half of them, so one slice left it
+ * half warm (1.18x measured after one slice, 1.47–1.63x once warm, decision 0064). Stops when a
+ * slice is no faster than 1.05 times the best before it, after at least 3 slices and at most 15.
+ */
+async function warm(url: string, seconds: number): Promise<number> {
+  let best = 0;
+  for (let n = 1; n <= 15; n++) {
+    const rps = await workersSlice(url, seconds);
+    if (n >= 3 && rps <= best * 1.05) return n;
+    best = Math.max(best, rps);
+  }
+  return 15;
+}
+
 /** req/s of the uncached home with WORKERS=1 and WORKERS=2 on one PostgreSQL, interleaved. */
 export async function workersBench(adminUrl: string, seconds: number) {
   const { default: pg } = await import("pg");
@@ -120,6 +155,7 @@ export async function workersBench(adminUrl: string, seconds: number) {
   url.pathname = `/${name}`;
   // A data folder each (their own control socket, files and backups), one database.
   const dirs = [1, 2].map(() => mkdtempSync(path.join(os.tmpdir(), "club-bench-pg-")));
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   try {
     const env = { PAGE_CACHE_SECONDS: "0", DATABASE_URL: url.toString() };
     const one = await startServer(dirs[0]!, { ...env, WORKERS: "1" });
@@ -128,19 +164,18 @@ export async function workersBench(adminUrl: string, seconds: number) {
     const jobsTwo = await waitForJobs(dirs[1]!);
     const rps: Record<string, number[]> = { "1": [], "2": [] };
     let workersCores = { server: 0, postgres: 0, client: 0, total: 0 };
+    let warmed = [0, 0];
     try {
-      // Each process compiles its own hot code: a slice of load on each server first, not counted
-      // (30 requests left WORKERS=2's two processes half warm: 1.09x in one run, 1.5x once warm).
-      await slice(one.base + "/", undefined, seconds);
-      await slice(two.base + "/", undefined, seconds);
+      // Each process compiles its own hot code: load on each server until it is warm, not counted.
+      warmed = [await warm(one.base + "/", seconds), await warm(two.base + "/", seconds)];
       let cores = { server: 0, postgres: 0, client: 0, total: 0 };
-      for (let round = 0; round < 3; round++) {
+      for (let round = 0; round < rounds; round++) {
         const before = cpuSnapshot(one.pid);
         const t0 = performance.now();
-        rps["1"]?.push((await slice(one.base + "/", undefined, seconds)).rps);
+        rps["1"]?.push(await workersSlice(one.base + "/", seconds));
         const used = coresUsed(before, cpuSnapshot(one.pid), (performance.now() - t0) / 1000);
         if (used.total > cores.total) cores = used;
-        rps["2"]?.push((await slice(two.base + "/", undefined, seconds)).rps);
+        rps["2"]?.push(await workersSlice(two.base + "/", seconds));
       }
       workersCores = cores;
     } finally {
@@ -149,12 +184,13 @@ export async function workersBench(adminUrl: string, seconds: number) {
     }
     const m = (xs: number[] = []) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
     const available = os.availableParallelism();
+    const ratios = (rps["2"] ?? []).map((r, i) => r / (rps["1"]?.[i] || 1));
     console.log(
-      `\n== PostgreSQL, accueil sans cache, entrelacé (3 tours de ${seconds}\u00a0s, après un tour d'échauffement)`,
+      `\n== PostgreSQL, accueil sans cache, entrelacé (${rounds} tours de ${seconds}\u00a0s, client ${existsSync(WRK) ? "wrk" : "autocannon"}, après ${warmed[0]} et ${warmed[1]} tranches d'échauffement)`,
     );
     console.log(`WORKERS=1\u00a0: ${jobsOne}\u00a0; WORKERS=2\u00a0: ${jobsTwo}`);
     console.log(
-      `WORKERS=1\u00a0: ${m(rps["1"]).toFixed(0)} req/s\u00a0; WORKERS=2\u00a0: ${m(rps["2"]).toFixed(0)} req/s\u00a0; rapport ${(m(rps["2"]) / m(rps["1"])).toFixed(2)}x (objectif ≥ 1,6x)`,
+      `WORKERS=1\u00a0: ${m(rps["1"]).toFixed(0)} req/s\u00a0; WORKERS=2\u00a0: ${m(rps["2"]).toFixed(0)} req/s\u00a0; rapport ${(m(rps["2"]) / m(rps["1"])).toFixed(2)}x (objectif ≥ 1,6x\u00a0; tour par tour\u00a0: ${ratios.map((r) => r.toFixed(2)).join(", ")})`,
     );
     const c = workersCores;
     console.log(

@@ -18,7 +18,7 @@
  *     After the table, the SERVER time of each signed-in page (one request at a time: p50, p95
  *     against the 50 ms target, CPU per request; bench-server-time.ts, decision 0039);
  * --pages-only: part 1 alone (--public-only: its public pages alone; --server-time: the server
- * times alone). Each server's first round of background jobs is waited for and reported
+ * times alone; --workers-only: part 5 alone). Each server's first round of background jobs is waited for and reported
  * before anything is measured.
  * It starts its own servers on free ports with throw-away data folders
  * (bench-servers.ts); the load measures are in bench-pages.ts.
@@ -77,6 +77,10 @@ async function main() {
     execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   }
   if (args.has("--overload")) return overload();
+  if (args.has("--workers-only")) {
+    if (!process.env.BENCH_DATABASE_URL) throw new Error("--workers-only : donnez BENCH_DATABASE_URL");
+    return workersBench(process.env.BENCH_DATABASE_URL, options.BENCH_SECONDS);
+  }
   if (!existsSync(path.join(BARE_DIR, "server/index.js"))) {
     console.log("Construction de l'application nue (bench/bare)…");
     execFileSync("npx", ["react-router", "build"], {
