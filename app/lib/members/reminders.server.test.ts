@@ -5,8 +5,8 @@
  * certificates carried over when still valid).
  */
 import { assert, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { familyReminders, jobRuns, outbox, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
+import { and, desc, eq } from "drizzle-orm";
+import { auditLog, familyReminders, jobRuns, outbox, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { createUser } from "../../../tests/helpers/auth";
 import { db } from "../core/db.server";
 import { claimDailyRun, runDailyReminders, runReminders } from "./reminders.server";
@@ -245,5 +245,59 @@ describe("starting a new season", () => {
     expect(await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, "2027-2028"))).toHaveLength(
       next.length,
     );
+  });
+
+  it("gives a row recorded early for the new season its carried certificate, keeps one received since, and writes the audit line", async () => {
+    const from = "2028-2029";
+    const to = "2029-2030";
+    const d = await createUser({ roles: ["membre"], prenom: "Dora", nom: "Avance" });
+    const e = await createUser({ roles: ["membre"], prenom: "Émile", nom: "Renouvelé" });
+    const [pd, pe] = [await ownProfile(d.user.id), await ownProfile(e.user.id)];
+    assert(pd);
+    assert(pe);
+    const certificate = {
+      healthDocumentKind: "certificat",
+      healthDocumentReceivedOn: "2028-09-05",
+      healthDocumentValidUntil: "2031-08-31",
+    };
+    await db.insert(seasonStatuses).values([
+      { profileId: pd.id, season: from, ...certificate },
+      { profileId: pe.id, season: from, ...certificate },
+      // Both paid the new season early; Émile also brought a questionnaire for it.
+      { profileId: pd.id, season: to, cotisationPaidOn: "2029-06-01", cotisationAmountCents: 18000 },
+      {
+        profileId: pe.id,
+        season: to,
+        cotisationPaidOn: "2029-06-02",
+        healthDocumentKind: "questionnaire",
+        healthDocumentReceivedOn: "2029-06-02",
+        healthDocumentValidUntil: "2030-08-31",
+      },
+    ]);
+    const admin = await createUser({ roles: ["admin"], prenom: "Alix", nom: "Admin" });
+
+    const result = await startSeason(to, { id: admin.user.id, name: "Alix Admin" }, new Date("2029-07-01T10:00:00Z"));
+    expect(result.started).toBe(true);
+    const rows = await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, to));
+    const byProfile = new Map(rows.map((r) => [r.profileId, r]));
+    expect(byProfile.get(pd.id)).toMatchObject({
+      ...certificate,
+      cotisationPaidOn: "2029-06-01",
+      cotisationAmountCents: 18000,
+      updatedBy: admin.user.id,
+      version: 2,
+    });
+    expect(byProfile.get(pe.id)).toMatchObject({ healthDocumentKind: "questionnaire", version: 1 });
+    // Every other still-valid certificate of the previous season came as a new row.
+    expect(result.carriedOver).toBe(rows.filter((r) => r.healthDocumentKind === "certificat").length);
+    const [started] = await db.select().from(seasonStarts).where(eq(seasonStarts.season, to));
+    expect(started?.carriedOver).toBe(result.carriedOver);
+    const [line] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "season.start"))
+      .orderBy(desc(auditLog.id));
+    expect(line).toMatchObject({ actorId: admin.user.id, actorName: "Alix Admin" });
+    expect(line?.summary).toContain(`Saison ${to} démarrée : ${result.carriedOver} certificat`);
   });
 });

@@ -12,7 +12,7 @@
  * or a questionnaire (valid for one season only), leaves the new season
  * without a health document, so it shows as missing.
  */
-import { and, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { auditLog, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { cachedRead } from "../core/read-cache.server";
@@ -120,51 +120,27 @@ export async function startSeason(
 
     const { seasonStartMonth } = await getSetting("membership");
     const { start } = seasonBounds(season, seasonStartMonth);
-    const carried = await db
-      .select()
-      .from(seasonStatuses)
-      .where(
-        and(
-          eq(seasonStatuses.season, previousSeason(season)),
-          eq(seasonStatuses.healthDocumentKind, "certificat"),
-          gte(seasonStatuses.healthDocumentValidUntil, start),
-        ),
-      );
-    let count = 0;
-    for (const row of carried) {
-      const values = {
-        healthDocumentKind: row.healthDocumentKind,
-        healthDocumentReceivedOn: row.healthDocumentReceivedOn,
-        healthDocumentValidUntil: row.healthDocumentValidUntil,
-      };
-      const inserted = await db
-        .insert(seasonStatuses)
-        .values({
-          profileId: row.profileId,
-          season,
-          ...values,
-          createdBy: actor?.id ?? null,
-          updatedBy: actor?.id ?? null,
-        })
-        .onConflictDoNothing()
-        .returning({ id: seasonStatuses.id });
-      if (inserted.length === 0) {
-        // A row already exists for the new season (recorded early): fill in the certificate if it has none.
-        const updated = await db
-          .update(seasonStatuses)
-          .set({ ...values, updatedAt: now, updatedBy: actor?.id ?? null, version: sql`${seasonStatuses.version} + 1` })
-          .where(
-            and(
-              eq(seasonStatuses.profileId, row.profileId),
-              eq(seasonStatuses.season, season),
-              isNull(seasonStatuses.healthDocumentReceivedOn),
-            ),
-          )
-          .returning({ id: seasonStatuses.id });
-        if (updated.length === 0) continue;
-      }
-      count++;
-    }
+    // One statement, in the database (not a row at a time from JavaScript): on the large club
+    // (13,000 certificates) the loop of an insert and an update per row kept the first manager
+    // to open the users list of a new season waiting 18.7 s; this takes well under a second.
+    // A row already recorded for the new season gets the certificate only if it has none.
+    const actorId = actor?.id ?? null;
+    const carried = await db.execute(sql`
+      insert into ${seasonStatuses} as s (profile_id, season, health_document_kind,
+        health_document_received_on, health_document_valid_until, created_by, updated_by)
+      select p.profile_id, ${season}, p.health_document_kind, p.health_document_received_on,
+        p.health_document_valid_until, ${actorId}, ${actorId}
+      from ${seasonStatuses} p
+      where p.season = ${previousSeason(season)} and p.health_document_kind = 'certificat'
+        and p.health_document_valid_until >= ${start}
+      on conflict (profile_id, season) do update set
+        health_document_kind = excluded.health_document_kind,
+        health_document_received_on = excluded.health_document_received_on,
+        health_document_valid_until = excluded.health_document_valid_until,
+        updated_at = ${now.toISOString()}, updated_by = ${actorId}, version = s.version + 1
+      where s.health_document_received_on is null
+      returning s.id`);
+    const count = (carried as { rows: unknown[] }).rows.length;
     await db.update(seasonStarts).set({ carriedOver: count }).where(eq(seasonStarts.season, season));
     await db.insert(auditLog).values({
       actorId: actor?.id ?? null,
