@@ -13,14 +13,15 @@
  *    text gives back the exact letters.
  *  - Widths come from the font's metrics: centring is exact and paragraphs wrap
  *    at the margins (a word longer than a line is cut).
+ *  - pdf-lib and fontkit are loaded with the first document, not when the server starts: their
+ *    import took about 0.5 s of the cold start (decision 0064).
  *  - The fonts are files of the repository (`app/assets/fonts/`, their licence
  *    beside them), read once from the working directory, as the migrations are:
  *    `npm start`, Vitest and the scripts run from the repository's root.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import type { PDFDocument as PdfDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { frenchText } from "../typography/french";
 
 export const FONT_FOLDER = path.resolve(process.cwd(), "app/assets/fonts");
@@ -29,11 +30,34 @@ export const FONT_FILES = { regular: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.
 /** A4 in points. */
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
+type Fontkit = Parameters<PdfDocument["registerFontkit"]>[0];
+
+/** The colours, in 0–255 per channel. */
 const COLORS = {
-  ink: rgb(0x0f / 255, 0x17 / 255, 0x2a / 255),
-  club: rgb(0x13 / 255, 0x2f / 255, 0x63 / 255),
-  muted: rgb(0x47 / 255, 0x55 / 255, 0x69 / 255),
-} satisfies Record<string, RGB>;
+  ink: [0x0f, 0x17, 0x2a],
+  club: [0x13, 0x2f, 0x63],
+  muted: [0x47, 0x55, 0x69],
+} as const satisfies Record<string, readonly [number, number, number]>;
+
+/** pdf-lib, its colours and fontkit, imported once, when the first document is drawn. */
+let modules: Promise<{
+  PDFDocument: typeof import("pdf-lib").PDFDocument;
+  fontkit: Fontkit;
+  colors: Record<keyof typeof COLORS, RGB>;
+}> | null = null;
+function pdfModules() {
+  modules ??= Promise.all([import("pdf-lib"), import("@pdf-lib/fontkit")]).then(([lib, kit]) => ({
+    PDFDocument: lib.PDFDocument,
+    // A CommonJS module: its `module.exports` (the `create` function and the rest) is the default export.
+    fontkit: (kit as unknown as { default: Fontkit }).default,
+    colors: {
+      ink: lib.rgb(COLORS.ink[0] / 255, COLORS.ink[1] / 255, COLORS.ink[2] / 255),
+      club: lib.rgb(COLORS.club[0] / 255, COLORS.club[1] / 255, COLORS.club[2] / 255),
+      muted: lib.rgb(COLORS.muted[0] / 255, COLORS.muted[1] / 255, COLORS.muted[2] / 255),
+    },
+  }));
+  return modules;
+}
 
 let fontBytes: Record<keyof typeof FONT_FILES, Uint8Array> | null = null;
 
@@ -111,7 +135,7 @@ function wrap(text: string, font: PDFFont, size: number, max: number): string[] 
   return lines;
 }
 
-function drawFrame(page: PDFPage): void {
+function drawFrame(page: PDFPage, color: RGB): void {
   const outer = 22;
   const inner = 29;
   for (const [inset, thickness] of [
@@ -123,7 +147,7 @@ function drawFrame(page: PDFPage): void {
       y: inset,
       width: PAGE.width - 2 * inset,
       height: PAGE.height - 2 * inset,
-      borderColor: COLORS.club,
+      borderColor: color,
       borderWidth: thickness,
     });
   }
@@ -131,6 +155,7 @@ function drawFrame(page: PDFPage): void {
 
 /** A one-page A4 PDF: `blocks` of text from the top, each with its size and gap. */
 export async function simplePdf(blocks: PdfBlock[], options: PdfOptions): Promise<Uint8Array<ArrayBuffer>> {
+  const { PDFDocument, fontkit, colors } = await pdfModules();
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(fontkit);
   const files = fonts();
@@ -148,13 +173,13 @@ export async function simplePdf(blocks: PdfBlock[], options: PdfOptions): Promis
   doc.setLanguage("fr-FR");
 
   const page = doc.addPage([PAGE.width, PAGE.height]);
-  if (options.frame) drawFrame(page);
+  if (options.frame) drawFrame(page, colors.club);
   const width = PAGE.width - 2 * MARGIN;
   let y = PAGE.height - (options.top ?? 42);
   for (const b of blocks) {
     const font = b.bold ? bold : regular;
     const charset = charsets.get(font)!;
-    const color = COLORS[b.color ?? "ink"];
+    const color = colors[b.color ?? "ink"];
     y -= b.gapBefore ?? 0;
     if (b.right !== undefined) {
       y -= b.size * 1.4;
