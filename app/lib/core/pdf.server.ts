@@ -23,6 +23,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { PDFDocument as PdfDocument, PDFFont, PDFPage, RGB } from "pdf-lib";
 import { frenchText } from "../typography/french";
+import { lazyOnce } from "./lazy";
 
 export const FONT_FOLDER = path.resolve(process.cwd(), "app/assets/fonts");
 export const FONT_FILES = { regular: "DejaVuSerif.ttf", bold: "DejaVuSerif-Bold.ttf" } as const;
@@ -40,13 +41,8 @@ const COLORS = {
 } as const satisfies Record<string, readonly [number, number, number]>;
 
 /** pdf-lib, its colours and fontkit, imported once, when the first document is drawn. */
-let modules: Promise<{
-  PDFDocument: typeof import("pdf-lib").PDFDocument;
-  fontkit: Fontkit;
-  colors: Record<keyof typeof COLORS, RGB>;
-}> | null = null;
-function pdfModules() {
-  modules ??= Promise.all([import("pdf-lib"), import("@pdf-lib/fontkit")]).then(([lib, kit]) => ({
+const pdfModules = lazyOnce(() =>
+  Promise.all([import("pdf-lib"), import("@pdf-lib/fontkit")]).then(([lib, kit]) => ({
     PDFDocument: lib.PDFDocument,
     // A CommonJS module: its `module.exports` (the `create` function and the rest) is the default export.
     fontkit: (kit as unknown as { default: Fontkit }).default,
@@ -54,10 +50,9 @@ function pdfModules() {
       ink: lib.rgb(COLORS.ink[0] / 255, COLORS.ink[1] / 255, COLORS.ink[2] / 255),
       club: lib.rgb(COLORS.club[0] / 255, COLORS.club[1] / 255, COLORS.club[2] / 255),
       muted: lib.rgb(COLORS.muted[0] / 255, COLORS.muted[1] / 255, COLORS.muted[2] / 255),
-    },
-  }));
-  return modules;
-}
+    } satisfies Record<keyof typeof COLORS, RGB>,
+  })),
+);
 
 let fontBytes: Record<keyof typeof FONT_FILES, Uint8Array> | null = null;
 
