@@ -50,6 +50,14 @@ export const profiles = pgTable(
   ],
 );
 
+/**
+ * "This profile is its account holder's own", written as the predicate of the partial index
+ * `profiles_one_self_per_owner` itself, never `is_self = $1`: a prepared statement's generic
+ * plan (PGlite's, decision 0044) can use a partial index only when its condition is in the
+ * query's text (decision 0065).
+ */
+export const selfProfile = sql`${profiles.isSelf}`;
+
 /** The club's grade table (editable data, seeded from the traditional system). */
 export const grades = pgTable("grades", {
   id: serial().primaryKey(),

@@ -14,7 +14,7 @@
  *    and the page is `no-store` like every member page.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { auditLog, profiles, registrationLines, registrations, users } from "#db/schema";
+import { auditLog, profiles, registrationLines, registrations, selfProfile, users } from "#db/schema";
 import { db } from "../core/db.server";
 import type { ClassSession } from "../club/class-sessions.server";
 import { formatLongDate } from "../core/time";
@@ -67,7 +67,7 @@ export async function emergencySheet(reader: Reader, ref: SessionRef): Promise<E
           .select({ ownerId: profiles.ownerId, prenom: users.prenom, nom: users.nom, phone: profiles.phone })
           .from(profiles)
           .innerJoin(users, eq(users.id, profiles.ownerId))
-          .where(and(inArray(profiles.ownerId, owners), eq(profiles.isSelf, true)))
+          .where(and(inArray(profiles.ownerId, owners), selfProfile))
       : [],
     ids.length
       ? db

@@ -14,7 +14,7 @@
  * resets it.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { profiles, sessions, users } from "#db/schema";
+import { profiles, selfProfile, sessions, users } from "#db/schema";
 import { db, inTransaction } from "../core/db.server";
 import { writeGeneration } from "../core/read-cache.server";
 import type { SelectedProfile, SessionUser } from "../accounts/session.server";
@@ -66,7 +66,7 @@ export async function ensureOwnProfile(ownerId: string): Promise<Profile> {
   const [own] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.ownerId, ownerId), eq(profiles.isSelf, true)));
+    .where(and(eq(profiles.ownerId, ownerId), selfProfile));
   if (own) return own;
   const [user] = await db.select().from(users).where(eq(users.id, ownerId));
   if (!user) throw notFound();
@@ -85,7 +85,7 @@ export async function ensureOwnProfile(ownerId: string): Promise<Profile> {
   const [created] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.ownerId, ownerId), eq(profiles.isSelf, true)));
+    .where(and(eq(profiles.ownerId, ownerId), selfProfile));
   invariant(created, "profil personnel juste créé");
   return created;
 }

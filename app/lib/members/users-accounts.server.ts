@@ -11,7 +11,7 @@
  */
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { auditLog, deletionRequests, profiles, sessions, users } from "#db/schema";
+import { auditLog, deletionRequests, profiles, selfProfile, sessions, users } from "#db/schema";
 import type { Role } from "../accounts/roles";
 import { getAuth } from "../accounts/auth.server";
 import { revokePasswordLinks } from "../accounts/password-links.server";
@@ -217,7 +217,7 @@ export async function updateUserAccount(
         updatedBy: actor.id,
         version: sql`${profiles.version} + 1`,
       })
-      .where(and(eq(profiles.ownerId, id), eq(profiles.isSelf, true)));
+      .where(and(eq(profiles.ownerId, id), selfProfile));
     if (!input.active && target.active) await tx.delete(sessions).where(eq(sessions.userId, id));
 
     const validated = target.roles.includes("pré-inscrit") && roles.includes("membre");

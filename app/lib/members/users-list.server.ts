@@ -6,7 +6,7 @@
  * The season shown is the current one (Paris date).
  */
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { foldForSearch, profiles, seasonStatuses, users } from "#db/schema";
+import { foldForSearch, profiles, seasonStatuses, selfProfile, users } from "#db/schema";
 import { db, inlineCount } from "../core/db.server";
 import { cachedRead } from "../core/read-cache.server";
 import { ROLES, type Role } from "../accounts/roles";
@@ -166,11 +166,19 @@ const SEARCH_SORT_LIMIT = 2000;
 function filteredIds(query: UserListQuery, season: string, today: string, matches?: number) {
   const fenced = Boolean(query.q) && matches !== undefined && matches <= SEARCH_SORT_LIMIT;
   const base = db
-    .select({ id: users.id, nom: users.nom, prenom: users.prenom, email: users.email, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      nom: users.nom,
+      prenom: users.prenom,
+      email: users.email,
+      createdAt: users.createdAt,
+      roles: users.roles,
+      active: users.active,
+    })
     .from(users);
   const joined = needsSeason(query)
     ? base
-        .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
+        .leftJoin(profiles, and(eq(profiles.ownerId, users.id), selfProfile))
         .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
     : base;
   const filtered = joined.where(listConditions(query, today));
@@ -178,7 +186,15 @@ function filteredIds(query: UserListQuery, season: string, today: string, matche
   // A LIMIT keeps the matches a subquery of their own: planned alone, they come from the GIN index.
   const m = filtered.limit(inlineCount(SEARCH_SORT_LIMIT + 1)).as("matched");
   return db
-    .select({ id: m.id, nom: m.nom, prenom: m.prenom, email: m.email, createdAt: m.createdAt })
+    .select({
+      id: m.id,
+      nom: m.nom,
+      prenom: m.prenom,
+      email: m.email,
+      createdAt: m.createdAt,
+      roles: m.roles,
+      active: m.active,
+    })
     .from(m)
     .orderBy(...listOrder(query.tri, m));
 }
@@ -198,7 +214,7 @@ async function countUsersNow(query: UserListQuery, season: string, today: string
   const base = db.select({ total: sql<number>`count(*)::int` }).from(users);
   const joined = needsSeason(query)
     ? base
-        .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
+        .leftJoin(profiles, and(eq(profiles.ownerId, users.id), selfProfile))
         .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
     : base;
   const [counted] = await joined.where(listConditions(query, today));
@@ -220,16 +236,16 @@ async function selectUsers(
     .limit(inlineCount(page.limit))
     .offset(inlineCount(page.offset))
     .as("on_page");
-  const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${users.id} and not f.is_self)`;
+  const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${onPage.id} and not f.is_self)`;
   const rows = await db
     .select({
-      id: users.id,
-      prenom: users.prenom,
-      nom: users.nom,
-      email: users.email,
-      roles: users.roles,
-      active: users.active,
-      createdAt: users.createdAt,
+      id: onPage.id,
+      prenom: onPage.prenom,
+      nom: onPage.nom,
+      email: onPage.email,
+      roles: onPage.roles,
+      active: onPage.active,
+      createdAt: onPage.createdAt,
       cotisationPaidOn: seasonStatuses.cotisationPaidOn,
       cotisationAmountCents: seasonStatuses.cotisationAmountCents,
       cotisationMeans: seasonStatuses.cotisationMeans,
@@ -239,8 +255,7 @@ async function selectUsers(
       familyCount,
     })
     .from(onPage)
-    .innerJoin(users, eq(users.id, onPage.id))
-    .leftJoin(profiles, and(eq(profiles.ownerId, users.id), eq(profiles.isSelf, true)))
+    .leftJoin(profiles, and(eq(profiles.ownerId, onPage.id), selfProfile))
     .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
     .orderBy(...listOrder(query.tri, onPage));
   return rows.map(
