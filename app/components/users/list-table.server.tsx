@@ -6,12 +6,16 @@
  * Rules:
  * - Nothing here reacts to the visitor: the rows' links and the page links are `SiteLink`s,
  *   given to React Router by the block's one click handler.
+ * - A row's markup depends on its `UserRow` and the season alone: written once and kept by
+ *   them (`markupMemo`, decision 0065).
  * - Under 640 px the table is stacked as cards (app.css .stack-table); wider, it may scroll, so
  *   its box is focusable.
  * - The count above the table (`aria-live`) stays in the page's React part: a live region must
  *   be on the page before its text changes, and this block is written anew with each list.
  */
+import { createElement } from "react";
 import { SiteLink } from "~/components/layout/site-link";
+import { markupMemo } from "~/lib/http/server-html.server";
 import { Badge, healthTone, linkClass } from "~/components/users-admin-ui";
 import { HEALTH_STATE_LABELS } from "~/lib/members/users-admin-labels";
 import type { HealthState } from "~/lib/members/users-admin-labels";
@@ -41,6 +45,52 @@ export interface UsersTableProps {
   prevHref: string | null;
   nextHref: string | null;
 }
+
+/** One account's row: its markup is kept by what it shows (markupMemo, decision 0065). */
+function UserRowView({ u, season }: { u: UserRow; season: string }) {
+  return (
+    <tr>
+      <th scope="row" className="px-3 py-2 font-normal">
+        <SiteLink to={`${USERS_PATH}/modifier/${u.id}`} className={linkClass}>
+          {`${u.nom.toUpperCase()} ${u.prenom}`.trim() || u.email}
+        </SiteLink>
+        {u.familyCount > 0 ? (
+          <span className="block text-sm text-slate-700">
+            + {u.familyCount} profil{u.familyCount > 1 ? "s" : ""} famille
+          </span>
+        ) : null}
+        {!u.active ? (
+          <span className="mt-1 block">
+            <Badge tone="neutral">Désactivé</Badge>
+          </span>
+        ) : null}
+      </th>
+      <td data-label="E-mail" className="px-3 py-2 break-words text-slate-800">
+        {u.email}
+      </td>
+      <td data-label="Rôles" className="px-3 py-2 text-slate-800">
+        {u.pending ? <Badge tone="warn">Pré-inscrit à valider</Badge> : u.rolesText}
+      </td>
+      <td data-label={`Cotisation ${season}`} className="px-3 py-2 text-slate-800">
+        {u.cotisation ? (
+          <>
+            <Badge tone="ok">Payée</Badge>
+            <span className="block text-sm text-slate-700">{u.cotisation}</span>
+          </>
+        ) : (
+          <Badge tone="bad">Non payée</Badge>
+        )}
+      </td>
+      <td data-label="Document de santé" className="px-3 py-2 text-slate-800">
+        <Badge tone={healthTone(u.health)}>{HEALTH_STATE_LABELS[u.health]}</Badge>
+        {u.healthUntil ? <span className="block text-sm text-slate-700">{u.healthUntil}</span> : null}
+      </td>
+    </tr>
+  );
+}
+
+/** 2,000 rows: the pages a few managers go through, about 2 MB. */
+const rowHtml = markupMemo(2000, (row: { u: UserRow; season: string }) => <UserRowView {...row} />);
 
 export function UsersTable({ items, season, page, pages, prevHref, nextHref }: UsersTableProps) {
   return (
@@ -73,47 +123,11 @@ export function UsersTable({ items, season, page, pages, prevHref, nextHref }: U
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-200">
-              {items.map((u) => (
-                <tr key={u.id}>
-                  <th scope="row" className="px-3 py-2 font-normal">
-                    <SiteLink to={`${USERS_PATH}/modifier/${u.id}`} className={linkClass}>
-                      {`${u.nom.toUpperCase()} ${u.prenom}`.trim() || u.email}
-                    </SiteLink>
-                    {u.familyCount > 0 ? (
-                      <span className="block text-sm text-slate-700">
-                        + {u.familyCount} profil{u.familyCount > 1 ? "s" : ""} famille
-                      </span>
-                    ) : null}
-                    {!u.active ? (
-                      <span className="mt-1 block">
-                        <Badge tone="neutral">Désactivé</Badge>
-                      </span>
-                    ) : null}
-                  </th>
-                  <td data-label="E-mail" className="px-3 py-2 break-words text-slate-800">
-                    {u.email}
-                  </td>
-                  <td data-label="Rôles" className="px-3 py-2 text-slate-800">
-                    {u.pending ? <Badge tone="warn">Pré-inscrit à valider</Badge> : u.rolesText}
-                  </td>
-                  <td data-label={`Cotisation ${season}`} className="px-3 py-2 text-slate-800">
-                    {u.cotisation ? (
-                      <>
-                        <Badge tone="ok">Payée</Badge>
-                        <span className="block text-sm text-slate-700">{u.cotisation}</span>
-                      </>
-                    ) : (
-                      <Badge tone="bad">Non payée</Badge>
-                    )}
-                  </td>
-                  <td data-label="Document de santé" className="px-3 py-2 text-slate-800">
-                    <Badge tone={healthTone(u.health)}>{HEALTH_STATE_LABELS[u.health]}</Badge>
-                    {u.healthUntil ? <span className="block text-sm text-slate-700">{u.healthUntil}</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            {/* React's own createElement: the rows' markup already went through the French typography. */}
+            {createElement("tbody", {
+              className: "divide-y divide-slate-200",
+              dangerouslySetInnerHTML: { __html: items.map((u) => rowHtml({ u, season })).join("") },
+            })}
           </table>
         </div>
       ) : null}
