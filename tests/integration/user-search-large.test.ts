@@ -44,12 +44,12 @@ describe("users search on a large club", () => {
   it("gives the same sorted pages for a broad search (most of the club) and a narrow one", async () => {
     const broad = await list("q=membre&page=2");
     expect(broad.total).toBe(2100);
-    expect(broad.ids).toEqual(Array.from({ length: 25 }, (_, k) => `grand-${26 + k}`));
+    expect(broad.ids).toEqual(Array.from({ length: 20 }, (_, k) => `grand-${21 + k}`));
     const narrow = await list("q=membre01&tri=-nom");
     expect(narrow.total).toBe(100); // Membre0100 to Membre0199
     expect(narrow.ids[0]).toBe("grand-199");
-    expect(narrow.ids[24]).toBe("grand-175");
-    const last = await list("q=membre01&tri=-nom&page=4");
+    expect(narrow.ids[19]).toBe("grand-180");
+    const last = await list("q=membre01&tri=-nom&page=5");
     expect(last.ids.at(-1)).toBe("grand-100");
   });
 
@@ -60,7 +60,7 @@ describe("users search on a large club", () => {
     for (let i = 0; i < 10; i++) await list("page=3");
     const result = await db.execute<{ generic: number; custom: number }>(
       sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
-        where statement like '%"on_page"%' and statement like '%offset 50%'
+        where statement like '%"on_page"%' and statement like '%offset 40%'
           and statement not like '%pg_prepared_statements%'`,
     );
     const [page] = (result as { rows: { generic: number; custom: number }[] }).rows;

@@ -25,7 +25,8 @@ import { eurosText, EXPIRY_WARNING_DAYS, healthState, memberRolesArray, rolesLab
 
 // ------------------------------------------------------------------- list
 
-export const PER_PAGE = 25;
+/** A page of the list: 20 accounts, as the managers' lists of articles and events (decision 0065). */
+export const PER_PAGE = 20;
 
 export interface UserListQuery {
   q: string;
