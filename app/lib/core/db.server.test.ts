@@ -5,7 +5,16 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { todos } from "#db/schema";
-import { afterCommit, db, explainFolderError, inlineCount, lockFolder, pingDatabase, transaction } from "./db.server";
+import {
+  afterCommit,
+  db,
+  explainFolderError,
+  inlineCount,
+  jsonRow,
+  lockFolder,
+  pingDatabase,
+  transaction,
+} from "./db.server";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -41,6 +50,43 @@ describe("database", () => {
     const client = (db as unknown as { $client: { parsers?: object } }).$client;
     // PGlite copies its parser table for every query: it is kept small (about 30, not 363 entries).
     if (process.env.TEST_DB_DRIVER !== "postgres") expect(Object.keys(client.parsers ?? {}).length).toBeLessThan(40);
+  });
+
+  it("reads a row's fields as one JSON value (jsonRow): the same values, dates and timestamps as text", async () => {
+    const [todo] = await db
+      .insert(todos)
+      .values({ title: "Tâche « JSON »", dueOn: "2026-12-24", doneAt: new Date("2026-12-02T08:30:00.250Z") })
+      .returning({ id: todos.id });
+    const [plain] = await db
+      .select({ id: todos.id, title: todos.title, notes: todos.notes, dueOn: todos.dueOn, doneAt: todos.doneAt })
+      .from(todos)
+      .where(eq(todos.id, todo!.id));
+    const [read] = await db
+      .select({
+        row: jsonRow<{
+          id: number;
+          title: string;
+          notes: string;
+          dueOn: string;
+          doneAt: string;
+          none: null;
+          tags: string[];
+        }>({
+          id: todos.id,
+          title: todos.title,
+          notes: todos.notes,
+          dueOn: todos.dueOn,
+          doneAt: todos.doneAt,
+          none: sql`null`,
+          tags: sql`array['a', 'b']::text[]`,
+        }),
+      })
+      .from(todos)
+      .where(eq(todos.id, todo!.id));
+    const row = read!.row;
+    expect({ ...row, doneAt: new Date(row.doneAt) }).toEqual({ ...plain, none: null, tags: ["a", "b"] });
+    expect(row.dueOn).toBe("2026-12-24");
+    expect(() => jsonRow({ "x'); drop table todos; --": todos.id })).toThrow(/Clé JSON invalide/);
   });
 
   it("runs after-commit work once the outermost transaction commits, never after a rollback", async () => {

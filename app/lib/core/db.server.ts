@@ -17,7 +17,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "#db/schema";
 import { startDurabilitySync } from "./durability.server";
@@ -325,6 +325,23 @@ export function inlineCount(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`LIMIT ou OFFSET invalide\u00a0: ${String(n)}`);
   // Drizzle writes an SQL object where it would put a parameter; `.limit()` is typed for numbers.
   return sql.raw(String(n)) as unknown as number;
+}
+
+/**
+ * A row's fields read as ONE JSON value (`json_build_object`), for the lists that show many
+ * rows (issue 12, decision 0065). PGlite's JavaScript parses every field of every row of an
+ * answer (a copied buffer and a decoded string each), and Drizzle maps each one: a page of the
+ * users list was 280 fields. One JSON value per row is one field, parsed by `JSON.parse`.
+ * Rules: `T` says what the JSON holds: text, numbers, booleans and arrays as in a normal
+ * select, but dates and timestamps as their text (`2026-09-12`, `2026-09-12T08:30:00+00:00`);
+ * the keys are plain identifiers.
+ */
+export function jsonRow<T extends Record<string, unknown>>(fields: { [K in keyof T]: SQLWrapper }): SQL<T> {
+  const pairs = Object.entries(fields as Record<string, SQLWrapper>).map(([key, value]) => {
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`Clé JSON invalide\u00a0: ${key}`);
+    return sql`${sql.raw(`'${key}'`)}, ${value}`;
+  });
+  return sql<T>`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
 /** True while a transaction is open for this code (what it reads may still be rolled back). */
