@@ -30,6 +30,7 @@ import { formatDateTime } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
+import { formatCount } from "~/lib/core/count";
 
 const PATH = "/espace-membre/articles";
 
@@ -197,7 +198,7 @@ export default function ArticlesList({ loaderData, actionData }: Route.Component
       </Form>
 
       <p className="mb-2 text-slate-700" aria-live="polite">
-        {total === 0 ? "Aucun article ne correspond." : total === 1 ? "1 article" : `${total} articles`}
+        {total === 0 ? "Aucun article ne correspond." : total === 1 ? "1 article" : `${formatCount(total)} articles`}
       </p>
 
       <ServerHtml html={table} block={RESULTS_BLOCK} />

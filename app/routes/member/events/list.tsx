@@ -20,6 +20,7 @@ import {
 import { pageMeta } from "~/lib/http/seo";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
+import { formatCount } from "~/lib/core/count";
 
 const PATH = "/espace-membre/evenements";
 
@@ -190,7 +191,11 @@ export default function EventsList({ loaderData, actionData }: Route.ComponentPr
       </Form>
 
       <p className="mb-2 text-slate-700" aria-live="polite">
-        {total === 0 ? "Aucun événement ne correspond." : total === 1 ? "1 événement" : `${total} événements`}
+        {total === 0
+          ? "Aucun événement ne correspond."
+          : total === 1
+            ? "1 événement"
+            : `${formatCount(total)} événements`}
       </p>
 
       {items.length > 0 ? (

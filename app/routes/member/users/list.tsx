@@ -22,6 +22,7 @@ import { ensureCurrentSeasonStarted } from "~/lib/members/seasons.server";
 import { pageMeta } from "~/lib/http/seo";
 import { USER_FILTERS, USER_SORTS } from "~/lib/members/users-admin-labels";
 import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/members/users-admin.server";
+import { formatCount } from "~/lib/core/count";
 
 const PATH = "/espace-membre/utilisateurs";
 
@@ -182,8 +183,8 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="results-title">
         <h2 id="results-title" className="text-xl font-semibold text-slate-900" aria-live="polite">
-          {total === 0 ? "Aucun compte ne correspond" : `${total} compte${total > 1 ? "s" : ""}`}
-          {pages > 1 ? ` — page ${page} sur ${pages}` : ""}
+          {total === 0 ? "Aucun compte ne correspond" : `${formatCount(total)} compte${total > 1 ? "s" : ""}`}
+          {pages > 1 ? ` — page ${formatCount(page)} sur ${formatCount(pages)}` : ""}
         </h2>
         <ServerHtml html={table} block={RESULTS_BLOCK} />
       </section>
