@@ -7,6 +7,8 @@
  * `eurosToCents` before any arithmetic or display.
  */
 
+import { formatCount } from "./count";
+
 const NBSP = "\u00a0";
 
 /** 3500 -> « 35 € », 3550 -> « 35,50 € », 123456 -> « 1 234,56 € »; "" for no amount. */
@@ -15,9 +17,7 @@ export function formatEuros(cents: number | null | undefined): string {
   const rounded = Math.round(cents);
   const sign = rounded < 0 ? "-" : "";
   const abs = Math.abs(rounded);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, NBSP);
+  const whole = formatCount(Math.floor(abs / 100));
   const rest = abs % 100;
   return `${sign}${whole}${rest === 0 ? "" : `,${String(rest).padStart(2, "0")}`}${NBSP}€`;
 }
