@@ -12,7 +12,9 @@ import {
   inlineCount,
   jsonRow,
   lockFolder,
+  MAX_BUILT_READS,
   pingDatabase,
+  preparedRead,
   transaction,
 } from "./db.server";
 
@@ -87,6 +89,54 @@ describe("database", () => {
     expect({ ...row, doneAt: new Date(row.doneAt) }).toEqual({ ...plain, none: null, tags: ["a", "b"] });
     expect(row.dueOn).toBe("2026-12-24");
     expect(() => jsonRow({ "x'); drop table todos; --": todos.id })).toThrow(/Clé JSON invalide/);
+  });
+
+  it("builds a read once per shape and runs it with each run's values; inside a transaction, on it", async () => {
+    await db.insert(todos).values(["rouge", "vert", "bleu"].map((c) => ({ title: `Tâche préparée ${c}` })));
+    let builds = 0;
+    const titled = (title: string) =>
+      preparedRead(
+        "test-todo-by-title",
+        (name) => {
+          builds++;
+          return db
+            .select({ title: todos.title })
+            .from(todos)
+            .where(eq(todos.title, sql.placeholder("title")))
+            .prepare(name);
+        },
+        { title },
+      );
+    expect(await titled("Tâche préparée rouge")).toEqual([{ title: "Tâche préparée rouge" }]);
+    expect(await titled("Tâche préparée vert")).toEqual([{ title: "Tâche préparée vert" }]);
+    expect(await titled("x' or '1'='1")).toEqual([]); // a value, never text of the statement
+    expect(builds).toBe(1);
+
+    // Inside a transaction the read is part of it: it sees the row not yet committed, which the
+    // rollback then takes away; built on the transaction, it is not kept.
+    await expect(
+      transaction(async () => {
+        await db.insert(todos).values({ title: "Tâche préparée en cours" });
+        expect(await titled("Tâche préparée en cours")).toEqual([{ title: "Tâche préparée en cours" }]);
+        throw new Error("annulée");
+      }),
+    ).rejects.toThrow("annulée");
+    expect(builds).toBe(2);
+    expect(await titled("Tâche préparée en cours")).toEqual([]);
+    expect(builds).toBe(2);
+
+    // At most MAX_BUILT_READS are kept: the least recently used is built again.
+    for (let i = 0; i < MAX_BUILT_READS; i++) {
+      await preparedRead(`test-other-${i}`, (name) =>
+        db
+          .select({ n: sql<number>`${i}::int` })
+          .from(todos)
+          .limit(inlineCount(1))
+          .prepare(name),
+      );
+    }
+    await titled("Tâche préparée bleu");
+    expect(builds).toBe(3);
   });
 
   it("runs after-commit work once the outermost transaction commits, never after a rollback", async () => {

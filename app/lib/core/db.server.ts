@@ -344,6 +344,56 @@ export function jsonRow<T extends Record<string, unknown>>(fields: { [K in keyof
   return sql<T>`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
+/** A statement Drizzle built once: run with the values of its placeholders (`sql.placeholder`). */
+interface BuiltRead<T> {
+  execute(values?: Record<string, unknown>): Promise<T>;
+}
+
+/**
+ * The name `build` gives `.prepare(name)`: none. node-postgres then sends each run as an unnamed
+ * statement, planned with its values on PostgreSQL as before; a named one must be unique per
+ * connection for ever. PGlite prepares by text anyway (decision 0044).
+ */
+const UNNAMED = "";
+
+/** How many built reads are kept per open database (the least recently used goes first). */
+export const MAX_BUILT_READS = 200;
+
+/** The built reads of each open database: a restore or a test opens another, with its own. */
+const builtReads = new WeakMap<OpenDb, Map<string, BuiltRead<unknown>>>();
+
+/**
+ * A read Drizzle builds once per `shape` and then runs with its values (issue 12, decision
+ * 0066): `preparedRead("users-page:nom:0", (name) => db.select(…).where(eq(col, sql.placeholder("season"))).prepare(name), { season })`.
+ * Building a query (its objects, its SQL text) cost a list page about as much as PostgreSQL
+ * running it; the text PGlite prepares (decision 0044) is then the same one.
+ * Rules:
+ * - `shape` names everything that changes the statement's text (which conditions, which sort,
+ *   the LIMIT and OFFSET written in, decision 0052); every value the visitor gives goes through
+ *   a placeholder, never into the text or the shape.
+ * - Inside a transaction the read is built on the transaction each time (it must be part of
+ *   it); outside, it is kept for the open database, at most MAX_BUILT_READS of them.
+ */
+export async function preparedRead<T>(
+  shape: string,
+  build: (name: string) => BuiltRead<T>,
+  values: Record<string, unknown> = {},
+): Promise<T> {
+  if (scope.getStore()?.open) return build(UNNAMED).execute(values);
+  const open = requireOpen();
+  let reads = builtReads.get(open);
+  if (!reads) builtReads.set(open, (reads = new Map<string, BuiltRead<unknown>>()));
+  let read = reads.get(shape) as BuiltRead<T> | undefined;
+  if (read) {
+    reads.delete(shape);
+  } else {
+    read = build(UNNAMED);
+    if (reads.size >= MAX_BUILT_READS) reads.delete(reads.keys().next().value as string);
+  }
+  reads.set(shape, read);
+  return read.execute(values);
+}
+
 /** True while a transaction is open for this code (what it reads may still be rolled back). */
 export function inTransaction(): boolean {
   return scope.getStore()?.open === true;

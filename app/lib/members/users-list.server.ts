@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { foldForSearch, profiles, seasonStatuses, selfProfile, users } from "#db/schema";
-import { db, inlineCount, jsonRow } from "../core/db.server";
+import { db, inlineCount, jsonRow, preparedRead } from "../core/db.server";
 import { cachedRead } from "../core/read-cache.server";
 import { ROLES, type Role } from "../accounts/roles";
 import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
@@ -89,36 +89,72 @@ export interface UserListItem {
 /** A page's row as the database writes it (jsonRow: its timestamp as text). */
 type PageRow = Omit<UserListItem, "health" | "createdAt"> & { createdAt: string };
 
-function listConditions(query: UserListQuery, today: string): SQL | undefined {
-  const conds: SQL[] = [];
-  if (query.q) {
+/**
+ * What changes the text of a list's statements: which conditions, which sort, whether a
+ * search is fenced (SEARCH_SORT_LIMIT). The values (the words, the role, the season, the date)
+ * are placeholders, filled by `listValues` (decision 0066).
+ */
+interface ListShape {
+  words: boolean;
+  role: boolean;
+  statut: UserFilter;
+  tri: UserSort;
+  fenced: boolean;
+}
+
+function listShape(query: UserListQuery, matches?: number): ListShape {
+  return {
+    words: searchWords(query.q).length > 0,
+    role: Boolean(query.role),
+    statut: query.statut,
+    tri: query.tri,
+    fenced: Boolean(query.q) && matches !== undefined && matches <= SEARCH_SORT_LIMIT,
+  };
+}
+
+/** The words of a search, folded like the stored column (at most five). */
+function searchWords(q: string): string[] {
+  return q ? foldText(q).split(" ").filter(Boolean).slice(0, 5) : [];
+}
+
+/** The values of a list's placeholders. */
+function listValues(query: UserListQuery, season: string, today: string): Record<string, string> {
+  return {
+    season,
     // Every word typed starts a word of the stored folded column (GIN index on its tsvector).
-    const words = foldText(query.q).split(" ").filter(Boolean).slice(0, 5);
-    if (words.length) {
-      const prefixes = words.map((w) => `${w}:*`).join(" & ");
-      conds.push(sql`to_tsvector('simple', ${users.searchText}) @@ to_tsquery('simple', ${prefixes})`);
-    }
+    prefixes: searchWords(query.q)
+      .map((w) => `${w}:*`)
+      .join(" & "),
+    role: query.role,
+    healthLimit: addDays(today, EXPIRY_WARNING_DAYS),
+  };
+}
+
+const seasonValue = sql.placeholder("season");
+
+function listConditions(shape: ListShape): SQL | undefined {
+  const conds: SQL[] = [];
+  if (shape.words) {
+    conds.push(sql`to_tsvector('simple', ${users.searchText}) @@ to_tsquery('simple', ${sql.placeholder("prefixes")})`);
   }
-  if (query.role) conds.push(sql`${query.role} = any(${users.roles})`);
+  if (shape.role) conds.push(sql`${sql.placeholder("role")} = any(${users.roles})`);
   const member = sql`${users.roles} && ${memberRolesArray}`;
-  switch (query.statut) {
+  switch (shape.statut) {
     case "pre-inscrits":
       conds.push(sql`'pré-inscrit' = any(${users.roles})`, eq(users.active, true));
       break;
     case "cotisation":
       conds.push(member, eq(users.active, true), isNull(seasonStatuses.cotisationPaidOn));
       break;
-    case "certificat": {
-      const limit = addDays(today, EXPIRY_WARNING_DAYS);
+    case "certificat":
       conds.push(member, eq(users.active, true));
       conds.push(
         or(
           isNull(seasonStatuses.healthDocumentReceivedOn),
-          sql`${seasonStatuses.healthDocumentValidUntil} <= ${limit}`,
+          sql`${seasonStatuses.healthDocumentValidUntil} <= ${sql.placeholder("healthLimit")}`,
         )!,
       );
       break;
-    }
     case "inactifs":
       conds.push(eq(users.active, false));
       break;
@@ -149,8 +185,8 @@ function listOrder(sort: UserSort, c: SortColumns = users): SQL[] {
 }
 
 /** The statuses that filter on the season row; the other filters and every sort read `users` alone. */
-function needsSeason(query: UserListQuery): boolean {
-  return query.statut === "cotisation" || query.statut === "certificat";
+function needsSeason(shape: ListShape): boolean {
+  return shape.statut === "cotisation" || shape.statut === "certificat";
 }
 
 /**
@@ -165,10 +201,8 @@ const SEARCH_SORT_LIMIT = 2000;
  * The ids of the filtered, sorted list (issue 12: pagination in SQL, no full-table read in
  * JavaScript). Without a season filter it reads `users` alone, in the order of the
  * `users_list_order` index (migration 0001), so a page is an index range, not a sort of the club.
- * `matches`: the count of a search, when known (see SEARCH_SORT_LIMIT).
  */
-function filteredIds(query: UserListQuery, season: string, today: string, matches?: number) {
-  const fenced = Boolean(query.q) && matches !== undefined && matches <= SEARCH_SORT_LIMIT;
+function filteredIds(shape: ListShape) {
   const base = db
     .select({
       id: users.id,
@@ -180,13 +214,16 @@ function filteredIds(query: UserListQuery, season: string, today: string, matche
       active: users.active,
     })
     .from(users);
-  const joined = needsSeason(query)
+  const joined = needsSeason(shape)
     ? base
         .leftJoin(profiles, and(eq(profiles.ownerId, users.id), selfProfile))
-        .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
+        .leftJoin(
+          seasonStatuses,
+          and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, seasonValue)),
+        )
     : base;
-  const filtered = joined.where(listConditions(query, today));
-  if (!fenced) return filtered.orderBy(...listOrder(query.tri));
+  const filtered = joined.where(listConditions(shape));
+  if (!shape.fenced) return filtered.orderBy(...listOrder(shape.tri));
   // A LIMIT keeps the matches a subquery of their own: planned alone, they come from the GIN index.
   const m = filtered.limit(inlineCount(SEARCH_SORT_LIMIT + 1)).as("matched");
   return db
@@ -200,7 +237,7 @@ function filteredIds(query: UserListQuery, season: string, today: string, matche
       active: m.active,
     })
     .from(m)
-    .orderBy(...listOrder(query.tri, m));
+    .orderBy(...listOrder(shape.tri, m));
 }
 
 /**
@@ -215,19 +252,31 @@ function countUsers(query: UserListQuery, season: string, today: string): Promis
 }
 
 async function countUsersNow(query: UserListQuery, season: string, today: string): Promise<number> {
-  const base = db.select({ total: sql<number>`count(*)::int` }).from(users);
-  const joined = needsSeason(query)
-    ? base
-        .leftJoin(profiles, and(eq(profiles.ownerId, users.id), selfProfile))
-        .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
-    : base;
-  const [counted] = await joined.where(listConditions(query, today));
+  const shape = listShape(query);
+  const [counted] = await preparedRead(
+    `users-count:${shape.words}:${shape.role}:${shape.statut}`,
+    (name) => {
+      const base = db.select({ total: sql<number>`count(*)::int` }).from(users);
+      const joined = needsSeason(shape)
+        ? base
+            .leftJoin(profiles, and(eq(profiles.ownerId, users.id), selfProfile))
+            .leftJoin(
+              seasonStatuses,
+              and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, seasonValue)),
+            )
+        : base;
+      return joined.where(listConditions(shape)).prepare(name);
+    },
+    listValues(query, season, today),
+  );
   return counted?.total ?? 0;
 }
 
 /**
  * The rows of one page in one query: the page's accounts (the filtered, sorted list's index
  * range, `filteredIds`) as a subquery, then their details (season, family) for those rows only.
+ * Built once per shape and page (preparedRead, decision 0066). `matches`: the count of a
+ * search, when known (see SEARCH_SORT_LIMIT).
  */
 async function selectUsers(
   query: UserListQuery,
@@ -236,13 +285,24 @@ async function selectUsers(
   page: { limit: number; offset: number },
   matches?: number,
 ) {
-  const onPage = filteredIds(query, season, today, matches)
-    .limit(inlineCount(page.limit))
-    .offset(inlineCount(page.offset))
-    .as("on_page");
+  const shape = listShape(query, matches);
+  const key = `users-page:${shape.words}:${shape.role}:${shape.statut}:${shape.tri}:${shape.fenced}:${page.limit}:${page.offset}`;
+  const rows = await preparedRead(key, (name) => pageQuery(shape, page, name), listValues(query, season, today));
+  return rows.map(
+    ({ row: r }) =>
+      ({
+        ...r,
+        createdAt: new Date(r.createdAt).toISOString(),
+        health: healthState(r.healthReceivedOn, r.healthValidUntil, today),
+      }) satisfies UserListItem,
+  );
+}
+
+function pageQuery(shape: ListShape, page: { limit: number; offset: number }, name: string) {
+  const onPage = filteredIds(shape).limit(inlineCount(page.limit)).offset(inlineCount(page.offset)).as("on_page");
   const familyCount = sql`(select count(*)::int from ${profiles} f where f.owner_id = ${onPage.id} and not f.is_self)`;
   // One JSON value per row: one field to parse instead of fourteen (decision 0065).
-  const rows = await db
+  return db
     .select({
       row: jsonRow<PageRow>({
         id: onPage.id,
@@ -263,16 +323,9 @@ async function selectUsers(
     })
     .from(onPage)
     .leftJoin(profiles, and(eq(profiles.ownerId, onPage.id), selfProfile))
-    .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season)))
-    .orderBy(...listOrder(query.tri, onPage));
-  return rows.map(
-    ({ row: r }) =>
-      ({
-        ...r,
-        createdAt: new Date(r.createdAt).toISOString(),
-        health: healthState(r.healthReceivedOn, r.healthValidUntil, today),
-      }) satisfies UserListItem,
-  );
+    .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, seasonValue)))
+    .orderBy(...listOrder(shape.tri, onPage))
+    .prepare(name);
 }
 
 export async function listUsers(query: UserListQuery, now: Date = new Date()) {
