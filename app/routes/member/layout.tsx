@@ -7,7 +7,8 @@
  * Errors below (403/404/500) render inside this layout: the member
  * navigation stays, with a French message and never a stack trace.
  * The navigation's entries are `SiteLink`s under one click handler (decision 0038):
- * an administrator sees some twenty of them on every page.
+ * an administrator sees some twenty of them on every page, styled once by
+ * `.member-nav` in app/app.css (the current one by its aria-current).
  */
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
@@ -60,17 +61,15 @@ function MemberFrame({ pages, children }: { pages: NavEntry[]; children: React.R
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
       {pages.length > 1 ? (
-        <nav aria-label="Espace membre" className="mb-8 border-b border-slate-200 pb-4" onClick={onLinkClick}>
+        <nav
+          aria-label="Espace membre"
+          className="member-nav mb-8 border-b border-slate-200 pb-4"
+          onClick={onLinkClick}
+        >
           <ul className="flex flex-wrap gap-2">
             {pages.map((p) => (
               <li key={p.to}>
-                <SiteLink
-                  to={p.to}
-                  current={p.to === current}
-                  className={`inline-block rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700 ${
-                    p.to === current ? "bg-club-700 text-white" : "bg-club-50 text-club-900 hover:bg-club-100"
-                  }`}
-                >
+                <SiteLink to={p.to} current={p.to === current}>
                   {p.label}
                 </SiteLink>
               </li>
