@@ -132,6 +132,10 @@ function listValues(query: UserListQuery, season: string, today: string): Record
 
 const seasonValue = sql.placeholder("season");
 
+/** The account holder's own profile of an account, then that profile's row for the season shown. */
+const ownProfile = (ownerId: SQLWrapper) => and(eq(profiles.ownerId, ownerId), selfProfile);
+const seasonRow = and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, seasonValue));
+
 function listConditions(shape: ListShape): SQL | undefined {
   const conds: SQL[] = [];
   if (shape.words) {
@@ -215,12 +219,7 @@ function filteredIds(shape: ListShape) {
     })
     .from(users);
   const joined = needsSeason(shape)
-    ? base
-        .leftJoin(profiles, and(eq(profiles.ownerId, users.id), selfProfile))
-        .leftJoin(
-          seasonStatuses,
-          and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, seasonValue)),
-        )
+    ? base.leftJoin(profiles, ownProfile(users.id)).leftJoin(seasonStatuses, seasonRow)
     : base;
   const filtered = joined.where(listConditions(shape));
   if (!shape.fenced) return filtered.orderBy(...listOrder(shape.tri));
@@ -258,12 +257,7 @@ async function countUsersNow(query: UserListQuery, season: string, today: string
     (name) => {
       const base = db.select({ total: sql<number>`count(*)::int` }).from(users);
       const joined = needsSeason(shape)
-        ? base
-            .leftJoin(profiles, and(eq(profiles.ownerId, users.id), selfProfile))
-            .leftJoin(
-              seasonStatuses,
-              and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, seasonValue)),
-            )
+        ? base.leftJoin(profiles, ownProfile(users.id)).leftJoin(seasonStatuses, seasonRow)
         : base;
       return joined.where(listConditions(shape)).prepare(name);
     },
@@ -286,7 +280,8 @@ async function selectUsers(
   matches?: number,
 ) {
   const shape = listShape(query, matches);
-  const key = `users-page:${shape.words}:${shape.role}:${shape.statut}:${shape.tri}:${shape.fenced}:${page.limit}:${page.offset}`;
+  // Every field of the shape is in the key, so none can be forgotten.
+  const key = `users-page:${JSON.stringify(shape)}:${page.limit}:${page.offset}`;
   const rows = await preparedRead(key, (name) => pageQuery(shape, page, name), listValues(query, season, today));
   return rows.map(
     ({ row: r }) =>
@@ -322,8 +317,8 @@ function pageQuery(shape: ListShape, page: { limit: number; offset: number }, na
       }),
     })
     .from(onPage)
-    .leftJoin(profiles, and(eq(profiles.ownerId, onPage.id), selfProfile))
-    .leftJoin(seasonStatuses, and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, seasonValue)))
+    .leftJoin(profiles, ownProfile(onPage.id))
+    .leftJoin(seasonStatuses, seasonRow)
     .orderBy(...listOrder(shape.tri, onPage))
     .prepare(name);
 }
