@@ -12,7 +12,7 @@ import routes from "~/routes";
 import { userContext } from "./auth-context";
 import { sectionGuard } from "./guard.server";
 import { memberAreaRoutes } from "./member-routes";
-import { MEMBER_AREA, memberPagesFor, sectionOfPath, type MemberAreaTable } from "./permissions";
+import { currentMemberEntry, MEMBER_AREA, memberPagesFor, sectionOfPath, type MemberAreaTable } from "./permissions";
 import { ROLES } from "./roles";
 import type { SessionUser } from "./session.server";
 
@@ -162,5 +162,22 @@ describe("the app's permission table", () => {
     expect(await pass(sectionGuard("appel"), ["membre", "enseignant"], "POST")).toBe("suite");
     expect(await pass(sectionGuard("appel"), ["user_manager", "membre"])).toBe("302 /espace-membre");
     expect(await pass(sectionGuard("assiduite"), ["membre", "enseignant"])).toBe("302 /espace-membre");
+  });
+});
+
+describe("the member navigation's current entry", () => {
+  const entries = memberPagesFor(["admin", "membre"]).map((p) => p.to);
+
+  it("is the longest entry the page's path starts with, one at most", () => {
+    expect(currentMemberEntry(entries, "/espace-membre/contenu/grades")).toBe("/espace-membre/contenu/grades");
+    expect(currentMemberEntry(entries, "/espace-membre/contenu/messages")).toBe("/espace-membre/contenu");
+    expect(currentMemberEntry(entries, "/espace-membre/utilisateurs/modifier/abc")).toBe("/espace-membre/utilisateurs");
+    expect(currentMemberEntry(entries, "/espace-membre/articles/")).toBe("/espace-membre/articles");
+  });
+
+  it("marks the area's home for itself only, and nothing for an address it does not list", () => {
+    expect(currentMemberEntry(entries, "/espace-membre")).toBe("/espace-membre");
+    expect(currentMemberEntry(entries, "/espace-membre/page-inconnue")).toBeUndefined();
+    expect(currentMemberEntry(entries, "/espace-membre/articlesX")).toBeUndefined();
   });
 });

@@ -383,6 +383,21 @@ export interface MemberNavLink extends MemberNavEntry {
   to: string;
 }
 
+/**
+ * The navigation entry of a path among `entries` (the addresses of a member navigation): the
+ * longest one it starts with, the area's home only for itself; one entry at most is current,
+ * even when one page's path extends another's (contenu, contenu/grades).
+ */
+export function currentMemberEntry(entries: readonly string[], pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, "");
+  let best: string | undefined;
+  for (const to of entries) {
+    const holds = path === to || (to !== MEMBER_AREA_PATH && path.startsWith(`${to}/`));
+    if (holds && (best === undefined || to.length > best.length)) best = to;
+  }
+  return best;
+}
+
 /** The member navigation for these roles: the pages with a nav entry they may use, in table order. */
 export function memberPagesFor(roles: readonly string[], table: MemberAreaTable = MEMBER_AREA): MemberNavLink[] {
   return table

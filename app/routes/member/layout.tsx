@@ -6,29 +6,35 @@
  * context: `context.get(userContext)`.
  * Errors below (403/404/500) render inside this layout: the member
  * navigation stays, with a French message and never a stack trace.
- * The navigation's entries are `SiteLink`s under one click handler (decision 0038):
- * an administrator sees some twenty of them on every page, styled once by
- * `.member-nav` in app/app.css (the current one by its aria-current).
+ * The navigation's links are written on the server and never hydrated
+ * (components/member-nav/member-nav.server.tsx, decision 0067): an administrator sees some
+ * twenty of them on every page. After a navigation in the browser, the mark of the page shown
+ * moves to its entry (`useCurrentLinks` with the navigation's one-entry rule).
  */
+import { useRef } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { userContext } from "~/lib/accounts/auth-context";
 import { memberAreaGuard } from "~/lib/accounts/guard.server";
-import { MEMBER_AREA_PATH, memberPagesFor, type MemberNavLink } from "~/lib/accounts/permissions";
+import { currentMemberEntry } from "~/lib/accounts/permissions";
 import { ErrorPageMessage } from "~/components/layout/error-page-message";
-import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
+import { useCurrentLinks, type CurrentRule } from "~/components/layout/current-links";
+import { MEMBER_NAV_BLOCK, ServerHtml } from "~/components/server-html";
+import { memberNavMarkup } from "~/components/member-nav/member-nav.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 
 export const middleware: Route.MiddlewareFunction[] = [memberAreaGuard];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  // What the navigation shows of each page: its address and label (not its description).
-  return { pages: memberPagesFor(user.roles).map(({ to, label }) => ({ to, label })) };
+  const links = memberNavMarkup(user.roles, new URL(request.url).pathname);
+  // No navigation for an account that opens one page only.
+  return { nav: links !== null, navHtml: links === null ? null : serverHtml(context, links, MEMBER_NAV_BLOCK) };
 }
 
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <MemberFrame pages={loaderData.pages}>
+    <MemberFrame nav={loaderData.nav} navHtml={loaderData.navHtml}>
       <Outlet />
     </MemberFrame>
   );
@@ -38,43 +44,26 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/member/layout");
   return (
-    <MemberFrame pages={data?.pages ?? []}>
+    <MemberFrame nav={data?.nav ?? false} navHtml={data?.navHtml ?? null}>
       <ErrorPageMessage error={error} />
     </MemberFrame>
   );
 }
 
-/** The navigation entry of a path: the longest one it starts with (the index only for itself). */
-type NavEntry = Pick<MemberNavLink, "to" | "label">;
+/** One entry is marked: the longest the path starts with (the server's rule, currentMemberEntry). */
+const oneEntry: CurrentRule = (pathname, hrefs) => {
+  const current = currentMemberEntry(hrefs, pathname);
+  return (href) => href === current;
+};
 
-function currentEntry(pages: NavEntry[], pathname: string): string | undefined {
-  const path = pathname.replace(/\/+$/, "");
-  return pages
-    .filter((p) => path === p.to || (p.to !== MEMBER_AREA_PATH && path.startsWith(`${p.to}/`)))
-    .sort((a, b) => b.to.length - a.to.length)[0]?.to;
-}
-
-function MemberFrame({ pages, children }: { pages: NavEntry[]; children: React.ReactNode }) {
-  // One entry is current, even when one page's path extends another's (contenu, contenu/grades).
-  const current = currentEntry(pages, useLocation().pathname);
-  const onLinkClick = useSiteLinks();
+function MemberFrame({ nav, navHtml, children }: { nav: boolean; navHtml: string | null; children: React.ReactNode }) {
+  const navRef = useRef<HTMLElement>(null);
+  useCurrentLinks(navRef, useLocation().pathname, oneEntry);
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      {pages.length > 1 ? (
-        <nav
-          aria-label="Espace membre"
-          className="member-nav mb-8 border-b border-slate-200 pb-4"
-          onClick={onLinkClick}
-        >
-          <ul className="flex flex-wrap gap-2">
-            {pages.map((p) => (
-              <li key={p.to}>
-                <SiteLink to={p.to} current={p.to === current}>
-                  {p.label}
-                </SiteLink>
-              </li>
-            ))}
-          </ul>
+      {nav ? (
+        <nav ref={navRef} aria-label="Espace membre" className="member-nav mb-8 border-b border-slate-200 pb-4">
+          <ServerHtml html={navHtml} block={MEMBER_NAV_BLOCK} />
         </nav>
       ) : null}
       {children}
