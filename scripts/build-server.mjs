@@ -1,4 +1,5 @@
-// Compiles server/index.ts to build/server-main.js, and writes the production
+// Compiles server/index.ts to build/server-main.js, the embedded database's thread to
+// build/pglite-worker.js, and writes the production
 // entry point build/server.js, which sets NODE_ENV before anything is loaded:
 // React and React Router pick their production builds from NODE_ENV at load
 // time, and static imports would be evaluated before any line of the bundle. With the
@@ -10,6 +11,17 @@ const outdir = process.env.BUILD_DIR ?? "build";
 await build({
   entryPoints: ["server/index.ts"],
   outfile: `${outdir}/server-main.js`,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  bundle: true,
+  packages: "external",
+  logLevel: "warning",
+});
+// The embedded database's thread (app/lib/core/pglite-thread.server.ts, decision 0068).
+await build({
+  entryPoints: ["app/lib/core/pglite-worker.server.ts"],
+  outfile: `${outdir}/pglite-worker.js`,
   platform: "node",
   format: "esm",
   target: "node20",

@@ -1,6 +1,7 @@
 /**
- * The database: PGlite in DATA_DIR/pglite when DATABASE_URL is unset, a real
- * PostgreSQL server otherwise. Same schema, same migrations (db/migrations).
+ * The database: PGlite in DATA_DIR/pglite when DATABASE_URL is unset (run in
+ * its own thread, pglite-thread.server.ts, decision 0068), a real PostgreSQL
+ * server otherwise. Same schema, same migrations (db/migrations).
  *
  * Rules: open once at start (openDatabase), use `db` everywhere. Inside
  * `db.transaction(async () => …)` (or `transaction(…)`) every query made
@@ -23,7 +24,7 @@ import * as schema from "#db/schema";
 import { startDurabilitySync } from "./durability.server";
 import { folderLocked, lockFolder } from "./folder-lock.server";
 import { log } from "./log.server";
-import { prepareStatements } from "./pglite-statements.server";
+import { openPgliteThread } from "./pglite-thread.server";
 import { noteWrite } from "./read-cache.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -122,7 +123,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   } else {
     const dir = options.pgliteDir ?? "memory://";
-    const { PGlite, types, parse, protocol } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     let unlock = async () => {};
     if (!dir.startsWith("memory://")) {
@@ -134,15 +134,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }
     }
     try {
-      const client = dir.startsWith("memory://")
-        ? await PGlite.create({ loadDataDir: options.pgliteData })
-        : await PGlite.create(dir);
-      await trimArrayParsers(client, types);
-      // Each statement prepared once, answered in one call (decision 0044).
-      prepareStatements(client, { parse, protocol });
+      // PGlite in its own thread, its statements prepared there (pglite-thread.server.ts, decision 0068).
+      const client = await openPgliteThread({ dir, data: options.pgliteData });
       // PGlite never fsyncs: sync its files to disk ourselves (durability.server.ts).
       const durability = dir.startsWith("memory://") ? null : startDurabilitySync(dir);
-      const db = drizzle(client, { schema, casing: "snake_case", logger: writeWatcher }) as unknown as Database;
+      const db = drizzle(client as never, {
+        schema,
+        casing: "snake_case",
+        logger: writeWatcher,
+      }) as unknown as Database;
       opened = {
         db,
         driver: "pglite",
@@ -162,51 +162,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   current = opened;
   if (options.migrate !== false) await withStartupLock(runMigrations);
   return opened.db;
-}
-
-/** Element types whose arrays our queries may read back (users.roles is text[]). */
-const ARRAY_ELEMENT_TYPES = [
-  "BOOL",
-  "INT2",
-  "INT4",
-  "INT8",
-  "TEXT",
-  "VARCHAR",
-  "FLOAT4",
-  "FLOAT8",
-  "NUMERIC",
-  "DATE",
-  "TIMESTAMP",
-  "TIMESTAMPTZ",
-  "JSON",
-  "JSONB",
-  "UUID",
-] as const;
-
-/**
- * PGlite copies its table of type parsers into a new object for every query it answers
- * (`parseResults`: `{ ...parsers, ...options.parsers }`), and at start it has put an array
- * parser there for every array type of the database: 363 entries, one per built-in type and per
- * table's row type, about 70 µs per query, a quarter of a simple read (issue 12). Its scalar
- * parsers need no entry (a type missing from the table falls back to PGlite's defaults), so the
- * table keeps the arrays of the element types above and their element parsers: about thirty.
- * An array of another type would come back as PostgreSQL's text (`{a,b}`); none is read.
- */
-async function trimArrayParsers(
-  client: { parsers: Record<number | string, unknown>; query: <T>(q: string, p: unknown[]) => Promise<{ rows: T[] }> },
-  types: Record<(typeof ARRAY_ELEMENT_TYPES)[number], number>,
-): Promise<void> {
-  const elements = ARRAY_ELEMENT_TYPES.map((name) => types[name]);
-  const { rows } = await client.query<{ oid: number; typarray: number }>(
-    "select oid::int4 as oid, typarray::int4 as typarray from pg_catalog.pg_type where oid = any($1::oid[])",
-    [elements],
-  );
-  const kept: Record<number, unknown> = {};
-  for (const { oid, typarray } of rows) {
-    if (client.parsers[oid]) kept[oid] = client.parsers[oid];
-    if (client.parsers[typarray]) kept[typarray] = client.parsers[typarray];
-  }
-  client.parsers = kept;
 }
 
 /**
