@@ -18,7 +18,7 @@ import { contentSecurityPolicy, nonceOf } from "./csp";
 import { drainListeners } from "./drain-listeners";
 import { clientFiles } from "./client-files";
 import { compress } from "./compress";
-import { coalesceWrites } from "./coalesce-writes";
+import { coalesceAndEncode, coalesceWrites } from "./coalesce-writes";
 import { lifecycle } from "./lifecycle";
 import { loadShed, maxInFlight } from "./load-shed";
 import { pageCache } from "./page-cache";
@@ -97,7 +97,8 @@ async function main() {
   });
   app.use(life.middleware);
 
-  app.use(compress, drainListeners, coalesceWrites);
+  // A cluster worker shares the cores with the others: it encodes pages in its own thread (decision 0069).
+  app.use(compress, drainListeners, cluster.isWorker ? coalesceAndEncode : coalesceWrites);
   // React Router's adapter flushes after every chunk React writes (about 2 KB each): with gzip,
   // every flush closes a deflate block and sends a packet, dozens per page. The pages do not
   // stream anything late (no Suspense), so they are flushed once, when they end (issue 12).
