@@ -8,27 +8,22 @@ import { writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const outdir = process.env.BUILD_DIR ?? "build";
-await build({
-  entryPoints: ["server/index.ts"],
-  outfile: `${outdir}/server-main.js`,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  bundle: true,
-  packages: "external",
-  logLevel: "warning",
-});
-// The embedded database's thread (app/lib/core/pglite-thread.server.ts, decision 0068).
-await build({
-  entryPoints: ["app/lib/core/pglite-worker.server.ts"],
-  outfile: `${outdir}/pglite-worker.js`,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  bundle: true,
-  packages: "external",
-  logLevel: "warning",
-});
+// The server, and the embedded database's thread (app/lib/core/pglite-thread.server.ts, decision 0068).
+for (const [entry, out] of [
+  ["server/index.ts", "server-main.js"],
+  ["app/lib/core/pglite-worker.server.ts", "pglite-worker.js"],
+]) {
+  await build({
+    entryPoints: [entry],
+    outfile: `${outdir}/${out}`,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    bundle: true,
+    packages: "external",
+    logLevel: "warning",
+  });
+}
 writeFileSync(
   `${outdir}/server.js`,
   [

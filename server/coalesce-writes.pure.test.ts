@@ -11,22 +11,12 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coalesceWrites } from "./coalesce-writes";
 import { drainListeners } from "./drain-listeners";
+import { CHUNK, chunks } from "./page-chunks.test-helper";
 
 let server: http.Server;
 let port = 0;
 /** Writes that reached compression, per path. */
 const writes = new Map<string, number>();
-const CHUNK = "<p>Être fort pour être utile : la devise du Vovinam Viet Vo Dao.</p>".repeat(30); // ~2 KB
-
-function chunks(count: number): ReadableStream<Uint8Array> {
-  let sent = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent++ < count) controller.enqueue(new TextEncoder().encode(CHUNK));
-      else controller.close();
-    },
-  });
-}
 
 beforeAll(async () => {
   const app = express();

@@ -13,19 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coalesceAndEncode, coalesceWrites } from "./coalesce-writes";
 import { compress, PAGE_GZIP_LEVEL, plainEncoding } from "./compress";
 import { drainListeners } from "./drain-listeners";
+import { CHUNK, chunks } from "./page-chunks.test-helper";
 
-const CHUNK = "<p>Être fort pour être utile : la devise du Vovinam Viet Vo Dao.</p>".repeat(30); // ~2 KB
 const BROWSER = "gzip, deflate, br, zstd";
-
-function chunks(count: number): ReadableStream<Uint8Array> {
-  let sent = 0;
-  return new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (sent++ < count) controller.enqueue(new TextEncoder().encode(CHUNK));
-      else controller.close();
-    },
-  });
-}
 
 function serve(gather: express.RequestHandler): Promise<{ server: http.Server; port: number }> {
   const app = express();
