@@ -168,6 +168,9 @@ export async function workersBench(adminUrl: string, benchSeconds: number) {
     const jobsTwo = await waitForJobs(dirs[1]!);
     const rps: Record<string, number[]> = { "1": [], "2": [] };
     let workersCores = { server: 0, postgres: 0, client: 0, total: 0 };
+    // The server's CPU per request (ms, all its threads), each round: several processes may spend
+    // less per request than one (decision 0069), which the ceiling below does not count.
+    const serverCpu: Record<"1" | "2", number[]> = { "1": [], "2": [] };
     let warmed = [0, 0];
     try {
       // Each process compiles its own hot code: load on each server until it is warm, not counted.
@@ -179,7 +182,12 @@ export async function workersBench(adminUrl: string, benchSeconds: number) {
         rps["1"]?.push(await workersSlice(one.base + "/", seconds));
         const used = coresUsed(before, cpuSnapshot(one.pid), (performance.now() - t0) / 1000);
         if (used.total > cores.total) cores = used;
+        const beforeTwo = cpuSnapshot(two.pid);
+        const t1 = performance.now();
         rps["2"]?.push(await workersSlice(two.base + "/", seconds));
+        const usedTwo = coresUsed(beforeTwo, cpuSnapshot(two.pid), (performance.now() - t1) / 1000);
+        serverCpu["1"].push((used.server * 1000) / (rps["1"]?.at(-1) || 1));
+        serverCpu["2"].push((usedTwo.server * 1000) / (rps["2"]?.at(-1) || 1));
       }
       workersCores = cores;
     } finally {
@@ -198,7 +206,10 @@ export async function workersBench(adminUrl: string, benchSeconds: number) {
     );
     const c = workersCores;
     console.log(
-      `cœurs occupés avec WORKERS=1\u00a0: serveur ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, client ${c.client.toFixed(2)}, total ${c.total.toFixed(2)} sur ${available}\u00a0; plafond de WORKERS=2 sur cette machine\u00a0: ${(available / Math.max(c.total, 0.01)).toFixed(2)}x`,
+      `cœurs occupés avec WORKERS=1\u00a0: serveur ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, client ${c.client.toFixed(2)}, total ${c.total.toFixed(2)} sur ${available}\u00a0; plafond de WORKERS=2 sur cette machine, à CPU par requête égal\u00a0: ${(available / Math.max(c.total, 0.01)).toFixed(2)}x`,
+    );
+    console.log(
+      `CPU du serveur par requête (tous ses fils)\u00a0: WORKERS=1 ${m(serverCpu["1"]).toFixed(2)}\u00a0ms, WORKERS=2 ${m(serverCpu["2"]).toFixed(2)}\u00a0ms`,
     );
   } finally {
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
