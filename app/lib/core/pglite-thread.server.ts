@@ -143,7 +143,6 @@ export interface ThreadTransaction {
 /** Starts PGlite in its thread; resolves once it is open (or rejects with why it could not open). */
 export async function openPgliteThread(start: ThreadStart): Promise<PgliteThread> {
   const worker = startWorker(start);
-  worker.unref();
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let lastId = 0;
   let stopped: Error | null = null;
@@ -152,7 +151,6 @@ export async function openPgliteThread(start: ThreadStart): Promise<PgliteThread
   const ready = new Promise<void>((resolve, reject) => {
     pending.set(0, { resolve: () => resolve(), reject });
   });
-  worker.ref();
 
   worker.on("message", (message: ThreadReply) => {
     const waiting = pending.get(message.id);
@@ -189,15 +187,8 @@ export async function openPgliteThread(start: ThreadStart): Promise<PgliteThread
 
   const query =
     (tx: number) =>
-    <T>(text: string, params: unknown[] = [], options?: Options): Promise<QueryResult<T>> => {
-      let encodedOptions: ReturnType<typeof encodeOptions>;
-      try {
-        encodedOptions = encodeOptions(options);
-      } catch (err) {
-        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
-      }
-      return call<QueryResult<T>>({ op: "query", tx, text, params, ...encodedOptions });
-    };
+    async <T>(text: string, params: unknown[] = [], options?: Options): Promise<QueryResult<T>> =>
+      call<QueryResult<T>>({ op: "query", tx, text, params, ...encodeOptions(options) });
 
   await ready.catch(async (err: unknown) => {
     closing = true;

@@ -138,8 +138,8 @@ function fail(id: number, err: unknown) {
 }
 
 /** Begins a transaction: answers `id` with its number, then waits for its `end`. */
-function begin(id: number) {
-  let opened = false;
+function begin(database: PGlite, id: number) {
+  let begun = false;
   let endId = 0;
   database
     .transaction(async (tx) => {
@@ -152,7 +152,7 @@ function begin(id: number) {
             resolve(c);
           },
         });
-        opened = true;
+        begun = true;
         reply({ id, ok: true, value: number });
       });
       transactions.delete(number);
@@ -161,18 +161,16 @@ function begin(id: number) {
     .then(
       () => reply({ id: endId, ok: true, value: null }),
       (err: unknown) => {
-        if (!opened) fail(id, err);
+        if (!begun) fail(id, err);
         else if (err === ROLLBACK) reply({ id: endId, ok: true, value: null });
         else fail(endId, err);
       },
     );
 }
 
-const opened = await openDatabase();
+const database = await openDatabase();
 // Not opened: the reason is sent; with nothing listening, the thread ends by itself.
-const database = opened as PGlite;
-
-if (opened)
+if (database) {
   port.on("message", (message: ThreadRequest) => {
     switch (message.op) {
       case "query": {
@@ -193,7 +191,7 @@ if (opened)
         return;
       }
       case "begin":
-        begin(message.id);
+        begin(database, message.id);
         return;
       case "end": {
         const open = transactions.get(message.tx);
@@ -210,4 +208,5 @@ if (opened)
       }
     }
   });
-if (opened) reply({ id: 0, ok: true, value: "ready" });
+  reply({ id: 0, ok: true, value: "ready" });
+}
