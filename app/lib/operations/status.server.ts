@@ -14,6 +14,7 @@ import { jobRuns, outbox } from "#db/schema";
 import packageJson from "../../../package.json";
 import { db, databaseDriver, inlineCount } from "../core/db.server";
 import { env } from "../core/env.server";
+import { parisDate } from "../core/time";
 import { mailSettingsView } from "../mail/mail-config.server";
 import type { MailSettingsView } from "../mail/mail-settings";
 import { settingsToFill, type SettingToFill } from "../club/settings-to-fill.server";
@@ -116,7 +117,7 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
   const [sent] = await db.select({ at: sql<Date | null>`max(${outbox.sentAt})` }).from(outbox);
 
   const runs = new Map((await db.select().from(jobRuns)).map((r) => [r.name, r.lastRunOn]));
-  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(now);
+  const today = parisDate(now);
   const backups = listBackups();
   const jobs: JobStatus[] = [
     {
