@@ -34,6 +34,11 @@ export const profiles = pgTable(
     prenom: text().notNull(),
     nom: text().notNull().default(""),
     dateOfBirth: date({ mode: "string" }),
+    /**
+     * Issue 56: « f » (féminin) | « m » (masculin) | null when not given. Gendered words on pages,
+     * e-mails and documents follow it (app/lib/typography/gender.ts), a neutral form when null.
+     */
+    sex: text(),
     /** moi | enfant | conjoint | autre */
     relationship: text().notNull().default("moi"),
     phone: text().notNull().default(""),
