@@ -45,6 +45,19 @@ export const profiles = pgTable(
     emergencyContact: text().notNull().default(""),
     /** Issue 15 (decision 0026): who may collect this person (a child) after class, shown on the emergency sheet. */
     authorisedPickup: text().notNull().default(""),
+    /**
+     * Issue 56: the civil identity a federation's licence form asks for (all
+     * optional, filled by the family): sex F | M (null: not given), birth name
+     * when it differs from `nom`, place of birth (commune and department, or
+     * country), nationality, postal address.
+     */
+    sex: text(),
+    birthName: text().notNull().default(""),
+    placeOfBirth: text().notNull().default(""),
+    nationality: text().notNull().default(""),
+    address: text().notNull().default(""),
+    postalCode: text().notNull().default(""),
+    city: text().notNull().default(""),
     ...audit,
   },
   (t) => [
@@ -124,6 +137,8 @@ export const seasonStatuses = pgTable(
     healthDocumentKind: text(),
     healthDocumentReceivedOn: date({ mode: "string" }),
     healthDocumentValidUntil: date({ mode: "string" }),
+    /** Issue 56: the federation licence number for this season, entered or imported by a manager. */
+    licenceNumber: text(),
     ...audit,
   },
   (t) => [uniqueIndex().on(t.profileId, t.season)],
