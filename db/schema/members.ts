@@ -47,11 +47,10 @@ export const profiles = pgTable(
     authorisedPickup: text().notNull().default(""),
     /**
      * Issue 56: the civil identity a federation's licence form asks for (all
-     * optional, filled by the family): sex F | M (null: not given), birth name
-     * when it differs from `nom`, place of birth (commune and department, or
+     * optional, filled by the family; with `sex` above): birth name when it
+     * differs from `nom`, place of birth (commune and department, or
      * country), nationality, postal address.
      */
-    sex: text(),
     birthName: text().notNull().default(""),
     placeOfBirth: text().notNull().default(""),
     nationality: text().notNull().default(""),
