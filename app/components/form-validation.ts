@@ -13,7 +13,7 @@
 import "~/lib/http/zod-fr";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { isNamedField, type NamedField } from "~/components/form";
+import { isNamedField, type NamedField } from "~/components/form-dom";
 import { checkedField, checkedForm } from "~/components/form-checks";
 import type { ErrorMap, FormState } from "~/components/form-state";
 
