@@ -20,7 +20,7 @@ import { clientFiles } from "./client-files";
 import { compress } from "./compress";
 import { coalesceAndEncode, coalesceWrites } from "./coalesce-writes";
 import { lifecycle } from "./lifecycle";
-import { loadShed, maxInFlight } from "./load-shed";
+import { loadShed, maxInFlight, REQUEST_TIMEOUT_MS } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
 import { handlerPerPath } from "./route-subsets";
@@ -171,6 +171,9 @@ async function main() {
       maxInFlight: maxInFlight(config),
       maxQueue: config.LOAD_MAX_QUEUE,
       maxWaitMs: config.LOAD_MAX_WAIT_MS,
+      // A write accepted into the queue waits up to the request time-out; while stopping, nothing is shed.
+      writeWaitMs: REQUEST_TIMEOUT_MS,
+      patient: life.isStopping,
     }),
   );
 
@@ -212,6 +215,7 @@ async function main() {
     log.info("server listening", { url: `http://localhost:${port}`, host, port });
   });
   server.keepAliveTimeout = 65_000;
+  server.requestTimeout = REQUEST_TIMEOUT_MS; // Node's default, named: the longest a write waits in the queue
 
   life.attach(server);
   process.on("SIGTERM", () => life.stop("SIGTERM"));

@@ -2,7 +2,10 @@
  * The bound on the work in flight: extra requests wait in a short queue,
  * overflow gets a French 503 with Retry-After (held a moment, on a connection
  * kept open), a waiting request whose client left is never handed to the
- * application.
+ * application. Page views are shed, never an accepted write: a form waits as
+ * long as it must, takes the place of a waiting page view in a full queue,
+ * and while the server stops nothing waiting is shed (issue 56). The waits
+ * run on a fake clock and fake timers, released by the tests.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,8 +13,9 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadShed, maxInFlight } from "./load-shed";
 
-function get(port: number, path: string, agent: http.Agent | false = false) {
-  const req = http.get({ host: "127.0.0.1", port, path, agent });
+function get(port: number, path: string, agent: http.Agent | false = false, method = "GET") {
+  const req = http.request({ host: "127.0.0.1", port, path, agent, method });
+  req.end(method === "GET" ? undefined : "nom=Emma");
   const answer = new Promise<{
     status: number;
     retryAfter?: string;
@@ -215,5 +219,188 @@ describe("load shedding", () => {
     await expect.poll(() => handled.length).toBe(4);
     releaseAll();
     await Promise.all([...running, ...queued].map((r) => r.answer));
+  });
+});
+
+/** The queue's waits on a fake clock: `elapse(ms)` moves it and fires the timers that are due. */
+function fakeWaits() {
+  let clock = 0;
+  const timers: Array<{ fn: () => void; at: number; cancelled: boolean }> = [];
+  return {
+    now: () => clock,
+    wait: (fn: () => void, ms: number) => {
+      const t = { fn, at: clock + ms, cancelled: false };
+      timers.push(t);
+      return () => void (t.cancelled = true);
+    },
+    elapse(ms: number) {
+      clock += ms;
+      for (const t of timers.filter((t) => !t.cancelled && t.at <= clock)) {
+        t.cancelled = true;
+        t.fn();
+      }
+    },
+  };
+}
+
+/** One page at a time, a queue of three, page views wait 400 ms at most, forms up to the request time-out. */
+async function setupWrites(patient = () => false) {
+  const waits = fakeWaits();
+  const holds = fakeHolds();
+  const gates: Array<() => void> = [];
+  const handled: string[] = [];
+  const shed = loadShed({
+    maxInFlight: 1,
+    maxQueue: 3,
+    maxWaitMs: 400,
+    writeWaitMs: 300_000,
+    patient,
+    now: waits.now,
+    wait: waits.wait,
+    hold: holds.hold,
+  });
+  const app = express();
+  app.use(shed);
+  app.all(/.*/, async (req, res) => {
+    handled.push(`${req.method} ${req.path}`);
+    await new Promise<void>((resolve) => gates.push(resolve));
+    res.send(`page ${req.path}`);
+  });
+  const server = app.listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((r) => server.once("listening", r));
+  const port = (server.address() as AddressInfo).port;
+  /** Lets the running request end, then waits until the next one reached the application. */
+  const releaseOne = async () => {
+    const before = handled.length;
+    gates.shift()?.();
+    await expect.poll(() => handled.length).toBe(before + 1);
+  };
+  const releaseAll = () => gates.splice(0).forEach((g) => g());
+  return { port, shed, handled, waits, holds, releaseOne, releaseAll };
+}
+
+describe("load shedding sheds page views, never an accepted write", () => {
+  it("serves a form that waited far longer than a page view may, and sheds the page views with 503 and Retry-After", async () => {
+    const { port, shed, handled, waits, releaseOne, releaseAll } = await setupWrites();
+    const running = get(port, "/a");
+    await expect.poll(() => handled.length).toBe(1);
+    const view = get(port, "/actualites");
+    const signUp = get(port, "/inscription", false, "POST");
+    const data = get(port, "/calendrier.data");
+    await expect.poll(() => shed.stats().queued).toBe(3);
+
+    // Ten times the page views' limit: both page views are told, the form waits on.
+    waits.elapse(4_000);
+    for (const shedView of [await view.answer, await data.answer]) {
+      expect(shedView.status).toBe(503);
+      expect(shedView.retryAfter).toBe("2");
+      expect(shedView.body).toContain("Le site est très sollicité");
+    }
+    expect(shed.stats().queued).toBe(1);
+    waits.elapse(60_000);
+    expect(shed.stats().queued).toBe(1);
+
+    await releaseOne();
+    releaseAll();
+    expect((await running.answer).status).toBe(200);
+    const served = await signUp.answer;
+    expect(served.status).toBe(200);
+    expect(served.body).toBe("page /inscription");
+    expect(handled).toEqual(["GET /a", "POST /inscription"]);
+  });
+
+  it("hands the forms over before the page views waiting", async () => {
+    const { port, shed, handled, releaseOne, releaseAll } = await setupWrites();
+    const running = get(port, "/a");
+    await expect.poll(() => handled.length).toBe(1);
+    const view = get(port, "/tarifs-horaires");
+    const contact = get(port, "/contact", false, "POST");
+    await expect.poll(() => shed.stats().queued).toBe(2);
+    await releaseOne();
+    await releaseOne();
+    releaseAll();
+    await Promise.all([running, view, contact].map((r) => r.answer));
+    expect(handled).toEqual(["GET /a", "POST /contact", "GET /tarifs-horaires"]);
+  });
+
+  it("lets a form arriving at a full queue take the place of the oldest page view, which gets the 503 at once", async () => {
+    const { port, shed, handled, holds, releaseOne, releaseAll } = await setupWrites();
+    const running = get(port, "/a");
+    await expect.poll(() => handled.length).toBe(1);
+    const views = ["/v1", "/v2", "/v3"].map((p) => get(port, p));
+    await expect.poll(() => shed.stats().queued).toBe(3);
+
+    const notification = get(port, "/api/helloasso/notification", false, "POST");
+    const evicted = await views[0]!.answer;
+    expect(evicted.status).toBe(503);
+    expect(evicted.retryAfter).toBe("2");
+    expect(shed.stats()).toMatchObject({ queued: 3, evicted: 1 });
+    expect(holds.pending).toEqual([]); // not held: told at once
+
+    // A page view arriving at the full queue is refused (held, then 503).
+    const late = await refusal(get(port, "/v4").answer, holds);
+    expect(late.status).toBe(503);
+
+    await releaseOne();
+    await releaseOne();
+    await releaseOne();
+    releaseAll();
+    const answers = await Promise.all([running, notification, views[1]!, views[2]!].map((r) => r.answer));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(handled).toEqual(["GET /a", "POST /api/helloasso/notification", "GET /v2", "GET /v3"]);
+  });
+
+  it("refuses a form only when the queue already holds as many forms as it may", async () => {
+    const { port, shed, handled, holds, releaseAll } = await setupWrites();
+    const running = get(port, "/a");
+    await expect.poll(() => handled.length).toBe(1);
+    const forms = ["/f1", "/f2", "/f3"].map((p) => get(port, p, false, "POST"));
+    await expect.poll(() => shed.stats().queued).toBe(3);
+    const refused = await refusal(get(port, "/f4", false, "POST").answer, holds);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toContain("Le site est très sollicité");
+    for (let i = 0; i < 4; i++) {
+      releaseAll();
+      await expect.poll(() => handled.length).toBe(Math.min(4, i + 2));
+    }
+    releaseAll();
+    expect((await Promise.all([running, ...forms].map((r) => r.answer))).map((a) => a.status)).toEqual([
+      200, 200, 200, 200,
+    ]);
+  });
+
+  it("answers a form that outlived the request time-out with the 503", async () => {
+    const { port, shed, handled, waits, releaseAll } = await setupWrites();
+    const running = get(port, "/a");
+    await expect.poll(() => handled.length).toBe(1);
+    const form = get(port, "/contact", false, "POST");
+    await expect.poll(() => shed.stats().queued).toBe(1);
+    waits.elapse(299_999);
+    expect(shed.stats().queued).toBe(1);
+    waits.elapse(2);
+    expect((await form.answer).status).toBe(503);
+    releaseAll();
+    await running.answer;
+    expect(handled).toEqual(["GET /a"]);
+  });
+
+  it("while the server stops, serves every request accepted before, page views included", async () => {
+    let stopping = false;
+    const { port, shed, handled, waits, releaseOne, releaseAll } = await setupWrites(() => stopping);
+    const running = get(port, "/a");
+    await expect.poll(() => handled.length).toBe(1);
+    const contact = get(port, "/contact", false, "POST");
+    const view = get(port, "/actualites");
+    await expect.poll(() => shed.stats().queued).toBe(2);
+    stopping = true;
+    waits.elapse(4_000);
+    expect(shed.stats().queued).toBe(2);
+    await releaseOne();
+    await releaseOne();
+    releaseAll();
+    const answers = await Promise.all([running, contact, view].map((r) => r.answer));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(handled).toEqual(["GET /a", "POST /contact", "GET /actualites"]);
   });
 });

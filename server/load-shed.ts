@@ -1,13 +1,27 @@
 /**
- * Load shedding: a bound on the work in flight.
+ * Load shedding: a bound on the work in flight. Page views are shed, never an
+ * accepted write (issue 56).
  *
  * Rules:
  * - At most `maxInFlight` requests are handed to the application at once;
- *   the next ones wait in a FIFO queue of at most `maxQueue` requests.
- * - A request that waited longer than `maxWaitMs` is answered 503 with
+ *   the next ones wait in a queue of at most `maxQueue` requests. Writes
+ *   (POST, PUT, PATCH, DELETE: forms, sign-up, sign-in, contact, HelloAsso's
+ *   notifications) are handed over before the reads waiting (GET, HEAD,
+ *   OPTIONS: page views and `.data` reads); each kind in its arrival order.
+ * - A read that waited longer than `maxWaitMs` is answered 503 with
  *   `Retry-After` and a short French page: the visitor is told instead of
- *   timing out, and every accepted request is served quickly (the p99 stays
+ *   timing out, and every accepted page view is served quickly (the p99 stays
  *   bounded).
+ * - A write accepted into the queue is served however long it waits, up to
+ *   the request time-out (`writeWaitMs`, the server's `requestTimeout`):
+ *   someone's typed form is never thrown away because the machine is busy.
+ * - A full queue sheds reads first: a write arriving at a full queue takes
+ *   the place of the oldest waiting read, which gets the 503 at once. Writes
+ *   have their own bound: at most `maxQueue` writes wait; only then is a write
+ *   refused (it was never accepted).
+ * - While the server stops (`patient()`, lifecycle.ts), nothing waiting is
+ *   shed for its wait: the queue only shrinks, and the requests accepted
+ *   before the signal are served (a restart answers them, not a 503).
  * - A request that would overflow the queue gets the same 503 after
  *   `refuseDelayMs` (default 250 ms, at most `maxWaitMs`), held by a timer
  *   that costs no CPU: a client retrying at once is slowed down without
@@ -34,10 +48,18 @@ export function maxInFlight(config: { LOAD_MAX_IN_FLIGHT?: number; DATABASE_URL?
   return config.LOAD_MAX_IN_FLIGHT ?? (config.DATABASE_URL ? 4 : 2);
 }
 
+/** The request time-out of the HTTP server (server/index.ts): the longest a write waits in the queue. */
+export const REQUEST_TIMEOUT_MS = 300_000;
+
 export interface LoadShedOptions {
   maxInFlight: number;
   maxQueue: number;
+  /** Longest wait of a read (a page view) in the queue. */
   maxWaitMs: number;
+  /** Longest wait of a write in the queue: the request time-out (default REQUEST_TIMEOUT_MS). */
+  writeWaitMs?: number;
+  /** True while the server stops: nothing waiting is shed for its wait. */
+  patient?: () => boolean;
   /** How long a refusal for a full queue is held before it is sent (default 250 ms). */
   refuseDelayMs?: number;
   retryAfterSeconds?: number;
@@ -45,6 +67,8 @@ export interface LoadShedOptions {
   now?: () => number;
   /** Timer of the held refusals, for tests (returns its cancel function). */
   hold?: (fn: () => void, ms: number) => () => void;
+  /** Timer of the waits in the queue, for tests (returns its cancel function). */
+  wait?: (fn: () => void, ms: number) => () => void;
 }
 
 interface Waiting {
@@ -52,7 +76,13 @@ interface Waiting {
   res: Response;
   next: NextFunction;
   since: number;
-  timer: NodeJS.Timeout;
+  write: boolean;
+  cancelTimer: () => void;
+}
+
+/** Page views and `.data` reads; every other method writes. */
+function isWrite(method: string): boolean {
+  return method !== "GET" && method !== "HEAD" && method !== "OPTIONS";
 }
 
 const BUSY_PAGE = `<!doctype html>
@@ -62,19 +92,26 @@ const BUSY_PAGE = `<!doctype html>
 <p>Trop de visiteurs en même temps\u00a0: réessayez dans quelques secondes.</p></main></body></html>
 `;
 
+function timer(fn: () => void, ms: number) {
+  const t = setTimeout(fn, ms);
+  return () => clearTimeout(t);
+}
+
 export function loadShed(options: LoadShedOptions) {
   const now = options.now ?? Date.now;
   const retryAfter = String(options.retryAfterSeconds ?? 2);
-  const hold =
-    options.hold ??
-    ((fn: () => void, ms: number) => {
-      const timer = setTimeout(fn, ms);
-      return () => clearTimeout(timer);
-    });
+  const hold = options.hold ?? timer;
+  const wait = options.wait ?? timer;
+  const patient = options.patient ?? (() => false);
+  const writeWaitMs = options.writeWaitMs ?? REQUEST_TIMEOUT_MS;
   const refuseDelayMs = Math.min(options.refuseDelayMs ?? 250, options.maxWaitMs);
-  const queue: Waiting[] = [];
+  // Writes are handed over first; each queue in arrival order.
+  const writes: Waiting[] = [];
+  const reads: Waiting[] = [];
   let inFlight = 0;
-  const stats = { accepted: 0, shed: 0, dropped: 0 };
+  const stats = { accepted: 0, shed: 0, dropped: 0, evicted: 0 };
+  const queued = () => writes.length + reads.length;
+  const limitOf = (w: Waiting) => (w.write ? writeWaitMs : options.maxWaitMs);
 
   function busy(res: Response) {
     stats.shed++;
@@ -101,20 +138,36 @@ export function loadShed(options: LoadShedOptions) {
     w.next();
   }
 
+  function remove(w: Waiting): boolean {
+    const list = w.write ? writes : reads;
+    const i = list.indexOf(w);
+    if (i < 0) return false;
+    list.splice(i, 1);
+    w.cancelTimer();
+    return true;
+  }
+
   function pump() {
-    while (inFlight < options.maxInFlight && queue.length > 0) {
-      const w = queue.shift()!;
-      clearTimeout(w.timer);
+    while (inFlight < options.maxInFlight && queued() > 0) {
+      const w = (writes.length > 0 ? writes : reads).shift()!;
+      w.cancelTimer();
       if (w.res.destroyed || w.req.socket.destroyed) {
         stats.dropped++;
         continue;
       }
-      if (now() - w.since > options.maxWaitMs) {
+      if (now() - w.since > limitOf(w) && !patient()) {
         busy(w.res);
         continue;
       }
       run(w);
     }
+  }
+
+  /** Held, not queued: this request is refused whatever happens meanwhile. */
+  function refuse(res: Response) {
+    if (refuseDelayMs <= 0) return busy(res);
+    const cancel = hold(() => busy(res), refuseDelayMs);
+    res.once("close", cancel);
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {
@@ -125,40 +178,29 @@ export function loadShed(options: LoadShedOptions) {
       stats.dropped++;
       return;
     }
-    if (inFlight < options.maxInFlight && queue.length === 0) return run({ res, next });
-    if (queue.length >= options.maxQueue) {
-      if (refuseDelayMs <= 0) return busy(res);
-      // Held, not queued: this request is refused whatever happens meanwhile.
-      const cancel = hold(() => busy(res), refuseDelayMs);
-      res.once("close", cancel);
-      return;
+    if (inFlight < options.maxInFlight && queued() === 0) return run({ res, next });
+    const write = isWrite(req.method);
+    if (write ? writes.length >= options.maxQueue : queued() >= options.maxQueue) return refuse(res);
+    if (queued() >= options.maxQueue) {
+      // A write takes the place of the oldest page view waiting, which is told at once.
+      const evicted = reads.shift()!;
+      evicted.cancelTimer();
+      stats.evicted++;
+      busy(evicted.res);
     }
-    const w: Waiting = {
-      req,
-      res,
-      next,
-      since: now(),
-      timer: setTimeout(() => {
-        const i = queue.indexOf(w);
-        if (i >= 0) {
-          queue.splice(i, 1);
-          busy(res);
-        }
-      }, options.maxWaitMs),
-    };
-    queue.push(w);
+    const w: Waiting = { req, res, next, since: now(), write, cancelTimer: () => undefined };
+    w.cancelTimer = wait(() => {
+      // While the server stops, the request stays: the pump serves it.
+      if (!patient() && remove(w)) busy(res);
+    }, limitOf(w));
+    (write ? writes : reads).push(w);
     // The client left while waiting: forget the request.
     res.once("close", () => {
-      const i = queue.indexOf(w);
-      if (i >= 0) {
-        queue.splice(i, 1);
-        clearTimeout(w.timer);
-        stats.dropped++;
-      }
+      if (remove(w)) stats.dropped++;
     });
   }
 
   return Object.assign(middleware, {
-    stats: () => ({ ...stats, inFlight, queued: queue.length }),
+    stats: () => ({ ...stats, inFlight, queued: queued() }),
   });
 }
