@@ -15,7 +15,8 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { profiles, selfProfile, sessions, users } from "#db/schema";
-import { db, inTransaction } from "../core/db.server";
+import { db } from "../core/db.server";
+import { inTransaction } from "../core/transaction-scope.server";
 import { writeGeneration } from "../core/read-cache.server";
 import type { SelectedProfile, SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
@@ -92,8 +93,11 @@ export async function ensureOwnProfile(ownerId: string): Promise<Profile> {
 
 // ------------------------------------------------------------------- writing
 
-/** A family profile's fields; `authorisedPickup` (decision 0026) left out keeps what is stored. */
-type FamilyProfileFields = Omit<FamilyProfileInput, "authorisedPickup"> & { authorisedPickup?: string };
+/** A family profile's fields; `authorisedPickup` (decision 0026) or `sex` left out keeps what is stored. */
+type FamilyProfileFields = Omit<FamilyProfileInput, "authorisedPickup" | "sex"> & {
+  authorisedPickup?: string;
+  sex?: FamilyProfileInput["sex"];
+};
 
 export async function addFamilyProfile(ownerId: string, input: FamilyProfileFields): Promise<Profile> {
   const [row] = await db
@@ -104,6 +108,7 @@ export async function addFamilyProfile(ownerId: string, input: FamilyProfileFiel
       prenom: input.prenom,
       nom: input.nom,
       dateOfBirth: input.dateOfBirth,
+      sex: input.sex ?? null,
       relationship: input.relationship,
       authorisedPickup: input.authorisedPickup ?? "",
       createdBy: ownerId,
@@ -129,6 +134,7 @@ export async function updateFamilyProfile(
       dateOfBirth: input.dateOfBirth,
       relationship: input.relationship,
       ...(input.authorisedPickup === undefined ? {} : { authorisedPickup: input.authorisedPickup }),
+      ...(input.sex === undefined ? {} : { sex: input.sex }),
       updatedAt: new Date(),
       updatedBy: ownerId,
       version: existing.version + 1,
@@ -151,8 +157,14 @@ export async function removeFamilyProfile(ownerId: string, profileId: number): P
   await purgeOrphanPortraits();
 }
 
-/** Updates the account holder's own profile, and the names on the user row (shown in the top bar). */
-export async function updateOwnProfile(ownerId: string, input: OwnProfileInput): Promise<Profile> {
+/**
+ * Updates the account holder's own profile, and the names on the user row (shown in the top bar);
+ * `sex` left out keeps what is stored.
+ */
+export async function updateOwnProfile(
+  ownerId: string,
+  input: Omit<OwnProfileInput, "sex"> & { sex?: OwnProfileInput["sex"] },
+): Promise<Profile> {
   return db.transaction(async (tx) => {
     const own = await ensureOwnProfile(ownerId);
     const [row] = await tx
@@ -162,6 +174,7 @@ export async function updateOwnProfile(ownerId: string, input: OwnProfileInput):
         nom: input.nom,
         phone: input.phone,
         dateOfBirth: input.dateOfBirth,
+        ...(input.sex === undefined ? {} : { sex: input.sex }),
         emergencyContact: input.emergencyContact,
         updatedAt: new Date(),
         updatedBy: ownerId,

@@ -7,12 +7,21 @@ import { z } from "zod";
 import { id, optionalBirthDate, optionalPhone, optionalText, personName } from "../http/fields";
 import { RELATIONSHIPS } from "./relationships";
 
+/** The sex a profile may record (issue 56): « f », « m », or empty (not given, stored as null). */
+function optionalSex() {
+  return z
+    .enum(["", "f", "m"], { error: "Choisissez « Féminin », « Masculin » ou « Non précisé »." })
+    .optional()
+    .transform((v) => (v === "f" || v === "m" ? v : null));
+}
+
 export const PROFILE_NOT_SAVED = "Le formulaire contient des erreurs : corrigez les champs signalés.";
 
 export const familyProfileSchema = z.object({
   prenom: personName("Le prénom est obligatoire"),
   nom: optionalText(100, "Ce nom ne peut pas dépasser 100 caractères."),
   dateOfBirth: optionalBirthDate(),
+  sex: optionalSex(),
   relationship: z.enum(RELATIONSHIPS, { error: "Choisissez le lien de parenté" }),
   /** Who may collect this person after class (the emergency sheet of the instructors; decision 0026). */
   authorisedPickup: optionalText(300),
@@ -27,6 +36,7 @@ export const ownProfileSchema = z.object({
   nom: personName("Le nom est obligatoire"),
   phone: optionalPhone(),
   dateOfBirth: optionalBirthDate(),
+  sex: optionalSex(),
   emergencyContact: optionalText(200),
 });
 export type OwnProfileInput = z.output<typeof ownProfileSchema>;

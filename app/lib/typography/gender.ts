@@ -12,7 +12,15 @@
 
 export type Sex = "f" | "m";
 
-export const SEX_LABELS: Record<Sex, string> = { f: "Féminin", m: "Masculin" };
+/** The choices of a profile form's « Sexe » field, « Non précisé » first (stored as null). */
+export const SEX_OPTIONS: ReadonlyArray<{ value: "" | Sex; label: string }> = [
+  { value: "", label: "Non précisé" },
+  { value: "f", label: "Féminin" },
+  { value: "m", label: "Masculin" },
+];
+
+/** The hint under that field. */
+export const SEX_HINT = "Sert à accorder les textes qui vous concernent (« inscrit » ou « inscrite »).";
 
 /** A stored value as a sex, or null when it is not one (not given). */
 export function asSex(value: string | null | undefined): Sex | null {

@@ -51,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       nom: own.nom,
       phone: own.phone,
       dateOfBirth: own.dateOfBirth ?? "",
+      sex: own.sex ?? "",
       emergencyContact: own.emergencyContact,
     },
     family: ctx.profiles
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         prenom: p.prenom,
         nom: p.nom,
         dateOfBirth: p.dateOfBirth ?? "",
+        sex: p.sex ?? "",
         relationship: p.relationship,
         authorisedPickup: p.authorisedPickup,
       })),

@@ -16,6 +16,8 @@ import {
 } from "~/components/form";
 import { familyEditSchema, familyProfileSchema, PROFILE_NOT_SAVED, profileIdSchema } from "~/lib/members/profiles";
 import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/lib/members/relationships";
+import { de } from "~/lib/typography/elision";
+import { gendered, SEX_OPTIONS } from "~/lib/typography/gender";
 import { formatDate } from "~/lib/core/time";
 import {
   dangerButton,
@@ -36,6 +38,7 @@ interface FamilyMember {
   prenom: string;
   nom: string;
   dateOfBirth: string;
+  sex: string;
   relationship: string;
   authorisedPickup: string;
 }
@@ -46,7 +49,7 @@ const relationshipOptions = [
 ];
 
 type FamilyFieldsMeta = Record<
-  "prenom" | "nom" | "dateOfBirth" | "relationship" | "authorisedPickup",
+  "prenom" | "nom" | "dateOfBirth" | "sex" | "relationship" | "authorisedPickup",
   Parameters<typeof fieldProps>[0]
 >;
 
@@ -56,6 +59,7 @@ function FamilyFields({ fields }: { fields: FamilyFieldsMeta }) {
       <TextField label="Prénom" required autoComplete="off" {...fieldProps(fields.prenom)} />
       <TextField label="Nom" autoComplete="off" {...fieldProps(fields.nom)} />
       <TextField label="Date de naissance" type="date" {...fieldProps(fields.dateOfBirth)} />
+      <SelectField label="Sexe" options={SEX_OPTIONS} {...fieldProps(fields.sex)} />
       <SelectField label="Lien avec vous" required options={relationshipOptions} {...fieldProps(fields.relationship)} />
       <div className="sm:col-span-2">
         <TextField
@@ -131,17 +135,19 @@ function FamilyRow({ member: p }: { member: FamilyMember }) {
         </p>
         <p className="text-sm text-slate-700">
           {RELATIONSHIP_LABELS[p.relationship] ?? "Proche"}
-          {p.dateOfBirth ? ` · né(e) le ${formatDate(p.dateOfBirth)}` : ""}
+          {p.dateOfBirth
+            ? ` · ${gendered(p.sex, { f: "née le", m: "né le", n: "date de naissance :" })} ${formatDate(p.dateOfBirth)}`
+            : ""}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Link to={`?modifier=${p.id}#famille`} className={secondaryButton}>
           <Icon name="pencil" className="h-4 w-4" />
-          Modifier<span className="sr-only"> le profil de {p.prenom}</span>
+          Modifier<span className="sr-only"> le profil {de(p.prenom)}</span>
         </Link>
         <Link to={`?retirer=${p.id}#famille`} className={secondaryButton}>
           <Icon name="trash-2" className="h-4 w-4" />
-          Retirer<span className="sr-only"> le profil de {p.prenom}</span>
+          Retirer<span className="sr-only"> le profil {de(p.prenom)}</span>
         </Link>
       </div>
     </div>
@@ -163,6 +169,7 @@ function EditForm({
       prenom: p.prenom,
       nom: p.nom,
       dateOfBirth: p.dateOfBirth,
+      sex: p.sex,
       relationship: p.relationship,
       authorisedPickup: p.authorisedPickup,
     },
@@ -172,7 +179,7 @@ function EditForm({
       method="post"
       action={PROFILE_ACTION}
       {...getFormProps(form)}
-      aria-label={`Modifier le profil de ${p.prenom}`}
+      aria-label={`Modifier le profil ${de(p.prenom)}`}
     >
       <FormErrors form={form} lastResult={lastResult} summary={PROFILE_NOT_SAVED} />
       <input type="hidden" name="intent" value="edit-family" />
@@ -202,7 +209,7 @@ function RemoveForm({
       <input type="hidden" name="intent" value="remove-family" />
       <input type="hidden" name="profileId" value={p.id} />
       <p className="mb-3 font-semibold text-red-800" role="alert">
-        Retirer le profil de {p.prenom} ? Son historique de grades, son adhésion et ses révisions seront effacés.
+        Retirer le profil {de(p.prenom)} ? Son historique de grades, son adhésion et ses révisions seront effacés.
       </p>
       <div className="flex flex-wrap gap-3">
         <button type="submit" className={dangerButton}>

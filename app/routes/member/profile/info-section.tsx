@@ -1,7 +1,16 @@
 /** "Mes informations": the member's own profile (intent "info"). */
 import { Form } from "react-router";
-import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm, getFormProps } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { ownProfileSchema, PROFILE_NOT_SAVED } from "~/lib/members/profiles";
+import { SEX_HINT, SEX_OPTIONS } from "~/lib/typography/gender";
 import { h2Class, PROFILE_ACTION, resultFor, sectionClass, Success, successFor, type ProfileAnswer } from "./shared";
 
 interface OwnInfo {
@@ -9,6 +18,7 @@ interface OwnInfo {
   nom: string;
   phone: string;
   dateOfBirth: string;
+  sex: string;
   emergencyContact: string;
 }
 
@@ -42,6 +52,7 @@ function InfoForm({ own, answer }: { own: OwnInfo; answer: ProfileAnswer | undef
         <TextField label="Nom" required autoComplete="family-name" {...fieldProps(fields.nom)} />
         <TextField label="Téléphone" type="tel" autoComplete="tel" inputMode="tel" {...fieldProps(fields.phone)} />
         <TextField label="Date de naissance" type="date" autoComplete="bday" {...fieldProps(fields.dateOfBirth)} />
+        <SelectField label="Sexe" hint={SEX_HINT} options={SEX_OPTIONS} {...fieldProps(fields.sex)} />
       </div>
       <TextField
         label="Personne à prévenir en cas d'urgence"

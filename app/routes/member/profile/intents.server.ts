@@ -42,6 +42,7 @@ import { portraitRemoveSchema, portraitUploadSchema } from "~/lib/members/portra
 import { setPortrait, withdrawPortrait } from "~/lib/members/portraits.server";
 import { formatMegabytes, MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { oversizedRequest } from "~/lib/content/uploads.server";
+import { de } from "~/lib/typography/elision";
 
 type ProfileIntent =
   | "info"
@@ -82,7 +83,7 @@ const handlers = {
   "add-family": ({ form, ctx }: IntentArgs) =>
     handleIntent("add-family", form, familyProfileSchema, async (value) => {
       const p = await addFamilyProfile(ctx.user.id, value);
-      return done("add-family", `Le profil de ${p.prenom} a été ajouté.`);
+      return done("add-family", `Le profil ${de(p.prenom)} a été ajouté.`);
     }),
 
   "edit-family": ({ form, ctx }: IntentArgs) =>
@@ -92,7 +93,7 @@ const handlers = {
       familyEditSchema,
       async ({ profileId, ...input }) => {
         const p = await updateFamilyProfile(ctx.user.id, profileId, input);
-        return done("edit-family", `Le profil de ${p.prenom} a été modifié.`);
+        return done("edit-family", `Le profil ${de(p.prenom)} a été modifié.`);
       },
       { keyField: "profileId" },
     ),
@@ -171,7 +172,7 @@ const handlers = {
         const p = await setPortrait(ctx.user, value);
         return done(
           "portrait",
-          p.isSelf ? "Votre portrait a été enregistré." : `Le portrait de ${p.prenom} a été enregistré.`,
+          p.isSelf ? "Votre portrait a été enregistré." : `Le portrait ${de(p.prenom)} a été enregistré.`,
         );
       },
       { keyField: "profileId", hideFields: ["file"] },
@@ -186,7 +187,7 @@ const handlers = {
         const p = await withdrawPortrait(ctx.user, profileId);
         return done(
           "remove-portrait",
-          `${p.isSelf ? "Votre portrait a été retiré" : `Le portrait de ${p.prenom} a été retiré`} : son image est effacée.`,
+          `${p.isSelf ? "Votre portrait a été retiré" : `Le portrait ${de(p.prenom)} a été retiré`} : son image est effacée.`,
         );
       },
       { keyField: "profileId" },

@@ -32,6 +32,7 @@ import {
   type ProfileAnswer,
 } from "./shared";
 import { Icon } from "~/components/ui/icon";
+import { de } from "~/lib/typography/elision";
 
 interface PortraitRowData {
   id: number;
@@ -82,7 +83,7 @@ function PortraitRow({ person: p, answer }: { person: PortraitRowData; answer: P
         <p className="font-semibold text-slate-900">{p.isSelf ? `${name} (vous)` : name}</p>
         <p className="mb-3 text-sm text-slate-700">
           {has && p.consentGivenAt
-            ? `Portrait enregistré le ${formatDate(p.consentGivenAt)}, avec l'accord de ${p.consentGivenByName || "la personne titulaire du compte"}.`
+            ? `Portrait enregistré le ${formatDate(p.consentGivenAt)}, avec l'accord ${de(p.consentGivenByName || "la personne titulaire du compte")}.`
             : "Pas de portrait : les enseignants voient ses initiales."}
         </p>
         {/* Closed again after a success (remounted), open after a refusal of this profile's form. */}
@@ -95,7 +96,7 @@ function PortraitRow({ person: p, answer }: { person: PortraitRowData; answer: P
             <Icon name="camera" className="h-4 w-4" />
             <span>
               {has ? "Remplacer le portrait" : "Ajouter un portrait"}
-              <span className="sr-only"> de {p.prenom}</span>
+              <span className="sr-only"> {de(p.prenom)}</span>
             </span>
           </summary>
           <UploadForm
@@ -130,13 +131,13 @@ function UploadForm({
       {...formProps}
       onSubmit={upload.then(formProps.onSubmit)}
       className="mt-3 rounded-md bg-slate-50 p-4"
-      aria-label={`Portrait de ${p.prenom}`}
+      aria-label={`Portrait ${de(p.prenom)}`}
     >
       <FormErrors form={form} lastResult={lastResult} summary={PORTRAIT_MESSAGES.notSaved} />
       <input type="hidden" name="intent" value="portrait" />
       <input type="hidden" name="profileId" value={p.id} />
       <FileField
-        label={`Photo de ${p.prenom}`}
+        label={`Photo ${de(p.prenom)}`}
         name={fields.file.name}
         accept="image/jpeg,image/png,image/webp"
         required
@@ -188,7 +189,7 @@ function RemoveForm({
       <button type="submit" className={dangerButton}>
         <Icon name="trash-2" className="h-4 w-4" />
         <span>
-          Retirer le portrait<span className="sr-only"> de {p.prenom}</span> et l'effacer
+          Retirer le portrait<span className="sr-only"> {de(p.prenom)}</span> et l'effacer
         </span>
       </button>
     </Form>
