@@ -78,7 +78,7 @@ for (const width of [390, 1366]) {
       expect(await sameDocument(page)).toBe(true);
 
       await row.getByRole("link").first().click();
-      await expect(page.getByRole("heading", { level: 1, name: /^Compte de / })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: /^Compte (de |d')/ })).toBeVisible();
       expect(await sameDocument(page)).toBe(true);
     });
 

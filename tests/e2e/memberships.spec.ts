@@ -67,7 +67,7 @@ test.describe("membership management", () => {
     const admin = await signedInPage(browser, "admin");
     await gotoHydrated(admin, "/espace-membre/todo");
     await expect(admin.getByRole("heading", { level: 1, name: "Tâches à faire" })).toBeVisible();
-    await expect(admin.getByRole("link", { name: `Valider l'inscription de ${fullName}` })).toBeVisible();
+    await expect(admin.getByRole("link", { name: `Valider l'inscription d'${fullName}` })).toBeVisible();
     expect(await axeViolations(admin)).toEqual([]);
 
     // 3. The user_manager finds them in the list and validates the registration.
@@ -84,9 +84,9 @@ test.describe("membership management", () => {
     await expect(manager.getByRole("heading", { name: "1 compte" })).toBeVisible();
     expect(await axeViolations(manager)).toEqual([]);
     await manager.getByRole("link", { name: `${nom.toUpperCase()} ${prenom}` }).click();
-    await expect(manager.getByRole("heading", { level: 1, name: `Compte de ${fullName}` })).toBeVisible();
+    await expect(manager.getByRole("heading", { level: 1, name: `Compte d'${fullName}` })).toBeVisible();
     expect(await axeViolations(manager)).toEqual([]);
-    await manager.getByRole("button", { name: `Valider l'inscription de ${prenom}` }).click();
+    await manager.getByRole("button", { name: `Valider l'inscription d'${prenom}` }).click();
     await expect(manager.getByText("L'inscription est validée : un e-mail l'annonce à la personne.")).toBeVisible();
 
     const mail = await waitForMail(email, /inscription au club est validée/);
@@ -100,9 +100,9 @@ test.describe("membership management", () => {
 
     // 5. The to-do list now asks for their cotisation and certificate.
     await gotoHydrated(admin, "/espace-membre/todo");
-    await expect(admin.getByRole("link", { name: `Valider l'inscription de ${fullName}` })).toHaveCount(0);
-    await expect(admin.getByRole("link", { name: `Cotisation de ${fullName}` })).toBeVisible();
-    await expect(admin.getByRole("link", { name: `Document de santé de ${fullName}` })).toBeVisible();
+    await expect(admin.getByRole("link", { name: `Valider l'inscription d'${fullName}` })).toHaveCount(0);
+    await expect(admin.getByRole("link", { name: `Cotisation d'${fullName}` })).toBeVisible();
+    await expect(admin.getByRole("link", { name: `Document de santé d'${fullName}` })).toBeVisible();
 
     // 6. The user_manager records the cotisation and the medical certificate.
     const date = yesterday();
@@ -119,8 +119,8 @@ test.describe("membership management", () => {
 
     // 7. Both tasks are gone from the admin's list.
     await gotoHydrated(admin, "/espace-membre/todo");
-    await expect(admin.getByRole("link", { name: `Cotisation de ${fullName}` })).toHaveCount(0);
-    await expect(admin.getByRole("link", { name: `Document de santé de ${fullName}` })).toHaveCount(0);
+    await expect(admin.getByRole("link", { name: `Cotisation d'${fullName}` })).toHaveCount(0);
+    await expect(admin.getByRole("link", { name: `Document de santé d'${fullName}` })).toHaveCount(0);
 
     await memberContext.close();
     await admin.context().close();

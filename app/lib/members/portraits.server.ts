@@ -33,6 +33,7 @@ import { onRosterOf, seasonOfDay } from "../mat/attendance.server";
 import { isAdminViewer, slotsOf } from "../mat/instructors.server";
 import { consentStatement, PORTRAIT_MESSAGES, type PortraitSize } from "./portraits";
 import { actorName, audit, type Actor } from "./users-rules.server";
+import { de } from "../typography/elision";
 
 interface Viewer {
   id: string;
@@ -193,7 +194,7 @@ export async function setPortrait(
       await audit(
         holder,
         existing ? "portrait.replace" : "portrait.add",
-        `Portrait de ${profile.prenom} ${existing ? "remplacé" : "ajouté"}, avec l’accord du titulaire du compte.`,
+        `Portrait ${de(profile.prenom, "’")} ${existing ? "remplacé" : "ajouté"}, avec l’accord du titulaire du compte.`,
         { userId: profile.ownerId, profileId: profile.id },
       );
       return existing?.mediaId ?? null;
@@ -232,9 +233,9 @@ export async function withdrawPortrait(holder: Actor, profileId: number): Promis
   const removed = await dropPortrait(
     holder,
     profile,
-    `Portrait de ${profile.prenom} retiré par le titulaire du compte (accord retiré), image supprimée.`,
+    `Portrait ${de(profile.prenom, "’")} retiré par le titulaire du compte (accord retiré), image supprimée.`,
   );
-  if (!removed) throw new DomainError(`Le profil de ${profile.prenom} n’a pas de portrait.`, { status: 404 });
+  if (!removed) throw new DomainError(`Le profil ${de(profile.prenom, "’")} n’a pas de portrait.`, { status: 404 });
   return profile;
 }
 
@@ -246,9 +247,9 @@ export async function removePortraitAsAdmin(admin: Actor, ownerId: string, profi
   const removed = await dropPortrait(
     admin,
     profile,
-    `Portrait de ${`${profile.prenom} ${profile.nom}`.trim()} retiré par un administrateur, image supprimée.`,
+    `Portrait ${de(`${profile.prenom} ${profile.nom}`.trim(), "’")} retiré par un administrateur, image supprimée.`,
   );
-  if (!removed) throw new DomainError(`Le profil de ${profile.prenom} n’a pas de portrait.`, { status: 404 });
+  if (!removed) throw new DomainError(`Le profil ${de(profile.prenom, "’")} n’a pas de portrait.`, { status: 404 });
   return profile;
 }
 

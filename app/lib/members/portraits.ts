@@ -14,6 +14,7 @@
 import { z } from "zod";
 import { checkbox, id } from "../http/fields";
 import { frenchText } from "../typography/french";
+import { de } from "../typography/elision";
 
 /** Sides of the stored square variants, in pixels. */
 export const PORTRAIT_SIZES = [96, 192] as const;
@@ -35,7 +36,7 @@ export function consentStatement(profile: { prenom: string; isSelf: boolean }): 
   return frenchText(
     profile.isSelf
       ? "J’accepte que ce portrait soit enregistré : il n’est montré qu’aux enseignants de mes cours et aux administrateurs du club, pour me reconnaître à l’appel, et n’est jamais publié. Je peux le retirer à tout moment."
-      : `J’accepte, en tant que titulaire du compte, que ce portrait de ${profile.prenom} soit enregistré : il n’est montré qu’aux enseignants de ses cours et aux administrateurs du club, pour reconnaître ${profile.prenom} à l’appel, et n’est jamais publié. Je peux le retirer à tout moment.`,
+      : `J’accepte, en tant que titulaire du compte, que ce portrait ${de(profile.prenom, "’")} soit enregistré : il n’est montré qu’aux enseignants de ses cours et aux administrateurs du club, pour reconnaître ${profile.prenom} à l’appel, et n’est jamais publié. Je peux le retirer à tout moment.`,
   );
 }
 

@@ -22,6 +22,8 @@ import { unmatchedPayments } from "./manual-payments.server";
 import { openPaymentAlerts } from "./payment-alerts.server";
 import { DOCUMENT_KIND_LABELS } from "./season-documents";
 import { papersToReview } from "./season-documents-review.server";
+import { de } from "../typography/elision";
+import { countOf } from "../core/count";
 
 export interface DerivedTask {
   key: string;
@@ -65,7 +67,7 @@ function profileName(p: {
   ownerNom: string;
 }): string {
   const name = `${p.prenom} ${p.nom}`.trim();
-  return p.isSelf ? name : `${name} (famille de ${`${p.ownerPrenom} ${p.ownerNom}`.trim()})`;
+  return p.isSelf ? name : `${name} (famille ${de(`${p.ownerPrenom} ${p.ownerNom}`.trim())})`;
 }
 
 export async function derivedTasks(now: Date = new Date()): Promise<{ season: string; groups: DerivedGroup[] }> {
@@ -119,7 +121,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       hrefLabel: "Voir les pré-inscrits",
       tasks: pending.map((u) => ({
         key: `pre-${u.id}`,
-        label: `Valider l'inscription de ${`${u.prenom} ${u.nom}`.trim() || u.email}`,
+        label: `Valider l'inscription ${de(`${u.prenom} ${u.nom}`.trim() || u.email)}`,
         detail: `Pré-inscription du ${formatDate(u.createdAt.toISOString())} — ${u.email}`,
         href: editHref(u.id),
       })),
@@ -131,7 +133,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       hrefLabel: "Voir la liste filtrée",
       tasks: unpaid.map((s) => ({
         key: `cot-${s.profileId}`,
-        label: `Cotisation de ${profileName(s)}`,
+        label: `Cotisation ${de(profileName(s))}`,
         detail: "Aucun paiement enregistré pour la saison.",
         href: editHref(s.ownerId, s.profileId),
       })),
@@ -143,7 +145,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       hrefLabel: "Voir la liste filtrée",
       tasks: health.map((s) => ({
         key: `cert-${s.profileId}`,
-        label: `Document de santé de ${profileName(s)}`,
+        label: `Document de santé ${de(profileName(s))}`,
         detail:
           s.state === "manquant"
             ? "Ni certificat médical ni attestation du questionnaire pour la saison."
@@ -175,7 +177,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
       hrefLabel: "Ouvrir la liste des utilisateurs",
       tasks: deletions.map((d) => ({
         key: `del-${d.userId}`,
-        label: `Traiter la demande de suppression de ${`${d.prenom} ${d.nom}`.trim() || d.email}`,
+        label: `Traiter la demande de suppression ${de(`${d.prenom} ${d.nom}`.trim() || d.email)}`,
         detail: `Demandée le ${formatDate(d.requestedAt.toISOString())} — ${d.email}`,
         href: editHref(d.userId),
       })),
@@ -190,7 +192,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
         .filter((p) => p.state === "a-rapprocher")
         .map((p) => ({
           key: `pay-${p.id}`,
-          label: `Rapprocher le paiement de ${formatEuros(p.amountCents)}${p.payerName ? ` de ${p.payerName}` : ""}`,
+          label: `Rapprocher le paiement de ${formatEuros(p.amountCents)}${p.payerName ? ` ${de(p.payerName)}` : ""}`,
           detail: `Reçu le ${formatDate(p.createdAt.toISOString())}${p.payerEmail ? ` — ${p.payerEmail}` : ""}`,
           href: SEASON_PAYMENTS,
         })),
@@ -219,15 +221,15 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
         return [
           ...review.health.map((d) => ({
             key: `piece-${d.id}`,
-            label: `Vérifier : ${(DOCUMENT_KIND_LABELS[d.kind] ?? d.kind).toLowerCase()} de ${d.name}`,
+            label: `Vérifier : ${(DOCUMENT_KIND_LABELS[d.kind] ?? d.kind).toLowerCase()} ${de(d.name)}`,
             detail: `Envoyé le ${formatDate(d.sentAt)}`,
             href: SEASON_PAPERS,
           })),
           ...review.aids.map((a) => ({
             key: `aide-${a.lineId}`,
-            label: `Vérifier l'aide ${a.aidCode} de ${a.name}`,
+            label: `Vérifier l'aide ${a.aidCode} ${de(a.name)}`,
             detail: a.proofs.length
-              ? `${a.proofs.length} justificatif(s) envoyé(s)`
+              ? `${countOf(a.proofs.length, "justificatif envoyé", "justificatifs envoyés")}.`
               : "Aucun justificatif envoyé pour l'instant.",
             href: `${SEASON_PAPERS}#aides`,
           })),

@@ -37,6 +37,7 @@ import {
   rolesLabel,
   type Actor,
 } from "./users-rules.server";
+import { de } from "../typography/elision";
 
 /** Validity of the link a new account receives to choose its password. */
 export const WELCOME_LINK_DAYS = 7;
@@ -265,7 +266,7 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
     await audit(
       actor,
       "user.delete",
-      `Compte de ${target.prenom} ${target.nom} (${target.email}) supprimé avec ses profils.`,
+      `Compte ${de(`${target.prenom} ${target.nom}`)} (${target.email}) supprimé avec ses profils.`,
       { userId: id },
     );
     await tx.delete(users).where(eq(users.id, id));
@@ -289,7 +290,7 @@ export async function closeDeletionRequest(actor: Actor, id: string): Promise<vo
     await audit(
       actor,
       "user.deletion-request-closed",
-      `Demande de suppression de ${target.prenom} ${target.nom} classée : données conservées.`,
+      `Demande de suppression ${de(`${target.prenom} ${target.nom}`)} classée : données conservées.`,
       { userId: id },
     );
   });

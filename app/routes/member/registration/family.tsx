@@ -34,6 +34,7 @@ import {
   saveFamilyDraft,
   submitFamilyRegistration,
 } from "~/lib/members/family-registration.server";
+import { de } from "~/lib/typography/elision";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -161,7 +162,7 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                         to={`/espace-membre/inscription/pieces#profil-${p.profileId}`}
                         className="font-medium text-club-800 underline"
                       >
-                        Envoyer le document<span className="sr-only"> de {p.prenom}</span>
+                        Envoyer le document<span className="sr-only"> {de(p.prenom)}</span>
                       </Link>
                     </>
                   ) : null}
@@ -210,7 +211,7 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                 <CheckboxField label={`${p.prenom} fait de la compétition`} {...checkboxProps(f.competitor)} />
                 {p.minor ? (
                   <CheckboxField
-                    label={`Je suis parent ou tuteur légal de ${p.prenom} et j'autorise sa pratique`}
+                    label={`Je suis parent ou tuteur légal ${de(p.prenom)} et j'autorise sa pratique`}
                     {...checkboxProps(f.parentalAuthorisation)}
                   />
                 ) : null}

@@ -41,6 +41,7 @@ import {
   type SEASON_DOCUMENT_INTENTS,
 } from "~/lib/members/season-documents";
 import { familyPapers, giveAidProof, uploadHealthDocument } from "~/lib/members/season-documents.server";
+import { de } from "~/lib/typography/elision";
 
 const PATH = "/espace-membre/inscription/pieces";
 const FILE_HINT = `PDF, JPEG ou PNG, ${formatMegabytes(MAX_SEASON_FILE_BYTES)} au plus. Une photo lisible prise avec un téléphone convient.`;
@@ -165,7 +166,7 @@ function HealthForm({
           error={upload.errorFor(fields.file.name) ?? fields.file.errors?.[0]}
         />
         <SubmitButton pendingLabel="Envoi…">
-          Envoyer le document<span className="sr-only"> de {name}</span>
+          Envoyer le document<span className="sr-only"> {de(name)}</span>
         </SubmitButton>
       </div>
     </Form>
@@ -220,7 +221,7 @@ function AidForm({
         error={upload.errorFor(fields.file.name) ?? fields.file.errors?.[0]}
       />
       <SubmitButton pendingLabel="Envoi…">
-        Envoyer le justificatif<span className="sr-only"> de {name}</span>
+        Envoyer le justificatif<span className="sr-only"> {de(name)}</span>
       </SubmitButton>
     </Form>
   );

@@ -57,13 +57,14 @@ import { portraitRemoveSchema } from "~/lib/members/portraits";
 import { adminPortraitList, removePortraitAsAdmin } from "~/lib/members/portraits.server";
 import { PortraitsAdminSection } from "~/components/users/portraits-section";
 import { revalidateAfterConflict } from "~/lib/http/revalidate";
+import { de } from "~/lib/typography/elision";
 
 const LIST = "/espace-membre/utilisateurs";
 
 export const meta: Route.MetaFunction = (args) => {
   const u = args.data?.detail?.user;
   return pageMeta(args, {
-    title: u ? `Modifier le compte de ${`${u.prenom} ${u.nom}`.trim()}` : "Modifier un utilisateur",
+    title: u ? `Modifier le compte ${de(`${u.prenom} ${u.nom}`.trim())}` : "Modifier un utilisateur",
     description: "Compte, rôles, cotisation, certificat médical et grades d'un membre du club.",
     noindex: true,
   });
@@ -231,7 +232,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
             Retour à la liste des utilisateurs
           </Link>
         </p>
-        <h1 className="text-3xl font-bold text-slate-900">Compte de {fullName}</h1>
+        <h1 className="text-3xl font-bold text-slate-900">Compte {de(fullName)}</h1>
         <p className="mt-2 flex flex-wrap gap-2 text-slate-700">
           {user.roles.map((r) => (
             <Badge key={r} tone={r === "pré-inscrit" ? "warn" : "neutral"}>
@@ -292,7 +293,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
           <Form method="post" className="mt-3">
             <input type="hidden" name="intent" value="validate" />
             <input type="hidden" name="version" value={user.version} />
-            <SubmitButton pendingLabel="Validation…">Valider l&apos;inscription de {user.prenom}</SubmitButton>
+            <SubmitButton pendingLabel="Validation…">Valider l&apos;inscription {de(user.prenom)}</SubmitButton>
           </Form>
         </section>
       ) : null}
