@@ -14,7 +14,8 @@
  */
 import { eq } from "drizzle-orm";
 import { settings } from "#db/schema";
-import { afterCommit, db, inTransaction } from "../core/db.server";
+import { afterCommit, db } from "../core/db.server";
+import { inTransaction } from "../core/transaction-scope.server";
 import { onChange } from "../core/change-bus.server";
 import { defaultSettings, settingsSchemas, type SettingKey, type Settings } from "./settings-schemas";
 

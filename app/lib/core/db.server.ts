@@ -15,7 +15,6 @@
  * it (lint rule data-access/no-connection-parameters, decision 0012).
  * Every write (and the end of every transaction) drops the public pages' cached reads.
  */
-import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
@@ -26,6 +25,7 @@ import { folderLocked, lockFolder } from "./folder-lock.server";
 import { log } from "./log.server";
 import { openPgliteThread } from "./pglite-thread.server";
 import { noteWrite } from "./read-cache.server";
+import { currentScope, runInScope, type TransactionScope } from "./transaction-scope.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -219,20 +219,11 @@ export async function pingDatabase(): Promise<boolean> {
   }
 }
 
-interface Scope {
-  tx: Transaction;
-  open: boolean;
-  /** Run once the outermost transaction committed (never after a rollback). */
-  afterCommit: Array<() => void>;
-  /** The outermost transaction's scope (null: this one is). */
-  root: Scope | null;
-}
-
-const scope = new AsyncLocalStorage<Scope>();
+type Scope = TransactionScope<Transaction>;
 
 /** The connection `db` stands for here: the current transaction, or the database. */
 function connection(): Database | Transaction {
-  const s = scope.getStore();
+  const s = currentScope<Transaction>();
   return s?.open ? s.tx : requireOpen().db;
 }
 
@@ -241,7 +232,7 @@ function connection(): Database | Transaction {
  * made through `db` while it runs belongs to it. Rolled back when `fn` throws.
  */
 export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  const parent = scope.getStore();
+  const parent = currentScope<Transaction>();
   const outer = parent?.open ? parent : null;
   let mine: Scope | null = null;
   let result: T;
@@ -250,7 +241,7 @@ export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promi
       const s: Scope = { tx, open: true, afterCommit: [], root: outer ? (outer.root ?? outer) : null };
       mine = s;
       try {
-        return await scope.run(s, () => fn(tx));
+        return await runInScope(s, () => fn(tx));
       } finally {
         s.open = false;
       }
@@ -334,7 +325,7 @@ export async function preparedRead<T>(
   build: (name: string) => BuiltRead<T>,
   values: Record<string, unknown> = {},
 ): Promise<T> {
-  if (scope.getStore()?.open) return build(UNNAMED).execute(values);
+  if (currentScope<Transaction>()?.open) return build(UNNAMED).execute(values);
   const open = requireOpen();
   let reads = builtReads.get(open);
   if (!reads) builtReads.set(open, (reads = new Map<string, BuiltRead<unknown>>()));
@@ -349,18 +340,13 @@ export async function preparedRead<T>(
   return read.execute(values);
 }
 
-/** True while a transaction is open for this code (what it reads may still be rolled back). */
-export function inTransaction(): boolean {
-  return scope.getStore()?.open === true;
-}
-
 /**
  * Runs `fn` once the current transaction has committed (at once outside a
  * transaction; never if it rolls back): work that must see the committed rows,
  * such as sending the mails queued inside it.
  */
 export function afterCommit(fn: () => void): void {
-  const s = scope.getStore();
+  const s = currentScope<Transaction>();
   if (s?.open) (s.root ?? s).afterCommit.push(fn);
   else fn();
 }

@@ -18,7 +18,7 @@
  *   member's own rows go through `accountRead`, under a key the request proved (decision 0048).
  */
 import { onChange } from "./change-bus.server";
-import { inTransaction } from "./db.server";
+import { inTransaction } from "./transaction-scope.server";
 
 interface Entry {
   value: unknown;
