@@ -51,7 +51,9 @@ export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today
                 ) : r.eligibility.eligible ? (
                   <p className="mb-2 font-semibold text-green-900">Éligible : les conditions du club sont remplies.</p>
                 ) : (
-                  <p className="mb-2 font-semibold text-amber-900">Pas encore : {r.eligibility.missing.join(", ")}.</p>
+                  <p className="mb-2 font-semibold text-amber-900">
+                    Pas encore éligible : {r.eligibility.missing.join(", ")}.
+                  </p>
                 )}
                 <ul className="mb-2 text-sm text-slate-700">
                   {r.eligibility.checks.map((c) => (

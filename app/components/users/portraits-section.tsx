@@ -8,6 +8,7 @@ import { Portrait } from "~/components/portrait";
 import { buttonClasses } from "~/components/ui/button";
 import { formatDate } from "~/lib/core/time";
 import { Icon } from "~/components/ui/icon";
+import { de } from "~/lib/typography/elision";
 
 interface AdminPortrait {
   profileId: number;
@@ -44,7 +45,7 @@ export function PortraitsAdminSection({ portraits }: { portraits: AdminPortrait[
               <input type="hidden" name="profileId" value={p.profileId} />
               <button type="submit" className={buttonClasses({ variant: "danger-outline", size: "sm" })}>
                 <Icon name="trash-2" className="h-4 w-4" />
-                Retirer le portrait<span className="sr-only"> de {p.name}</span>
+                Retirer le portrait<span className="sr-only"> {de(p.name)}</span>
               </button>
             </Form>
           </li>

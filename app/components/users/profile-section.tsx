@@ -26,6 +26,8 @@ const dangerButtonClass = buttonClasses({ variant: "danger-outline" });
 const secondaryButtonClass = buttonClasses({ variant: "secondary" });
 import { gradeEntrySchema, statusSchema, type UserEditAnswer } from "~/lib/members/users-admin";
 import type { UserDetail } from "~/lib/members/users-detail.server";
+import { de } from "~/lib/typography/elision";
+import { gendered } from "~/lib/typography/gender";
 
 type ProfileView = UserDetail["profiles"][number];
 type StatusView = ProfileView["statuses"][number];
@@ -125,7 +127,7 @@ function StatusForm({
         </div>
       </fieldset>
       <SubmitButton pendingLabel="Enregistrement…">
-        Enregistrer la saison {season} de {profile.prenom}
+        Enregistrer la saison {season} {de(profile.prenom)}
       </SubmitButton>
     </Form>
   );
@@ -137,7 +139,7 @@ function PastSeasons({ past, name }: { past: StatusView[]; name: string }) {
       <h3 className="mt-6 text-xl font-semibold text-slate-900">Autres saisons</h3>
       <div className="mt-2 overflow-x-auto">
         <table className="min-w-full text-left text-slate-800">
-          <caption className="sr-only">Situation de {name} les autres saisons</caption>
+          <caption className="sr-only">Situation {de(name)} pendant les autres saisons</caption>
           <thead>
             <tr>
               <th scope="col" className="py-1 pr-4 font-semibold">
@@ -199,7 +201,7 @@ function GradeAddForm({
       />
       <input type="hidden" name="intent" value="grade-add" />
       <input type="hidden" name="profileId" value={profile.id} />
-      <p className="mb-3 font-semibold text-slate-900">Ajouter un grade à l&apos;historique de {profile.prenom}</p>
+      <p className="mb-3 font-semibold text-slate-900">Ajouter un grade à l&apos;historique {de(profile.prenom)}</p>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <SelectField
           label="Grade"
@@ -253,7 +255,12 @@ export function ProfileSection({
           <span className="text-base font-normal text-slate-700">(profil famille)</span>
         )}
       </h2>
-      {profile.dateOfBirth ? <p className="text-slate-700">Né(e) le {formatDateFr(profile.dateOfBirth)}</p> : null}
+      {profile.dateOfBirth ? (
+        <p className="text-slate-700">
+          {gendered(profile.sex, { f: "Née le", m: "Né le", n: "Date de naissance :" })}{" "}
+          {formatDateFr(profile.dateOfBirth)}
+        </p>
+      ) : null}
 
       <h3 className="mt-4 text-xl font-semibold text-slate-900">Saison {season}</h3>
       <StatusSummary s={status} />

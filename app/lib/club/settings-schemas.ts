@@ -162,6 +162,12 @@ export const settingsSchemas = {
     minorsAttestation: z.boolean(),
     competitorYearlyCertificate: z.boolean(),
   }),
+  /**
+   * Issue 56: what every grade exam requires besides each grade's rules, each
+   * switched off by the managers of the exams: a registration for the exam's
+   * season, a medical file in order for it (the `medical` rules).
+   */
+  examEligibility: z.object({ requireRegistration: z.boolean(), requireMedical: z.boolean() }),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -380,4 +386,5 @@ export const defaultSettings: Settings = {
     minorsAttestation: true,
     competitorYearlyCertificate: true,
   },
+  examEligibility: { requireRegistration: true, requireMedical: true },
 };

@@ -95,3 +95,22 @@ describe("rules the club has not set", () => {
     expect(result.missing).toEqual(["encore 4 mois", "encore 6 cours", "12 ans minimum le jour de l'examen"]);
   });
 });
+
+describe("the exam's season (issue 56)", () => {
+  it("adds a registration and a medical file in order, each only when required", () => {
+    const season = { season: "2026-2027", registered: false, medical: "expired" as const };
+    expect(checkEligibility(NO_RULES, facts({}), season)).toMatchObject({
+      eligible: false,
+      missing: ["pas d'inscription pour la saison 2026-2027", "certificat médical expiré"],
+    });
+    const none = checkEligibility(NO_RULES, facts({}), { ...season, registered: null, medical: null });
+    expect(none.eligible).toBe(true);
+    expect(none.checks.map((c) => c.rule)).toEqual(["months", "attendances", "age"]);
+    const ok = checkEligibility(NO_RULES, facts({}), { season: "2026-2027", registered: true, medical: "ok" });
+    expect(ok.eligible).toBe(true);
+    expect(ok.checks.slice(3).map((c) => c.label)).toEqual([
+      "Inscription pour la saison 2026-2027 : envoyée",
+      "Dossier médical 2026-2027 : en règle",
+    ]);
+  });
+});

@@ -5,12 +5,24 @@
  * grade and up to the exam day) and the date of birth, then applies the pure
  * rules of exam-eligibility.ts. One query per kind of fact, whatever the
  * number of profiles.
+ *
+ * The exam's season (issue 56) is the season of its day (the club's start
+ * month); a registration counts once sent (neither a draft nor cancelled);
+ * the medical file is judged on the exam day with the `medical` rules
+ * (season-overview.server.ts). The `examEligibility` setting switches either
+ * requirement off.
  */
-import { and, count, eq, gt, inArray, lte, min, sql } from "drizzle-orm";
-import { attendanceMarks, gradeHistory, grades, profiles } from "#db/schema";
+import { and, count, eq, gt, inArray, lte, min, notInArray, sql } from "drizzle-orm";
+import { attendanceMarks, gradeHistory, grades, profiles, registrationLines, registrations } from "#db/schema";
 import { db } from "../core/db.server";
-import { checkEligibility, type Eligibility } from "./exam-eligibility";
+import { getSetting, setSetting } from "../club/settings.server";
+import { seasonOf } from "../core/time";
+import { checkEligibility, type Eligibility, type SeasonFacts } from "./exam-eligibility";
 import { cachedGradeTable, type Grade } from "./grades.server";
+import type { MedicalStatus } from "./medical";
+import { medicalStatuses } from "./season-overview.server";
+import type { ExamRequirementsInput } from "./exams";
+import { audit, type Actor } from "./users-rules.server";
 
 export interface ProfileEligibility {
   profileId: number;
@@ -82,6 +94,7 @@ export async function eligibilityOf(profileIds: number[], examDate: string): Pro
     )
     .groupBy(attendanceMarks.profileId);
   const attended = new Map(marks.map((m) => [m.profileId, m]));
+  const seasonOfExam = await seasonFactsOf(profileIds, examDate, births);
 
   for (const profileId of profileIds) {
     const cur = current.get(profileId) ?? null;
@@ -94,14 +107,70 @@ export async function eligibilityOf(profileIds: number[], examDate: string): Pro
       current: cur,
       target,
       eligibility: target
-        ? checkEligibility(target, {
-            examDate,
-            since: from,
-            attendances: m?.n ?? 0,
-            dateOfBirth: births.get(profileId) ?? null,
-          })
+        ? checkEligibility(
+            target,
+            {
+              examDate,
+              since: from,
+              attendances: m?.n ?? 0,
+              dateOfBirth: births.get(profileId) ?? null,
+            },
+            seasonOfExam(profileId),
+          )
         : null,
     });
   }
   return out;
+}
+
+/** The season requirements of each profile at an exam on `examDate` (those the managers keep on). */
+async function seasonFactsOf(
+  profileIds: number[],
+  examDate: string,
+  births: Map<number, string | null>,
+): Promise<(profileId: number) => SeasonFacts | null> {
+  const required = await getSetting("examEligibility");
+  if (!required.requireRegistration && !required.requireMedical) return () => null;
+  const { seasonStartMonth } = await getSetting("membership");
+  const season = seasonOf(examDate, seasonStartMonth);
+  const lines = await db
+    .select({ profileId: registrationLines.profileId, competitor: registrationLines.competitor })
+    .from(registrationLines)
+    .innerJoin(registrations, eq(registrations.id, registrationLines.registrationId))
+    .where(
+      and(
+        inArray(registrationLines.profileId, profileIds),
+        eq(registrations.season, season),
+        notInArray(registrations.status, ["brouillon", "annulee"]),
+      ),
+    );
+  const registered = new Map(lines.map((l) => [l.profileId, l]));
+  const medical = required.requireMedical
+    ? await medicalStatuses(
+        profileIds.map((id) => ({
+          profileId: id,
+          dateOfBirth: births.get(id) ?? null,
+          competitor: registered.get(id)?.competitor ?? false,
+        })),
+        season,
+        new Date(`${examDate}T12:00:00Z`),
+      )
+    : new Map<number, MedicalStatus>();
+  return (profileId) => ({
+    season,
+    registered: required.requireRegistration ? registered.has(profileId) : null,
+    medical: required.requireMedical ? (medical.get(profileId) ?? "certificate-due") : null,
+  });
+}
+
+/** The managers keep or switch off the season's requirements (audited). */
+export async function saveExamRequirements(actor: Actor, input: ExamRequirementsInput): Promise<void> {
+  const value = { requireRegistration: input.requireRegistration, requireMedical: input.requireMedical };
+  await setSetting("examEligibility", value, actor.id);
+  const said = (on: boolean) => (on ? "exigé" : "non exigé");
+  await audit(
+    actor,
+    "exam.requirements",
+    `Examens : inscription de la saison ${said(value.requireRegistration)}, dossier médical ${said(value.requireMedical)}.`,
+  );
 }

@@ -16,10 +16,16 @@
  *  - Age: on the exam day itself, the same clamped rule: a child born on
  *    29 February has N years on 28 February of a common year. Unknown date of
  *    birth with an age rule: not eligible, the date of birth is asked for.
+ *  - The season of the exam (issue 56): a sent registration for that season
+ *    and a medical file in order for it (medical.ts), each required unless
+ *    the managers switched it off (`examEligibility` setting); a requirement
+ *    switched off is not checked nor shown.
  *  - What is missing is said in French: « encore 6 cours », « encore 2 mois »,
- *    « 12 ans minimum le jour de l’examen ».
+ *    « 12 ans minimum le jour de l’examen », « pas d'inscription pour la
+ *    saison 2026-2027 », « certificat médical manquant ».
  */
 import { addMonths } from "../core/time";
+import type { MedicalStatus } from "./medical";
 
 export interface ExamRules {
   minMonths: number | null;
@@ -37,7 +43,47 @@ export interface EligibilityFacts {
   dateOfBirth: string | null;
 }
 
-export type RuleKind = "months" | "attendances" | "age";
+export type RuleKind = "months" | "attendances" | "age" | "registration" | "medical";
+
+/** The exam's season, for the requirements the managers keep on (null: switched off). */
+export interface SeasonFacts {
+  season: string;
+  registered: boolean | null;
+  medical: MedicalStatus | null;
+}
+
+const MEDICAL_MISSING: Record<Exclude<MedicalStatus, "ok">, string> = {
+  "certificate-due": "certificat médical manquant",
+  expired: "certificat médical expiré",
+  "attestation-due": "attestation du questionnaire de santé manquante",
+};
+
+/** The season's requirements that are on, as checks. */
+function seasonChecks(facts: SeasonFacts): RuleCheck[] {
+  const checks: RuleCheck[] = [];
+  if (facts.registered !== null) {
+    checks.push({
+      rule: "registration",
+      required: null,
+      actual: null,
+      ok: facts.registered,
+      label: `Inscription pour la saison ${facts.season} : ${facts.registered ? "envoyée" : "aucune"}`,
+      missing: facts.registered ? null : `pas d'inscription pour la saison ${facts.season}`,
+    });
+  }
+  if (facts.medical !== null) {
+    const ok = facts.medical === "ok";
+    checks.push({
+      rule: "medical",
+      required: null,
+      actual: null,
+      ok,
+      label: `Dossier médical ${facts.season} : ${ok ? "en règle" : MEDICAL_MISSING[facts.medical as Exclude<MedicalStatus, "ok">]}`,
+      missing: ok ? null : MEDICAL_MISSING[facts.medical as Exclude<MedicalStatus, "ok">],
+    });
+  }
+  return checks;
+}
 
 export interface RuleCheck {
   rule: RuleKind;
@@ -74,7 +120,11 @@ export function ageOn(dateOfBirth: string, day: string): number {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
-export function checkEligibility(rules: ExamRules, facts: EligibilityFacts): Eligibility {
+export function checkEligibility(
+  rules: ExamRules,
+  facts: EligibilityFacts,
+  season: SeasonFacts | null = null,
+): Eligibility {
   const checks: RuleCheck[] = [];
 
   const months = facts.since ? monthsBetween(facts.since, facts.examDate) : 0;
@@ -139,6 +189,7 @@ export function checkEligibility(rules: ExamRules, facts: EligibilityFacts): Eli
     });
   }
 
+  if (season) checks.push(...seasonChecks(season));
   const missing = checks.flatMap((c) => (c.missing ? [c.missing] : []));
   return { eligible: missing.length === 0, checks, missing };
 }

@@ -1,7 +1,8 @@
 /**
  * Grade exams through the request handler and real PGlite: eligibility at the
  * exam day from the grade history, the attendance marks and the date of
- * birth; convocations (one e-mail per family in the outbox); marking on the
+ * birth, and the exam's season (a registration and a medical file in order,
+ * each switched off by the managers); convocations (one e-mail per family in the outbox); marking on the
  * jury page (the grade history written once, with the exam day); the access
  * rules (managers' pages, jury of the session only) and the diploma.
  */
@@ -16,6 +17,9 @@ import {
   grades,
   outbox,
   profiles,
+  registrationLines,
+  registrations,
+  seasonStatuses,
   techniques,
 } from "#db/schema";
 import { app } from "../../../tests/helpers/app";
@@ -24,6 +28,7 @@ import { gradesContent } from "../../../tests/helpers/markup";
 import { readPdf } from "../../../tests/helpers/pdf-text";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
+import { setSetting } from "../club/settings.server";
 import { listGrades, type Grade } from "./grades.server";
 import { eligibilityOf } from "./exam-eligibility.server";
 import { familyEligibility } from "./exam-member.server";
@@ -94,6 +99,106 @@ beforeAll(async () => {
   await marks(linh, ["2026-09-30"], false);
   await marks(minh, ["2026-09-09", "2026-09-16", "2026-09-23"]);
   await marks(an, ["2026-09-09", "2026-09-16", "2026-09-23", "2026-09-30"]);
+  await registerWithPapers(parent.user.id, [linh, minh, an]);
+});
+
+/** A sent registration for 2026-2027 and, for these minors, the health questionnaire's attestation. */
+async function registerWithPapers(ownerId: string, ids: number[]) {
+  const [reg] = await db
+    .insert(registrations)
+    .values({ ownerId, season: "2026-2027", status: "payee", totalCents: 19000 * ids.length })
+    .returning();
+  await db.insert(registrationLines).values(
+    ids.map((profileId) => ({
+      registrationId: reg!.id,
+      profileId,
+      groupName: "Enfants (6-11 ans)",
+      priceCents: 19000,
+      amountCents: 19000,
+    })),
+  );
+  await db.insert(seasonStatuses).values(
+    ids.map((profileId) => ({
+      profileId,
+      season: "2026-2027",
+      healthDocumentKind: "questionnaire",
+      healthDocumentReceivedOn: "2026-09-02",
+    })),
+  );
+}
+
+describe("the exam's season: a registration and a medical file in order", () => {
+  let sessionId: number;
+  let other: Created;
+  let vy: number;
+
+  beforeAll(async () => {
+    sessionId = await createSession("2027-02-13", [second.id], [juror.user.id]);
+    // Vy, an adult, meets the grade's rules (months, classes, age) but has neither a registration nor a paper for 2026-2027.
+    other = await createUser({ roles: ["membre"], prenom: "Hoa", nom: "Pham" });
+    [{ id: vy }] = (await db
+      .insert(profiles)
+      .values({
+        ownerId: other.user.id,
+        prenom: "Vy",
+        nom: "Pham",
+        relationship: "conjoint",
+        dateOfBirth: "1990-04-02",
+      })
+      .returning()) as [{ id: number }];
+    await db.insert(gradeHistory).values({ profileId: vy, gradeId: first.id, awardedOn: "2026-06-01" });
+    await marks(vy, ["2026-09-09", "2026-09-16", "2026-09-23"]);
+  });
+
+  const candidate = async (profileId: number) => {
+    const page = await app.get(`/espace-membre/examens/${sessionId}`, { as: manager });
+    return (page.data as { candidates: { profileId: number; eligible: boolean; missing: string[] }[] }).candidates.find(
+      (c) => c.profileId === profileId,
+    );
+  };
+
+  it("refuses an account without a registration nor a medical paper for the season, and says which is missing", async () => {
+    expect(await candidate(vy)).toMatchObject({
+      eligible: false,
+      missing: ["pas d'inscription pour la saison 2026-2027", "certificat médical manquant"],
+    });
+    const html = await (
+      await app.fetch(`/espace-membre/examens/${sessionId}`, { headers: { cookie: manager.cookie } })
+    ).text();
+    expect(html.replace(/<!-- -->/g, "")).toMatch(
+      /Non éligible\s?:\s?pas d(?:'|’|&#x27;)inscription pour la saison 2026-2027, certificat médical manquant/,
+    );
+    // Registered without papers: only the medical certificate is missing.
+    const [reg] = await db
+      .insert(registrations)
+      .values({ ownerId: other.user.id, season: "2026-2027", status: "en-attente", totalCents: 19000 })
+      .returning();
+    await db
+      .insert(registrationLines)
+      .values({ registrationId: reg!.id, profileId: vy, groupName: "Enfants", priceCents: 19000, amountCents: 19000 });
+    expect(await candidate(vy)).toMatchObject({ eligible: false, missing: ["certificat médical manquant"] });
+    await db.delete(registrations).where(eq(registrations.id, reg!.id));
+    // Linh, registered with her papers, stays eligible.
+    expect(await candidate(linh)).toMatchObject({ eligible: true, missing: [] });
+  });
+
+  it("makes the same account eligible once the managers switch both requirements off", async () => {
+    const member = await app.get(`/espace-membre/examens`, { as: manager });
+    expect(member.data).toMatchObject({ requirements: { requireRegistration: true, requireMedical: true } });
+    // Registration only switched off: the medical paper is still asked for.
+    const one = await app.post(
+      "/espace-membre/examens",
+      { intent: "conditions", requireMedical: "on" },
+      { as: manager },
+    );
+    expect(one.redirect).toBe("/espace-membre/examens?ok=conditions");
+    expect(await candidate(vy)).toMatchObject({ eligible: false, missing: ["certificat médical manquant"] });
+    await app.post("/espace-membre/examens", { intent: "conditions" }, { as: manager });
+    expect(await candidate(vy)).toMatchObject({ eligible: true, missing: [] });
+    const logged = await db.select().from(auditLog).where(eq(auditLog.action, "exam.requirements"));
+    expect(logged.at(-1)?.summary).toBe("Examens : inscription de la saison non exigé, dossier médical non exigé.");
+    await setSetting("examEligibility", { requireRegistration: true, requireMedical: true });
+  });
 });
 
 describe("eligibility for the next grade at the exam day", () => {
@@ -398,6 +503,8 @@ describe("what members see of the exams", () => {
   beforeAll(async () => {
     // Far ahead, so that it stays the next session of these grades whatever day the test runs.
     sessionId = await createSession("2099-06-06", [second.id, third.id], [juror.user.id]);
+    // Nobody is registered for 2098-2099: here only the grade's rules are looked at.
+    await setSetting("examEligibility", { requireRegistration: false, requireMedical: false });
   });
 
   it("shows each profile of the family its next grade, its eligibility at the next exam and what is missing", async () => {

@@ -4,7 +4,7 @@
  * with several forms, the French labels.
  */
 import { z } from "zod";
-import { id, isoDate, optionalText, requiredText, version, withMax } from "../http/fields";
+import { checkbox, id, isoDate, optionalText, requiredText, version, withMax } from "../http/fields";
 
 export const EXAM_STATUSES = ["prevue", "terminee", "annulee"] as const;
 export type ExamStatus = (typeof EXAM_STATUSES)[number];
@@ -36,6 +36,14 @@ export const examSessionSchema = z.object({
   juryIds: withMax(100, z.array(z.string().trim().min(1).max(100)).max(30).default([])),
 });
 export type ExamSessionInput = z.output<typeof examSessionSchema>;
+
+/** What every exam requires besides the grade's rules (the `examEligibility` setting; issue 56). */
+export const examRequirementsSchema = z.object({
+  intent: z.literal("conditions"),
+  requireRegistration: checkbox(),
+  requireMedical: checkbox(),
+});
+export type ExamRequirementsInput = z.output<typeof examRequirementsSchema>;
 
 export const EXAM_SESSION_INTENTS = ["modifier", "convoquer"] as const;
 

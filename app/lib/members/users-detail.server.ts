@@ -61,6 +61,7 @@ export async function getUserDetail(id: string, now: Date = new Date()) {
       isSelf: p.isSelf,
       relationship: p.relationship,
       dateOfBirth: p.dateOfBirth,
+      sex: p.sex,
       statuses: own.map((s) => ({
         id: s.id,
         season: s.season,

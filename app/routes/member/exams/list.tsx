@@ -1,18 +1,24 @@
 /**
  * /espace-membre/examens (admin, user_manager): the exam sessions, most
- * recent first, and the form that creates one (then its page opens).
+ * recent first, the form that creates one (then its page opens), and what
+ * every exam requires besides the grade's rules (issue 56: a registration
+ * for the exam's season, a medical file in order; each can be switched off).
  */
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/list";
+import { CheckboxField } from "~/components/checkbox-field";
 import { ExamSessionForm } from "~/components/exams/session-form";
+import { FormMessage, SubmitButton } from "~/components/form";
 import { linkClass } from "~/components/users-admin-ui";
 import { formatDate } from "~/lib/core/time";
 import { parseSubmission, invalid, tryDomain } from "~/lib/http/forms";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 import { listGrades } from "~/lib/members/grades.server";
-import { EXAM_STATUS_LABELS, examSessionSchema, type ExamStatus } from "~/lib/members/exams";
+import { getSetting } from "~/lib/club/settings.server";
+import { saveExamRequirements } from "~/lib/members/exam-eligibility.server";
+import { EXAM_STATUS_LABELS, examRequirementsSchema, examSessionSchema, type ExamStatus } from "~/lib/members/exams";
 import { juryChoices, listExamSessions, saveExamSession } from "~/lib/members/exams.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -22,9 +28,11 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const [sessions, grades, jury] = [await listExamSessions(), await listGrades(), await juryChoices()];
   return {
+    requirements: await getSetting("examEligibility"),
+    saved: new URL(request.url).searchParams.get("ok") === "conditions",
     sessions: sessions.map((s) => ({
       id: s.id,
       examDate: s.examDate,
@@ -41,7 +49,14 @@ export async function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = context.get(userContext);
-  const submission = parseSubmission(await readForm(request), examSessionSchema);
+  const formData = await readForm(request);
+  if (formData.get("intent") === "conditions") {
+    const requirements = parseSubmission(formData, examRequirementsSchema);
+    if (requirements.status !== "success") return invalid(requirements);
+    await saveExamRequirements(actor, requirements.value);
+    return redirect("/espace-membre/examens?ok=conditions");
+  }
+  const submission = parseSubmission(formData, examSessionSchema);
   if (submission.status !== "success") return invalid(submission);
   return tryDomain(submission, async () => {
     const id = await saveExamSession(actor, null, submission.value);
@@ -50,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ExamSessions({ loaderData, actionData }: Route.ComponentProps) {
-  const { sessions, grades, juryChoices } = loaderData;
+  const { sessions, grades, juryChoices, requirements, saved } = loaderData;
   return (
     <div className="max-w-5xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Examens de grade</h1>
@@ -112,6 +127,31 @@ export default function ExamSessions({ loaderData, actionData }: Route.Component
         ) : (
           <p className="text-slate-700">Aucune session d'examen pour l'instant.</p>
         )}
+      </section>
+
+      <section aria-labelledby="conditions" className="mb-10">
+        <h2 id="conditions" className="mb-3 text-2xl font-semibold text-club-900">
+          Conditions communes à tous les grades
+        </h2>
+        <p className="mb-3 text-slate-700">
+          En plus des règles de chaque grade (ancienneté, présences, âge), un candidat doit remplir les conditions
+          cochées ci-dessous pour la saison de l'examen. Décochez celles que le club n'exige pas.
+        </p>
+        {saved ? <FormMessage tone="success">Les conditions des examens sont enregistrées.</FormMessage> : null}
+        <Form method="post" className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm">
+          <input type="hidden" name="intent" value="conditions" />
+          <CheckboxField
+            label="Être inscrit pour la saison de l'examen (inscription envoyée)"
+            name="requireRegistration"
+            defaultChecked={requirements.requireRegistration}
+          />
+          <CheckboxField
+            label="Avoir un dossier médical en règle pour cette saison (certificat ou attestation)"
+            name="requireMedical"
+            defaultChecked={requirements.requireMedical}
+          />
+          <SubmitButton pendingLabel="Enregistrement…">Enregistrer les conditions</SubmitButton>
+        </Form>
       </section>
 
       <section aria-labelledby="nouvelle">

@@ -214,7 +214,7 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
                       {c.eligible ? (
                         <Badge tone="ok">Éligible</Badge>
                       ) : (
-                        <Badge tone="bad">Pas encore : {c.missing.join(", ")}</Badge>
+                        <Badge tone="bad">Non éligible : {c.missing.join(", ")}</Badge>
                       )}
                       <ul className="mt-1 text-sm text-slate-700">
                         {c.checks.map((k) => (
