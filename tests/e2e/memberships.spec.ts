@@ -111,7 +111,7 @@ test.describe("membership management", () => {
     await manager.getByLabel("Moyen de paiement").selectOption("cheque");
     await manager.getByLabel("Document reçu").selectOption("certificat");
     await manager.getByLabel("Reçu le").fill(date);
-    await manager.getByRole("button", { name: /^Enregistrer la saison .* de Inès$/ }).click();
+    await manager.getByRole("button", { name: /^Enregistrer la saison .* d'Inès$/ }).click();
     await expect(manager.getByText("La situation de la saison a été enregistrée.")).toBeVisible();
     await expect(manager.getByText("Cotisation payée", { exact: true })).toBeVisible();
     await expect(manager.getByText(/Document de santé\s: valable/)).toBeVisible();

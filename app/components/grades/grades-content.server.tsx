@@ -19,6 +19,7 @@ import { cachedRead } from "~/lib/core/read-cache.server";
 import { formatDate } from "~/lib/core/time";
 import { renderServerHtml } from "~/lib/http/server-html.server";
 import type { GradeLine } from "~/lib/members/grades.server";
+import { de } from "~/lib/typography/elision";
 
 export interface GradesContentProps {
   profile: { name: string; isSelf: boolean };
@@ -100,7 +101,7 @@ export function GradesContent({ profile, current, next, exams, history, tableHtm
       <div className="mb-8 grid gap-4 sm:grid-cols-2">
         <section aria-labelledby="grade-actuel" className="rounded-lg border border-slate-200 p-4">
           <h2 id="grade-actuel" className="mb-2 text-lg font-semibold text-club-900">
-            {whose} grade actuel{profile.isSelf ? "" : ` de ${profile.name}`}
+            {whose} grade actuel{profile.isSelf ? "" : ` ${de(profile.name)}`}
           </h2>
           {current ? (
             <div data-testid="current-grade">

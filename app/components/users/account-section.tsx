@@ -22,6 +22,7 @@ const dangerButtonClass = buttonClasses({ variant: "danger" });
 const secondaryButtonClass = buttonClasses({ variant: "secondary" });
 import { accountSchema, deleteUserSchema, type UserEditAnswer } from "~/lib/members/users-admin";
 import type { UserDetail } from "~/lib/members/users-detail.server";
+import { de } from "~/lib/typography/elision";
 
 type Result = UserEditAnswer["result"] | undefined;
 
@@ -105,7 +106,7 @@ export function DeleteUserSection({ fullName, lastResult }: { fullName: string; 
         <FormErrors form={form} lastResult={lastResult} />
         <input type="hidden" name="intent" value="delete" />
         <CheckboxField
-          label={`Je confirme la suppression définitive du compte de ${fullName}`}
+          label={`Je confirme la suppression définitive du compte ${de(fullName)}`}
           {...checkboxProps(fields.confirm)}
         />
         <button type="submit" className={dangerButtonClass}>

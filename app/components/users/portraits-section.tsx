@@ -37,8 +37,8 @@ export function PortraitsAdminSection({ portraits }: { portraits: AdminPortrait[
           <li key={p.profileId} className="flex flex-wrap items-center gap-3">
             <Portrait profileId={p.profileId} name={p.name} version={p.mediaId} />
             <span className="min-w-0 flex-1 text-slate-800">
-              <span className="font-semibold text-slate-900">{p.name}</span> — accord de{" "}
-              {p.consentGivenByName || "la personne titulaire du compte"} le {formatDate(p.consentGivenAt)}
+              <span className="font-semibold text-slate-900">{p.name}</span> — accord{" "}
+              {de(p.consentGivenByName || "la personne titulaire du compte")} le {formatDate(p.consentGivenAt)}
             </span>
             <Form method="post">
               <input type="hidden" name="intent" value="portrait-remove" />

@@ -16,6 +16,7 @@ import { GradesContent, gradeTableMarkup } from "~/components/grades/grades-cont
 import { serverHtml } from "~/lib/http/server-html.server";
 import { familyEligibility, myJurySessions } from "~/lib/members/exam-member.server";
 import { parisDate } from "~/lib/core/time";
+import { de } from "~/lib/typography/elision";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -71,7 +72,7 @@ export default function MemberGrades({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-5xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Grades</h1>
-      <p className="mb-6 text-slate-700">Le parcours de {profile.name} dans le tableau des grades du club.</p>
+      <p className="mb-6 text-slate-700">Le parcours {de(profile.name)} dans le tableau des grades du club.</p>
       <ProfileSelector profiles={selector.profiles} selectedId={selector.selectedId} />
       <ServerHtml html={content} />
     </div>

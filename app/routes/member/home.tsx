@@ -25,6 +25,7 @@ import { getSelectedProfile, profileName, selectorData } from "~/lib/members/pro
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { Icon } from "~/components/ui/icon";
+import { de } from "~/lib/typography/elision";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -107,7 +108,7 @@ function StatusLine({ ok, children }: { ok: boolean; children: React.ReactNode }
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
   if (!loaderData.member) return <RegistrationStatus prenom={loaderData.prenom} profileLink={loaderData.profileLink} />;
   const { prenom, pagesHtml, selector, profile, status, events, feed } = loaderData;
-  const who = profile.isSelf ? "Votre situation" : `La situation de ${profile.name}`;
+  const who = profile.isSelf ? "Votre situation" : `La situation ${de(profile.name)}`;
   return (
     <div>
       <h1 className="text-3xl font-bold text-club-900">Bonjour {prenom}</h1>

@@ -9,6 +9,7 @@ import { familyAttendance } from "~/lib/mat/attendance-reports.server";
 import { capitalize, formatLongDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { StackTable, type Column } from "~/components/ui/stack-table";
+import { de } from "~/lib/typography/elision";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -49,7 +50,7 @@ export default function MyAttendance({ loaderData }: Route.ComponentProps) {
           </p>
           {p.sessions.length ? (
             <StackTable
-              caption={`Présences de ${p.name}`}
+              caption={`Présences ${de(p.name)}`}
               columns={COLUMNS}
               rows={p.sessions}
               rowKey={(s) => `${s.date}-${s.group}`}

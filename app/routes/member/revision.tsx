@@ -21,6 +21,7 @@ import { id } from "~/lib/http/fields";
 import { readForm } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
 import { Icon } from "~/components/ui/icon";
+import { de } from "~/lib/typography/elision";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -181,7 +182,7 @@ export default function Revision({ loaderData }: Route.ComponentProps) {
 
           <div className="mb-8 rounded-lg border border-slate-200 p-4">
             <p id="progression-label" className="mb-2 font-semibold text-slate-900">
-              Progression de {name}
+              Progression {de(name)}
             </p>
             <div
               role="progressbar"

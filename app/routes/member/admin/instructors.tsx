@@ -17,6 +17,7 @@ import { domainErrors, parseSubmission, reply, type SubmissionResult } from "~/l
 import { DomainError } from "~/lib/core/errors";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
+import { de } from "~/lib/typography/elision";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -100,7 +101,7 @@ function InstructorForm({
           </div>
         </fieldset>
         <div className="mt-4">
-          <SubmitButton pendingLabel="Enregistrement…">Enregistrer les cours de {instructor.name}</SubmitButton>
+          <SubmitButton pendingLabel="Enregistrement…">Enregistrer les cours {de(instructor.name)}</SubmitButton>
         </div>
       </form>
     </section>
