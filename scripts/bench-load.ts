@@ -12,6 +12,7 @@
  *   every accepted request ended within 0.95 s).
  * - A connection the server closes is replaced by the agent; a request without
  *   an answer after `timeoutSeconds` counts as a time-out.
+ * - `stop` ends the loops early (no new request once it is aborted).
  */
 import http from "node:http";
 
@@ -30,6 +31,7 @@ export async function closedLoopLoad(options: {
   seconds: number;
   timeoutSeconds: number;
   headers?: Record<string, string>;
+  stop?: AbortSignal;
 }): Promise<LoadResult> {
   const url = new URL(options.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
@@ -72,7 +74,7 @@ export async function closedLoopLoad(options: {
     });
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
-      while (performance.now() < end) await one();
+      while (performance.now() < end && !options.stop?.aborted) await one();
     }),
   );
   agent.destroy();

@@ -25,6 +25,8 @@
  *
  * --overload (issue 11, bench-overload.ts): 200 connections on home, news and
  * a member page, three runs on one server.
+ * --signups (issue 56, bench-signups.ts): 20 sign-ups at once on the embedded
+ * database during a flood of page views: every sign-up succeeds, page views are shed.
  * Targets (issue 12): public pages >= 0.5x the bare app, member pages >= 0.4x;
  * <= 120 KB gzipped JS per public page; cold start < 3 s; WORKERS=2 >= 1.6x.
  */
@@ -39,6 +41,7 @@ import { benchFirebaseImport } from "./bench-firebase-import";
 import { lighthouseBench } from "./bench-lighthouse";
 import { interleaved, workersBench, type BenchPage } from "./bench-pages";
 import { overload } from "./bench-overload";
+import { signUpEvening } from "./bench-signups";
 import { addBenchUser, buildDir, memberCookie, rssMb, startBare, startServer } from "./bench-servers";
 import { waitForJobs } from "./bench-jobs";
 import { serverTimes } from "./bench-server-time";
@@ -77,6 +80,7 @@ async function main() {
     execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   }
   if (args.has("--overload")) return overload();
+  if (args.has("--signups")) return signUpEvening();
   if (args.has("--workers-only")) {
     if (!process.env.BENCH_DATABASE_URL) throw new Error("--workers-only : donnez BENCH_DATABASE_URL");
     return workersBench(process.env.BENCH_DATABASE_URL, options.BENCH_SECONDS);
