@@ -20,6 +20,7 @@ import { isMinorOn, priceLines, type Campaign, type FamilyRegistrationInput } fr
 import type { MedicalStatus } from "./medical";
 import { submitRegistration } from "./registrations.server";
 import { medicalStatuses } from "./season-overview.server";
+import { de } from "../typography/elision";
 
 interface FamilyProfileView {
   profileId: number;
@@ -174,7 +175,7 @@ export async function submitFamilyRegistration(
     if (!profile) throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
     const who = profile.prenom;
     if (!campaign.prices.some((x) => x.group === p.group))
-      throw new DomainError(`Choisissez le groupe de ${who}.`, { field: `profiles[${i}].group` });
+      throw new DomainError(`Choisissez le groupe ${de(who)}.`, { field: `profiles[${i}].group` });
     if (p.aidCode && !campaign.aids.some((a) => a.code === p.aidCode))
       throw new DomainError("Aide inconnue.", { field: `profiles[${i}].aidCode` });
     if (!p.emergencyContacts)

@@ -20,6 +20,7 @@ import { invariant } from "../core/invariant";
 import { audit, type Actor } from "./users-rules.server";
 import type { Grade } from "./grades.server";
 import type { GradeInput, TechniqueAddInput, TechniqueEditInput } from "./grade-form";
+import { de } from "../typography/elision";
 
 export type Technique = typeof techniques.$inferSelect;
 
@@ -145,7 +146,7 @@ export async function addTechnique(actor: Actor, input: TechniqueAddInput): Prom
       })
       .returning();
     invariant(row, "élément de révision inséré");
-    await audit(actor, "technique.add", `« ${input.title} » ajouté à la liste de révision de ${gradeLabel(grade)}.`);
+    await audit(actor, "technique.add", `« ${input.title} » ajouté à la liste de révision ${de(gradeLabel(grade))}.`);
     return row;
   });
 }
@@ -237,7 +238,7 @@ export async function removeTechnique(actor: Actor, id: number, version: number)
       .returning({ profileId: revisionProgress.profileId });
     await tx.delete(techniques).where(eq(techniques.id, id));
     const [grade] = await tx.select().from(grades).where(eq(grades.id, current.gradeId));
-    const whose = grade ? ` de ${gradeLabel(grade)}` : "";
+    const whose = grade ? ` ${de(gradeLabel(grade))}` : "";
     const ticks = ticked.length ? ` (coché par ${ticked.length} profil${ticked.length > 1 ? "s" : ""})` : "";
     await audit(actor, "technique.remove", `« ${current.title} » retiré de la liste de révision${whose}${ticks}.`);
     return ticked.length;

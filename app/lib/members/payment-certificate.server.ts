@@ -14,6 +14,7 @@ import { formatDate, parisDate } from "../core/time";
 import { PAYMENT_METHOD_LABELS } from "./campaign";
 import { familyRegistration } from "./registration-payments.server";
 import { simplePdf, type PdfBlock } from "../core/pdf.server";
+import { que } from "../typography/elision";
 
 /** The payment certificate of the family's paid registration for `season`. */
 export async function paymentCertificate(
@@ -46,7 +47,7 @@ export async function paymentCertificate(
     },
     { text: `Attestation de paiement : saison ${season}`, size: 18, bold: true, gapBefore: 30 },
     {
-      text: `L'association ${identity.associationName} atteste que ${payer} a réglé la somme de ${formatEuros(paidTotal)} au titre de la cotisation annuelle (adhésion, licence et cours) de la saison ${season}, pour les membres suivants :`,
+      text: `L'association ${identity.associationName} atteste ${que(payer)} a réglé la somme de ${formatEuros(paidTotal)} au titre de la cotisation annuelle (adhésion, licence et cours) de la saison ${season}, pour les membres suivants :`,
       size: 11,
       gapBefore: 16,
     },

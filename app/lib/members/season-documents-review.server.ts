@@ -37,6 +37,7 @@ import { queueMail } from "../mail/mail.server";
 import { DOCUMENT_KIND_LABELS } from "./season-documents";
 import { campaignSeason } from "./season-documents.server";
 import { audit, type Actor } from "./users-rules.server";
+import { de } from "../typography/elision";
 
 const PAPERS_PAGE = "/espace-membre/inscription/pieces";
 
@@ -246,7 +247,7 @@ export async function refuseHealthDocument(
     });
     await queueMail({
       to: profile.email,
-      subject: `${label} de ${profile.prenom} : à renvoyer`,
+      subject: `${label} ${de(profile.prenom)} : à renvoyer`,
       text: [
         `Bonjour ${profile.parentPrenom},`.replace(" ,", ","),
         "",

@@ -33,6 +33,7 @@ import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { addFamilyProfile } from "./profiles.server";
 import { createManagedUser } from "./users-accounts.server";
 import { audit, type Actor } from "./users-rules.server";
+import { de } from "../typography/elision";
 
 export const TRIAL_STALE =
   "Cette demande a été modifiée par quelqu'un d'autre pendant que vous la regardiez : rechargez la page, puis recommencez.";
@@ -178,7 +179,7 @@ export async function convertTrialRequest(
     await audit(
       actor,
       "trial.convert",
-      `Demande de cours d'essai n° ${row.id} (${who(row)}) inscrite : ${existing ? "compte existant invité" : "compte pré-inscrit créé"} (${row.email})${profileId ? `, profil de ${row.prenom}` : ""}.`,
+      `Demande de cours d'essai n° ${row.id} (${who(row)}) inscrite : ${existing ? "compte existant invité" : "compte pré-inscrit créé"} (${row.email})${profileId ? `, profil ${de(row.prenom)}` : ""}.`,
       { userId, profileId },
     );
     return { userId, created: !existing };

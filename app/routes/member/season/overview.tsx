@@ -15,6 +15,7 @@ import { PAYMENT_METHOD_LABELS } from "~/lib/members/campaign";
 import { getCampaign } from "~/lib/members/family-registration.server";
 import { MEDICAL_STATUS_LABELS, type MedicalStatus } from "~/lib/members/medical";
 import { countsByGroup, draftCount, registeredMembers, takingsByMethod } from "~/lib/members/season-overview.server";
+import { countOf } from "~/lib/core/count";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -64,8 +65,9 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Suivi de la saison {season}</h1>
         <p className="mt-2 text-slate-800">
-          Inscriptions {open ? "ouvertes" : "fermées"} ; {members.length} membre(s) inscrit(s), {drafts} inscription(s)
-          en brouillon.{" "}
+          Inscriptions {open ? "ouvertes" : "fermées"} ;{" "}
+          {countOf(members.length, "membre inscrit", "membres inscrits", "aucun membre inscrit")},{" "}
+          {countOf(drafts, "inscription en brouillon", "inscriptions en brouillon", "aucune inscription en brouillon")}.{" "}
           <Link to="/espace-membre/saison/campagne" className="font-medium text-club-800 underline">
             Campagne
           </Link>{" "}

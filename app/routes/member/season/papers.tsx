@@ -37,6 +37,7 @@ import {
   refuseAid,
   refuseHealthDocument,
 } from "~/lib/members/season-documents-review.server";
+import { de } from "~/lib/typography/elision";
 
 const PATH = "/espace-membre/saison/pieces";
 const FILE_PATH = "/espace-membre/inscription/pieces";
@@ -191,7 +192,7 @@ export default function PapersToReview({ loaderData, actionData }: Route.Compone
               {d.hasFile ? (
                 <p>
                   <a href={`${FILE_PATH}/${d.id}`} className="font-medium text-club-800 underline">
-                    Ouvrir le document<span className="sr-only"> de {d.name}</span>
+                    Ouvrir le document<span className="sr-only"> {de(d.name)}</span>
                   </a>
                 </p>
               ) : null}
@@ -200,7 +201,7 @@ export default function PapersToReview({ loaderData, actionData }: Route.Compone
                 <input type="hidden" name="documentId" value={d.id} />
                 <input type="hidden" name="version" value={d.version} />
                 <Button type="submit">
-                  Accepter<span className="sr-only"> le document de {d.name}</span>
+                  Accepter<span className="sr-only"> le document {de(d.name)}</span>
                 </Button>
               </Form>
               <RefuseForm
@@ -242,7 +243,7 @@ export default function PapersToReview({ loaderData, actionData }: Route.Compone
                       <>
                         {" "}
                         <a href={`${FILE_PATH}/${p.id}`} className="font-medium text-club-800 underline">
-                          Ouvrir le justificatif<span className="sr-only"> de {a.name}</span>
+                          Ouvrir le justificatif<span className="sr-only"> {de(a.name)}</span>
                         </a>
                       </>
                     ) : null}
@@ -253,7 +254,7 @@ export default function PapersToReview({ loaderData, actionData }: Route.Compone
                 <input type="hidden" name="intent" value="accept-aid" />
                 <input type="hidden" name="lineId" value={a.lineId} />
                 <Button type="submit">
-                  Accepter l'aide<span className="sr-only"> de {a.name}</span>
+                  Accepter l'aide<span className="sr-only"> {de(a.name)}</span>
                 </Button>
               </Form>
               <RefuseForm

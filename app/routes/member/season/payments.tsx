@@ -47,6 +47,8 @@ import {
   recordManualPayment,
   unmatchedPayments,
 } from "~/lib/members/manual-payments.server";
+import { countOf } from "~/lib/core/count";
+import { de } from "~/lib/typography/elision";
 
 const PATH = "/espace-membre/saison/paiements";
 
@@ -212,7 +214,7 @@ function RecordForm({
       />
       <div className="sm:col-span-2">
         <SubmitButton pendingLabel="Enregistrement…">
-          Enregistrer le paiement<span className="sr-only"> de {registration.name}</span>
+          Enregistrer le paiement<span className="sr-only"> {de(registration.name)}</span>
         </SubmitButton>
       </div>
     </Form>
@@ -229,8 +231,20 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       <div>
         <h1 className="text-3xl font-bold text-slate-900">Paiements de la saison {season}</h1>
         <p className="mt-2 text-slate-700">
-          {inbox.filter((p) => p.state === "a-rapprocher").length} paiement(s) à rapprocher, {awaiting.length}{" "}
-          inscription(s) en attente de paiement.
+          {countOf(
+            inbox.filter((p) => p.state === "a-rapprocher").length,
+            "paiement à rapprocher",
+            "paiements à rapprocher",
+            "Aucun paiement à rapprocher",
+          )}
+          ,{" "}
+          {countOf(
+            awaiting.length,
+            "inscription en attente de paiement",
+            "inscriptions en attente de paiement",
+            "aucune inscription en attente de paiement",
+          )}
+          .
         </p>
       </div>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}

@@ -38,6 +38,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { convertTrialRequest, TRIAL_STALE, trialBoard, updateTrialStatus } from "~/lib/members/trial-board.server";
 import { revalidateAfterConflict } from "~/lib/http/revalidate";
 import { telHref } from "~/lib/core/phone";
+import { de } from "~/lib/typography/elision";
 
 const PATH = "/espace-membre/essais";
 
@@ -188,7 +189,7 @@ function ConvertForm({
       <input type="hidden" name="statutListe" value={listStatus} />
       <p id={`inscrire-aide-${request.id}`} className="mb-2 text-sm text-slate-700">
         {request.email
-          ? `Crée le compte pré-inscrit de ${holder} (${request.email})${request.minor ? `, avec le profil de ${request.name}` : ""}, ou l'invite si le compte existe ; la famille continue l'inscription depuis son espace membre.`
+          ? `Crée le compte pré-inscrit ${de(holder)} (${request.email})${request.minor ? `, avec le profil ${de(request.name)}` : ""}, ou l'invite si le compte existe ; la famille continue l'inscription depuis son espace membre.`
           : "Sans adresse e-mail, le compte se crée depuis la page Utilisateurs."}
       </p>
       <button type="submit" className={buttonClasses({ size: "sm" })} aria-describedby={`inscrire-aide-${request.id}`}>
