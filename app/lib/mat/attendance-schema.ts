@@ -33,6 +33,9 @@ export const syncMarkSchema = z.object({
   /** ISO instant of the tap on the phone. */
   markedAt: z.string({ error: M.unreadable }).max(40, M.unreadable),
 });
+
+/** One mark as the phone queues and sends it. */
+export type SyncMark = z.output<typeof syncMarkSchema>;
 export const syncBatchSchema = z.object({
   marks: z.array(z.unknown(), { error: M.unreadable }).max(SYNC_BATCH_MAX, M.tooMany),
 });

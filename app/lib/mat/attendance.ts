@@ -16,8 +16,6 @@
  */
 // Zod-free at run time (the root and the layout import this module on every page, decision 0036):
 // the schemas are in attendance-schema.ts.
-import type { z } from "zod";
-import type { syncMarkSchema } from "./attendance-schema";
 import { ATTENDANCE_PATH } from "./attendance-paths";
 
 // The web app's addresses have their own module (attendance-paths.ts): every page's code holds them.
@@ -68,8 +66,6 @@ export const ATTENDANCE_MESSAGES = {
   unreadable: "Présence illisible\u00a0: rechargez la page puis recommencez.",
   tooMany: `Trop de présences à la fois (${SYNC_BATCH_MAX} au plus).`,
 } as const;
-
-export type SyncMark = z.output<typeof syncMarkSchema>;
 
 /**
  * What the server did with one mark:

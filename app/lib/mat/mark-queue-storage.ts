@@ -4,7 +4,7 @@
  * page can tell whether marks are waiting without loading the sending code
  * (the sign-out form of every page, decision 0045).
  */
-import type { SyncMark } from "./attendance";
+import type { SyncMark } from "./attendance-schema";
 
 const STORAGE_KEY = "appel:marques:v1";
 

@@ -16,7 +16,8 @@
  *    way is sent right after it (the sending goes on while the queue keeps
  *    marks the server has not answered for), and the answers are gathered.
  */
-import { ATTENDANCE_SYNC_PATH, SYNC_BATCH_MAX, type SyncAnswer, type SyncMark, type SyncOutcome } from "./attendance";
+import { ATTENDANCE_SYNC_PATH, SYNC_BATCH_MAX, type SyncAnswer, type SyncOutcome } from "./attendance";
+import type { SyncMark } from "./attendance-schema";
 import { queuedMarks, saveQueue } from "./mark-queue-storage";
 
 export { queuedMarks };
