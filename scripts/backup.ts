@@ -14,11 +14,12 @@ import { env } from "~/lib/core/env.server";
 import { createBackup } from "~/lib/operations/backup.server";
 import type { BackupInfo } from "~/lib/operations/backup-folder.server";
 import { askServerToBackUp } from "~/lib/operations/control.server";
+import { countOf } from "~/lib/core/count";
 
 function report(info: Pick<BackupInfo, "file" | "size" | "verification" | "tables" | "files">) {
   const rows = Object.values(info.tables).reduce((a, b) => a + b, 0);
   console.error(
-    `Sauvegarde écrite : ${(info.size / 1024 / 1024).toFixed(1)} Mo, ${rows} lignes, ${info.files} fichier(s).`,
+    `Sauvegarde écrite : ${(info.size / 1024 / 1024).toFixed(1)} Mo, ${countOf(rows, "ligne", "lignes")}, ${countOf(info.files, "fichier", "fichiers")}.`,
   );
   console.error(
     info.verification.ok

@@ -15,6 +15,7 @@ import { ImportInputError, readImportFiles } from "~/lib/accounts/firebase/files
 import { closeDatabase, openDatabase } from "~/lib/core/db.server";
 import { env } from "~/lib/core/env.server";
 import { vacuumAnalyze } from "~/lib/operations/vacuum.server";
+import { countOf } from "~/lib/core/count";
 
 const USAGE = `Import des comptes de l'ancien site (Firebase)
 
@@ -71,7 +72,9 @@ async function main(): Promise<number> {
   const input = readImportFiles({ auth: values.auth, hashConfig: values["hash-config"], firestore: values.firestore });
   const e = env();
   await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite") });
-  console.error(`${input.users.length} compte(s) lus, ${input.documents.size} document(s) utilisateurs.`);
+  console.error(
+    `${countOf(input.users.length, "compte lu", "comptes lus")}, ${countOf(input.documents.size, "document utilisateurs", "documents utilisateurs")}.`,
+  );
   const report = await importFirebase(input, {
     dryRun: flags.has("--dry-run"),
     skipConflicts: flags.has("--skip-conflicts"),

@@ -10,6 +10,7 @@
  */
 import { env } from "~/lib/core/env.server";
 import { restoreArchive } from "~/lib/operations/restore.server";
+import { countOf } from "~/lib/core/count";
 
 const USAGE = `Restauration d'une sauvegarde
 
@@ -53,7 +54,9 @@ async function main(): Promise<number> {
   for (const [table, n] of Object.entries(result.expected))
     console.log(`  ${table.padEnd(24)} ${String(n).padStart(8)} → ${String(result.counts[table] ?? 0).padStart(8)}`);
   if (result.migrationsApplied)
-    console.log(`${result.migrationsApplied} migration(s) appliquée(s) depuis la sauvegarde.`);
+    console.log(
+      `${countOf(result.migrationsApplied, "migration appliquée", "migrations appliquées")} depuis la sauvegarde.`,
+    );
   for (const place of result.movedAside) console.log(`Anciennes données mises de côté : ${place}`);
   console.log("Restauration terminée : démarrez le site, chacun se connecte avec son mot de passe.");
   return 0;

@@ -23,6 +23,7 @@ import { getSetting, setSetting, clearSettingsCache } from "./settings.server";
 import { SETTINGS_CONFLICT_MESSAGE } from "./settings-save.server";
 import { HOLIDAY_ROWS_MAX, ICS_MAX_BYTES, type ClassCalendar, type SchoolZone } from "./class-calendar";
 import { IcsFormatError, schoolHolidaysFromIcs } from "./school-holidays-ics";
+import { countOf } from "../core/count";
 
 const KEY = "classCalendar";
 
@@ -66,7 +67,14 @@ function describe(before: ClassCalendar, after: ClassCalendar): string {
     );
   }
   if (JSON.stringify(before.schoolHolidays) !== JSON.stringify(after.schoolHolidays)) {
-    changes.push(`${after.schoolHolidays.length} période(s) de vacances scolaires`);
+    changes.push(
+      countOf(
+        after.schoolHolidays.length,
+        "période de vacances scolaires",
+        "périodes de vacances scolaires",
+        "aucune période de vacances scolaires",
+      ),
+    );
   }
   return changes.length
     ? `Calendrier des cours : ${changes.join(", ")}.`

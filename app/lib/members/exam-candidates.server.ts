@@ -29,6 +29,7 @@ import type { Eligibility } from "./exam-eligibility";
 import { listGrades } from "./grades.server";
 import { fullName, getExamSession, gradeLabel, revisionPath } from "./exams.server";
 import type { ExamResult } from "./exams";
+import { countOf } from "../core/count";
 
 export interface CandidateRow {
   /** The candidate row once convoked (or met by the jury), else null. */
@@ -171,7 +172,7 @@ export async function convokeCandidates(
       await audit(
         actor,
         "exam.convoke",
-        `Session d'examen du ${formatDate(session.examDate)} : ${fresh.length} candidat(s) convoqué(s), ${owners.length} e-mail(s)`,
+        `Session d'examen du ${formatDate(session.examDate)} : ${countOf(fresh.length, "candidat convoqué", "candidats convoqués")}, ${countOf(owners.length, "e-mail", "e-mails", "aucun e-mail")}`,
       );
     }
     return { convoked: fresh.length, mails: owners.length };

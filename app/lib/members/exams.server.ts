@@ -21,6 +21,7 @@ import { ROLES } from "../accounts/roles";
 import { audit, type Actor } from "./users-rules.server";
 import { listGrades, type Grade } from "./grades.server";
 import type { ExamSessionInput } from "./exams";
+import { countOf } from "../core/count";
 
 export type ExamSession = typeof examSessions.$inferSelect;
 
@@ -198,7 +199,7 @@ export async function saveExamSession(
     await audit(
       actor,
       sessionId === null ? "exam.create" : "exam.update",
-      `Session d'examen du ${formatDate(input.examDate)} (${input.place}) : ${gradeIds.length} grade(s), ${juryIds.length} membre(s) du jury, ${input.status}`,
+      `Session d'examen du ${formatDate(input.examDate)} (${input.place}) : ${countOf(gradeIds.length, "grade", "grades", "aucun grade")}, ${countOf(juryIds.length, "membre du jury", "membres du jury", "aucun membre du jury")}, ${input.status}`,
     );
     return id;
   });

@@ -17,6 +17,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import type { FirebaseHashParams } from "./scrypt.server";
+import { countOf, plural } from "../../core/count";
 
 export class ImportInputError extends Error {
   constructor(readonly problems: string[]) {
@@ -227,7 +228,7 @@ export function readImportFiles(files: { auth: string; hashConfig?: string; fire
   }
   if (passwordUsers > 0 && !files.hashConfig) {
     problems.push(
-      `${passwordUsers} compte(s) ont un mot de passe : indiquez les paramètres de hachage du projet Firebase avec --hash-config hash.json (console Firebase, Authentication, menu « Paramètres de hachage du mot de passe »).`,
+      `${countOf(passwordUsers, "compte", "comptes")} ${plural(passwordUsers, "a", "ont")} un mot de passe : indiquez les paramètres de hachage du projet Firebase avec --hash-config hash.json (console Firebase, Authentication, menu « Paramètres de hachage du mot de passe »).`,
     );
   }
 
