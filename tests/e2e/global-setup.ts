@@ -122,6 +122,12 @@ export default async function globalSetup() {
     encoding: "utf8",
   });
   if (seeded.status !== 0) throw new Error(`attendance data: ${seeded.stderr || seeded.stdout}`);
+  // News and events (the site publishes none by itself, issue 56): tests/helpers/sample-content.ts.
+  const content = spawnSync(tsx, ["tests/e2e/seed-content.ts"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+  });
+  if (content.status !== 0) throw new Error(`sample content: ${content.stderr || content.stdout}`);
   process.env.E2E_USERS = JSON.stringify(fixtureUsers);
   process.env.E2E_USER_PASSWORD = fixturePassword;
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PAGES } from "~/lib/club/public-pages";
 import { publishedArticleEntries } from "~/lib/club/sitemap.server";
 import { seedDatabase } from "~/lib/core/seed.server";
+import { publishSampleContent } from "../helpers/sample-content";
 import { listGrades } from "~/lib/members/grades.server";
 import { app } from "../helpers/app";
 
@@ -56,6 +57,8 @@ async function pageText(path: string): Promise<string> {
 
 beforeAll(async () => {
   await seedDatabase();
+  // The site publishes no article by itself (issue 56): the sample news, with « » and colons.
+  await publishSampleContent();
   const articles = await publishedArticleEntries();
   pages = [...PUBLIC_PAGES, ...articles.map((a) => a.path), "/une-page-qui-n-existe-pas"];
 }, 120_000);

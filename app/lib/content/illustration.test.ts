@@ -10,10 +10,13 @@ import { articles } from "#db/schema";
 import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
 import { app } from "../../../tests/helpers/app";
+import { publishSampleContent } from "../../../tests/helpers/sample-content";
 import { illustrationFor, illustrationSvg, illustrationTheme, parseIllustrationName } from "./illustration";
 
 beforeAll(async () => {
   await seedDatabase();
+  // The site publishes no article by itself (issue 56): the sample news.
+  await publishSampleContent();
 });
 
 describe("illustration rules", () => {

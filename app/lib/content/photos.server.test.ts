@@ -12,6 +12,7 @@ import { db } from "../core/db.server";
 import { seedDatabase } from "../core/seed.server";
 import { firstErrors } from "../http/forms";
 import { app } from "../../../tests/helpers/app";
+import { publishSampleContent } from "../../../tests/helpers/sample-content";
 import { createUser, type CreatedUser } from "../../../tests/helpers/auth";
 import { listPublishedArticles } from "./articles.server";
 import { PHOTO_CONSENT_MISSING } from "./photos";
@@ -36,6 +37,8 @@ async function articlePhotos(): Promise<Array<{ id: number; alt: string; image: 
 
 beforeAll(async () => {
   await seedDatabase();
+  // The site publishes no article by itself (issue 56): the sample news.
+  await publishSampleContent();
   manager = await createUser({ roles: ["article_manager"], prenom: "Lan", nom: "Tran" });
   const { items } = await listPublishedArticles({ page: 1, perPage: 1 });
   articleId = items[0]!.id;
