@@ -61,10 +61,13 @@ export function CalendarMore({
   upcoming,
   feedUrl,
   webcalUrl,
+  newEvent,
 }: {
   upcoming: UpcomingView[];
   feedUrl: string;
   webcalUrl: string;
+  /** The new-event page, for a manager (write-links.ts); null for anyone else. */
+  newEvent: string | null;
 }) {
   return (
     <div className="mt-12 grid gap-10 lg:grid-cols-[2fr_1fr]">
@@ -73,7 +76,23 @@ export function CalendarMore({
           Prochains événements
         </h2>
         {upcoming.length === 0 ? (
-          <p className="mt-4 text-slate-700">Aucun événement n'est annoncé pour le moment.</p>
+          <div
+            className="mt-4 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-6"
+            data-testid="calendar-empty"
+          >
+            <p className="font-semibold text-club-900">Les rendez-vous du club paraîtront ici.</p>
+            <p className="mt-1 text-slate-700">
+              Aucun événement n'est annoncé pour le moment : les stages, passages de grades, démonstrations et
+              fermetures du club seront publiés sur cette page dès qu'ils seront fixés.
+            </p>
+            {newEvent ? (
+              <p className="mt-4">
+                <SiteLink to={newEvent} className={buttonClasses({ className: "min-h-11" })}>
+                  Annoncer un événement
+                </SiteLink>
+              </p>
+            ) : null}
+          </div>
         ) : (
           <ul className="mt-4 space-y-4">
             {upcoming.map((e) => (

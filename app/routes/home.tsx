@@ -9,18 +9,21 @@ import { ServerHtml } from "~/components/server-html";
 import { STATIC_FOR_VISITORS } from "~/components/layout/static-page";
 import { HomeContent } from "~/components/home/content.server";
 import { homeView } from "~/lib/content/home-page.server";
+import { writeLinksFor } from "~/lib/content/write-links";
+import { getSessionUser } from "~/lib/accounts/session.server";
 import { useNonce } from "~/lib/http/nonce";
 import { serverHtml } from "~/lib/http/server-html.server";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const view = await homeView();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [view, user] = await Promise.all([homeView(), getSessionUser(request)]);
   return {
     clubName: view.identity.clubName,
     city: view.identity.city,
     jsonLd: view.jsonLd,
-    html: serverHtml(context, <HomeContent {...view} />),
+    // Empty news or events: a manager gets the link to write them (a visitor none, write-links.ts).
+    html: serverHtml(context, <HomeContent {...view} write={writeLinksFor(user)} />),
   };
 }
 

@@ -10,12 +10,21 @@ import { HomeHero } from "~/components/home/hero";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { trialText, type HomeView } from "~/lib/content/home-page.server";
+import type { WriteLinks } from "~/lib/content/write-links";
 import { telHref } from "~/lib/core/phone";
 
 const sectionTitle = "text-2xl font-bold text-club-900 sm:text-3xl";
 const cardLink = "font-semibold text-club-700 underline underline-offset-2 hover:text-club-900";
 
-export function HomeContent({ identity, days, trialClasses, federation, events, articles }: HomeView) {
+export function HomeContent({
+  identity,
+  days,
+  trialClasses,
+  federation,
+  events,
+  articles,
+  write,
+}: HomeView & { write: WriteLinks }) {
   const reasons = [
     {
       icon: "swords" as const,
@@ -113,10 +122,17 @@ export function HomeContent({ identity, days, trialClasses, federation, events, 
               </ul>
             ) : (
               <p className="mt-6 rounded-lg bg-slate-50 p-4 text-slate-700" data-testid="home-events-empty">
-                Aucun événement public n'est annoncé pour le moment. Les cours continuent chaque semaine : rendez-vous
-                sur le tapis !
+                Aucun événement n'est annoncé pour le moment. Les stages, passages de grades et autres rendez-vous du
+                club paraîtront ici.
               </p>
             )}
+            {events.length === 0 && write.event ? (
+              <p className="mt-4">
+                <SiteLink to={write.event} className={cardLink}>
+                  Annoncer un événement
+                </SiteLink>
+              </p>
+            ) : null}
             <p className="mt-4">
               <SiteLink to="/la-vie-du-club/calendrier" className={cardLink}>
                 Tout le calendrier du club
@@ -153,6 +169,13 @@ export function HomeContent({ identity, days, trialClasses, federation, events, 
                 paraîtront ici.
               </p>
             )}
+            {articles.length === 0 && write.article ? (
+              <p className="mt-4">
+                <SiteLink to={write.article} className={cardLink}>
+                  Écrire le premier article
+                </SiteLink>
+              </p>
+            ) : null}
             <p className="mt-4">
               <SiteLink to="/la-vie-du-club/actualites" className={cardLink}>
                 Toutes les actualités

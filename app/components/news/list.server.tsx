@@ -13,6 +13,9 @@ import { publishedArticlesPage } from "~/lib/content/public-reads.server";
 import { formatDate } from "~/lib/core/time";
 import { pageWindow } from "~/lib/content/page-window";
 import { Icon } from "~/components/ui/icon";
+import { buttonClasses } from "~/components/ui/button";
+import { getSessionUser } from "~/lib/accounts/session.server";
+import { writeLinksFor } from "~/lib/content/write-links";
 
 /** The page of the list the address asks for (another address: redirect or 404). */
 export async function newsView(request: Request) {
@@ -27,9 +30,12 @@ export async function newsView(request: Request) {
   if (page > result.pageCount) {
     throw new Response(null, { status: 404 });
   }
+  // An empty list offers the managers to write the first article (none for a visitor).
+  const newArticle = result.total === 0 ? writeLinksFor(await getSessionUser(request)).article : null;
   // Dates written here: the page needs no date code in the browser (decision 0045).
   return {
     ...result,
+    newArticle,
     items: result.items.map((a) => ({ ...a, publishedLabel: a.publishedAt ? formatDate(a.publishedAt) : "" })),
   };
 }
@@ -131,7 +137,7 @@ function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
 }
 
 export function NewsContent(loaderData: NewsView) {
-  const { items, page, pageCount, total } = loaderData;
+  const { items, page, pageCount, total, newArticle } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-club-900 sm:text-4xl">Actualités du club</h1>
@@ -148,14 +154,28 @@ export function NewsContent(loaderData: NewsView) {
       {items.length === 0 ? (
         <div className="mt-10 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-8 text-center">
           <Icon name="newspaper" className="mx-auto h-10 w-10 text-club-700" />
-          <p className="mt-3 text-lg font-semibold text-club-900">Aucune actualité pour le moment.</p>
+          <p className="mt-3 text-lg font-semibold text-club-900">Les actualités du club paraîtront ici.</p>
           <p className="mt-1 text-slate-700">
-            Revenez bientôt, ou consultez le{" "}
+            Aucun article n'est encore publié. En attendant, consultez le{" "}
             <SiteLink to="/la-vie-du-club/calendrier" className="font-semibold text-club-700 underline">
               calendrier du club
             </SiteLink>{" "}
             pour les prochains rendez-vous.
           </p>
+          {newArticle ? (
+            <p className="mt-5" data-testid="news-write-first">
+              <SiteLink to={newArticle} className={buttonClasses({ className: "min-h-11" })}>
+                Écrire le premier article
+              </SiteLink>
+              <span className="mt-2 block text-sm text-slate-700">
+                Les brouillons, dont les exemples proposés au premier démarrage, sont dans la{" "}
+                <SiteLink to="/espace-membre/articles" className="font-semibold text-club-700 underline">
+                  gestion des articles
+                </SiteLink>
+                .
+              </span>
+            </p>
+          ) : null}
         </div>
       ) : (
         <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -19,6 +19,7 @@ import { currentMonth, monthKey, parseMonth } from "~/lib/content/events.server"
 import { monthCalendar, upcomingEvents } from "~/lib/content/public-reads.server";
 import { upcomingView } from "~/lib/content/calendar-view.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
+import { writeLinksFor } from "~/lib/content/write-links";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import { serverHtml } from "~/lib/http/server-html.server";
@@ -80,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         upcoming={upcomingView(upcomingEntries)}
         feedUrl={feedUrl}
         webcalUrl={feedUrl.replace(/^https?:\/\//, "webcal://")}
+        newEvent={upcomingEntries.length === 0 ? writeLinksFor(user).event : null}
       />,
     ),
   };
