@@ -1,5 +1,6 @@
 /**
- * "La vie du club" pages and the contact form, on the seeded content.
+ * "La vie du club" pages and the contact form, on the sample news and events the global setup
+ * publishes (tests/helpers/sample-content.ts: the site itself publishes none, issue 56).
  */
 import { axeViolations, expect, gotoHydrated, test, untilBrowserChecks, waitForMail } from "./fixtures";
 
