@@ -74,6 +74,8 @@ export interface RosterEntry {
   prenom: string;
   nom: string;
   dateOfBirth: string | null;
+  /** « f », « m » or null (issue 56): the roll call's « Présente » / « Présent ». */
+  sex: string | null;
   ownerId: string;
   /** false: a member of the season without a sent registration (no group known). */
   inGroup: boolean;
@@ -105,6 +107,7 @@ export async function roster(session: ClassSession): Promise<RosterEntry[]> {
       prenom: profiles.prenom,
       nom: profiles.nom,
       dateOfBirth: profiles.dateOfBirth,
+      sex: profiles.sex,
       ownerId: profiles.ownerId,
     })
     .from(registrationLines)
@@ -123,6 +126,7 @@ export async function roster(session: ClassSession): Promise<RosterEntry[]> {
       prenom: profiles.prenom,
       nom: profiles.nom,
       dateOfBirth: profiles.dateOfBirth,
+      sex: profiles.sex,
       ownerId: profiles.ownerId,
     })
     .from(seasonStatuses)

@@ -43,6 +43,7 @@ import { handleIntent, intentOf } from "~/lib/http/intents";
 import { orErrorPage } from "~/lib/http/forms";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
+import { gendered } from "~/lib/typography/gender";
 
 export const handle = ATTENDANCE_HANDLE;
 
@@ -80,6 +81,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     people: people.map((p) => ({
       profileId: p.profileId,
       name: `${p.prenom} ${p.nom}`.trim(),
+      sex: p.sex,
       inGroup: p.inGroup,
       present: marks.get(p.profileId) ?? null,
       // Decision 0032: the portrait given with consent (its media id, the image's version), else initials.
@@ -121,6 +123,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 type Person = Route.ComponentProps["loaderData"]["people"][number];
+
+/** The roll call's words by the profile's sex, neutral when it is not given (issue 56). */
+const PRESENT = { f: "Présente", m: "Présent", n: "Présence" };
+const ABSENT = { f: "Absente", m: "Absent", n: "Absence" };
 
 function statusText(result: SendResult, waiting: number): string {
   if (result.kind === "offline")
@@ -231,11 +237,14 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
                 className={`${buttonClasses({ variant: present ? "primary" : "neutral", size: "lg" })} min-w-32`}
               >
                 <span aria-hidden="true">{present ? "✓ " : ""}</span>
-                Présent<span className="sr-only"> : {p.name}</span>
+                {gendered(p.sex, PRESENT)}
+                <span className="sr-only"> : {p.name}</span>
               </button>
             </form>
           ) : (
-            <span className="text-slate-800">{shown(p) === true ? "Présent" : shown(p) === false ? "Absent" : ""}</span>
+            <span className="text-slate-800">
+              {shown(p) === true ? gendered(p.sex, PRESENT) : shown(p) === false ? gendered(p.sex, ABSENT) : ""}
+            </span>
           )}
         </div>
         {error ? (

@@ -271,7 +271,7 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
             <li key={c.id} id={`candidat-${c.id}`} className="rounded-lg border border-slate-300 p-4">
               <h2 className="text-xl font-semibold text-slate-900">{c.name}</h2>
               <p className="mb-3 text-slate-700">
-                Présente <span lang="vi">{c.grade.vietnameseName}</span> — {c.grade.frenchName}{" "}
+                Grade présenté : <span lang="vi">{c.grade.vietnameseName}</span> — {c.grade.frenchName}{" "}
                 {c.result ? (
                   <Badge tone={c.result === "reussi" ? "ok" : "neutral"}>{EXAM_RESULT_LABELS[c.result]}</Badge>
                 ) : null}
