@@ -1,14 +1,5 @@
 import { useEffect, useState } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLocation,
-  useMatches,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { env } from "./lib/core/env.server";
@@ -19,12 +10,13 @@ import { sessionProfileSummary } from "./lib/members/profiles.server";
 import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
 import { useForgetRostersWhenSignedOut } from "./components/attendance/web-app";
 import { ErrorPageMessage } from "./components/layout/error-page-message";
+import { useRootData, type RootData } from "./components/layout/root-data";
 import { StaticPageProvider, useStaticPage, useStaticPageScript } from "./components/layout/static-page";
 
 /** Any case variant of a path (`/CONTACT`) goes to the canonical one (301). */
 export const middleware: Route.MiddlewareFunction[] = [canonicalCaseMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request, context)]);
   // Session context (spec section 4), server-rendered: no signed-out flash. The page's loader
   // reads the same profiles (home, grades…): one query for both (decision 0039).
@@ -96,13 +88,6 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return <Outlet />;
-}
-
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
-
-/** Root loader data from any component (layout, footer…). */
-export function useRootData(): RootLoaderData | undefined {
-  return useRouteLoaderData<RootLoaderData>("root");
 }
 
 /**

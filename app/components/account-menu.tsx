@@ -22,7 +22,7 @@ import { useLocation } from "react-router";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { lazyPart } from "~/components/lazy-part";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/layout/root-data";
 
 const SignedInDesktop = lazyPart(() => import("./account-signed-in").then((m) => m.SignedInDesktop));
 const SignedInMobile = lazyPart(() => import("./account-signed-in").then((m) => m.SignedInMobile));

@@ -26,7 +26,7 @@ import { TopBar } from "~/components/layout/top-bar";
 import { useSiteLinks } from "~/components/layout/site-link";
 import { useScrolled } from "~/components/layout/use-scrolled";
 import { contentPaddingTop, isHomePath } from "~/lib/club/navigation";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/layout/root-data";
 import { getSetting } from "~/lib/club/settings.server";
 import { hasTeachers } from "~/lib/club/teachers.server";
 import { parisDate } from "~/lib/core/time";

@@ -5,7 +5,7 @@
  * this <title> over the one React Router's <Meta> rendered on the server).
  */
 import { siteTitle } from "~/lib/http/seo";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/layout/root-data";
 
 export function PageTitle({ title }: { title: string }) {
   const data = useRootData();
