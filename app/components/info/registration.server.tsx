@@ -123,7 +123,7 @@ export function RegistrationContent(loaderData: RegistrationView) {
           </li>
         </ol>
         <p>
-          Une fois inscrit, vous pouvez{" "}
+          Une fois l'inscription faite, vous pouvez{" "}
           <SiteLink to="/inscription" className={linkClass}>
             créer votre compte sur le site
           </SiteLink>

@@ -287,7 +287,7 @@ export default function Papers({ loaderData, actionData }: Route.ComponentProps)
           ) : null}
           {p.medical !== "ok" && p.documents.some((d) => d.kind !== "aide" && d.state === "a-verifier") ? (
             <p className="mt-2 text-slate-800">
-              Le club vérifie le document envoyé : vous serez prévenu par e-mail s'il ne convient pas.
+              Le club vérifie le document envoyé et vous écrit s'il ne convient pas.
             </p>
           ) : p.medical !== "ok" ? (
             <HealthForm
