@@ -42,6 +42,7 @@ import { getSetting } from "../club/settings.server";
 import { MEDICAL_STATUS_LABELS } from "./medical";
 import { registeredMembers } from "./season-overview.server";
 import { EXPIRY_WARNING_DAYS, memberProfileStatuses } from "./users-admin.server";
+import { elide } from "../typography/elision";
 
 export type ReminderReason = "unfinished" | "unpaid" | "medical" | "certificate-expiring" | "cotisation-unpaid";
 
@@ -190,7 +191,7 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
         profileId: p.profileId,
         name,
         key: `certificate-expiring:${p.profileId}`,
-        line: `${name} : le ${document} expire le ${formatDate(p.healthValidUntil)} ; envoyez le nouveau avant cette date (${base}/espace-membre/inscription/pieces)`,
+        line: `${name} : ${elide(p.healthKind === "questionnaire" ? "la" : "le", document)} expire le ${formatDate(p.healthValidUntil)} ; envoyez le document à jour avant cette date (${base}/espace-membre/inscription/pieces)`,
       });
     }
     if (cotisationDue && !p.cotisationPaidOn && !inRegistration.has(p.profileId) && !drafts.includes(p.ownerId)) {
