@@ -5,7 +5,8 @@
  * are `SiteLink`s.
  */
 import { ArtPage, ArtSection, Vi } from "~/components/art-page";
-import { Belt, BELT_COLOURS, describeBelt } from "~/components/belt";
+import { Belt } from "~/components/belt";
+import { BELT_COLOURS, describeBelt } from "~/lib/members/belt-colours";
 import { SiteLink } from "~/components/layout/site-link";
 import type { Grade, GradeLine } from "~/lib/members/grades.server";
 

@@ -12,7 +12,8 @@
  *   table itself, by any write, read-cache.server.ts), so the belts are drawn once, not at each view.
  */
 import { createElement } from "react";
-import { Belt, describeBelt } from "~/components/belt";
+import { Belt } from "~/components/belt";
+import { describeBelt } from "~/lib/members/belt-colours";
 import { FamilyEligibility, JurySessions } from "~/components/exams/family-eligibility.server";
 import { SiteLink } from "~/components/layout/site-link";
 import { cachedRead } from "~/lib/core/read-cache.server";

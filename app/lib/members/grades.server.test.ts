@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { assert, beforeAll, describe, expect, it } from "vitest";
 import { grades, techniques } from "#db/schema";
-import { describeBelt } from "~/components/belt";
+import { describeBelt } from "./belt-colours";
 import { db } from "../core/db.server";
 import { listGrades } from "./grades.server";
 import { gradeSeeds, techniqueSeeds } from "../core/seed/grades.server";

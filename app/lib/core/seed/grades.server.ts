@@ -5,7 +5,7 @@
  * names, programmes and waiting times, and the managers adapt it.
  */
 import { grades, techniques } from "#db/schema";
-import { BELT_COLOURS } from "~/components/belt";
+import { BELT_COLOURS } from "../../members/belt-colours";
 import { db } from "../db.server";
 
 const { lightBlue, blue, yellow, red, white } = BELT_COLOURS;

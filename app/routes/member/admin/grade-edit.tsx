@@ -15,7 +15,8 @@ import type { z } from "zod";
 import type { Route } from "./+types/grade-edit";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Actor } from "~/lib/members/users-rules.server";
-import { Belt, BELT_PALETTE, describeBelt } from "~/components/belt";
+import { Belt } from "~/components/belt";
+import { BELT_PALETTE, describeBelt } from "~/lib/members/belt-colours";
 import { AddTechniqueForm, ChecklistItem } from "~/components/grades/checklist-editor";
 import {
   fieldProps,

@@ -6,7 +6,8 @@
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/grades";
-import { Belt, describeBelt } from "~/components/belt";
+import { Belt } from "~/components/belt";
+import { describeBelt } from "~/lib/members/belt-colours";
 import { linkClass } from "~/components/users-admin-ui";
 import { listGrades } from "~/lib/members/grades.server";
 import { checklistSizes } from "~/lib/members/grades-admin.server";
