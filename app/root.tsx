@@ -5,6 +5,7 @@ import "./app.css";
 import { env } from "./lib/core/env.server";
 import { useNonce } from "./lib/http/nonce";
 import { getSetting } from "./lib/club/settings.server";
+import { clubDisplayName } from "./lib/club/identity";
 import { getSessionUser, publicUser } from "./lib/accounts/session.server";
 import { sessionProfileSummary } from "./lib/members/profiles.server";
 import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
@@ -24,7 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   return {
     baseUrl: env().BASE_URL,
     // The club's name only: the rest of its identity is written on the server (footer, pages).
-    clubName: identity.clubName,
+    // Until the club enters it, the art's name stands in (issue 56), never another club's.
+    clubName: clubDisplayName(identity),
     user: user ? publicUser(user) : null,
     selectedProfile,
     isAdmin: user?.isAdmin ?? false,

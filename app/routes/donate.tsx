@@ -9,14 +9,17 @@ import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/donate";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { html: serverHtml(context, <DonateContent {...await donateView()} />) };
+  const view = await donateView();
+  return { html: serverHtml(context, <DonateContent {...view} />), taxReceipts: view.taxReceipts };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Faire un don au club",
-    description:
-      "Soutenez le club de Vovinam Viet Vo Dao : à quoi servent les dons, la réduction d'impôt de 66 %, le reçu fiscal, et le formulaire de don sécurisé HelloAsso.",
+    // Issue 56: the 66 % reduction is named only when the club may issue tax receipts.
+    description: args.loaderData?.taxReceipts
+      ? "Soutenez le club de Vovinam Viet Vo Dao : à quoi servent les dons, la réduction d'impôt de 66 %, le reçu fiscal, et le formulaire de don sécurisé HelloAsso."
+      : "Soutenez le club de Vovinam Viet Vo Dao : à quoi servent les dons, et le formulaire de don sécurisé HelloAsso.",
   });
 
 export default function Donate({ loaderData }: Route.ComponentProps) {

@@ -4,7 +4,8 @@
  * « Famille Appel », whose paid registration for the season of today puts two
  * children in every group of the weekly schedule (so every class has a
  * roster), with parents' phones and emergency contacts for the emergency
- * sheet. Run with tsx, DATA_DIR set: `tsx tests/e2e/seed-mat.ts`.
+ * sheet. First, the test club's facts (tests/helpers/test-club.ts: name, venue,
+ * schedule, prices…). Run with tsx, DATA_DIR set: `tsx tests/e2e/seed-mat.ts`.
  */
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -14,11 +15,14 @@ import { getSetting } from "~/lib/club/settings.server";
 import { closeDatabase, db, openDatabase } from "~/lib/core/db.server";
 import { env } from "~/lib/core/env.server";
 import { parisDate, seasonOf } from "~/lib/core/time";
+import { setUpTestClub } from "../helpers/test-club";
 
 const MAT_FAMILY_EMAIL = "e2e-famille-appel@exemple.fr";
 
 async function main() {
   await openDatabase({ url: "", pgliteDir: path.join(env().DATA_DIR, "pglite") });
+  // The test club's own facts (issue 56: the code's defaults hold none).
+  await setUpTestClub();
   const password = process.env.E2E_SEED_PASSWORD ?? "phrase de passe des essais";
   const { id } = await createPasswordUser({
     email: MAT_FAMILY_EMAIL,

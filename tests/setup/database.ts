@@ -2,7 +2,9 @@
  * Vitest setup: every test file gets its own fresh, migrated database — a
  * copy of the one migrated once by tests/setup/global-database.ts: an
  * in-memory PGlite loaded from its dump, or (project "postgres") a new
- * database created from the migrated template, dropped afterwards.
+ * database created from the migrated template, dropped afterwards. The test
+ * club's facts are written into it (tests/helpers/test-club.ts): the code's
+ * defaults hold no club's facts (issue 56).
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -11,6 +13,7 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, openDatabase } from "~/lib/core/db.server";
 import { setEnvForTests } from "~/lib/core/env.server";
 import { clearSettingsCache } from "~/lib/club/settings.server";
+import { setUpTestClub } from "../helpers/test-club";
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-test-"));
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -46,6 +49,8 @@ beforeAll(async () => {
     const dump = new Blob([readFileSync(inject("pgliteTemplate"))]);
     await openDatabase({ pgliteDir: "memory://", pgliteData: dump, migrate: false });
   }
+  await setUpTestClub();
+  clearSettingsCache();
 });
 
 afterAll(async () => {

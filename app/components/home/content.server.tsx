@@ -18,6 +18,7 @@ const cardLink = "font-semibold text-club-700 underline underline-offset-2 hover
 
 export function HomeContent({
   identity,
+  venue,
   days,
   trialClasses,
   federation,
@@ -222,25 +223,39 @@ export function HomeContent({
               <Icon name="map-pin" className="h-7 w-7 text-club-700" />
               Où nous trouver ?
             </h2>
+            {/* Only what the club entered (issue 56). */}
             <address className="mt-6 rounded-lg bg-club-50 p-5 not-italic text-slate-800">
-              <strong className="block text-lg text-club-900">{identity.sportsComplex}</strong>
-              {identity.street}
-              <br />
-              {identity.postalCode} {identity.city}
+              {venue.length > 0 ? (
+                venue.map((line, i) =>
+                  i === 0 ? (
+                    <strong key={line} className="block text-lg text-club-900">
+                      {line}
+                    </strong>
+                  ) : (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ),
+                )
+              ) : (
+                <span className="block">L'adresse des cours sera bientôt publiée.</span>
+              )}
               {identity.phone ? (
-                <>
-                  <br />
+                <span className="block">
                   Téléphone :{" "}
                   <a href={telHref(identity.phone)} className={cardLink}>
                     {identity.phone}
                   </a>
-                </>
+                </span>
               ) : null}
-              <br />
-              E-mail :{" "}
-              <a href={`mailto:${identity.email}`} className={cardLink}>
-                {identity.email}
-              </a>
+              {identity.email ? (
+                <span className="block">
+                  E-mail :{" "}
+                  <a href={`mailto:${identity.email}`} className={cardLink}>
+                    {identity.email}
+                  </a>
+                </span>
+              ) : null}
             </address>
             {identity.transport.length > 0 ? <p className="mt-4 text-slate-700">{identity.transport[0]}.</p> : null}
             <p className="mt-4">

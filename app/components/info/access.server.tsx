@@ -2,7 +2,8 @@
  * /adresse-acces (« Adresse et accès »): what the page shows, read here, and its content, written on the
  * server (`renderServerHtml` in the route's loader) and kept as is by the browser
  * (`ServerHtml`), which never loads this code (a `.server` module, decision 0051). Nothing here
- * reacts to the visitor; links are `SiteLink`s.
+ * reacts to the visitor; links are `SiteLink`s. Only what the club entered is shown (issue 56):
+ * an empty fact leaves its line, or its section, out.
  */
 import { SiteLink } from "~/components/layout/site-link";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
@@ -10,15 +11,14 @@ import { getSetting } from "~/lib/club/settings.server";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { telHref } from "~/lib/core/phone";
+import { venueLines } from "~/lib/club/identity";
 
 /** What the page shows. */
 export async function accessView() {
   const identity = await getSetting("identity");
   return {
-    sportsComplex: identity.sportsComplex,
-    street: identity.street,
-    postalCode: identity.postalCode,
-    city: identity.city,
+    sportsComplex: identity.sportsComplex.trim(),
+    venue: venueLines(identity),
     phone: identity.phone,
     email: identity.email,
     mapUrl: identity.mapUrl,
@@ -34,29 +34,49 @@ export function AccessContent(loaderData: AccessView) {
   return (
     <InfoPage
       title="Adresse et accès"
-      intro={<p>Tous les cours ont lieu au {d.sportsComplex}. Voici comment nous y rejoindre.</p>}
+      intro={
+        d.venue.length > 0 ? (
+          <p>
+            {d.sportsComplex ? `Tous les cours ont lieu au ${d.sportsComplex}. ` : ""}Voici comment nous y rejoindre.
+          </p>
+        ) : (
+          <p>Comment venir aux cours du club.</p>
+        )
+      }
     >
       <InfoSection id="adresse" title="Adresse" icon={<Icon name="map-pin" className="size-6" />}>
-        <address className="rounded-lg border border-slate-200 p-5 text-lg not-italic shadow-sm">
-          <strong className="text-club-900">{d.sportsComplex}</strong>
-          <br />
-          {d.street}
-          <br />
-          {d.postalCode} {d.city}
-        </address>
+        {d.venue.length > 0 ? (
+          <address className="rounded-lg border border-slate-200 p-5 text-lg not-italic shadow-sm">
+            {d.venue.map((line, i) =>
+              i === 0 ? (
+                <strong key={line} className="block text-club-900">
+                  {line}
+                </strong>
+              ) : (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ),
+            )}
+          </address>
+        ) : (
+          <p>L'adresse des cours sera bientôt publiée.</p>
+        )}
         {d.mapUrl ? (
-          <p>
-            <a href={d.mapUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
-              <Icon name="map-pin" className="size-5" />
-              Voir le plan sur OpenStreetMap
-              <Icon name="external-link" className="size-4" />
-              <span className="sr-only">(nouvel onglet)</span>
-            </a>
-          </p>
+          <>
+            <p>
+              <a href={d.mapUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
+                <Icon name="map-pin" className="size-5" />
+                Voir le plan
+                <Icon name="external-link" className="size-4" />
+                <span className="sr-only">(nouvel onglet)</span>
+              </a>
+            </p>
+            <p className="text-sm text-slate-600">
+              Le plan s'ouvre sur un autre site : aucune carte tierce n'est chargée sur cette page.
+            </p>
+          </>
         ) : null}
-        <p className="text-sm text-slate-600">
-          Le plan s'ouvre sur le site OpenStreetMap : aucune carte tierce n'est chargée sur cette page.
-        </p>
       </InfoSection>
 
       {d.transport.length > 0 ? (
@@ -94,11 +114,17 @@ export function AccessContent(loaderData: AccessView) {
               {" – "}
             </>
           ) : null}
-          e-mail :{" "}
-          <a href={`mailto:${d.email}`} className={linkClass}>
-            {d.email}
-          </a>
-          , ou notre{" "}
+          {d.email ? (
+            <>
+              e-mail :{" "}
+              <a href={`mailto:${d.email}`} className={linkClass}>
+                {d.email}
+              </a>
+              , ou notre{" "}
+            </>
+          ) : (
+            "écrivez-nous par notre "
+          )}
           <SiteLink to="/contact" className={linkClass}>
             formulaire de contact
           </SiteLink>

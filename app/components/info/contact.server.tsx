@@ -14,6 +14,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { getSetting } from "~/lib/club/settings.server";
 import { telHref } from "~/lib/core/phone";
+import { venueLines } from "~/lib/club/identity";
 
 /** The club's details shown beside the form. */
 export async function contactDetails() {
@@ -21,10 +22,8 @@ export async function contactDetails() {
   return {
     phone: identity.phone,
     email: identity.email,
-    sportsComplex: identity.sportsComplex,
-    street: identity.street,
-    postalCode: identity.postalCode,
-    city: identity.city,
+    // Only what the club entered (issue 56).
+    venue: venueLines(identity),
   };
 }
 
@@ -103,29 +102,33 @@ export function ContactAside({ contact }: { contact: ContactDetails }) {
             </span>
           </li>
         ) : null}
-        <li className="flex items-start gap-3">
-          <Icon name="mail" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
-          <span>
-            <span className="block text-sm font-semibold">E-mail</span>
-            <a href={`mailto:${contact.email}`} className="break-all text-club-800 underline">
-              {contact.email}
-            </a>
-          </span>
-        </li>
-        <li className="flex items-start gap-3">
-          <Icon name="map-pin" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
-          <span>
-            <span className="block text-sm font-semibold">Lieu des cours</span>
-            <span className="block">{contact.sportsComplex}</span>
-            <span className="block">{contact.street}</span>
-            <span className="block">
-              {contact.postalCode} {contact.city}
+        {contact.email ? (
+          <li className="flex items-start gap-3">
+            <Icon name="mail" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
+            <span>
+              <span className="block text-sm font-semibold">E-mail</span>
+              <a href={`mailto:${contact.email}`} className="break-all text-club-800 underline">
+                {contact.email}
+              </a>
             </span>
-            <SiteLink to="/adresse-acces" className="mt-1 inline-block text-club-800 underline">
-              Plan et accès
-            </SiteLink>
-          </span>
-        </li>
+          </li>
+        ) : null}
+        {contact.venue.length > 0 ? (
+          <li className="flex items-start gap-3">
+            <Icon name="map-pin" className="mt-0.5 h-5 w-5 shrink-0 text-club-700" />
+            <span>
+              <span className="block text-sm font-semibold">Lieu des cours</span>
+              {contact.venue.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              <SiteLink to="/adresse-acces" className="mt-1 inline-block text-club-800 underline">
+                Plan et accès
+              </SiteLink>
+            </span>
+          </li>
+        ) : null}
       </ul>
       <p className="mt-6 text-sm text-slate-700">
         Le plus simple pour découvrir le Vovinam : venir à un cours d'essai. Choisissez le cours et réservez en ligne

@@ -3,11 +3,16 @@
  * server (`renderServerHtml` in the route's loader) and kept as is by the browser
  * (`ServerHtml`), which never loads this code (a `.server` module, decision 0051). Nothing here
  * reacts to the visitor; links are `SiteLink`s.
+ *
+ * Rules (issue 56): the 66 % reduction and the Cerfa 11580 receipt are promised only when the
+ * club said it may issue tax receipts (« intérêt général », donation setting `taxReceipts`);
+ * otherwise it promises nothing (and, when the club said « non », says a gift gives no
+ * receipt). The e-mail is offered only when entered.
  */
 import { SiteLink } from "~/components/layout/site-link";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { formatEuros } from "~/lib/core/money";
-import { costAfterReduction, safeLinkUrl, safeWidgetUrl } from "~/lib/club/donation";
+import { costAfterReduction, mayIssueTaxReceipts, safeLinkUrl, safeWidgetUrl } from "~/lib/club/donation";
 import { getSetting } from "~/lib/club/settings.server";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -25,6 +30,10 @@ export async function donateView() {
     widgetUrl,
     linkUrl,
     email: identity.email,
+    taxReceipts: mayIssueTaxReceipts(donation),
+    // Said « non »: the page says so; not said yet: it says nothing about taxes.
+    noTaxReceipt: donation.taxReceipts === false,
+    rescrit: donation.rescrit.trim(),
     example: {
       gift: formatEuros(EXAMPLE_GIFT_CENTS),
       reduction: formatEuros(EXAMPLE_GIFT_CENTS - costAfterReduction(EXAMPLE_GIFT_CENTS)),
@@ -36,7 +45,7 @@ export async function donateView() {
 export type DonateView = Awaited<ReturnType<typeof donateView>>;
 
 export function DonateContent(loaderData: DonateView) {
-  const { widgetUrl, linkUrl, email, example } = loaderData;
+  const { widgetUrl, linkUrl, email, taxReceipts, noTaxReceipt, rescrit, example } = loaderData;
   return (
     <InfoPage
       title="Faire un don au club"
@@ -64,36 +73,43 @@ export function DonateContent(loaderData: DonateView) {
         </ul>
       </InfoSection>
 
-      <InfoSection
-        id="reduction"
-        title="Une réduction d'impôt de 66 %"
-        icon={<Icon name="receipt" className="size-6" />}
-      >
-        <p>
-          Un don à une association d'intérêt général ouvre droit à une{" "}
-          <strong>réduction de l'impôt sur le revenu égale à 66 % de son montant</strong>, dans la limite de 20 % de
-          votre revenu imposable (article 200 du code général des impôts). Au-delà de cette limite, l'excédent est
-          reporté sur les cinq années suivantes.
-        </p>
-        <div className="rounded-lg border border-club-200 bg-club-50 p-5 text-club-900">
-          <p className="font-semibold">Exemple</p>
+      {taxReceipts ? (
+        <InfoSection
+          id="reduction"
+          title="Une réduction d'impôt de 66 %"
+          icon={<Icon name="receipt" className="size-6" />}
+        >
           <p>
-            Pour un don de {example.gift}, vous déduisez {example.reduction} de votre impôt : votre don ne vous coûte
-            que <strong>{example.cost}</strong> après réduction.
+            Un don à une association d'intérêt général ouvre droit à une{" "}
+            <strong>réduction de l'impôt sur le revenu égale à 66 % de son montant</strong>, dans la limite de 20 % de
+            votre revenu imposable (article 200 du code général des impôts). Au-delà de cette limite, l'excédent est
+            reporté sur les cinq années suivantes.
           </p>
-        </div>
-        <p>
-          Après votre don, vous recevez un <strong>reçu fiscal</strong> (formulaire Cerfa n° 11580) à conserver : il
-          justifie la réduction que vous déclarez. Les entreprises peuvent aussi donner : leur réduction d'impôt est de
-          60 % (article 238 bis du code général des impôts).
-        </p>
-      </InfoSection>
+          <div className="rounded-lg border border-club-200 bg-club-50 p-5 text-club-900">
+            <p className="font-semibold">Exemple</p>
+            <p>
+              Pour un don de {example.gift}, vous déduisez {example.reduction} de votre impôt : votre don ne vous coûte
+              que <strong>{example.cost}</strong> après réduction.
+            </p>
+          </div>
+          <p>
+            Après votre don, vous recevez un <strong>reçu fiscal</strong> (formulaire Cerfa n° 11580) à conserver : il
+            justifie la réduction que vous déclarez. Les entreprises peuvent aussi donner : leur réduction d'impôt est
+            de 60 % (article 238 bis du code général des impôts).
+          </p>
+          {rescrit ? <p>Rescrit fiscal de l'association : {rescrit}.</p> : null}
+        </InfoSection>
+      ) : null}
 
       <InfoSection id="don-ou-cotisation" title="Don ou cotisation ?" icon={<Icon name="scale" className="size-6" />}>
         <p>
           La <strong>cotisation</strong> paie les cours, la licence et l'assurance : comme vous recevez une
-          contrepartie, elle n'est pas un don et ne donne pas droit à un reçu fiscal. Le <strong>don</strong> est un
-          soutien sans contrepartie, en plus ou en dehors de toute adhésion. Pour vous inscrire, rendez-vous sur la page{" "}
+          contrepartie, elle n'est pas un don{taxReceipts ? " et ne donne pas droit à un reçu fiscal" : ""}. Le{" "}
+          <strong>don</strong> est un soutien sans contrepartie, en plus ou en dehors de toute adhésion.
+          {noTaxReceipt
+            ? " Le club ne délivre pas de reçu fiscal : un don ne donne pas droit à une réduction d'impôt."
+            : null}{" "}
+          Pour vous inscrire, rendez-vous sur la page{" "}
           <SiteLink to="/inscription-documents" className={linkClass}>
             Inscription et documents
           </SiteLink>
@@ -129,12 +145,20 @@ export function DonateContent(loaderData: DonateView) {
               />
             ) : null}
           </>
-        ) : (
+        ) : email ? (
           <p>
             Le formulaire de don en ligne sera bientôt disponible. En attendant, écrivez-nous à{" "}
             <a href={`mailto:${email}`} className={linkClass}>
               {email}
             </a>{" "}
+            : nous vous expliquerons comment soutenir le club. Merci !
+          </p>
+        ) : (
+          <p>
+            Le formulaire de don en ligne sera bientôt disponible. En attendant, passez par notre{" "}
+            <SiteLink to="/contact" className={linkClass}>
+              formulaire de contact
+            </SiteLink>{" "}
             : nous vous expliquerons comment soutenir le club. Merci !
           </p>
         )}

@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { SiteLink } from "~/components/layout/site-link";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
 import { getSetting } from "~/lib/club/settings.server";
+import { clubDisplayName } from "~/lib/club/identity";
 
 /** What the page shows: the club's legal settings and identity. */
 export async function legalNoticeView() {
@@ -32,10 +33,16 @@ export function LegalNoticeContent(loaderData: LegalNoticeView) {
   const { legal, identity } = loaderData;
   // A setting the club has not filled is never shown as a value (issue 13): its line is left out.
   const hasHost = Boolean(legal.hostName || legal.hostAddress || legal.hostPhone);
-  const mail = (
+  // Issue 56: the association's name as entered, else the club's; an unfilled e-mail points to the form.
+  const association = identity.associationName.trim() || clubDisplayName(identity);
+  const mail = identity.email ? (
     <a href={`mailto:${identity.email}`} className={linkClass}>
       {identity.email}
     </a>
+  ) : (
+    <SiteLink to="/contact" className={linkClass}>
+      le formulaire de contact
+    </SiteLink>
   );
   return (
     <InfoPage
@@ -77,10 +84,10 @@ export function LegalNoticeContent(loaderData: LegalNoticeView) {
 
       <InfoSection id="editeur" title="Éditeur du site">
         <dl className="divide-y divide-slate-200">
-          <Row label="Association">{identity.associationName}, association régie par la loi du 1er juillet 1901</Row>
+          <Row label="Association">{association}, association régie par la loi du 1er juillet 1901</Row>
           {legal.headOffice ? <Row label="Siège social">{legal.headOffice}</Row> : null}
           {identity.phone ? <Row label="Téléphone">{identity.phone}</Row> : null}
-          <Row label="E-mail">{mail}</Row>
+          {identity.email ? <Row label="E-mail">{mail}</Row> : null}
           {legal.rna ? <Row label="Numéro RNA">{legal.rna}</Row> : null}
           {legal.siret ? <Row label="SIRET">{legal.siret}</Row> : null}
           {legal.federation ? <Row label="Affiliation">{legal.federation}</Row> : null}
@@ -115,7 +122,8 @@ export function LegalNoticeContent(loaderData: LegalNoticeView) {
       <InfoSection id="donnees" title="Vos données personnelles">
         <h3 className={h3}>Responsable du traitement</h3>
         <p>
-          {identity.associationName}, {legal.headOffice}, représentée par{" "}
+          {association}
+          {legal.headOffice ? `, ${legal.headOffice}` : ""}, représentée par{" "}
           {legal.president || "son président ou sa présidente"}. Pour toute question sur vos données : {mail}.
         </p>
 

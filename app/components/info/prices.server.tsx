@@ -2,7 +2,8 @@
  * /tarifs-horaires (« Tarifs et horaires »): what the page shows, read here, and its content, written on the
  * server (`renderServerHtml` in the route's loader) and kept as is by the browser
  * (`ServerHtml`), which never loads this code (a `.server` module, decision 0051). Nothing here
- * reacts to the visitor; links are `SiteLink`s.
+ * reacts to the visitor; links are `SiteLink`s. Prices and hours the club has not entered yet
+ * (issue 56: the code holds none) are announced as coming, never invented.
  */
 import { SiteLink } from "~/components/layout/site-link";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";
@@ -52,8 +53,8 @@ export function PricesContent(loaderData: PricesView) {
       title="Tarifs et horaires"
       intro={
         <p>
-          Les cotisations de la saison {season} et les horaires des cours. La cotisation est annuelle et comprend la
-          licence fédérale et son assurance.
+          {season ? `Les cotisations de la saison ${season}` : "Les cotisations"} et les horaires des cours. La
+          cotisation est annuelle et comprend la licence fédérale et son assurance.
         </p>
       }
       wide
@@ -74,7 +75,11 @@ export function PricesContent(loaderData: PricesView) {
         </aside>
       ) : null}
 
-      <InfoSection id="tarifs" title={`Cotisations ${season}`} icon={<Icon name="euro" className="size-6" />}>
+      <InfoSection
+        id="tarifs"
+        title={season ? `Cotisations ${season}` : "Cotisations"}
+        icon={<Icon name="euro" className="size-6" />}
+      >
         {items.length === 0 ? (
           <p>Les tarifs de la saison seront bientôt publiés. Contactez-nous pour tout renseignement.</p>
         ) : (

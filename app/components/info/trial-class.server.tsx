@@ -12,6 +12,7 @@ import { OnceField } from "~/components/once-field";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { freeClassesText } from "~/lib/club/trial-requests.server";
+import { venueLines } from "~/lib/club/identity";
 
 export function TrialIntro({ freeClasses }: { freeClasses: number }) {
   return (
@@ -92,12 +93,13 @@ export function TrialAside({ place }: { place: TrialPlace }) {
           <Icon name="map-pin" className="h-5 w-5 text-club-700" />
           Le lieu
         </h2>
+        {/* Only what the club entered (issue 56). */}
         <p className="mt-2 text-slate-800">
-          <span className="block">{place.sportsComplex}</span>
-          <span className="block">{place.street}</span>
-          <span className="block">
-            {place.postalCode} {place.city}
-          </span>
+          {venueLines(place).map((line) => (
+            <span key={line} className="block">
+              {line}
+            </span>
+          ))}
         </p>
         <SiteLink to="/adresse-acces" className="mt-1 inline-block text-club-800 underline">
           Plan et accès

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setSetting } from "~/lib/club/settings.server";
-import { defaultSettings } from "~/lib/club/settings-schemas";
+import { TEST_CLUB } from "../../../tests/helpers/test-club";
 import { footerMarkup } from "~/components/layout/footer.server";
 import { loader } from "~/routes/site-layout";
 import { loaderArgs } from "../../../tests/helpers/request-context";
@@ -23,7 +23,7 @@ afterEach(() => vi.useRealTimers());
 describe("the site footer", () => {
   it("shows the club's address, a site map of every public section and the copyright line", async () => {
     const html = await footer();
-    const { identity } = defaultSettings;
+    const { identity } = TEST_CLUB;
     expect(html).toMatch(/^<footer [^>]*data-testid="site-footer"/);
     expect(html).toContain(`<address`);
     expect(html).toContain(identity.sportsComplex);
@@ -51,15 +51,15 @@ describe("the site footer", () => {
   it("dates the copyright line in Paris time: the new year from midnight in Paris", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-12-31T22:30:00Z"));
-    expect(await footer()).toContain(`© 2026 ${defaultSettings.identity.associationName}`);
+    expect(await footer()).toContain(`© 2026 ${TEST_CLUB.identity.associationName}`);
     vi.setSystemTime(new Date("2026-12-31T23:30:00Z"));
-    expect(await footer()).toContain(`© 2027 ${defaultSettings.identity.associationName}`);
+    expect(await footer()).toContain(`© 2027 ${TEST_CLUB.identity.associationName}`);
   });
 
   it("shows a change of the club's identity at once, with the French typography", async () => {
     await footer();
     await setSetting("identity", {
-      ...defaultSettings.identity,
+      ...TEST_CLUB.identity,
       clubName: "Vovinam Club Renommé",
       sportsComplex: "Gymnase Nouveau",
       facebookUrl: "https://www.facebook.com/club-renomme",
@@ -67,14 +67,14 @@ describe("the site footer", () => {
     const html = await footer();
     expect(html).toContain("Vovinam Club Renommé");
     expect(html).toContain("Gymnase Nouveau");
-    expect(html).not.toContain(defaultSettings.identity.sportsComplex);
+    expect(html).not.toContain(TEST_CLUB.identity.sportsComplex);
     expect(html).toContain('href="https://www.facebook.com/club-renomme"');
     expect(html).toContain(`aria-label="Facebook${NB}: la page du club Vovinam Club Renommé (nouvel onglet)"`);
     expect(html).toContain('rel="noopener noreferrer"');
   });
 
   it("links the teachers' and photos' pages only when the club shows them", () => {
-    const input = { identity: defaultSettings.identity, year: 2026, showTeachers: false, showGallery: false };
+    const input = { identity: TEST_CLUB.identity, year: 2026, showTeachers: false, showGallery: false };
     const without = footerMarkup(input);
     expect(without).not.toContain('href="/la-vie-du-club/enseignants"');
     expect(without).not.toContain('href="/la-vie-du-club/photos"');

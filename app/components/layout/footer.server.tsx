@@ -21,6 +21,7 @@ import { Icon } from "~/components/ui/icon";
 import { HOME_LINK } from "~/lib/club/navigation";
 import { footerGroupsWith } from "~/components/layout/nav-groups.server";
 import { renderServerHtml } from "~/lib/http/server-html.server";
+import { clubDisplayName, venueLines } from "~/lib/club/identity";
 
 type FooterIdentity = Pick<
   Settings["identity"],
@@ -61,7 +62,9 @@ const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white ho
 
 function Footer({ identity, year, showTeachers, showGallery }: FooterInput) {
   const footerGroups = footerGroupsWith({ showTeachers, showGallery });
-  const clubName = identity.clubName;
+  // Only what the club entered (issue 56): an empty address line is left out.
+  const clubName = clubDisplayName({ clubName: identity.clubName, shortName: "" });
+  const venue = venueLines(identity);
   return (
     <footer className="bg-club-900 text-club-50" data-testid="site-footer">
       <div aria-hidden="true" className="h-1 bg-linear-to-r from-club-500 via-belt-yellow to-belt-red" />
@@ -79,16 +82,18 @@ function Footer({ identity, year, showTeachers, showGallery }: FooterInput) {
             />
             {clubName}
           </p>
-          <address className="mt-4 flex gap-2 not-italic text-club-100">
-            <Icon name="map-pin" className="mt-0.5 size-5 shrink-0" />
-            <span>
-              {identity.sportsComplex}
-              <br />
-              {identity.street}
-              <br />
-              {identity.postalCode} {identity.city}
-            </span>
-          </address>
+          {venue.length > 0 ? (
+            <address className="mt-4 flex gap-2 not-italic text-club-100">
+              <Icon name="map-pin" className="mt-0.5 size-5 shrink-0" />
+              <span>
+                {venue.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </span>
+            </address>
+          ) : null}
           <div className="mt-6 flex flex-wrap items-center gap-4">
             <SiteLink
               to="/faire-un-don"
@@ -146,7 +151,7 @@ function Footer({ identity, year, showTeachers, showGallery }: FooterInput) {
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-sm text-club-100 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p data-testid="copyright">
-            © {year} {identity.associationName || clubName}
+            © {year} {identity.associationName.trim() || clubName}
           </p>
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>

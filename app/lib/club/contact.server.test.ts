@@ -7,7 +7,7 @@ import { firstErrors, type SubmissionResult } from "../http/forms";
 import { db } from "../core/db.server";
 import { resetRateLimits } from "../http/rate-limit.server";
 import { resetSubmissions } from "../http/submissions.server";
-import { defaultSettings } from "./settings-schemas";
+import { TEST_CLUB } from "../../../tests/helpers/test-club";
 
 function form(values: Record<string, string>): FormData {
   const fd = new FormData();
@@ -100,7 +100,7 @@ describe("sending", () => {
     expect(message.outboxId).toBe(result.outboxId);
     const [mail] = await db.select().from(outbox).where(eq(outbox.id, result.outboxId!));
     assert(mail);
-    expect(mail.to).toBe(defaultSettings.identity.email);
+    expect(mail.to).toBe(TEST_CLUB.identity.email);
     expect(mail.replyTo).toBe(valid.email);
     expect(mail.subject).toContain("Cours d'essai");
     expect(mail.text).toContain(valid.message);

@@ -53,7 +53,9 @@ export async function submitContact(formData: FormData, ip: string): Promise<Con
 }
 
 /** Stores the message and queues its e-mail to the club, in one transaction. */
-export async function storeContactMessage(input: ContactInput): Promise<{ messageId: number; outboxId: number }> {
+export async function storeContactMessage(
+  input: ContactInput,
+): Promise<{ messageId: number; outboxId: number | null }> {
   const identity = await getSetting("identity");
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -61,6 +63,8 @@ export async function storeContactMessage(input: ContactInput): Promise<{ messag
       .values({ name: input.name, email: input.email, subject: input.subject, message: input.message })
       .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
     invariant(row, "message de contact inséré");
+    // No club e-mail entered yet (issue 56): the message waits on the managers' messages page only.
+    if (!identity.email) return { messageId: row.id, outboxId: null };
     const outboxId = await queueMail({
       to: identity.email,
       replyTo: input.email,

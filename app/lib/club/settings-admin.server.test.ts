@@ -9,6 +9,7 @@ import { saveSettingChecked, settingMeta, SETTINGS_CONFLICT_MESSAGE } from "./se
 import { firstErrors } from "../http/forms";
 import { getSetting } from "./settings.server";
 import { defaultSettings } from "./settings-schemas";
+import { TEST_CLUB } from "../../../tests/helpers/test-club";
 import { users } from "#db/schema";
 import { db } from "../core/db.server";
 
@@ -33,16 +34,16 @@ function parseSectionForm(section: SettingsSection, form: FormData) {
 describe("settings forms", () => {
   it("round-trips every section's current value through its form unchanged", () => {
     const cases = [
-      ["identite", defaultSettings.identity],
-      ["horaires", defaultSettings.schedule],
-      ["tarifs", defaultSettings.prices],
-      ["equipement", defaultSettings.equipment],
-      ["dons", defaultSettings.donation],
+      ["identite", TEST_CLUB.identity],
+      ["horaires", TEST_CLUB.schedule],
+      ["tarifs", TEST_CLUB.prices],
+      ["equipement", TEST_CLUB.equipment],
+      ["dons", TEST_CLUB.donation],
       // The seed leaves the legal facts empty (issue 13: nothing made up); a filled notice round-trips.
       [
         "mentions-legales",
         {
-          ...defaultSettings.legal,
+          ...TEST_CLUB.legal,
           president: "Mme Exemple",
           publicationDirector: "Mme Exemple, présidente",
           rna: "W123456789",
@@ -63,7 +64,7 @@ describe("settings forms", () => {
   });
 
   it("gives French messages per field and keeps the input (identity)", () => {
-    const { values } = sectionValues("identite", defaultSettings.identity);
+    const { values } = sectionValues("identite", TEST_CLUB.identity);
     const res = parseSectionForm(
       "identite",
       fd({ ...values, clubName: "", postalCode: "9400", email: "pas-un-email", facebookUrl: "facebook" }),
@@ -103,7 +104,7 @@ describe("settings forms", () => {
 
     const legal = parseSectionForm(
       "mentions-legales",
-      fd({ ...sectionValues("mentions-legales", defaultSettings.legal).values, rna: "123", siret: "12" }),
+      fd({ ...sectionValues("mentions-legales", TEST_CLUB.legal).values, rna: "123", siret: "12" }),
     );
     expect(legal).toMatchObject({
       ok: false,
@@ -111,7 +112,7 @@ describe("settings forms", () => {
     });
     const noId = parseSectionForm(
       "mentions-legales",
-      fd({ ...sectionValues("mentions-legales", defaultSettings.legal).values, rna: "", siret: "" }),
+      fd({ ...sectionValues("mentions-legales", TEST_CLUB.legal).values, rna: "", siret: "" }),
     );
     expect(noId).toMatchObject({ ok: false, errors: { rna: "Indiquez au moins le numéro RNA ou le SIRET." } });
 
@@ -180,5 +181,37 @@ describe("settings forms", () => {
         "settings-admin",
       ),
     ).toEqual({ ok: false, message: SETTINGS_CONFLICT_MESSAGE });
+  });
+
+  // Issue 56: the code's defaults are empty; the forms still require what a public page needs.
+  it("refuses to save the empty identity of a fresh install, field by field", () => {
+    const res = parseSectionForm("identite", fd(sectionValues("identite", defaultSettings.identity).values));
+    expect(res.ok).toBe(false);
+    if (!res.ok)
+      expect(res.errors).toMatchObject({
+        clubName: "Indiquez le nom du club.",
+        sportsComplex: "Indiquez le nom du gymnase ou complexe sportif.",
+        city: "Indiquez la ville.",
+        email: "Adresse e-mail invalide.",
+      });
+  });
+
+  it("asks whether the club may issue tax receipts, and keeps the rescrit only with « oui »", () => {
+    const base = { helloAssoUrl: "", helloAssoWidgetUrl: "", rescrit: "Rescrit n° 2024-12" };
+    const unanswered = parseSectionForm("dons", fd({ ...base, taxReceipts: "" }));
+    expect(unanswered.ok).toBe(false);
+    if (!unanswered.ok) {
+      expect(unanswered.errors.taxReceipts).toBe("Indiquez si l’association peut délivrer des reçus fiscaux.");
+      expect(unanswered.values.rescrit).toBe("Rescrit n° 2024-12");
+    }
+    expect(parseSectionForm("dons", fd({ ...base, taxReceipts: "oui" }))).toEqual({
+      ok: true,
+      value: { helloAssoUrl: "", helloAssoWidgetUrl: "", taxReceipts: true, rescrit: "Rescrit n° 2024-12" },
+    });
+    expect(parseSectionForm("dons", fd({ ...base, taxReceipts: "non" }))).toMatchObject({
+      ok: true,
+      value: { taxReceipts: false, rescrit: "" },
+    });
+    expect(sectionValues("dons", defaultSettings.donation).values.taxReceipts).toBe("");
   });
 });

@@ -275,7 +275,17 @@ function readSection(
       break;
     }
     case "dons": {
-      const r = z.object({ helloAssoUrl, helloAssoWidgetUrl: helloAssoUrl }).safeParse(values);
+      const r = z
+        .object({
+          helloAssoUrl,
+          helloAssoWidgetUrl: helloAssoUrl,
+          // Issue 56: asked, never assumed; the donation page promises a tax reduction only on « oui ».
+          taxReceipts: z.enum(["oui", "non"], {
+            error: "Indiquez si l’association peut délivrer des reçus fiscaux.",
+          }),
+          rescrit: z.string().trim().max(200, "Cette référence est trop longue (200 caractères au plus)."),
+        })
+        .safeParse({ ...values, taxReceipts: values.taxReceipts || undefined, rescrit: values.rescrit ?? "" });
       if (!r.success) return { ok: false, errors: collectErrors(r.error) };
       if (r.data.helloAssoWidgetUrl && !r.data.helloAssoUrl) {
         return {
@@ -283,7 +293,8 @@ function readSection(
           errors: { helloAssoUrl: "Indiquez aussi l’adresse de la page de don (le lien affiché sous le formulaire)." },
         };
       }
-      value = r.data;
+      const taxReceipts = r.data.taxReceipts === "oui";
+      value = { ...r.data, taxReceipts, rescrit: taxReceipts ? r.data.rescrit : "" };
       break;
     }
     case "mentions-legales": {
@@ -358,6 +369,12 @@ export function sectionValues(
       values.notes = p.notes.join("\n");
       p.items.forEach((row, i) => put({ ...row, amount: String(row.amount).replace(".", ",") }, `_${i}`));
       rows = p.items.length;
+      break;
+    }
+    case "dons": {
+      const d = current as Settings["donation"];
+      put({ helloAssoUrl: d.helloAssoUrl, helloAssoWidgetUrl: d.helloAssoWidgetUrl, rescrit: d.rescrit });
+      values.taxReceipts = d.taxReceipts === null ? "" : d.taxReceipts ? "oui" : "non";
       break;
     }
     default:

@@ -14,7 +14,11 @@ export const SETTINGS_SECTIONS = {
   },
   tarifs: { key: "prices", title: "Tarifs", description: "Les cotisations de la saison par groupe, et les remarques." },
   equipement: { key: "equipment", title: "Équipement", description: "La liste du matériel à prévoir." },
-  dons: { key: "donation", title: "Dons (HelloAsso)", description: "Les adresses du formulaire de don HelloAsso." },
+  dons: {
+    key: "donation",
+    title: "Dons (HelloAsso)",
+    description: "Les adresses du formulaire de don HelloAsso, et les reçus fiscaux.",
+  },
   "mentions-legales": {
     key: "legal",
     title: "Mentions légales",

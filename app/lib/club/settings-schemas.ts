@@ -5,9 +5,15 @@
  *
  * Rules:
  *  - The defaults are the seed values an admin edits later. A default never
- *    invents a fact (phone, RNA, host, president…): what the club has not
- *    given stays empty, is hidden on public pages and is listed by
- *    settings-to-fill.server.ts (issue 13).
+ *    invents a fact (phone, RNA, host, president…) nor holds another club's
+ *    (issue 56: name, venue, address, transport, schedule, prices, equipment,
+ *    donation page, federation): what the club has not given stays empty, is
+ *    hidden on public pages and is listed by settings-to-fill.server.ts
+ *    (issue 13). Only generic values stay (season start month, the medical
+ *    rules of the law, the number of trial classes).
+ *  - A schema accepts the empty value a default holds; the admin's forms
+ *    (settings-admin.server.ts, the setup page) require what a public page
+ *    needs.
  *  - A stored value that no longer matches its schema reads as the default
  *    (settings.server.ts, which reads, writes and caches them).
  */
@@ -18,15 +24,16 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Heure au format HH:M
 
 export const settingsSchemas = {
   identity: z.object({
-    clubName: z.string().min(1),
-    shortName: z.string().min(1),
-    associationName: z.string().min(1),
-    sportsComplex: z.string().min(1),
-    street: z.string().min(1),
-    postalCode: z.string().regex(/^\d{5}$/, "Code postal à 5 chiffres"),
-    city: z.string().min(1),
+    // Empty until the club enters it (setup page, identity settings page).
+    clubName: z.string(),
+    shortName: z.string(),
+    associationName: z.string(),
+    sportsComplex: z.string(),
+    street: z.string(),
+    postalCode: z.string().regex(/^(\d{5})?$/, "Code postal à 5 chiffres"),
+    city: z.string(),
     phone: z.string(),
-    email: z.email(),
+    email: z.email().or(z.literal("")),
     facebookUrl: z.url().or(z.literal("")),
     instagramUrl: z.url().or(z.literal("")),
     mapUrl: z.url().or(z.literal("")),
@@ -73,6 +80,14 @@ export const settingsSchemas = {
     helloAssoUrl: z.url().or(z.literal("")),
     /** Embeddable widget of that form (…/widget), or empty to show only the link. */
     helloAssoWidgetUrl: z.url().or(z.literal("")),
+    /**
+     * Issue 56: the club may issue tax receipts (« intérêt général », Cerfa 11580):
+     * only then does the donation page promise the 66 % reduction. Absent from
+     * older rows: not said (null), like a new club.
+     */
+    taxReceipts: z.boolean().nullable().default(null),
+    /** Optional reference of the tax office's ruling (rescrit fiscal). */
+    rescrit: z.string().default(""),
   }),
   legal: z.object({
     president: z.string(),
@@ -174,172 +189,35 @@ export type SettingKey = keyof typeof settingsSchemas;
 export type Settings = { [K in SettingKey]: z.infer<(typeof settingsSchemas)[K]> };
 
 export const defaultSettings: Settings = {
+  // Issue 56: every fact of a club is empty until the club enters it (never another club's).
   identity: {
-    clubName: "Vovinam Viet Vo Dao Créteil",
-    shortName: "VVD Créteil",
-    associationName: "Association Vovinam Viet Vo Dao de Créteil",
-    sportsComplex: "Gymnase Casalis",
-    street: "8 rue Jean Gabin",
-    postalCode: "94000",
-    city: "Créteil",
+    clubName: "",
+    shortName: "",
+    associationName: "",
+    sportsComplex: "",
+    street: "",
+    postalCode: "",
+    city: "",
     phone: "",
-    email: "contact@vovinam-creteil.fr",
+    email: "",
     facebookUrl: "",
     instagramUrl: "",
-    mapUrl: "https://www.openstreetmap.org/search?query=Gymnase%20Casalis%20Cr%C3%A9teil",
-    transport: [
-      "Métro ligne 8 : station Créteil – Préfecture, puis 10 minutes à pied",
-      "Bus 117, 181 et 281 : arrêt Hôtel de Ville de Créteil",
-      "RER A : Saint-Maur – Créteil, puis bus 317",
-    ],
-    parking: "Parking gratuit devant le gymnase, accès par la rue Jean Gabin.",
+    mapUrl: "",
+    transport: [],
+    parking: "",
   },
-  schedule: [
-    {
-      id: "enfants-mer",
-      day: 3,
-      start: "17:30",
-      end: "18:30",
-      group: "Enfants (6-11 ans)",
-      level: "Tous niveaux",
-      place: "Dojo",
-    },
-    {
-      id: "ados-mer",
-      day: 3,
-      start: "18:30",
-      end: "19:45",
-      group: "Adolescents (12-15 ans)",
-      level: "Tous niveaux",
-      place: "Dojo",
-    },
-    {
-      id: "adultes-mar",
-      day: 2,
-      start: "20:00",
-      end: "22:00",
-      group: "Adultes (16 ans et plus)",
-      level: "Tous niveaux",
-      place: "Dojo",
-    },
-    {
-      id: "adultes-ven",
-      day: 5,
-      start: "20:00",
-      end: "22:00",
-      group: "Adultes (16 ans et plus)",
-      level: "Tous niveaux",
-      place: "Dojo",
-    },
-    {
-      id: "enfants-sam",
-      day: 6,
-      start: "10:00",
-      end: "11:00",
-      group: "Enfants (6-11 ans)",
-      level: "Tous niveaux",
-      place: "Dojo",
-    },
-    {
-      id: "armes-sam",
-      day: 6,
-      start: "11:00",
-      end: "12:30",
-      group: "Ceintures jaunes et plus",
-      level: "Techniques avancées et armes",
-      place: "Dojo",
-    },
-  ],
-  prices: {
-    season: "2026-2027",
-    items: [
-      {
-        id: "enfants",
-        group: "Enfants (6-11 ans)",
-        description: "1 cours par semaine au choix, licence fédérale et assurance comprises",
-        amount: 190,
-      },
-      {
-        id: "ados",
-        group: "Adolescents (12-15 ans)",
-        description: "Licence fédérale et assurance comprises",
-        amount: 210,
-      },
-      {
-        id: "adultes",
-        group: "Adultes (16 ans et plus)",
-        description: "Accès à tous les cours adultes, licence comprise",
-        amount: 250,
-      },
-      {
-        id: "etudiants",
-        group: "Étudiants et demandeurs d'emploi",
-        description: "Sur présentation d'un justificatif",
-        amount: 200,
-      },
-    ],
-    notes: [
-      "Réduction de 10 % à partir du deuxième membre d'une même famille.",
-      "Deux cours d'essai gratuits avant l'inscription.",
-      "Paiement possible en trois fois, par chèque, virement, espèces ou Pass'Sport.",
-    ],
-  },
-  equipment: [
-    {
-      id: "vo-phuc",
-      name: "Võ phục (tenue bleue)",
-      description:
-        "La tenue officielle du Vovinam, bleue, avec l'écusson du club sur la poitrine gauche. Elle peut être commandée par le club à l'inscription.",
-      required: true,
-      price: "environ 45 €",
-    },
-    {
-      id: "ceinture",
-      name: "Ceinture",
-      description: "La ceinture de votre grade. Les débutants reçoivent la ceinture bleu clair avec la tenue.",
-      required: true,
-      price: "compris avec la tenue",
-    },
-    {
-      id: "protege-dents",
-      name: "Protège-dents",
-      description: "Obligatoire pour les exercices de combat, à partir de la ceinture bleue.",
-      required: true,
-      price: "environ 10 €",
-    },
-    {
-      id: "coquille",
-      name: "Coquille ou protection de poitrine",
-      description: "Recommandée pour le combat.",
-      required: false,
-      price: "environ 15 €",
-    },
-    {
-      id: "gants",
-      name: "Gants et protège-tibias",
-      description: "Pour les assauts et la préparation aux compétitions.",
-      required: false,
-      price: "environ 40 €",
-    },
-    {
-      id: "gourde",
-      name: "Gourde et serviette",
-      description: "Pensez à bien vous hydrater pendant le cours.",
-      required: false,
-      price: "",
-    },
-  ],
-  donation: {
-    helloAssoUrl: "https://www.helloasso.com/associations/vovinam-viet-vo-dao-creteil/formulaires/1",
-    helloAssoWidgetUrl: "https://www.helloasso.com/associations/vovinam-viet-vo-dao-creteil/formulaires/1/widget",
-  },
+  // Unpublished until entered: the public pages say the hours will be published.
+  schedule: [],
+  prices: { season: "", items: [], notes: [] },
+  equipment: [],
+  donation: { helloAssoUrl: "", helloAssoWidgetUrl: "", taxReceipts: null, rescrit: "" },
   legal: {
     president: "",
     publicationDirector: "",
-    headOffice: "8 rue Jean Gabin, 94000 Créteil",
+    headOffice: "",
     rna: "",
     siret: "",
-    federation: "Fédération Française de Karaté et Disciplines Associées (FFKDA)",
+    federation: "",
     hostName: "",
     hostAddress: "",
     hostPhone: "",
@@ -364,12 +242,8 @@ export const defaultSettings: Settings = {
   campaign: {
     season: "2026-2027",
     open: false,
-    prices: [
-      { group: "Enfants (6-11 ans)", amountCents: 19000 },
-      { group: "Adolescents (12-15 ans)", amountCents: 21000 },
-      { group: "Adultes (16 ans et plus)", amountCents: 25000 },
-      { group: "Ceintures jaunes et plus", amountCents: 25000 },
-    ],
+    // The groups and their prices are the club's: entered on the campaign page.
+    prices: [],
     familyDiscounts: [{ fromMember: 2, percent: 10 }],
     aids: [{ code: "PASS-SPORT", label: "Pass'Sport", amountCents: 5000 }],
     maxInstalments: 3,

@@ -11,6 +11,12 @@
  *    contact means) and the teachers (the public page « Enseignants » stays
  *    hidden until one is entered); optional extras (Instagram, SIRET when RNA
  *    is known) are not.
+ *  - Issue 56: the code holds no club's facts, so every fact a public page
+ *    states and the club has not entered is listed: identity (name, short
+ *    name, association, venue, address, e-mail, phone, transport, parking,
+ *    map), legal notice (head office, publisher, host, federation), the weekly
+ *    schedule, prices, equipment, the donation page and whether the club may
+ *    issue tax receipts.
  */
 import { getSetting } from "./settings.server";
 
@@ -25,25 +31,52 @@ export interface SettingToFill {
 const PAGE = "/espace-membre/contenu/reglages";
 
 export async function settingsToFill(): Promise<SettingToFill[]> {
-  const [identity, legal, teachers] = await Promise.all([
+  const [identity, legal, teachers, schedule, prices, equipment, donation] = await Promise.all([
     getSetting("identity"),
     getSetting("legal"),
     getSetting("teachers"),
+    getSetting("schedule"),
+    getSetting("prices"),
+    getSetting("equipment"),
+    getSetting("donation"),
   ]);
   const out: SettingToFill[] = [];
   const add = (key: string, label: string, section: string) => out.push({ key, label, href: `${PAGE}/${section}` });
-  if (!identity.phone.trim()) add("identity.phone", "Téléphone du club", "identite");
-  if (!identity.email.trim()) add("identity.email", "E-mail de contact du club", "identite");
-  if (!identity.street.trim() || !identity.city.trim()) add("identity.address", "Adresse du gymnase", "identite");
-  if (!legal.president.trim()) add("legal.president", "Président ou présidente de l’association", "mentions-legales");
-  if (!legal.publicationDirector.trim())
+  const empty = (v: string) => !v.trim();
+  if (empty(identity.clubName)) add("identity.clubName", "Nom du club", "identite");
+  if (empty(identity.shortName)) add("identity.shortName", "Nom court du club", "identite");
+  if (empty(identity.associationName)) add("identity.associationName", "Nom officiel de l’association", "identite");
+  if (empty(identity.sportsComplex)) add("identity.sportsComplex", "Gymnase ou complexe sportif des cours", "identite");
+  if (empty(identity.street) || empty(identity.postalCode) || empty(identity.city))
+    add("identity.address", "Adresse du gymnase", "identite");
+  if (empty(identity.phone)) add("identity.phone", "Téléphone du club", "identite");
+  if (empty(identity.email)) add("identity.email", "E-mail de contact du club", "identite");
+  if (empty(identity.mapUrl)) add("identity.mapUrl", "Lien vers le plan d’accès", "identite");
+  if (!identity.transport.length) add("identity.transport", "Accès en transports en commun", "identite");
+  if (empty(identity.parking)) add("identity.parking", "Stationnement", "identite");
+  if (!schedule.length)
+    add("schedule", "Horaires des cours (la page Tarifs et horaires annonce qu’ils seront publiés)", "horaires");
+  if (!prices.items.length)
+    add("prices", "Tarifs de la saison (la page Tarifs et horaires annonce qu’ils seront publiés)", "tarifs");
+  if (!equipment.length) add("equipment", "Liste de l’équipement à prévoir", "equipement");
+  if (empty(donation.helloAssoUrl) && empty(donation.helloAssoWidgetUrl))
+    add("donation.helloAssoUrl", "Page de don HelloAsso", "dons");
+  if (donation.taxReceipts === null)
+    add(
+      "donation.taxReceipts",
+      "Reçus fiscaux : l’association peut-elle en délivrer (intérêt général) ? D’ici là, aucune réduction d’impôt n’est annoncée",
+      "dons",
+    );
+  if (empty(legal.president)) add("legal.president", "Président ou présidente de l’association", "mentions-legales");
+  if (empty(legal.publicationDirector))
     add("legal.publicationDirector", "Directeur ou directrice de la publication", "mentions-legales");
-  if (!legal.headOffice.trim()) add("legal.headOffice", "Adresse du siège social", "mentions-legales");
-  if (!legal.rna.trim() && !legal.siret.trim())
+  if (empty(legal.headOffice)) add("legal.headOffice", "Adresse du siège social", "mentions-legales");
+  if (empty(legal.rna) && empty(legal.siret))
     add("legal.rna", "Numéro RNA ou SIRET de l’association", "mentions-legales");
-  if (!legal.hostName.trim()) add("legal.hostName", "Nom de l’hébergeur du site", "mentions-legales");
-  if (!legal.hostAddress.trim()) add("legal.hostAddress", "Adresse de l’hébergeur", "mentions-legales");
-  if (!legal.hostPhone.trim()) add("legal.hostPhone", "Téléphone de l’hébergeur", "mentions-legales");
+  if (empty(legal.federation)) add("legal.federation", "Fédération d’affiliation", "mentions-legales");
+  if (empty(legal.hostName)) add("legal.hostName", "Nom de l’hébergeur du site", "mentions-legales");
+  if (empty(legal.hostAddress)) add("legal.hostAddress", "Adresse de l’hébergeur", "mentions-legales");
+  if (empty(legal.hostPhone)) add("legal.hostPhone", "Téléphone de l’hébergeur", "mentions-legales");
   if (!teachers.length) {
     out.push({
       key: "teachers",

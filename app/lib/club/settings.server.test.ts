@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { transaction } from "../core/db.server";
 import { clearSettingsCache, getSetting, setSetting } from "./settings.server";
-import { defaultSettings } from "./settings-schemas";
+import { TEST_CLUB } from "../../../tests/helpers/test-club";
 
 beforeEach(() => clearSettingsCache());
 
@@ -20,13 +20,13 @@ describe("settings cache", () => {
         throw new Error("annulé");
       }),
     ).rejects.toThrow("annulé");
-    expect((await getSetting("identity")).clubName).toBe(defaultSettings.identity.clubName);
+    expect((await getSetting("identity")).clubName).toBe(TEST_CLUB.identity.clubName);
   });
 
   it("serves a value written in a transaction that committed", async () => {
     await getSetting("identity");
     await transaction(async () => {
-      await setSetting("identity", { ...defaultSettings.identity, clubName: "Club renommé" });
+      await setSetting("identity", { ...TEST_CLUB.identity, clubName: "Club renommé" });
       await getSetting("identity");
     });
     expect((await getSetting("identity")).clubName).toBe("Club renommé");

@@ -18,6 +18,7 @@ import { resetSubmissions } from "../http/submissions.server";
 import { runManagerDigest, setNotificationChoice } from "../members/manager-notifications.server";
 import { setSetting } from "./settings.server";
 import { defaultSettings } from "./settings-schemas";
+import { TEST_CLUB } from "../../../tests/helpers/test-club";
 import { offeredSessions } from "./trial-requests.server";
 
 /** A session's line in the page's data (the trial-class loader). */
@@ -152,7 +153,7 @@ describe("booking a trial class", () => {
     expect(confirmation.text).toContain("Lieu : Dojo, Gymnase Casalis, 8 rue Jean Gabin, 94000 Créteil");
     expect(confirmation.text).toContain("À prévoir : une tenue de sport confortable et une gourde d'eau.");
     expect(confirmation.text).toContain("Les deux premiers cours sont gratuits");
-    expect(confirmation.replyTo).toBe(defaultSettings.identity.email);
+    expect(confirmation.replyTo).toBe(TEST_CLUB.identity.email);
 
     const notice = mails.find((m) => m.to === admin.email);
     expect(notice?.subject).toBe("Demande de cours d'essai : Léo Bernard");

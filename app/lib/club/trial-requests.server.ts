@@ -47,6 +47,7 @@ import {
   TRIAL_WINDOW_DAYS,
 } from "./trial-requests";
 import { trialRequestSchema, type TrialRequestInput } from "./trial-requests-schema";
+import { clubDisplayName, venueLines } from "./identity";
 
 export interface OfferedSession {
   key: string;
@@ -180,7 +181,7 @@ export async function bookTrial(
     if (input.email) {
       await queueMail({
         to: input.email,
-        replyTo: identity.email,
+        replyTo: identity.email || undefined,
         subject: `Votre cours d'essai du ${formatLongDate(session.date)} à ${formatTime(session.slot.start)}`,
         text: confirmationText(input, session, identity, trialClasses),
       });
@@ -218,15 +219,17 @@ function confirmationText(
   const base = env().BASE_URL;
   const greeting = isMinorGroup(input.ageGroup) && input.parentName ? input.parentName : input.prenom;
   const level = session.slot.level ? ` (${session.slot.level})` : "";
-  const place = [session.slot.place, identity.sportsComplex].filter(Boolean).join(", ");
+  // Only what the club entered (issue 56): an empty line of the address is left out.
+  const place = [session.slot.place, ...venueLines(identity)].filter(Boolean).join(", ");
+  const clubName = clubDisplayName(identity);
   return [
     `Bonjour ${greeting},`,
     "",
-    `Votre demande de cours d'essai au club ${identity.clubName} est bien enregistrée${isMinorGroup(input.ageGroup) ? ` pour ${input.prenom}` : ""}.`,
+    `Votre demande de cours d'essai au club ${clubName} est bien enregistrée${isMinorGroup(input.ageGroup) ? ` pour ${input.prenom}` : ""}.`,
     "",
     `Cours : ${session.slot.group}${level}`,
     `Date : ${formatLongDate(session.date)}, de ${formatTime(session.slot.start)} à ${formatTime(session.slot.end)}`,
-    `Lieu : ${place}, ${identity.street}, ${identity.postalCode} ${identity.city}`,
+    ...(place ? [`Lieu : ${place}`] : []),
     `Plan et accès : ${base}/adresse-acces`,
     "",
     "À prévoir : une tenue de sport confortable et une gourde d'eau.",
@@ -235,7 +238,7 @@ function confirmationText(
     "",
     "Un membre du bureau pourra vous contacter pour confirmer. Pour changer de date ou annuler, répondez simplement à ce message.",
     "",
-    identity.clubName,
+    clubName,
   ].join("\n");
 }
 

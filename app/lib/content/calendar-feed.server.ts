@@ -8,6 +8,7 @@
  * page leaves out.
  */
 import { env } from "../core/env.server";
+import { clubDisplayName } from "../club/identity";
 import { categoryLabel, listFeedEvents } from "./events.server";
 import { buildICalendar } from "./ical.server";
 import { getSetting } from "../club/settings.server";
@@ -25,7 +26,7 @@ export async function calendarFeedResponse(options: { membersOnly: boolean }): P
   const until = new Date(parisTime(addDays(classCalendar.seasonEnd, 1)).getTime() - 1000);
   const baseUrl = env().BASE_URL;
   const host = new URL(baseUrl).hostname;
-  const clubName = identity.clubName.replace(/[\r\n]/g, " ");
+  const clubName = clubDisplayName(identity).replace(/[\r\n]/g, " ");
   const body = buildICalendar({
     name: options.membersOnly ? `${clubName} (membres)` : clubName,
     description: options.membersOnly

@@ -4,12 +4,14 @@
  * and loads none of its code.
  *
  * Rules: every text is final here (dates, hours, labels): the browser formats nothing on home.
- * Only public reads (lib/content/public-reads.server.ts) and the club's settings.
+ * Only public reads (lib/content/public-reads.server.ts) and the club's settings; a setting the
+ * club has not entered is left out, of the page and of its JSON-LD (issue 56).
  */
 import { env } from "~/lib/core/env.server";
 import { formatDate, formatEventWhen, formatTime, weekdayName } from "~/lib/core/time";
 import { latestPublishedArticles, upcomingEvents } from "~/lib/content/public-reads.server";
 import { getSetting } from "~/lib/club/settings.server";
+import { clubDisplayName, venueLines } from "~/lib/club/identity";
 
 const NUMBER_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq"];
 
@@ -55,28 +57,36 @@ export async function homeView() {
     .filter((d) => d.slots.length > 0);
 
   const sameAs = [identity.facebookUrl, identity.instagramUrl].filter((u) => u !== "");
+  // Only the facts entered: an empty one is left out (JSON.stringify drops `undefined`).
+  const given = (v: string) => v.trim() || undefined;
+  const hasAddress = venueLines(identity).length > 0;
   const jsonLd = jsonLdText({
     "@context": "https://schema.org",
     "@type": "SportsClub",
-    name: identity.clubName,
-    alternateName: identity.associationName,
+    name: clubDisplayName(identity),
+    alternateName: given(identity.associationName),
     url: `${baseUrl}/`,
     sport: "Vovinam Viet Vo Dao",
-    telephone: identity.phone || undefined,
-    email: identity.email,
-    address: {
-      "@type": "PostalAddress",
-      name: identity.sportsComplex,
-      streetAddress: identity.street,
-      postalCode: identity.postalCode,
-      addressLocality: identity.city,
-      addressCountry: "FR",
-    },
+    telephone: given(identity.phone),
+    email: given(identity.email),
+    ...(hasAddress
+      ? {
+          address: {
+            "@type": "PostalAddress",
+            name: given(identity.sportsComplex),
+            streetAddress: given(identity.street),
+            postalCode: given(identity.postalCode),
+            addressLocality: given(identity.city),
+            addressCountry: "FR",
+          },
+        }
+      : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
   });
 
   return {
-    identity,
+    identity: { ...identity, clubName: clubDisplayName(identity) },
+    venue: venueLines(identity),
     days,
     trialClasses: membership.trialClasses,
     federation: legal.federation,

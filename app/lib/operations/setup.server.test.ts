@@ -19,6 +19,9 @@ const input = (token: string) => ({
   password: "Lotus-Bleu-Dojo-2026",
   confirmation: "Lotus-Bleu-Dojo-2026",
   clubName: "Vovinam Viet Vo Dao Créteil",
+  shortName: "VVD Créteil",
+  associationName: "Association Vovinam Viet Vo Dao de Créteil",
+  sportsComplex: "Gymnase des Écoles",
   clubEmail: "contact@vovinam-creteil.fr",
   street: "12 rue des Écoles",
   postalCode: "94000",
@@ -67,6 +70,51 @@ describe("first-run setup", () => {
     expect(await status(() => get(`?jeton=${token}`))).toBe(404);
     await expect(completeSetup(input(token))).rejects.toMatchObject({ status: 404 });
     expect(await announceSetup()).toBeNull();
+  });
+
+  it("asks for the club's facts and its classes: French errors next to the fields, nothing typed lost", async () => {
+    // A new install again: the administrator of the test above is gone.
+    await db.update(users).set({ active: false });
+    const url = await announceSetup();
+    const token = new URL(url!).searchParams.get("jeton")!;
+    const { mailChoice, ...rest } = input(token);
+    const res = await app.post<{ result: { error: Record<string, string[]>; initialValue: Record<string, unknown> } }>(
+      `/installation?jeton=${token}`,
+      {
+        ...rest,
+        mailChoice,
+        shortName: "",
+        sportsComplex: "",
+        "classes[0].day": "3",
+        "classes[0].start": "18:30",
+        "classes[0].end": "",
+        "classes[0].group": "Enfants",
+        "classes[1].day": "",
+        "classes[1].start": "",
+        "classes[1].end": "",
+        "classes[1].group": "",
+      },
+    );
+    expect(res.status).toBe(400);
+    const { error, initialValue } = res.data.result;
+    expect(error.shortName).toEqual(["Indiquez le nom court du club (par exemple VVD Boulogne)."]);
+    expect(error.sportsComplex).toEqual(["Indiquez le gymnase ou le complexe sportif des cours."]);
+    expect(error["classes[0].end"]).toEqual(["Heure de fin au format HH:MM, par exemple 20:00."]);
+    expect(error["classes[1].day"]).toBeUndefined();
+    expect({ ...initialValue, classes: (initialValue.classes as unknown[]).slice(0, 1) }).toMatchObject({
+      associationName: "Association Vovinam Viet Vo Dao de Créteil",
+      classes: [{ day: "3", start: "18:30", group: "Enfants" }],
+    });
+    expect(initialValue.password).toBeUndefined();
+    expect(await setupAllowed(token)).toBe(true);
+
+    // Without classes, the schedule stays unpublished (empty) until entered.
+    await completeSetup({ ...input(token), email: "tresorerie@exemple.fr" });
+    expect(await getSetting("identity")).toMatchObject({
+      shortName: "VVD Créteil",
+      associationName: "Association Vovinam Viet Vo Dao de Créteil",
+      sportsComplex: "Gymnase des Écoles",
+    });
   });
 
   it("a forged POST without a valid token is a 404", async () => {

@@ -3,8 +3,9 @@
  * technician"): while no administrator exists, the server prints on one line of
  * its log the full setup address with a one-time token (the operator's way in,
  * the only secret ever logged on purpose). The page creates the first
- * administrator, the club's essential settings and, optionally, the mail
- * server (SMTP_URL wins when set); a test mail is queued, then the token is gone.
+ * administrator, the club's essential settings (name, short name, association,
+ * venue, address, contact e-mail, the weekly classes if given: issue 56) and,
+ * optionally, the mail server (SMTP_URL wins when set); a test mail is queued, then the token is gone.
  *
  * Rules:
  *  - The token is random (32 bytes); only its SHA-256 is stored (table
@@ -27,7 +28,7 @@ import { checkPassword } from "../accounts/passwords.server";
 import { queueMail } from "../mail/mail.server";
 import { saveMailSettings } from "../mail/mail-config.server";
 import { mailSettingsSchema } from "../mail/mail-settings";
-import { SETUP_PATH, type SetupInput } from "./setup";
+import { SETUP_PATH, setupClasses, type SetupInput } from "./setup";
 
 const IDENTIFIER = "installation";
 const VALIDITY_MS = 30 * 24 * 3600 * 1000;
@@ -134,6 +135,9 @@ export async function completeSetup(input: SetupInput, now: Date = new Date()): 
     {
       ...identity,
       clubName: input.clubName,
+      shortName: input.shortName,
+      associationName: input.associationName,
+      sportsComplex: input.sportsComplex,
       email: input.clubEmail,
       street: input.street,
       postalCode: input.postalCode,
@@ -141,6 +145,9 @@ export async function completeSetup(input: SetupInput, now: Date = new Date()): 
     },
     user.id,
   );
+  // The weekly classes entered here; none: the schedule stays unpublished until entered (issue 56).
+  const classes = setupClasses(input);
+  if (classes.length) await setSetting("schedule", classes, user.id);
   // The mail server entered here (unless SMTP_URL wins): the test mail below leaves through it.
   if (input.mailChoice === "smtp" && !env().SMTP_URL) {
     const admin = { id: user.id, prenom: input.prenom, nom: input.nom, roles: ["admin"] };

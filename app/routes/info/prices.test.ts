@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { setSetting } from "~/lib/club/settings.server";
-import { defaultSettings } from "~/lib/club/settings-schemas";
+import { TEST_CLUB } from "../../../tests/helpers/test-club";
 import { pricesView } from "~/components/info/prices.server";
 import { loader } from "./prices";
 import { loaderArgs } from "../../../tests/helpers/request-context";
@@ -14,7 +14,7 @@ const NB = "\u00a0";
 describe("prices and schedule", () => {
   it("prints « 190 € », « 12,50 € » and « 18 h 30 – 19 h 45 » with non-breaking spaces", async () => {
     await setSetting("prices", {
-      ...defaultSettings.prices,
+      ...TEST_CLUB.prices,
       items: [
         { id: "enfants", group: "Enfants", description: "", amount: 190 },
         { id: "seance", group: "Séance", description: "", amount: 12.5 },

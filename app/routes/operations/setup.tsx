@@ -1,26 +1,38 @@
 /**
  * /installation?jeton=… — first run in the browser (app/lib/operations/setup.server.ts):
- * creates the first administrator and the club's essential settings, then
+ * creates the first administrator and the club's essential settings (issue 56: name, short
+ * name, association, venue, address, e-mail, and the weekly classes, which may wait), then
  * queues a test e-mail. Answers 404 without the token, with a wrong one, or
  * once an administrator exists. Works without JavaScript (Conform, decision 0009).
  */
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/setup";
 import { AuthCard } from "~/components/auth-card";
-import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm, getFormProps } from "~/components/form";
+import {
+  fieldProps,
+  FormErrors,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useClubForm,
+  getFormProps,
+} from "~/components/form";
 import { invalid, parseSubmission, replyWithError } from "~/lib/http/forms";
 import { DomainError } from "~/lib/core/errors";
 import { readForm } from "~/lib/http/request.server";
 import { assertSameOrigin } from "~/lib/http/csrf.server";
 import { completeSetup, setupAllowed } from "~/lib/operations/setup.server";
-import { setupSchema } from "~/lib/operations/setup";
+import { SETUP_CLASS_ROWS, setupSchema } from "~/lib/operations/setup";
 import { MailSettingsFields } from "~/components/operations/mail-settings-fields";
 import { env } from "~/lib/core/env.server";
+import { DAYS } from "~/lib/club/settings-labels";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Installation du site" },
   { name: "robots", content: "noindex" },
 ];
+
+const DAY_OPTIONS = DAYS.map((label, i) => ({ value: String(i + 1), label }));
 
 function notFound(): never {
   throw data("Page introuvable", { status: 404 });
@@ -55,7 +67,20 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const [form, fields] = useClubForm({
     schema: setupSchema,
     lastResult: result,
-    defaultValue: { token: loaderData.token, mailChoice: "plus-tard", smtpPort: "587" },
+    defaultValue: {
+      token: loaderData.token,
+      mailChoice: "plus-tard",
+      smtpPort: "587",
+      classes: Array.from({ length: SETUP_CLASS_ROWS }, () => ({})),
+    },
+  });
+  // Always SETUP_CLASS_ROWS rows, whatever a refused submission sent back (empty rows may be dropped).
+  const listed = fields.classes.getFieldList();
+  const classRows = Array.from({ length: SETUP_CLASS_ROWS }, (_, i) => {
+    const c = listed[i]?.getFieldset();
+    const props = (field: "day" | "start" | "end" | "group") =>
+      c ? fieldProps(c[field]) : { name: `classes[${i}].${field}`, defaultValue: "" };
+    return { key: listed[i]?.key ?? String(i), props };
   });
   const mailChoice = fields.mailChoice.value ?? fields.mailChoice.initialValue ?? "plus-tard";
   return (
@@ -105,7 +130,25 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
         </fieldset>
         <fieldset className="mb-6">
           <legend className="mb-3 text-lg font-semibold text-club-900">Le club</legend>
-          <TextField label="Nom du club" autoComplete="organization" required {...fieldProps(fields.clubName)} />
+          <TextField
+            label="Nom du club"
+            autoComplete="organization"
+            required
+            hint="Tel qu'il s'affiche en haut de chaque page, par exemple Vovinam Viet Vo Dao Boulogne."
+            {...fieldProps(fields.clubName)}
+          />
+          <TextField
+            label="Nom court"
+            required
+            hint="Pour les titres courts, par exemple VVD Boulogne."
+            {...fieldProps(fields.shortName)}
+          />
+          <TextField
+            label="Nom officiel de l'association"
+            required
+            hint="Celui des statuts : il figure dans les mentions légales et le pied de page."
+            {...fieldProps(fields.associationName)}
+          />
           <TextField
             label="E-mail de contact du club"
             type="email"
@@ -113,6 +156,12 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             required
             hint="Les messages du formulaire de contact y arrivent."
             {...fieldProps(fields.clubEmail)}
+          />
+          <TextField
+            label="Gymnase ou complexe sportif des cours"
+            required
+            hint="Par exemple Gymnase Paul Bert."
+            {...fieldProps(fields.sportsComplex)}
           />
           <TextField
             label="Adresse du gymnase (numéro et rue)"
@@ -128,6 +177,27 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             {...fieldProps(fields.postalCode)}
           />
           <TextField label="Ville" autoComplete="address-level2" required {...fieldProps(fields.city)} />
+        </fieldset>
+        <fieldset className="mb-6">
+          <legend className="mb-3 text-lg font-semibold text-club-900">Les cours de la semaine</legend>
+          <p className="mb-3 text-sm text-slate-700">
+            Facultatif : les horaires paraissent sur l'accueil et la page Tarifs et horaires. Laissez vide pour les
+            saisir plus tard : d'ici là, ces pages annoncent que les horaires seront bientôt publiés. D'autres cours
+            s'ajoutent ensuite dans les réglages (Horaires des cours).
+          </p>
+          {classRows.map((row, i) => (
+            <fieldset key={row.key} className="mb-4 rounded-lg border border-slate-300 p-4">
+              <legend className="px-1 font-semibold text-slate-900">Cours {i + 1}</legend>
+              <SelectField
+                label="Jour"
+                options={[{ value: "", label: "Choisir…" }, ...DAY_OPTIONS]}
+                {...row.props("day")}
+              />
+              <TextField label="Début (HH:MM)" type="time" {...row.props("start")} />
+              <TextField label="Fin (HH:MM)" type="time" {...row.props("end")} />
+              <TextField label="Groupe" hint="Par exemple Enfants (6-11 ans) ou Adultes." {...row.props("group")} />
+            </fieldset>
+          ))}
         </fieldset>
         <fieldset className="mb-6">
           <legend className="mb-3 text-lg font-semibold text-club-900">E-mails</legend>

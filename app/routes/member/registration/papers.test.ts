@@ -12,7 +12,7 @@ import { auditLog, outbox, profiles, registrationLines, registrations, seasonDoc
 import { app } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
 import { setSetting } from "~/lib/club/settings.server";
-import { defaultSettings } from "~/lib/club/settings-schemas";
+import { TEST_CLUB } from "../../../../tests/helpers/test-club";
 import { storage } from "~/lib/content/storage.server";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
@@ -29,7 +29,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 
 beforeAll(async () => {
   await seedDatabase();
-  await setSetting("campaign", { ...defaultSettings.campaign, open: true });
+  await setSetting("campaign", { ...TEST_CLUB.campaign, open: true });
   admin = await createUser({ roles: ["admin"], prenom: "Anh", nom: "Tran" });
 });
 
