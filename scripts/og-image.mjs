@@ -1,5 +1,6 @@
 // Generates public/og-image.png (1200x630, the OpenGraph picture) from an
 // original SVG drawing with sharp. Run: node scripts/og-image.mjs
+// It names the art, never a club or a town (issue 56): every club shares it.
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 
@@ -23,8 +24,8 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" v
   <rect y="0" width="1200" height="16" fill="url(#strip)"/>
   <rect y="614" width="1200" height="16" fill="url(#strip)"/>
   <g transform="translate(860 140) scale(5.2)">${logo}</g>
-  <text x="80" y="250" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="64" fill="#ffffff">Vovinam Viet Vo Dao</text>
-  <text x="80" y="330" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="64" fill="#f5c518">Créteil</text>
+  <text x="80" y="250" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="64" fill="#ffffff">Vovinam</text>
+  <text x="80" y="330" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-weight="bold" font-size="64" fill="#f5c518">Viet Vo Dao</text>
   <text x="80" y="410" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="32" fill="#dbe6fe">Art martial vietnamien</text>
   <text x="80" y="455" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="32" fill="#dbe6fe">Enfants, adolescents et adultes</text>
   <text x="80" y="540" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-style="italic" font-size="30" fill="#ffffff">« Être fort pour être utile »</text>

@@ -103,7 +103,11 @@ export function EventForm({
         </div>
       </fieldset>
 
-      <TextField label="Lieu" hint="Par exemple : Gymnase Casalis, Créteil." {...fieldProps(fields.place)} />
+      <TextField
+        label="Lieu"
+        hint="Par exemple : le gymnase des cours, ou l’adresse d’un autre lieu."
+        {...fieldProps(fields.place)}
+      />
       <TextAreaField
         label="Description"
         rows={5}

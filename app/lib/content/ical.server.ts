@@ -14,7 +14,7 @@
 import { CLUB_TIME_ZONE, parisDate, toParisDateTimeInput } from "../core/time";
 
 export interface ICalEvent {
-  /** Globally unique and stable: "event-12@vovinam-creteil.fr". */
+  /** Globally unique and stable: "event-12@club.example". */
   uid: string;
   title: string;
   description?: string;
@@ -37,7 +37,7 @@ export interface ICalEvent {
 export interface ICalendar {
   name: string;
   description?: string;
-  /** PRODID, e.g. "-//Vovinam Viet Vo Dao Créteil//Calendrier//FR". */
+  /** PRODID, e.g. "-//Vovinam Viet Vo Dao Boulogne//Calendrier//FR". */
   prodId: string;
   events: ICalEvent[];
   /** DTSTAMP of every event (defaults to now). */
