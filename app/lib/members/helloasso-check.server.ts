@@ -9,7 +9,7 @@ import { log } from "../core/log.server";
 import { parisDate } from "../core/time";
 import { helloAssoClient, type HelloAssoClient } from "./helloasso.server";
 import { PaymentRefused, reconcileOrder } from "./registration-payments.server";
-import { claimDailyRun } from "./reminders.server";
+import { claimDailyRun } from "../core/daily-run.server";
 
 const HELLOASSO_CHECK_JOB = "helloasso-check";
 /** Days of orders the nightly check reads again. */

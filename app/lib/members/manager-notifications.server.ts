@@ -17,13 +17,13 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { deletionRequests, trialRequests, users } from "#db/schema";
 import { findSection } from "../accounts/permissions";
+import { claimDailyRun } from "../core/daily-run.server";
 import { db, transaction } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { addDays, formatDateTime, parisDate, parisHour, parisTime } from "../core/time";
 import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
-import { claimDailyRun } from "./reminders.server";
 import type { NotificationChoice } from "./manager-notifications";
 
 export const DIGEST_JOB_NAME = "manager-digest";

@@ -28,8 +28,9 @@
  *    SEND_FROM_HOUR whatever the number of processes or restarts (job_runs).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { familyReminders, jobRuns, registrations, users } from "#db/schema";
+import { familyReminders, registrations, users } from "#db/schema";
 import { remindersEnabledFor } from "./reminders-activation.server";
+import { claimDailyRun } from "../core/daily-run.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
@@ -252,20 +253,6 @@ export async function runReminders(now: Date = new Date()): Promise<SentReminder
     });
   }
   return sent;
-}
-
-/** Claims `name` for `today`: true for the first caller of the day only (atomic). */
-export async function claimDailyRun(name: string, today: string): Promise<boolean> {
-  const rows = await db
-    .insert(jobRuns)
-    .values({ name, lastRunOn: today })
-    .onConflictDoUpdate({
-      target: jobRuns.name,
-      set: { lastRunOn: today },
-      setWhere: sql`${jobRuns.lastRunOn} < ${today}`,
-    })
-    .returning({ name: jobRuns.name });
-  return rows.length > 0;
 }
 
 /**

@@ -21,7 +21,7 @@ import { sql } from "drizzle-orm";
 import { databaseDriver, db } from "../core/db.server";
 import { log } from "../core/log.server";
 import { parisDate, parisHour } from "../core/time";
-import { claimDailyRun } from "../members/reminders.server";
+import { claimDailyRun } from "../core/daily-run.server";
 
 export const VACUUM_JOB = "vacuum";
 /** First Paris hour of the nightly window (the backup runs at 3 h by default). */
