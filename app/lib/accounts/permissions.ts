@@ -229,6 +229,15 @@ export const MEMBER_AREA: MemberAreaTable = [
       },
       // Decision 0029: the papers and aids to check (linked from the follow-up page, the to-do and the dashboard).
       { path: "saison/pieces", file: "routes/member/season/papers.tsx" },
+      {
+        // Issue 56: the federation licence numbers of the season, their import and the licence list's columns.
+        path: "saison/licences",
+        file: "routes/member/season/licences.tsx",
+        nav: {
+          label: "Licences",
+          description: "Numéros de licence de la saison, import et export pour la fédération.",
+        },
+      },
     ],
   },
   {

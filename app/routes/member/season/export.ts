@@ -1,7 +1,8 @@
 /**
  * /espace-membre/saison/export/:fichier (admin, user_manager): the exports of
  * the campaign's season, as CSV files for a French spreadsheet —
- * licences.csv (the federation's licence list), payes.csv (paid members),
+ * licences.csv (the federation's licence list: the columns of LICENCE_COLUMNS,
+ * listed on the licences page), payes.csv (paid members),
  * emails-parents.csv (one line per group, addresses separated by ", " to
  * paste in a BCC field) and recettes.csv (takings by payment method).
  * Dates are JJ/MM/AAAA (read as dates by a spreadsheet). Each export is
@@ -12,7 +13,8 @@ import { userContext } from "~/lib/accounts/auth-context";
 import { log } from "~/lib/core/log.server";
 import { PAYMENT_METHOD_LABELS } from "~/lib/members/campaign";
 import { getCampaign } from "~/lib/members/family-registration.server";
-import { MEDICAL_STATUS_LABELS } from "~/lib/members/medical";
+import { LICENCE_COLUMNS } from "~/lib/members/licences";
+import { licenceCsvRows, licenceRows } from "~/lib/members/licences.server";
 import { registeredMembers, takingsByMethod, toCsv } from "~/lib/members/season-overview.server";
 
 const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
@@ -23,29 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const kind = params.fichier;
   let rows: (string | number | null)[][];
   if (kind === "licences.csv") {
-    const members = await registeredMembers(season);
-    rows = [
-      [
-        "Nom",
-        "Prénom",
-        "Date de naissance",
-        "Groupe",
-        "Cotisation",
-        "Certificat médical",
-        "Responsable",
-        "E-mail du responsable",
-      ],
-      ...members.map((m) => [
-        m.nom,
-        m.prenom,
-        m.dateOfBirth ? m.dateOfBirth.split("-").reverse().join("/") : "",
-        m.group,
-        m.paid ? "payée" : "en attente",
-        MEDICAL_STATUS_LABELS[m.medical],
-        m.parentName,
-        m.parentEmail,
-      ]),
-    ];
+    rows = [LICENCE_COLUMNS.map((c) => c.title), ...licenceCsvRows(await licenceRows(season))];
   } else if (kind === "payes.csv") {
     const members = (await registeredMembers(season)).filter((m) => m.paid);
     rows = [

@@ -78,6 +78,10 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
           ·{" "}
           <Link to="/espace-membre/saison/pieces" className="font-medium text-club-800 underline">
             Pièces à vérifier
+          </Link>{" "}
+          ·{" "}
+          <Link to="/espace-membre/saison/licences" className="font-medium text-club-800 underline">
+            Licences
           </Link>
         </p>
       </div>
