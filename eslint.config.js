@@ -26,6 +26,8 @@ export default tseslint.config(
       "data/**",
       "db/migrations/**",
       "tmp/**",
+      // dependency-cruiser's configuration (CommonJS, read by its command).
+      ".dependency-cruiser.cjs",
     ],
   },
   js.configs.recommended,

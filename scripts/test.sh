@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The whole test suite: types, lint, unit and integration tests (PGlite, and
 # PostgreSQL when TEST_DATABASE_URL is set), production build, browser tests.
+# dependency-cruiser refuses import cycles and upward imports (.dependency-cruiser.cjs);
 # knip must report nothing (unused files, exports, dependencies); the code is
 # formatted by prettier (npm run format), prose (*.md) excepted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== typecheck"; npm run typecheck
 echo "== lint"; npm run lint
+echo "== layering (dependency-cruiser)"; npm run deps
 echo "== formatting (prettier)"; npm run format:check
 echo "== unused code (knip)"; npm run knip
 echo "== unit and integration tests"; npx vitest run
