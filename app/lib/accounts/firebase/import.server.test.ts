@@ -308,7 +308,7 @@ describe("Firebase import: bad input is refused with a French message, nothing w
   it("password accounts without the hash parameters", async () => {
     const auth = write("nohash.json", { users: [await passwordUser("a1", "a1@exemple.fr", "Mot-De-Passe-A1")] });
     expect(problems(() => readImportFiles({ auth }))).toMatch(
-      /1 compte\(s\) ont un mot de passe : indiquez les paramètres de hachage/,
+      /1 compte a un mot de passe : indiquez les paramètres de hachage/,
     );
   });
 
