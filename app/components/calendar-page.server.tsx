@@ -25,6 +25,8 @@ export interface ClassSeasonView {
   start: string;
   end: string;
   skipSchoolHolidays: boolean;
+  /** False until the club entered its weekly classes (setting `schedule`): no season line then. */
+  hasClasses: boolean;
 }
 
 /** The month: a grid from md up, the days that have something on phones, then the season's line. */
@@ -43,15 +45,21 @@ export function CalendarMonth({ calendar, classSeason }: { calendar: MonthWithHt
       {calendar.days.length === 0 ? (
         <p className="mt-6 rounded-md bg-slate-50 p-4 text-slate-700 md:hidden">Rien de prévu ce mois-ci.</p>
       ) : null}
-      <p className="mt-4 text-sm text-slate-700">
-        Les cours hebdomadaires ont lieu du {formatDate(classSeason.start)} au {formatDate(classSeason.end)}, sauf les
-        jours fériés{classSeason.skipSchoolHolidays ? ", pendant les vacances scolaires" : ""} et pendant les fermetures
-        du club. Détail des groupes et des horaires sur la page{" "}
-        <SiteLink to="/tarifs-horaires" className="font-semibold text-club-700 underline">
-          Tarifs et horaires
-        </SiteLink>
-        .
-      </p>
+      {classSeason.hasClasses ? (
+        <p className="mt-4 text-sm text-slate-700">
+          Les cours hebdomadaires ont lieu du {formatDate(classSeason.start)} au {formatDate(classSeason.end)}, sauf les
+          jours fériés{classSeason.skipSchoolHolidays ? ", pendant les vacances scolaires" : ""} et pendant les
+          fermetures du club. Détail des groupes et des horaires sur la page{" "}
+          <SiteLink to="/tarifs-horaires" className="font-semibold text-club-700 underline">
+            Tarifs et horaires
+          </SiteLink>
+          .
+        </p>
+      ) : (
+        <p className="mt-4 text-sm text-slate-700" data-testid="calendar-no-classes">
+          Les cours hebdomadaires paraîtront dans ce calendrier dès que le club aura publié leurs horaires.
+        </p>
+      )}
     </>
   );
 }

@@ -44,10 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const includeMembersOnly = user !== null && hasAnyRole(user.roles, MEMBER_ROLES);
 
-  const [calendar, upcomingEntries, classCalendar] = await Promise.all([
+  const [calendar, upcomingEntries, classCalendar, schedule] = await Promise.all([
     monthCalendar(month, includeMembersOnly),
     upcomingEvents(8, includeMembersOnly),
     getSetting("classCalendar"),
+    getSetting("schedule"),
   ]);
   const feedUrl = `${env().BASE_URL}${PATH}.ics`;
   const monthLabel = (key: string) => {
@@ -71,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           start: classCalendar.seasonStart,
           end: classCalendar.seasonEnd,
           skipSchoolHolidays: classCalendar.skipSchoolHolidays,
+          hasClasses: schedule.length > 0,
         }}
       />,
       MONTH_BLOCK,

@@ -4,7 +4,8 @@
  * only the managers see, and every date a seeded text writes with a weekday is that weekday
  * (« Le samedi 4 décembre » written in November 2026 named a Friday). The seed runs under a
  * fake clock on days spread over more than a year, each time in a transaction rolled back.
- * The public pages then show their empty states; a manager gets the link to fill them.
+ * A fresh install's public pages then show their empty states (no news, no event, no weekly
+ * class promised); a manager gets the link to fill them.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { articles, comics, events, settings } from "#db/schema";
@@ -74,6 +75,7 @@ async function seedAt(now: Date) {
       comics: await db.select().from(comics),
       settings: await db.select().from(settings),
       classCalendar: await getSetting("classCalendar"),
+      schedule: await getSetting("schedule"),
       upcoming: await listUpcomingEvents({ includeMembersOnly: true, limit: 100 }),
       feed: await listFeedEvents({ includeMembersOnly: true }),
       sitemap: await publishedArticleEntries(),
@@ -81,6 +83,9 @@ async function seedAt(now: Date) {
   }
   await db
     .transaction(async () => {
+      // A fresh install: no setting written yet (the tests' club facts dropped).
+      await db.delete(settings);
+      clearSettingsCache();
       expect(await seedDatabase()).toBe(true);
       seeded = await read();
       throw new Rollback();
@@ -150,8 +155,9 @@ describe("first-start content, whatever the day of the first start", () => {
         const inside = closures.filter((c) => first <= c.last && last >= c.first);
         expect(inside, `${at}: ${e.title}`).toEqual([]);
       }
-      // No school holiday or closure the club did not enter.
+      // No school holiday or closure the club did not enter, no weekly class it did not ask for.
       expect(seeded.classCalendar.schoolHolidays, at).toEqual([]);
+      expect(seeded.schedule, at).toEqual([]);
 
       // Every date written with its weekday names the right day.
       const texts = [
@@ -168,6 +174,9 @@ describe("first-start content, whatever the day of the first start", () => {
 describe("a new club's public pages", () => {
   it("say what will appear there; a manager gets the links to write the first article and event", async () => {
     vi.setSystemTime(parisTime("2026-12-07", "10:00"));
+    // A fresh install: no setting written yet (the tests' club facts dropped).
+    await db.delete(settings);
+    clearSettingsCache();
     await seedDatabase();
     const [example] = await db.select().from(articles);
 
@@ -178,6 +187,9 @@ describe("a new club's public pages", () => {
     expect(news).not.toContain("/espace-membre/articles/ajouter");
     const calendar = await (await app.fetch("/la-vie-du-club/calendrier")).text();
     expect(calendar).toContain("Les rendez-vous du club paraîtront ici.");
+    // No weekly class entered: the calendar promises none.
+    expect(calendar).toContain('data-testid="calendar-no-classes"');
+    expect(calendar).not.toContain("Les cours hebdomadaires ont lieu");
     expect(calendar).not.toContain("/espace-membre/evenements/ajouter");
     const home = await (await app.fetch("/")).text();
     expect(home).toContain('data-testid="home-articles-empty"');
