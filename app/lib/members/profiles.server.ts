@@ -20,7 +20,12 @@ import { inTransaction } from "../core/transaction-scope.server";
 import { writeGeneration } from "../core/read-cache.server";
 import type { SelectedProfile, SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
-import type { FamilyProfileInput, OwnProfileInput } from "./profiles";
+import {
+  LICENCE_IDENTITY_FIELDS,
+  type FamilyProfileInput,
+  type LicenceIdentity,
+  type OwnProfileInput,
+} from "./profiles";
 import { invariant } from "../core/invariant";
 import { purgeOrphanPortraits } from "./portraits.server";
 
@@ -93,11 +98,19 @@ export async function ensureOwnProfile(ownerId: string): Promise<Profile> {
 
 // ------------------------------------------------------------------- writing
 
-/** A family profile's fields; `authorisedPickup` (decision 0026) or `sex` left out keeps what is stored. */
-type FamilyProfileFields = Omit<FamilyProfileInput, "authorisedPickup" | "sex"> & {
+/**
+ * A family profile's fields; `authorisedPickup` (decision 0026), `sex` or a
+ * licence identity field (issue 56) left out keeps what is stored.
+ */
+type FamilyProfileFields = Omit<FamilyProfileInput, "authorisedPickup" | "sex" | keyof LicenceIdentity> & {
   authorisedPickup?: string;
   sex?: FamilyProfileInput["sex"];
-};
+} & Partial<LicenceIdentity>;
+
+/** The licence identity fields given (the others keep what is stored). */
+function licenceIdentityOf(input: Partial<LicenceIdentity>): Partial<LicenceIdentity> {
+  return Object.fromEntries(LICENCE_IDENTITY_FIELDS.flatMap((k) => (input[k] === undefined ? [] : [[k, input[k]]])));
+}
 
 export async function addFamilyProfile(ownerId: string, input: FamilyProfileFields): Promise<Profile> {
   const [row] = await db
@@ -111,6 +124,7 @@ export async function addFamilyProfile(ownerId: string, input: FamilyProfileFiel
       sex: input.sex ?? null,
       relationship: input.relationship,
       authorisedPickup: input.authorisedPickup ?? "",
+      ...licenceIdentityOf(input),
       createdBy: ownerId,
       updatedBy: ownerId,
     })
@@ -135,6 +149,7 @@ export async function updateFamilyProfile(
       relationship: input.relationship,
       ...(input.authorisedPickup === undefined ? {} : { authorisedPickup: input.authorisedPickup }),
       ...(input.sex === undefined ? {} : { sex: input.sex }),
+      ...licenceIdentityOf(input),
       updatedAt: new Date(),
       updatedBy: ownerId,
       version: existing.version + 1,
@@ -163,7 +178,9 @@ export async function removeFamilyProfile(ownerId: string, profileId: number): P
  */
 export async function updateOwnProfile(
   ownerId: string,
-  input: Omit<OwnProfileInput, "sex"> & { sex?: OwnProfileInput["sex"] },
+  input: Omit<OwnProfileInput, "sex" | keyof LicenceIdentity> & {
+    sex?: OwnProfileInput["sex"];
+  } & Partial<LicenceIdentity>,
 ): Promise<Profile> {
   return db.transaction(async (tx) => {
     const own = await ensureOwnProfile(ownerId);
@@ -176,6 +193,7 @@ export async function updateOwnProfile(
         dateOfBirth: input.dateOfBirth,
         ...(input.sex === undefined ? {} : { sex: input.sex }),
         emergencyContact: input.emergencyContact,
+        ...licenceIdentityOf(input),
         updatedAt: new Date(),
         updatedBy: ownerId,
         version: own.version + 1,

@@ -15,6 +15,33 @@ function optionalSex() {
     .transform((v) => (v === "f" || v === "m" ? v : null));
 }
 
+/**
+ * What a federation's licence form asks for (issue 56), all optional, filled
+ * by the family: birth name (when it differs), place of birth, nationality,
+ * postal address. Exported to the licence list (licences.server.ts).
+ */
+export const LICENCE_IDENTITY_FIELDS = [
+  "birthName",
+  "placeOfBirth",
+  "nationality",
+  "address",
+  "postalCode",
+  "city",
+] as const;
+export type LicenceIdentity = Record<(typeof LICENCE_IDENTITY_FIELDS)[number], string>;
+
+const licenceIdentity = {
+  birthName: optionalText(100, "Ce nom ne peut pas dépasser 100 caractères."),
+  placeOfBirth: optionalText(150, "Ce lieu ne peut pas dépasser 150 caractères."),
+  nationality: optionalText(60, "Ce champ ne peut pas dépasser 60 caractères."),
+  address: optionalText(200, "Cette adresse ne peut pas dépasser 200 caractères."),
+  postalCode: optionalText(10, "Un code postal a au plus 10 caractères.").refine(
+    (v) => v === "" || /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test(v),
+    "Code postal invalide (exemple : 92100).",
+  ),
+  city: optionalText(100, "Ce nom de ville ne peut pas dépasser 100 caractères."),
+};
+
 export const PROFILE_NOT_SAVED = "Le formulaire contient des erreurs : corrigez les champs signalés.";
 
 export const familyProfileSchema = z.object({
@@ -25,6 +52,7 @@ export const familyProfileSchema = z.object({
   relationship: z.enum(RELATIONSHIPS, { error: "Choisissez le lien de parenté" }),
   /** Who may collect this person after class (the emergency sheet of the instructors; decision 0026). */
   authorisedPickup: optionalText(300),
+  ...licenceIdentity,
 });
 export type FamilyProfileInput = z.output<typeof familyProfileSchema>;
 
@@ -38,6 +66,7 @@ export const ownProfileSchema = z.object({
   dateOfBirth: optionalBirthDate(),
   sex: optionalSex(),
   emergencyContact: optionalText(200),
+  ...licenceIdentity,
 });
 export type OwnProfileInput = z.output<typeof ownProfileSchema>;
 

@@ -17,6 +17,7 @@ import { positiveId } from "~/lib/http/forms";
 import { parisDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { getSelectedProfile } from "~/lib/members/profiles.server";
+import type { LicenceIdentity } from "~/lib/members/profiles";
 import { EmailSection, GoogleSection, PasswordSection } from "./profile/account-sections";
 import { DataSection } from "./profile/data-section";
 import { FamilySection } from "./profile/family-section";
@@ -36,6 +37,16 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
+/** The licence identity fields of a profile (issue 56), as its forms show them. */
+const licenceIdentity = (p: LicenceIdentity): LicenceIdentity => ({
+  birthName: p.birthName,
+  placeOfBirth: p.placeOfBirth,
+  nationality: p.nationality,
+  address: p.address,
+  postalCode: p.postalCode,
+  city: p.city,
+});
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await getSelectedProfile(context.get(userContext));
   const own = ctx.profiles.find((p) => p.isSelf) ?? ctx.profile;
@@ -53,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       dateOfBirth: own.dateOfBirth ?? "",
       sex: own.sex ?? "",
       emergencyContact: own.emergencyContact,
+      ...licenceIdentity(own),
     },
     family: ctx.profiles
       .filter((p) => !p.isSelf)
@@ -64,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         sex: p.sex ?? "",
         relationship: p.relationship,
         authorisedPickup: p.authorisedPickup,
+        ...licenceIdentity(p),
       })),
     // Decision 0032: the portrait of each profile, own first.
     portraits: ctx.profiles.map((p) => {

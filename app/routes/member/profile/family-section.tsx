@@ -14,7 +14,13 @@ import {
   useClubForm,
   getFormProps,
 } from "~/components/form";
-import { familyEditSchema, familyProfileSchema, PROFILE_NOT_SAVED, profileIdSchema } from "~/lib/members/profiles";
+import {
+  familyEditSchema,
+  familyProfileSchema,
+  PROFILE_NOT_SAVED,
+  profileIdSchema,
+  type LicenceIdentity,
+} from "~/lib/members/profiles";
 import { RELATIONSHIP_LABELS, RELATIONSHIPS } from "~/lib/members/relationships";
 import { de } from "~/lib/typography/elision";
 import { gendered, SEX_OPTIONS } from "~/lib/typography/gender";
@@ -32,6 +38,7 @@ import {
   type ProfileAnswer,
 } from "./shared";
 import { Icon } from "~/components/ui/icon";
+import { LicenceIdentityFields } from "./licence-fields";
 
 interface FamilyMember {
   id: number;
@@ -41,6 +48,12 @@ interface FamilyMember {
   sex: string;
   relationship: string;
   authorisedPickup: string;
+  birthName: string;
+  placeOfBirth: string;
+  nationality: string;
+  address: string;
+  postalCode: string;
+  city: string;
 }
 
 const relationshipOptions = [
@@ -49,7 +62,7 @@ const relationshipOptions = [
 ];
 
 type FamilyFieldsMeta = Record<
-  "prenom" | "nom" | "dateOfBirth" | "sex" | "relationship" | "authorisedPickup",
+  "prenom" | "nom" | "dateOfBirth" | "sex" | "relationship" | "authorisedPickup" | keyof LicenceIdentity,
   Parameters<typeof fieldProps>[0]
 >;
 
@@ -68,6 +81,9 @@ function FamilyFields({ fields }: { fields: FamilyFieldsMeta }) {
           autoComplete="off"
           {...fieldProps(fields.authorisedPickup)}
         />
+      </div>
+      <div className="sm:col-span-2">
+        <LicenceIdentityFields fields={fields} />
       </div>
     </div>
   );
@@ -172,6 +188,12 @@ function EditForm({
       sex: p.sex,
       relationship: p.relationship,
       authorisedPickup: p.authorisedPickup,
+      birthName: p.birthName,
+      placeOfBirth: p.placeOfBirth,
+      nationality: p.nationality,
+      address: p.address,
+      postalCode: p.postalCode,
+      city: p.city,
     },
   });
   return (

@@ -11,6 +11,7 @@ import {
 } from "~/components/form";
 import { ownProfileSchema, PROFILE_NOT_SAVED } from "~/lib/members/profiles";
 import { SEX_HINT, SEX_OPTIONS } from "~/lib/typography/gender";
+import { LicenceIdentityFields } from "./licence-fields";
 import { h2Class, PROFILE_ACTION, resultFor, sectionClass, Success, successFor, type ProfileAnswer } from "./shared";
 
 interface OwnInfo {
@@ -20,6 +21,12 @@ interface OwnInfo {
   dateOfBirth: string;
   sex: string;
   emergencyContact: string;
+  birthName: string;
+  placeOfBirth: string;
+  nationality: string;
+  address: string;
+  postalCode: string;
+  city: string;
 }
 
 export function InfoSection({ own, answer }: { own: OwnInfo; answer: ProfileAnswer | undefined }) {
@@ -59,6 +66,7 @@ function InfoForm({ own, answer }: { own: OwnInfo; answer: ProfileAnswer | undef
         hint="Nom et téléphone, par exemple : Marie Dupont, 06 12 34 56 78"
         {...fieldProps(fields.emergencyContact)}
       />
+      <LicenceIdentityFields fields={fields} />
       <SubmitButton pendingLabel="Enregistrement…">Enregistrer mes informations</SubmitButton>
     </Form>
   );
