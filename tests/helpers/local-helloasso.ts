@@ -6,15 +6,25 @@
  *   POST /v5/organizations/{slug}/checkout-intents                 (Carts.InitCheckoutBody → InitCheckoutResponse)
  *   GET  /v5/organizations/{slug}/checkout-intents/{id}            (Carts.CheckoutIntentResponse, `order` once paid)
  *   GET  /v5/orders/{orderId}                                      (Statistics.OrderDetail)
+ *   GET  /v5/payments/{paymentId}                                  (Statistics.PaymentDetail)
  *   GET  /v5/organizations/{slug}/orders?formTypes=Checkout&from=…  (ResultsWithPaginationModel<Order>)
  * plus, for the browser tests, the payment page a `redirectUrl` points to
- * (GET/POST /paiement/{id}), which pays and sends the payer to `returnUrl`.
+ * (GET/POST /paiement/{id}): « Payer » pays and sends the payer to
+ * `returnUrl` (?checkoutIntentId&code=succeeded&orderId), « Carte refusée »
+ * sends them to `errorUrl` (?checkoutIntentId&error=…) or, with
+ * `refusedTo = "return"`, to `returnUrl` with code=refused (HelloAsso's
+ * documentation allows both readings), « Retour » to `backUrl`.
  *
  * Test controls: `pay()` turns an intent into an order (first instalment
- * Authorized, later ones Registered), `notify()` POSTs a notification body
- * as HelloAsso does ({ eventType, data, metadata }, ApiNotificationType
- * "Order" or "Payment"), `down` answers 503 everywhere, `requests` logs every
- * API call. Started on port 0 by the tests; never a mocked fetch.
+ * Authorized, later ones Registered), `setPaymentState()` makes an
+ * instalment Authorized, Refused, Refunded, Canceled… (Enums.PaymentState),
+ * `listing = "attempted"` lists in an order only the payments already
+ * attempted (the other reading of OrderDetail.payments), `notify()` POSTs a
+ * notification body as HelloAsso does ({ eventType, data, metadata },
+ * ApiNotificationType "Order" or "Payment", `notificationBody(order,
+ * "Payment", n)` for instalment n), `down` answers 503 everywhere,
+ * `requests` logs every API call. Started on port 0 by the tests; never a
+ * mocked fetch.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -126,6 +136,10 @@ export class LocalHelloAsso {
   private nextId = 1000;
   /** Seconds of validity of the tokens handed out. */
   tokenLifetime = 1800;
+  /** "all": an order lists every term from the start (later ones Registered); "attempted": only those attempted. */
+  listing: "all" | "attempted" = "all";
+  /** Where « Carte refusée » sends the payer: the errorUrl, or the returnUrl with code=refused. */
+  refusedTo: "error" | "return" = "error";
   /** Clock of the orders' dates. */
   now: () => Date = () => new Date("2026-09-10T10:00:00Z");
 
@@ -168,6 +182,7 @@ export class LocalHelloAsso {
     const order = this.makeOrder({
       total: options.total ?? intent.body.totalAmount,
       amounts: [intent.body.initialAmount, ...(intent.body.terms ?? []).map((t) => t.amount)],
+      dates: (intent.body.terms ?? []).map((t) => t.date),
       state: options.state ?? "Authorized",
       payer: {
         email: payer.email ?? null,
@@ -197,6 +212,7 @@ export class LocalHelloAsso {
   private makeOrder(o: {
     total: number;
     amounts: number[];
+    dates?: string[];
     state: string;
     payer: LocalOrder["payer"];
     checkoutIntentId: number | null;
@@ -210,7 +226,7 @@ export class LocalHelloAsso {
       payments: o.amounts.map((amount, i) => ({
         id: this.nextId++,
         amount,
-        date,
+        date: i === 0 ? date : (o.dates?.[i - 1] ?? date),
         state: i === 0 ? o.state : "Registered",
         installmentNumber: i + 1,
         paymentMeans: "Card",
@@ -228,35 +244,55 @@ export class LocalHelloAsso {
     return order;
   }
 
-  /** Sets the state of an order's payment (refund, later instalment paid…). */
+  /** Sets the state of an order's payment (later instalment Authorized or Refused, refund, cancel…). */
   setPaymentState(orderId: number, installmentNumber: number, state: string) {
     const p = this.orders.get(orderId)?.payments.find((x) => x.installmentNumber === installmentNumber);
     if (!p) throw new Error("no such payment");
     p.state = state;
   }
 
-  /** The notification body HelloAsso POSTs for an order (eventType "Order") or a payment ("Payment"). */
-  notificationBody(order: LocalOrder, eventType: "Order" | "Payment" = "Order"): Record<string, unknown> {
+  /** The order as the API lists it (`listing`). */
+  private listed(order: LocalOrder): LocalOrder {
+    if (this.listing === "all") return order;
+    return { ...order, payments: order.payments.filter((p) => p.state !== "Registered") };
+  }
+
+  /** Statistics.PaymentDetail of a payment of one of the orders. */
+  paymentDetail(paymentId: number): Record<string, unknown> | null {
+    for (const order of this.orders.values()) {
+      const payment = order.payments.find((p) => p.id === paymentId);
+      if (payment) {
+        return {
+          ...payment,
+          order: {
+            id: order.id,
+            date: order.date,
+            formSlug: order.formSlug,
+            formType: order.formType,
+            organizationSlug: order.organizationSlug,
+            checkoutIntentId: order.checkoutIntentId,
+          },
+          payer: order.payer,
+        };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The notification body HelloAsso POSTs for an order (eventType "Order") or
+   * a payment ("Payment", instalment `installmentNumber`, the first by default).
+   */
+  notificationBody(
+    order: LocalOrder,
+    eventType: "Order" | "Payment" = "Order",
+    installmentNumber = 1,
+  ): Record<string, unknown> {
     const intent = order.checkoutIntentId ? this.intents.get(order.checkoutIntentId) : undefined;
     const metadata = intent?.body.metadata ?? null;
-    if (eventType === "Order") return { eventType, data: order, metadata };
-    const payment = order.payments[0]!;
-    return {
-      eventType,
-      data: {
-        ...payment,
-        order: {
-          id: order.id,
-          date: order.date,
-          formSlug: order.formSlug,
-          formType: order.formType,
-          organizationSlug: order.organizationSlug,
-          checkoutIntentId: order.checkoutIntentId,
-        },
-        payer: order.payer,
-      },
-      metadata,
-    };
+    if (eventType === "Order") return { eventType, data: this.listed(order), metadata };
+    const payment = order.payments.find((p) => p.installmentNumber === installmentNumber)!;
+    return { eventType, data: this.paymentDetail(payment.id), metadata };
   }
 
   /** POSTs a notification to the site, as HelloAsso does. */
@@ -325,20 +361,25 @@ export class LocalHelloAsso {
         id: intent.id,
         redirectUrl: `${this.url}/paiement/${intent.id}`,
         metadata: intent.body.metadata ?? null,
-        ...(order && order.payments[0]?.state === "Authorized" ? { order } : {}),
+        ...(order && order.payments[0]?.state === "Authorized" ? { order: this.listed(order) } : {}),
       });
     }
     const orderMatch = /^\/v5\/orders\/(\d+)$/.exec(path);
     if (req.method === "GET" && orderMatch) {
       const order = this.orders.get(Number(orderMatch[1]));
-      return order ? json(res, 200, order) : json(res, 404, { message: "Not found" });
+      return order ? json(res, 200, this.listed(order)) : json(res, 404, { message: "Not found" });
+    }
+    const paymentMatch = /^\/v5\/payments\/(\d+)$/.exec(path);
+    if (req.method === "GET" && paymentMatch) {
+      const payment = this.paymentDetail(Number(paymentMatch[1]));
+      return payment ? json(res, 200, payment) : json(res, 404, { message: "Not found" });
     }
     if (req.method === "GET" && path === `${orgPrefix}/orders`) {
       const from = url.searchParams.get("from");
       const pageSize = Number(url.searchParams.get("pageSize") ?? 20);
       const pageIndex = Number(url.searchParams.get("pageIndex") ?? 1);
       const all = [...this.orders.values()].filter((o) => !from || o.date >= new Date(from).toISOString());
-      const data = all.slice((pageIndex - 1) * pageSize, pageIndex * pageSize);
+      const data = all.slice((pageIndex - 1) * pageSize, pageIndex * pageSize).map((o) => this.listed(o));
       return json(res, 200, {
         data,
         pagination: {
@@ -356,6 +397,14 @@ export class LocalHelloAsso {
   private async paymentPage(req: IncomingMessage, res: ServerResponse, id: number) {
     const intent = this.intents.get(id);
     if (!intent) return json(res, 404, { message: "Not found" });
+    if (req.method === "POST" && new URLSearchParams(await readBody(req)).get("choix") === "refuser") {
+      const target = new URL(this.refusedTo === "error" ? intent.body.errorUrl : intent.body.returnUrl);
+      target.searchParams.set("checkoutIntentId", String(id));
+      if (this.refusedTo === "error") target.searchParams.set("error", "Paiement refusé");
+      else target.searchParams.set("code", "refused");
+      res.writeHead(303, { location: target.toString() });
+      return res.end();
+    }
     if (req.method === "POST") {
       const order = this.pay(id);
       const target = new URL(intent.body.returnUrl);
@@ -369,6 +418,8 @@ export class LocalHelloAsso {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>HelloAsso (test)</title></head>
 <body><main><h1>Paiement HelloAsso (serveur de test)</h1><p>Montant : ${euros} €</p>
-<form method="post"><button type="submit">Payer</button></form><p><a href="${intent.body.backUrl}">Retour</a></p></main></body></html>`);
+<form method="post"><button type="submit">Payer</button></form>
+<form method="post"><input type="hidden" name="choix" value="refuser"><button type="submit">Carte refusée</button></form>
+<p><a href="${intent.body.backUrl}">Retour</a></p></main></body></html>`);
   }
 }

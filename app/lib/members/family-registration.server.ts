@@ -19,6 +19,7 @@ import { seasonBounds } from "../core/time";
 import { isMinorOn, priceLines, type Campaign, type FamilyRegistrationInput } from "./campaign";
 import type { MedicalStatus } from "./medical";
 import { submitRegistration } from "./registrations.server";
+import { registrationMoney } from "./registration-settlement.server";
 import { medicalStatuses } from "./season-overview.server";
 import { de } from "../typography/elision";
 
@@ -127,6 +128,8 @@ export async function familyRegistrationView(ownerId: string) {
           totalCents: current.totalCents,
           instalments: current.instalments,
           version: current.version,
+          // Its schedule and what was collected (issue 56).
+          money: await registrationMoney(current.id, current.totalCents),
         }
       : null,
     instalments: typeof draft.instalments === "number" ? draft.instalments : (current?.instalments ?? 1),

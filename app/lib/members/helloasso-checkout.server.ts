@@ -3,11 +3,15 @@
  * created for the amount the CLUB computed (never one received), split in at
  * most three instalments a month apart, the payer pre-filled, the
  * registration id in the metadata; a pending payment row keeps the checkout
- * id so the return page, the notification and the nightly check find it.
+ * id and the terms asked (the schedule shown until HelloAsso lists them) so
+ * the return page, the notification and the nightly check find it. The
+ * payer who leaves HelloAsso comes back to `backPath`, a failed checkout to
+ * `errorPath` (issue 56: the page says so and offers to try again).
  * Refused: a registration of another family (404), already paid (409), not
- * sent, nothing to pay, or partly paid by hand (the rest is paid by cheque,
- * cash or transfer: HelloAsso would ask the whole total again). HelloAsso
- * down or refusing: a French 502, the registration stays payable later.
+ * sent, nothing to pay, or partly paid or paid in instalments under way (the
+ * rest is paid by cheque, cash or transfer: HelloAsso would ask the whole
+ * total again). HelloAsso down or refusing: a French 502, the registration
+ * stays payable later.
  */
 import { and, eq } from "drizzle-orm";
 import { payments, registrations, users } from "#db/schema";
@@ -15,7 +19,8 @@ import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { HelloAssoRefused, HelloAssoUnavailable, helloAssoClient, type HelloAssoClient } from "./helloasso.server";
-import { appliedTotal, UNAVAILABLE_MESSAGE } from "./registration-payments.server";
+import { UNAVAILABLE_MESSAGE } from "./registration-payments.server";
+import { registrationMoney } from "./registration-settlement.server";
 
 /**
  * Starts a HelloAsso checkout for the family's registration: the amount the
@@ -25,7 +30,7 @@ import { appliedTotal, UNAVAILABLE_MESSAGE } from "./registration-payments.serve
 export async function startCheckout(
   ownerId: string,
   registrationId: number,
-  urls: { base: string; returnPath: string; backPath: string },
+  urls: { base: string; returnPath: string; backPath: string; errorPath?: string },
   now: Date = new Date(),
   client?: HelloAssoClient | null,
 ): Promise<string> {
@@ -43,7 +48,8 @@ export async function startCheckout(
   if (reg.status !== "en-attente") throw new DomainError("Terminez d'abord l'inscription avant de payer.");
   if (reg.totalCents <= 0) throw new DomainError("Il n'y a rien à payer pour cette inscription.");
   // A rest due after a refused aid (decision 0029): HelloAsso would ask the whole total again.
-  if ((await appliedTotal(reg.id)) > 0) {
+  const money = await registrationMoney(reg.id, reg.totalCents);
+  if (money.collectedCents + money.scheduledCents > 0) {
     throw new DomainError(
       "Une partie de cette inscription est déjà payée : réglez le reste par l'un des autres moyens de paiement du club.",
     );
@@ -65,7 +71,7 @@ export async function startCheckout(
       terms: terms.length ? terms : null,
       itemName: `Inscription ${reg.season}`,
       backUrl: base + urls.backPath,
-      errorUrl: base + urls.backPath,
+      errorUrl: base + (urls.errorPath ?? urls.backPath),
       returnUrl: base + urls.returnPath,
       containsDonation: false,
       payer: { firstName: user.prenom || null, lastName: user.nom || null, email: user.email },
@@ -89,6 +95,13 @@ export async function startCheckout(
     amountCents: reg.totalCents,
     state: "en-attente",
     checkoutIntentId: created.id,
+    // The terms asked, until HelloAsso's order lists them (state "": not read yet).
+    instalments: [{ amount: initial, date: now.toISOString() }, ...terms].map((t, i) => ({
+      number: i + 1,
+      amount: t.amount,
+      state: "",
+      date: t.date,
+    })),
   });
   if (!created.redirectUrl) throw new DomainError(UNAVAILABLE_MESSAGE, { status: 502 });
   return created.redirectUrl;

@@ -88,7 +88,7 @@ export interface InitCheckoutResponse {
   redirectUrl: string | null;
 }
 
-/** Statistics.OrderPayment / Statistics.PaymentDetail (the fields used). */
+/** Statistics.OrderPayment (the fields used; PaymentDetail has them too). */
 interface OrderPayment {
   id: number;
   amount: number;
@@ -96,6 +96,20 @@ interface OrderPayment {
   state: PaymentState;
   installmentNumber?: number | null;
   paymentMeans?: string;
+}
+
+/** Statistics.OrderLight (the fields used). */
+interface OrderLight {
+  id: number;
+  date?: string;
+  formSlug?: string | null;
+  organizationSlug?: string | null;
+  checkoutIntentId?: number | null;
+}
+
+/** Statistics.PaymentDetail (GET /payments/{paymentId}; the fields used). */
+export interface PaymentDetail extends OrderPayment {
+  order?: OrderLight;
 }
 
 /** Statistics.OrderAmountModel */
@@ -296,6 +310,11 @@ export class HelloAssoClient {
     return this.call("GET", `/orders/${encodeURIComponent(String(orderId))}`);
   }
 
+  /** GET /v5/payments/{paymentId} */
+  getPayment(paymentId: number): Promise<PaymentDetail> {
+    return this.call("GET", `/payments/${encodeURIComponent(String(paymentId))}`);
+  }
+
   /** GET /v5/organizations/{organizationSlug}/orders?formTypes=Checkout&from=…: every page. */
   async listCheckoutOrders(from: Date): Promise<OrderDetail[]> {
     const all: OrderDetail[] = [];
@@ -340,7 +359,8 @@ export function helloAssoClient(): HelloAssoClient | null {
 
 /**
  * True when HelloAsso says the payment is made: `Authorized` only (future
- * instalments are `Registered` or `Pending`; refunds, refusals… are not paid).
+ * instalments are `Registered` or `Pending`; refunds, refusals… are not paid;
+ * payment-schedule.ts reads every state).
  */
 export function isPaidState(state: string | undefined): boolean {
   return state === "Authorized";

@@ -1,21 +1,24 @@
 /**
  * Managers get an e-mail for a new pré-inscription and for an RGPD deletion
- * request (one-month legal deadline) — issue 10 — and for a trial-class
- * request (issue 15, decision 0028).
+ * request (one-month legal deadline) — issue 10 — for a trial-class
+ * request (issue 15, decision 0028), and for a HelloAsso payment refused,
+ * cancelled or refunded (issue 56, payment-alerts.server.ts).
  *
  * Rules:
  *  - Recipients: the active accounts of the roles that handle them in the
- *    permission table (section "utilisateurs": admin, user_manager).
+ *    permission table (section "utilisateurs": admin, user_manager; section
+ *    "saison" for the payments).
  *  - Each manager chooses "immediat" (default), "quotidien" or "jamais"
  *    (setting "managerNotifications").
  *  - The daily digest runs once per Paris day from DIGEST_HOUR through
  *    `job_runs` (claimDailyRun, like the reminders), listing the previous
- *    Paris day's pré-inscriptions and deletion requests; nothing to say, no mail.
+ *    Paris day's pré-inscriptions, deletion requests, trial requests and
+ *    payment alerts; nothing to say, no mail.
  *  - Messages go through the outbox; they name the person and link to the page
  *    where it is handled, never more personal data.
  */
 import { and, eq, gte, sql } from "drizzle-orm";
-import { deletionRequests, trialRequests, users } from "#db/schema";
+import { deletionRequests, paymentAlerts, trialRequests, users } from "#db/schema";
 import { findSection } from "../accounts/permissions";
 import { claimDailyRun } from "../core/daily-run.server";
 import { db, transaction } from "../core/db.server";
@@ -33,6 +36,7 @@ export type NotificationKind = "pre-inscription" | "suppression" | "cours-essai"
 
 const USERS_PAGE = "/espace-membre/utilisateurs";
 const TRIALS_PAGE = "/espace-membre/essais";
+const PAYMENTS_PAGE = "/espace-membre/saison/paiements";
 
 export async function notificationChoice(userId: string): Promise<NotificationChoice> {
   return (await getSetting("managerNotifications"))[userId] ?? "immediat";
@@ -47,8 +51,10 @@ export async function setNotificationChoice(userId: string, choice: Notification
 }
 
 /** The managers to notify, with their choice. */
-async function managers(): Promise<Array<{ id: string; email: string; prenom: string; choice: NotificationChoice }>> {
-  const roles = findSection("utilisateurs").roles;
+async function managers(
+  section: "utilisateurs" | "saison" = "utilisateurs",
+): Promise<Array<{ id: string; email: string; prenom: string; choice: NotificationChoice }>> {
+  const roles = findSection(section).roles;
   const rows = await db
     .select({ id: users.id, email: users.email, prenom: users.prenom })
     .from(users)
@@ -113,6 +119,35 @@ export async function notifyManagers(
   return to.length;
 }
 
+/**
+ * A HelloAsso payment alert (refused, cancelled, refunded instalment…): at
+ * once to each manager of the season who chose "immediat"; the others get it
+ * in the daily digest, or only in the to-do list ("jamais").
+ */
+export async function notifyManagersOfPayment(
+  subject: string,
+  message: string,
+  at: Date = new Date(),
+): Promise<number> {
+  const to = (await managers("saison")).filter((m) => m.choice === "immediat");
+  for (const m of to) {
+    await queueMail({
+      to: m.email,
+      subject,
+      text: [
+        `Bonjour ${m.prenom},`.replace(" ,", ","),
+        "",
+        `${message} (${formatDateTime(at)})`,
+        "",
+        `Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`,
+        "",
+        `Vous recevez ce message immédiatement ; pour un résumé quotidien ou aucun e-mail : ${env().BASE_URL}${USERS_PAGE}/rappels`,
+      ].join("\n"),
+    });
+  }
+  return to.length;
+}
+
 /** notifyManagers for the account pages: a failure is logged, never fails the sign-up or the request. */
 export async function notifyManagersSafely(
   kind: NotificationKind,
@@ -158,10 +193,15 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
       })
       .from(trialRequests)
       .where(and(gte(trialRequests.createdAt, from), sql`${trialRequests.createdAt} < ${until}`));
+    const alerts = await tx
+      .select({ message: paymentAlerts.message, at: paymentAlerts.createdAt })
+      .from(paymentAlerts)
+      .where(and(gte(paymentAlerts.createdAt, from), sql`${paymentAlerts.createdAt} < ${until}`));
     const lines = [
       ...signUps.map((s) => line("pre-inscription", s, s.at)),
       ...deletions.map((d) => line("suppression", d, d.at)),
       ...trials.map((t) => line("cours-essai", { ...t, email: t.email || t.phone }, t.at)),
+      ...alerts.map((a) => `- Paiement HelloAsso : ${a.message} (${formatDateTime(a.at)})`),
     ];
     if (!lines.length) return 0;
     const to = (await managers()).filter((m) => m.choice === "quotidien");
@@ -176,6 +216,7 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
           ...lines,
           "",
           `La liste des utilisateurs : ${env().BASE_URL}${USERS_PAGE}`,
+          ...(alerts.length ? [`Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`] : []),
         ].join("\n"),
       });
     }

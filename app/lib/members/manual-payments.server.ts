@@ -4,8 +4,10 @@
  *
  * Rules:
  *  - Managers record cheques, cash, transfers and holiday vouchers (ANCV);
- *    the registration is paid (once, `markRegistrationPaid`) when the applied
- *    payments cover its total. No date in the future, a positive amount.
+ *    the registration is paid (once) when what was collected covers its
+ *    total (`settleRegistration`: HelloAsso instalments count once
+ *    collected); the family gets a receipt. No date in the future, a
+ *    positive amount.
  *  - The inbox: paid HelloAsso orders nobody could apply (« a-rapprocher »).
  *    A manager links one to a registration awaiting payment of the same
  *    amount (one click, under row locks; a second HelloAsso payment on one
@@ -18,9 +20,14 @@ import { payments, registrations, users } from "#db/schema";
 import { db, isUniqueViolation, inlineCount } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { formatEuros } from "../core/money";
-import { parisDate } from "../core/time";
+import { formatDate, parisDate } from "../core/time";
 import { PAYMENT_METHOD_LABELS } from "./campaign";
-import { appliedTotal, markRegistrationPaid } from "./registration-payments.server";
+import {
+  mailFamilyOnChange,
+  paymentReceipt,
+  registrationsMoney,
+  settleRegistration,
+} from "./registration-settlement.server";
 import { audit, type Actor } from "./users-rules.server";
 
 const MANUAL_METHODS = ["cheque", "especes", "virement", "ancv"] as const;
@@ -59,9 +66,18 @@ export async function recordManualPayment(
       `Inscription n° ${reg.id} : ${PAYMENT_METHOD_LABELS[input.method]} de ${formatEuros(input.amountCents)} reçu le ${input.receivedOn}.`,
       { userId: reg.ownerId },
     );
-    const covered = (await appliedTotal(reg.id)) >= reg.totalCents;
-    const paid = covered && (await markRegistrationPaid(reg.id, input.method, now));
-    return { paid: paid || reg.status === "payee" };
+    const money = await settleRegistration(reg.id, now);
+    const [owner] = await tx.select().from(users).where(eq(users.id, reg.ownerId));
+    if (owner && money) {
+      await paymentReceipt(
+        owner.email,
+        owner.prenom,
+        reg.season,
+        `Le club a reçu votre paiement de ${formatEuros(input.amountCents)} (${PAYMENT_METHOD_LABELS[input.method]}) le ${formatDate(input.receivedOn)}.`,
+        money,
+      );
+    }
+    return { paid: money?.situation === "payee" };
   });
 }
 
@@ -74,9 +90,9 @@ export async function unmatchedPayments() {
     .orderBy(asc(payments.state), desc(payments.createdAt));
 }
 
-/** Registrations of `season` awaiting payment (the choices of the inbox's link). */
+/** Registrations of `season` awaiting payment (the choices of the inbox's link), each with its money. */
 export async function awaitingRegistrations(season: string) {
-  return db
+  const rows = await db
     .select({
       id: registrations.id,
       totalCents: registrations.totalCents,
@@ -88,11 +104,13 @@ export async function awaitingRegistrations(season: string) {
     .innerJoin(users, eq(users.id, registrations.ownerId))
     .where(and(eq(registrations.season, season), eq(registrations.status, "en-attente")))
     .orderBy(sql`lower(${users.nom})`, sql`lower(${users.prenom})`);
+  const money = await registrationsMoney(rows);
+  return rows.map((r) => ({ ...r, money: money.get(r.id)! }));
 }
 
-/** Registrations of `season` already paid, latest first (the managers' check). */
+/** Registrations of `season` already paid, latest first (the managers' check), each with its money. */
 export async function paidRegistrations(season: string) {
-  return db
+  const rows = await db
     .select({
       id: registrations.id,
       totalCents: registrations.totalCents,
@@ -106,6 +124,8 @@ export async function paidRegistrations(season: string) {
     .where(and(eq(registrations.season, season), eq(registrations.status, "payee")))
     .orderBy(desc(registrations.paidAt))
     .limit(inlineCount(200));
+  const money = await registrationsMoney(rows);
+  return rows.map((r) => ({ ...r, money: money.get(r.id)! }));
 }
 
 /** Links an inbox payment to a registration awaiting payment, in one click. */
@@ -149,7 +169,8 @@ export async function linkPayment(
       `Paiement HelloAsso ${p.orderId ?? p.id} (${formatEuros(p.amountCents)}) rattaché à l'inscription n° ${reg.id}.`,
       { userId: reg.ownerId },
     );
-    await markRegistrationPaid(reg.id, p.method, now);
+    await settleRegistration(reg.id, now);
+    await mailFamilyOnChange(reg.id, [], p.instalments, now);
   });
 }
 

@@ -108,8 +108,11 @@ describe("a refund made in HelloAsso", () => {
     expect(payment.instalments.map((i) => i.state)).toEqual(["Refunded"]);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toContain(`commande HelloAsso ${f.order.id}`);
-    expect(alerts[0]!.message).toContain("est remboursée");
-    expect(alerts[0]!.message).toContain(`L'inscription n° ${f.registrationId} repasse en attente de paiement.`);
+    expect(alerts[0]!.message).toContain("Le paiement de 250\u00a0€ de la commande");
+    expect(alerts[0]!.message).toContain("est remboursé.");
+    expect(alerts[0]!.message).toContain(
+      `L'inscription n° ${f.registrationId} est en « paiement incomplet » ; la famille en est prévenue par e-mail.`,
+    );
 
     const [reg] = await db.select().from(registrations).where(eq(registrations.id, f.registrationId));
     expect(reg).toMatchObject({ status: "en-attente", paidAt: null });
@@ -146,7 +149,7 @@ describe("a refund made in HelloAsso", () => {
 });
 
 describe("an instalment refused later", () => {
-  it("keeps the registration paid, stores the new state and alerts the managers, also when only the nightly check sees it", async () => {
+  it("stores the new state, leaves the registration unpaid and alerts the managers, also when only the nightly check sees it", async () => {
     const f = await paidFamily(3);
     ha.setPaymentState(f.order.id, 2, "Refused");
     const check = await runHelloAssoCheck(new Date("2026-09-11T03:00:00Z"));
@@ -157,10 +160,11 @@ describe("an instalment refused later", () => {
     expect(payment.instalments.map((i) => i.state)).toEqual(["Authorized", "Refused", "Registered"]);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.message).toMatch(
-      /^L'échéance 2 \(83,33\u00a0€\) de la commande HelloAsso \d+ \(Lan Nguyen\) est refusée\.$/,
+      /^L'échéance 2 \(83,33\u00a0€\) de la commande HelloAsso \d+ \(Lan Nguyen\) est refusée\. L'inscription n° \d+ est en « paiement incomplet » ; la famille en est prévenue par e-mail\.$/,
     );
+    // Paid only when every instalment is collected (issue 56).
     const [reg] = await db.select().from(registrations).where(eq(registrations.id, f.registrationId));
-    expect(reg!.status).toBe("payee");
+    expect(reg!.status).toBe("en-attente");
   });
 
   it("is marked handled by a manager on the payments page, once", async () => {

@@ -1,75 +1,57 @@
 /**
- * HelloAsso refunds and payment state changes (issue 14, decision 0029).
+ * HelloAsso refunds and payment state changes (issue 14, decision 0029; issue 56).
  *
  * Rules:
  *  - Only what the API says counts: `noteStateChanges` is called by
  *    reconcileOrder with the order READ from HelloAsso, inside its transaction,
  *    with the payment row locked; the instalment states are compared with those
- *    stored at the previous read, so any number of notifications raise one
- *    alert per change.
+ *    stored at the previous read (or the terms asked at checkout), so any
+ *    number of notifications raise one alert per change. An instalment the
+ *    API lists for the first time already refused alerts too (HelloAsso may
+ *    list only the payments already attempted).
  *  - A change towards a state that needs a manager (refunded, being refunded,
  *    refused, contested, cancelled, error, abandoned) is an alert: a
  *    `payment_alerts` row shown in the managers' to-do and on the payments page
- *    until a manager marks it handled, an audit entry, and an e-mail (outbox) to
- *    each manager of the season who did not choose « jamais ».
+ *    until a manager marks it handled, an audit entry, and the managers'
+ *    notification (manager-notifications.server.ts: at once, in the daily
+ *    digest, or never, as each manager chose).
  *  - An order whose every instalment taken is refunded turns its payment
- *    « remboursee »: it no longer counts for its registration; an applied one
- *    that no longer covers the registration sends it back to awaiting payment
- *    and removes the HelloAsso cotisation recorded for its profiles.
+ *    « remboursee ». What the registration becomes (paid only when every
+ *    instalment is collected) is registration-settlement.server.ts's rule.
  */
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
-import { paymentAlerts, payments, registrationLines, registrations, seasonStatuses, users } from "#db/schema";
-import { findSection } from "../accounts/permissions";
-import { getSetting } from "../club/settings.server";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { paymentAlerts, payments } from "#db/schema";
 import { db } from "../core/db.server";
-import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { formatEuros } from "../core/money";
-import { queueMail } from "../mail/mail.server";
-import { syncUserFlags } from "./seasons.server";
+import { notifyManagersOfPayment } from "./manager-notifications.server";
 import { audit, type Actor } from "./users-rules.server";
 
 type Instalment = { number: number; amount: number; state: string; date: string };
 type PaymentRow = typeof payments.$inferSelect;
 
-const PAYMENTS_PAGE = "/espace-membre/saison/paiements";
-
-/** HelloAsso payment states (Enums.PaymentState) a manager must know about, in French. */
+/** HelloAsso payment states (Enums.PaymentState) a manager must know about, in French (masculine). */
 const ALERT_STATES: Record<string, string> = {
-  Refunded: "remboursée",
+  Refunded: "remboursé",
   Refunding: "en cours de remboursement",
-  Refused: "refusée",
-  Contested: "contestée par le payeur",
-  Canceled: "annulée",
+  Refused: "refusé",
+  Contested: "contesté par le payeur",
+  Canceled: "annulé",
   Error: "en erreur",
-  Abandoned: "abandonnée",
+  Abandoned: "abandonné",
 };
+
+/** The state agreeing with « l'échéance » (feminine) or « le paiement ». */
+const stateOf = (state: string, feminine: boolean) =>
+  feminine ? ALERT_STATES[state]!.replace(/é(?=\s|$)/, "ée") : ALERT_STATES[state]!;
 
 /** States in which the money was taken (then possibly given back). */
 const TAKEN = new Set(["Authorized", "Refunded", "Refunding", "Contested"]);
 
-async function seasonManagers() {
-  const roles = findSection("saison").roles;
-  const rows = await db
-    .select({ id: users.id, email: users.email, prenom: users.prenom })
-    .from(users)
-    .where(
-      and(
-        eq(users.active, true),
-        sql`${users.roles} && ARRAY[${sql.join(
-          roles.map((r) => sql`${r}`),
-          sql`, `,
-        )}]::text[]`,
-      ),
-    );
-  const choices = await getSetting("managerNotifications");
-  return rows.filter((r) => choices[r.id] !== "jamais");
-}
-
 /**
  * Compares the order's instalments with those stored on `payment`, records the
- * alerts, and updates the payment (and its registration when fully refunded).
+ * alerts, and marks the payment refunded when every instalment taken was.
  * Returns the alerts' messages.
  */
 export async function noteStateChanges(
@@ -79,84 +61,35 @@ export async function noteStateChanges(
   now: Date,
 ): Promise<string[]> {
   const before = new Map(payment.instalments.map((i) => [i.number, i.state]));
-  if (before.size === 0) return [];
-  const changed = after.filter(
-    (i) => before.has(i.number) && before.get(i.number) !== i.state && ALERT_STATES[i.state],
-  );
+  const changed = after.filter((i) => before.get(i.number) !== i.state && ALERT_STATES[i.state]);
   if (changed.length === 0) return [];
   const taken = after.filter((i) => TAKEN.has(i.state));
   const fullyRefunded = taken.length > 0 && taken.every((i) => i.state === "Refunded");
   const messages: string[] = [];
   const who = payment.payerName || payment.payerEmail || "payeur inconnu";
+  const several = after.length > 1;
   for (const i of changed) {
-    const part =
-      after.length > 1
-        ? `L'échéance ${i.number} (${formatEuros(i.amount)})`
-        : `Le paiement de ${formatEuros(i.amount)}`;
-    messages.push(`${part} de la commande HelloAsso ${orderId} (${who}) est ${ALERT_STATES[i.state]}.`);
+    const part = several
+      ? `L'échéance ${i.number} (${formatEuros(i.amount)})`
+      : `Le paiement de ${formatEuros(i.amount)}`;
+    messages.push(`${part} de la commande HelloAsso ${orderId} (${who}) est ${stateOf(i.state, several)}.`);
   }
-  let reopened: { id: number; ownerId: string } | null = null;
+  if (payment.registrationId !== null && payment.state === "appliquee") {
+    messages.push(
+      `L'inscription n° ${payment.registrationId} est en « paiement incomplet » ; la famille en est prévenue par e-mail.`,
+    );
+  }
   if (fullyRefunded && payment.state !== "remboursee") {
     await db.update(payments).set({ state: "remboursee" }).where(eq(payments.id, payment.id));
-    if (payment.state === "appliquee" && payment.registrationId !== null) {
-      const [reg] = await db
-        .select()
-        .from(registrations)
-        .where(eq(registrations.id, payment.registrationId))
-        .for("update");
-      const [paid] = await db
-        .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-        .from(payments)
-        .where(and(eq(payments.registrationId, payment.registrationId), eq(payments.state, "appliquee")));
-      if (reg && reg.status === "payee" && (paid?.sum ?? 0) < reg.totalCents) {
-        await db
-          .update(registrations)
-          .set({ status: "en-attente", paidAt: null, updatedAt: now, version: sql`${registrations.version} + 1` })
-          .where(eq(registrations.id, reg.id));
-        const lines = await db
-          .select({ profileId: registrationLines.profileId })
-          .from(registrationLines)
-          .where(eq(registrationLines.registrationId, reg.id));
-        for (const l of lines) {
-          await db
-            .update(seasonStatuses)
-            .set({
-              cotisationPaidOn: null,
-              cotisationAmountCents: null,
-              cotisationMeans: null,
-              updatedAt: now,
-              version: sql`${seasonStatuses.version} + 1`,
-            })
-            .where(
-              and(
-                eq(seasonStatuses.profileId, l.profileId),
-                eq(seasonStatuses.season, reg.season),
-                eq(seasonStatuses.cotisationMeans, "helloasso"),
-              ),
-            );
-        }
-        reopened = { id: reg.id, ownerId: reg.ownerId };
-        messages.push(`L'inscription n° ${reg.id} repasse en attente de paiement.`);
-      }
-    }
   }
   const message = messages.join(" ");
   await db.insert(paymentAlerts).values({ paymentId: payment.id, message, createdAt: now });
-  await audit(null, "payment.alert", message, { userId: reopened?.ownerId ?? null });
-  for (const m of await seasonManagers()) {
-    await queueMail({
-      to: m.email,
-      subject: `Paiement HelloAsso : ${changed.map((i) => ALERT_STATES[i.state]).join(", ")}`,
-      text: [
-        `Bonjour ${m.prenom},`.replace(" ,", ","),
-        "",
-        message,
-        "",
-        `Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`,
-      ].join("\n"),
-    });
-  }
-  if (reopened) await syncUserFlags([reopened.ownerId], now);
+  await audit(null, "payment.alert", message);
+  await notifyManagersOfPayment(
+    `Paiement HelloAsso : ${[...new Set(changed.map((i) => stateOf(i.state, several)))].join(", ")}`,
+    message,
+    now,
+  );
   log.warn("helloasso: payment state change", { paymentId: payment.id, orderId, states: changed.map((i) => i.state) });
   return messages;
 }

@@ -134,10 +134,10 @@ describe("checkout", () => {
     expect(sent.initialAmount + (sent.terms ?? []).reduce((s, t) => s + t.amount, 0)).toBe(36100);
     expect(sent.terms).toHaveLength(2);
     expect([sent.initialAmount, ...(sent.terms ?? []).map((t) => t.amount)]).toEqual([12034, 12033, 12033]);
-    // Paid on the first instalment; the later ones stay scheduled.
+    // The first instalment applies the order; the registration is paid only once every instalment is collected.
     const order = ha.pay(intentId);
     expect((await notify(ha.notificationBody(order))).status).toBe(200);
-    expect((await registration(f.registrationId)).status).toBe("payee");
+    expect((await registration(f.registrationId)).status).toBe("en-attente");
     const [p] = await db.select().from(payments).where(eq(payments.orderId, order.id));
     expect(p!.instalments.map((i) => i.state)).toEqual(["Authorized", "Registered", "Registered"]);
   });

@@ -1,15 +1,29 @@
 /**
- * Payments of the season's registrations (decision 0024).
+ * Payments of the season's registrations (decisions 0024, 0029; issue 56).
  *
  * Rules:
  *  - Nothing received is trusted. The return page, the notification endpoint
  *    and the nightly check only take an id from what they receive, then READ
- *    the order from HelloAsso's API; the cotisation is marked paid only when
- *    that order says its first payment is `Authorized`, for the amount the
- *    club asked, on the club's organisation.
+ *    the order (and, for a Payment notification, the payment) from
+ *    HelloAsso's API; an order is applied to its registration when its first
+ *    payment is `Authorized`, for the amount the club asked, on the club's
+ *    organisation.
+ *  - Money as it is: the registration turns « payee » only when every
+ *    instalment is collected (registration-settlement.server.ts); each
+ *    instalment collected sends the family a receipt; a refused, cancelled,
+ *    refunded or contested one alerts the managers (payment-alerts.server.ts)
+ *    and tells the family how to pay the rest.
+ *  - HelloAsso's documentation leaves two readings open, both handled: the
+ *    order's `payments` may list every term from the start (later ones
+ *    `Registered`…) or only those already attempted, so the terms the club
+ *    asked are stored at checkout and merged with what the API lists (an
+ *    instalment first seen refused alerts like one that changed); and a
+ *    Payment notification's order, read again, may not show the payment's
+ *    new state yet, so the payment itself is read (GET /payments/{id}) and
+ *    wins for its instalment.
  *  - Exactly once: an order is recorded once (unique order id), at most one
  *    HelloAsso payment is applied to a registration (partial unique index),
- *    the registration turns "payee" with a conditional update, and each
+ *    the payment row is locked while its instalments are compared, and each
  *    profile's season status gets its cotisation only when it has none. Any
  *    number of notifications, in any order, changes nothing more.
  *  - A paid order that cannot be applied (the registration was already paid
@@ -20,22 +34,16 @@
  *    not match is refused (`PaymentRefused`), logged, and marks nothing.
  *  - HelloAsso down: `DomainError` 502 with a French message; the
  *    registration stays "en-attente" and can be paid later.
- *  - A refund or another state change of an order already recorded updates
- *    its payment and alerts the managers (payment-alerts.server.ts).
  *  - What the managers do by hand (cheques, the inbox's link and refund) is
- *    in manual-payments.server.ts, on the same `markRegistrationPaid`.
+ *    in manual-payments.server.ts, settled the same way.
  */
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
-import { payments, profiles, registrationLines, registrations, seasonStatuses } from "#db/schema";
+import { and, asc, eq } from "drizzle-orm";
+import { payments, profiles, registrationLines, registrations } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
-import { formatEuros } from "../core/money";
-import { parisDate } from "../core/time";
-import { PAYMENT_METHOD_LABELS } from "./campaign";
 import { noteStateChanges } from "./payment-alerts.server";
-import { syncUserFlags } from "./seasons.server";
-import { audit } from "./users-rules.server";
+import { mailFamilyOnChange, settleRegistration } from "./registration-settlement.server";
 import {
   HelloAssoNotFound,
   HelloAssoUnavailable,
@@ -43,6 +51,7 @@ import {
   isPaidState,
   type HelloAssoClient,
   type OrderDetail,
+  type PaymentDetail,
 } from "./helloasso.server";
 
 export const UNAVAILABLE_MESSAGE =
@@ -62,16 +71,20 @@ export class PaymentRefused extends Error {
 type ReconcileOutcome =
   /** The order paid this registration now. */
   | "applied"
-  /** Already applied before: nothing done (duplicate notification). */
+  /** Already applied before: nothing new (duplicate notification). */
   | "already-applied"
+  /** Already applied, and a later instalment was collected now. */
+  | "collected"
   /** Paid, but the registration was already paid: kept in the inbox. */
   | "duplicate"
   /** Paid, for no known checkout: kept in the inbox. */
   | "unmatched"
   /** Not paid (yet): nothing marked. */
   | "not-paid"
-  /** Already recorded, and HelloAsso reports a refund or another state the managers are alerted of. */
+  /** Already recorded, and HelloAsso reports a refusal, a refund or another state the managers are alerted of. */
   | "state-changed";
+
+type Instalment = { number: number; amount: number; state: string; date: string };
 
 function requireClient(client: HelloAssoClient | null | undefined): HelloAssoClient {
   const c = client === undefined ? helloAssoClient() : client;
@@ -79,83 +92,44 @@ function requireClient(client: HelloAssoClient | null | undefined): HelloAssoCli
   return c;
 }
 
-function instalmentsOf(order: OrderDetail) {
-  return (order.payments ?? []).map((p, i) => ({
-    number: p.installmentNumber ?? i + 1,
-    amount: p.amount,
-    state: p.state,
-    date: p.date,
-  }));
-}
-
-function firstPaymentPaid(order: OrderDetail): boolean {
-  const list = [...(order.payments ?? [])].sort((a, b) => (a.installmentNumber ?? 0) - (b.installmentNumber ?? 0));
-  return isPaidState(list[0]?.state);
-}
-
 /**
- * Marks `registrationId` paid (once) and gives each of its profiles the
- * cotisation for the season (only where none is recorded).
+ * The order's instalments: what the API lists, merged with what was stored
+ * (the terms asked at checkout, the previous read) for the instalments it
+ * does not list (HelloAsso may list only the payments already attempted).
+ * `payment`: the payment read on its own (Payment notification), which wins
+ * for its instalment.
  */
-export async function markRegistrationPaid(registrationId: number, method: string, now: Date): Promise<boolean> {
-  const [reg] = await db
-    .update(registrations)
-    .set({ status: "payee", paidAt: now, updatedAt: now, version: sql`${registrations.version} + 1` })
-    .where(and(eq(registrations.id, registrationId), ne(registrations.status, "payee")))
-    .returning();
-  if (!reg) return false;
-  const lines = await db.select().from(registrationLines).where(eq(registrationLines.registrationId, registrationId));
-  const today = parisDate(now);
-  for (const line of lines) {
-    await db
-      .insert(seasonStatuses)
-      .values({
-        profileId: line.profileId,
-        season: reg.season,
-        cotisationPaidOn: today,
-        cotisationAmountCents: line.amountCents,
-        cotisationMeans: method,
-      })
-      .onConflictDoUpdate({
-        target: [seasonStatuses.profileId, seasonStatuses.season],
-        set: {
-          cotisationPaidOn: today,
-          cotisationAmountCents: line.amountCents,
-          cotisationMeans: method,
-          updatedAt: now,
-          version: sql`${seasonStatuses.version} + 1`,
-        },
-        setWhere: isNull(seasonStatuses.cotisationPaidOn),
-      });
+function instalmentsOf(order: OrderDetail, stored: Instalment[] = [], payment?: PaymentDetail): Instalment[] {
+  const byNumber = new Map<number, Instalment>(stored.map((i) => [i.number, i]));
+  (order.payments ?? []).forEach((p, i) => {
+    const number = p.installmentNumber ?? i + 1;
+    byNumber.set(number, { number, amount: p.amount, state: p.state, date: p.date });
+  });
+  if (payment) {
+    const listed = (order.payments ?? []).findIndex((p) => p.id === payment.id);
+    const number = payment.installmentNumber ?? (listed >= 0 ? listed + 1 : null);
+    if (number !== null) {
+      byNumber.set(number, { number, amount: payment.amount, state: payment.state, date: payment.date });
+    }
   }
-  await audit(
-    null,
-    "registration.paid",
-    `Inscription ${reg.season} n° ${reg.id} payée (${formatEuros(reg.totalCents)}, ${PAYMENT_METHOD_LABELS[method] ?? method}).`,
-    { userId: reg.ownerId },
-  );
-  await syncUserFlags([reg.ownerId], now);
-  return true;
+  return [...byNumber.values()].sort((a, b) => a.number - b.number);
 }
 
-/** The sum of the payments applied to a registration (cents). */
-export async function appliedTotal(registrationId: number): Promise<number> {
-  const [row] = await db
-    .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.registrationId, registrationId), eq(payments.state, "appliquee")));
-  return row?.sum ?? 0;
+function firstPaymentPaid(instalments: Instalment[]): boolean {
+  return isPaidState(instalments[0]?.state);
 }
 
 /**
  * Applies an order READ FROM THE API (never one received). Idempotent.
  * `claimed`: what the caller received (notification body), checked against the API's answer.
+ * `payment`: the payment of a Payment notification, read from the API.
  */
 export async function reconcileOrder(
   order: OrderDetail,
   organization: string,
   now: Date = new Date(),
   claimed?: { total?: number; registrationId?: number },
+  payment?: PaymentDetail,
 ): Promise<ReconcileOutcome> {
   if (order.organizationSlug && order.organizationSlug.toLowerCase() !== organization.toLowerCase()) {
     throw new PaymentRefused("wrong-organization", `Commande ${order.id} d'une autre association.`);
@@ -166,7 +140,6 @@ export async function reconcileOrder(
       `Commande ${order.id} : le montant reçu (${claimed.total}) n'est pas celui de HelloAsso (${order.amount.total}).`,
     );
   }
-  const paid = firstPaymentPaid(order);
   return db.transaction(async (tx) => {
     const [attempt] =
       order.checkoutIntentId != null
@@ -178,19 +151,25 @@ export async function reconcileOrder(
         `Commande ${order.id} : l'inscription reçue ne correspond pas au paiement commencé.`,
       );
     }
+    const payer = {
+      payerName: [order.payer?.firstName, order.payer?.lastName].filter(Boolean).join(" "),
+      payerEmail: order.payer?.email ?? "",
+    };
     if (!attempt) {
       // Not started on the site (or forgotten): the inbox, once, when paid.
       const [existing] = await tx.select().from(payments).where(eq(payments.orderId, order.id)).for("update");
+      const instalments = instalmentsOf(order, existing?.instalments, payment);
       if (existing) {
-        const changes = await noteStateChanges(existing, instalmentsOf(order), order.id, now);
-        await tx
-          .update(payments)
-          .set({ instalments: instalmentsOf(order) })
-          .where(eq(payments.id, existing.id));
+        const changes = await noteStateChanges(existing, instalments, order.id, now);
+        await tx.update(payments).set({ instalments }).where(eq(payments.id, existing.id));
+        if (existing.state === "appliquee" && existing.registrationId !== null) {
+          await settleRegistration(existing.registrationId, now);
+          await mailFamilyOnChange(existing.registrationId, existing.instalments, instalments, now);
+        }
         if (changes.length) return "state-changed";
         return existing.state === "appliquee" ? "already-applied" : "unmatched";
       }
-      if (!paid) return "not-paid";
+      if (!firstPaymentPaid(instalments)) return "not-paid";
       await tx.insert(payments).values({
         registrationId: null,
         season: "",
@@ -198,9 +177,8 @@ export async function reconcileOrder(
         amountCents: order.amount.total,
         state: "a-rapprocher",
         orderId: order.id,
-        instalments: instalmentsOf(order),
-        payerName: [order.payer?.firstName, order.payer?.lastName].filter(Boolean).join(" "),
-        payerEmail: order.payer?.email ?? "",
+        instalments,
+        ...payer,
         note: "Paiement HelloAsso sans inscription connue sur le site.",
       });
       log.warn("helloasso: unmatched order kept for the managers", { orderId: order.id });
@@ -218,20 +196,22 @@ export async function reconcileOrder(
         `Commande ${order.id} : ce paiement est déjà lié à la commande ${attempt.orderId}.`,
       );
     }
-    const common = {
-      orderId: order.id,
-      instalments: instalmentsOf(order),
-      payerName: [order.payer?.firstName, order.payer?.lastName].filter(Boolean).join(" "),
-      payerEmail: order.payer?.email ?? "",
-    };
+    const instalments = instalmentsOf(order, attempt.instalments, payment);
+    const common = { orderId: order.id, instalments, ...payer };
     if (["appliquee", "a-rapprocher", "a-rembourser", "remboursee"].includes(attempt.state)) {
-      // Already decided: only the instalments' states move (a refund, a refused instalment: decision 0029).
-      const changes = await noteStateChanges(attempt, common.instalments, order.id, now);
-      await tx.update(payments).set({ instalments: common.instalments }).where(eq(payments.id, attempt.id));
+      // Already decided: the instalments' states move (collected, refused, refunded: decisions 0029, issue 56).
+      const changes = await noteStateChanges(attempt, instalments, order.id, now);
+      await tx.update(payments).set({ instalments }).where(eq(payments.id, attempt.id));
+      let mailed = { receipts: 0, failures: 0 };
+      if (attempt.registrationId !== null && attempt.state !== "a-rapprocher" && attempt.state !== "a-rembourser") {
+        await settleRegistration(attempt.registrationId, now);
+        mailed = await mailFamilyOnChange(attempt.registrationId, attempt.instalments, instalments, now);
+      }
       if (changes.length) return "state-changed";
+      if (mailed.receipts) return "collected";
       return attempt.state === "appliquee" || attempt.state === "remboursee" ? "already-applied" : "duplicate";
     }
-    if (!paid) {
+    if (!firstPaymentPaid(instalments)) {
       await tx.update(payments).set(common).where(eq(payments.id, attempt.id));
       return "not-paid";
     }
@@ -260,20 +240,28 @@ export async function reconcileOrder(
       .update(payments)
       .set({ ...common, state: "appliquee", appliedAt: now })
       .where(eq(payments.id, attempt.id));
-    await markRegistrationPaid(reg.id, "helloasso", now);
+    await settleRegistration(reg.id, now);
+    // Alerts for an instalment already failed at the first read (an order read late).
+    await noteStateChanges({ ...attempt, ...common, state: "appliquee" }, instalments, order.id, now);
+    await mailFamilyOnChange(reg.id, attempt.instalments, instalments, now);
     return "applied";
   });
 }
 
-/** Reads the order from the API, then reconciles it. Refused if HelloAsso does not know it. */
+/**
+ * Reads the order from the API (and the notified payment, when there is
+ * one), then reconciles it. Refused if HelloAsso does not know them.
+ */
 export async function reconcileOrderId(
   orderId: number,
   now: Date = new Date(),
   claimed?: { total?: number; registrationId?: number },
   client?: HelloAssoClient | null,
+  paymentId?: number,
 ): Promise<ReconcileOutcome> {
   const c = requireClient(client);
   let order: OrderDetail;
+  let payment: PaymentDetail | undefined;
   try {
     order = await c.getOrder(orderId);
   } catch (err) {
@@ -281,7 +269,19 @@ export async function reconcileOrderId(
       throw new PaymentRefused("unknown-order", `Commande ${orderId} inconnue de HelloAsso.`);
     throw err;
   }
-  return reconcileOrder(order, c.organization, now, claimed);
+  if (paymentId !== undefined) {
+    try {
+      payment = await c.getPayment(paymentId);
+    } catch (err) {
+      if (err instanceof HelloAssoNotFound)
+        throw new PaymentRefused("unknown-order", `Paiement ${paymentId} inconnu de HelloAsso.`);
+      throw err;
+    }
+    if (payment.order?.id !== undefined && payment.order.id !== orderId) {
+      throw new PaymentRefused("forged", `Paiement ${paymentId} : il n'appartient pas à la commande ${orderId}.`);
+    }
+  }
+  return reconcileOrder(order, c.organization, now, claimed, payment);
 }
 
 function positiveInt(v: unknown): number | undefined {
@@ -291,7 +291,8 @@ function positiveInt(v: unknown): number | undefined {
 
 /**
  * A notification POSTed to the site ({ eventType, data, metadata }). Only the
- * order id is taken from it; the rest is compared with the API's answer.
+ * ids are taken from it (the order's; for a Payment event, the payment's
+ * too); the rest is compared with the API's answer.
  */
 export async function handleNotification(
   body: unknown,
@@ -314,7 +315,8 @@ export async function handleNotification(
     total: typeof amount === "number" ? amount : undefined,
     registrationId: positiveInt(metadata?.registrationId),
   };
-  return reconcileOrderId(orderId, now, claimed, client);
+  const paymentId = eventType === "Payment" ? positiveInt(data.id) : undefined;
+  return reconcileOrderId(orderId, now, claimed, client, paymentId);
 }
 
 /** The return page: the intent id comes from the URL, its state from the API. */

@@ -5,14 +5,16 @@
  * Rules:
  *  - Only the account's own profiles can be registered.
  *  - Sending it (`submitRegistration`) replaces the lines, computes the total
- *    and leaves it "en-attente" (de paiement); a paid registration is never
- *    changed by the family any more.
+ *    and leaves it "en-attente" (de paiement); a paid registration, or one
+ *    with money collected or instalments under way, is never changed by the
+ *    family any more (the amounts would no longer match).
  *  - The draft (what was typed, not sent) is kept separately (save and resume).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { profiles, registrationLines, registrations } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
+import { registrationMoney } from "./registration-settlement.server";
 
 export interface RegistrationLineInput {
   profileId: number;
@@ -76,6 +78,11 @@ export async function submitRegistration(
     if (existing) {
       if (existing.status === "payee")
         throw new DomainError("Cette inscription est déjà payée : demandez au club pour la modifier.", { status: 409 });
+      const money = await registrationMoney(existing.id, existing.totalCents);
+      if (money.collectedCents + money.scheduledCents > 0)
+        throw new DomainError("Un paiement est en cours pour cette inscription : demandez au club pour la modifier.", {
+          status: 409,
+        });
       await tx
         .update(registrations)
         .set({ ...values, version: sql`${registrations.version} + 1` })

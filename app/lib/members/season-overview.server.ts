@@ -2,7 +2,8 @@
  * The season as the managers follow it (issue 14): every profile registered
  * (sent registrations), its group, payment and medical compliance (computed
  * with the `medical` setting from the dates and types received), the counts
- * per group, the takings by payment method, and the CSV exports.
+ * per group, the money collected by payment method and what is still due
+ * (issue 56: an instalment counts once collected), and the CSV exports.
  *
  * CSV rules: `;` separator, UTF-8 with a byte-order mark and CRLF (opened as
  * is by a French spreadsheet); a cell starting with = + - @ is prefixed with
@@ -24,6 +25,8 @@ import { getSetting } from "../club/settings.server";
 import { parisDate, seasonBounds } from "../core/time";
 import { isMinorOn } from "./campaign";
 import { medicalStatus, type HealthDocument, type MedicalStatus } from "./medical";
+import { scheduleOf } from "./payment-schedule";
+import { registrationsMoney } from "./registration-settlement.server";
 
 interface RegisteredMember {
   profileId: number;
@@ -148,20 +151,49 @@ export async function draftCount(season: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Applied payments of the season by method, in cents. */
+/**
+ * Money collected in the season by method, in cents (issue 56): a HelloAsso
+ * instalment counts once `Authorized`, each one a payment; an instalment to
+ * come, refused or refunded does not.
+ */
 export async function takingsByMethod(
   season: string,
 ): Promise<{ method: string; count: number; totalCents: number }[]> {
-  return db
-    .select({
-      method: payments.method,
-      count: sql<number>`count(*)::int`,
-      totalCents: sql<number>`sum(${payments.amountCents})::int`,
-    })
+  const rows = await db
+    .select()
     .from(payments)
-    .where(and(eq(payments.season, season), eq(payments.state, "appliquee")))
-    .groupBy(payments.method)
-    .orderBy(payments.method);
+    .where(and(eq(payments.season, season), inArray(payments.state, ["appliquee", "remboursee"])));
+  const byMethod = new Map<string, { method: string; count: number; totalCents: number }>();
+  for (const line of rows.flatMap(scheduleOf)) {
+    if (line.state !== "encaisse") continue;
+    const t = byMethod.get(line.method) ?? { method: line.method, count: 0, totalCents: 0 };
+    t.count++;
+    t.totalCents += line.amountCents;
+    byMethod.set(line.method, t);
+  }
+  return [...byMethod.values()].sort((a, b) => a.method.localeCompare(b.method));
+}
+
+/**
+ * The season's income (issue 56): what was collected, what HelloAsso will
+ * still collect (instalments to come), and what the families still owe
+ * beyond that (sent registrations not covered), in cents.
+ */
+export async function seasonIncome(
+  season: string,
+): Promise<{ collectedCents: number; scheduledCents: number; restCents: number; incomplete: number }> {
+  const regs = await db
+    .select({ id: registrations.id, totalCents: registrations.totalCents })
+    .from(registrations)
+    .where(and(eq(registrations.season, season), inArray(registrations.status, ["en-attente", "payee"])));
+  const money = [...(await registrationsMoney(regs)).values()];
+  const sum = (f: (m: (typeof money)[number]) => number) => money.reduce((s, m) => s + f(m), 0);
+  return {
+    collectedCents: sum((m) => m.collectedCents),
+    scheduledCents: sum((m) => (m.situation === "payee" ? 0 : m.scheduledCents)),
+    restCents: sum((m) => (m.situation === "payee" ? 0 : m.restCents)),
+    incomplete: money.filter((m) => m.situation === "incomplet").length,
+  };
 }
 
 function cell(value: string | number | null): string {

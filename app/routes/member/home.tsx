@@ -1,6 +1,7 @@
 /**
  * /espace-membre: a pré-inscrit sees only the status of their registration
- * and what to bring; members see a greeting, the selected profile's status
+ * and what to bring (the cotisation only while it is not paid, with what is
+ * left when a payment failed: issue 56); members see a greeting, the selected profile's status
  * for the current season, the next events (members-only ones included), their
  * personal calendar feed and the pages their roles allow (« Mes pages »,
  * written on the server once per set of roles: components/member-home/my-pages.server.tsx,
@@ -25,6 +26,10 @@ import { getSelectedProfile, profileName, selectorData } from "~/lib/members/pro
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { Icon } from "~/components/ui/icon";
+import { formatEuros } from "~/lib/core/money";
+import { getCampaign } from "~/lib/members/family-registration.server";
+import type { PaymentSituation } from "~/lib/members/payment-schedule";
+import { familyMoney } from "~/lib/members/registration-settlement.server";
 import { de } from "~/lib/typography/elision";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -37,8 +42,13 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const member = hasAnyRole(user.roles, MEMBER_ROLES);
+  const money = await familyMoney(user.id, (await getCampaign()).season);
+  const payment = money
+    ? { situation: money.situation, restCents: money.restCents, scheduledCents: money.scheduledCents }
+    : null;
   // The profile page (RGPD export and deletion) as soon as the role table opens it to this account.
-  if (!member) return { prenom: user.prenom, member: false as const, profileLink: canOpen(user.roles, PROFILE_PATH) };
+  if (!member)
+    return { prenom: user.prenom, member: false as const, profileLink: canOpen(user.roles, PROFILE_PATH), payment };
 
   // Independent reads side by side (on PostgreSQL they run at once; PGlite takes them in turn).
   const [ctx, upcoming, token] = await Promise.all([
@@ -60,6 +70,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     prenom: user.prenom,
     member: true as const,
+    payment,
     // « Mes pages », written on the server once per set of roles (decision 0062).
     pagesHtml: serverHtml(context, myPagesMarkup(user.roles), MY_PAGES_BLOCK),
     selector: selectorData(ctx),
@@ -106,14 +117,29 @@ function StatusLine({ ok, children }: { ok: boolean; children: React.ReactNode }
 }
 
 export default function MemberHome({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.member) return <RegistrationStatus prenom={loaderData.prenom} profileLink={loaderData.profileLink} />;
-  const { prenom, pagesHtml, selector, profile, status, events, feed } = loaderData;
+  if (!loaderData.member)
+    return (
+      <RegistrationStatus
+        prenom={loaderData.prenom}
+        profileLink={loaderData.profileLink}
+        payment={loaderData.payment}
+      />
+    );
+  const { prenom, pagesHtml, selector, profile, status, events, feed, payment } = loaderData;
   const who = profile.isSelf ? "Votre situation" : `La situation ${de(profile.name)}`;
   return (
     <div>
       <h1 className="text-3xl font-bold text-club-900">Bonjour {prenom}</h1>
       <p className="mt-2 mb-6 text-slate-700">Bienvenue dans votre espace membre.</p>
       <ProfileSelector profiles={selector.profiles} selectedId={selector.selectedId} />
+      {payment && payment.situation === "incomplet" ? (
+        <p role="status" className="mb-6 rounded-md border-l-4 border-amber-600 bg-amber-50 px-4 py-3 text-slate-900">
+          Paiement incomplet : il reste {formatEuros(payment.restCents)} à régler pour l'inscription de la famille.{" "}
+          <Link to={PAYMENT_PATH} className="font-semibold text-club-800 underline hover:text-club-900">
+            Voir l'échéancier et régler le reste
+          </Link>
+        </p>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="situation" className="rounded-lg border border-slate-200 p-5">
@@ -214,8 +240,50 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
 }
 
 const PROFILE_PATH = "/espace-membre/profil";
+const PAYMENT_PATH = "/espace-membre/inscription/paiement";
 
-function RegistrationStatus({ prenom, profileLink }: { prenom: string; profileLink: boolean }) {
+type Payment = { situation: PaymentSituation; restCents: number; scheduledCents: number } | null;
+
+/** The cotisation's line under « Ce qu'il faut apporter », or null once nothing is left to bring. */
+function CotisationItem({ payment }: { payment: Payment }) {
+  if (payment?.situation === "payee" || payment?.situation === "en-cours") return null;
+  if (payment?.situation === "incomplet") {
+    return (
+      <li>
+        le reste de la cotisation : {formatEuros(payment.restCents)} (une échéance n'a pas pu être encaissée ;{" "}
+        <Link to={PAYMENT_PATH} className="font-semibold text-club-700 underline hover:text-club-900">
+          voir l'échéancier
+        </Link>
+        ).
+      </li>
+    );
+  }
+  return <li>la cotisation de la saison, si vous ne la payez pas en ligne.</li>;
+}
+
+/** What the family's payment says, above the list of what to bring. */
+function PaymentNote({ payment }: { payment: Payment }) {
+  if (payment?.situation === "payee")
+    return <p className="mt-4 text-slate-800">Votre cotisation de la saison est réglée : merci !</p>;
+  if (payment?.situation === "en-cours")
+    return (
+      <p className="mt-4 text-slate-800">
+        Votre cotisation est réglée en plusieurs fois : {formatEuros(payment.scheduledCents)} restent à prélever par
+        HelloAsso aux dates prévues, vous n'avez rien à apporter.
+      </p>
+    );
+  return null;
+}
+
+function RegistrationStatus({
+  prenom,
+  profileLink,
+  payment,
+}: {
+  prenom: string;
+  profileLink: boolean;
+  payment: Payment;
+}) {
   return (
     <div className="max-w-3xl">
       <h1 className="text-3xl font-bold text-club-900">Bonjour {prenom}</h1>
@@ -227,13 +295,15 @@ function RegistrationStatus({ prenom, profileLink }: { prenom: string; profileLi
         </p>
       </div>
       <h2 className="mt-8 text-xl font-bold text-club-900">Ce qu'il faut apporter au club</h2>
+      <PaymentNote payment={payment} />
       <ul className="mt-4 list-disc space-y-2 pl-6 text-slate-800">
         <li>la fiche d'inscription remplie et signée ;</li>
         <li>
           un certificat médical de non contre-indication à la pratique du Vovinam Viet Vo Dao, ou l'attestation du
-          questionnaire de santé quand il suffit ;
+          questionnaire de santé quand il suffit
+          {payment?.situation === "payee" || payment?.situation === "en-cours" ? "." : " ;"}
         </li>
-        <li>la cotisation de la saison.</li>
+        <CotisationItem payment={payment} />
       </ul>
       <p className="mt-6">
         <Link to="/inscription-documents" className="font-semibold text-club-700 underline hover:text-club-900">

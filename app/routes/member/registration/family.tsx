@@ -8,6 +8,8 @@
  */
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/family";
+import { PaymentSchedule } from "~/components/season/payment-schedule";
+import { PAYMENT_SITUATION_LABELS } from "~/lib/members/payment-schedule";
 import {
   checkboxProps,
   fieldProps,
@@ -111,7 +113,12 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
       <h1 className="mb-2 text-3xl font-bold text-club-900">Inscription {campaign.season}</h1>
       {registration ? (
         <p className="mb-4 text-slate-800">
-          Votre inscription : <strong>{STATUS_LABELS[registration.status] ?? registration.status}</strong>
+          Votre inscription :{" "}
+          <strong>
+            {registration.status === "en-attente" && registration.money.situation !== "a-payer"
+              ? `envoyée, ${PAYMENT_SITUATION_LABELS[registration.money.situation]}`
+              : (STATUS_LABELS[registration.status] ?? registration.status)}
+          </strong>
           {registration.status !== "brouillon" ? <> ({formatEuros(registration.totalCents)})</> : null}.{" "}
           {registration.status === "en-attente" || paid ? (
             <Link to="/espace-membre/inscription/paiement" className="font-medium text-club-800 underline">
@@ -119,6 +126,11 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
             </Link>
           ) : null}
         </p>
+      ) : null}
+      {registration && registration.money.schedule.length ? (
+        <div className="mb-4">
+          <PaymentSchedule money={registration.money} caption="Échéancier de l'inscription" />
+        </div>
       ) : null}
       {saved ? (
         <FormMessage tone="success">Votre brouillon est enregistré : vous pourrez reprendre plus tard.</FormMessage>

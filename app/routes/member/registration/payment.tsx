@@ -5,6 +5,13 @@
  *    `checkoutIntentId` in the address. That parameter is only an id: the
  *    loader READS the intent and its order from HelloAsso's API and marks the
  *    registration paid only if HelloAsso says so (decision 0024).
+ *  - A refused card (HelloAsso's error URL, or the return URL with
+ *    `code=refused`) or a payer who left HelloAsso (its back URL) is told so
+ *    in plain French, with the button to try again (issue 56); the intent is
+ *    still read from the API, which alone says whether it was paid.
+ *  - The registration's schedule: each instalment's date, amount and state;
+ *    « payée » only once every instalment is collected; a failed one shows
+ *    what is left and the club's other means of payment.
  *  - HelloAsso down or not configured: the club's payment instructions; the
  *    registration stays « en attente de paiement » and can be paid later.
  */
@@ -19,7 +26,9 @@ import { formatDate } from "~/lib/core/time";
 import { positiveId } from "~/lib/http/ids.server";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { PAYMENT_METHOD_LABELS, splitInstalments } from "~/lib/members/campaign";
+import { PaymentSchedule } from "~/components/season/payment-schedule";
+import { splitInstalments } from "~/lib/members/campaign";
+import { moneySummary, PAYMENT_SITUATION_LABELS } from "~/lib/members/payment-schedule";
 import { getCampaign } from "~/lib/members/family-registration.server";
 import { helloAssoClient } from "~/lib/members/helloasso.server";
 import { startCheckout } from "~/lib/members/helloasso-checkout.server";
@@ -41,6 +50,19 @@ const RETURN_MESSAGES: Record<string, { tone: "success" | "info" | "error"; text
     tone: "info",
     text: "HelloAsso n'a pas encore confirmé ce paiement. Revenez sur cette page dans quelques minutes.",
   },
+  collected: { tone: "success", text: "Merci : HelloAsso confirme le paiement de l'échéance." },
+  "state-changed": {
+    tone: "info",
+    text: "HelloAsso signale un changement sur vos échéances : voyez l'échéancier ci-dessous.",
+  },
+  refused: {
+    tone: "error",
+    text: "Le paiement a été refusé : rien n'a été prélevé. Vérifiez les informations de votre carte ou essayez-en une autre, puis réessayez.",
+  },
+  abandoned: {
+    tone: "info",
+    text: "Vous avez quitté le paiement avant la fin : rien n'a été payé. Votre inscription reste en attente de paiement ; vous pouvez réessayer quand vous le souhaitez.",
+  },
   duplicate: {
     tone: "info",
     text: "Votre inscription était déjà payée : ce second paiement est signalé au club, qui vous contactera pour le rembourser.",
@@ -51,14 +73,29 @@ const RETURN_MESSAGES: Record<string, { tone: "success" | "info" | "error"; text
   },
 };
 
+/**
+ * How the payer came back: our own marker on the back and error URLs
+ * (`retour`), and HelloAsso's (`code=refused` on the return URL, `error` on
+ * the error URL): its documentation allows both, both are read.
+ */
+function cameBack(params: URLSearchParams): "refused" | "abandoned" | null {
+  if (params.get("retour") === "erreur" || params.get("code") === "refused" || params.has("error")) return "refused";
+  if (params.get("retour") === "abandon") return "abandoned";
+  return null;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const campaign = await getCampaign();
-  const intentId = positiveId(new URL(request.url).searchParams.get("checkoutIntentId"));
-  let outcome: string | null = null;
+  const params = new URL(request.url).searchParams;
+  const intentId = positiveId(params.get("checkoutIntentId"));
+  const back = cameBack(params);
+  let outcome: string | null = back;
   if (intentId !== null && helloAssoClient()) {
     try {
       outcome = await reconcileReturn(user.id, intentId);
+      // Not paid, as the API says: the way back tells why.
+      if (outcome === "not-paid" && back) outcome = back;
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       outcome = "unknown";
@@ -86,14 +123,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             aidCents: l.line.aidCents,
             amountCents: l.line.amountCents,
           })),
-          payments: found.payments
-            .filter((p) => p.state === "appliquee")
-            .map((p) => ({
-              id: p.id,
-              method: PAYMENT_METHOD_LABELS[p.method] ?? p.method,
-              amountCents: p.amountCents,
-              at: (p.appliedAt ?? p.createdAt).toISOString(),
-            })),
+          money: moneySummary(found.registration.totalCents, found.payments),
         }
       : null,
   };
@@ -108,7 +138,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = await startCheckout(user.id, registrationId, {
       base: env().BASE_URL,
       returnPath: PATH,
-      backPath: PATH,
+      backPath: `${PATH}?retour=abandon`,
+      errorPath: `${PATH}?retour=erreur`,
     });
     return redirect(target);
   } catch (err) {
@@ -179,37 +210,56 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
               </tr>
             </tfoot>
           </table>
-          {registration.status === "payee" ? (
-            <>
-              <FormMessage tone="success">
-                Inscription payée{registration.paidAt ? ` le ${formatDate(registration.paidAt)}` : ""}
-                {registration.payments.length
-                  ? ` (${registration.payments.map((p) => `${p.method} ${formatEuros(p.amountCents)}`).join(", ")})`
-                  : ""}
-                .
-              </FormMessage>
-              <p className="text-slate-800">
-                <a
-                  href="/espace-membre/inscription/attestation.pdf"
-                  className="font-medium text-club-800 underline"
-                  download
-                >
-                  Télécharger l'attestation de paiement (PDF)
-                </a>
-              </p>
-            </>
+          <p className="mb-3 text-slate-800">
+            Statut : <strong>{PAYMENT_SITUATION_LABELS[registration.money.situation]}</strong>
+            {registration.money.situation === "payee" && registration.paidAt
+              ? ` le ${formatDate(registration.paidAt)}`
+              : ""}
+            .
+          </p>
+          {registration.money.situation === "incomplet" ? (
+            <FormMessage>
+              Une échéance n'a pas pu être encaissée : il reste {formatEuros(registration.money.restCents)} à régler par
+              l'un des moyens de paiement du club ci-dessous.
+            </FormMessage>
+          ) : null}
+          <div className="mb-4">
+            <PaymentSchedule money={registration.money} caption="Échéancier de l'inscription" />
+          </div>
+          {registration.money.collectedCents > 0 ? (
+            <p className="mb-4 text-slate-800">
+              <a
+                href="/espace-membre/inscription/attestation.pdf"
+                className="font-medium text-club-800 underline"
+                download
+              >
+                Télécharger l'attestation de paiement (PDF)
+              </a>{" "}
+              : elle atteste les sommes encaissées, avec leur date.
+            </p>
+          ) : null}
+          {registration.money.situation === "payee" ? (
+            <FormMessage tone="success">Votre inscription est payée : merci !</FormMessage>
+          ) : registration.money.situation === "en-cours" ? (
+            <p className="mb-4 text-slate-800">
+              Les échéances à venir seront prélevées par HelloAsso aux dates indiquées : vous n'avez rien à faire.
+            </p>
           ) : (
             <>
-              <p className="mb-4 text-slate-800">
-                Statut : <strong>en attente de paiement</strong>.
-                {registration.instalments > 1
-                  ? ` Paiement en ${registration.instalments} fois : ${splitInstalments(registration.totalCents, registration.instalments).map(formatEuros).join(" + ")}.`
-                  : ""}
-              </p>
-              {online ? (
+              {registration.money.situation === "a-payer" && registration.instalments > 1 ? (
+                <p className="mb-4 text-slate-800">
+                  Paiement en {registration.instalments} fois :{" "}
+                  {splitInstalments(registration.totalCents, registration.instalments).map(formatEuros).join(" + ")}.
+                </p>
+              ) : null}
+              {online && registration.money.situation === "a-payer" && registration.money.collectedCents === 0 ? (
                 <Form method="post" className="mb-6">
                   <input type="hidden" name="registrationId" value={registration.id} />
-                  <SubmitButton pendingLabel="Connexion à HelloAsso…">Payer avec HelloAsso</SubmitButton>
+                  <SubmitButton pendingLabel="Connexion à HelloAsso…">
+                    {outcome === "refused" || outcome === "abandoned"
+                      ? "Réessayer le paiement"
+                      : "Payer avec HelloAsso"}
+                  </SubmitButton>
                 </Form>
               ) : null}
               <section aria-labelledby="autres-moyens" className="rounded-lg border border-slate-300 bg-white p-4">

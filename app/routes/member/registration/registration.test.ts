@@ -196,13 +196,23 @@ describe("a parent registers the family and pays", () => {
     expect(early.data.outcome).toBe("not-paid");
     expect(early.data.registration.status).toBe("en-attente");
 
-    ha.pay(intentId);
-    const back = await app.get<{ outcome: string; registration: { status: string } }>(
+    const order = ha.pay(intentId);
+    type Back = { outcome: string; registration: { status: string; money: { situation: string } } };
+    const back = await app.get<Back>(
       `/espace-membre/inscription/paiement?checkoutIntentId=${intentId}&code=succeeded`,
       { as: parent },
     );
     expect(back.data.outcome).toBe("applied");
-    expect(back.data.registration.status).toBe("payee");
+    // Paid only once every instalment is collected (issue 56).
+    expect(back.data.registration).toMatchObject({ status: "en-attente", money: { situation: "en-cours" } });
+    ha.setPaymentState(order.id, 2, "Authorized");
+    ha.setPaymentState(order.id, 3, "Authorized");
+    const done = await app.get<Back>(
+      `/espace-membre/inscription/paiement?checkoutIntentId=${intentId}&code=succeeded`,
+      { as: parent },
+    );
+    expect(done.data.outcome).toBe("collected");
+    expect(done.data.registration).toMatchObject({ status: "payee", money: { situation: "payee" } });
     const paid = await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, "2026-2027"));
     expect(paid.filter((s) => ids.includes(s.profileId) && s.cotisationPaidOn)).toHaveLength(3);
 

@@ -14,7 +14,13 @@ import { pageMeta } from "~/lib/http/seo";
 import { PAYMENT_METHOD_LABELS } from "~/lib/members/campaign";
 import { getCampaign } from "~/lib/members/family-registration.server";
 import { MEDICAL_STATUS_LABELS, type MedicalStatus } from "~/lib/members/medical";
-import { countsByGroup, draftCount, registeredMembers, takingsByMethod } from "~/lib/members/season-overview.server";
+import {
+  countsByGroup,
+  draftCount,
+  registeredMembers,
+  seasonIncome,
+  takingsByMethod,
+} from "~/lib/members/season-overview.server";
 import { countOf } from "~/lib/core/count";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -33,6 +39,7 @@ export async function loader() {
     groups: countsByGroup(members),
     drafts: await draftCount(campaign.season),
     takings: await takingsByMethod(campaign.season),
+    income: await seasonIncome(campaign.season),
     members: members.map((m) => ({
       id: m.profileId,
       name: `${m.prenom} ${m.nom}`.trim(),
@@ -59,7 +66,7 @@ const MEDICAL_TONE: Record<MedicalStatus, string> = {
 };
 
 export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
-  const { season, open, groups, drafts, takings, members } = loaderData;
+  const { season, open, groups, drafts, takings, income, members } = loaderData;
   return (
     <div className="max-w-4xl space-y-8">
       <div>
@@ -101,13 +108,29 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
         <h2 id="recettes" className="mb-3 text-2xl font-semibold text-slate-900">
           Recettes
         </h2>
+        <p className="mb-2 text-slate-900">
+          Encaissé : <strong>{formatEuros(income.collectedCents)}</strong> ; restant dû :{" "}
+          <strong>{formatEuros(income.scheduledCents + income.restCents)}</strong>
+          {income.scheduledCents ? (
+            <>, dont {formatEuros(income.scheduledCents)} d'échéances HelloAsso à venir</>
+          ) : null}
+          .
+          {income.incomplete ? (
+            <>
+              {" "}
+              <Link to="/espace-membre/saison/paiements" className="font-medium text-club-800 underline">
+                Paiements incomplets : {income.incomplete}
+              </Link>
+            </>
+          ) : null}
+        </p>
         {takings.length === 0 ? (
-          <p className="text-slate-700">Aucun paiement enregistré.</p>
+          <p className="text-slate-700">Aucun paiement encaissé.</p>
         ) : (
           <ul className="list-disc pl-5 text-slate-900">
             {takings.map((t) => (
               <li key={t.method}>
-                {PAYMENT_METHOD_LABELS[t.method] ?? t.method} : {formatEuros(t.totalCents)} ({t.count})
+                {PAYMENT_METHOD_LABELS[t.method] ?? t.method} : {formatEuros(t.totalCents)} encaissés ({t.count})
               </li>
             ))}
           </ul>

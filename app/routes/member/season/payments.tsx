@@ -4,8 +4,12 @@
  *  - « Paiements non rapprochés »: paid HelloAsso orders not applied (a
  *    second tab, an order made outside the site): link to a registration
  *    awaiting payment in one click, or decide a refund.
- *  - Registrations awaiting payment, each with the form that records a
- *    cheque, cash, a transfer or holiday vouchers (ANCV).
+ *  - HelloAsso alerts (refused, cancelled, refunded instalments) until a
+ *    manager marks them handled.
+ *  - Registrations awaiting payment, each with its schedule (instalments'
+ *    dates, amounts and states), « paiement incomplet » first, and the form
+ *    that records a cheque, cash, a transfer or holiday vouchers (ANCV) for
+ *    what is left.
  * Plain forms, one `intent` each (app/lib/http/intents.ts, decision 0019):
  * everything works without JavaScript.
  */
@@ -21,6 +25,7 @@ import {
   useClubForm,
   getFormProps,
 } from "~/components/form";
+import { PaymentSchedule } from "~/components/season/payment-schedule";
 import { Button } from "~/components/ui/button";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser as Actor } from "~/lib/accounts/session.server";
@@ -47,6 +52,7 @@ import {
   recordManualPayment,
   unmatchedPayments,
 } from "~/lib/members/manual-payments.server";
+import { PAYMENT_SITUATION_LABELS } from "~/lib/members/payment-schedule";
 import { countOf } from "~/lib/core/count";
 import { de } from "~/lib/typography/elision";
 
@@ -97,18 +103,23 @@ export async function loader({ request }: Route.LoaderArgs) {
       note: p.note,
       at: p.createdAt.toISOString(),
     })),
-    awaiting: awaiting.map((r) => ({
-      id: r.id,
-      name: `${r.prenom} ${r.nom}`.trim() || r.email,
-      email: r.email,
-      totalCents: r.totalCents,
-    })),
+    awaiting: awaiting
+      .map((r) => ({
+        id: r.id,
+        name: `${r.prenom} ${r.nom}`.trim() || r.email,
+        email: r.email,
+        totalCents: r.totalCents,
+        money: r.money,
+      }))
+      // « Paiement incomplet » first: money the club will not get without a call.
+      .sort((a, b) => Number(b.money.situation === "incomplet") - Number(a.money.situation === "incomplet")),
     paid: paid.map((r) => ({
       id: r.id,
       name: `${r.prenom} ${r.nom}`.trim() || r.email,
       email: r.email,
       totalCents: r.totalCents,
       paidAt: r.paidAt?.toISOString() ?? null,
+      money: r.money,
     })),
   };
 }
@@ -177,7 +188,7 @@ function RecordForm({
   today,
   lastResult,
 }: {
-  registration: { id: number; name: string; totalCents: number };
+  registration: { id: number; name: string; totalCents: number; money: { restCents: number } };
   today: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -188,7 +199,7 @@ function RecordForm({
     defaultValue: {
       registrationId: String(registration.id),
       method: "cheque",
-      amount: (registration.totalCents / 100).toFixed(2).replace(".", ","),
+      amount: (registration.money.restCents / 100).toFixed(2).replace(".", ","),
       receivedOn: today,
       reference: "",
     },
@@ -345,12 +356,24 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
               className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm"
             >
               <p className="font-semibold text-slate-900">
-                {r.name} : {formatEuros(r.totalCents)}
+                {r.name} : {formatEuros(r.totalCents)}{" "}
+                <span
+                  className={
+                    r.money.situation === "incomplet" ? "font-semibold text-red-800" : "font-normal text-slate-700"
+                  }
+                >
+                  ({PAYMENT_SITUATION_LABELS[r.money.situation]})
+                </span>
               </p>
               <p className="text-sm text-slate-700">
                 {r.email} ; moyens acceptés : {Object.values(PAYMENT_METHOD_LABELS).join(", ")}
               </p>
-              <RecordForm registration={r} today={today} lastResult={resultOf(actionData, "record", r.id)} />
+              <div className="mt-2">
+                <PaymentSchedule money={r.money} caption={`Échéancier de l'inscription ${de(r.name)}`} />
+              </div>
+              {r.money.restCents > 0 ? (
+                <RecordForm registration={r} today={today} lastResult={resultOf(actionData, "record", r.id)} />
+              ) : null}
             </li>
           ))}
         </ul>
