@@ -15,12 +15,13 @@
  * - A seeded text never writes a weekday with a date (seed.server.test.ts
  *   checks every seeded text against the real weekday, whatever the day of
  *   the first start).
+ * - The comic strips (fiction, no club fact) are dated from the first start: the site does not
+ *   claim to have published them before it existed; the newest first is the last by position.
  * - Everything here is ordinary content that the managers edit or delete.
  */
 import { articles, comics } from "#db/schema";
 import { slugify } from "../../content/articles.server";
 import { db } from "../db.server";
-import { addDays, parisDate, parisTime } from "../time";
 import { sanitizeRichText } from "../../content/sanitize.server";
 
 /** The start of every example's title: « Exemple : … ». */
@@ -51,8 +52,6 @@ const exampleArticles = [
 ];
 
 export function contentSeed(now: Date = new Date()) {
-  const today = parisDate(now);
-
   const articleRows = exampleArticles.map((n) => ({
     slug: slugify(n.title),
     title: n.title,
@@ -68,21 +67,21 @@ export function contentSeed(now: Date = new Date()) {
       src: "/comics/la-tenue-bleue.svg",
       alt: COMIC_ALTS.tenue,
       position: 1,
-      publishedAt: parisTime(addDays(today, -75), "12:00"),
+      publishedAt: now,
     },
     {
       title: "Les fameux ciseaux",
       src: "/comics/les-fameux-ciseaux.svg",
       alt: COMIC_ALTS.ciseaux,
       position: 2,
-      publishedAt: parisTime(addDays(today, -40), "12:00"),
+      publishedAt: now,
     },
     {
       title: "Être fort pour être utile",
       src: "/comics/etre-fort-pour-etre-utile.svg",
       alt: COMIC_ALTS.utile,
       position: 3,
-      publishedAt: parisTime(addDays(today, -8), "12:00"),
+      publishedAt: now,
     },
   ];
 
