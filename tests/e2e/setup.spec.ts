@@ -1,7 +1,8 @@
 /**
  * First run in the browser, on a brand-new site (its own server and data
  * folder, no account at all): the server logs the setup address; the page
- * creates the first administrator and the club's details, the test mail
+ * creates the first administrator and the club's details (its venue and a
+ * weekly class included: issue 56), the test mail
  * arrives, the administrator signs in, and the address then answers 404.
  * At 390 px and 1366 px, axe finds nothing.
  */
@@ -87,10 +88,19 @@ test("a new site is set up in the browser, then the setup address is gone", asyn
   await page.locator('input[name="password"]').fill("Lotus-Bleu-Dojo-2026");
   await page.getByLabel("Mot de passe (confirmation)").fill("Lotus-Bleu-Dojo-2027");
   await page.getByLabel("Nom du club").fill("Vovinam Viet Vo Dao Vitry");
+  await page.getByLabel("Nom court").fill("VVD Vitry");
+  await page.getByLabel("Nom officiel de l'association").fill("Association Vovinam de Vitry");
+  await page.getByLabel("Gymnase ou complexe sportif des cours").fill("Gymnase Gabriel Péri");
   await page.getByLabel("E-mail de contact du club").fill("contact@premier-site.fr");
   await page.getByLabel("Adresse du gymnase (numéro et rue)").fill("3 avenue de la République");
   await page.getByLabel("Code postal").fill("94400");
   await page.getByLabel("Ville").fill("Vitry-sur-Seine");
+  // Issue 56: the weekly classes, from the setup page (one entered, the other rows left empty).
+  const firstClass = page.getByRole("group", { name: "Cours 1" });
+  await firstClass.getByLabel("Jour").selectOption({ label: "Jeudi" });
+  await firstClass.getByLabel("Début (HH:MM)").fill("19:00");
+  await firstClass.getByLabel("Fin (HH:MM)").fill("20:30");
+  await firstClass.getByLabel("Groupe").fill("Adultes et adolescents");
   await page.getByRole("button", { name: "Créer l'administrateur et terminer" }).click();
   await expect(page.getByLabel("Mot de passe (confirmation)")).toHaveAccessibleDescription(
     "Les deux mots de passe ne sont pas identiques.",
@@ -111,4 +121,10 @@ test("a new site is set up in the browser, then the setup address is gone", asyn
   expect((await page.goto(setupUrl))?.status()).toBe(404);
   await page.goto(`${base}/`);
   await expect(page.locator("footer")).toContainText("Vitry-sur-Seine");
+  await expect(page.locator("footer")).toContainText("Gymnase Gabriel Péri");
+  await expect(page.locator("footer")).toContainText("Association Vovinam de Vitry");
+  await expect(page.getByText("Adultes et adolescents")).toBeVisible();
+  // No other club's facts (issue 56).
+  await expect(page.locator("body")).not.toContainText("Créteil");
+  await expect(page.locator("body")).not.toContainText("Casalis");
 });
