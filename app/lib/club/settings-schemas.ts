@@ -162,7 +162,15 @@ export const settingsSchemas = {
     ),
     /** Aid codes deducted from a member's price (Pass'Sport…), checked by a manager. */
     aids: z.array(
-      z.object({ code: z.string().min(1).max(40), label: z.string().min(1), amountCents: z.number().int().min(0) }),
+      z.object({
+        code: z.string().min(1).max(40),
+        label: z.string().min(1),
+        amountCents: z.number().int().min(0),
+        /** Issue 56: who may claim it, shown to the family that declares it. */
+        rules: z.string().max(2000).optional(),
+        /** Issue 56: the season whose amount the treasurer confirmed; any other season: « à confirmer », not offered. */
+        confirmedFor: z.string().optional(),
+      }),
     ),
     maxInstalments: z.number().int().min(1).max(3),
     /** Version of the club rules: a new version asks every family to accept again. */
@@ -245,7 +253,17 @@ export const defaultSettings: Settings = {
     // The groups and their prices are the club's: entered on the campaign page.
     prices: [],
     familyDiscounts: [{ fromMember: 2, percent: 10 }],
-    aids: [{ code: "PASS-SPORT", label: "Pass'Sport", amountCents: 5000 }],
+    // Pass'Sport: 70 € since the 2025-2026 season (sports.gouv.fr); amounts and rules change
+    // yearly, so the treasurer confirms them for the campaign's season before families see it.
+    aids: [
+      {
+        code: "PASS-SPORT",
+        label: "Pass'Sport",
+        amountCents: 7000,
+        rules:
+          "Pour les jeunes de 14 à 17 ans dont la famille perçoit l'allocation de rentrée scolaire, les jeunes en situation de handicap de 6 à 19 ans (AEEH) ou de 16 à 30 ans (AAH), et les étudiants boursiers de moins de 28 ans. Le code Pass'Sport, à donner lors de l'inscription, est valable jusqu'au 31 décembre.",
+      },
+    ],
     maxInstalments: 3,
     rulesVersion: "2026-1",
     paymentInstructions: [

@@ -1,10 +1,11 @@
 /**
  * The campaign's arithmetic: family discount by rank (most expensive first),
- * aid codes deducted after it, never below zero, instalments that add up,
- * minors on the season's first day.
+ * aid codes deducted after it, never below zero, and only once their amount
+ * is confirmed for the season; instalments that add up, minors on the
+ * season's first day; the campaign form's aid rows.
  */
 import { describe, expect, it } from "vitest";
-import { isMinorOn, parseAids, priceLines, splitInstalments, type Campaign } from "./campaign";
+import { campaignSchema, confirmedAids, isMinorOn, priceLines, splitInstalments, type Campaign } from "./campaign";
 
 const campaign: Campaign = {
   season: "2026-2027",
@@ -17,7 +18,7 @@ const campaign: Campaign = {
     { fromMember: 2, percent: 10 },
     { fromMember: 3, percent: 20 },
   ],
-  aids: [{ code: "PASS-SPORT", label: "Pass'Sport", amountCents: 5000 }],
+  aids: [{ code: "PASS-SPORT", label: "Pass'Sport", amountCents: 7000, confirmedFor: "2026-2027" }],
   maxInstalments: 3,
   rulesVersion: "2026-1",
   paymentInstructions: [],
@@ -39,13 +40,16 @@ describe("pricing a family", () => {
 
   it("deducts an aid code after the discount, never below zero, and ignores unknown codes", () => {
     const [a, b] = priceLines(
-      { ...campaign, aids: [{ code: "BIG", label: "Grosse aide", amountCents: 99999 }, ...campaign.aids] },
+      {
+        ...campaign,
+        aids: [{ code: "BIG", label: "Grosse aide", amountCents: 99999, confirmedFor: "2026-2027" }, ...campaign.aids],
+      },
       [
         { profileId: 1, group: "Adultes", aidCode: "PASS-SPORT" },
         { profileId: 2, group: "Enfants", aidCode: "BIG" },
       ],
     );
-    expect([a!.aidCents, a!.amountCents]).toEqual([5000, 20000]);
+    expect([a!.aidCents, a!.amountCents]).toEqual([7000, 18000]);
     expect([b!.discountCents, b!.aidCents, b!.amountCents]).toEqual([1900, 17100, 0]);
     expect(priceLines(campaign, [{ profileId: 1, group: "Adultes", aidCode: "NOPE" }])[0]!.aidCents).toBe(0);
   });
@@ -66,14 +70,41 @@ describe("pricing a family", () => {
     expect(isMinorOn(null, "2026-09-01")).toBe(false);
   });
 
-  it("reads aid lines and names the wrong one", () => {
-    expect(parseAids("pass-sport ; Pass'Sport ; 50\nCAF ; Aide CAF ; 30,50")).toEqual({
-      ok: true,
-      aids: [
-        { code: "PASS-SPORT", label: "Pass'Sport", amountCents: 5000 },
-        { code: "CAF", label: "Aide CAF", amountCents: 3050 },
-      ],
+  it("deducts no aid whose amount is not confirmed for the campaign's season", () => {
+    const nextSeason = { ...campaign, season: "2027-2028" };
+    expect(confirmedAids(nextSeason)).toEqual([]);
+    expect(priceLines(nextSeason, [{ profileId: 1, group: "Adultes", aidCode: "PASS-SPORT" }])[0]!.aidCents).toBe(0);
+  });
+});
+
+describe("the campaign form's aids", () => {
+  const form = (aids: Record<string, string>[]) =>
+    campaignSchema.safeParse({
+      season: "2026-2027",
+      prices: [{ group: "Adultes", amount: "250" }],
+      aids,
+      maxInstalments: "3",
+      rulesVersion: "2026-1",
     });
-    expect(parseAids("CAF ; ; 30")).toMatchObject({ ok: false, message: expect.stringContaining("Ligne 1") });
+
+  it("reads each aid, drops a blank row, and keeps who may claim it and the confirmation", () => {
+    const ok = form([
+      { code: "pass-sport", label: "Pass'Sport", amount: "70", rules: " Jeunes de 14 à 17 ans… ", confirmed: "on" },
+      { code: "", label: "", amount: "", rules: "" },
+    ]);
+    expect(ok.success && ok.data.aids).toEqual([
+      { code: "PASS-SPORT", label: "Pass'Sport", amountCents: 7000, rules: "Jeunes de 14 à 17 ans…", confirmed: true },
+      null,
+    ]);
+  });
+
+  it("names the wrong field of a wrong row", () => {
+    const bad = form([{ code: "PASS SPORT!", label: "", amount: "soixante-dix" }]);
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["aids.0.code", "Indiquez un code en lettres, chiffres et tirets (exemple : PASS-SPORT)."],
+      ["aids.0.label", "Indiquez le libellé de l'aide."],
+      ["aids.0.amount", "Indiquez un montant en euros (exemple : 70 ou 70,50)."],
+    ]);
   });
 });

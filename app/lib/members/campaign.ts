@@ -9,6 +9,9 @@
  *    n-th gets the percent of the rule with the largest `fromMember` ≤ n
  *    (rounded to the cent).
  *  - An aid code is deducted after the discount; a line never goes below 0.
+ *  - An aid counts (offered to families, deducted) only once the treasurer
+ *    confirmed its amount for the campaign's season (`confirmedFor`, issue
+ *    56): a new season keeps the last one's aids, « à confirmer ».
  *  - Minors (under 18 on the season's first day) need a parent's authorisation.
  */
 import { z } from "zod";
@@ -28,10 +31,25 @@ export interface Campaign {
   open: boolean;
   prices: { group: string; amountCents: number }[];
   familyDiscounts: { fromMember: number; percent: number }[];
-  aids: { code: string; label: string; amountCents: number }[];
+  aids: Aid[];
   maxInstalments: number;
   rulesVersion: string;
   paymentInstructions: string[];
+}
+
+export interface Aid {
+  code: string;
+  label: string;
+  amountCents: number;
+  /** Who may claim it, shown to the family (issue 56). */
+  rules?: string | undefined;
+  /** The season its amount was confirmed for. */
+  confirmedFor?: string | undefined;
+}
+
+/** The aids whose amount is confirmed for the campaign's season: the only ones offered and deducted. */
+export function confirmedAids(campaign: Pick<Campaign, "season" | "aids">): Aid[] {
+  return campaign.aids.filter((a) => a.confirmedFor === campaign.season);
 }
 
 interface ChosenLine {
@@ -67,7 +85,7 @@ export function priceLines(campaign: Campaign, chosen: ChosenLine[]): PricedLine
   const rankOf = new Map(ranked.map((x, i) => [x.index, i + 1]));
   return priced.map(({ c, index, price }) => {
     const discountCents = Math.round((price * discountPercent(campaign, rankOf.get(index) ?? 1)) / 100);
-    const aid = c.aidCode ? (campaign.aids.find((a) => a.code === c.aidCode)?.amountCents ?? 0) : 0;
+    const aid = c.aidCode ? (confirmedAids(campaign).find((a) => a.code === c.aidCode)?.amountCents ?? 0) : 0;
     const aidCents = Math.min(aid, price - discountCents);
     return { ...c, priceCents: price, discountCents, aidCents, amountCents: price - discountCents - aidCents };
   });
@@ -158,6 +176,40 @@ const eurosField = z
   .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, "Indiquez un montant en euros (exemple : 190 ou 190,50)."))
   .transform((v) => Math.round(Number(v) * 100));
 
+/**
+ * One aid of the campaign form (issue 56): code, label, amount, who may claim
+ * it, and « montant confirmé » for the season. A row left without code, label
+ * nor amount is no aid (the blank row that adds one, or an aid removed).
+ */
+const aidRow = z
+  .object({
+    code: optionalText(40),
+    label: optionalText(100),
+    amount: optionalText(20),
+    rules: z
+      .string()
+      .max(2000, "Ce texte ne peut pas dépasser 2 000 caractères.")
+      .optional()
+      .transform((v) => (v ?? "").trim()),
+    confirmed: checkbox(),
+  })
+  .transform((row, ctx) => {
+    if (!row.code && !row.label && !row.amount) return null;
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (!/^[A-Za-z0-9-]{1,40}$/.test(row.code))
+      issue("code", "Indiquez un code en lettres, chiffres et tirets (exemple : PASS-SPORT).");
+    if (!row.label) issue("label", "Indiquez le libellé de l'aide.");
+    const amount = row.amount.replace(/[\s\u00a0\u202f€]/g, "").replace(",", ".");
+    if (!/^\d+(\.\d{1,2})?$/.test(amount)) issue("amount", "Indiquez un montant en euros (exemple : 70 ou 70,50).");
+    return {
+      code: row.code.toUpperCase(),
+      label: row.label,
+      amountCents: Math.round(Number(amount) * 100),
+      rules: row.rules,
+      confirmed: row.confirmed,
+    };
+  });
+
 /** The campaign's settings form (prices per group of the weekly classes, discounts, aids…). */
 export const campaignSchema = z.object({
   basedOn: z
@@ -171,7 +223,7 @@ export const campaignSchema = z.object({
     .min(1, "Indiquez au moins un tarif."),
   discountSecond: percent("Réduction à partir du 2e membre"),
   discountThird: percent("Réduction à partir du 3e membre"),
-  aids: optionalText(2000),
+  aids: z.array(aidRow).max(20).default([]),
   maxInstalments: z.coerce.number({ error: "De 1 à 3 fois." }).int().min(1, "De 1 à 3 fois.").max(3, "De 1 à 3 fois."),
   rulesVersion: requiredText("Indiquez la version du règlement.", 40),
   paymentInstructions: z
@@ -181,30 +233,3 @@ export const campaignSchema = z.object({
     .transform((v) => v ?? ""),
 });
 export type CampaignFormInput = z.output<typeof campaignSchema>;
-
-/** "PASS-SPORT ; Pass'Sport ; 50" lines → aids; the error names the line. */
-export function parseAids(text: string): { ok: true; aids: Campaign["aids"] } | { ok: false; message: string } {
-  const aids: Campaign["aids"] = [];
-  const lines = text
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  for (const [i, line] of lines.entries()) {
-    const [code = "", label = "", amount = ""] = line.split(";").map((x) => x.trim());
-    const cents = /^\d+([.,]\d{1,2})?$/.test(amount) ? Math.round(Number(amount.replace(",", ".")) * 100) : NaN;
-    if (!/^[A-Z0-9-]{1,40}$/i.test(code) || !label || Number.isNaN(cents)) {
-      return {
-        ok: false,
-        message: `Ligne ${i + 1} des aides : écrivez « CODE ; libellé ; montant en euros » (exemple : PASS-SPORT ; Pass'Sport ; 50).`,
-      };
-    }
-    aids.push({ code: code.toUpperCase(), label, amountCents: cents });
-  }
-  return { ok: true, aids };
-}
-
-export function formatAids(aids: Campaign["aids"]): string {
-  return aids
-    .map((a) => `${a.code} ; ${a.label} ; ${(a.amountCents / 100).toFixed(2).replace(".", ",").replace(/,00$/, "")}`)
-    .join("\n");
-}

@@ -7,7 +7,8 @@
  * Rules: the campaign must be open; each registered profile needs a group of
  * the campaign, the club rules of the current version accepted, an emergency
  * contact, and, for a minor on the season's first day, a parent's
- * authorisation. An aid code must be one of the campaign's. Errors are
+ * authorisation. An aid code must be one of the campaign's, its amount
+ * confirmed for the season (issue 56). Errors are
  * French `DomainError`s on the field concerned (`profiles[i].group`…).
  */
 import { and, asc, desc, eq, lt } from "drizzle-orm";
@@ -16,7 +17,7 @@ import { db, inlineCount } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { getSetting } from "../club/settings.server";
 import { seasonBounds } from "../core/time";
-import { isMinorOn, priceLines, type Campaign, type FamilyRegistrationInput } from "./campaign";
+import { confirmedAids, isMinorOn, priceLines, type Campaign, type FamilyRegistrationInput } from "./campaign";
 import type { MedicalStatus } from "./medical";
 import { submitRegistration } from "./registrations.server";
 import { registrationMoney } from "./registration-settlement.server";
@@ -179,8 +180,10 @@ export async function submitFamilyRegistration(
     const who = profile.prenom;
     if (!campaign.prices.some((x) => x.group === p.group))
       throw new DomainError(`Choisissez le groupe ${de(who)}.`, { field: `profiles[${i}].group` });
-    if (p.aidCode && !campaign.aids.some((a) => a.code === p.aidCode))
-      throw new DomainError("Aide inconnue.", { field: `profiles[${i}].aidCode` });
+    if (p.aidCode && !confirmedAids(campaign).some((a) => a.code === p.aidCode))
+      throw new DomainError("Cette aide n'est pas proposée pour cette saison : choisissez-en une dans la liste.", {
+        field: `profiles[${i}].aidCode`,
+      });
     if (!p.emergencyContacts)
       throw new DomainError(`Indiquez au moins un contact en cas d'urgence pour ${who}.`, {
         field: `profiles[${i}].emergencyContacts`,

@@ -29,7 +29,7 @@ import { formatEuros } from "~/lib/core/money";
 import { domainErrors, parseSubmission, reply } from "~/lib/http/forms";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { familyRegistrationSchema, priceLines, splitInstalments } from "~/lib/members/campaign";
+import { confirmedAids, familyRegistrationSchema, priceLines, splitInstalments } from "~/lib/members/campaign";
 import { MEDICAL_STATUS_LABELS } from "~/lib/members/medical";
 import {
   familyRegistrationView,
@@ -79,6 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FamilyRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, registration, profiles, instalments, saved } = loaderData;
+  // Only the aids whose amount the treasurer confirmed for this season (issue 56).
+  const aids = confirmedAids(campaign);
   const [form, fields] = useClubForm({
     id: "inscription-famille",
     schema: familyRegistrationSchema,
@@ -193,19 +195,35 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                   ]}
                   {...fieldProps(f.group)}
                 />
-                {campaign.aids.length > 0 ? (
+                {aids.length > 0 ? (
                   <SelectField
                     label="Aide (facultatif)"
                     hint="Le justificatif est vérifié par le club."
                     options={[
                       { value: "", label: "Aucune aide" },
-                      ...campaign.aids.map((a) => ({
+                      ...aids.map((a) => ({
                         value: a.code,
                         label: `${a.label} : ${formatEuros(a.amountCents)} déduits`,
                       })),
                     ]}
                     {...fieldProps(f.aidCode)}
                   />
+                ) : null}
+                {aids.some((a) => a.rules) ? (
+                  <details className="mb-4 text-sm text-slate-800">
+                    <summary className="cursor-pointer font-medium text-club-800">
+                      Qui peut bénéficier {aids.length > 1 ? "des aides" : "de cette aide"} ?
+                    </summary>
+                    <ul className="mt-2 space-y-1 pl-4">
+                      {aids.map((a) =>
+                        a.rules ? (
+                          <li key={a.code}>
+                            <strong>{a.label}</strong> : {a.rules}
+                          </li>
+                        ) : null,
+                      )}
+                    </ul>
+                  </details>
                 ) : null}
                 <TextField
                   label="Contacts en cas d'urgence (nom et téléphone)"

@@ -108,13 +108,22 @@ describe("the campaign", () => {
       "prices[3].amount": "250",
       discountSecond: "10",
       discountThird: "20",
-      aids: "PASS-SPORT ; Pass'Sport ; 50",
+      // The treasurer's aid (issue 56): an amount confirmed for the season, so that families may declare it.
+      "aids[0].code": "PASS-SPORT",
+      "aids[0].label": "Pass'Sport",
+      "aids[0].amount": "50",
+      "aids[0].rules": "Jeunes de 14 à 17 ans dont la famille perçoit l'allocation de rentrée scolaire.",
+      "aids[0].confirmed": "on",
       maxInstalments: "3",
       rulesVersion: "2026-1",
       paymentInstructions: "Par chèque à l'ordre du club.\nEn espèces au bureau.",
     };
-    const bad = await app.post("/espace-membre/saison/campagne", { ...fields, aids: "n'importe quoi" }, { as: admin });
-    expect(firstErrors((bad.data as { result: never }).result).aids).toContain("Ligne 1");
+    const bad = await app.post(
+      "/espace-membre/saison/campagne",
+      { ...fields, "aids[0].amount": "n'importe quoi" },
+      { as: admin },
+    );
+    expect(firstErrors((bad.data as { result: never }).result)["aids[0].amount"]).toContain("montant en euros");
     const saved = await app.post("/espace-membre/saison/campagne", fields, { as: admin });
     expect(saved.redirect).toBe("/espace-membre/saison/campagne?ok=enregistree");
   });

@@ -1,7 +1,8 @@
 /**
  * /espace-membre/saison/campagne (admin, user_manager): the registration
  * campaign — open or close it, its season, the price of each group of the
- * weekly classes, the family discounts, the aid codes, the number of
+ * weekly classes, the family discounts, the aids (each with who may claim
+ * it, and its amount confirmed by the treasurer for the season: issue 56), the number of
  * instalments, the version of the club rules and the payment instructions
  * (the `campaign` setting, saved with a version check). Plain forms, one
  * `intent` each (app/lib/http/intents.ts, decision 0019).
@@ -25,7 +26,8 @@ import { formatDateTime } from "~/lib/core/time";
 import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { readForm } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
-import { campaignOpenSchema, campaignSchema, formatAids } from "~/lib/members/campaign";
+import { CheckboxField } from "~/components/checkbox-field";
+import { campaignOpenSchema, campaignSchema, confirmedAids } from "~/lib/members/campaign";
 import { campaignPage, saveCampaign, setCampaignOpen } from "~/lib/members/campaign.server";
 
 const PATH = "/espace-membre/saison/campagne";
@@ -39,6 +41,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 const NOTICES: Record<string, string> = {
   enregistree: "Les réglages de la campagne sont enregistrés.",
+  "nouvelle-saison":
+    "Nouvelle saison enregistrée : les aides de la saison précédente sont reprises, à confirmer. Vérifiez leur montant, cochez « Montant confirmé » et enregistrez : une aide n'est proposée aux familles qu'une fois confirmée.",
   ouverte: "Les inscriptions sont ouvertes.",
   fermee: "Les inscriptions sont fermées.",
 };
@@ -56,8 +60,8 @@ const HANDLERS = {
     }),
   save: (formData: FormData, actor: Actor) =>
     handleIntent("save", formData, campaignSchema, async (v) => {
-      await saveCampaign(actor, v);
-      return redirect(`${PATH}?ok=enregistree`);
+      const newSeason = await saveCampaign(actor, v);
+      return redirect(`${PATH}?ok=${newSeason ? "nouvelle-saison" : "enregistree"}`);
     }),
 };
 
@@ -66,6 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   return HANDLERS[intentOf(formData, HANDLERS)](formData, actor);
 }
+
+const euros = (cents: number) => (cents / 100).toFixed(2).replace(".", ",").replace(/,00$/, "");
 
 export default function CampaignPage({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, prices, basedOn, updatedAt, updatedByName, notice } = loaderData;
@@ -81,17 +87,26 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
       season: campaign.season,
       prices: prices.map((p) => ({
         group: p.group,
-        amount: (p.amountCents / 100).toFixed(2).replace(".", ",").replace(/,00$/, ""),
+        amount: euros(p.amountCents),
       })),
       discountSecond: String(campaign.familyDiscounts.find((d) => d.fromMember === 2)?.percent ?? 0),
       discountThird: String(campaign.familyDiscounts.find((d) => d.fromMember === 3)?.percent ?? 0),
-      aids: formatAids(campaign.aids),
+      // The club's aids, then a blank row to add one.
+      aids: [...campaign.aids, null].map((a) => ({
+        code: a?.code ?? "",
+        label: a?.label ?? "",
+        amount: a ? euros(a.amountCents) : "",
+        rules: a?.rules ?? "",
+        confirmed: a?.confirmedFor === campaign.season ? "on" : "",
+      })),
       maxInstalments: String(campaign.maxInstalments),
       rulesVersion: campaign.rulesVersion,
       paymentInstructions: campaign.paymentInstructions.join("\n"),
     },
   });
   const priceList = fields.prices.getFieldList();
+  const aidList = fields.aids.getFieldList();
+  const toConfirm = campaign.aids.filter((a) => !confirmedAids(campaign).includes(a));
   return (
     <div className="max-w-3xl space-y-8">
       <div>
@@ -104,6 +119,11 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
         </p>
       </div>
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
+      {toConfirm.length ? (
+        <FormMessage>
+          {`Montant à confirmer pour la saison ${campaign.season} : ${toConfirm.map((a) => a.label).join(", ")}. Tant qu'il ne l'est pas, les familles ne peuvent pas déclarer ${toConfirm.length > 1 ? "ces aides" : "cette aide"}.`}
+        </FormMessage>
+      ) : null}
       {openError ? <FormMessage>{openError}</FormMessage> : null}
       <Form method="post">
         <input type="hidden" name="intent" value="open" />
@@ -148,11 +168,38 @@ export default function CampaignPage({ loaderData, actionData }: Route.Component
           hint="0 : la même que pour le 2e membre."
           {...fieldProps(fields.discountThird)}
         />
-        <TextAreaField
-          label="Aides déduites (une par ligne : CODE ; libellé ; montant en euros)"
-          rows={3}
-          {...fieldProps(fields.aids)}
-        />
+        <fieldset className="mb-4">
+          <legend className="mb-2 font-semibold text-slate-900">Aides déduites du tarif</legend>
+          <p className="mb-3 text-sm text-slate-700">
+            Une aide n'est proposée aux familles qu'une fois son montant confirmé pour la saison {campaign.season}. La
+            dernière ligne, vide, ajoute une aide ; pour en retirer une, videz son code, son libellé et son montant.
+          </p>
+          {aidList.map((item, i) => {
+            const f = item.getFieldset();
+            const known = campaign.aids[i];
+            return (
+              <div key={item.key} className="mb-3 rounded-md border border-slate-200 p-3">
+                <p className="mb-2 font-medium text-slate-900">
+                  {known
+                    ? `${known.label} : ${known.confirmedFor === campaign.season ? "montant confirmé" : "à confirmer"}`
+                    : "Nouvelle aide"}
+                </p>
+                <div className="grid gap-x-4 sm:grid-cols-3">
+                  <TextField label="Code" hint="Exemple : PASS-SPORT" {...fieldProps(f.code)} />
+                  <TextField label="Libellé" {...fieldProps(f.label)} />
+                  <TextField label="Montant (euros)" inputMode="decimal" {...fieldProps(f.amount)} />
+                </div>
+                <TextAreaField label="Qui peut en bénéficier (montré aux familles)" rows={3} {...fieldProps(f.rules)} />
+                <CheckboxField
+                  label={`Montant confirmé pour la saison ${campaign.season}`}
+                  name={f.confirmed.name}
+                  defaultChecked={f.confirmed.initialValue === "on"}
+                  error={f.confirmed.errors?.[0]}
+                />
+              </div>
+            );
+          })}
+        </fieldset>
         <SelectField
           label="Paiement en plusieurs fois"
           options={[
