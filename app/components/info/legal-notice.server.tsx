@@ -136,7 +136,8 @@ export function LegalNoticeContent(loaderData: LegalNoticeView) {
           <li>
             <strong>Les profils</strong> que vous gérez (vous-même et, le cas échéant, vos enfants) : prénom, nom, date
             de naissance, téléphone, personne à prévenir en cas d'urgence et, pour un enfant, les personnes autorisées à
-            venir le chercher.
+            venir le chercher ; si vous les indiquez pour la licence fédérale, le sexe, le nom de naissance, le lieu de
+            naissance, la nationalité et l'adresse postale ; le numéro de licence de chaque saison.
           </li>
           <li>
             <strong>Un portrait</strong>, si vous en ajoutez un à un profil : une petite photo du visage, enregistrée
