@@ -3,9 +3,8 @@
  * and what to bring (the cotisation only while it is not paid, with what is
  * left when a payment failed: issue 56); members see a greeting, the selected profile's status
  * for the current season, the next events (members-only ones included), their
- * personal calendar feed and the pages their roles allow (« Mes pages »,
- * written on the server once per set of roles: components/member-home/my-pages.server.tsx,
- * decision 0062).
+ * personal calendar feed and the pages their roles allow, grouped by area as the member
+ * navigation (« Mes pages », components/member-home/my-pages.tsx).
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
@@ -17,10 +16,8 @@ import { capitalize, formatDate, formatEventWhen } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/events.server";
 import { upcomingEvents } from "~/lib/content/public-reads.server";
-import { canOpen } from "~/lib/accounts/permissions";
-import { MY_PAGES_BLOCK, ServerHtml } from "~/components/server-html";
-import { myPagesMarkup } from "~/components/member-home/my-pages.server";
-import { serverHtml } from "~/lib/http/server-html.server";
+import { canOpen, MEMBER_AREA_PATH, memberNavFor } from "~/lib/accounts/permissions";
+import { MyPages } from "~/components/member-home/my-pages";
 import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
@@ -71,8 +68,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     prenom: user.prenom,
     member: true as const,
     payment,
-    // « Mes pages », written on the server once per set of roles (decision 0062).
-    pagesHtml: serverHtml(context, myPagesMarkup(user.roles), MY_PAGES_BLOCK),
+    // « Mes pages »: the member navigation's entries by area, this page left out.
+    pages: memberNavFor(user.roles)
+      .map((g) => ({ label: g.label, links: g.links.filter((l) => l.to !== MEMBER_AREA_PATH) }))
+      .filter((g) => g.links.length > 0),
     selector: selectorData(ctx),
     profile: { name: profileName(ctx.profile), isSelf: ctx.profile.isSelf },
     status: {
@@ -125,7 +124,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         payment={loaderData.payment}
       />
     );
-  const { prenom, pagesHtml, selector, profile, status, events, feed, payment } = loaderData;
+  const { prenom, pages, selector, profile, status, events, feed, payment } = loaderData;
   const who = profile.isSelf ? "Votre situation" : `La situation ${de(profile.name)}`;
   return (
     <div>
@@ -234,7 +233,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <ServerHtml html={pagesHtml} block={MY_PAGES_BLOCK} />
+      <MyPages groups={pages} />
     </div>
   );
 }
