@@ -102,6 +102,21 @@ export default tseslint.config(
     rules: { "data-access/inline-limit": "error" },
   },
   {
+    // One way to write the audit log: audit() or auditMany() of app/lib/core/audit.server.ts,
+    // which names the actor one way.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", "app/lib/core/audit.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='insert'][arguments.0.name='auditLog']",
+          message: "Write the audit log with audit() or auditMany() of app/lib/core/audit.server.ts.",
+        },
+      ],
+    },
+  },
+  {
     // Browser-side modules never import server-only code. React Router already refuses it in
     // route modules at build time; this extends it to components and browser-safe lib files.
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}", "app/entry.client.tsx"],

@@ -14,7 +14,8 @@ import { db, transaction } from "~/lib/core/db.server";
 import { listProfiles } from "~/lib/members/profiles.server";
 import { isSeasonStarted, startSeason } from "~/lib/members/seasons.server";
 import { getUser } from "~/lib/members/users-detail.server";
-import { audit, lockUser } from "~/lib/members/users-rules.server";
+import { audit } from "~/lib/core/audit.server";
+import { lockUser } from "~/lib/members/users-rules.server";
 
 function newAccount() {
   const id = `acces-${randomUUID().slice(0, 8)}`;

@@ -1,6 +1,7 @@
 /**
  * The import-boundary lint rules (eslint.config.js, docs/decisions/0011-tooling.md):
- * no module imports a route module; browser-side modules never import `*.server`.
+ * no module imports a route module; browser-side modules never import `*.server`; the audit
+ * log is written through app/lib/core/audit.server.ts only.
  * Linted with the project's own configuration, on virtual files placed in the tree.
  */
 import path from "node:path";
@@ -42,5 +43,13 @@ describe("import boundaries", () => {
     expect(await ruleIds("app/lib/core/jobs.server.ts", code)).not.toContain(
       "@typescript-eslint/no-restricted-imports",
     );
+  });
+
+  it("the audit log is written through audit() only: a direct insert is refused elsewhere", async () => {
+    const code =
+      'import { auditLog } from "#db/schema";\nimport { db } from "~/lib/core/db.server";\n' +
+      'export async function x() {\n  await db.insert(auditLog).values({ action: "a", summary: "b" });\n}\n';
+    expect(await ruleIds("app/lib/members/todo.server.ts", code)).toContain("no-restricted-syntax");
+    expect(await ruleIds("app/lib/core/audit.server.ts", code)).not.toContain("no-restricted-syntax");
   });
 });

@@ -14,7 +14,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, like, ne } from "drizzle-orm";
-import { auditLog, users, verifications } from "#db/schema";
+import { users, verifications } from "#db/schema";
+import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
@@ -125,13 +126,14 @@ export async function confirmEmailChange(token: string, now = new Date()): Promi
       .update(users)
       .set({ email: change.newEmail, emailVerified: true, updatedAt: now })
       .where(eq(users.id, user.id));
-    await tx.insert(auditLog).values({
-      actorId: user.id,
-      actorName: `${user.prenom} ${user.nom}`.trim() || user.email,
-      action: "user.email-changed",
-      targetUserId: user.id,
-      summary: `Adresse e-mail confirmée : ${user.email} → ${change.newEmail}`.replace(" :", "\u00a0:"),
-    });
+    await audit(
+      user,
+      "user.email-changed",
+      `Adresse e-mail confirmée : ${user.email} → ${change.newEmail}`.replace(" :", "\u00a0:"),
+      {
+        userId: user.id,
+      },
+    );
     log.info("e-mail change confirmed", { userId: user.id });
     return { newEmail: change.newEmail };
   });

@@ -14,7 +14,8 @@
  *   the setting is kept.
  */
 import { eq } from "drizzle-orm";
-import { auditLog, settings, users } from "#db/schema";
+import { settings, users } from "#db/schema";
+import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
@@ -99,12 +100,7 @@ async function save(
     const current = await getSetting(KEY);
     const value = next(current);
     await setSetting(KEY, value, actor.id);
-    await tx.insert(auditLog).values({
-      actorId: actor.id,
-      actorName: `${actor.prenom} ${actor.nom}`.trim(),
-      action,
-      summary: describe(current, value),
-    });
+    await audit(actor, action, describe(current, value));
     return value;
   });
   clearSettingsCache();

@@ -19,7 +19,8 @@ import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { capitalize, formatTime, weekdayName } from "../core/time";
 import { getPublicPhoto, type PublicPhoto } from "../content/photos.server";
-import { audit, type Actor } from "../members/users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "../members/users-rules.server";
 import { clearSettingsCache, getSetting, setSetting } from "./settings.server";
 import { type Settings } from "./settings-schemas";
 

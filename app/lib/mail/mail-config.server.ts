@@ -18,7 +18,8 @@ import { log } from "../core/log.server";
 import { transaction } from "../core/db.server";
 import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
 import { type Settings } from "../club/settings-schemas";
-import { audit, type Actor } from "../members/users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "../members/users-rules.server";
 
 export interface EffectiveMailConfig {
   /** Where the server comes from: the environment, the settings, or nowhere. */

@@ -14,7 +14,8 @@
  *    and the page is `no-store` like every member page.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { auditLog, profiles, registrationLines, registrations, selfProfile, users } from "#db/schema";
+import { profiles, registrationLines, registrations, selfProfile, users } from "#db/schema";
+import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import type { ClassSession } from "../club/class-sessions.server";
 import { formatLongDate } from "../core/time";
@@ -106,13 +107,10 @@ export async function emergencySheet(reader: Reader, ref: SessionRef): Promise<E
       authorisedPickup: own?.authorisedPickup ?? "",
     };
   });
-  await db.insert(auditLog).values({
-    actorId: reader.id,
-    actorName: `${reader.prenom} ${reader.nom}`.trim() || reader.email,
-    action: "emergency.open",
-    targetUserId: null,
-    targetProfileId: null,
-    summary: `fiche d’urgence ouverte\u00a0: ${session.slot.group}, ${formatLongDate(session.date)} (${entries.length} personne${entries.length > 1 ? "s" : ""})`,
-  });
+  await audit(
+    reader,
+    "emergency.open",
+    `fiche d’urgence ouverte\u00a0: ${session.slot.group}, ${formatLongDate(session.date)} (${entries.length} personne${entries.length > 1 ? "s" : ""})`,
+  );
   return { session, people: entries };
 }

@@ -11,7 +11,8 @@
  *  - every change is written to the audit log.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { auditLog, instructorSlots, users } from "#db/schema";
+import { instructorSlots, users } from "#db/schema";
+import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { getSetting } from "../club/settings.server";
@@ -119,14 +120,12 @@ export async function setInstructorSlots(
         .where(and(eq(instructorSlots.userId, userId), inArray(instructorSlots.slotId, removed)));
     if (added.length) await tx.insert(instructorSlots).values(added.map((slotId) => ({ userId, slotId })));
     const label = (ids: string[]) => ids.map((i) => schedule.find((s) => s.id === i)?.group ?? i).join(", ") || "aucun";
-    await tx.insert(auditLog).values({
-      actorId: actor.id,
-      actorName: `${actor.prenom} ${actor.nom}`.trim() || actor.id,
-      action: "instructor.slots",
-      targetUserId: userId,
-      targetProfileId: null,
-      summary: `cours enseignés\u00a0: ${label(wanted.filter((s) => known.has(s)))} (ajoutés\u00a0: ${added.length}, retirés\u00a0: ${removed.length})`,
-    });
+    await audit(
+      actor,
+      "instructor.slots",
+      `cours enseignés\u00a0: ${label(wanted.filter((s) => known.has(s)))} (ajoutés\u00a0: ${added.length}, retirés\u00a0: ${removed.length})`,
+      { userId },
+    );
   });
 }
 

@@ -22,7 +22,8 @@ import { cachedGradeTable, type Grade } from "./grades.server";
 import type { MedicalStatus } from "./medical";
 import { medicalStatuses } from "./season-overview.server";
 import type { ExamRequirementsInput } from "./exams";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 
 export interface ProfileEligibility {
   profileId: number;

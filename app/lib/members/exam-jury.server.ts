@@ -22,7 +22,7 @@ import { accountRead } from "../core/read-cache.server";
 import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
 import type { SessionUser } from "../accounts/session.server";
-import { audit } from "./users-rules.server";
+import { audit } from "../core/audit.server";
 import { fullName, getExamSession, gradeLabel, type ExamSessionDetail } from "./exams.server";
 import type { ExamResult, ExamStatus, MarkInput } from "./exams";
 

@@ -24,7 +24,7 @@ import { db, transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
 import type { SessionUser } from "../accounts/session.server";
-import { audit } from "./users-rules.server";
+import { audit } from "../core/audit.server";
 import { requireJury } from "./exam-jury.server";
 import { TEST_RESULT_LABELS, type TestMarksInput, type TestResult } from "./exams";
 

@@ -27,7 +27,8 @@ import { MEDICAL_STATUS_LABELS } from "./medical";
 import { nameKey, parseLicenceImport } from "./licences";
 import { registeredMembers } from "./season-overview.server";
 import { de } from "../typography/elision";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 
 export interface LicenceRow {
   profileId: number;

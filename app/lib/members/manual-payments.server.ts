@@ -28,7 +28,8 @@ import {
   registrationsMoney,
   settleRegistration,
 } from "./registration-settlement.server";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 
 const MANUAL_METHODS = ["cheque", "especes", "virement", "ancv"] as const;
 type ManualMethod = (typeof MANUAL_METHODS)[number];

@@ -26,7 +26,8 @@ import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { formatEuros } from "../core/money";
 import { notifyManagersOfPayment } from "./manager-notifications.server";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 
 type Instalment = { number: number; amount: number; state: string; date: string };
 type PaymentRow = typeof payments.$inferSelect;

@@ -32,7 +32,8 @@ import { UploadError } from "../content/uploads.server";
 import { onRosterOf, seasonOfDay } from "../mat/attendance.server";
 import { isAdminViewer, slotsOf } from "../mat/instructors.server";
 import { consentStatement, PORTRAIT_MESSAGES, type PortraitSize } from "./portraits";
-import { actorName, audit, type Actor } from "./users-rules.server";
+import { actorName, audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 import { de } from "../typography/elision";
 
 interface Viewer {

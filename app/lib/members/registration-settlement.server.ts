@@ -33,7 +33,7 @@ import {
   type MoneySummary,
 } from "./payment-schedule";
 import { syncUserFlags } from "./seasons.server";
-import { audit } from "./users-rules.server";
+import { audit } from "../core/audit.server";
 
 type Instalment = { number: number; amount: number; state: string; date: string };
 

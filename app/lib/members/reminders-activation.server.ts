@@ -8,7 +8,8 @@
  */
 import { transaction } from "../core/db.server";
 import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 
 export async function remindersEnabledFor(season: string): Promise<boolean> {
   return (await getSetting("reminders")).seasons.includes(season);

@@ -222,7 +222,7 @@ describe("starting a new season", () => {
     expect(await isSeasonStarted(SEASON)).toBe(true);
     expect(await seasonToStart(june)).toBe("2027-2028");
 
-    const result = await startSeason("2027-2028", { id: admin.user.id, name: "Alice Admin" }, june);
+    const result = await startSeason("2027-2028", { id: admin.user.id, prenom: "Alice", nom: "Admin" }, june);
     expect(result.started).toBe(true);
     const next = await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, "2027-2028"));
     const byProfile = new Map(next.map((r) => [r.profileId, r]));
@@ -277,7 +277,11 @@ describe("starting a new season", () => {
     ]);
     const admin = await createUser({ roles: ["admin"], prenom: "Alix", nom: "Admin" });
 
-    const result = await startSeason(to, { id: admin.user.id, name: "Alix Admin" }, new Date("2029-07-01T10:00:00Z"));
+    const result = await startSeason(
+      to,
+      { id: admin.user.id, prenom: "Alix", nom: "Admin" },
+      new Date("2029-07-01T10:00:00Z"),
+    );
     expect(result.started).toBe(true);
     const rows = await db.select().from(seasonStatuses).where(eq(seasonStatuses.season, to));
     const byProfile = new Map(rows.map((r) => [r.profileId, r]));

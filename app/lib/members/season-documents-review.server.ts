@@ -36,7 +36,8 @@ import { storage } from "../content/storage.server";
 import { queueMail } from "../mail/mail.server";
 import { DOCUMENT_KIND_LABELS } from "./season-documents";
 import { campaignSeason } from "./season-documents.server";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 import { de } from "../typography/elision";
 
 const PAPERS_PAGE = "/espace-membre/inscription/pieces";

@@ -32,7 +32,8 @@ import { sniffImage, sniffPdf } from "../content/uploads.server";
 import { MEDICAL_STATUS_LABELS } from "./medical";
 import { DOCUMENT_KIND_LABELS, MAX_SEASON_FILE_BYTES, type HealthKind } from "./season-documents";
 import { medicalStatuses } from "./season-overview.server";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 
 const FILE_TYPES = { pdf: "application/pdf", jpeg: "image/jpeg", png: "image/png" } as const;
 

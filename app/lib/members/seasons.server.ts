@@ -13,7 +13,8 @@
  * without a health document, so it shows as missing.
  */
 import { eq, inArray, sql } from "drizzle-orm";
-import { auditLog, profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
+import { profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
+import { audit, type AuditPerson } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { cachedRead } from "../core/read-cache.server";
 import { getSetting } from "../club/settings.server";
@@ -107,7 +108,7 @@ export interface SeasonStartResult {
  */
 export async function startSeason(
   season: string,
-  actor: { id: string; name: string } | null,
+  actor: AuditPerson | null,
   now: Date = new Date(),
 ): Promise<SeasonStartResult> {
   return db.transaction(async (): Promise<SeasonStartResult> => {
@@ -142,12 +143,11 @@ export async function startSeason(
       returning s.id`);
     const count = (carried as { rows: unknown[] }).rows.length;
     await db.update(seasonStarts).set({ carriedOver: count }).where(eq(seasonStarts.season, season));
-    await db.insert(auditLog).values({
-      actorId: actor?.id ?? null,
-      actorName: actor?.name ?? "Tâche automatique",
-      action: "season.start",
-      summary: `Saison ${season} démarrée : ${count} certificat${count > 1 ? "s" : ""} médica${count > 1 ? "ux" : "l"} encore valable${count > 1 ? "s" : ""} reporté${count > 1 ? "s" : ""}.`,
-    });
+    await audit(
+      actor,
+      "season.start",
+      `Saison ${season} démarrée : ${count} certificat${count > 1 ? "s" : ""} médica${count > 1 ? "ux" : "l"} encore valable${count > 1 ? "s" : ""} reporté${count > 1 ? "s" : ""}.`,
+    );
     if (season === (await currentSeasonAt(now))) await syncUserFlags(null, now);
     return { season, started: true, carriedOver: count };
   });

@@ -8,7 +8,8 @@
  *  - the managers' own tasks (todos table): create, edit, tick, delete.
  */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { auditLog, contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
+import { contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
+import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { formatDate, parisDate } from "../core/time";
 import { currentSeasonAt } from "./seasons.server";
@@ -336,12 +337,7 @@ export async function deleteTodo(actor: Actor, id: number): Promise<void> {
   const current = await findTodo(id);
   await db.transaction(async (tx) => {
     await tx.delete(todos).where(eq(todos.id, id));
-    await tx.insert(auditLog).values({
-      actorId: actor.id,
-      actorName: `${actor.prenom} ${actor.nom}`.trim(),
-      action: "todo.delete",
-      summary: `Tâche « ${current.title} » supprimée.`,
-    });
+    await audit(actor, "todo.delete", `Tâche « ${current.title} » supprimée.`);
   });
 }
 

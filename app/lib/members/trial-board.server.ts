@@ -32,7 +32,8 @@ import type { TrialConvertInput, TrialStatusInput } from "../club/trial-requests
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { addFamilyProfile } from "./profiles.server";
 import { createManagedUser } from "./users-accounts.server";
-import { audit, type Actor } from "./users-rules.server";
+import { audit } from "../core/audit.server";
+import { type Actor } from "./users-rules.server";
 import { de } from "../typography/elision";
 
 export const TRIAL_STALE =

@@ -11,10 +11,11 @@
  */
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { auditLog, deletionRequests, profiles, selfProfile, sessions, users } from "#db/schema";
+import { deletionRequests, profiles, selfProfile, sessions, users } from "#db/schema";
 import type { Role } from "../accounts/roles";
 import { getAuth } from "../accounts/auth.server";
 import { revokePasswordLinks } from "../accounts/password-links.server";
+import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
@@ -26,7 +27,6 @@ import type { AccountInput, NewUserInput } from "./users-admin";
 import { getUser, userVersion } from "./users-detail.server";
 import { purgeOrphanPortraits } from "./portraits.server";
 import {
-  audit,
   checkAdminRemains,
   checkAdminRoleChange,
   checkCanEdit,
@@ -320,14 +320,12 @@ export async function setRolesFromCommandLine(
       .update(users)
       .set({ roles, updatedAt: nextUpdatedAt(target.updatedAt) })
       .where(eq(users.id, target.id));
-    await tx.insert(auditLog).values({
-      actorId: null,
-      actorName: `Ligne de commande (${commandLine})`,
-      action: "user.update",
-      targetUserId: target.id,
-      targetProfileId: null,
-      summary: `rôles\u00a0: ${rolesLabel(target.roles) || "aucun"} → ${rolesLabel(roles)}`,
-    });
+    await audit(
+      { process: `Ligne de commande (${commandLine})` },
+      "user.update",
+      `rôles\u00a0: ${rolesLabel(target.roles) || "aucun"} → ${rolesLabel(roles)}`,
+      { userId: target.id },
+    );
     return roles;
   });
 }

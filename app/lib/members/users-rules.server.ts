@@ -11,7 +11,7 @@
  *  - a refusal is a `DomainError` with a French message (decision 0009).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { auditLog, profiles, users } from "#db/schema";
+import { profiles, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "../accounts/roles";
@@ -29,7 +29,6 @@ export interface Actor {
 }
 
 export const isAdmin = (roles: readonly string[]) => roles.includes("admin");
-export const actorName = (a: Actor) => `${a.prenom} ${a.nom}`.trim() || a.email || a.id;
 
 /** Days before expiry from which a certificate counts as « expiring ». */
 export const EXPIRY_WARNING_DAYS = 30;
@@ -97,22 +96,6 @@ export async function checkAdminRemains(
     .for("update");
   if (admins.filter((a) => a.id !== target.id).length === 0)
     throw new DomainError(MESSAGES.lastAdmin, { field: "roles", status: 409 });
-}
-
-export async function audit(
-  actor: Actor | null,
-  action: string,
-  summary: string,
-  target: { userId?: string | null; profileId?: number | null } = {},
-): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: actor?.id ?? null,
-    actorName: actor ? actorName(actor) : "Tâche automatique",
-    action,
-    targetUserId: target.userId ?? null,
-    targetProfileId: target.profileId ?? null,
-    summary,
-  });
 }
 
 /** The member roles as a SQL array (users.roles && this: a member account). */

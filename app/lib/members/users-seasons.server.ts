@@ -18,8 +18,8 @@ import { formatDate as formatDateFr, parisDate } from "../core/time";
 import { healthValidUntil, syncUserFlags } from "./seasons.server";
 import type { GradeEntryInput, StatusInput } from "./users-admin";
 import { editableSeasonsAt } from "./users-detail.server";
+import { audit } from "../core/audit.server";
 import {
-  audit,
   eurosText,
   checkCanEdit,
   lockOwnedProfile,

@@ -14,9 +14,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { and, eq, gt } from "drizzle-orm";
 import { APIError } from "better-auth/api";
-import { auditLog, verifications } from "#db/schema";
+import { verifications } from "#db/schema";
 import { getAuth } from "../accounts/auth.server";
 import { DomainError } from "../core/errors";
+import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { backupDir, listBackups } from "./backup-folder.server";
 
@@ -79,12 +80,7 @@ export async function downloadResponse(
   const file = path.join(backupDir(), path.basename(name));
   if (!used.length || !existsSync(file))
     return new Response("Lien de téléchargement expiré ou déjà utilisé.", { status: 404 });
-  await db.insert(auditLog).values({
-    actorId: user.id,
-    actorName: `${user.prenom} ${user.nom}`.trim(),
-    action: "backup.download",
-    summary: `Sauvegarde téléchargée : ${name}`,
-  });
+  await audit(user, "backup.download", `Sauvegarde téléchargée : ${name}`);
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
     headers: {
       "Content-Type": "application/octet-stream",

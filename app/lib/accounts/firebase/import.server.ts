@@ -23,7 +23,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { accounts, auditLog, profiles, seasonStatuses, users } from "#db/schema";
+import { accounts, profiles, seasonStatuses, users } from "#db/schema";
+import { audit, auditMany } from "../../core/audit.server";
 import { db } from "../../core/db.server";
 import { getSetting } from "../../club/settings.server";
 import { currentSeasonAt } from "../../members/seasons.server";
@@ -237,12 +238,12 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
           healthDocumentValidUntil: p.certificate ? seasonEnd : null,
         }));
       if (statuses.length) await tx.insert(seasonStatuses).values(statuses);
-      await tx.insert(auditLog).values(
+      await auditMany(
+        { process: IMPORT_ACTOR },
         part.map((p) => ({
           at: now,
-          actorName: IMPORT_ACTOR,
           action: "user.import",
-          targetUserId: p.user.localId,
+          userId: p.user.localId,
           summary: `Compte repris de l'ancien site (Firebase), rôles : ${p.roles.join(", ")}.`,
         })),
       );
@@ -266,18 +267,14 @@ export async function importFirebase(input: ImportInput, options: ImportOptions 
           updatedAt: now,
         });
       }
-      await tx.insert(auditLog).values({
-        at: now,
-        actorName: IMPORT_ACTOR,
-        action: "user.import",
-        targetUserId: u.p.user.localId,
-        summary: [
-          u.password ? "mot de passe de l'ancien site mis à jour" : "",
-          u.google ? "liaison Google ajoutée" : "",
-        ]
+      await audit(
+        { process: IMPORT_ACTOR },
+        "user.import",
+        [u.password ? "mot de passe de l'ancien site mis à jour" : "", u.google ? "liaison Google ajoutée" : ""]
           .filter(Boolean)
           .join(", "),
-      });
+        { userId: u.p.user.localId, at: now },
+      );
       done++;
       if (done % CHUNK === 0 || done === total) options.onProgress?.(done, total);
     }

@@ -143,7 +143,7 @@ const HANDLERS: Record<TodoIntent, (actor: Actor, formData: FormData) => ReturnT
           { status: 409 },
         );
       }
-      await startSeason(season, { id: actor.id, name: `${actor.prenom} ${actor.nom}`.trim() });
+      await startSeason(season, actor);
       return redirect(`${TODO_PATH}?saison-demarree=${encodeURIComponent(season)}#saison`);
     }),
 };
