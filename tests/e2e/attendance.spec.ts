@@ -4,13 +4,15 @@
  * on a 390 px screen, opens a session, marks a child present, loses the
  * network (context.setOffline), marks another one (kept on the phone), gets
  * the network back: the marks reach the server (seen from another browser).
+ * From the first visit to the list (issue 56), the list and the rosters of
+ * today's and the coming days' classes open without network.
  * axe finds nothing on the new pages at 390 and 1366 px.
  * The family « Famille Appel » (two children in every group) comes from
  * tests/e2e/seed-mat.ts, written by the global setup.
  */
 import { type Browser, type Page } from "@playwright/test";
 import { e2eUser, signInWithForm } from "./auth-helpers";
-import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
+import { axeViolations, expect, gotoHydrated, test, untilInteractive } from "./fixtures";
 import { pastSession } from "./mat-helpers";
 
 const PHONE = { width: 390, height: 844 };
@@ -47,8 +49,8 @@ test("an instructor takes attendance on a phone, offline and back online", async
 
   const url = await pastSession(page);
   await gotoHydrated(page, url);
-  const first = page.getByRole("button", { name: /^Présent : Bao/ });
-  const second = page.getByRole("button", { name: /^Présent : Chi/ });
+  const first = page.getByRole("button", { name: /^Présen(?:t|te|ce) : Bao/ });
+  const second = page.getByRole("button", { name: /^Présen(?:t|te|ce) : Chi/ });
   await expect(first).toHaveAttribute("aria-pressed", "false");
   await first.click();
   await expect(first).toHaveAttribute("aria-pressed", "true");
@@ -72,8 +74,8 @@ test("an instructor takes attendance on a phone, offline and back online", async
   // Seen from another browser (an admin on a computer): both marks are on the server.
   const admin = await signedIn(browser, "admin", DESKTOP);
   await gotoHydrated(admin, url);
-  await expect(admin.getByRole("button", { name: /^Présent : Bao/ })).toHaveAttribute("aria-pressed", "true");
-  await expect(admin.getByRole("button", { name: /^Présent : Chi/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(admin.getByRole("button", { name: /^Présen(?:t|te|ce) : Bao/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(admin.getByRole("button", { name: /^Présen(?:t|te|ce) : Chi/ })).toHaveAttribute("aria-pressed", "true");
   expect(await axeViolations(admin)).toEqual([]);
   await admin.screenshot({ path: "test-results/appel-seance-1366.png", fullPage: true });
   await admin.context().close();
@@ -95,21 +97,23 @@ test("without JavaScript, a tap is a form sent to the server", async ({ browser 
   await page.waitForURL(/\/espace-membre/);
   const url = await pastSession(page);
   await page.goto(url);
-  const first = page.getByRole("button", { name: /^Présent : Bao/ });
+  const first = page.getByRole("button", { name: /^Présen(?:t|te|ce) : Bao/ });
   const before = await first.getAttribute("aria-pressed");
   await first.click();
   await page.waitForURL(new RegExp(`${url}#p-\\d+$`));
-  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toHaveAttribute(
+  await expect(page.getByRole("button", { name: /^Présen(?:t|te|ce) : Bao/ })).toHaveAttribute(
     "aria-pressed",
     before === "true" ? "false" : "true",
   );
   await context.close();
 });
 
-test("the session page opens again without network (the web app's service worker)", async ({ browser }) => {
+test("from the first visit, the list and its classes open without network, and a mark taken offline is sent", async ({
+  browser,
+}) => {
   const page = await signedIn(browser, "enseignant");
-  const url = await pastSession(page);
-  await gotoHydrated(page, url);
+  // The list, opened once: the worker is installed by this visit, and the page was loaded before it.
+  await gotoHydrated(page, "/espace-membre/appel");
   const manifest = await page.locator('link[rel="manifest"]').getAttribute("href");
   expect(manifest).toBe("/appel.webmanifest");
   expect((await page.request.get(manifest!)).ok()).toBe(true);
@@ -117,23 +121,84 @@ test("the session page opens again without network (the web app's service worker
   expect(await (await page.request.get("/espace-membre/presences")).text()).toContain(
     '<link rel="manifest" href="/site.webmanifest"',
   );
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // Once the worker controls the page, a visit keeps a copy of it.
-  await gotoHydrated(page, url);
-  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  await expect(
+    page.getByRole("status").filter({ hasText: /^Gardées sur ce téléphone pour l’appel sans réseau/ }),
+  ).toBeVisible();
+  await page.screenshot({ path: "test-results/appel-liste-gardee-390.png", fullPage: true });
+
+  // The sessions listed: today's first when the club has a class today, then the coming days'.
+  const links = await page
+    .locator('main a[href^="/espace-membre/appel/"]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")!));
+  const dayOf = (href: string) => /\/(\d{4}-\d{2}-\d{2})-/.exec(href)![1]!;
+  const first = links[0]!;
+  const later = links.find((href) => dayOf(href) > dayOf(first))!;
+  expect(later, "a class on a coming day").toBeTruthy();
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date());
+  test.info().annotations.push({
+    type: "sessions",
+    description: `${dayOf(first) === today ? "cours du jour" : "pas de cours aujourd’hui, premier cours"} ${first}, jour suivant ${later}`,
+  });
+  const kept = await keptRosters(page);
+  for (const path of ["/espace-membre/appel", ...links]) expect(kept).toContain(path);
+
+  // A past session, opened once too (marks are taken up to today; the list shows today and later).
+  const past = await pastSession(page);
+  await gotoHydrated(page, past);
+  await expect.poll(() => keptRosters(page)).toContain(past);
+
   await page.context().setOffline(true);
+  await page.goto("/espace-membre/appel");
+  await untilInteractive(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Appel" })).toBeVisible();
+  // Links followed inside the page (React Router's navigation) find their kept roster.
+  await page.locator(`main a[href="${first}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${first}$`));
+  await expect(page.getByText(/Bao/).first()).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1, name: "Appel" })).toBeVisible();
+  await page.locator(`main a[href="${later}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${later}$`));
+  await expect(page.getByText(/Chi/).first()).toBeVisible();
+  await page.screenshot({ path: "test-results/appel-seance-a-venir-hors-ligne-390.png", fullPage: true });
+  // Reloaded without network too.
   await page.reload();
-  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toBeVisible();
+  await untilInteractive(page);
+  await expect(page.getByText(/Chi/).first()).toBeVisible();
+
+  // A mark taken offline on a kept roster waits on the phone, then reaches the server.
+  await gotoHydrated(page, past);
+  const bao = page.getByRole("button", { name: /^Présen(?:t|te|ce) : Bao/ });
+  const wasPresent = (await bao.getAttribute("aria-pressed")) === "true";
+  await bao.click();
+  await expect(bao).toHaveAttribute("aria-pressed", String(!wasPresent));
+  await expect(
+    page.getByText("Hors connexion : 1 présence gardée sur ce téléphone, envoyée au retour du réseau."),
+  ).toBeVisible();
   await page.context().setOffline(false);
+  await expect(page.getByText("Toutes les présences sont enregistrées.")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("appel:marques:v1"))).toBe("[]");
+  const admin = await signedIn(browser, "admin", DESKTOP);
+  await gotoHydrated(admin, past);
+  await expect(admin.getByRole("button", { name: /^Présen(?:t|te|ce) : Bao/ })).toHaveAttribute(
+    "aria-pressed",
+    String(!wasPresent),
+  );
+  await admin.context().close();
+
   // Other pages of the member area are not the worker's: never kept.
-  expect(await page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
-  const kept = await page.evaluate(async () => {
+  const everything = await page.evaluate(async () => {
     const urls: string[] = [];
     for (const key of await caches.keys())
       for (const r of await (await caches.open(key)).keys()) urls.push(new URL(r.url).pathname);
     return urls;
   });
-  expect(kept.filter((u) => !u.startsWith("/espace-membre/appel") && !u.startsWith("/assets/"))).toEqual([]);
+  expect(everything.length).toBeGreaterThan(0);
+  expect(
+    everything.filter((u) => !u.startsWith("/espace-membre/appel") && !u.startsWith("/assets/") && u !== "/__manifest"),
+  ).toEqual([]);
+  expect(everything.filter((u) => u.includes("/urgence"))).toEqual([]);
   await page.context().close();
 });
 
@@ -186,13 +251,11 @@ function keptRosters(page: Page): Promise<string[]> {
   });
 }
 
-/** Opens a session page twice (the second time under the service worker): its roster is kept. */
+/** Opens a session page once: the web app's worker keeps its roster. */
 async function keepRoster(page: Page): Promise<string> {
   const url = await pastSession(page);
   await gotoHydrated(page, url);
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  await gotoHydrated(page, url);
-  expect(await keptRosters(page)).toContain(url);
+  await expect.poll(() => keptRosters(page)).toContain(`${url}.data`);
   return url;
 }
 
@@ -200,7 +263,7 @@ async function keepRoster(page: Page): Promise<string> {
 async function expectRosterGoneOffline(page: Page, url: string) {
   await page.context().setOffline(true);
   await page.goto(url).catch(() => undefined); // the browser's own "no network" page
-  await expect(page.getByRole("button", { name: /^Présent : Bao/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Présen(?:t|te|ce) : Bao/ })).toHaveCount(0);
   await page.context().setOffline(false);
 }
 
@@ -210,7 +273,7 @@ test("signing out on the phone forgets the kept rosters, once the marks still wa
   const page = await signedIn(browser, "enseignant");
   const url = await keepRoster(page);
   // A mark taken without network and not sent yet (the page was left before the network came back).
-  const chi = page.getByRole("button", { name: /^Présent : Chi/ });
+  const chi = page.getByRole("button", { name: /^Présen(?:t|te|ce) : Chi/ });
   const wasPresent = (await chi.getAttribute("aria-pressed")) === "true";
   const profileId = Number(
     await page.getByRole("listitem").filter({ has: chi }).locator('input[name="profileId"]').getAttribute("value"),
@@ -234,7 +297,7 @@ test("signing out on the phone forgets the kept rosters, once the marks still wa
 
   const admin = await signedIn(browser, "admin", DESKTOP);
   await gotoHydrated(admin, url);
-  await expect(admin.getByRole("button", { name: /^Présent : Chi/ })).toHaveAttribute(
+  await expect(admin.getByRole("button", { name: /^Présen(?:t|te|ce) : Chi/ })).toHaveAttribute(
     "aria-pressed",
     String(!wasPresent),
   );
@@ -273,7 +336,7 @@ test("marks left on the phone are sent from the attendance list, and a refused o
   const page = await signedIn(browser, "enseignant");
   const url = await pastSession(page);
   await gotoHydrated(page, url);
-  const bao = page.getByRole("button", { name: /^Présent : Bao/ });
+  const bao = page.getByRole("button", { name: /^Présen(?:t|te|ce) : Bao/ });
   const wasPresent = (await bao.getAttribute("aria-pressed")) === "true";
   const profileId = Number(
     await page.getByRole("listitem").filter({ has: bao }).locator('input[name="profileId"]').getAttribute("value"),

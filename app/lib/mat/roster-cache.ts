@@ -10,12 +10,15 @@
  *    (`appel-<version>-fichiers`) hold nothing personal and stay.
  *  - Any page that knows nobody is signed in deletes those copies: after the
  *    top bar's sign-out (with JavaScript, or posted before the page was
- *    interactive), after a session ended by an admin or expired. The service
- *    worker itself drops them when an attendance page answers with the
- *    sign-in page.
+ *    interactive), after a session ended by an admin or expired. It first
+ *    tells the worker (`oublier`), so that a keeping under way (issue 56: the
+ *    list keeps the coming sessions) puts nothing back. The service worker
+ *    itself drops them when an attendance page answers with the sign-in page.
  *  - The marks taken offline and not yet sent are not there (localStorage,
  *    mark-queue.ts): forgetting the rosters never loses a mark.
  */
+
+import { ATTENDANCE_PATH } from "./attendance-paths";
 
 /** The names of the caches holding attendance pages (every version of the service worker). */
 export const ROSTER_CACHE = /^appel-.+-pages$/;
@@ -23,6 +26,8 @@ export const ROSTER_CACHE = /^appel-.+-pages$/;
 /** Deletes the kept attendance pages on this device; how many caches were deleted. */
 export async function forgetRosters(): Promise<number> {
   if (typeof caches === "undefined") return 0; // no Cache API (old browser, insecure origin): nothing kept
+  if ("serviceWorker" in navigator)
+    (await navigator.serviceWorker.getRegistration(ATTENDANCE_PATH))?.active?.postMessage({ type: "oublier" });
   let deleted = 0;
   for (const key of await caches.keys()) if (ROSTER_CACHE.test(key) && (await caches.delete(key))) deleted++;
   return deleted;

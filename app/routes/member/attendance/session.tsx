@@ -142,7 +142,8 @@ function statusText(result: SendResult, waiting: number): string {
 
 export default function AttendanceSession({ loaderData, actionData }: Route.ComponentProps) {
   const { session, canMark, people } = loaderData;
-  useAttendanceWebApp();
+  // Opened before the worker was there (a link from elsewhere): kept now, not at the next visit.
+  useAttendanceWebApp([sessionPath({ date: session.date, slotId: session.slotId })], true);
   const key = sessionKey(session);
   // Local decisions over the server's: taps waiting to be sent, then the server's answers.
   const [local, setLocal] = useState<Record<number, boolean>>({});

@@ -4,6 +4,9 @@
  * `classSessions` (cancelled ones shown as cancelled, with the reason); each
  * open session links to its attendance page. Phone-first (390 px). Marks
  * left on the phone are sent from here and their outcome shown (waiting-marks.tsx).
+ * From the first visit, the web app's worker keeps this list and the open
+ * sessions it shows for use without network (issue 56); the page says so
+ * once they are kept.
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/sessions";
@@ -12,7 +15,7 @@ import { ATTENDANCE_HANDLE, useAttendanceWebApp } from "~/components/attendance/
 import { WaitingMarks } from "~/components/attendance/waiting-marks";
 import { buttonClasses } from "~/components/ui/button";
 import { presentCounts, sessionsFor } from "~/lib/mat/attendance.server";
-import { sessionPath } from "~/lib/mat/attendance";
+import { ATTENDANCE_PATH, sessionPath } from "~/lib/mat/attendance";
 import { capitalize, formatLongDate, formatTime, parisDate } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 
@@ -52,7 +55,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function AttendanceSessions({ loaderData }: Route.ComponentProps) {
   const { today, isAdmin, sessions } = loaderData;
-  useAttendanceWebApp();
+  const open = sessions.filter((s) => !s.cancelled);
+  const kept = useAttendanceWebApp([ATTENDANCE_PATH, ...open.map(sessionPath)]);
   const days = [...new Set(sessions.map((s) => s.date))];
   return (
     <div className="max-w-2xl">
@@ -62,6 +66,11 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
         {isAdmin ? "Tous les cours" : "Vos cours"} d’aujourd’hui et des {DAYS - 1} jours suivants. Touchez un cours pour
         faire l’appel ; sans réseau, les présences sont gardées sur le téléphone et envoyées au retour de la connexion.
       </p>
+      {kept !== null && kept > 0 ? (
+        <p role="status" className="mb-6 rounded-md bg-club-50 p-3 text-slate-800">
+          {keptMessage(kept - 1)}
+        </p>
+      ) : null}
       {isAdmin ? (
         <p className="mb-6">
           <Link to="/espace-membre/contenu/enseignants-des-cours" className="font-medium text-club-800 underline">
@@ -121,4 +130,11 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
       ))}
     </div>
   );
+}
+
+/** What the phone keeps for the roll call without network: this list and the lists of `classes` classes. */
+function keptMessage(classes: number): string {
+  if (classes === 0) return "Cette liste est gardée sur ce téléphone : elle s’ouvre aussi sans réseau.";
+  const lists = classes === 1 ? "celle du cours" : `celles des ${classes} cours`;
+  return `Gardées sur ce téléphone pour l’appel sans réseau : cette liste et ${lists}.`;
 }
