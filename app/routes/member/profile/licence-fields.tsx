@@ -30,7 +30,7 @@ export function LicenceIdentityFields({ fields }: { fields: LicenceFieldsMeta })
         />
         <TextField label="Nationalité" autoComplete="off" {...fieldProps(fields.nationality)} />
         <div className="sm:col-span-2">
-          <TextField label="Adresse (numéro et rue)" autoComplete="street-address" {...fieldProps(fields.address)} />
+          <TextField label="Adresse (numéro et rue)" autoComplete="address-line1" {...fieldProps(fields.address)} />
         </div>
         <TextField
           label="Code postal"
