@@ -27,7 +27,7 @@ async function addChild(page: Page, prenom: string, born: string) {
   await expect(family.getByText(`${prenom} Pham`, { exact: true })).toBeVisible();
 }
 
-test("a parent registers two children and themself, pays through HelloAsso, and the manager sees it paid", async ({
+test("a parent registers two children and themself, pays the first instalment through HelloAsso, and the manager sees the instalments under way", async ({
   page,
   browser,
 }) => {
@@ -98,18 +98,21 @@ test("a parent registers two children and themself, pays through HelloAsso, and 
   await expect(page.getByRole("heading", { name: "Paiement HelloAsso (serveur de test)" })).toBeVisible();
   await page.getByRole("button", { name: "Payer" }).click();
   await expect(page).toHaveURL(/\/espace-membre\/inscription\/paiement\?checkoutIntentId=\d+/);
-  await expect(page.getByText("Merci : HelloAsso confirme votre paiement, votre inscription est payée.")).toBeVisible();
-  await expect(page.getByText(/^Inscription payée le/)).toBeVisible();
+  await expect(page.getByText("Merci : HelloAsso confirme votre paiement.")).toBeVisible();
+  // Issue 56: paid only once every instalment is collected; the schedule says what is to come.
+  await expect(page.getByText("paiement en cours", { exact: true })).toBeVisible();
+  const schedule = page.getByRole("table", { name: "Échéancier de l'inscription" });
+  await expect(schedule.getByText("encaissé")).toHaveCount(1);
+  await expect(schedule.getByText("à venir")).toHaveCount(2);
   expect(await axeViolations(page)).toEqual([]);
 
-  // The manager sees the family paid, and nothing of it left awaiting payment.
+  // The manager sees the family's instalments under way, not yet paid.
   await gotoHydrated(manager, "/espace-membre/saison/paiements");
   await expect(manager.getByRole("heading", { level: 1 })).toHaveText(/^Paiements de la saison/);
-  const paidList = manager.getByRole("region", { name: /^Inscriptions payées/ });
-  await expect(paidList.getByText(new RegExp(`Hoa Pham \\(${email.replace(/[.]/g, "\\.")}\\)`))).toBeVisible();
-  await expect(
-    manager.getByRole("region", { name: "Inscriptions en attente de paiement" }).getByText(email),
-  ).toHaveCount(0);
+  const awaitingList = manager.getByRole("region", { name: "Inscriptions en attente de paiement" });
+  await expect(awaitingList.getByText(email)).toBeVisible();
+  await expect(awaitingList.getByText("(paiement en cours)")).toBeVisible();
+  await expect(manager.getByRole("region", { name: /^Inscriptions payées/ }).getByText(email)).toHaveCount(0);
   expect(await axeViolations(manager)).toEqual([]);
 
   // The parent sends Hoa's medical certificate from the phone (decision 0029)…

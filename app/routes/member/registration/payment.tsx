@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 const RETURN_MESSAGES: Record<string, { tone: "success" | "info" | "error"; text: string }> = {
-  applied: { tone: "success", text: "Merci : HelloAsso confirme votre paiement, votre inscription est payée." },
+  applied: { tone: "success", text: "Merci : HelloAsso confirme votre paiement." },
   "already-applied": { tone: "success", text: "Votre paiement est bien enregistré." },
   "not-paid": {
     tone: "info",
