@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { outbox, settings } from "#db/schema";
 import { db } from "../core/db.server";
 import { app } from "../../../tests/helpers/app";
+import { createUser } from "../../../tests/helpers/auth";
 import { setUpTestClub, TEST_CLUB } from "../../../tests/helpers/test-club";
 import { announceSetup } from "../operations/setup.server";
 import { clearSettingsCache, getSetting } from "./settings.server";
@@ -183,5 +184,14 @@ describe("a club's own facts, and no other club's", () => {
       "legal.hostName": `${settingsPage}/mentions-legales`,
       "legal.federation": `${settingsPage}/mentions-legales`,
     });
+  });
+
+  it("the donation settings page asks whether the club may issue tax receipts; « À compléter » lists it until answered", async () => {
+    const admin = await createUser({ roles: ["admin"] });
+    const page = await (await app.fetch("/espace-membre/contenu/reglages/dons", { as: admin })).text();
+    expect(page).toContain('name="taxReceipts"');
+    expect(page).toContain("Référence du rescrit fiscal (facultatif)");
+    const dashboard = await app.get<{ toFill: Array<{ key: string }> }>("/espace-membre/contenu", { as: admin });
+    expect(dashboard.data.toFill.map((t) => t.key)).toContain("donation.taxReceipts");
   });
 });
