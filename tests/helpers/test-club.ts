@@ -192,10 +192,16 @@ export const TEST_CLUB: ClubFacts & { campaign: Settings["campaign"] } = {
       { group: "Adultes (16 ans et plus)", amountCents: 25000 },
       { group: "Ceintures jaunes et plus", amountCents: 25000 },
     ],
+    familyDiscounts: [{ fromMember: 2, percent: 10 }],
+    paymentInstructions: [
+      "Par chèque à l'ordre de l'association, remis au bureau ou à l'enseignant.",
+      "Par virement : les coordonnées bancaires sont données par le bureau sur demande.",
+      "En espèces ou en chèques-vacances (ANCV), au bureau, contre reçu.",
+    ],
   },
 };
 
-/** Writes the test club's facts (identity, schedule, prices, equipment, donation, legal, campaign prices). */
+/** Writes the test club's facts (identity, schedule, prices, equipment, donation, legal, campaign prices, discount and ways to pay). */
 export async function setUpTestClub(): Promise<void> {
   for (const key of Object.keys(TEST_CLUB) as Array<keyof typeof TEST_CLUB>) {
     await setSetting(key, TEST_CLUB[key]);

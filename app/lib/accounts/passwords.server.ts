@@ -17,6 +17,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "#db/schema";
 import { getSetting } from "../club/settings.server";
+import { clubDisplayName } from "../club/identity";
 import { db } from "../core/db.server";
 import { COMMON_PASSWORDS_TEXT } from "./common-passwords";
 import { COMMON_PASSWORD_MESSAGE, passwordLengthProblem } from "./password-rules";
@@ -130,7 +131,7 @@ export async function passwordContext(
   const [local, domain] = email.split("@");
   return {
     words: tokens([
-      identity.clubName,
+      clubDisplayName(identity),
       identity.shortName,
       identity.city,
       person.prenom,

@@ -252,7 +252,8 @@ export const defaultSettings: Settings = {
     open: false,
     // The groups and their prices are the club's: entered on the campaign page.
     prices: [],
-    familyDiscounts: [{ fromMember: 2, percent: 10 }],
+    // A family discount is the club's decision: none until the treasurer sets one.
+    familyDiscounts: [],
     // Pass'Sport: 70 € since the 2025-2026 season (sports.gouv.fr); amounts and rules change
     // yearly, so the treasurer confirms them for the campaign's season before families see it.
     aids: [
@@ -266,11 +267,8 @@ export const defaultSettings: Settings = {
     ],
     maxInstalments: 3,
     rulesVersion: "2026-1",
-    paymentInstructions: [
-      "Par chèque à l'ordre de l'association, remis au bureau ou à l'enseignant.",
-      "Par virement : les coordonnées bancaires sont données par le bureau sur demande.",
-      "En espèces ou en chèques-vacances (ANCV), au bureau, contre reçu.",
-    ],
+    // How to pay without HelloAsso is the club's (to whom a cheque is made out, a bank account…).
+    paymentInstructions: [],
   },
   medical: {
     certificateValidityYears: 3,

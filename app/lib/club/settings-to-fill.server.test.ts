@@ -102,6 +102,18 @@ describe("settings not filled", () => {
     expect((await settingsToFill()).map((t) => t.key)).not.toContain("teachers");
   });
 
+  it("lists how to pay without HelloAsso until the club says it, and invents no family discount", async () => {
+    expect(defaultSettings.campaign.familyDiscounts).toEqual([]);
+    expect((await settingsToFill()).find((t) => t.key === "campaign.paymentInstructions")?.href).toBe(
+      "/espace-membre/saison/campagne",
+    );
+    await setSetting("campaign", {
+      ...defaultSettings.campaign,
+      paymentInstructions: ["Par chèque à l'ordre du club."],
+    });
+    expect((await settingsToFill()).map((t) => t.key)).not.toContain("campaign.paymentInstructions");
+  });
+
   it("managers see the list on the dashboard, in the to-do and on the operations page", async () => {
     const admin = await createUser({ roles: ["admin"] });
     const dashboard = await app.get<{ toFill: Array<{ label: string }> }>("/espace-membre/contenu", { as: admin });

@@ -16,7 +16,7 @@
  *    name, association, venue, address, e-mail, phone, transport, parking,
  *    map), legal notice (head office, publisher, host, federation), the weekly
  *    schedule, prices, equipment, the donation page and whether the club may
- *    issue tax receipts.
+ *    issue tax receipts; and, for the registrations, how to pay without HelloAsso.
  */
 import { getSetting } from "./settings.server";
 
@@ -31,7 +31,7 @@ export interface SettingToFill {
 const PAGE = "/espace-membre/contenu/reglages";
 
 export async function settingsToFill(): Promise<SettingToFill[]> {
-  const [identity, legal, teachers, schedule, prices, equipment, donation] = await Promise.all([
+  const [identity, legal, teachers, schedule, prices, equipment, donation, campaign] = await Promise.all([
     getSetting("identity"),
     getSetting("legal"),
     getSetting("teachers"),
@@ -39,6 +39,7 @@ export async function settingsToFill(): Promise<SettingToFill[]> {
     getSetting("prices"),
     getSetting("equipment"),
     getSetting("donation"),
+    getSetting("campaign"),
   ]);
   const out: SettingToFill[] = [];
   const add = (key: string, label: string, section: string) => out.push({ key, label, href: `${PAGE}/${section}` });
@@ -82,6 +83,13 @@ export async function settingsToFill(): Promise<SettingToFill[]> {
       key: "teachers",
       label: "Enseignants du club (la page publique « Enseignants » reste masquée d’ici là)",
       href: "/espace-membre/contenu/enseignants",
+    });
+  }
+  if (!campaign.paymentInstructions.some((line) => line.trim())) {
+    out.push({
+      key: "campaign.paymentInstructions",
+      label: "Moyens de paiement des inscriptions hors HelloAsso (chèque, virement, espèces…)",
+      href: "/espace-membre/saison/campagne",
     });
   }
   return out;

@@ -23,6 +23,7 @@ import { formatDate, formatLongDate } from "../core/time";
 import { frenchText } from "../typography/french";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { getSetting } from "../club/settings.server";
+import { clubDisplayName } from "../club/identity";
 import { audit } from "../core/audit.server";
 import { memberRolesArray, type Actor } from "./users-rules.server";
 import { eligibilityOf } from "./exam-eligibility.server";
@@ -157,14 +158,14 @@ export async function convokeCandidates(
           [
             `Bonjour${owner.prenom ? ` ${owner.prenom}` : ""},`,
             "",
-            `${identity.clubName} a le plaisir de convoquer au passage de grade du ${formatLongDate(session.examDate)}, lieu : ${session.place} :`,
+            `${clubDisplayName(identity)} a le plaisir de convoquer au passage de grade du ${formatLongDate(session.examDate)}, lieu : ${session.place} :`,
             "",
             ...lines,
             "",
             "Venez en tenue (võ phục) avec votre ceinture actuelle, un peu avant l'heure indiquée par les enseignants.",
             "",
             `Sportivement,`,
-            identity.clubName,
+            clubDisplayName(identity),
           ].join("\n"),
         ),
       });

@@ -10,6 +10,7 @@
 import { asc, eq } from "drizzle-orm";
 import { examCandidates, examJury, users } from "#db/schema";
 import { getSetting } from "../club/settings.server";
+import { clubDisplayName } from "../club/identity";
 import { db } from "../core/db.server";
 import { simplePdf, type PdfBlock } from "../core/pdf.server";
 import { formatDate } from "../core/time";
@@ -37,9 +38,9 @@ export async function diplomaPdf(
   const legal = await getSetting("legal");
   const jury = await juryNames(candidateId);
   const lines: PdfBlock[] = [
-    { text: identity.clubName, size: 17, bold: true, color: "club", center: true, gapBefore: 40 },
+    { text: clubDisplayName(identity), size: 17, bold: true, color: "club", center: true, gapBefore: 40 },
     {
-      text: identity.associationName === identity.clubName ? "" : identity.associationName,
+      text: identity.associationName === clubDisplayName(identity) ? "" : identity.associationName,
       size: 10,
       color: "muted",
       center: true,
@@ -61,7 +62,7 @@ export async function diplomaPdf(
   const blocks = lines.filter((b) => b.text || b.right);
   const pdf = await simplePdf(blocks, {
     title: `Diplôme de grade : ${facts.name}, ${facts.grade.vietnameseName}`,
-    author: identity.associationName || identity.clubName,
+    author: identity.associationName || clubDisplayName(identity),
     frame: true,
     top: 40,
   });

@@ -27,6 +27,7 @@ import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { addMonths, CLUB_TIME_ZONE, capitalize, formatLongDate, formatTime, parisDate, parisTime } from "../core/time";
 import { getSetting } from "../club/settings.server";
+import { clubDisplayName } from "../club/identity";
 import { isMinorGroup, TRIAL_STATUS_KEYS, TRIAL_STATUSES, type TrialStatus } from "../club/trial-requests";
 import type { TrialConvertInput, TrialStatusInput } from "../club/trial-requests-schema";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
@@ -128,16 +129,16 @@ export async function convertTrialRequest(
       const identity = await getSetting("identity");
       await queueMail({
         to: row.email,
-        subject: `Votre inscription au club ${identity.clubName}`,
+        subject: `Votre inscription au club ${clubDisplayName(identity)}`,
         text: [
           `Bonjour ${existing.prenom},`.replace(" ,", ","),
           "",
-          `Merci de votre intérêt pour le Vovinam Viet Vo Dao et le club ${identity.clubName}.`,
+          `Merci de votre intérêt pour le Vovinam Viet Vo Dao et le club ${clubDisplayName(identity)}.`,
           `Vous avez déjà un compte sur le site avec l'adresse ${row.email}.`,
           "",
           continueLine,
           "",
-          identity.clubName,
+          clubDisplayName(identity),
         ].join("\n"),
       });
     } else {

@@ -22,6 +22,7 @@ import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import { getSetting } from "../club/settings.server";
+import { clubDisplayName } from "../club/identity";
 import { USERS_ADMIN_MESSAGES as MESSAGES } from "./users-admin-labels";
 import type { AccountInput, NewUserInput } from "./users-admin";
 import { getUser, userVersion } from "./users-detail.server";
@@ -74,11 +75,11 @@ export async function sendWelcomeLink(
   const link = `${base}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
   await queueMail({
     to: user.email,
-    subject: `Votre compte sur le site du club ${identity.clubName}`,
+    subject: `Votre compte sur le site du club ${clubDisplayName(identity)}`,
     text: [
       `Bonjour ${user.prenom},`.replace(" ,", ","),
       "",
-      `Un compte a été créé pour vous sur le site du club ${identity.clubName}, avec l'adresse ${user.email}.`,
+      `Un compte a été créé pour vous sur le site du club ${clubDisplayName(identity)}, avec l'adresse ${user.email}.`,
       "",
       `Pour choisir votre mot de passe, ouvrez ce lien (valable ${WELCOME_LINK_DAYS} jours, utilisable une seule fois) :`,
       link,
@@ -89,7 +90,7 @@ export async function sendWelcomeLink(
       "",
       "Si vous ne connaissez pas ce club, ignorez ce message.",
       "",
-      `${identity.clubName}`,
+      `${clubDisplayName(identity)}`,
     ].join("\n"),
   });
 }
@@ -224,7 +225,7 @@ export async function updateUserAccount(
     const validated = target.roles.includes("pré-inscrit") && roles.includes("membre");
     if (validated) {
       const identity = await getSetting("identity");
-      await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, identity.clubName));
+      await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, clubDisplayName(identity)));
     }
     await audit(
       actor,

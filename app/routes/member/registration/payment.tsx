@@ -266,11 +266,21 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
                 <h2 id="autres-moyens" className="mb-2 text-xl font-semibold text-slate-900">
                   {online ? "Autres moyens de paiement" : "Comment payer"}
                 </h2>
-                <ul className="list-disc pl-5 text-slate-800">
-                  {instructions.map((line) => (
-                    <li key={line}>{line}</li>
-                  ))}
-                </ul>
+                {instructions.length ? (
+                  <ul className="list-disc pl-5 text-slate-800">
+                    {instructions.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-slate-800">
+                    Le club n'a pas encore indiqué ses autres moyens de paiement : demandez-les au bureau ou par la page{" "}
+                    <Link to="/contact" className="font-medium text-club-800 underline">
+                      Contact
+                    </Link>
+                    .
+                  </p>
+                )}
               </section>
             </>
           )}
