@@ -1,8 +1,8 @@
 /**
  * The member area's parts written on the server and not hydrated (decision 0062): the managers'
- * users and articles tables with their page links, the grades page under its profile
- * selector; and member home's « Mes pages » beside them. In the browser they behave as the rest of the site: their links navigate
- * without reloading the page (a value set in the page survives the click), « Supprimer » opens
+ * users and articles tables with their page links, the grades page under its profile selector;
+ * with them, member home's « Mes pages » (React). In the browser they behave as the rest of the
+ * site: their links navigate without reloading the page (a value set in the page survives the click), « Supprimer » opens
  * the confirmation with the focus on its heading, a search done in the page writes the new rows,
  * and axe finds nothing on them at 390 and 1366 px.
  */
