@@ -4,7 +4,8 @@
  * « paiement incomplet », attestation and income of what was collected
  * only), a cancelled and a refunded instalment, every instalment collected
  * (« payée » and receipts), both readings of an order's payments, the
- * refused and abandoned checkouts, and the parent's member home.
+ * refused and abandoned checkouts, the parent's member home, and the
+ * reminders (the rest, once an instalment failed; nothing while they run).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq, like } from "drizzle-orm";
@@ -21,6 +22,7 @@ import { formatDate } from "../core/time";
 import { runHelloAssoCheck } from "./helloasso-check.server";
 import { startCheckout } from "./helloasso-checkout.server";
 import { submitRegistration } from "./registrations.server";
+import { runReminders } from "./reminders.server";
 import { seasonIncome, takingsByMethod } from "./season-overview.server";
 
 const ha = withLocalHelloAsso();
@@ -208,6 +210,22 @@ describe("3 × 127 € with the second instalment refused", () => {
     } finally {
       ha.listing = "all";
     }
+  });
+});
+
+describe("the family's reminders", () => {
+  it("remind the rest once an instalment failed, never while the instalments run normally", async () => {
+    await setSetting("reminders", { seasons: [SEASON] });
+    const f = await paidFirst();
+    const reasons = async (at: Date) =>
+      (await runReminders(at)).find((r) => r.ownerId === f.parent.user.id)?.reasons ?? [];
+    expect(await reasons(NOW)).not.toContain("unpaid");
+
+    ha.setPaymentState(f.order.id, 2, "Refused");
+    await notify(ha.notificationBody(f.order, "Payment", 2));
+    expect(await reasons(new Date(NOW.getTime() + 8 * 86_400_000))).toContain("unpaid");
+    const [reminder] = (await mailsTo(f.parent.user.email)).filter((m) => m.subject.includes("ce qu'il reste à faire"));
+    expect(reminder!.text).toContain("régler le reste de l'inscription (127\u00a0€)");
   });
 });
 

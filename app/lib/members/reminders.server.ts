@@ -4,7 +4,8 @@
  * Per family (the account holder, naming each family member concerned), one
  * combined e-mail listing everything still to do for the season:
  *  - unfinished: the registration is a draft (while the campaign is open);
- *  - unpaid: the registration was sent and awaits its payment;
+ *  - unpaid: the registration was sent and nothing covers it yet, or an instalment failed
+ *    and the rest is not covered (an instalment plan running normally is not reminded);
  *  - medical: a registered member's computed medical status is not « en règle »;
  *  - certificate-expiring: a member's health document expires within 30 days;
  *  - cotisation-unpaid: one month after the season started, a member outside
@@ -42,6 +43,7 @@ import { currentSeasonAt, ensureCurrentSeasonStarted } from "./seasons.server";
 import { getSetting } from "../club/settings.server";
 import { MEDICAL_STATUS_LABELS } from "./medical";
 import { registeredMembers } from "./season-overview.server";
+import { registrationsMoney } from "./registration-settlement.server";
 import { EXPIRY_WARNING_DAYS, memberProfileStatuses } from "./users-admin.server";
 import { elide } from "../typography/elision";
 
@@ -111,6 +113,7 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
   // The season's registrations (issue 14).
   const regs = await db
     .select({
+      id: registrations.id,
       ownerId: registrations.ownerId,
       status: registrations.status,
       totalCents: registrations.totalCents,
@@ -128,6 +131,8 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
     );
   const inRegistration = new Set<number>();
   const registered = await registeredMembers(season, now);
+  // Sent registrations: their money as collected, so an instalment plan running normally is not reminded.
+  const money = await registrationsMoney(regs.filter((r) => r.status === "en-attente"));
   for (const r of regs) {
     const f = familyOf(r.ownerId, r.email, r.prenom);
     if (r.status === "brouillon" && campaign.open && campaign.season === season) {
@@ -139,13 +144,18 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
         line: `terminer l'inscription de votre famille : ${base}/espace-membre/inscription`,
       });
     }
-    if (r.status === "en-attente") {
+    const owed = money.get(r.id);
+    if (r.status === "en-attente" && owed && (owed.situation === "a-payer" || owed.situation === "incomplet")) {
+      const rest = owed.situation === "incomplet" ? owed.restCents : owed.totalCents - owed.collectedCents;
       f.items.push({
         reason: "unpaid",
         profileId: null,
         name: null,
         key: "unpaid",
-        line: `régler l'inscription (${formatEuros(r.totalCents)}) : ${base}/espace-membre/inscription/paiement`,
+        line:
+          owed.situation === "incomplet"
+            ? `régler le reste de l'inscription (${formatEuros(rest)}) : ${base}/espace-membre/inscription/paiement`
+            : `régler l'inscription (${formatEuros(rest)}) : ${base}/espace-membre/inscription/paiement`,
       });
     }
   }
