@@ -17,15 +17,7 @@
  *    the same paper.
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import {
-  payments,
-  profiles,
-  registrationLines,
-  registrations,
-  seasonDocuments,
-  seasonStatuses,
-  users,
-} from "#db/schema";
+import { profiles, registrationLines, registrations, seasonDocuments, seasonStatuses, users } from "#db/schema";
 import { getSetting } from "../club/settings.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
@@ -36,6 +28,7 @@ import { storage } from "../content/storage.server";
 import { queueMail } from "../mail/mail.server";
 import { DOCUMENT_KIND_LABELS } from "./season-documents";
 import { campaignSeason } from "./season-documents.server";
+import { registrationMoney } from "./registration-settlement.server";
 import { audit } from "../core/audit.server";
 import { type Actor } from "./users-rules.server";
 import { de } from "../typography/elision";
@@ -323,12 +316,9 @@ export async function refuseAid(
       .from(registrationLines)
       .where(eq(registrationLines.registrationId, reg.id));
     const totalCents = sum?.total ?? 0;
-    const [paid] = await tx
-      .select({ sum: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-      .from(payments)
-      .where(and(eq(payments.registrationId, reg.id), eq(payments.state, "appliquee")));
-    const covered = paid?.sum ?? 0;
-    const reopened = reg.status === "payee" && covered < totalCents;
+    // What was collected (HelloAsso instalments already taken, cheques…), not an order's whole amount.
+    const money = await registrationMoney(reg.id, totalCents);
+    const reopened = reg.status === "payee" && money.collectedCents < totalCents;
     await tx
       .update(registrations)
       .set({
@@ -348,7 +338,8 @@ export async function refuseAid(
         profileId: line.profileId,
       },
     );
-    const rest = Math.max(0, totalCents - covered);
+    // Beyond the HelloAsso instalments still to come.
+    const rest = money.restCents;
     await queueMail({
       to: email,
       subject: `Aide ${line.aidCode} pour ${prenom} : non acceptée`,
