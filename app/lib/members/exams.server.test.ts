@@ -136,16 +136,18 @@ describe("the exam's season: a registration and a medical file in order", () => 
     sessionId = await createSession("2027-02-13", [second.id], [juror.user.id]);
     // Vy, an adult, meets the grade's rules (months, classes, age) but has neither a registration nor a paper for 2026-2027.
     other = await createUser({ roles: ["membre"], prenom: "Hoa", nom: "Pham" });
-    [{ id: vy }] = (await db
-      .insert(profiles)
-      .values({
-        ownerId: other.user.id,
-        prenom: "Vy",
-        nom: "Pham",
-        relationship: "conjoint",
-        dateOfBirth: "1990-04-02",
-      })
-      .returning()) as [{ id: number }];
+    vy = (
+      await db
+        .insert(profiles)
+        .values({
+          ownerId: other.user.id,
+          prenom: "Vy",
+          nom: "Pham",
+          relationship: "conjoint",
+          dateOfBirth: "1990-04-02",
+        })
+        .returning()
+    )[0]!.id;
     await db.insert(gradeHistory).values({ profileId: vy, gradeId: first.id, awardedOn: "2026-06-01" });
     await marks(vy, ["2026-09-09", "2026-09-16", "2026-09-23"]);
   });
