@@ -19,4 +19,12 @@ describe("seeded registration documents", () => {
       expect(html).toContain('<span class="label">Club :</span><span class="line"></span>');
     });
   }
+
+  it("offer no club rules as adopted: the model says it is one, and invents no trial or payment terms", () => {
+    expect(seedDocumentList.map((d) => d.href)).not.toContain("/documents/reglement-interieur.pdf");
+    expect(existsSync("public/documents/modele-reglement-interieur.pdf")).toBe(true);
+    const text = readFileSync("docs/documents-src/modele-reglement-interieur.html", "utf8").replace(/<[^>]*>/g, " ");
+    expect(text).toContain("Modèle à adapter");
+    expect(text).not.toMatch(/Adopté par|deux cours d'essai|paiement en plusieurs fois/i);
+  });
 });

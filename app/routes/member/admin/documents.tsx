@@ -196,6 +196,13 @@ export default function Documents({ loaderData, actionData }: Route.ComponentPro
           </Link>
           , dans l’ordre indiqué.
         </p>
+        <p className="mt-2 text-slate-700">
+          Le règlement intérieur est celui du club : partez si vous le souhaitez du{" "}
+          <a href="/documents/modele-reglement-interieur.pdf" className="font-medium text-club-800 underline">
+            modèle de règlement intérieur
+          </a>{" "}
+          (PDF), adaptez-le, faites-le adopter par le bureau, puis ajoutez-le ici.
+        </p>
       </ContentPageHeader>
       <AdminSettingsNav />
       {notice ? <FormMessage tone="success">{notice}</FormMessage> : null}
