@@ -114,6 +114,18 @@ describe("settings not filled", () => {
     expect((await settingsToFill()).map((t) => t.key)).not.toContain("campaign.paymentInstructions");
   });
 
+  it("lists an aid until the treasurer confirms its amount for the campaign's season", async () => {
+    const campaign = defaultSettings.campaign;
+    expect((await settingsToFill()).find((t) => t.key === "campaign.aids.PASS-SPORT")?.label).toContain(
+      `Pass'Sport à confirmer pour la saison ${campaign.season}`,
+    );
+    await setSetting("campaign", {
+      ...campaign,
+      aids: campaign.aids.map((a) => ({ ...a, confirmedFor: campaign.season })),
+    });
+    expect((await settingsToFill()).map((t) => t.key)).not.toContain("campaign.aids.PASS-SPORT");
+  });
+
   it("managers see the list on the dashboard, in the to-do and on the operations page", async () => {
     const admin = await createUser({ roles: ["admin"] });
     const dashboard = await app.get<{ toFill: Array<{ label: string }> }>("/espace-membre/contenu", { as: admin });

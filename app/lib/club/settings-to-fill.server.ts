@@ -16,7 +16,8 @@
  *    name, association, venue, address, e-mail, phone, transport, parking,
  *    map), legal notice (head office, publisher, host, federation), the weekly
  *    schedule, prices, equipment, the donation page and whether the club may
- *    issue tax receipts; and, for the registrations, how to pay without HelloAsso.
+ *    issue tax receipts; and, for the registrations, how to pay without HelloAsso and
+ *    the aids whose amount the treasurer has not confirmed for the campaign's season.
  */
 import { getSetting } from "./settings.server";
 
@@ -89,6 +90,14 @@ export async function settingsToFill(): Promise<SettingToFill[]> {
     out.push({
       key: "campaign.paymentInstructions",
       label: "Moyens de paiement des inscriptions hors HelloAsso (chèque, virement, espèces…)",
+      href: "/espace-membre/saison/campagne",
+    });
+  }
+  for (const aid of campaign.aids) {
+    if (aid.confirmedFor === campaign.season) continue;
+    out.push({
+      key: `campaign.aids.${aid.code}`,
+      label: `Montant de l’aide ${aid.label} à confirmer pour la saison ${campaign.season} (elle n’est pas proposée aux familles d’ici là)`,
       href: "/espace-membre/saison/campagne",
     });
   }
