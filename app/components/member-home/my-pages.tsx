@@ -7,6 +7,7 @@
  * - Each area has its heading; an account whose pages are all in one area (a plain member)
  *   sees the cards without one.
  * - Each card is a `Link`: it navigates in the browser, and simply loads without JavaScript.
+ *   Styled once by `.member-card` (app/app.css).
  */
 import { Link } from "react-router";
 
@@ -20,10 +21,7 @@ function Cards({ links }: { links: PagesGroup["links"] }) {
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {links.map((p) => (
         <li key={p.to}>
-          <Link
-            to={p.to}
-            className="block h-full rounded-lg border border-slate-200 p-4 shadow-sm hover:border-club-600 hover:bg-club-50 focus-visible:outline-2 focus-visible:outline-club-700"
-          >
+          <Link to={p.to} className="member-card">
             <span className="block font-semibold text-club-900">{p.label}</span>
             <span className="mt-1 block text-sm text-slate-700">{p.description}</span>
           </Link>

@@ -9,7 +9,8 @@
  *   contenu/grades): the longest one the path starts with, the area's home only for itself
  *   (`currentMemberEntry`). Every other entry gets `end`, so its NavLink marks its own address
  *   only, which is then not the page shown.
- * - The current entry is filled, bold and underlined: not marked by colour alone.
+ * - The current entry is filled, bold and underlined: not marked by colour alone. The links are
+ *   styled once in app/app.css (`.member-nav-side`, `.member-nav-pills`), not by a class list each.
  * - One `<nav aria-label="Espace membre">` holding two layouts, one shown at a time (the other is
  *   `display: none`, so neither read nor focusable): on wide screens (lg and up) a side column
  *   with the areas' names above their links; on phones one `<details>` per area, the area of
@@ -28,23 +29,12 @@ export interface MemberNavLinks {
 }
 
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-club-700";
-const SIDE_LINK = `block rounded-md border-l-4 px-3 py-1.5 text-sm ${FOCUS}`;
-const SIDE_IDLE = `${SIDE_LINK} border-transparent text-slate-800 hover:bg-club-50 hover:text-club-900`;
-const SIDE_CURRENT = `${SIDE_LINK} border-club-900 bg-club-700 font-bold text-white underline underline-offset-4`;
-const PILL = `inline-block rounded-full px-4 py-2 text-sm ${FOCUS}`;
-const PILL_IDLE = `${PILL} bg-club-50 font-semibold text-club-900 hover:bg-club-100`;
-const PILL_CURRENT = `${PILL} bg-club-700 font-bold text-white underline underline-offset-4`;
 
-function Entries({ links, current, side }: { links: MemberNavLinks["links"]; current?: string; side: boolean }) {
+/** The links, styled by their list's class (`.member-nav-side`, `.member-nav-pills`: app/app.css). */
+function Entries({ links, current }: { links: MemberNavLinks["links"]; current?: string }) {
   return links.map((link) => (
     <li key={link.to}>
-      <NavLink
-        to={link.to}
-        end={link.to !== current}
-        className={({ isActive }) =>
-          side ? (isActive ? SIDE_CURRENT : SIDE_IDLE) : isActive ? PILL_CURRENT : PILL_IDLE
-        }
-      >
+      <NavLink to={link.to} end={link.to !== current}>
         {link.label}
       </NavLink>
     </li>
@@ -63,8 +53,8 @@ export function MemberNav({ groups }: { groups: readonly MemberNavLinks[] }) {
       {/* Wide screens: a side column. */}
       <div className="hidden lg:block">
         {flat ? (
-          <ul className="space-y-1">
-            <Entries links={groups[0]?.links ?? []} current={current} side />
+          <ul className="member-nav-side space-y-1">
+            <Entries links={groups[0]?.links ?? []} current={current} />
           </ul>
         ) : (
           groups.map((g, i) => (
@@ -72,8 +62,8 @@ export function MemberNav({ groups }: { groups: readonly MemberNavLinks[] }) {
               <p id={`${id}-cote-${i}`} className="mb-1 px-3 text-xs font-bold tracking-wide text-slate-700 uppercase">
                 {g.label}
               </p>
-              <ul aria-labelledby={`${id}-cote-${i}`} className="space-y-1">
-                <Entries links={g.links} current={current} side />
+              <ul aria-labelledby={`${id}-cote-${i}`} className="member-nav-side space-y-1">
+                <Entries links={g.links} current={current} />
               </ul>
             </div>
           ))
@@ -82,8 +72,8 @@ export function MemberNav({ groups }: { groups: readonly MemberNavLinks[] }) {
       {/* Phones and tablets: a flat list of pills, or one collapsible group per area. */}
       <div className="border-b border-slate-200 pb-4 lg:hidden">
         {flat ? (
-          <ul className="flex flex-wrap gap-2">
-            <Entries links={groups[0]?.links ?? []} current={current} side={false} />
+          <ul className="member-nav-pills flex flex-wrap gap-2">
+            <Entries links={groups[0]?.links ?? []} current={current} />
           </ul>
         ) : (
           groups.map((g, i) => (
@@ -98,8 +88,8 @@ export function MemberNav({ groups }: { groups: readonly MemberNavLinks[] }) {
                 <span id={`${id}-groupe-${i}`}>{g.label}</span>
                 <Icon name="chevron-down" className="size-5 shrink-0 transition-transform group-open:rotate-180" />
               </summary>
-              <ul aria-labelledby={`${id}-groupe-${i}`} className="flex flex-wrap gap-2 pt-1 pb-3">
-                <Entries links={g.links} current={current} side={false} />
+              <ul aria-labelledby={`${id}-groupe-${i}`} className="member-nav-pills flex flex-wrap gap-2 pt-1 pb-3">
+                <Entries links={g.links} current={current} />
               </ul>
             </details>
           ))
