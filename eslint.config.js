@@ -15,6 +15,12 @@ const CONFORM_IN_THE_BROWSER = {
   message: "Formulaires : useClubForm et getFormProps de ~/components/form (décision 0046).",
 };
 
+/** The audit log has one writer (app/lib/core/audit.server.ts). */
+const NO_DIRECT_AUDIT = {
+  selector: "CallExpression[callee.property.name='insert'][arguments.0.name='auditLog']",
+  message: "Write the audit log with audit() or auditMany() of app/lib/core/audit.server.ts.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,11 +113,22 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}", "app/lib/core/audit.server.ts"],
     rules: {
+      "no-restricted-syntax": ["error", NO_DIRECT_AUDIT],
+    },
+  },
+  {
+    // One way for a page to answer 400/403/404: notFound(), forbidden(), badRequest() or
+    // refusedWith() of app/lib/http/responses.ts (resource routes, *.ts, return their own Response).
+    files: ["app/routes/**/*.tsx"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
       "no-restricted-syntax": [
         "error",
+        NO_DIRECT_AUDIT,
         {
-          selector: "CallExpression[callee.property.name='insert'][arguments.0.name='auditLog']",
-          message: "Write the audit log with audit() or auditMany() of app/lib/core/audit.server.ts.",
+          selector: "ThrowStatement > NewExpression[callee.name='Response']",
+          message:
+            "A page answers 400/403/404 with badRequest(), forbidden() or notFound() of app/lib/http/responses.ts.",
         },
       ],
     },

@@ -1,3 +1,4 @@
+import { notFound } from "~/lib/http/responses";
 import { Link } from "react-router";
 import { pageMeta } from "~/lib/http/seo";
 import type { Route } from "./+types/not-found";
@@ -5,7 +6,7 @@ import { buttonClasses } from "~/components/ui/button";
 import { PageTitle } from "~/components/layout/page-title";
 
 export function loader() {
-  throw new Response("Page introuvable", { status: 404 });
+  notFound("Page introuvable");
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -52,4 +52,11 @@ describe("import boundaries", () => {
     expect(await ruleIds("app/lib/members/todo.server.ts", code)).toContain("no-restricted-syntax");
     expect(await ruleIds("app/lib/core/audit.server.ts", code)).not.toContain("no-restricted-syntax");
   });
+
+  it("a page answers 400/403/404 through app/lib/http/responses.ts, never by throwing a Response", async () => {
+    const code = 'export function loader() {\n  throw new Response("Introuvable", { status: 404 });\n}\n';
+    expect(await ruleIds("app/routes/member/articles/edit.tsx", code)).toContain("no-restricted-syntax");
+    // A resource route (a file, a feed) returns or throws its own Response.
+    expect(await ruleIds("app/routes/resources/media.ts", code)).not.toContain("no-restricted-syntax");
+  });
 });

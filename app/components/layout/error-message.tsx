@@ -2,8 +2,9 @@
  * The French message of an error page (403, 404, 500...), rendered by the
  * error boundaries of the site and member layouts, so that the top bar,
  * footer and member navigation stay around it.
- * Rules: a route that throws `new Response("<phrase en français>", { status })`
- * gets its phrase shown under the title (it explains why); anything else gets
+ * Rules: a page that stops with `notFound("<phrase en français>")` (or `forbidden`,
+ * `badRequest`, `refusedWith`: app/lib/http/responses.ts) gets its phrase shown
+ * under the title (it explains why); anything else gets
  * a generic French message. Never a stack trace or an internal message in
  * production (the development build shows the error's message, to debug).
  */

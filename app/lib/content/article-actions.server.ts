@@ -8,6 +8,7 @@
  *    was typed kept — also on a conflict, so the changes can be carried over);
  *  - the article is gone: a 404 page.
  */
+import { notFound } from "~/lib/http/responses";
 import { data, redirect } from "react-router";
 import { DomainError } from "../core/errors";
 import { domainErrors, parseSubmission, reply, type ReplyOptions, type SubmissionResult } from "../http/forms";
@@ -56,7 +57,7 @@ export async function articleAction(request: Request, userId: string, id: number
     return redirect(`${editPath(id)}?enregistre=1`);
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    if (err.status === 404) throw new Response("Article introuvable", { status: 404 });
+    if (err.status === 404) notFound("Article introuvable");
     return refuse(domainErrors(err), err.status, err.status === 409);
   }
 }

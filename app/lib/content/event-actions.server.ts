@@ -6,6 +6,7 @@
  * `{ result, conflict }` with what was typed kept (also on a conflict, so the
  * changes can be carried over). The event is gone: a 404 page.
  */
+import { notFound } from "~/lib/http/responses";
 import { data, redirect } from "react-router";
 import { DomainError } from "../core/errors";
 import { domainErrors, parseSubmission, reply, type SubmissionResult } from "../http/forms";
@@ -32,7 +33,7 @@ export async function eventAction(request: Request, userId: string, id: number |
     return redirect(listPath(id));
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    if (err.status === 404) throw new Response("Événement introuvable", { status: 404 });
+    if (err.status === 404) notFound("Événement introuvable");
     return data<EventSaveAnswer>(
       { result: reply(submission, domainErrors(err)), conflict: err.status === 409 },
       { status: err.status },

@@ -16,6 +16,7 @@
  *    (`maxLength` from the schema, else ECHO_MAX characters), so an oversized
  *    post cannot produce an oversized page.
  */
+import { refusedWith } from "~/lib/http/responses";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
@@ -111,7 +112,7 @@ export async function orErrorPage<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (err) {
-    if (err instanceof DomainError) throw new Response(err.message, { status: err.status });
+    if (err instanceof DomainError) refusedWith(err);
     throw err;
   }
 }

@@ -14,6 +14,7 @@
  *    `keyField`), so that among repeated forms only the one sent shows it:
  *    the page reads `resultOf(answer, intent, key)`.
  */
+import { badRequest } from "~/lib/http/responses";
 import { data } from "react-router";
 import type { z } from "zod";
 import { DomainError } from "../core/errors";
@@ -40,8 +41,7 @@ export interface IntentOptions {
 /** The intent of a posted form among the handlers' keys; any other value is a 400. */
 export function intentOf<I extends string>(formData: FormData, handlers: Record<I, unknown>): I {
   const intent = formData.get("intent");
-  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent))
-    throw new Response("Action inconnue.", { status: 400 });
+  if (typeof intent !== "string" || !Object.hasOwn(handlers, intent)) badRequest("Action inconnue.");
   return intent as I;
 }
 

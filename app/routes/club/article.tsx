@@ -1,3 +1,4 @@
+import { notFound } from "~/lib/http/responses";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ArticleIllustration } from "~/components/article-illustration";
@@ -11,10 +12,6 @@ import { pageMeta } from "~/lib/http/seo";
 import { PageTitle } from "~/components/layout/page-title";
 import type { Route } from "./+types/article";
 import { Icon } from "~/components/ui/icon";
-
-function notFound(): Response {
-  return new Response(null, { status: 404 });
-}
 
 /**
  * May this request see unpublished articles (drafts, scheduled)? Only the
@@ -33,12 +30,12 @@ export function headers({ parentHeaders, loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const id = parseArticleId(params.articleId);
-  if (id === null) throw notFound();
+  if (id === null) notFound();
   const found = await articleWithPhotos(id);
-  if (!found) throw notFound();
+  if (!found) notFound();
   const { article, photos } = found;
   const published = isPublished(article);
-  if (!published && !(await canPreview(request))) throw notFound();
+  if (!published && !(await canPreview(request))) notFound();
   return data(
     {
       article, // body sanitized when saved (sanitize-stored.server.ts)

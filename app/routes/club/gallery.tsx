@@ -4,6 +4,7 @@
  * shown (consent not withdrawn) and not belonging to an unpublished article.
  * None: 404, and the menu hides the link.
  */
+import { notFound } from "~/lib/http/responses";
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { listGalleryPhotos } from "~/lib/content/photos.server";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/gallery";
 
 export async function loader() {
   const photos = await listGalleryPhotos();
-  if (photos.length === 0) throw new Response(null, { status: 404 });
+  if (photos.length === 0) notFound();
   return { photos };
 }
 

@@ -4,6 +4,7 @@
  * weekly classes they teach, a photo only while its consent stands.
  * No teacher entered: 404 (never invented names), and the menu hides the link.
  */
+import { notFound } from "~/lib/http/responses";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { publicTeachers } from "~/lib/club/teachers.server";
 import { pageMeta } from "~/lib/http/seo";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/teachers";
 
 export async function loader() {
   const teachers = await publicTeachers();
-  if (teachers.length === 0) throw new Response(null, { status: 404 });
+  if (teachers.length === 0) notFound();
   return { teachers };
 }
 

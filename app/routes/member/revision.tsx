@@ -1,3 +1,4 @@
+import { badRequest, forbidden, notFound } from "~/lib/http/responses";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { orErrorPage } from "~/lib/http/forms";
 import { z } from "zod";
@@ -40,13 +41,10 @@ async function gradeScope(ctx: MemberContext, requested: string | null) {
   if (requested !== null) {
     const id = positiveId(requested) ?? 0;
     const grade = table.find((g) => g.id === id);
-    if (!grade) throw new Response("Grade introuvable", { status: 404 });
+    if (!grade) notFound("Grade introuvable");
     if (!allowed.some((g) => g.id === id)) {
-      throw new Response(
+      forbidden(
         "Ce grade est au-delà du prochain grade de ce profil\u00a0: son programme s'ouvre quand le grade précédent est obtenu.",
-        {
-          status: 403,
-        },
       );
     }
     shown = grade;
@@ -97,12 +95,11 @@ const toggleSchema = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await getSelectedProfile(context.get(userContext));
   const parsed = toggleSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw new Response("Demande invalide", { status: 400 });
+  if (!parsed.success) badRequest("Demande invalide");
   const { gradeId, itemType, itemId, done } = parsed.data;
   // Only the material of a grade this profile may study.
   await gradeScope(ctx, String(gradeId));
-  if (!(await itemBelongsToGrade(itemType, itemId, gradeId)))
-    throw new Response("Élément introuvable", { status: 404 });
+  if (!(await itemBelongsToGrade(itemType, itemId, gradeId))) notFound("Élément introuvable");
   await setItemDone(ctx.profile.id, itemType, itemId, done === "1");
   return data({ ok: true });
 }

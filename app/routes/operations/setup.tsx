@@ -5,7 +5,8 @@
  * queues a test e-mail. Answers 404 without the token, with a wrong one, or
  * once an administrator exists. Works without JavaScript (Conform, decision 0009).
  */
-import { data, Form, redirect } from "react-router";
+import { notFound } from "~/lib/http/responses";
+import { Form, redirect } from "react-router";
 import type { Route } from "./+types/setup";
 import { AuthCard } from "~/components/auth-card";
 import {
@@ -34,13 +35,9 @@ export const meta: Route.MetaFunction = () => [
 
 const DAY_OPTIONS = DAYS.map((label, i) => ({ value: String(i + 1), label }));
 
-function notFound(): never {
-  throw data("Page introuvable", { status: 404 });
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("jeton");
-  if (!(await setupAllowed(token))) notFound();
+  if (!(await setupAllowed(token))) notFound("Page introuvable");
   return { token: token!, smtpFromEnv: Boolean(env().SMTP_URL) };
 }
 
@@ -48,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const formData = await readForm(request);
   const token = formData.get("token");
-  if (typeof token !== "string" || !(await setupAllowed(token))) notFound();
+  if (typeof token !== "string" || !(await setupAllowed(token))) notFound("Page introuvable");
   const submission = parseSubmission(formData, setupSchema);
   if (submission.status !== "success")
     return invalid(submission, { hideFields: ["password", "confirmation", "smtpPassword"] });
@@ -56,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     await completeSetup(submission.value);
   } catch (err) {
     if (!(err instanceof DomainError)) throw err;
-    if (err.status === 404) notFound();
+    if (err.status === 404) notFound("Page introuvable");
     return replyWithError(submission, err, { hideFields: ["password", "confirmation", "smtpPassword"] });
   }
   return redirect(`/connexion?redirectTo=${encodeURIComponent("/espace-membre")}`);

@@ -10,6 +10,7 @@
  * forms: everything works without JavaScript. The checklist's element and
  * add forms are in app/components/grades/checklist-editor.tsx.
  */
+import { notFound } from "~/lib/http/responses";
 import { Form, Link, redirect } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/grade-edit";
@@ -76,7 +77,7 @@ const NOTICES = {
 
 function gradeIdOf(params: { id?: string }): number {
   const id = positiveId(params.id ?? "");
-  if (id === null) throw new Response("Ce grade n’existe pas.", { status: 404 });
+  if (id === null) notFound("Ce grade n’existe pas.");
   return id;
 }
 

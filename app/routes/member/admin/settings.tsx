@@ -1,3 +1,4 @@
+import { notFound } from "~/lib/http/responses";
 import { data, Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/settings";
@@ -53,7 +54,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 function sectionOf(params: { section?: string }): SettingsSection {
-  if (!isSettingsSection(params.section)) throw new Response("Section inconnue", { status: 404 });
+  if (!isSettingsSection(params.section)) notFound("Section inconnue");
   return params.section;
 }
 

@@ -5,6 +5,7 @@
  * `HANDLERS` (app/lib/http/intents.ts) and a refusal answers
  * `{ intent, key: teacherId, result }` so only the form that was sent shows it.
  */
+import { refusedWith } from "~/lib/http/responses";
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/teachers";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -95,7 +96,7 @@ const HANDLERS: Record<"save" | "delete", (user: SessionUser, formData: FormData
       {
         keyField: "teacherId",
         onDomainError: (err) => {
-          throw new Response(err.message, { status: err.status });
+          refusedWith(err);
         },
       },
     ),

@@ -1,3 +1,4 @@
+import { notFound } from "~/lib/http/responses";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/edit";
@@ -21,7 +22,7 @@ export function meta(args: Route.MetaArgs) {
 
 function articleId(param: string | undefined): number {
   const id = positiveId(param);
-  if (id === null) throw new Response("Article introuvable", { status: 404 });
+  if (id === null) notFound("Article introuvable");
   return id;
 }
 
@@ -32,7 +33,7 @@ const NOTICES: Record<string, string> = {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await getArticleForEditing(articleId(params.id));
-  if (!found) throw new Response("Article introuvable", { status: 404 });
+  if (!found) notFound("Article introuvable");
   const { article } = found;
   const notice = NOTICES[new URL(request.url).searchParams.get("enregistre") ?? ""] ?? null;
   return {

@@ -6,6 +6,7 @@
  * (components/articles/manager-table.server.tsx, decision 0062); the forms, the count (a live
  * region) and the confirmation stay React.
  */
+import { badRequest } from "~/lib/http/responses";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
 import { RESULTS_BLOCK, ServerHtml } from "~/components/server-html";
@@ -99,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const formData = await readForm(request);
-  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  if (formData.get("intent") !== "delete") badRequest("Action inconnue");
   const submission = parseSubmission(formData, deleteSchema);
   if (submission.status !== "success") return invalid(submission, {}, 404);
   return tryDomain(submission, async () => {

@@ -4,6 +4,7 @@
  * the statement that their consent was obtained (recorded with who and when);
  * withdraw a photo, which removes it from every public page at once.
  */
+import { refusedWith } from "~/lib/http/responses";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/photos";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -81,7 +82,7 @@ const HANDLERS: Record<"upload" | "withdraw", (user: SessionUser, formData: Form
       },
       {
         onDomainError: (err) => {
-          throw new Response(err.message, { status: err.status });
+          refusedWith(err);
         },
       },
     ),

@@ -6,6 +6,7 @@
  * 403 with nothing read; never kept by the service worker. Each child's
  * portrait (decision 0032) helps to tell who is who, initials otherwise.
  */
+import { notFound } from "~/lib/http/responses";
 import { Link } from "react-router";
 import type { Route } from "./+types/emergency";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const ref = parseSessionKey(params.seance);
-  if (!ref) throw new Response(ATTENDANCE_MESSAGES.noSession, { status: 404 });
+  if (!ref) notFound(ATTENDANCE_MESSAGES.noSession);
   const sheet = await orErrorPage(() => emergencySheet(context.get(userContext), ref));
   const portraits = await portraitsOf(sheet.people.map((p) => p.profileId));
   return {

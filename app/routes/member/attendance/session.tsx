@@ -17,6 +17,7 @@
  *    (decision 0032: the guarded route, lazily), else initials on a disc;
  *    offline, the service worker keeps no portrait and the initials show.
  */
+import { notFound } from "~/lib/http/responses";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/session";
@@ -56,7 +57,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 function refOf(params: { seance?: string }): SessionRef {
   const ref = parseSessionKey(params.seance);
-  if (!ref) throw new Response(ATTENDANCE_MESSAGES.noSession, { status: 404 });
+  if (!ref) notFound(ATTENDANCE_MESSAGES.noSession);
   return ref;
 }
 

@@ -1,3 +1,4 @@
+import { notFound } from "~/lib/http/responses";
 import { Link } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/edit";
@@ -19,13 +20,13 @@ export function meta(args: Route.MetaArgs) {
 
 function eventId(param: string | undefined): number {
   const id = positiveId(param);
-  if (id === null) throw new Response("Événement introuvable", { status: 404 });
+  if (id === null) notFound("Événement introuvable");
   return id;
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
   const row = await getEventForEditing(eventId(params.id));
-  if (!row) throw new Response("Événement introuvable", { status: 404 });
+  if (!row) notFound("Événement introuvable");
   return {
     event: {
       id: row.id,

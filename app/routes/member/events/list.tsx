@@ -1,3 +1,4 @@
+import { badRequest } from "~/lib/http/responses";
 import { useEffect, useRef } from "react";
 import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -72,7 +73,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const formData = await readForm(request);
-  if (formData.get("intent") !== "delete") throw new Response("Action inconnue", { status: 400 });
+  if (formData.get("intent") !== "delete") badRequest("Action inconnue");
   const submission = parseSubmission(formData, deleteSchema);
   if (submission.status !== "success") return invalid(submission, {}, 404);
   return tryDomain(submission, async () => {

@@ -12,6 +12,7 @@
  * count « 7 tests acquis sur 9 » is shown beside the overall result, which
  * stays the jury's decision. A grade without checklist has the overall form only.
  */
+import { notFound, refusedWith } from "~/lib/http/responses";
 import { Form, Link, redirect } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -54,7 +55,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 function sessionId(params: { id?: string }): number {
   const id = positiveId(params.id);
-  if (id === null) throw new Response("Cette session d'examen n'existe pas (ou plus).", { status: 404 });
+  if (id === null) notFound("Cette session d'examen n'existe pas (ou plus).");
   return id;
 }
 
@@ -80,8 +81,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** Not the jury, or no such session: the error page, not a form message. */
 function refusedPage(err: { status: number; message: string }, formData: FormData) {
-  if (err.status === 403 || (err.status === 404 && !formData.get("candidateId")))
-    throw new Response(err.message, { status: err.status });
+  if (err.status === 403 || (err.status === 404 && !formData.get("candidateId"))) refusedWith(err);
 }
 
 const HANDLERS = {

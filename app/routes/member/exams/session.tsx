@@ -7,6 +7,7 @@
  * ones, the jury's per-test marks in counts (exam-tallies.ts): « 7 tests
  * acquis sur 9 » per candidate, and per test how many acquired it.
  */
+import { notFound } from "~/lib/http/responses";
 import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser } from "~/lib/accounts/session.server";
@@ -44,7 +45,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 function sessionId(params: { id?: string }): number {
   const id = positiveId(params.id);
-  if (id === null) throw new Response("Cette session d'examen n'existe pas (ou plus).", { status: 404 });
+  if (id === null) notFound("Cette session d'examen n'existe pas (ou plus).");
   return id;
 }
 

@@ -15,6 +15,7 @@
  *  - HelloAsso down or not configured: the club's payment instructions; the
  *    registration stays « en attente de paiement » and can be paid later.
  */
+import { badRequest } from "~/lib/http/responses";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/payment";
 import { FormMessage, SubmitButton } from "~/components/form";
@@ -133,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   const form = await readForm(request);
   const registrationId = positiveId(form.get("registrationId"));
-  if (registrationId === null) throw new Response("Inscription inconnue.", { status: 400 });
+  if (registrationId === null) badRequest("Inscription inconnue.");
   try {
     const target = await startCheckout(user.id, registrationId, {
       base: env().BASE_URL,

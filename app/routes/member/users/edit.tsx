@@ -10,6 +10,7 @@
  * throw `DomainError`; a refused form comes back as Conform's result in the
  * form it belongs to (decision 0009). The sections are in app/components/users.
  */
+import { notFound } from "~/lib/http/responses";
 import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { z } from "zod";
@@ -87,7 +88,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = context.get(userContext);
   const url = new URL(request.url);
   const detail = await getUserDetail(params.id);
-  if (!detail) throw new Response("Utilisateur introuvable", { status: 404 });
+  if (!detail) notFound("Utilisateur introuvable");
   const requested = url.searchParams.get("saison");
   const season = requested && detail.editableSeasons.includes(requested) ? requested : detail.season;
   return {
@@ -130,7 +131,7 @@ const handle = <S extends z.ZodType>(
   handleIntent(intent, formData, schema, operation, {
     keyField: "profileId",
     onDomainError(err) {
-      if (err.status === 404 && err.message === MESSAGES.notFound) throw new Response(err.message, { status: 404 });
+      if (err.status === 404 && err.message === MESSAGES.notFound) notFound(err.message);
       return { resetValues: err.status === 409 && err.message === MESSAGES.stale };
     },
   });
