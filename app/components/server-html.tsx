@@ -27,6 +27,10 @@ export const PAGE_BLOCK = "contenu";
 export const FOOTER_BLOCK = "pied-de-page";
 /** The calendar's month, under the page's heading and month navigation (routes/club/calendar.tsx). */
 export const MONTH_BLOCK = "mois";
+/** Member home's cards of the pages the account's roles open (decision 0062). */
+export const MY_PAGES_BLOCK = "mes-pages";
+/** The member area's navigation links (decision 0067). */
+export const MEMBER_NAV_BLOCK = "navigation-membre";
 /** A management list's rows and page links, under its search form (decision 0062). */
 export const RESULTS_BLOCK = "resultats";
 /** A desktop menu panel's cards (decision 0057). */

@@ -65,6 +65,6 @@ test("the member navigation moves between pages without reloading, and marks the
   const nav = page.getByRole("navigation", { name: "Espace membre" });
   await nav.getByRole("link", { name: "Articles" }).click();
   await expect(page).toHaveURL(/\/espace-membre\/articles$/);
-  await expect(nav.locator('[aria-current="page"]:visible')).toHaveText("Articles");
+  await expect(nav.locator('[aria-current="page"]')).toHaveText("Articles");
   expect(await page.evaluate(() => (window as unknown as { sansRechargement?: boolean }).sansRechargement)).toBe(true);
 });

@@ -1,8 +1,8 @@
 /**
  * The member area's parts written on the server and not hydrated (decision 0062): the managers'
- * users and articles tables with their page links, the grades page under its profile selector;
- * with them, member home's « Mes pages » (React). In the browser they behave as the rest of the
- * site: their links navigate without reloading the page (a value set in the page survives the click), « Supprimer » opens
+ * users and articles tables with their page links, the grades page under its profile
+ * selector, and member home's « Mes pages ». In the browser they still behave as the rest of the site: their links navigate
+ * without reloading the page (a value set in the page survives the click), « Supprimer » opens
  * the confirmation with the focus on its heading, a search done in the page writes the new rows,
  * and axe finds nothing on them at 390 and 1366 px.
  */
@@ -86,10 +86,10 @@ for (const width of [390, 1366]) {
       const member = e2eUser("membre");
       await signInWithForm(page, member.email, member.password);
       await expect(page).toHaveURL(/\/espace-membre/);
-      // From member home's « Mes pages ».
+      // From member home's « Mes pages », written on the server too.
       await gotoHydrated(page, "/espace-membre");
       await markDocument(page);
-      const myPages = page.getByRole("region", { name: "Mes pages" });
+      const myPages = page.locator('[data-bloc="mes-pages"]');
       await expect(myPages.getByRole("heading", { level: 2, name: "Mes pages" })).toBeVisible();
       await expect(myPages.getByRole("link", { name: /^Utilisateurs/ })).toHaveCount(0);
       await shoot(page, `${width}-member-home`);

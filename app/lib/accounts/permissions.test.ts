@@ -12,15 +12,7 @@ import routes from "~/routes";
 import { userContext } from "./auth-context";
 import { sectionGuard } from "./guard.server";
 import { memberAreaRoutes } from "./member-routes";
-import {
-  currentMemberEntry,
-  MEMBER_AREA,
-  MEMBER_NAV_AREAS,
-  memberNavFor,
-  memberPagesFor,
-  sectionOfPath,
-  type MemberAreaTable,
-} from "./permissions";
+import { currentMemberEntry, MEMBER_AREA, memberPagesFor, sectionOfPath, type MemberAreaTable } from "./permissions";
 import { ROLES } from "./roles";
 import type { SessionUser } from "./session.server";
 
@@ -66,7 +58,7 @@ describe("a newcomer adds a member page in one place", () => {
   const logbook = {
     path: "carnet",
     file: "routes/member/logbook.tsx",
-    nav: { area: "moi" as const, label: "Carnet", description: "Votre carnet de progression." },
+    nav: { label: "Carnet", description: "Votre carnet de progression." },
   };
   const table: MemberAreaTable = MEMBER_AREA.map((s) =>
     s.id === "membres" ? { ...s, pages: [...s.pages, logbook] } : s,
@@ -172,48 +164,6 @@ describe("the app's permission table", () => {
     expect(await pass(sectionGuard("appel"), ["membre", "enseignant"], "POST")).toBe("suite");
     expect(await pass(sectionGuard("appel"), ["user_manager", "membre"])).toBe("302 /espace-membre");
     expect(await pass(sectionGuard("assiduite"), ["membre", "enseignant"])).toBe("302 /espace-membre");
-  });
-});
-
-describe("the member navigation's areas", () => {
-  const areaIds: string[] = MEMBER_NAV_AREAS.map((a) => a.id);
-
-  it("holds every navigation entry of the table in exactly one known area", () => {
-    for (const section of MEMBER_AREA)
-      for (const page of section.pages)
-        if (page.nav)
-          expect(
-            areaIds.filter((id) => id === page.nav?.area),
-            page.path,
-          ).toHaveLength(1);
-    // Every entry an administrator may open is in one group, and in one only.
-    const grouped = memberNavFor(["admin", "membre"]).flatMap((g) => g.links.map((l) => l.to));
-    expect(grouped.toSorted()).toEqual(
-      memberPagesFor(["admin", "membre"])
-        .map((p) => p.to)
-        .toSorted(),
-    );
-  });
-
-  it("shows an administrator every area, in order, and a plain member one area only", () => {
-    const admin = memberNavFor(["admin", "membre"]);
-    expect(admin.map((g) => g.label)).toEqual([
-      "Moi et ma famille",
-      "La saison",
-      "Sur le tatami",
-      "Le contenu du site",
-      "L'association",
-      "L'exploitation",
-    ]);
-    expect(admin.find((g) => g.area === "contenu")?.links.map((l) => l.label)).toEqual([
-      "Contenu du site",
-      "Articles",
-      "Photos",
-      "Événements",
-    ]);
-    expect(memberNavFor(["membre"]).map((g) => g.area)).toEqual(["moi"]);
-    expect(memberNavFor(["membre", "article_manager"]).map((g) => g.area)).toEqual(["moi", "contenu"]);
-    expect(memberNavFor(["membre", "enseignant"]).map((g) => g.area)).toEqual(["moi", "tatami"]);
   });
 });
 

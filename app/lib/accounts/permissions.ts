@@ -12,8 +12,7 @@
  *  - Everything derives from this table: the route config (member-routes.ts,
  *    read by app/routes.ts), the role middleware (guard.server.ts), the member
  *    navigation (memberPagesFor), the CLI, and the guard tests.
- *  - The navigation is grouped by area (`MEMBER_NAV_AREAS`, in that order): each nav entry
- *    names its area; within an area it follows the order of the table.
+ *  - The navigation follows the order of the table.
  *  - Finer rules ("a user_manager cannot edit an admin") stay in the domain
  *    modules; this table only says who may open a page.
  *
@@ -23,21 +22,7 @@ import { hasAnyRole, MEMBER_ROLES, ROLES, type Role } from "./roles";
 
 export const MEMBER_AREA_PATH = "/espace-membre";
 
-/** The areas of the member navigation, in the order shown (member home's « Mes pages » too). */
-export const MEMBER_NAV_AREAS = [
-  { id: "moi", label: "Moi et ma famille" },
-  { id: "saison", label: "La saison" },
-  { id: "tatami", label: "Sur le tatami" },
-  { id: "contenu", label: "Le contenu du site" },
-  { id: "association", label: "L'association" },
-  { id: "exploitation", label: "L'exploitation" },
-] as const;
-
-type MemberNavArea = (typeof MEMBER_NAV_AREAS)[number]["id"];
-
 interface MemberNavEntry {
-  /** The area the entry is shown in. */
-  area: MemberNavArea;
   label: string;
   description: string;
 }
@@ -75,7 +60,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "",
         file: "routes/member/home.tsx",
-        nav: { area: "moi", label: "Accueil", description: "Votre situation et les prochains rendez-vous." },
+        nav: { label: "Accueil", description: "Votre situation et les prochains rendez-vous." },
       },
     ],
   },
@@ -89,7 +74,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "profil",
         file: "routes/member/profile.tsx",
-        nav: { area: "moi", label: "Mon profil", description: "Vos informations et celles de votre famille." },
+        nav: { label: "Mon profil", description: "Vos informations et celles de votre famille." },
       },
       { path: "profil/donnees", file: "routes/member/export-data.ts" },
       // Decision 0032: a profile's portrait; the domain lets in only the holder, the instructors of the
@@ -107,11 +92,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "inscription",
         file: "routes/member/registration/family.tsx",
-        nav: {
-          area: "moi",
-          label: "Inscription",
-          description: "Inscrire ou réinscrire votre famille pour la saison, puis payer.",
-        },
+        nav: { label: "Inscription", description: "Inscrire ou réinscrire votre famille pour la saison, puis payer." },
       },
       { path: "inscription/paiement", file: "routes/member/registration/payment.tsx" },
       { path: "inscription/attestation.pdf", file: "routes/member/registration/certificate.ts" },
@@ -130,24 +111,24 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "grades",
         file: "routes/member/grades.tsx",
-        nav: { area: "moi", label: "Grades", description: "Votre grade, votre progression et le suivant." },
+        nav: { label: "Grades", description: "Votre grade, votre progression et le suivant." },
       },
       {
         path: "revision",
         file: "routes/member/revision.tsx",
-        nav: { area: "moi", label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." },
+        nav: { label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." },
       },
       {
         path: "brochure",
         file: "routes/member/brochure.tsx",
-        nav: { area: "moi", label: "Brochure", description: "La brochure du club." },
+        nav: { label: "Brochure", description: "La brochure du club." },
       },
       { path: "profil-actif", file: "routes/member/select-profile.ts" },
       // Issue 15 (decision 0026): the attendance of each profile of the family.
       {
         path: "presences",
         file: "routes/member/my-attendance.tsx",
-        nav: { area: "moi", label: "Présences", description: "Les cours où vous et votre famille étiez présents." },
+        nav: { label: "Présences", description: "Les cours où vous et votre famille étiez présents." },
       },
     ],
   },
@@ -160,17 +141,17 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "contenu",
         file: "routes/member/admin/dashboard.tsx",
-        nav: { area: "contenu", label: "Contenu du site", description: "Tableau de bord de l'administration." },
+        nav: { label: "Contenu du site", description: "Tableau de bord de l'administration." },
       },
       {
         path: "todo",
         file: "routes/member/admin/todo.tsx",
-        nav: { area: "association", label: "À faire", description: "Les tâches des responsables." },
+        nav: { label: "À faire", description: "Les tâches des responsables." },
       },
       {
         path: "videos",
         file: "routes/member/admin/videos.tsx",
-        nav: { area: "tatami", label: "Vidéos", description: "Les vidéos de révision." },
+        nav: { label: "Vidéos", description: "Les vidéos de révision." },
       },
       { path: "contenu/messages", file: "routes/member/admin/messages.tsx" },
       { path: "contenu/documents", file: "routes/member/admin/documents.tsx" },
@@ -188,7 +169,6 @@ export const MEMBER_AREA: MemberAreaTable = [
         path: "contenu/grades",
         file: "routes/member/admin/grades.tsx",
         nav: {
-          area: "tatami",
           label: "Grades et révisions",
           description: "Le tableau des grades, les règles d’examen et les listes de révision.",
         },
@@ -197,11 +177,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "exploitation",
         file: "routes/member/admin/operations.tsx",
-        nav: {
-          area: "exploitation",
-          label: "Exploitation",
-          description: "Sauvegardes, e-mails, tâches de fond et espace disque.",
-        },
+        nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." },
       },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],
@@ -215,11 +191,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "utilisateurs",
         file: "routes/member/users/list.tsx",
-        nav: {
-          area: "association",
-          label: "Utilisateurs",
-          description: "Les comptes, les inscriptions et les validations.",
-        },
+        nav: { label: "Utilisateurs", description: "Les comptes, les inscriptions et les validations." },
       },
       { path: "utilisateurs/ajouter", file: "routes/member/users/new.tsx" },
       { path: "utilisateurs/modifier/:id", file: "routes/member/users/edit.tsx" },
@@ -237,7 +209,6 @@ export const MEMBER_AREA: MemberAreaTable = [
         path: "saison",
         file: "routes/member/season/overview.tsx",
         nav: {
-          area: "saison",
           label: "Suivi de la saison",
           description: "Inscrits, paiements et dossiers médicaux par groupe, exports.",
         },
@@ -246,17 +217,12 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "saison/paiements",
         file: "routes/member/season/payments.tsx",
-        nav: {
-          area: "saison",
-          label: "Paiements",
-          description: "Paiements à rapprocher, chèques, espèces et chèques-vacances.",
-        },
+        nav: { label: "Paiements", description: "Paiements à rapprocher, chèques, espèces et chèques-vacances." },
       },
       {
         path: "saison/campagne",
         file: "routes/member/season/campaign.tsx",
         nav: {
-          area: "saison",
           label: "Campagne d'inscription",
           description: "Ouvrir les inscriptions, les tarifs, les réductions et les aides.",
         },
@@ -268,7 +234,6 @@ export const MEMBER_AREA: MemberAreaTable = [
         path: "saison/licences",
         file: "routes/member/season/licences.tsx",
         nav: {
-          area: "saison",
           label: "Licences",
           description: "Numéros de licence de la saison, import et export pour la fédération.",
         },
@@ -285,7 +250,6 @@ export const MEMBER_AREA: MemberAreaTable = [
         path: "essais",
         file: "routes/member/trials/board.tsx",
         nav: {
-          area: "saison",
           label: "Cours d'essai",
           description: "Les demandes de cours d'essai, de la réservation à l'inscription.",
         },
@@ -302,11 +266,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "examens",
         file: "routes/member/exams/list.tsx",
-        nav: {
-          area: "tatami",
-          label: "Examens de grade",
-          description: "Sessions d’examen, candidats éligibles et convocations.",
-        },
+        nav: { label: "Examens de grade", description: "Sessions d’examen, candidats éligibles et convocations." },
       },
       { path: "examens/:id", file: "routes/member/exams/session.tsx" },
     ],
@@ -331,7 +291,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "articles",
         file: "routes/member/articles/list.tsx",
-        nav: { area: "contenu", label: "Articles", description: "Les actualités du club." },
+        nav: { label: "Articles", description: "Les actualités du club." },
       },
       { path: "articles/ajouter", file: "routes/member/articles/new.tsx" },
       { path: "articles/modifier/:id", file: "routes/member/articles/edit.tsx" },
@@ -339,7 +299,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "articles/photos",
         file: "routes/member/articles/photos.tsx",
-        nav: { area: "contenu", label: "Photos", description: "Les photos des articles et le droit à l’image." },
+        nav: { label: "Photos", description: "Les photos des articles et le droit à l’image." },
       },
     ],
   },
@@ -352,7 +312,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "evenements",
         file: "routes/member/events/list.tsx",
-        nav: { area: "contenu", label: "Événements", description: "Le calendrier et les cours." },
+        nav: { label: "Événements", description: "Le calendrier et les cours." },
       },
       { path: "evenements/ajouter", file: "routes/member/events/new.tsx" },
       { path: "evenements/modifier/:id", file: "routes/member/events/edit.tsx" },
@@ -368,11 +328,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "appel",
         file: "routes/member/attendance/sessions.tsx",
-        nav: {
-          area: "tatami",
-          label: "Appel",
-          description: "Vos cours du jour et des jours suivants : faire l’appel.",
-        },
+        nav: { label: "Appel", description: "Vos cours du jour et des jours suivants : faire l’appel." },
       },
       { path: "appel/envoi", file: "routes/member/attendance/sync.ts" },
       { path: "appel/:seance", file: "routes/member/attendance/session.tsx" },
@@ -388,11 +344,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "assiduite",
         file: "routes/member/attendance/rates.tsx",
-        nav: {
-          area: "tatami",
-          label: "Assiduité",
-          description: "Taux de présence par membre, par groupe et par mois.",
-        },
+        nav: { label: "Assiduité", description: "Taux de présence par membre, par groupe et par mois." },
       },
     ],
   },
@@ -460,20 +412,4 @@ export function memberPagesFor(roles: readonly string[], table: MemberAreaTable 
   return table
     .filter((section) => mayEnter(section, roles, false))
     .flatMap((section) => section.pages.flatMap((p) => (p.nav ? [{ to: memberPath(p), ...p.nav }] : [])));
-}
-
-export interface MemberNavGroup {
-  area: MemberNavArea;
-  label: string;
-  links: MemberNavLink[];
-}
-
-/** The member navigation for these roles by area: the areas in `MEMBER_NAV_AREAS` order, the empty ones left out. */
-export function memberNavFor(roles: readonly string[], table: MemberAreaTable = MEMBER_AREA): MemberNavGroup[] {
-  const pages = memberPagesFor(roles, table);
-  return MEMBER_NAV_AREAS.map((a) => ({
-    area: a.id,
-    label: a.label,
-    links: pages.filter((p) => p.area === a.id),
-  })).filter((g) => g.links.length > 0);
 }

@@ -3,8 +3,9 @@
  * and what to bring (the cotisation only while it is not paid, with what is
  * left when a payment failed: issue 56); members see a greeting, the selected profile's status
  * for the current season, the next events (members-only ones included), their
- * personal calendar feed and the pages their roles allow, grouped by area as the member
- * navigation (« Mes pages », components/member-home/my-pages.tsx).
+ * personal calendar feed and the pages their roles allow (« Mes pages »,
+ * written on the server once per set of roles: components/member-home/my-pages.server.tsx,
+ * decision 0062).
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
@@ -16,8 +17,10 @@ import { capitalize, formatDate, formatEventWhen } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/events.server";
 import { upcomingEvents } from "~/lib/content/public-reads.server";
-import { canOpen, MEMBER_AREA_PATH, memberNavFor } from "~/lib/accounts/permissions";
-import { MyPages } from "~/components/member-home/my-pages";
+import { canOpen } from "~/lib/accounts/permissions";
+import { MY_PAGES_BLOCK, ServerHtml } from "~/components/server-html";
+import { myPagesMarkup } from "~/components/member-home/my-pages.server";
+import { serverHtml } from "~/lib/http/server-html.server";
 import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
@@ -68,10 +71,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     prenom: user.prenom,
     member: true as const,
     payment,
-    // « Mes pages »: the member navigation's entries by area, this page left out.
-    pages: memberNavFor(user.roles)
-      .map((g) => ({ label: g.label, links: g.links.filter((l) => l.to !== MEMBER_AREA_PATH) }))
-      .filter((g) => g.links.length > 0),
+    // « Mes pages », written on the server once per set of roles (decision 0062).
+    pagesHtml: serverHtml(context, myPagesMarkup(user.roles), MY_PAGES_BLOCK),
     selector: selectorData(ctx),
     profile: { name: profileName(ctx.profile), isSelf: ctx.profile.isSelf },
     status: {
@@ -124,7 +125,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         payment={loaderData.payment}
       />
     );
-  const { prenom, pages, selector, profile, status, events, feed, payment } = loaderData;
+  const { prenom, pagesHtml, selector, profile, status, events, feed, payment } = loaderData;
   const who = profile.isSelf ? "Votre situation" : `La situation ${de(profile.name)}`;
   return (
     <div>
@@ -233,7 +234,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <MyPages groups={pages} />
+      <ServerHtml html={pagesHtml} block={MY_PAGES_BLOCK} />
     </div>
   );
 }
