@@ -279,6 +279,9 @@ export function weekdayName(isoDay: number): string {
 
 export const WEEKDAY_NAMES: readonly string[] = WEEKDAYS;
 
+/** The months' French names, janvier first. */
+export const MONTH_NAMES: readonly string[] = MONTHS;
+
 /**
  * « 17 h 30 », « 10 h » (non-breaking spaces) from an instant (read in Paris
  * time) or a wall-clock time "17:30".

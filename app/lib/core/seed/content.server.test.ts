@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { articles, comics, events, settings } from "#db/schema";
 import { db } from "../db.server";
 import { seedDatabase } from "../seed.server";
-import { addDays, isoWeekday, parisDate, parisTime } from "../time";
+import { addDays, isoWeekday, MONTH_NAMES, parisDate, parisTime, WEEKDAY_NAMES } from "../time";
 import { clearSettingsCache, getSetting } from "../../club/settings.server";
 import { isPublished } from "../../content/articles.server";
 import { listFeedEvents, listUpcomingEvents, entryDays } from "../../content/events.server";
@@ -20,21 +20,8 @@ import { app } from "../../../../tests/helpers/app";
 import { createUser } from "../../../../tests/helpers/auth";
 import { EXAMPLE_PREFIX } from "./content.server";
 
-const WEEKDAYS = ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"];
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
+const WEEKDAYS = WEEKDAY_NAMES;
+const MONTHS = MONTH_NAMES;
 const DATED = new RegExp(
   `\\b(${WEEKDAYS.join("|")})\\s+(1er|\\d{1,2})\\s+(${MONTHS.join("|")})(?:\\s+(\\d{4}))?`,
   "giu",
