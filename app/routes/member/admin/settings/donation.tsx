@@ -29,7 +29,7 @@ export function DonationForm({ values, errors }: SectionFormProps) {
           { value: "oui", label: "Oui : l’association est d’intérêt général et délivre des reçus fiscaux" },
           { value: "non", label: "Non : pas de reçu fiscal" },
         ]}
-        hint="Seule une association d’intérêt général peut délivrer un reçu fiscal (Cerfa n° 11580). Sur « Oui », la page Faire un don annonce la réduction d’impôt de 66 % et le reçu ; sur « Non », elle n’en parle pas."
+        hint="Seule une association d’intérêt général peut délivrer un reçu fiscal (Cerfa n° 11580). Sur « Oui », la page Faire un don annonce la réduction d’impôt de 66 % et le reçu ; sur « Non », elle précise que le club ne délivre pas de reçu fiscal ; sans réponse, elle n’en parle pas."
         defaultValue={values.taxReceipts ?? ""}
         error={errors.taxReceipts}
       />
