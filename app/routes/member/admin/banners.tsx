@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/banners";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
@@ -29,7 +29,7 @@ import { MAX_IMAGE_BYTES } from "~/lib/content/upload-limits";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
-const PATH = "/espace-membre/contenu/bannieres";
+const PATH = href("/espace-membre/contenu/bannieres");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/brochure";
 import { AdminSettingsNav, LastChange } from "~/components/admin-nav";
@@ -23,7 +23,7 @@ import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
-const PATH = "/espace-membre/contenu/brochure";
+const PATH = href("/espace-membre/contenu/brochure");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -81,7 +81,7 @@ export default function Brochure({ loaderData, actionData }: Route.ComponentProp
       <ContentPageHeader title="Brochure du club">
         <p className="mt-2 text-slate-700">
           Un document PDF (présentation du club, règlement intérieur…) que les membres retrouvent sur la page{" "}
-          <Link to="/espace-membre/brochure" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/brochure")} className="font-medium text-club-800 underline">
             Brochure
           </Link>{" "}
           de leur espace.

@@ -7,7 +7,7 @@
  * Two Conform forms (intent "save" and "import"), one handler each; version
  * check and audit log in class-calendar.server.ts. Works without JavaScript.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/class-calendar";
 import {
@@ -46,7 +46,7 @@ import { formatDate, formatLongDate } from "~/lib/core/time";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
-const PATH = "/espace-membre/contenu/saison-et-vacances";
+const PATH = href("/espace-membre/contenu/saison-et-vacances");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -257,7 +257,10 @@ export default function ClassCalendarPage({ loaderData, actionData }: Route.Comp
       <ContentPageHeader title="Réglages : saison et vacances">
         <p className="mt-2 text-slate-700">
           Les cours réguliers (voir les{" "}
-          <Link to="/espace-membre/contenu/reglages/horaires" className="font-medium text-club-800 underline">
+          <Link
+            to={href("/espace-membre/contenu/reglages/:section", { section: "horaires" })}
+            className="font-medium text-club-800 underline"
+          >
             horaires
           </Link>
           ) apparaissent dans le{" "}

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/comics";
 import { AdminSettingsNav } from "~/components/admin-nav";
@@ -27,7 +27,7 @@ import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
-const PATH = "/espace-membre/contenu/bd";
+const PATH = href("/espace-membre/contenu/bd");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "BD humour", description: "Gérer les planches de la page BD humour.", noindex: true });

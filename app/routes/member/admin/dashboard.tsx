@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ADMIN_UPLOAD_PAGES, DeliveryBadge, SETTINGS_PAGES } from "~/components/admin-nav";
 import { formatDate, formatDateTime } from "~/lib/core/time";
@@ -96,10 +96,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           summary={`${plural(d.articles.total, "article", "articles")}, dont ${plural(d.articles.published, "publié", "publiés")} et ${plural(d.articles.drafts, "brouillon", "brouillons")}.`}
           actions={
             <>
-              <Link to="/espace-membre/articles" className={linkClass}>
+              <Link to={href("/espace-membre/articles")} className={linkClass}>
                 Gérer les articles
               </Link>
-              <Link to="/espace-membre/articles/ajouter" className={buttonClasses({ size: "sm" })}>
+              <Link to={href("/espace-membre/articles/ajouter")} className={buttonClasses({ size: "sm" })}>
                 Écrire un article
               </Link>
             </>
@@ -109,7 +109,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-1">
               {d.articles.latest.map((a) => (
                 <li key={a.id}>
-                  <Link to={`/espace-membre/articles/modifier/${a.id}`} className={linkClass}>
+                  <Link to={href("/espace-membre/articles/modifier/:id", { id: String(a.id) })} className={linkClass}>
                     {a.title}
                   </Link>{" "}
                   <span className="text-sm text-slate-700">
@@ -128,10 +128,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           summary={`${plural(d.events.total, "événement", "événements")}, dont ${plural(d.events.upcoming, "à venir", "à venir")}.`}
           actions={
             <>
-              <Link to="/espace-membre/evenements" className={linkClass}>
+              <Link to={href("/espace-membre/evenements")} className={linkClass}>
                 Gérer les événements
               </Link>
-              <Link to="/espace-membre/evenements/ajouter" className={buttonClasses({ size: "sm" })}>
+              <Link to={href("/espace-membre/evenements/ajouter")} className={buttonClasses({ size: "sm" })}>
                 Ajouter un événement
               </Link>
             </>
@@ -141,7 +141,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-1">
               {d.events.next.map((e) => (
                 <li key={e.id}>
-                  <Link to={`/espace-membre/evenements/modifier/${e.id}`} className={linkClass}>
+                  <Link to={href("/espace-membre/evenements/modifier/:id", { id: String(e.id) })} className={linkClass}>
                     {e.title}
                   </Link>{" "}
                   <span className="text-sm text-slate-700">
@@ -160,7 +160,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={<Icon name="video" className="h-6 w-6" />}
           summary={plural(d.videos.total, "vidéo classée par grade.", "vidéos classées par grade.")}
           actions={
-            <Link to="/espace-membre/videos" className={buttonClasses({ size: "sm" })}>
+            <Link to={href("/espace-membre/videos")} className={buttonClasses({ size: "sm" })}>
               Gérer les vidéos
             </Link>
           }
@@ -169,7 +169,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-1">
               {d.videos.latest.map((v) => (
                 <li key={v.id}>
-                  <Link to={`/espace-membre/videos?modifier=${v.id}#video-form-title`} className={linkClass}>
+                  <Link to={`${href("/espace-membre/videos")}?modifier=${v.id}#video-form-title`} className={linkClass}>
                     {v.title}
                   </Link>{" "}
                   <span className="text-sm text-slate-700">— {v.categoryLabel}</span>
@@ -195,7 +195,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </>
           }
           actions={
-            <Link to="/espace-membre/contenu/messages" className={buttonClasses({ size: "sm" })}>
+            <Link to={href("/espace-membre/contenu/messages")} className={buttonClasses({ size: "sm" })}>
               Lire les messages
             </Link>
           }
@@ -204,7 +204,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-2">
               {d.messages.latest.map((m) => (
                 <li key={m.id}>
-                  <Link to={`/espace-membre/contenu/messages?message=${m.id}#message-detail`} className={linkClass}>
+                  <Link
+                    to={`${href("/espace-membre/contenu/messages")}?message=${m.id}#message-detail`}
+                    className={linkClass}
+                  >
                     {m.subject} — {m.name}
                   </Link>
                   <span className="block text-sm text-slate-700">
@@ -223,7 +226,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={<Icon name="users" className="h-6 w-6" />}
           summary="Comptes, rôles, cotisations et certificats médicaux des membres."
           actions={
-            <Link to="/espace-membre/utilisateurs" className={buttonClasses({ size: "sm" })}>
+            <Link to={href("/espace-membre/utilisateurs")} className={buttonClasses({ size: "sm" })}>
               Gérer les utilisateurs
             </Link>
           }
@@ -235,7 +238,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           icon={<Icon name="clipboard-list" className="h-6 w-6" />}
           summary="La liste des tâches des responsables du club."
           actions={
-            <Link to="/espace-membre/todo" className={buttonClasses({ size: "sm" })}>
+            <Link to={href("/espace-membre/todo")} className={buttonClasses({ size: "sm" })}>
               Voir les tâches
             </Link>
           }

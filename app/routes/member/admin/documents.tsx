@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/documents";
 import { AdminSettingsNav } from "~/components/admin-nav";
@@ -31,7 +31,7 @@ import { Button } from "~/components/ui/button";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
-const PATH = "/espace-membre/contenu/documents";
+const PATH = href("/espace-membre/contenu/documents");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

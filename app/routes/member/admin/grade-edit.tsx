@@ -11,7 +11,7 @@
  * add forms are in app/components/grades/checklist-editor.tsx.
  */
 import { notFound } from "~/lib/http/responses";
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/grade-edit";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -347,7 +347,7 @@ export default function GradeEdit({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 text-slate-700">
           Ce que les membres préparant ce grade cochent dans leur page « Révisions », dans cet ordre. Les vidéos se
           rangent à part, dans la page{" "}
-          <Link to="/espace-membre/videos" className={linkClass}>
+          <Link to={href("/espace-membre/videos")} className={linkClass}>
             Vidéos
           </Link>
           .

@@ -5,7 +5,7 @@
  * An instructor then takes attendance of those classes and reads their
  * emergency sheets. Changes are written to the audit log.
  */
-import { data, Link, redirect } from "react-router";
+import { data, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/instructors";
 import { userContext } from "~/lib/accounts/auth-context";
 import { FormErrors, FormMessage, SubmitButton, useClubForm, getFormProps } from "~/components/form";
@@ -117,7 +117,7 @@ export default function Instructors({ loaderData, actionData }: Route.ComponentP
         <p className="mt-2 text-slate-700">
           Un compte avec le rôle « Enseignant » fait l’appel et lit la fiche d’urgence des cours cochés ici ; les
           administrateurs voient tous les cours. Donnez le rôle sur la fiche du compte (
-          <Link to="/espace-membre/utilisateurs" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/utilisateurs")} className="font-medium text-club-800 underline">
             Utilisateurs
           </Link>
           ), puis choisissez ses cours.{" "}

@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { z } from "zod";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/messages";
@@ -21,7 +21,7 @@ import { handleIntent, intentOf, resultOf } from "~/lib/http/intents";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
-const PATH = "/espace-membre/contenu/messages";
+const PATH = href("/espace-membre/contenu/messages");
 const PER_PAGE = 30;
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,5 +1,5 @@
 import { notFound } from "~/lib/http/responses";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/settings";
 import { FormMessage, SubmitButton } from "~/components/form";
@@ -107,7 +107,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const saved = await saveSettingChecked(SETTINGS_SECTIONS[section].key, submission.value, basedOn, user.id);
   if (!saved.ok)
     return data<ActionData>({ result: reply(submission, { formErrors: [saved.message] }), rows }, { status: 409 });
-  return redirect(`/espace-membre/contenu/reglages/${section}?ok=1`);
+  return redirect(`${href("/espace-membre/contenu/reglages/:section", { section })}?ok=1`);
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -134,7 +134,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <LastChange {...lastChange} />
       </ContentPageHeader>
 
-      <AdminSettingsNav current={`/espace-membre/contenu/reglages/${section}`} />
+      <AdminSettingsNav current={href("/espace-membre/contenu/reglages/:section", { section })} />
 
       {saved && !actionData ? <FormMessage tone="success">Les réglages ont été enregistrés.</FormMessage> : null}
       {actionData?.notice ? <FormMessage tone="info">{actionData.notice}</FormMessage> : null}

@@ -6,7 +6,7 @@
  * `{ intent, key: teacherId, result }` so only the form that was sent shows it.
  */
 import { refusedWith } from "~/lib/http/responses";
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/teachers";
 import { userContext } from "~/lib/accounts/auth-context";
 import { AdminSettingsNav } from "~/components/admin-nav";
@@ -36,7 +36,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 import { revalidateAfterConflict } from "~/lib/http/revalidate";
 
-const PATH = "/espace-membre/contenu/enseignants";
+const PATH = href("/espace-membre/contenu/enseignants");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

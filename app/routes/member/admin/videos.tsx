@@ -1,4 +1,4 @@
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import { VIDEO_GONE } from "~/lib/content/content-messages";
 import type { Route } from "./+types/videos";
@@ -34,7 +34,7 @@ import { readForm } from "~/lib/http/request.server";
 import { positiveId } from "~/lib/http/ids.server";
 import { ContentPageHeader } from "~/components/dashboard/content-page-header";
 
-const PATH = "/espace-membre/videos";
+const PATH = href("/espace-membre/videos");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
