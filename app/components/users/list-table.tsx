@@ -1,21 +1,16 @@
 /**
  * The managers' users list (/espace-membre/utilisateurs): its table of accounts and its page
- * links, written on the server (`serverHtml` in the route's loader) and kept as is by the browser
- * (`ServerHtml`), which never loads this code (a `.server` module, decisions 0051 and 0062).
+ * links, rendered from the loader's rows.
  *
  * Rules:
- * - Nothing here reacts to the visitor: the rows' links and the page links are `SiteLink`s,
- *   given to React Router by the block's one click handler.
- * - A row's markup depends on its `UserRow` and the season alone: written once and kept by
- *   them (`markupMemo`, decision 0065).
+ * - What a row shows (dates, amounts, labels) is written by the loader: this component only
+ *   lays it out.
  * - Under 640 px the table is stacked as cards (app.css .stack-table); wider, it may scroll, so
  *   its box is focusable.
- * - The count above the table (`aria-live`) stays in the page's React part: a live region must
- *   be on the page before its text changes, and this block is written anew with each list.
+ * - The count above the table (`aria-live`) stays in the page: a live region must be on the page
+ *   before its text changes.
  */
-import { createElement } from "react";
-import { SiteLink } from "~/components/layout/site-link";
-import { markupMemo } from "~/lib/http/server-html.server";
+import { Link } from "react-router";
 import { Badge, healthTone, linkClass } from "~/components/users-admin-ui";
 import { HEALTH_STATE_LABELS } from "~/lib/members/users-admin-labels";
 import type { HealthState } from "~/lib/members/users-admin-labels";
@@ -46,14 +41,14 @@ export interface UsersTableProps {
   nextHref: string | null;
 }
 
-/** One account's row: its markup is kept by what it shows (markupMemo, decision 0065). */
+/** One account's row. */
 function UserRowView({ u, season }: { u: UserRow; season: string }) {
   return (
     <tr>
       <th scope="row" className="px-3 py-2 font-normal">
-        <SiteLink to={`${USERS_PATH}/modifier/${u.id}`} className={linkClass}>
+        <Link to={`${USERS_PATH}/modifier/${u.id}`} className={linkClass}>
           {`${u.nom.toUpperCase()} ${u.prenom}`.trim() || u.email}
-        </SiteLink>
+        </Link>
         {u.familyCount > 0 ? (
           <span className="block text-sm text-slate-700">
             + {u.familyCount} profil{u.familyCount > 1 ? "s" : ""} famille
@@ -89,9 +84,6 @@ function UserRowView({ u, season }: { u: UserRow; season: string }) {
   );
 }
 
-/** 2,000 rows: the pages a few managers go through, about 2 MB. */
-const rowHtml = markupMemo(2000, (row: { u: UserRow; season: string }) => <UserRowView {...row} />);
-
 export function UsersTable({ items, season, page, pages, prevHref, nextHref }: UsersTableProps) {
   return (
     <>
@@ -123,28 +115,28 @@ export function UsersTable({ items, season, page, pages, prevHref, nextHref }: U
                 </th>
               </tr>
             </thead>
-            {/* React's own createElement: the rows' markup already went through the French typography. */}
-            {createElement("tbody", {
-              className: "divide-y divide-slate-200",
-              dangerouslySetInnerHTML: { __html: items.map((u) => rowHtml({ u, season })).join("") },
-            })}
+            <tbody className="divide-y divide-slate-200">
+              {items.map((u) => (
+                <UserRowView key={u.id} u={u} season={season} />
+              ))}
+            </tbody>
           </table>
         </div>
       ) : null}
       {pages > 1 ? (
         <nav aria-label="Pages de la liste" className="mt-4 flex flex-wrap items-center gap-4">
           {prevHref ? (
-            <SiteLink to={prevHref} className={linkClass}>
+            <Link to={prevHref} className={linkClass}>
               Page précédente
-            </SiteLink>
+            </Link>
           ) : null}
           <span className="text-slate-700">
             Page {page} sur {pages}
           </span>
           {nextHref ? (
-            <SiteLink to={nextHref} className={linkClass}>
+            <Link to={nextHref} className={linkClass}>
               Page suivante
-            </SiteLink>
+            </Link>
           ) : null}
         </nav>
       ) : null}

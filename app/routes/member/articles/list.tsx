@@ -2,16 +2,12 @@
  * /espace-membre/articles (admin, article_manager): the club's articles with a search on the
  * title, a status filter and pages; « Supprimer » asks for a confirmation on the same page
  * (`?supprimer=`), then posts. Plain forms: works without JavaScript.
- * The table and its page links are written on the server, never hydrated
- * (components/articles/manager-table.server.tsx, decision 0062); the forms, the count (a live
- * region) and the confirmation stay React.
+ * The loader writes what each row shows (dates in Paris time, labels); the list is the
+ * content lists' one (components/content-list.tsx), as the events list.
  */
 import { badRequest } from "~/lib/http/responses";
-import { useEffect, useRef } from "react";
-import { Form, Link, redirect } from "react-router";
-import { RESULTS_BLOCK, ServerHtml } from "~/components/server-html";
-import { ArticlesTable, type ArticleRow } from "~/components/articles/manager-table.server";
-import { serverHtml } from "~/lib/http/server-html.server";
+import { redirect } from "react-router";
+import { ContentList, countLine } from "~/components/content-list";
 import { userContext } from "~/lib/accounts/auth-context";
 import { z } from "zod";
 import { firstErrors, invalid, parseSubmission, positiveId, tryDomain } from "~/lib/http/forms";
@@ -29,9 +25,7 @@ import {
 import { listArticlesForManagers } from "~/lib/content/manager-lists.server";
 import { formatDateTime } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
-import { Button, buttonClasses } from "~/components/ui/button";
 import { readForm } from "~/lib/http/request.server";
-import { formatCount } from "~/lib/core/count";
 
 const PATH = "/espace-membre/articles";
 
@@ -43,7 +37,7 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const status = url.searchParams.get("statut") ?? "";
@@ -55,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const statusOptions = ARTICLE_STATUSES.map((value) => ({ value, label: ARTICLE_STATUS_LABELS[value] }));
   const { page: shownPage, pageCount } = list;
   // What a row shows, written here (the dates in Paris time, the labels).
-  const rows = list.items.map((a): ArticleRow => ({
+  const rows = list.items.map((a) => ({
     id: a.id,
     title: a.title,
     status: a.status,
@@ -74,20 +68,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const back = pageHref(shownPage, q, shownStatus);
   return {
     total: list.total,
-    // The table and its page links, written on the server and not hydrated (decision 0062).
-    table: serverHtml(
-      context,
-      <ArticlesTable
-        items={rows}
-        back={back}
-        page={shownPage}
-        pageCount={pageCount}
-        prevHref={shownPage > 1 ? pageHref(shownPage - 1, q, shownStatus) : null}
-        nextHref={shownPage < pageCount ? pageHref(shownPage + 1, q, shownStatus) : null}
-      />,
-      RESULTS_BLOCK,
-    ),
+    rows,
     back,
+    page: shownPage,
+    pageCount,
+    prevHref: shownPage > 1 ? pageHref(shownPage - 1, q, shownStatus) : null,
+    nextHref: shownPage < pageCount ? pageHref(shownPage + 1, q, shownStatus) : null,
     q,
     status: shownStatus,
     statusOptions,
@@ -120,89 +106,94 @@ function pageHref(page: number, q: string, status: string): string {
   return s ? `${PATH}?${s}` : PATH;
 }
 
+const STATUS_BADGE: Record<string, string> = {
+  brouillon: "bg-slate-200 text-slate-900",
+  publie: "bg-green-100 text-green-900",
+  programme: "bg-amber-100 text-amber-900",
+};
+
+const actionLink = "text-club-700 underline hover:text-club-900";
+
 export default function ArticlesList({ loaderData, actionData }: Route.ComponentProps) {
-  const { table, total, back, q, status, statusOptions, toDelete, deleteMissing, deleted } = loaderData;
-  const confirmRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (toDelete) confirmRef.current?.focus();
-  }, [toDelete]);
-
+  const { rows, total, back, q, status, statusOptions, toDelete, deleteMissing, deleted } = loaderData;
   return (
-    <>
-      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-club-900">Articles</h1>
-        <Link to={`${PATH}/ajouter`} className={buttonClasses()}>
-          Nouvel article
-        </Link>
-      </div>
-
-      {deleted ? <FormMessage tone="success">L’article a été supprimé.</FormMessage> : null}
-      {deleteMissing ? <FormMessage>{ARTICLE_GONE}</FormMessage> : null}
-      {actionData?.result ? <FormMessage>{Object.values(firstErrors(actionData.result))[0]}</FormMessage> : null}
-
-      {toDelete ? (
-        <section aria-labelledby="confirm-title" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4">
-          <h2
-            id="confirm-title"
-            ref={confirmRef}
-            tabIndex={-1}
-            className="mb-2 text-xl font-bold text-red-900 focus:outline-none"
-          >
-            Supprimer l’article « {toDelete.title} » ?
-          </h2>
-          <p className="mb-4 text-red-900">
-            La suppression est définitive. Son image de couverture sera aussi supprimée si elle ne sert nulle part
-            ailleurs.
-          </p>
-          <Form method="post" className="flex flex-wrap gap-3">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={toDelete.id} />
-            <Button type="submit" variant="danger">
-              Confirmer la suppression
-            </Button>
-            <Link to={back} className={buttonClasses({ variant: "neutral" })}>
-              Annuler
-            </Link>
-          </Form>
-        </section>
-      ) : null}
-
-      <Form
-        method="get"
-        role="search"
-        aria-label="Rechercher des articles"
-        className="mb-6 flex flex-wrap items-end gap-3"
-      >
-        <div>
-          <label htmlFor="articles-q" className="mb-1 block font-medium text-slate-800">
-            Titre contient
-          </label>
-          <input
-            id="articles-q"
-            type="search"
-            name="q"
-            defaultValue={q}
-            className="rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:outline-none focus:ring-2 focus:ring-club-600"
+    <ContentList
+      heading="Articles"
+      newItem={{ href: `${PATH}/ajouter`, label: "Nouvel article" }}
+      notices={
+        <>
+          {deleted ? <FormMessage tone="success">L’article a été supprimé.</FormMessage> : null}
+          {deleteMissing ? <FormMessage>{ARTICLE_GONE}</FormMessage> : null}
+          {actionData?.result ? <FormMessage>{Object.values(firstErrors(actionData.result))[0]}</FormMessage> : null}
+        </>
+      }
+      confirm={
+        toDelete
+          ? {
+              id: toDelete.id,
+              heading: `Supprimer l’article « ${toDelete.title} » ?`,
+              text: "La suppression est définitive. Son image de couverture sera aussi supprimée si elle ne sert nulle part ailleurs.",
+            }
+          : null
+      }
+      search={{
+        label: "Rechercher des articles",
+        idPrefix: "articles",
+        q,
+        filters: (
+          <FilterSelect
+            id="articles-statut"
+            label="Statut"
+            name="statut"
+            defaultValue={status}
+            options={statusOptions}
+            allLabel="Tous"
           />
-        </div>
-        <FilterSelect
-          id="articles-statut"
-          label="Statut"
-          name="statut"
-          defaultValue={status}
-          options={statusOptions}
-          allLabel="Tous"
-        />
-        <Button type="submit" variant="secondary">
-          Filtrer
-        </Button>
-      </Form>
-
-      <p className="mb-2 text-slate-700" aria-live="polite">
-        {total === 0 ? "Aucun article ne correspond." : total === 1 ? "1 article" : `${formatCount(total)} articles`}
-      </p>
-
-      <ServerHtml html={table} block={RESULTS_BLOCK} />
-    </>
+        ),
+      }}
+      countText={countLine(total, { none: "Aucun article ne correspond.", one: "article", many: "articles" })}
+      caption="Articles, du plus récent au plus ancien"
+      columns={["Titre", "Statut", "Dates", "Auteur"]}
+      items={rows}
+      cells={(a) => (
+        <>
+          <td className="py-3 pr-4 font-medium break-words text-slate-900">{a.title}</td>
+          <td data-label="Statut" className="py-3 pr-4">
+            <span
+              className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${STATUS_BADGE[a.status] ?? ""}`}
+            >
+              {a.statusLabel}
+            </span>
+            {a.scheduled ? <span className="block text-sm text-slate-700">{a.scheduled}</span> : null}
+          </td>
+          <td data-label="Dates" className="py-3 pr-4 text-sm text-slate-700">
+            <span className="block">{a.created}</span>
+            {a.published ? <span className="block">{a.published}</span> : null}
+            <span className="block">{a.updated}</span>
+          </td>
+          <td data-label="Auteur" className="py-3 pr-4 text-sm text-slate-700">
+            {a.author ?? "—"}
+          </td>
+        </>
+      )}
+      editHref={(a) => `${PATH}/modifier/${a.id}`}
+      moreActions={(a) => (
+        <li>
+          {/* The article as visitors see it, in a new tab: a plain link. */}
+          <a href={a.path} target="_blank" rel="noreferrer" className={actionLink}>
+            {a.visible ? "Voir" : "Aperçu"}
+            <span className="sr-only"> « {a.title} » (nouvel onglet)</span>
+          </a>
+        </li>
+      )}
+      back={back}
+      pages={{
+        label: "Pages de la liste des articles",
+        page: loaderData.page,
+        pageCount: loaderData.pageCount,
+        prevHref: loaderData.prevHref,
+        nextHref: loaderData.nextHref,
+      }}
+    />
   );
 }

@@ -3,20 +3,17 @@
  * by name or e-mail, filters (role, pré-inscrits, cotisation unpaid,
  * certificate missing or expiring), sort, pagination and the CSV export of
  * the filtered list. A plain GET form: works without JavaScript.
- * The table and its page links are written on the server, never hydrated
- * (components/users/list-table.server.tsx, decision 0062); the form and the
- * count (a live region) stay React.
+ * The loader writes what each row shows (dates, amounts, labels); the table and
+ * its page links are components/users/list-table.tsx.
  */
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { linkClass } from "~/components/users-admin-ui";
-import { RESULTS_BLOCK, ServerHtml } from "~/components/server-html";
-import { UsersTable, type UserRow } from "~/components/users/list-table.server";
-import { serverHtml } from "~/lib/http/server-html.server";
+import { UsersTable, type UserRow } from "~/components/users/list-table";
 import { Button, buttonClasses } from "~/components/ui/button";
 import { formatEuros } from "~/lib/core/money";
 import { PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
-import { ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
+import { isPending, ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
 import { formatDate } from "~/lib/core/time";
 import { ensureCurrentSeasonStarted } from "~/lib/members/seasons.server";
 import { pageMeta } from "~/lib/http/seo";
@@ -37,7 +34,7 @@ const NOTICES: Record<string, string> = {
   supprime: "Le compte a été supprimé.",
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   await ensureCurrentSeasonStarted();
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams);
@@ -52,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email: u.email,
     active: u.active,
     familyCount: u.familyCount,
-    pending: u.roles.includes("pré-inscrit"),
+    pending: isPending(u.roles),
     rolesText: rolesLabel(u.roles),
     cotisation: u.cotisationPaidOn ? cotisationText(u) : null,
     health: u.health,
@@ -64,12 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page,
     pages,
     season,
-    // The table and its page links, written on the server and not hydrated (decision 0062).
-    table: serverHtml(
-      context,
-      <UsersTable items={rows} season={season} page={page} pages={pages} prevHref={prevHref} nextHref={nextHref} />,
-      RESULTS_BLOCK,
-    ),
+    rows,
+    prevHref,
+    nextHref,
     exportHref: `${PATH}/export.csv${listQueryString({ ...query, page: 1 })}`,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
   };
@@ -89,7 +83,7 @@ const selectClass =
   "block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-club-600 focus:outline-none focus:ring-2 focus:ring-club-600";
 
 export default function UsersList({ loaderData }: Route.ComponentProps) {
-  const { query, total, page, pages, season, table, exportHref, notice } = loaderData;
+  const { query, total, page, pages, season, rows, prevHref, nextHref, exportHref, notice } = loaderData;
   const filtered = Boolean(query.q || query.role || query.statut);
   return (
     <div className="space-y-6">
@@ -186,7 +180,7 @@ export default function UsersList({ loaderData }: Route.ComponentProps) {
           {total === 0 ? "Aucun compte ne correspond" : `${formatCount(total)} compte${total > 1 ? "s" : ""}`}
           {pages > 1 ? ` — page ${formatCount(page)} sur ${formatCount(pages)}` : ""}
         </h2>
-        <ServerHtml html={table} block={RESULTS_BLOCK} />
+        <UsersTable items={rows} season={season} page={page} pages={pages} prevHref={prevHref} nextHref={nextHref} />
       </section>
     </div>
   );
