@@ -63,10 +63,10 @@ export default [
     // First run: creates the first administrator (404 once one exists).
     route("installation", "routes/operations/setup.tsx"),
 
-    // Member area (spec sections 2 and 6): the layout signs the visitor in;
-    // its pages, grouped in sections (one pathless layout and one role
-    // middleware each), their roles and their navigation entries are ONE
-    // table: app/lib/accounts/permissions.ts (MEMBER_AREA).
+    // Member area (spec sections 2 and 6): the layout's middleware signs the
+    // visitor in and checks the roles of the page's section; its pages, their
+    // sections, roles and navigation entries are ONE table:
+    // app/lib/accounts/permissions.ts (MEMBER_AREA).
     route("espace-membre", "routes/member/layout.tsx", memberAreaRoutes()),
 
     route("*", "routes/not-found.tsx"),

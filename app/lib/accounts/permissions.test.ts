@@ -3,14 +3,14 @@
  * the navigation of each role and the role middleware all follow from it.
  * Demonstrated by adding a page to a copy of the table, as a newcomer would.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { userContext } from "./auth-context";
-import { sectionGuard } from "./guard.server";
+import { pageRolesGuard } from "./guard.server";
 import { memberAreaRoutes } from "./member-routes";
 import { currentMemberEntry, MEMBER_AREA, memberPagesFor, sectionOfPath, type MemberAreaTable } from "./permissions";
 import { ROLES } from "./roles";
@@ -28,18 +28,23 @@ const user = (roles: string[]) =>
     selectedProfileId: null,
   }) satisfies SessionUser;
 
-/** Runs one middleware for a user; "suite" when it lets the request through, else the redirect target. */
+/**
+ * Runs the member guard's role check for a signed-in user on the page of `pattern` (the matched route's
+ * pattern, as React Router hands it); "suite" when it lets the request through, else the
+ * redirect target.
+ */
 async function pass(
-  middleware: ReturnType<typeof sectionGuard>,
+  pattern: string,
   roles: string[],
   method = "GET",
-  url = "http://localhost:3000/espace-membre/x",
+  table: MemberAreaTable = MEMBER_AREA,
 ): Promise<string> {
   const context = new RouterContextProvider();
   context.set(userContext, user(roles));
+  const url = new URL(pattern.replace(/:[a-z]+/g, "x"), "http://localhost:3000");
   try {
-    await middleware(
-      { request: new Request(url, { method }), params: {}, context } as never,
+    await pageRolesGuard(table)(
+      { request: new Request(url, { method }), params: {}, pattern, context } as never,
       async () => new Response("suite"),
     );
     return "suite";
@@ -58,16 +63,14 @@ describe("a newcomer adds a member page in one place", () => {
   const logbook = {
     path: "carnet",
     file: "routes/member/logbook.tsx",
-    nav: { label: "Carnet", description: "Votre carnet de progression." },
+    nav: { area: "moi" as const, label: "Carnet", description: "Votre carnet de progression." },
   };
   const table: MemberAreaTable = MEMBER_AREA.map((s) =>
     s.id === "membres" ? { ...s, pages: [...s.pages, logbook] } : s,
   );
 
-  it("one entry gives the route, inside its section's pathless layout", () => {
-    const section = memberAreaRoutes(table).find((l) => l.file === "routes/member/sections/members.tsx");
-    expect(section?.path).toBeUndefined();
-    expect(section?.children?.map((c) => [c.path, c.file])).toContainEqual(["carnet", "routes/member/logbook.tsx"]);
+  it("one entry gives the route, under the member layout", () => {
+    expect(memberAreaRoutes(table).map((c) => [c.path, c.file])).toContainEqual(["carnet", "routes/member/logbook.tsx"]);
   });
 
   it("the same entry puts it in the navigation of exactly the roles of its section", () => {
@@ -88,12 +91,13 @@ describe("a newcomer adds a member page in one place", () => {
     ]);
   });
 
-  it("and the section's role middleware guards it", async () => {
+  it("and the member guard lets in the roles of its section", async () => {
     expect(sectionOfPath("/espace-membre/carnet", table)?.id).toBe("membres");
-    const guard = sectionGuard("membres", table);
-    expect(await pass(guard, ["membre"])).toBe("suite");
-    expect(await pass(guard, ["article_manager"], "POST")).toBe("suite");
-    expect(await pass(guard, ["pré-inscrit"])).toBe("302 /espace-membre");
+    expect(await pass("/espace-membre/carnet", ["membre"], "GET", table)).toBe("suite");
+    expect(await pass("/espace-membre/carnet", ["article_manager"], "POST", table)).toBe("suite");
+    expect(await pass("/espace-membre/carnet", ["pré-inscrit"], "GET", table)).toBe("302 /espace-membre");
+    // Without the entry, the page is no one's.
+    expect(await pass("/espace-membre/carnet", ["admin"])).toBe("302 /espace-membre");
   });
 });
 
@@ -102,10 +106,8 @@ describe("the app's permission table", () => {
     expect(children(routes)).toEqual(memberAreaRoutes());
   });
 
-  it("names route modules that exist, and section layouts that guard their own section", () => {
+  it("names route modules that exist", () => {
     for (const section of MEMBER_AREA) {
-      const layout = readFileSync(path.join("app", section.layout), "utf8");
-      expect(layout, section.layout).toContain(`sectionGuard("${section.id}")`);
       for (const page of section.pages) expect(existsSync(path.join("app", page.file)), page.file).toBe(true);
     }
   });
@@ -154,16 +156,17 @@ describe("the app's permission table", () => {
   });
 
   it("lets a pré-inscrit read the member home (their status), never submit to it", async () => {
-    const guard = sectionGuard("accueil");
-    expect(await pass(guard, ["pré-inscrit"], "GET", "http://localhost:3000/espace-membre")).toBe("suite");
-    expect(await pass(guard, ["pré-inscrit"], "POST", "http://localhost:3000/espace-membre")).toBe(
-      "302 /espace-membre",
-    );
-    expect(await pass(sectionGuard("utilisateurs"), ["article_manager"])).toBe("302 /espace-membre");
-    expect(await pass(sectionGuard("administration"), ["user_manager", "membre"])).toBe("302 /espace-membre");
-    expect(await pass(sectionGuard("appel"), ["membre", "enseignant"], "POST")).toBe("suite");
-    expect(await pass(sectionGuard("appel"), ["user_manager", "membre"])).toBe("302 /espace-membre");
-    expect(await pass(sectionGuard("assiduite"), ["membre", "enseignant"])).toBe("302 /espace-membre");
+    expect(await pass("/espace-membre", ["pré-inscrit"], "GET")).toBe("suite");
+    // React Router writes its patterns without the leading slash.
+    expect(await pass("espace-membre", ["pré-inscrit"], "HEAD")).toBe("suite");
+    expect(await pass("espace-membre/contenu", ["membre"])).toBe("302 /espace-membre");
+    expect(await pass("/espace-membre", ["pré-inscrit"], "POST")).toBe("302 /espace-membre");
+    expect(await pass("/espace-membre/profil", ["pré-inscrit"], "POST")).toBe("suite");
+    expect(await pass("/espace-membre/utilisateurs/modifier/:id", ["article_manager"])).toBe("302 /espace-membre");
+    expect(await pass("/espace-membre/contenu", ["user_manager", "membre"])).toBe("302 /espace-membre");
+    expect(await pass("/espace-membre/appel/:seance", ["membre", "enseignant"], "POST")).toBe("suite");
+    expect(await pass("/espace-membre/appel", ["user_manager", "membre"])).toBe("302 /espace-membre");
+    expect(await pass("/espace-membre/assiduite", ["membre", "enseignant"])).toBe("302 /espace-membre");
   });
 });
 

@@ -6,9 +6,10 @@
  *  - Every member-area page is one entry here: its path under /espace-membre,
  *    its route module, and its navigation entry when it has one. Nothing else
  *    lists member pages.
- *  - Pages are grouped in sections; a section is one pathless layout in the
- *    route tree (`layout` file) whose ONE middleware lets in the section's
- *    `roles` (`readers` may also read its pages, never change anything).
+ *  - Pages are grouped in sections; the member layout's ONE middleware
+ *    (guard.server.ts) finds the page a request matched and lets in its
+ *    section's `roles` (`readers` may also read its pages, never change
+ *    anything).
  *  - Everything derives from this table: the route config (member-routes.ts,
  *    read by app/routes.ts), the role middleware (guard.server.ts), the member
  *    navigation (memberPagesFor), the CLI, and the guard tests.
@@ -38,8 +39,6 @@ interface MemberPage {
 
 export interface MemberSection {
   id: string;
-  /** Pathless layout module carrying the section's role middleware. */
-  layout: string;
   /** Roles allowed to open and use the section's pages. */
   roles: readonly Role[];
   /** Roles that may also read (GET/HEAD) the section's pages, not submit to them. */
@@ -53,7 +52,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // /espace-membre: members; a pré-inscrit reads it as the status of their registration.
     id: "accueil",
-    layout: "routes/member/sections/home.tsx",
     roles: MEMBER_ROLES,
     readers: ["pré-inscrit"],
     pages: [
@@ -68,7 +66,6 @@ export const MEMBER_AREA: MemberAreaTable = [
     // profil and its RGPD export: every signed-in account, pré-inscrits included (RGPD rights of
     // access, rectification and erasure; decision 0009), beyond the spec's role table.
     id: "compte",
-    layout: "routes/member/sections/account.tsx",
     roles: ROLES,
     pages: [
       {
@@ -86,7 +83,6 @@ export const MEMBER_AREA: MemberAreaTable = [
     // The family's registration for the season and its payment (issue 14, decision 0024): every
     // signed-in account, since a new family signs up as pré-inscrit and registers here.
     id: "inscription",
-    layout: "routes/member/sections/registration.tsx",
     roles: ROLES,
     pages: [
       {
@@ -105,7 +101,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // grades, revision, brochure, and the choice of the family profile the pages show.
     id: "membres",
-    layout: "routes/member/sections/members.tsx",
     roles: MEMBER_ROLES,
     pages: [
       {
@@ -135,7 +130,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // Admin-only: contenu (dashboard), todo, videos.
     id: "administration",
-    layout: "routes/member/sections/admin.tsx",
     roles: ["admin"],
     pages: [
       {
@@ -185,7 +179,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // User management: utilisateurs, utilisateurs/ajouter, utilisateurs/modifier/{id}.
     id: "utilisateurs",
-    layout: "routes/member/sections/users.tsx",
     roles: ["admin", "user_manager"],
     pages: [
       {
@@ -202,7 +195,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // The season's campaign and payments (issue 14, decision 0024): the managers of the members.
     id: "saison",
-    layout: "routes/member/sections/season.tsx",
     roles: ["admin", "user_manager"],
     pages: [
       {
@@ -243,7 +235,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // Trial-class requests (issue 15, decision 0028): the managers of the members.
     id: "essais",
-    layout: "routes/member/sections/trials.tsx",
     roles: ["admin", "user_manager"],
     pages: [
       {
@@ -260,7 +251,6 @@ export const MEMBER_AREA: MemberAreaTable = [
     // Grade exams (issue 15, decision 0027): sessions, eligibility and convocations, by the
     // managers of the members.
     id: "examens",
-    layout: "routes/member/sections/exams.tsx",
     roles: ["admin", "user_manager"],
     pages: [
       {
@@ -275,7 +265,6 @@ export const MEMBER_AREA: MemberAreaTable = [
     // Marking an exam on a phone (decision 0027): any member account opens the section, the
     // domain lets in only the session's jury and the admins (403 otherwise).
     id: "jury",
-    layout: "routes/member/sections/jury.tsx",
     roles: MEMBER_ROLES,
     pages: [
       { path: "jury/:id", file: "routes/member/exams/jury.tsx" },
@@ -285,7 +274,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // Article management: articles, articles/ajouter, articles/modifier/{id}.
     id: "articles",
-    layout: "routes/member/sections/articles.tsx",
     roles: ["admin", "article_manager"],
     pages: [
       {
@@ -306,7 +294,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // Event management: evenements, evenements/ajouter, evenements/modifier/{id}.
     id: "evenements",
-    layout: "routes/member/sections/events.tsx",
     roles: ["admin", "article_manager"],
     pages: [
       {
@@ -322,7 +309,6 @@ export const MEMBER_AREA: MemberAreaTable = [
     // Issue 15 (decision 0026): attendance and the emergency sheet of the classes an instructor
     // teaches (instructor_slots); admins see every class. The role `enseignant` opens only this.
     id: "appel",
-    layout: "routes/member/sections/attendance.tsx",
     roles: ["enseignant", "admin"],
     pages: [
       {
@@ -338,7 +324,6 @@ export const MEMBER_AREA: MemberAreaTable = [
   {
     // Issue 15 (decision 0026): attendance rates per member, group and month, for the managers of the members.
     id: "assiduite",
-    layout: "routes/member/sections/attendance-rates.tsx",
     roles: ["admin", "user_manager"],
     pages: [
       {

@@ -1,7 +1,7 @@
 /**
  * Member area (/espace-membre/*). Its middleware signs the visitor in (and
- * refuses cross-site posts); each section's pathless layout then checks the
- * roles of the permission table (app/lib/accounts/permissions.ts, through
+ * refuses cross-site posts), then checks the roles of the page's section in
+ * the permission table (app/lib/accounts/permissions.ts, through
  * app/lib/accounts/guard.server.ts). Children read the user from the router
  * context: `context.get(userContext)`.
  * Errors below (403/404/500) render inside this layout: the member
