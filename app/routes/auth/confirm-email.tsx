@@ -4,7 +4,7 @@
  * open links): the page shows the address and a button; the POST confirms
  * it. Form on the forms convention (decision 0009).
  */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/confirm-email";
 import { AuthCard, linkClass } from "~/components/auth-card";
@@ -49,7 +49,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       <AuthCard title="Adresse confirmée">
         <FormMessage tone="success">Votre adresse e-mail est désormais {actionData.confirmed}.</FormMessage>
         <p>
-          <Link to="/espace-membre" className={linkClass}>
+          <Link to={href("/espace-membre")} className={linkClass}>
             Aller à l'espace membre
           </Link>
         </p>
@@ -63,7 +63,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Refaites la demande depuis votre profil.
         </FormMessage>
         <p>
-          <Link to="/espace-membre/profil" className={linkClass}>
+          <Link to={href("/espace-membre/profil")} className={linkClass}>
             Mon profil
           </Link>
         </p>

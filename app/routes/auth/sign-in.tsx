@@ -7,7 +7,7 @@
  * answered through Conform (decision 0009, auth-replies.server.ts); the
  * password is never sent back.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { AuthCard, AuthErrorLinks, AuthErrorMessage, linkClass } from "~/components/auth-card";
@@ -38,9 +38,7 @@ import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
 import { readForm } from "~/lib/http/request.server";
 import { buttonClasses } from "~/components/ui/button";
-import { GoogleSignIn } from "~/components/google-sign-in.server";
-import { AFTER_FORM_BLOCK, ServerHtml } from "~/components/server-html";
-import { serverHtml } from "~/lib/http/server-html.server";
+import { GoogleSignIn } from "~/components/google-sign-in";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -48,7 +46,7 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Connectez-vous à votre espace membre du club avec votre e-mail ou votre compte Google.",
   });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
 
@@ -69,10 +67,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     error,
     passwordReset: url.searchParams.get("reinitialise") === "1",
     google: googleEnabled(),
-    // Written once on the server (decision 0059): a plain form, nothing in it needs the page's script.
-    googleHtml: googleEnabled()
-      ? serverHtml(context, <GoogleSignIn redirectTo={redirectTo} />, AFTER_FORM_BLOCK)
-      : null,
   };
 }
 
@@ -121,7 +115,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   });
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const signUpHref =
-    redirectTo === "/espace-membre" ? "/inscription" : `/inscription?redirectTo=${encodeURIComponent(redirectTo)}`;
+    redirectTo === href("/espace-membre")
+      ? "/inscription"
+      : `/inscription?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <AuthCard
@@ -171,7 +167,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           Se connecter
         </SubmitButton>
       </Form>
-      {google ? <ServerHtml html={loaderData.googleHtml} block={AFTER_FORM_BLOCK} /> : null}
+      {google ? <GoogleSignIn redirectTo={redirectTo} /> : null}
     </AuthCard>
   );
 }

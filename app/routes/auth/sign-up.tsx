@@ -6,7 +6,7 @@
  * browser too). Errors follow the catalogue, answered through Conform
  * (decision 0009); the password is never sent back.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/sign-up";
 import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
 import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm, getFormProps } from "~/components/form";
@@ -59,7 +59,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   });
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const signInHref =
-    redirectTo === "/espace-membre" ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(redirectTo)}`;
+    redirectTo === href("/espace-membre") ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <AuthCard
       title="Créer un compte"

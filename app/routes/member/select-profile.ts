@@ -4,7 +4,7 @@
  * profile (intent=clear), then returns to the member page the form came from.
  * A profile of another account (or a tampered id) is a 404 page (orErrorPage).
  */
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/select-profile";
 import { orErrorPage, positiveId } from "~/lib/http/forms";
@@ -25,14 +25,14 @@ function backTo(request: Request, field: FormDataEntryValue | null): string {
     }
   }
   for (const c of candidates) {
-    const target = safeRedirectPath(c, "", { within: "/espace-membre" });
-    if (target && !target.startsWith("/espace-membre/profil-actif")) return target;
+    const target = safeRedirectPath(c, "", { within: href("/espace-membre") });
+    if (target && !target.startsWith(href("/espace-membre/profil-actif"))) return target;
   }
-  return "/espace-membre";
+  return href("/espace-membre");
 }
 
 export async function loader() {
-  return redirect("/espace-membre");
+  return redirect(href("/espace-membre"));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

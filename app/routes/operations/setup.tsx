@@ -6,7 +6,7 @@
  * once an administrator exists. Works without JavaScript (Conform, decision 0009).
  */
 import { notFound } from "~/lib/http/responses";
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import type { Route } from "./+types/setup";
 import { AuthCard } from "~/components/auth-card";
 import {
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (err.status === 404) notFound("Page introuvable");
     return replyWithError(submission, err, { hideFields: ["password", "confirmation", "smtpPassword"] });
   }
-  return redirect(`/connexion?redirectTo=${encodeURIComponent("/espace-membre")}`);
+  return redirect(`/connexion?redirectTo=${encodeURIComponent(href("/espace-membre"))}`);
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { notFound } from "~/lib/http/responses";
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/edit";
 import { ArticleForm } from "~/components/article-form";
@@ -79,7 +79,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <p className="mb-2">
-        <Link to="/espace-membre/articles" className="text-club-700 underline hover:text-club-900">
+        <Link to={href("/espace-membre/articles")} className="text-club-700 underline hover:text-club-900">
           ← Retour aux articles
         </Link>
       </p>
@@ -101,7 +101,7 @@ export default function EditArticle({ loaderData, actionData }: Route.ComponentP
       {failed?.conflict ? (
         <p className="mb-4">
           <a
-            href={`/espace-membre/articles/modifier/${article.id}`}
+            href={href("/espace-membre/articles/modifier/:id", { id: String(article.id) })}
             target="_blank"
             rel="noreferrer"
             className="font-semibold text-club-700 underline"

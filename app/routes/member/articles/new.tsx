@@ -1,4 +1,4 @@
-import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { href, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/new";
 import { ArticleForm } from "~/components/article-form";
@@ -32,7 +32,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <p className="mb-2">
-        <Link to="/espace-membre/articles" className="text-club-700 underline hover:text-club-900">
+        <Link to={href("/espace-membre/articles")} className="text-club-700 underline hover:text-club-900">
           ← Retour aux articles
         </Link>
       </p>

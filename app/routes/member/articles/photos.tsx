@@ -5,7 +5,7 @@
  * withdraw a photo, which removes it from every public page at once.
  */
 import { refusedWith } from "~/lib/http/responses";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/photos";
 import { userContext } from "~/lib/accounts/auth-context";
 import { FileField, useUploadCheck } from "~/components/file-field";
@@ -33,7 +33,7 @@ import type { SessionUser } from "~/lib/accounts/session.server";
 import { readForm, UPLOAD_BODY_LIMIT } from "~/lib/http/request.server";
 import { pageMeta } from "~/lib/http/seo";
 
-const PATH = "/espace-membre/articles/photos";
+const PATH = href("/espace-membre/articles/photos");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -98,7 +98,7 @@ export default function Photos({ loaderData, actionData }: Route.ComponentProps)
     <div className="space-y-6">
       <div>
         <p className="mb-2 text-sm">
-          <Link to="/espace-membre/articles" className="text-club-800 underline">
+          <Link to={href("/espace-membre/articles")} className="text-club-800 underline">
             Les articles
           </Link>
         </p>

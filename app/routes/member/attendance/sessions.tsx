@@ -8,9 +8,10 @@
  * sessions it shows for use without network (issue 56); the page says so
  * once they are kept.
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/sessions";
 import { userContext } from "~/lib/accounts/auth-context";
+import { can } from "~/lib/accounts/capabilities";
 import { ATTENDANCE_HANDLE, useAttendanceWebApp } from "~/components/attendance/web-app";
 import { WaitingMarks } from "~/components/attendance/waiting-marks";
 import { buttonClasses } from "~/components/ui/button";
@@ -38,7 +39,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const counts = await presentCounts(sessions.map((s) => ({ date: s.date, slotId: s.slot.id })));
   return {
     today,
-    isAdmin: user.isAdmin,
+    allClasses: can(user, "classes:all"),
+    choosesInstructors: can(user, "site:administer"),
     sessions: sessions.map((s) => ({
       date: s.date,
       slotId: s.slot.id,
@@ -54,7 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function AttendanceSessions({ loaderData }: Route.ComponentProps) {
-  const { today, isAdmin, sessions } = loaderData;
+  const { today, allClasses, choosesInstructors, sessions } = loaderData;
   const open = sessions.filter((s) => !s.cancelled);
   const kept = useAttendanceWebApp([ATTENDANCE_PATH, ...open.map(sessionPath)]);
   const days = [...new Set(sessions.map((s) => s.date))];
@@ -63,7 +65,7 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
       <h1 className="mb-2 text-3xl font-bold text-club-900">Appel</h1>
       <WaitingMarks />
       <p className="mb-6 text-slate-700">
-        {isAdmin ? "Tous les cours" : "Vos cours"} d’aujourd’hui et des {DAYS - 1} jours suivants. Touchez un cours pour
+        {allClasses ? "Tous les cours" : "Vos cours"} d’aujourd’hui et des {DAYS - 1} jours suivants. Touchez un cours pour
         faire l’appel ; sans réseau, les présences sont gardées sur le téléphone et envoyées au retour de la connexion.
       </p>
       {kept !== null && kept > 0 ? (
@@ -71,9 +73,12 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
           {keptMessage(kept - 1)}
         </p>
       ) : null}
-      {isAdmin ? (
+      {choosesInstructors ? (
         <p className="mb-6">
-          <Link to="/espace-membre/contenu/enseignants-des-cours" className="font-medium text-club-800 underline">
+          <Link
+            to={href("/espace-membre/contenu/enseignants-des-cours")}
+            className="font-medium text-club-800 underline"
+          >
             Choisir les enseignants de chaque cours
           </Link>
         </p>
@@ -81,7 +86,7 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
       {sessions.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-800">
           Aucun cours dans les {DAYS} prochains jours
-          {isAdmin ? "." : " parmi ceux que vous enseignez. Un administrateur choisit les cours de chaque enseignant."}
+          {allClasses ? "." : " parmi ceux que vous enseignez. Un administrateur choisit les cours de chaque enseignant."}
         </p>
       ) : null}
       {days.map((day) => (

@@ -1,5 +1,5 @@
 import { notFound } from "~/lib/http/responses";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/edit";
 import { EventForm } from "~/components/event-form";
@@ -50,7 +50,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <p className="mb-2">
-        <Link to="/espace-membre/evenements" className="text-club-700 underline hover:text-club-900">
+        <Link to={href("/espace-membre/evenements")} className="text-club-700 underline hover:text-club-900">
           ← Retour aux événements
         </Link>
       </p>
@@ -63,7 +63,7 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       {actionData?.conflict ? (
         <p className="mb-4">
           <a
-            href={`/espace-membre/evenements/modifier/${event.id}`}
+            href={href("/espace-membre/evenements/modifier/:id", { id: String(event.id) })}
             target="_blank"
             rel="noreferrer"
             className="font-semibold text-club-700 underline"

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/new";
 import { EventForm } from "~/components/event-form";
@@ -27,7 +27,7 @@ export default function NewEvent({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <p className="mb-2">
-        <Link to="/espace-membre/evenements" className="text-club-700 underline hover:text-club-900">
+        <Link to={href("/espace-membre/evenements")} className="text-club-700 underline hover:text-club-900">
           ← Retour aux événements
         </Link>
       </p>

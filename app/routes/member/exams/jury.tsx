@@ -13,7 +13,7 @@
  * stays the jury's decision. A grade without checklist has the overall form only.
  */
 import { notFound, refusedWith } from "~/lib/http/responses";
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/jury";
@@ -92,7 +92,9 @@ const HANDLERS = {
       testMarksSchema,
       async (input) => {
         await markTests(user, id, input);
-        return redirect(`/espace-membre/jury/${id}?tests=${input.candidateId}#candidat-${input.candidateId}`);
+        return redirect(
+          `${href("/espace-membre/jury/:id", { id: String(id) })}?tests=${input.candidateId}#candidat-${input.candidateId}`,
+        );
       },
       {
         keyField: "candidateId",
@@ -109,7 +111,9 @@ const HANDLERS = {
       markSchema,
       async (input) => {
         await markCandidate(user, id, input);
-        return redirect(`/espace-membre/jury/${id}?note=${input.candidateId}#candidat-${input.candidateId}`);
+        return redirect(
+          `${href("/espace-membre/jury/:id", { id: String(id) })}?note=${input.candidateId}#candidat-${input.candidateId}`,
+        );
       },
       {
         keyField: "candidateId",
@@ -278,7 +282,11 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
               </p>
               {c.result === "reussi" ? (
                 <p className="mb-3">
-                  <a href={`/espace-membre/jury/diplome/${c.id}`} className={linkClass} download>
+                  <a
+                    href={href("/espace-membre/jury/diplome/:id", { id: String(c.id) })}
+                    className={linkClass}
+                    download
+                  >
                     Imprimer le diplôme<span className="sr-only"> pour {c.name}</span> (PDF)
                   </a>
                 </p>
@@ -303,7 +311,7 @@ export default function JuryPage({ loaderData, actionData }: Route.ComponentProp
         <p className="text-slate-700">Aucun candidat n'est encore convoqué à cette session.</p>
       )}
       <p className="mt-6">
-        <Link to="/espace-membre/grades" className={linkClass}>
+        <Link to={href("/espace-membre/grades")} className={linkClass}>
           Retour à mes grades
         </Link>
       </p>

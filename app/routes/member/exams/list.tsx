@@ -4,7 +4,7 @@
  * every exam requires besides the grade's rules (issue 56: a registration
  * for the exam's season, a medical file in order; each can be switched off).
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/list";
 import { CheckboxField } from "~/components/checkbox-field";
@@ -54,13 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     const requirements = parseSubmission(formData, examRequirementsSchema);
     if (requirements.status !== "success") return invalid(requirements);
     await saveExamRequirements(actor, requirements.value);
-    return redirect("/espace-membre/examens?ok=conditions");
+    return redirect(`${href("/espace-membre/examens")}?ok=conditions`);
   }
   const submission = parseSubmission(formData, examSessionSchema);
   if (submission.status !== "success") return invalid(submission);
   return tryDomain(submission, async () => {
     const id = await saveExamSession(actor, null, submission.value);
-    return redirect(`/espace-membre/examens/${id}?ok=creee`);
+    return redirect(`${href("/espace-membre/examens/:id", { id: String(id) })}?ok=creee`);
   });
 }
 
@@ -104,7 +104,7 @@ export default function ExamSessions({ loaderData, actionData }: Route.Component
               {sessions.map((s) => (
                 <tr key={s.id} className="border-b border-slate-200">
                   <td data-label="Date" className="py-2 pr-4 whitespace-nowrap">
-                    <Link to={`/espace-membre/examens/${s.id}`} className={linkClass}>
+                    <Link to={href("/espace-membre/examens/:id", { id: String(s.id) })} className={linkClass}>
                       {formatDate(s.examDate)}
                     </Link>
                   </td>

@@ -8,7 +8,7 @@
  * acquis sur 9 » per candidate, and per test how many acquired it.
  */
 import { notFound } from "~/lib/http/responses";
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { SessionUser } from "~/lib/accounts/session.server";
 import type { Route } from "./+types/session";
@@ -112,14 +112,16 @@ const HANDLERS: Record<Intent, (actor: SessionUser, id: number, formData: FormDa
       examSessionSchema,
       async (input) => {
         await saveExamSession(actor, id, input);
-        return redirect(`/espace-membre/examens/${id}?ok=modifiee`);
+        return redirect(`${href("/espace-membre/examens/:id", { id: String(id) })}?ok=modifiee`);
       },
       { onDomainError: (err) => (err.status === 409 && !err.field ? { resetValues: true } : {}) },
     ),
   convoquer: (actor, id, formData) =>
     handleIntent("convoquer", formData, convokeSchema, async ({ profileIds }) => {
       const { convoked, mails } = await convokeCandidates(actor, id, profileIds);
-      return redirect(`/espace-membre/examens/${id}?ok=convoques&n=${convoked}&m=${mails}#candidats`);
+      return redirect(
+        `${href("/espace-membre/examens/:id", { id: String(id) })}?ok=convoques&n=${convoked}&m=${mails}#candidats`,
+      );
     }),
 };
 
@@ -143,7 +145,7 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
   return (
     <div className="max-w-5xl">
       <p className="mb-2">
-        <Link to="/espace-membre/examens" className={linkClass}>
+        <Link to={href("/espace-membre/examens")} className={linkClass}>
           Toutes les sessions d'examen
         </Link>
       </p>
@@ -154,7 +156,7 @@ export default function ExamSessionPage({ loaderData, actionData }: Route.Compon
         Jury : {session.jury.length ? session.jury.map((j) => j.name).join(", ") : "aucun membre pour l'instant"}.
       </p>
       <p className="mb-6">
-        <Link to={`/espace-membre/jury/${session.id}`} className={linkClass}>
+        <Link to={href("/espace-membre/jury/:id", { id: String(session.id) })} className={linkClass}>
           Page du jury : noter les candidats
         </Link>{" "}
         <span className="text-slate-700">(membres du jury et administrateurs)</span>

@@ -3,7 +3,7 @@
  * deletion of the account (?suppression=confirmer shows the form, intent
  * "delete-account"; the domain deletes at once or queues the request).
  */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { checkboxProps, FormErrors, FormMessage, useClubForm, getFormProps } from "~/components/form";
 import { CheckboxField } from "~/components/checkbox-field";
 import { OnceField } from "~/components/once-field";
@@ -47,7 +47,7 @@ export function DataSection({
         les profils de votre famille (fichier JSON), ou demander la suppression de votre compte.
       </p>
       <p className="mb-6">
-        <a href="/espace-membre/profil/donnees" download className={secondaryButton}>
+        <a href={href("/espace-membre/profil/donnees")} download className={secondaryButton}>
           <Icon name="download" className="h-5 w-5" />
           Télécharger mes données
         </a>

@@ -7,6 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { FormMessage } from "~/components/form";
 import { resultOf } from "~/lib/http/intents";
 import { buttonClasses } from "~/components/ui/button";
+import { href } from "react-router";
 
 /** What the profile action answers: a success message, or a refusal (`{ intent, key, result }`, intents.ts). */
 export interface ProfileAnswer {
@@ -43,4 +44,4 @@ export const h2Class = "mb-4 text-2xl font-semibold text-club-900";
 export const secondaryButton = buttonClasses({ variant: "secondary" });
 export const dangerButton = buttonClasses({ variant: "danger" });
 
-export const PROFILE_ACTION = "/espace-membre/profil";
+export const PROFILE_ACTION = href("/espace-membre/profil");

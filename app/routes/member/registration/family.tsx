@@ -6,7 +6,7 @@
  * setting and leads to the payment page. Open to every signed-in account
  * (a new family is pré-inscrite). Conform form: works without JavaScript.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/family";
 import { PaymentSchedule } from "~/components/season/payment-schedule";
 import { PAYMENT_SITUATION_LABELS } from "~/lib/members/payment-schedule";
@@ -66,10 +66,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (submission.value.intent === "draft") {
       await saveFamilyDraft(user.id, submission.value);
-      return redirect("/espace-membre/inscription?brouillon=enregistre");
+      return redirect(`${href("/espace-membre/inscription")}?brouillon=enregistre`);
     }
     await submitFamilyRegistration(user.id, submission.value);
-    return redirect("/espace-membre/inscription/paiement");
+    return redirect(href("/espace-membre/inscription/paiement"));
   } catch (err) {
     if (err instanceof DomainError)
       return data({ result: reply(submission, domainErrors(err)) }, { status: err.status });
@@ -123,7 +123,7 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
           </strong>
           {registration.status !== "brouillon" ? <> ({formatEuros(registration.totalCents)})</> : null}.{" "}
           {registration.status === "en-attente" || paid ? (
-            <Link to="/espace-membre/inscription/paiement" className="font-medium text-club-800 underline">
+            <Link to={href("/espace-membre/inscription/paiement")} className="font-medium text-club-800 underline">
               {paid ? "Voir le paiement" : "Payer l'inscription"}
             </Link>
           ) : null}
@@ -173,7 +173,7 @@ export default function FamilyRegistration({ loaderData, actionData }: Route.Com
                     <>
                       {" "}
                       <Link
-                        to={`/espace-membre/inscription/pieces#profil-${p.profileId}`}
+                        to={`${href("/espace-membre/inscription/pieces")}#profil-${p.profileId}`}
                         className="font-medium text-club-800 underline"
                       >
                         Envoyer le document<span className="sr-only"> {de(p.prenom)}</span>

@@ -8,7 +8,7 @@
  * (app/lib/http/intents.ts), one Conform form per profile and intent; works
  * without JavaScript; a too-large file is refused before sending.
  */
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/papers";
 import { FileField, useUploadCheck } from "~/components/file-field";
 import {
@@ -43,7 +43,7 @@ import {
 import { familyPapers, giveAidProof, uploadHealthDocument } from "~/lib/members/season-documents.server";
 import { de } from "~/lib/typography/elision";
 
-const PATH = "/espace-membre/inscription/pieces";
+const PATH = href("/espace-membre/inscription/pieces");
 const FILE_HINT = `PDF, JPEG ou PNG, ${formatMegabytes(MAX_SEASON_FILE_BYTES)} au plus. Une photo lisible prise avec un téléphone convient.`;
 
 export const meta: Route.MetaFunction = (args) =>
@@ -246,7 +246,7 @@ export default function Papers({ loaderData, actionData }: Route.ComponentProps)
       {profiles.length === 0 ? (
         <p className="text-slate-800">
           Aucun membre de votre famille n'est inscrit pour la saison {season}.{" "}
-          <Link to="/espace-membre/inscription" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/inscription")} className="font-medium text-club-800 underline">
             Faire l'inscription
           </Link>
         </p>

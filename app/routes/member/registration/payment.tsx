@@ -16,7 +16,7 @@
  *    registration stays « en attente de paiement » and can be paid later.
  */
 import { badRequest } from "~/lib/http/responses";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/payment";
 import { FormMessage, SubmitButton } from "~/components/form";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -35,7 +35,7 @@ import { helloAssoClient } from "~/lib/members/helloasso.server";
 import { startCheckout } from "~/lib/members/helloasso-checkout.server";
 import { familyRegistration, reconcileReturn } from "~/lib/members/registration-payments.server";
 
-const PATH = "/espace-membre/inscription/paiement";
+const PATH = href("/espace-membre/inscription/paiement");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -160,7 +160,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       {actionData?.error ? <FormMessage>{actionData.error}</FormMessage> : null}
       {registration && registration.status !== "brouillon" ? (
         <p className="mb-4 text-slate-800">
-          <Link to="/espace-membre/inscription/pieces" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/inscription/pieces")} className="font-medium text-club-800 underline">
             Pièces du dossier
           </Link>{" "}
           : certificat médical, attestation de santé et justificatifs d'aide à envoyer au club.
@@ -169,7 +169,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       {!registration || registration.status === "brouillon" ? (
         <p className="text-slate-800">
           Votre inscription n'est pas encore envoyée.{" "}
-          <Link to="/espace-membre/inscription" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/inscription")} className="font-medium text-club-800 underline">
             Terminer l'inscription
           </Link>
         </p>
@@ -230,7 +230,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
           {registration.money.collectedCents > 0 ? (
             <p className="mb-4 text-slate-800">
               <a
-                href="/espace-membre/inscription/attestation.pdf"
+                href={href("/espace-membre/inscription/attestation.pdf")}
                 className="font-medium text-club-800 underline"
                 download
               >

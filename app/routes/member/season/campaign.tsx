@@ -7,7 +7,7 @@
  * (the `campaign` setting, saved with a version check). Plain forms, one
  * `intent` each (app/lib/http/intents.ts, decision 0019).
  */
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import type { Route } from "./+types/campaign";
 import {
   fieldProps,
@@ -30,7 +30,7 @@ import { CheckboxField } from "~/components/checkbox-field";
 import { campaignOpenSchema, campaignSchema, confirmedAids } from "~/lib/members/campaign";
 import { campaignPage, saveCampaign, setCampaignOpen } from "~/lib/members/campaign.server";
 
-const PATH = "/espace-membre/saison/campagne";
+const PATH = href("/espace-membre/saison/campagne");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -12,7 +12,7 @@
  * Two intents (app/lib/http/intents.ts), one Conform form each; the number
  * forms are keyed by the profile: works without JavaScript.
  */
-import { data, Form, redirect } from "react-router";
+import { data, Form, href, redirect } from "react-router";
 import type { Route } from "./+types/licences";
 import {
   fieldProps,
@@ -41,7 +41,7 @@ import {
 import { importLicences, licenceRows, setLicenceNumber } from "~/lib/members/licences.server";
 import { de } from "~/lib/typography/elision";
 
-const PATH = "/espace-membre/saison/licences";
+const PATH = href("/espace-membre/saison/licences");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -235,7 +235,11 @@ export default function Licences({ loaderData, actionData }: Route.ComponentProp
           Export pour la fédération
         </h2>
         <p>
-          <a href="/espace-membre/saison/export/licences.csv" className="font-medium text-club-800 underline" download>
+          <a
+            href={href("/espace-membre/saison/export/:fichier", { fichier: "licences.csv" })}
+            className="font-medium text-club-800 underline"
+            download
+          >
             Télécharger licences.csv
           </a>{" "}
           (séparateur « ; », encodage UTF-8, lisible par un tableur). Ses colonnes, dans l'ordre :

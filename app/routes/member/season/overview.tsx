@@ -6,7 +6,7 @@
  * left as drafts, takings by payment method, every registered member with
  * their payment and medical status, and the exports.
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { GroupCounts } from "~/components/season/group-counts";
 import { formatEuros } from "~/lib/core/money";
@@ -75,19 +75,19 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
           Inscriptions {open ? "ouvertes" : "fermées"} ;{" "}
           {countOf(members.length, "membre inscrit", "membres inscrits", "aucun membre inscrit")},{" "}
           {countOf(drafts, "inscription en brouillon", "inscriptions en brouillon", "aucune inscription en brouillon")}.{" "}
-          <Link to="/espace-membre/saison/campagne" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/saison/campagne")} className="font-medium text-club-800 underline">
             Campagne
           </Link>{" "}
           ·{" "}
-          <Link to="/espace-membre/saison/paiements" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/saison/paiements")} className="font-medium text-club-800 underline">
             Paiements
           </Link>{" "}
           ·{" "}
-          <Link to="/espace-membre/saison/pieces" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/saison/pieces")} className="font-medium text-club-800 underline">
             Pièces à vérifier
           </Link>{" "}
           ·{" "}
-          <Link to="/espace-membre/saison/licences" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/saison/licences")} className="font-medium text-club-800 underline">
             Licences
           </Link>
         </p>
@@ -118,7 +118,7 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
           {income.incomplete ? (
             <>
               {" "}
-              <Link to="/espace-membre/saison/paiements" className="font-medium text-club-800 underline">
+              <Link to={href("/espace-membre/saison/paiements")} className="font-medium text-club-800 underline">
                 Paiements incomplets : {income.incomplete}
               </Link>
             </>
@@ -145,7 +145,7 @@ export default function SeasonOverview({ loaderData }: Route.ComponentProps) {
           {EXPORTS.map((e) => (
             <li key={e.file}>
               <a
-                href={`/espace-membre/saison/export/${e.file}`}
+                href={href("/espace-membre/saison/export/:fichier", { fichier: e.file })}
                 className="font-medium text-club-800 underline"
                 download
               >

@@ -10,7 +10,7 @@
  * Four intents (app/lib/http/intents.ts), one small Conform form each, keyed
  * by the paper or the line: works without JavaScript.
  */
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import type { Route } from "./+types/papers";
 import { fieldProps, FormErrors, FormMessage, TextField, useClubForm, getFormProps } from "~/components/form";
 import { Button } from "~/components/ui/button";
@@ -39,8 +39,8 @@ import {
 } from "~/lib/members/season-documents-review.server";
 import { de } from "~/lib/typography/elision";
 
-const PATH = "/espace-membre/saison/pieces";
-const FILE_PATH = "/espace-membre/inscription/pieces";
+const PATH = href("/espace-membre/saison/pieces");
+const FILE_PATH = href("/espace-membre/inscription/pieces");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -13,7 +13,7 @@
  * Plain forms, one `intent` each (app/lib/http/intents.ts, decision 0019):
  * everything works without JavaScript.
  */
-import { Form, redirect } from "react-router";
+import { Form, href, redirect } from "react-router";
 import type { Route } from "./+types/payments";
 import {
   fieldProps,
@@ -56,7 +56,7 @@ import { PAYMENT_SITUATION_LABELS } from "~/lib/members/payment-schedule";
 import { countOf } from "~/lib/core/count";
 import { de } from "~/lib/typography/elision";
 
-const PATH = "/espace-membre/saison/paiements";
+const PATH = href("/espace-membre/saison/paiements");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

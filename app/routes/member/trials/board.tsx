@@ -6,7 +6,7 @@
  * pre-filled from the request (app/lib/members/trial-board.server.ts).
  * Plain forms (one intent each, decision 0019): everything works without JavaScript.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/board";
 import {
   fieldProps,
@@ -40,7 +40,7 @@ import { revalidateAfterConflict } from "~/lib/http/revalidate";
 import { telHref } from "~/lib/core/phone";
 import { de } from "~/lib/typography/elision";
 
-const PATH = "/espace-membre/essais";
+const PATH = href("/espace-membre/essais");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -297,7 +297,7 @@ export default function TrialBoard({ loaderData, actionData }: Route.ComponentPr
                 />
                 {r.userId ? (
                   <p className="mt-4 border-t border-slate-200 pt-4">
-                    <Link to={`/espace-membre/utilisateurs/modifier/${r.userId}`} className={linkClass}>
+                    <Link to={href("/espace-membre/utilisateurs/modifier/:id", { id: r.userId })} className={linkClass}>
                       Voir le compte de l'inscription
                     </Link>
                   </p>

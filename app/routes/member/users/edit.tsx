@@ -11,7 +11,7 @@
  * form it belongs to (decision 0009). The sections are in app/components/users.
  */
 import { notFound } from "~/lib/http/responses";
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { z } from "zod";
 import type { Route } from "./+types/edit";
@@ -23,7 +23,8 @@ import { ProfileSection } from "~/components/users/profile-section";
 import { DomainError } from "~/lib/core/errors";
 import { handleIntent, intentOf } from "~/lib/http/intents";
 import { USERS_ADMIN_MESSAGES as MESSAGES } from "~/lib/members/users-admin-labels";
-import { ROLE_LABELS, type Role } from "~/lib/accounts/roles";
+import { isInstructor, isPending, PENDING_ROLE, ROLE_LABELS, type Role } from "~/lib/accounts/roles";
+import { can } from "~/lib/accounts/capabilities";
 import { formatDate, formatDateTime } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import {
@@ -60,7 +61,7 @@ import { PortraitsAdminSection } from "~/components/users/portraits-section";
 import { revalidateAfterConflict } from "~/lib/http/revalidate";
 import { de } from "~/lib/typography/elision";
 
-const LIST = "/espace-membre/utilisateurs";
+const LIST = href("/espace-membre/utilisateurs");
 
 export const meta: Route.MetaFunction = (args) => {
   const u = args.data?.detail?.user;
@@ -96,12 +97,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     season,
     canEdit: canEditUser(actor, detail.user),
     isSelf: actor.id === detail.user.id,
-    actorIsAdmin: actor.isAdmin,
+    managesAdmins: can(actor, "users:manage-admins"),
+    choosesClasses: can(actor, "site:administer"),
     // Issue 15 (decision 0026): the classes an instructor teaches (chosen on the admins' page).
-    taught: detail.user.roles.includes("enseignant") ? await taughtSlotLabels(detail.user.id) : null,
+    taught: isInstructor(detail.user.roles) ? await taughtSlotLabels(detail.user.id) : null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
     // Decision 0032: the profiles' portraits, which an admin may remove.
-    portraits: actor.isAdmin ? await adminPortraitList(detail.profiles) : [],
+    portraits: can(actor, "portraits:manage") ? await adminPortraitList(detail.profiles) : [],
   };
 }
 
@@ -214,7 +216,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const shouldRevalidate = revalidateAfterConflict;
 
 export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, season, canEdit, isSelf, actorIsAdmin, notice, taught, portraits } = loaderData;
+  const { detail, season, canEdit, isSelf, managesAdmins, choosesClasses, notice, taught, portraits } = loaderData;
   const { user } = detail;
   const answer: UserEditAnswer | undefined = actionData;
   const forAccount = answer?.intent === "account" ? answer.result : undefined;
@@ -223,7 +225,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
     answer && ["validate", "send-link", "close-deletion-request", "portrait-remove"].includes(answer.intent)
       ? (answer.result.error?.[""]?.[0] ?? null)
       : null;
-  const pending = user.roles.includes("pré-inscrit");
+  const pending = isPending(user.roles);
   const fullName = `${user.prenom} ${user.nom}`.trim() || user.email;
   return (
     <div className="space-y-8">
@@ -236,7 +238,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         <h1 className="text-3xl font-bold text-slate-900">Compte {de(fullName)}</h1>
         <p className="mt-2 flex flex-wrap gap-2 text-slate-700">
           {user.roles.map((r) => (
-            <Badge key={r} tone={r === "pré-inscrit" ? "warn" : "neutral"}>
+            <Badge key={r} tone={r === PENDING_ROLE ? "warn" : "neutral"}>
               {ROLE_LABELS[r as Role] ?? r}
             </Badge>
           ))}
@@ -246,7 +248,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
         {taught ? (
           <p className="mt-2 text-slate-800">
             Cours enseignés : {taught.length ? taught.join(" ; ") : "aucun pour l’instant"}.
-            {actorIsAdmin ? (
+            {choosesClasses ? (
               <>
                 {" "}
                 <Link to={INSTRUCTORS_PATH} className={linkClass}>
@@ -316,7 +318,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
             key={`account-${user.version}`}
             user={user}
             isSelf={isSelf}
-            allowAdmin={actorIsAdmin}
+            allowAdmin={managesAdmins}
             lastResult={forAccount}
           />
         ) : (

@@ -3,8 +3,10 @@
  * account for someone — prénom, nom, e-mail, roles. No password is chosen
  * here: the person receives an e-mail with a single-use link to choose it.
  */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import { userContext } from "~/lib/accounts/auth-context";
+import { can } from "~/lib/accounts/capabilities";
+import { MEMBER_ROLE } from "~/lib/accounts/roles";
 import type { Route } from "./+types/new";
 import { fieldProps, FormErrors, SubmitButton, TextField, useClubForm, getFormProps } from "~/components/form";
 import { linkClass, RoleCheckboxes } from "~/components/users-admin-ui";
@@ -25,7 +27,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { allowAdmin: user.isAdmin, linkDays: WELCOME_LINK_DAYS, submissionToken: newSubmissionToken() };
+  return { allowAdmin: can(user, "users:manage-admins"), linkDays: WELCOME_LINK_DAYS, submissionToken: newSubmissionToken() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return tryDomain(submission, () =>
     redirectOnce("user.create", formData, async () => {
       const { id } = await createManagedUser(actor, submission.value);
-      return `/espace-membre/utilisateurs/modifier/${id}?ok=cree`;
+      return `${href("/espace-membre/utilisateurs/modifier/:id", { id })}?ok=cree`;
     }),
   );
 }
@@ -47,11 +49,11 @@ export default function NewUser({ loaderData, actionData }: Route.ComponentProps
   const lastResult = actionData?.result;
   const [form, fields] = useClubForm({ schema: newUserSchema, lastResult });
   const typed = lastResult?.initialValue?.roles;
-  const roles = Array.isArray(typed) ? typed.map(String) : typeof typed === "string" ? [typed] : ["membre"];
+  const roles = Array.isArray(typed) ? typed.map(String) : typeof typed === "string" ? [typed] : [MEMBER_ROLE];
   return (
     <div className="max-w-2xl space-y-6">
       <p>
-        <Link to="/espace-membre/utilisateurs" className={linkClass}>
+        <Link to={href("/espace-membre/utilisateurs")} className={linkClass}>
           Retour à la liste des utilisateurs
         </Link>
       </p>

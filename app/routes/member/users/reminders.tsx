@@ -10,7 +10,7 @@
  * One handler per intent (`HANDLERS`, app/lib/http/intents.ts); every form
  * works without JavaScript.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reminders";
 import { FormErrors, FormMessage, SelectField, SubmitButton, useClubForm, getFormProps } from "~/components/form";
@@ -24,7 +24,7 @@ import { notificationChoice, setNotificationChoice } from "~/lib/members/manager
 import { remindersEnabledFor, setRemindersEnabled } from "~/lib/members/reminders-activation.server";
 import { dueReminders, reminderSeason } from "~/lib/members/reminders.server";
 
-const PATH = "/espace-membre/utilisateurs/rappels";
+const PATH = href("/espace-membre/utilisateurs/rappels");
 const PREVIEW_MAX = 200;
 
 export const meta: Route.MetaFunction = (args) =>
@@ -123,7 +123,7 @@ export default function Reminders({ loaderData, actionData }: Route.ComponentPro
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-club-900">Rappels et notifications</h1>
         <p className="mt-2 text-slate-700">
-          <Link to="/espace-membre/utilisateurs" className="font-medium text-club-800 underline">
+          <Link to={href("/espace-membre/utilisateurs")} className="font-medium text-club-800 underline">
             Retour aux utilisateurs
           </Link>
         </p>
