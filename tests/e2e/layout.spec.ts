@@ -422,6 +422,34 @@ test.describe("desktop", () => {
     await context.close();
   });
 
+  test("on home, served without React's scripts, a panel's trigger says it is open on hover and focus; Escape closes it", async ({
+    page,
+  }) => {
+    await gotoHydrated(page, "/");
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    const club = mainMenu(page).getByRole("button", { name: "La vie du club" });
+    const panel = page.getByTestId("menu-panel-club");
+    await expect(club).toHaveAttribute("aria-expanded", "false");
+    await club.hover();
+    await expect(panel).toBeVisible();
+    await expect(club).toHaveAttribute("aria-expanded", "true");
+    await page.mouse.move(5, 700);
+    await expect(panel).toBeHidden();
+    await expect(club).toHaveAttribute("aria-expanded", "false");
+
+    await club.focus();
+    await expect(panel).toBeVisible();
+    await expect(club).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(club).toHaveAttribute("aria-expanded", "false");
+    await expect(club).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Shift+Tab");
+    await expect(club).toHaveAttribute("aria-expanded", "true");
+    await expect(panel).toBeVisible();
+  });
+
   test("the header and footer have no accessibility violation, menu open or closed", async ({ page }) => {
     await gotoHydrated(page, "/une-page-qui-n-existe-pas");
     const check = async () => {

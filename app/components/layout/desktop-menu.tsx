@@ -255,7 +255,7 @@ function Panel({
       onClick={(e: MouseEvent<HTMLDivElement>) => {
         if ((e.target as Element).closest("a")) onCardClick();
       }}
-      className={`absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-xl ${open ? "block" : "hidden"} [html:not([data-hydrated])_.group:focus-within_&]:block [html:not([data-hydrated])_.group:hover_&]:block`}
+      className={`absolute inset-x-0 top-full border-t border-slate-200 bg-white shadow-xl ${open ? "block" : "hidden"} [html:not([data-hydrated])_.group:focus-within_&]:block [html:not([data-hydrated])_.group:hover_&]:block [.group[data-dismissed]_&]:hidden!`}
     >
       <ServerHtml html={html} block={menuPanelBlock(id)} />
     </div>

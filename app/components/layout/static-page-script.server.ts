@@ -4,7 +4,8 @@
  *
  * Rules: what the React page did after load, nothing more: the phone menu and its groups (the
  * markup of mobile-menu.tsx and menus.server.tsx: `aria-expanded`, the panel's `hidden` class,
- * Escape closes and returns to the button), the audience beacon (audience-beacon.tsx, decision
+ * Escape closes and returns to the button), the desktop panels' triggers (`aria-expanded` follows
+ * the CSS that opens a panel on hover and focus; Escape closes it), the audience beacon (audience-beacon.tsx, decision
  * 0022: the same opt-out, Do Not Track, Global Privacy Control, the referrer's domain), the
  * attendance rosters forgotten (web-app.tsx, decision 0031), then `data-static="true"` on
  * `<html>`.
@@ -54,6 +55,31 @@ function staticPageScript(o: StaticPageOptions): void {
       e.preventDefault();
       setOpen(false);
       button.focus();
+    });
+  }
+
+  // The desktop panels open in CSS on hover and keyboard focus (desktop-menu.tsx): their
+  // triggers say so (`aria-expanded`), and Escape closes the one open until the pointer or the
+  // focus leaves it.
+  for (const group of document.querySelectorAll<HTMLElement>("li[data-menu-group]")) {
+    const trigger = group.querySelector("button[aria-controls]");
+    if (!trigger) continue;
+    const show = (open: boolean) => {
+      trigger.setAttribute("aria-expanded", String(open));
+      if (!open) delete group.dataset.dismissed;
+    };
+    group.addEventListener("pointerenter", () => show(true));
+    group.addEventListener("pointerleave", () => show(group.contains(document.activeElement)));
+    group.addEventListener("focusin", () => show(true));
+    group.addEventListener("focusout", (e) => {
+      if (!group.contains(e.relatedTarget as Node | null)) show(group.matches(":hover"));
+    });
+    group.addEventListener("keydown", (e) => {
+      if (e.key !== "Escape" || trigger.getAttribute("aria-expanded") !== "true") return;
+      e.preventDefault();
+      trigger.setAttribute("aria-expanded", "false");
+      group.dataset.dismissed = "true";
+      (trigger as HTMLElement).focus();
     });
   }
 
