@@ -27,7 +27,8 @@ import { accounts, profiles, users } from "#db/schema";
 import { db, isUniqueViolation } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
-import { queueMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { passwordResetMail } from "../mail/templates/password-reset";
 import { hashPassword, verifyStoredPassword } from "./firebase/verify.server";
 import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
 import { DEFAULT_ROLE } from "./roles";
@@ -114,19 +115,7 @@ function createAuth() {
         ).internalAdapter.findVerificationValue(`reset-password:${token}`);
         await revokePasswordLinks(user.id, issued?.id);
         const link = `${env().BASE_URL}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
-        await queueMail({
-          to: user.email,
-          subject: "Réinitialisation de votre mot de passe",
-          text: [
-            `Bonjour ${full.prenom || ""},`.replace(" ,", ","),
-            "",
-            "Vous avez demandé à réinitialiser le mot de passe de votre compte sur le site du club.",
-            "Pour choisir un nouveau mot de passe, ouvrez ce lien (valable 30 minutes, une seule fois) :",
-            link,
-            "",
-            "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé.",
-          ].join("\n"),
-        });
+        await sendMail(passwordResetMail, { prenom: full.prenom || "", link }, { to: user.email });
       },
     },
     user: {

@@ -20,16 +20,15 @@ import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
-import { queueMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { emailChangeConfirmMail } from "../mail/templates/email-change-confirm";
+import { emailChangeNoticeMail } from "../mail/templates/email-change-notice";
+import { passwordChangedMail } from "../mail/templates/password-changed";
 
 const PREFIX = "email-change:";
 export const EMAIL_CHANGE_VALID_HOURS = 24;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-
-function greeting(prenom: string): string {
-  return prenom ? `Bonjour ${prenom},` : "Bonjour,";
-}
 
 /** Starts an e-mail change: mails a confirmation link to the new address, a notice to the old one. */
 export async function requestEmailChange(
@@ -50,31 +49,12 @@ export async function requestEmailChange(
       value: `${user.id}|${newEmail}`,
       expiresAt,
     });
-    await queueMail({
-      to: newEmail,
-      subject: "Confirmez votre nouvelle adresse e-mail",
-      text: [
-        greeting(user.prenom),
-        "",
-        "Vous avez demandé à utiliser cette adresse pour votre compte sur le site du club.",
-        `Pour la confirmer, ouvrez ce lien (valable ${EMAIL_CHANGE_VALID_HOURS} heures)\u00a0:`,
-        link,
-        "",
-        "Tant qu'elle n'est pas confirmée, votre compte garde son adresse actuelle.",
-        "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
-      ].join("\n"),
-    });
-    await queueMail({
-      to: user.email,
-      subject: "Demande de changement de votre adresse e-mail",
-      text: [
-        greeting(user.prenom),
-        "",
-        `Une demande a été faite pour remplacer l'adresse e-mail de votre compte par ${newEmail}.`,
-        "Rien ne change tant que la nouvelle adresse n'est pas confirmée par le lien qui lui a été envoyé.",
-        "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe et contactez le club.",
-      ].join("\n"),
-    });
+    await sendMail(
+      emailChangeConfirmMail,
+      { prenom: user.prenom, link, validHours: EMAIL_CHANGE_VALID_HOURS },
+      { to: newEmail },
+    );
+    await sendMail(emailChangeNoticeMail, { prenom: user.prenom, newEmail }, { to: user.email });
   });
   log.info("e-mail change requested", { userId: user.id });
 }
@@ -143,20 +123,5 @@ export async function confirmEmailChange(token: string, now = new Date()): Promi
 export async function mailPasswordChanged(userId: string, how: "change" | "reset"): Promise<void> {
   const [user] = await db.select({ email: users.email, prenom: users.prenom }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  await queueMail({
-    to: user.email,
-    subject: "Votre mot de passe a été modifié",
-    text: [
-      greeting(user.prenom),
-      "",
-      how === "reset"
-        ? "Le mot de passe de votre compte sur le site du club vient d'être remplacé à l'aide d'un lien de réinitialisation."
-        : "Le mot de passe de votre compte sur le site du club vient d'être modifié depuis votre profil.",
-      "Toutes vos sessions ouvertes sur d'autres appareils ont été fermées.",
-      "Si vous n'êtes pas à l'origine de ce changement, utilisez « Mot de passe oublié » sur la page de connexion et contactez le club au plus vite.",
-    ]
-      .join("\n")
-      .replaceAll("« ", "«\u00a0")
-      .replaceAll(" »", "\u00a0»"),
-  });
+  await sendMail(passwordChangedMail, { prenom: user.prenom, how }, { to: user.email });
 }

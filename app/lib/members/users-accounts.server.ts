@@ -12,7 +12,7 @@
 import { randomInt } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { deletionRequests, profiles, selfProfile, sessions, users } from "#db/schema";
-import type { Role } from "../accounts/roles";
+import { isPending, MEMBER_ROLE, validatedRoles, type Role } from "../accounts/roles";
 import { getAuth } from "../accounts/auth.server";
 import { revokePasswordLinks } from "../accounts/password-links.server";
 import { audit } from "../core/audit.server";
@@ -20,9 +20,10 @@ import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
-import { deliverPendingMail, queueMail } from "../mail/mail.server";
-import { getSetting } from "../club/settings.server";
-import { clubDisplayName } from "../club/identity";
+import { deliverPendingMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { registrationValidatedMail } from "../mail/templates/registration-validated";
+import { welcomeAccountMail } from "../mail/templates/welcome-account";
 import { USERS_ADMIN_MESSAGES as MESSAGES } from "./users-admin-labels";
 import type { AccountInput, NewUserInput } from "./users-admin";
 import { getUser, userVersion } from "./users-detail.server";
@@ -70,29 +71,12 @@ export async function sendWelcomeLink(
   });
   // One live link per account: the older ones stop working.
   await revokePasswordLinks(user.id, issued?.id);
-  const identity = await getSetting("identity");
-  const base = env().BASE_URL;
-  const link = `${base}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
-  await queueMail({
-    to: user.email,
-    subject: `Votre compte sur le site du club ${clubDisplayName(identity)}`,
-    text: [
-      `Bonjour ${user.prenom},`.replace(" ,", ","),
-      "",
-      `Un compte a été créé pour vous sur le site du club ${clubDisplayName(identity)}, avec l'adresse ${user.email}.`,
-      "",
-      `Pour choisir votre mot de passe, ouvrez ce lien (valable ${WELCOME_LINK_DAYS} jours, utilisable une seule fois) :`,
-      link,
-      "",
-      `Vous pourrez ensuite vous connecter à l'espace membre : ${base}/connexion`,
-      ...next,
-      `Si le lien a expiré, demandez-en un nouveau sur ${base}/mot-de-passe-oublie.`,
-      "",
-      "Si vous ne connaissez pas ce club, ignorez ce message.",
-      "",
-      `${clubDisplayName(identity)}`,
-    ].join("\n"),
-  });
+  const link = `${env().BASE_URL}/reinitialiser-mot-de-passe?token=${encodeURIComponent(token)}`;
+  await sendMail(
+    welcomeAccountMail,
+    { prenom: user.prenom, email: user.email, link, validDays: WELCOME_LINK_DAYS, next },
+    { to: user.email },
+  );
 }
 
 /**
@@ -138,26 +122,6 @@ export async function createManagedUser(
 }
 
 // ---------------------------------------------------------------- update
-
-function validationMail(user: { email: string; prenom: string }, clubName: string) {
-  const base = env().BASE_URL;
-  return {
-    to: user.email,
-    subject: "Votre inscription au club est validée",
-    text: [
-      `Bonjour ${user.prenom},`.replace(" ,", ","),
-      "",
-      `Bonne nouvelle : votre inscription au club ${clubName} est validée. Vous êtes désormais membre du club.`,
-      "",
-      "Votre espace membre est ouvert : votre situation pour la saison, vos grades, les techniques à réviser et la brochure du club.",
-      `${base}/espace-membre`,
-      "",
-      "À très bientôt sur le tapis !",
-      "",
-      clubName,
-    ].join("\n"),
-  };
-}
 
 /**
  * Saves the account part of the edit page. Returns whether a validation
@@ -222,10 +186,9 @@ export async function updateUserAccount(
       .where(and(eq(profiles.ownerId, id), selfProfile));
     if (!input.active && target.active) await tx.delete(sessions).where(eq(sessions.userId, id));
 
-    const validated = target.roles.includes("pré-inscrit") && roles.includes("membre");
+    const validated = isPending(target.roles) && roles.includes(MEMBER_ROLE);
     if (validated) {
-      const identity = await getSetting("identity");
-      await queueMail(validationMail({ email: emailAddress, prenom: input.prenom }, clubDisplayName(identity)));
+      await sendMail(registrationValidatedMail, { prenom: input.prenom }, { to: emailAddress });
     }
     await audit(
       actor,
@@ -245,9 +208,8 @@ export async function updateUserAccount(
 export async function validateRegistration(actor: Actor, id: string, version: number): Promise<void> {
   const target = await getUser(id);
   if (!target) throw new DomainError(MESSAGES.notFound, { status: 404 });
-  if (!target.roles.includes("pré-inscrit"))
-    throw new DomainError("Cette inscription est déjà validée.", { status: 409 });
-  const roles = [...target.roles.filter((r) => r !== "pré-inscrit"), "membre"];
+  if (!isPending(target.roles)) throw new DomainError("Cette inscription est déjà validée.", { status: 409 });
+  const roles = validatedRoles(target.roles);
   await updateUserAccount(actor, id, {
     prenom: target.prenom,
     nom: target.nom,
