@@ -11,6 +11,7 @@ import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { SignOutForm } from "~/components/sign-out-form";
 import { displayRole } from "~/lib/accounts/roles";
+import { href } from "react-router";
 
 /** What the area shows of the session's user (the root loader's `user`). */
 interface AccountUser {
@@ -31,7 +32,7 @@ export function SignedInDesktop({ user }: { user: AccountUser }) {
         </p>
       </div>
       <SiteLink
-        to="/espace-membre"
+        to={href("/espace-membre")}
         title="Espace membre"
         className="inline-flex items-center gap-1 rounded-md bg-club-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-club-800 xl:px-3"
       >
@@ -65,7 +66,7 @@ export function SignedInMobile({ user }: { user: AccountUser }) {
       <ul className="mt-3 space-y-1">
         <li>
           <SiteLink
-            to="/espace-membre"
+            to={href("/espace-membre")}
             className="block rounded-md px-3 py-2 font-semibold text-club-800 hover:bg-club-50"
           >
             Mon Espace

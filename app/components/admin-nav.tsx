@@ -1,23 +1,23 @@
 /** Navigation between the admin content pages, and the « last change » line. */
-import { NavLink } from "react-router";
+import { href, NavLink } from "react-router";
 import { SETTINGS_SECTIONS } from "~/lib/club/settings-labels";
 import { formatDateTime } from "~/lib/core/time";
 
 export const ADMIN_UPLOAD_PAGES = [
-  { to: "/espace-membre/contenu/documents", title: "Documents d’inscription" },
-  { to: "/espace-membre/contenu/bd", title: "BD humour" },
-  { to: "/espace-membre/contenu/brochure", title: "Brochure du club" },
-  { to: "/espace-membre/contenu/bannieres", title: "Images des bannières" },
-  { to: "/espace-membre/contenu/enseignants", title: "Enseignants" },
-  { to: "/espace-membre/articles/photos", title: "Photos et droit à l’image" },
+  { to: href("/espace-membre/contenu/documents"), title: "Documents d’inscription" },
+  { to: href("/espace-membre/contenu/bd"), title: "BD humour" },
+  { to: href("/espace-membre/contenu/brochure"), title: "Brochure du club" },
+  { to: href("/espace-membre/contenu/bannieres"), title: "Images des bannières" },
+  { to: href("/espace-membre/contenu/enseignants"), title: "Enseignants" },
+  { to: href("/espace-membre/articles/photos"), title: "Photos et droit à l’image" },
 ] as const;
 
 export const SETTINGS_PAGES = [
   ...Object.entries(SETTINGS_SECTIONS).map(([slug, s]) => ({
-    to: `/espace-membre/contenu/reglages/${slug}`,
+    to: href("/espace-membre/contenu/reglages/:section", { section: slug }),
     title: s.title,
   })),
-  { to: "/espace-membre/contenu/saison-et-vacances", title: "Saison et vacances" },
+  { to: href("/espace-membre/contenu/saison-et-vacances"), title: "Saison et vacances" },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

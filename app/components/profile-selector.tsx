@@ -4,7 +4,7 @@
  * /espace-membre/profil-actif, so it works without JavaScript.
  */
 import { useId } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, href, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 
@@ -47,7 +47,7 @@ export function ProfileSelector({
       </div>
       {profiles.length > 1 ? (
         <div className="flex flex-wrap items-end gap-2">
-          <Form method="post" action="/espace-membre/profil-actif" className="flex flex-wrap items-end gap-2">
+          <Form method="post" action={href("/espace-membre/profil-actif")} className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="select" />
             <input type="hidden" name="redirectTo" value={here} />
             <div>
@@ -72,7 +72,7 @@ export function ProfileSelector({
             <Button type="submit">Choisir</Button>
           </Form>
           {selected && !selected.isSelf ? (
-            <Form method="post" action="/espace-membre/profil-actif">
+            <Form method="post" action={href("/espace-membre/profil-actif")}>
               <input type="hidden" name="intent" value="clear" />
               <input type="hidden" name="redirectTo" value={here} />
               <Button type="submit" variant="secondary">

@@ -4,13 +4,13 @@
  * (children). One component, so these pages read and move alike.
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 
 export function ContentPageHeader({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
     <div>
       <p className="mb-2 text-sm">
-        <Link to="/espace-membre/contenu" className="text-club-800 underline">
+        <Link to={href("/espace-membre/contenu")} className="text-club-800 underline">
           Tableau de bord du contenu
         </Link>
       </p>

@@ -6,7 +6,7 @@
  * counts per group (registered, paid, medically in order, awaiting payment):
  * the same table and chart as /espace-membre/saison (GroupCounts).
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { GroupCounts, type GroupCount } from "~/components/season/group-counts";
 
 interface Counts {
@@ -25,30 +25,34 @@ const linkClass = "font-medium text-club-800 underline hover:text-club-950";
 
 export function SeasonCounts({ counts }: { counts: Counts }) {
   const rows: { label: string; value: number; href: string; alert?: boolean }[] = [
-    { label: "Membres inscrits", value: counts.registered, href: "/espace-membre/saison" },
-    { label: "Membres dont l'inscription est payée", value: counts.paid, href: "/espace-membre/saison" },
+    { label: "Membres inscrits", value: counts.registered, href: href("/espace-membre/saison") },
+    { label: "Membres dont l'inscription est payée", value: counts.paid, href: href("/espace-membre/saison") },
     {
       label: "Familles en attente de paiement",
       value: counts.awaitingFamilies,
-      href: "/espace-membre/saison/paiements#en-attente",
+      href: `${href("/espace-membre/saison/paiements")}#en-attente`,
     },
-    { label: "Dossiers médicaux incomplets", value: counts.medicalIncomplete, href: "/espace-membre/saison#membres" },
+    {
+      label: "Dossiers médicaux incomplets",
+      value: counts.medicalIncomplete,
+      href: `${href("/espace-membre/saison")}#membres`,
+    },
     {
       label: "Documents médicaux à vérifier",
       value: counts.papersToCheck,
-      href: "/espace-membre/saison/pieces",
+      href: href("/espace-membre/saison/pieces"),
       alert: true,
     },
     {
       label: "Paiements HelloAsso à rapprocher",
       value: counts.unmatchedPayments,
-      href: "/espace-membre/saison/paiements",
+      href: href("/espace-membre/saison/paiements"),
       alert: true,
     },
     {
       label: "Alertes de paiement HelloAsso",
       value: counts.paymentAlerts,
-      href: "/espace-membre/saison/paiements#alertes",
+      href: `${href("/espace-membre/saison/paiements")}#alertes`,
       alert: true,
     },
   ];
@@ -75,7 +79,7 @@ export function SeasonCounts({ counts }: { counts: Counts }) {
       </dl>
       {counts.groups.length ? <GroupCounts groups={counts.groups} caption="Par groupe" showCaption /> : null}
       <p className="mt-3">
-        <Link to="/espace-membre/saison" className={linkClass}>
+        <Link to={href("/espace-membre/saison")} className={linkClass}>
           Suivi de la saison : les membres, les recettes et les exports
         </Link>
       </p>

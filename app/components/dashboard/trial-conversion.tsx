@@ -4,7 +4,7 @@
  * (« inscrit ») and the rate, as a plain table (StackTable: cards on phones), the
  * most recent month first, and a link to the board.
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { buttonClasses } from "~/components/ui/button";
 import { StackTable, type Column } from "~/components/ui/stack-table";
 import { formatMonth } from "~/lib/core/time";
@@ -55,7 +55,7 @@ export function TrialConversion({ months }: { months: TrialConversionRow[] }) {
         />
       ) : null}
       <p className="mt-4">
-        <Link to="/espace-membre/essais" className={buttonClasses({ size: "sm" })}>
+        <Link to={href("/espace-membre/essais")} className={buttonClasses({ size: "sm" })}>
           Voir les demandes
         </Link>
       </p>

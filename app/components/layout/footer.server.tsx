@@ -22,6 +22,7 @@ import { HOME_LINK } from "~/lib/club/navigation";
 import { footerGroupsWith } from "~/components/layout/nav-groups.server";
 import { renderServerHtml } from "~/lib/http/server-html.server";
 import { clubDisplayName, venueLines } from "~/lib/club/identity";
+import { href } from "react-router";
 
 type FooterIdentity = Pick<
   Settings["identity"],
@@ -126,7 +127,7 @@ function Footer({ identity, year, showTeachers, showGallery }: FooterInput) {
                 </SiteLink>
               </li>
               <li>
-                <SiteLink to="/espace-membre" className={footerLink}>
+                <SiteLink to={href("/espace-membre")} className={footerLink}>
                   Espace membre
                 </SiteLink>
               </li>

@@ -4,7 +4,7 @@
  * announced status. Going into the member area it says « Vérification de
  * l'accès... » (the guard of the specification) next to a spinner.
  */
-import { useNavigation } from "react-router";
+import { href, useNavigation } from "react-router";
 import { matchesPrefix } from "~/lib/club/navigation";
 import { Icon } from "~/components/ui/icon";
 
@@ -14,7 +14,7 @@ export function NavigationProgress() {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle";
   const toMemberArea =
-    pending && !!navigation.location && matchesPrefix(navigation.location.pathname, "/espace-membre");
+    pending && !!navigation.location && matchesPrefix(navigation.location.pathname, href("/espace-membre"));
   return (
     <>
       {pending && (

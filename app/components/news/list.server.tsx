@@ -4,7 +4,7 @@
  * the browser (`ServerHtml`), which never loads this code (a `.server` module, decision 0051).
  * Nothing here reacts to the visitor; links (cards, pages) are `SiteLink`s.
  */
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { SiteLink } from "~/components/layout/site-link";
 import { ResponsiveImage } from "~/components/responsive-image";
 import { ArticleIllustration } from "~/components/article-illustration";
@@ -169,7 +169,7 @@ export function NewsContent(loaderData: NewsView) {
               </SiteLink>
               <span className="mt-2 block text-sm text-slate-700">
                 Les brouillons, dont les exemples proposés au premier démarrage, sont dans la{" "}
-                <SiteLink to="/espace-membre/articles" className="font-semibold text-club-700 underline">
+                <SiteLink to={href("/espace-membre/articles")} className="font-semibold text-club-700 underline">
                   gestion des articles
                 </SiteLink>
                 .

@@ -5,7 +5,7 @@
  * from app/lib/members/todo.ts) and their one-button forms. Plain forms:
  * everything works without JavaScript.
  */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import {
   fieldProps,
   FormErrors,
@@ -21,7 +21,7 @@ import type { SubmissionResult } from "~/lib/http/forms";
 import { formatDate } from "~/lib/core/time";
 import { todoSchema, todoUpdateSchema } from "~/lib/members/todo";
 
-export const TODO_PATH = "/espace-membre/todo";
+export const TODO_PATH = href("/espace-membre/todo");
 
 /** A task of the managers, as the page's loader gives it. */
 interface TodoView {
