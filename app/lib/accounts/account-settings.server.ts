@@ -18,6 +18,7 @@ import { emailChangeSchema, passwordChangeSchema } from "./account-settings";
 import { checkPasswordForUser, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
 import { checkRateLimit, retryAfterText } from "../http/rate-limit.server";
 import { EMAIL_CHANGE_VALID_HOURS, mailPasswordChanged, requestEmailChange } from "./email-change.server";
+import { href } from "react-router";
 
 export { emailChangeSchema, passwordChangeSchema };
 
@@ -172,8 +173,8 @@ export async function startGoogleLink(
     const { headers, response } = await getAuth().api.linkSocialAccount({
       body: {
         provider: GOOGLE_PROVIDER_ID,
-        callbackURL: "/espace-membre/profil?google=associe",
-        errorCallbackURL: "/espace-membre/profil?google=erreur",
+        callbackURL: `${href("/espace-membre/profil")}?google=associe`,
+        errorCallbackURL: `${href("/espace-membre/profil")}?google=erreur`,
         disableRedirect: true,
       },
       headers: betterAuthHeaders(request),

@@ -4,6 +4,7 @@
  * layout constants of the specification (section 9).
  */
 import type { IconName } from "~/components/ui/icon-names";
+import { href } from "react-router";
 
 /** Dropdown close delay after the pointer leaves (ms). */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
@@ -163,7 +164,7 @@ export const sectionNames: Record<string, string> = {
   "/mot-de-passe-oublie": "Mot de passe oublié",
   "/reinitialiser-mot-de-passe": "Nouveau mot de passe",
   "/deconnexion": "Déconnexion",
-  "/espace-membre": "Espace membre",
+  [href("/espace-membre")]: "Espace membre",
 };
 
 /** Banner image (in public/) by path prefix; the longest matching prefix wins. */
@@ -177,7 +178,7 @@ export const sectionBanners: Record<string, string> = {
   "/equipement": "/banners/ceintures.svg",
   "/contact": "/banners/ceintures.svg",
   "/cours-d-essai": "/banners/ceintures.svg",
-  "/espace-membre": "/banners/salut.svg",
+  [href("/espace-membre")]: "/banners/salut.svg",
   "/connexion": "/banners/salut.svg",
   "/inscription": "/banners/salut.svg",
   "/mot-de-passe-oublie": "/banners/salut.svg",

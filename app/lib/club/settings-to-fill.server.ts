@@ -20,6 +20,7 @@
  *    the aids whose amount the treasurer has not confirmed for the campaign's season.
  */
 import { getSetting } from "./settings.server";
+import { href } from "react-router";
 
 export const SETTINGS_TO_FILL_TITLE = "À compléter avant la mise en ligne";
 
@@ -28,8 +29,6 @@ export interface SettingToFill {
   label: string;
   href: string;
 }
-
-const PAGE = "/espace-membre/contenu/reglages";
 
 export async function settingsToFill(): Promise<SettingToFill[]> {
   const [identity, legal, teachers, schedule, prices, equipment, donation, campaign] = await Promise.all([
@@ -43,7 +42,8 @@ export async function settingsToFill(): Promise<SettingToFill[]> {
     getSetting("campaign"),
   ]);
   const out: SettingToFill[] = [];
-  const add = (key: string, label: string, section: string) => out.push({ key, label, href: `${PAGE}/${section}` });
+  const add = (key: string, label: string, section: string) =>
+    out.push({ key, label, href: href("/espace-membre/contenu/reglages/:section", { section }) });
   const empty = (v: string) => !v.trim();
   if (empty(identity.clubName)) add("identity.clubName", "Nom du club", "identite");
   if (empty(identity.shortName)) add("identity.shortName", "Nom court du club", "identite");
@@ -83,14 +83,14 @@ export async function settingsToFill(): Promise<SettingToFill[]> {
     out.push({
       key: "teachers",
       label: "Enseignants du club (la page publique « Enseignants » reste masquée d’ici là)",
-      href: "/espace-membre/contenu/enseignants",
+      href: href("/espace-membre/contenu/enseignants"),
     });
   }
   if (!campaign.paymentInstructions.some((line) => line.trim())) {
     out.push({
       key: "campaign.paymentInstructions",
       label: "Moyens de paiement des inscriptions hors HelloAsso (chèque, virement, espèces…)",
-      href: "/espace-membre/saison/campagne",
+      href: href("/espace-membre/saison/campagne"),
     });
   }
   for (const aid of campaign.aids) {
@@ -98,7 +98,7 @@ export async function settingsToFill(): Promise<SettingToFill[]> {
     out.push({
       key: `campaign.aids.${aid.code}`,
       label: `Montant de l’aide ${aid.label} à confirmer pour la saison ${campaign.season} (elle n’est pas proposée aux familles d’ici là)`,
-      href: "/espace-membre/saison/campagne",
+      href: href("/espace-membre/saison/campagne"),
     });
   }
   return out;

@@ -9,13 +9,14 @@ import { db } from "../core/db.server";
 import { GALLERY_PATH, INDEXED_PAGES, TEACHERS_PATH } from "./public-pages";
 import { hasTeachers } from "./teachers.server";
 import { hasGalleryPhotos } from "../content/photos.server";
+import { href } from "react-router";
 
 /** Public pages of the route table (app/routes.ts), in menu order. */
 export const SITEMAP_PAGES = INDEXED_PAGES;
 
 /** Paths crawlers should not visit (private, technical or form-only pages). */
 export const ROBOTS_DISALLOW = [
-  "/espace-membre",
+  href("/espace-membre"),
   "/api/",
   "/connexion",
   "/inscription$",

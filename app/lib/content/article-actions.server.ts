@@ -9,7 +9,7 @@
  *  - the article is gone: a 404 page.
  */
 import { notFound } from "~/lib/http/responses";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { DomainError } from "../core/errors";
 import { domainErrors, parseSubmission, reply, type ReplyOptions, type SubmissionResult } from "../http/forms";
 import { readForm, UPLOAD_BODY_LIMIT } from "../http/request.server";
@@ -20,7 +20,7 @@ import { oversizedRequest, uploadedFile } from "./uploads.server";
 
 export type ArticleSaveAnswer = { intent: "save"; result: SubmissionResult<string[]>; conflict: boolean };
 
-const editPath = (id: number) => `/espace-membre/articles/modifier/${id}`;
+const editPath = (id: number) => href("/espace-membre/articles/modifier/:id", { id: String(id) });
 
 export async function articleAction(request: Request, userId: string, id: number | null) {
   const tooLarge = await oversizedRequest(request);

@@ -7,7 +7,7 @@
  * changes can be carried over). The event is gone: a 404 page.
  */
 import { notFound } from "~/lib/http/responses";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { DomainError } from "../core/errors";
 import { domainErrors, parseSubmission, reply, type SubmissionResult } from "../http/forms";
 import { readForm } from "../http/request.server";
@@ -17,7 +17,7 @@ import { saveEvent } from "./event-editing.server";
 
 export type EventSaveAnswer = { result: SubmissionResult<string[]>; conflict: boolean };
 
-const listPath = (id: number) => `/espace-membre/evenements?enregistre=${id}`;
+const listPath = (id: number) => `${href("/espace-membre/evenements")}?enregistre=${id}`;
 
 export async function eventAction(request: Request, userId: string, id: number | null) {
   const formData = await readForm(request);

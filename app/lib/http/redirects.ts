@@ -1,3 +1,4 @@
+import { href } from "react-router";
 /**
  * Redirect targets that come from input (`redirectTo` fields and query
  * parameters, the Referer): the one place where they are checked.
@@ -41,7 +42,7 @@ function sameSitePath(value: string): string | null {
 /** A same-site path to redirect to, else `fallback`. */
 export function safeRedirectPath(
   value: unknown,
-  fallback = "/espace-membre",
+  fallback = href("/espace-membre"),
   options: { within?: string } = {},
 ): string {
   if (typeof value !== "string") return fallback;

@@ -6,8 +6,9 @@
  * instructors.server.ts.
  */
 import { z } from "zod";
+import { href } from "react-router";
 
-export const INSTRUCTORS_PATH = "/espace-membre/contenu/enseignants-des-cours";
+export const INSTRUCTORS_PATH = href("/espace-membre/contenu/enseignants-des-cours");
 
 export const instructorSlotsSchema = z.object({
   userId: z

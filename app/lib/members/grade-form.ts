@@ -13,8 +13,9 @@
  */
 import { z } from "zod";
 import { id, optionalLongText, optionalText, optionalWholeNumber, requiredText, version } from "../http/fields";
+import { href } from "react-router";
 
-export const GRADES_ADMIN_PATH = "/espace-membre/contenu/grades";
+export const GRADES_ADMIN_PATH = href("/espace-membre/contenu/grades");
 
 export const TECHNIQUE_CATEGORIES = [
   { value: "technique", label: "Technique" },

@@ -19,7 +19,8 @@
  */
 import { and, eq, gte, sql } from "drizzle-orm";
 import { deletionRequests, paymentAlerts, trialRequests, users } from "#db/schema";
-import { findSection } from "../accounts/permissions";
+import { holdsCapability, holdsRole } from "../accounts/authorize.server";
+import { PENDING_ROLE } from "../accounts/roles";
 import { claimDailyRun } from "../core/daily-run.server";
 import { db, transaction } from "../core/db.server";
 import { env } from "../core/env.server";
@@ -28,15 +29,16 @@ import { addDays, formatDateTime, parisDate, parisHour, parisTime } from "../cor
 import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
 import { deliverPendingMail, queueMail } from "../mail/mail.server";
 import type { NotificationChoice } from "./manager-notifications";
+import { href } from "react-router";
 
 export const DIGEST_JOB_NAME = "manager-digest";
 export const DIGEST_HOUR = 8;
 
 export type NotificationKind = "pre-inscription" | "suppression" | "cours-essai";
 
-const USERS_PAGE = "/espace-membre/utilisateurs";
-const TRIALS_PAGE = "/espace-membre/essais";
-const PAYMENTS_PAGE = "/espace-membre/saison/paiements";
+const USERS_PAGE = href("/espace-membre/utilisateurs");
+const TRIALS_PAGE = href("/espace-membre/essais");
+const PAYMENTS_PAGE = href("/espace-membre/saison/paiements");
 
 export async function notificationChoice(userId: string): Promise<NotificationChoice> {
   return (await getSetting("managerNotifications"))[userId] ?? "immediat";
@@ -52,21 +54,12 @@ export async function setNotificationChoice(userId: string, choice: Notification
 
 /** The managers to notify, with their choice. */
 async function managers(
-  section: "utilisateurs" | "saison" = "utilisateurs",
+  capability: "users:manage" | "season:manage" = "users:manage",
 ): Promise<Array<{ id: string; email: string; prenom: string; choice: NotificationChoice }>> {
-  const roles = findSection(section).roles;
   const rows = await db
     .select({ id: users.id, email: users.email, prenom: users.prenom })
     .from(users)
-    .where(
-      and(
-        eq(users.active, true),
-        sql`${users.roles} && ARRAY[${sql.join(
-          roles.map((r) => sql`${r}`),
-          sql`, `,
-        )}]::text[]`,
-      ),
-    );
+    .where(and(eq(users.active, true), holdsCapability(capability)));
   const choices = await getSetting("managerNotifications");
   return rows.map((r) => ({ ...r, choice: choices[r.id] ?? "immediat" }));
 }
@@ -129,7 +122,7 @@ export async function notifyManagersOfPayment(
   message: string,
   at: Date = new Date(),
 ): Promise<number> {
-  const to = (await managers("saison")).filter((m) => m.choice === "immediat");
+  const to = (await managers("season:manage")).filter((m) => m.choice === "immediat");
   for (const m of to) {
     await queueMail({
       to: m.email,
@@ -175,9 +168,7 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
     const signUps = await tx
       .select({ prenom: users.prenom, nom: users.nom, email: users.email, at: users.createdAt })
       .from(users)
-      .where(
-        and(gte(users.createdAt, from), sql`${users.createdAt} < ${until}`, sql`'pré-inscrit' = any(${users.roles})`),
-      );
+      .where(and(gte(users.createdAt, from), sql`${users.createdAt} < ${until}`, holdsRole(PENDING_ROLE)));
     const deletions = await tx
       .select({ prenom: users.prenom, nom: users.nom, email: users.email, at: deletionRequests.requestedAt })
       .from(deletionRequests)

@@ -11,6 +11,7 @@
  *    area's guarded route, which answers the holder, the instructors of the
  *    profile's groups this season and the admins (404 for anyone else).
  */
+import { href } from "react-router";
 import { z } from "zod";
 import { checkbox, id } from "../http/fields";
 import { frenchText } from "../typography/french";
@@ -22,7 +23,7 @@ export type PortraitSize = (typeof PORTRAIT_SIZES)[number];
 
 /** The guarded address of a portrait; `version` (the media id) changes when it is replaced. */
 export function portraitPath(profileId: number, size: PortraitSize, version: number): string {
-  return `/espace-membre/profil/portrait/${profileId}?taille=${size}&v=${version}`;
+  return `${href("/espace-membre/profil/portrait/:id", { id: String(profileId) })}?taille=${size}&v=${version}`;
 }
 
 export const PORTRAIT_MESSAGES = {

@@ -20,10 +20,11 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { payments, registrationLines, registrations, seasonStatuses, users } from "#db/schema";
 import { db } from "../core/db.server";
-import { env } from "../core/env.server";
 import { formatEuros } from "../core/money";
 import { formatDate, parisDate } from "../core/time";
-import { queueMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { paymentIncompleteMail } from "../mail/templates/payment-incomplete";
+import { paymentReceiptMail, type ReceivedPayment } from "../mail/templates/payment-receipt";
 import { PAYMENT_METHOD_LABELS } from "./campaign";
 import {
   INSTALMENT_STATE_LABELS,
@@ -36,8 +37,6 @@ import { syncUserFlags } from "./seasons.server";
 import { audit } from "../core/audit.server";
 
 type Instalment = { number: number; amount: number; state: string; date: string };
-
-const PAYMENT_PAGE = "/espace-membre/inscription/paiement";
 
 /**
  * Marks `registrationId` paid (once) and gives each of its profiles the
@@ -181,14 +180,11 @@ export async function settleRegistration(registrationId: number, now: Date): Pro
   return money;
 }
 
-function greeting(prenom: string): string {
-  return `Bonjour ${prenom},`.replace(" ,", ",");
-}
-
-function scheduleText(money: MoneySummary): string[] {
+/** The schedule's lines for the e-mails: date, amount, method, state. */
+function scheduleLines(money: MoneySummary): string[] {
   return money.schedule.map(
     (l) =>
-      `- ${formatDate(l.date)} : ${formatEuros(l.amountCents)} (${PAYMENT_METHOD_LABELS[l.method] ?? l.method}), ${INSTALMENT_STATE_LABELS[l.state]}`,
+      `${formatDate(l.date)} : ${formatEuros(l.amountCents)} (${PAYMENT_METHOD_LABELS[l.method] ?? l.method}), ${INSTALMENT_STATE_LABELS[l.state]}`,
   );
 }
 
@@ -219,51 +215,41 @@ export async function mailFamilyOnChange(
     .where(eq(registrations.id, registrationId));
   if (!row) return { receipts: 0, failures: 0 };
   const money = await registrationMoney(registrationId, row.reg.totalCents);
-  const link = `${env().BASE_URL}${PAYMENT_PAGE}`;
   const season = row.reg.season;
   const several = after.length > 1;
-  const label = (i: Instalment) =>
-    several ? `l'échéance ${i.number} de ${formatEuros(i.amount)}` : `votre paiement de ${formatEuros(i.amount)}`;
   for (const i of collected) {
     await paymentReceipt(
       row.email,
       row.prenom,
       season,
-      `${capitalFirst(label(i))} a été encaissé${several ? "e" : ""} le ${formatDate(i.date || now)}.`,
+      {
+        kind: "instalment",
+        number: several ? i.number : null,
+        amount: formatEuros(i.amount),
+        date: formatDate(i.date || now),
+      },
       money,
     );
   }
   if (failed.length) {
-    const what = failed.map(
-      (i) => `${label(i)} a été ${INSTALMENT_STATE_LABELS[instalmentState(i.state)]}${several ? "e" : ""}`,
-    );
     const rest = money.restCents;
-    await queueMail({
-      to: row.email,
-      subject: `Inscription ${season} : paiement incomplet`,
-      text: [
-        greeting(row.prenom),
-        "",
-        `HelloAsso nous signale que ${what.join(" et que ")}.`,
-        rest > 0
-          ? `Il reste ${formatEuros(rest)} à régler pour que l'inscription soit payée.`
-          : "Les autres paiements couvrent l'inscription : vous n'avez rien à faire.",
-        "",
-        "Échéancier de l'inscription :",
-        ...scheduleText(money),
-        "",
-        ...(rest > 0
-          ? [`Pour régler le reste (chèque, espèces, virement… selon les moyens du club) : ${link}`, ""]
-          : []),
-        "Le trésorier du club est prévenu. Répondez à ce message pour toute question.",
-      ].join("\n"),
-    });
+    await sendMail(
+      paymentIncompleteMail,
+      {
+        prenom: row.prenom,
+        season,
+        failed: failed.map((i) => ({
+          number: several ? i.number : null,
+          amount: formatEuros(i.amount),
+          state: INSTALMENT_STATE_LABELS[instalmentState(i.state)],
+        })),
+        rest: rest > 0 ? formatEuros(rest) : null,
+        schedule: scheduleLines(money),
+      },
+      { to: row.email },
+    );
   }
   return { receipts: collected.length, failures: failed.length };
-}
-
-function capitalFirst(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** The receipt of a payment applied to a family's registration (HelloAsso instalment, cheque…). */
@@ -271,26 +257,20 @@ export async function paymentReceipt(
   to: string,
   prenom: string,
   season: string,
-  sentence: string,
+  received: ReceivedPayment,
   money: MoneySummary,
 ): Promise<void> {
-  const status =
-    money.situation === "payee"
-      ? "Votre inscription est payée : merci !"
-      : `Encaissé à ce jour : ${formatEuros(money.collectedCents)} sur ${formatEuros(money.totalCents)}.`;
-  await queueMail({
-    to,
-    subject: `Inscription ${season} : paiement reçu`,
-    text: [
-      greeting(prenom),
-      "",
-      sentence,
-      status,
-      "",
-      "Échéancier de l'inscription :",
-      ...scheduleText(money),
-      "",
-      `L'attestation de paiement et le détail : ${env().BASE_URL}${PAYMENT_PAGE}`,
-    ].join("\n"),
-  });
+  await sendMail(
+    paymentReceiptMail,
+    {
+      prenom,
+      season,
+      received,
+      paid: money.situation === "payee",
+      collected: formatEuros(money.collectedCents),
+      total: formatEuros(money.totalCents),
+      schedule: scheduleLines(money),
+    },
+    { to },
+  );
 }

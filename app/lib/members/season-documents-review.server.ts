@@ -20,20 +20,18 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { profiles, registrationLines, registrations, seasonDocuments, seasonStatuses, users } from "#db/schema";
 import { getSetting } from "../club/settings.server";
 import { db } from "../core/db.server";
-import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { formatEuros } from "../core/money";
 import { addDays, addMonths, formatDate } from "../core/time";
 import { storage } from "../content/storage.server";
-import { queueMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { aidRefusedMail } from "../mail/templates/aid-refused";
+import { documentRefusedMail } from "../mail/templates/document-refused";
 import { DOCUMENT_KIND_LABELS } from "./season-documents";
 import { campaignSeason } from "./season-documents.server";
 import { registrationMoney } from "./registration-settlement.server";
 import { audit } from "../core/audit.server";
 import { type Actor } from "./users-rules.server";
-import { de } from "../typography/elision";
-
-const PAPERS_PAGE = "/espace-membre/inscription/pieces";
 
 const GONE = "Ce document n'existe plus (il a peut-être été traité entre-temps).";
 const CHANGED = "Ce document a été traité entre-temps : rechargez la page.";
@@ -239,20 +237,11 @@ export async function refuseHealthDocument(
       userId: profile.ownerId,
       profileId: profile.id,
     });
-    await queueMail({
-      to: profile.email,
-      subject: `${label} ${de(profile.prenom)} : à renvoyer`,
-      text: [
-        `Bonjour ${profile.parentPrenom},`.replace(" ,", ","),
-        "",
-        `Le club n'a pas pu accepter le document envoyé pour ${profile.prenom} ${profile.nom} (${label.toLowerCase()}) :`,
-        reason,
-        "",
-        `Pour en déposer un autre : ${env().BASE_URL}${PAPERS_PAGE}`,
-        "",
-        "Le fichier refusé a été supprimé.",
-      ].join("\n"),
-    });
+    await sendMail(
+      documentRefusedMail,
+      { parentPrenom: profile.parentPrenom, prenom: profile.prenom, nom: profile.nom, label, reason },
+      { to: profile.email },
+    );
     return doc.storageKey;
   });
   if (key) await storage().delete(key);
@@ -340,19 +329,20 @@ export async function refuseAid(
     );
     // Beyond the HelloAsso instalments still to come.
     const rest = money.restCents;
-    await queueMail({
-      to: email,
-      subject: `Aide ${line.aidCode} pour ${prenom} : non acceptée`,
-      text: [
-        `Bonjour ${parentPrenom},`.replace(" ,", ","),
-        "",
-        `Le club n'a pas pu accepter l'aide ${line.aidCode} déclarée pour ${prenom} ${nom} :`,
+    await sendMail(
+      aidRefusedMail,
+      {
+        parentPrenom,
+        prenom,
+        nom,
+        aidCode: line.aidCode,
         reason,
-        "",
-        `La réduction de ${formatEuros(line.aidCents)} est retirée : l'inscription s'élève désormais à ${formatEuros(totalCents)}${rest > 0 && rest !== totalCents ? `, dont ${formatEuros(rest)} restent à payer` : ""}.`,
-        `Pour payer : ${env().BASE_URL}/espace-membre/inscription/paiement`,
-      ].join("\n"),
-    });
+        aid: formatEuros(line.aidCents),
+        total: formatEuros(totalCents),
+        rest: rest > 0 && rest !== totalCents ? formatEuros(rest) : null,
+      },
+      { to: email },
+    );
     const proofs = await tx
       .update(seasonDocuments)
       .set({ state: "refusee", reason, reviewedBy: actor.id, reviewedAt: now, fileDeletedAt: now, deleteFileOn: null })

@@ -9,6 +9,8 @@
  */
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { contactMessages, deletionRequests, outbox, todos, users } from "#db/schema";
+import { holdsRole } from "../accounts/authorize.server";
+import { PENDING_ROLE } from "../accounts/roles";
 import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { formatDate, parisDate } from "../core/time";
@@ -25,6 +27,7 @@ import { DOCUMENT_KIND_LABELS } from "./season-documents";
 import { papersToReview } from "./season-documents-review.server";
 import { de } from "../typography/elision";
 import { countOf } from "../core/count";
+import { href } from "react-router";
 
 export interface DerivedTask {
   key: string;
@@ -51,10 +54,10 @@ export interface DerivedGroup {
   tasks: DerivedTask[];
 }
 
-const USERS = "/espace-membre/utilisateurs";
-const MESSAGES_PAGE = "/espace-membre/contenu/messages";
-const SEASON_PAYMENTS = "/espace-membre/saison/paiements";
-const SEASON_PAPERS = "/espace-membre/saison/pieces";
+const USERS = href("/espace-membre/utilisateurs");
+const MESSAGES_PAGE = href("/espace-membre/contenu/messages");
+const SEASON_PAYMENTS = href("/espace-membre/saison/paiements");
+const SEASON_PAPERS = href("/espace-membre/saison/pieces");
 
 function editHref(ownerId: string, profileId?: number): string {
   return `${USERS}/modifier/${encodeURIComponent(ownerId)}${profileId ? `#profil-${profileId}` : ""}`;
@@ -78,7 +81,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
   const pending = await db
     .select({ id: users.id, prenom: users.prenom, nom: users.nom, email: users.email, createdAt: users.createdAt })
     .from(users)
-    .where(and(eq(users.active, true), sql`'pré-inscrit' = any(${users.roles})`))
+    .where(and(eq(users.active, true), holdsRole(PENDING_ROLE)))
     .orderBy(asc(users.createdAt));
 
   const statuses = await memberProfileStatuses(season);
@@ -240,7 +243,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
     {
       id: "reglages",
       title: SETTINGS_TO_FILL_TITLE,
-      href: "/espace-membre/contenu/reglages/identite",
+      href: href("/espace-membre/contenu/reglages/:section", { section: "identite" }),
       hrefLabel: "Ouvrir les réglages du club",
       tasks: (await settingsToFill()).map((t) => ({
         key: `reglage-${t.key}`,

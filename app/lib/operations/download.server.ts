@@ -14,6 +14,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { and, eq, gt } from "drizzle-orm";
 import { APIError } from "better-auth/api";
+import { href } from "react-router";
 import { verifications } from "#db/schema";
 import { getAuth } from "../accounts/auth.server";
 import { DomainError } from "../core/errors";
@@ -57,7 +58,7 @@ export async function issueDownload(
     value: hash(token),
     expiresAt: new Date(now.getTime() + VALIDITY_MS),
   });
-  return `/espace-membre/exploitation/telecharger?${new URLSearchParams({ nom: name, jeton: token })}`;
+  return `${href("/espace-membre/exploitation/telecharger")}?${new URLSearchParams({ nom: name, jeton: token })}`;
 }
 
 /** Streams the archive once for its one-time link; writes the audit entry. */
