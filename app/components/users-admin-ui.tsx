@@ -1,9 +1,9 @@
 /** Small UI pieces of the user management and to-do pages: role checkboxes, status badges, links. (Buttons: ui/button.tsx.) */
-import { ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
+import { ADMIN_ROLE, ROLE_LABELS, ROLES, type Role } from "~/lib/accounts/roles";
 
 export const linkClass = "font-medium text-club-800 underline hover:text-club-900";
 
-/** The roles of a user as checkboxes (the admin one only for admins). */
+/** The roles of a user as checkboxes (the admin one only for who may manage admins: `allowAdmin`). */
 export function RoleCheckboxes({
   selected,
   allowAdmin,
@@ -24,7 +24,7 @@ export function RoleCheckboxes({
       </p>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {ROLES.map((role: Role) => {
-          const disabled = role === "admin" && !allowAdmin;
+          const disabled = role === ADMIN_ROLE && !allowAdmin;
           const id = `role-${role}`;
           return (
             <div key={role} className="flex items-center gap-2">
@@ -46,7 +46,7 @@ export function RoleCheckboxes({
         })}
       </div>
       {/* A disabled checkbox is not submitted: keep the admin role of an admin's account as it is. */}
-      {!allowAdmin && selected.includes("admin") ? <input type="hidden" name="roles" value="admin" /> : null}
+      {!allowAdmin && selected.includes(ADMIN_ROLE) ? <input type="hidden" name="roles" value={ADMIN_ROLE} /> : null}
       {error ? (
         <p id="roles-error" className="mt-1 text-sm font-medium text-red-700">
           {error}

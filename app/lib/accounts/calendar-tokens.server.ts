@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { calendarTokens, users } from "#db/schema";
 import { db, inlineCount } from "../core/db.server";
-import { accountRead } from "../core/read-cache.server";
-import { MEMBER_ROLES, hasAnyRole } from "./roles";
+import { accountRead } from "../core/cache.server";
+import { can } from "./capabilities";
 import { invariant } from "../core/invariant";
 
 function newToken(): string {
@@ -55,6 +55,6 @@ export async function calendarTokenUser(token: string): Promise<{ id: string } |
     .innerJoin(users, eq(users.id, calendarTokens.userId))
     .where(eq(calendarTokens.token, token))
     .limit(inlineCount(1));
-  if (!row || !row.active || !hasAnyRole(row.roles ?? [], MEMBER_ROLES)) return null;
+  if (!row || !row.active || !can({ roles: row.roles ?? [] }, "member-content:read")) return null;
   return { id: row.id };
 }

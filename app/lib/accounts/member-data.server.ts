@@ -33,14 +33,13 @@ import {
   trialRequests,
   users,
 } from "#db/schema";
+import { can } from "./capabilities";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { log } from "../core/log.server";
 import { currentSeasonAt } from "../members/seasons.server";
 import { notifyManagersSafely } from "../members/manager-notifications.server";
 import { portraitsForExport, purgeOrphanPortraits } from "../members/portraits.server";
-
-const MANAGER_ROLES = ["admin", "user_manager", "article_manager"];
 
 /** Everything stored about the user, without any secret (password hash, tokens). */
 export async function exportUserData(userId: string) {
@@ -157,7 +156,7 @@ export type DeletionOutcome = { outcome: "deleted" } | { outcome: "queued"; reas
 export async function deletionBlocker(userId: string): Promise<string | null> {
   const [user] = await db.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
   if (!user) throw new DomainError("Compte introuvable.", { status: 404 });
-  if (user.roles.some((r) => MANAGER_ROLES.includes(r))) {
+  if (can(user, "club:manage")) {
     return "Votre compte a un rôle de gestion au club : les responsables doivent d'abord transmettre vos accès.";
   }
   const season = await currentSeasonAt();

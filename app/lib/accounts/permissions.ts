@@ -13,17 +13,23 @@
  *  - Everything derives from this table: the route config (member-routes.ts,
  *    read by app/routes.ts), the role middleware (guard.server.ts), the member
  *    navigation (memberPagesFor), the CLI, and the guard tests.
- *  - The navigation follows the order of the table.
- *  - Finer rules ("a user_manager cannot edit an admin") stay in the domain
- *    modules; this table only says who may open a page.
+ *  - The navigation follows the order of the table within each area
+ *    (nav-areas.ts): each entry names the area a club volunteer would look in.
+ *  - What an account may do is a named capability (capabilities.ts), held by
+ *    the roles of the sections it names: a section's roles decide both who
+ *    opens its pages and who does its work elsewhere. No other file names a
+ *    role to decide a permission, nor uses a page's address as one.
  *
  * Adding a member page: add one entry to the right section's `pages`.
  */
-import { hasAnyRole, MEMBER_ROLES, ROLES, type Role } from "./roles";
+import { MEMBER_ROLES, ROLES, type Role } from "./roles";
+import type { MemberNavArea } from "./nav-areas";
 
 export const MEMBER_AREA_PATH = "/espace-membre";
 
 interface MemberNavEntry {
+  /** The area the entry is shown in. */
+  area: MemberNavArea;
   label: string;
   description: string;
 }
@@ -58,7 +64,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "",
         file: "routes/member/home.tsx",
-        nav: { label: "Accueil", description: "Votre situation et les prochains rendez-vous." },
+        nav: { area: "moi", label: "Accueil", description: "Votre situation et les prochains rendez-vous." },
       },
     ],
   },
@@ -71,7 +77,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "profil",
         file: "routes/member/profile.tsx",
-        nav: { label: "Mon profil", description: "Vos informations et celles de votre famille." },
+        nav: { area: "moi", label: "Mon profil", description: "Vos informations et celles de votre famille." },
       },
       { path: "profil/donnees", file: "routes/member/export-data.ts" },
       // Decision 0032: a profile's portrait; the domain lets in only the holder, the instructors of the
@@ -88,7 +94,11 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "inscription",
         file: "routes/member/registration/family.tsx",
-        nav: { label: "Inscription", description: "Inscrire ou réinscrire votre famille pour la saison, puis payer." },
+        nav: {
+          area: "moi",
+          label: "Inscription",
+          description: "Inscrire ou réinscrire votre famille pour la saison, puis payer.",
+        },
       },
       { path: "inscription/paiement", file: "routes/member/registration/payment.tsx" },
       { path: "inscription/attestation.pdf", file: "routes/member/registration/certificate.ts" },
@@ -106,24 +116,24 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "grades",
         file: "routes/member/grades.tsx",
-        nav: { label: "Grades", description: "Votre grade, votre progression et le suivant." },
+        nav: { area: "moi", label: "Grades", description: "Votre grade, votre progression et le suivant." },
       },
       {
         path: "revision",
         file: "routes/member/revision.tsx",
-        nav: { label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." },
+        nav: { area: "moi", label: "Révisions", description: "Les techniques et vidéos de votre prochain grade." },
       },
       {
         path: "brochure",
         file: "routes/member/brochure.tsx",
-        nav: { label: "Brochure", description: "La brochure du club." },
+        nav: { area: "moi", label: "Brochure", description: "La brochure du club." },
       },
       { path: "profil-actif", file: "routes/member/select-profile.ts" },
       // Issue 15 (decision 0026): the attendance of each profile of the family.
       {
         path: "presences",
         file: "routes/member/my-attendance.tsx",
-        nav: { label: "Présences", description: "Les cours où vous et votre famille étiez présents." },
+        nav: { area: "moi", label: "Présences", description: "Les cours où vous et votre famille étiez présents." },
       },
     ],
   },
@@ -135,17 +145,17 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "contenu",
         file: "routes/member/admin/dashboard.tsx",
-        nav: { label: "Contenu du site", description: "Tableau de bord de l'administration." },
+        nav: { area: "contenu", label: "Contenu du site", description: "Tableau de bord de l'administration." },
       },
       {
         path: "todo",
         file: "routes/member/admin/todo.tsx",
-        nav: { label: "À faire", description: "Les tâches des responsables." },
+        nav: { area: "association", label: "À faire", description: "Les tâches des responsables." },
       },
       {
         path: "videos",
         file: "routes/member/admin/videos.tsx",
-        nav: { label: "Vidéos", description: "Les vidéos de révision." },
+        nav: { area: "tatami", label: "Vidéos", description: "Les vidéos de révision." },
       },
       { path: "contenu/messages", file: "routes/member/admin/messages.tsx" },
       { path: "contenu/documents", file: "routes/member/admin/documents.tsx" },
@@ -163,6 +173,7 @@ export const MEMBER_AREA: MemberAreaTable = [
         path: "contenu/grades",
         file: "routes/member/admin/grades.tsx",
         nav: {
+          area: "tatami",
           label: "Grades et révisions",
           description: "Le tableau des grades, les règles d’examen et les listes de révision.",
         },
@@ -171,7 +182,11 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "exploitation",
         file: "routes/member/admin/operations.tsx",
-        nav: { label: "Exploitation", description: "Sauvegardes, e-mails, tâches de fond et espace disque." },
+        nav: {
+          area: "exploitation",
+          label: "Exploitation",
+          description: "Sauvegardes, e-mails, tâches de fond et espace disque.",
+        },
       },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
     ],
@@ -184,7 +199,11 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "utilisateurs",
         file: "routes/member/users/list.tsx",
-        nav: { label: "Utilisateurs", description: "Les comptes, les inscriptions et les validations." },
+        nav: {
+          area: "association",
+          label: "Utilisateurs",
+          description: "Les comptes, les inscriptions et les validations.",
+        },
       },
       { path: "utilisateurs/ajouter", file: "routes/member/users/new.tsx" },
       { path: "utilisateurs/modifier/:id", file: "routes/member/users/edit.tsx" },
@@ -201,6 +220,7 @@ export const MEMBER_AREA: MemberAreaTable = [
         path: "saison",
         file: "routes/member/season/overview.tsx",
         nav: {
+          area: "saison",
           label: "Suivi de la saison",
           description: "Inscrits, paiements et dossiers médicaux par groupe, exports.",
         },
@@ -209,12 +229,17 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "saison/paiements",
         file: "routes/member/season/payments.tsx",
-        nav: { label: "Paiements", description: "Paiements à rapprocher, chèques, espèces et chèques-vacances." },
+        nav: {
+          area: "saison",
+          label: "Paiements",
+          description: "Paiements à rapprocher, chèques, espèces et chèques-vacances.",
+        },
       },
       {
         path: "saison/campagne",
         file: "routes/member/season/campaign.tsx",
         nav: {
+          area: "saison",
           label: "Campagne d'inscription",
           description: "Ouvrir les inscriptions, les tarifs, les réductions et les aides.",
         },
@@ -226,6 +251,7 @@ export const MEMBER_AREA: MemberAreaTable = [
         path: "saison/licences",
         file: "routes/member/season/licences.tsx",
         nav: {
+          area: "saison",
           label: "Licences",
           description: "Numéros de licence de la saison, import et export pour la fédération.",
         },
@@ -241,6 +267,7 @@ export const MEMBER_AREA: MemberAreaTable = [
         path: "essais",
         file: "routes/member/trials/board.tsx",
         nav: {
+          area: "saison",
           label: "Cours d'essai",
           description: "Les demandes de cours d'essai, de la réservation à l'inscription.",
         },
@@ -256,7 +283,11 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "examens",
         file: "routes/member/exams/list.tsx",
-        nav: { label: "Examens de grade", description: "Sessions d’examen, candidats éligibles et convocations." },
+        nav: {
+          area: "tatami",
+          label: "Examens de grade",
+          description: "Sessions d’examen, candidats éligibles et convocations.",
+        },
       },
       { path: "examens/:id", file: "routes/member/exams/session.tsx" },
     ],
@@ -279,7 +310,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "articles",
         file: "routes/member/articles/list.tsx",
-        nav: { label: "Articles", description: "Les actualités du club." },
+        nav: { area: "contenu", label: "Articles", description: "Les actualités du club." },
       },
       { path: "articles/ajouter", file: "routes/member/articles/new.tsx" },
       { path: "articles/modifier/:id", file: "routes/member/articles/edit.tsx" },
@@ -287,7 +318,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "articles/photos",
         file: "routes/member/articles/photos.tsx",
-        nav: { label: "Photos", description: "Les photos des articles et le droit à l’image." },
+        nav: { area: "contenu", label: "Photos", description: "Les photos des articles et le droit à l’image." },
       },
     ],
   },
@@ -299,7 +330,7 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "evenements",
         file: "routes/member/events/list.tsx",
-        nav: { label: "Événements", description: "Le calendrier et les cours." },
+        nav: { area: "contenu", label: "Événements", description: "Le calendrier et les cours." },
       },
       { path: "evenements/ajouter", file: "routes/member/events/new.tsx" },
       { path: "evenements/modifier/:id", file: "routes/member/events/edit.tsx" },
@@ -314,7 +345,11 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "appel",
         file: "routes/member/attendance/sessions.tsx",
-        nav: { label: "Appel", description: "Vos cours du jour et des jours suivants : faire l’appel." },
+        nav: {
+          area: "tatami",
+          label: "Appel",
+          description: "Vos cours du jour et des jours suivants : faire l’appel.",
+        },
       },
       { path: "appel/envoi", file: "routes/member/attendance/sync.ts" },
       { path: "appel/:seance", file: "routes/member/attendance/session.tsx" },
@@ -329,7 +364,11 @@ export const MEMBER_AREA: MemberAreaTable = [
       {
         path: "assiduite",
         file: "routes/member/attendance/rates.tsx",
-        nav: { label: "Assiduité", description: "Taux de présence par membre, par groupe et par mois." },
+        nav: {
+          area: "tatami",
+          label: "Assiduité",
+          description: "Taux de présence par membre, par groupe et par mois.",
+        },
       },
     ],
   },
@@ -348,8 +387,8 @@ export function findSection(id: string, table: MemberAreaTable = MEMBER_AREA): M
 
 /** May these roles use (any method) or, when `reading`, read the section's pages? */
 export function mayEnter(section: MemberSection, roles: readonly string[], reading: boolean): boolean {
-  if (hasAnyRole(roles, section.roles)) return true;
-  return reading && !!section.readers && hasAnyRole(roles, section.readers);
+  const holds = (allowed: readonly Role[]) => roles.some((r) => (allowed as readonly string[]).includes(r));
+  return holds(section.roles) || (reading && !!section.readers && holds(section.readers));
 }
 
 /** The section a member-area path belongs to (params matched loosely), or null. */
@@ -365,12 +404,6 @@ export function sectionOfPath(pathname: string, table: MemberAreaTable = MEMBER_
     }
   }
   return null;
-}
-
-/** May these roles use the page at this path (false for a path outside the table)? */
-export function canOpen(roles: readonly string[], pathname: string, table: MemberAreaTable = MEMBER_AREA): boolean {
-  const section = sectionOfPath(pathname, table);
-  return !!section && mayEnter(section, roles, false);
 }
 
 export interface MemberNavLink extends MemberNavEntry {

@@ -40,9 +40,35 @@ export function parseRoleName(input: string): Role | null {
   return ROLES.find((r) => foldRoleName(r) === folded || foldRoleName(ROLE_LABELS[r]) === folded) ?? null;
 }
 
-export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[]): boolean {
-  return userRoles.some((r) => (allowed as readonly string[]).includes(r));
+/**
+ * The roles as facts of an account (not permissions: those are capabilities, permissions.ts):
+ * a new account is pending (pré-inscrit) until a manager validates it as a member; an
+ * instructor is tied to the classes they teach; the first account of a club is its admin.
+ */
+export const PENDING_ROLE: Role = DEFAULT_ROLE;
+export const MEMBER_ROLE: Role = "membre";
+export const INSTRUCTOR_ROLE: Role = "enseignant";
+export const ADMIN_ROLE: Role = "admin";
+
+/** Is the account waiting for its validation (role pré-inscrit)? */
+export const isPending = (roles: readonly string[]) => roles.includes(PENDING_ROLE);
+/** Does the account hold the instructor's role (enseignant)? */
+export const isInstructor = (roles: readonly string[]) => roles.includes(INSTRUCTOR_ROLE);
+
+/** The roles once validated: pré-inscrit replaced by membre. */
+export function validatedRoles(roles: readonly string[]): string[] {
+  return [...roles.filter((r) => r !== PENDING_ROLE), MEMBER_ROLE];
 }
+
+/** The order roles are listed in: the widest first. */
+export const ROLE_PRIORITY: readonly Role[] = [
+  "admin",
+  "user_manager",
+  "article_manager",
+  "membre",
+  "enseignant",
+  "pré-inscrit",
+];
 
 /** The spec's display rule: first role, '_' replaced by a space, 'Membre' if none. */
 export function displayRole(roles: readonly string[]): string {

@@ -7,7 +7,7 @@
  * A deactivated user, an expired session (absolute: 30 days after sign-in,
  * the row is then deleted, as Better Auth does) or an idle one (7 days
  * without a request) gives null. The session is then kept in the process
- * until the next write anywhere (read-cache.server.ts, `accountRead`): a
+ * until the next write anywhere (cache.server.ts, `accountRead`): a
  * deactivation, a sign-out or a role change is a write, dropped at once in
  * this process and, through the change bus, in the others before the
  * manager's form answers.
@@ -16,9 +16,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
 import { getAuth, SESSION_IDLE_MS } from "./auth.server";
+import { can } from "./capabilities";
 import { db, inlineCount } from "../core/db.server";
 import { log } from "../core/log.server";
-import { accountRead } from "../core/read-cache.server";
+import { accountRead } from "../core/cache.server";
 
 export interface SessionUser {
   id: string;
@@ -26,6 +27,7 @@ export interface SessionUser {
   prenom: string;
   nom: string;
   roles: string[];
+  /** Holds the capability `site:administer` (the layout's own flag; code asks `can`). */
   isAdmin: boolean;
   /** Id of the Better Auth session row of this request. */
   sessionId: string;
@@ -152,7 +154,7 @@ function knownSession(token: string): Promise<KnownSession | null> {
       prenom: row.prenom,
       nom: row.nom,
       roles,
-      isAdmin: roles.includes("admin"),
+      isAdmin: can({ roles }, "site:administer"),
       sessionId: row.sessionId,
       selectedProfileId: row.selectedProfileId ?? null,
     });

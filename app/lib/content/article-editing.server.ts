@@ -17,7 +17,7 @@ import { parseParisDateTime } from "../core/time";
 import { DomainError } from "../core/errors";
 import { ARTICLE_GONE } from "./content-messages";
 import { log } from "../core/log.server";
-import { canOpen } from "../accounts/permissions";
+import { can } from "../accounts/capabilities";
 import { getSessionUser } from "../accounts/session.server";
 import { sanitizeRichText } from "./sanitize.server";
 import { fullName } from "./manager-lists.server";
@@ -294,5 +294,5 @@ export async function uploadBodyImage(
 /** May this request preview unpublished articles at their public URL? (content managers only) */
 export async function canPreviewArticles(request: Request): Promise<boolean> {
   const user = await getSessionUser(request);
-  return !!user && canOpen(user.roles, "/espace-membre/articles");
+  return can(user, "articles:edit");
 }

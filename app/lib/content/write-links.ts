@@ -2,11 +2,11 @@
  * The links an empty public block offers to the people who may fill it (issue 56): « Écrire un
  * article » on the news, « Annoncer un événement » on the calendar and home.
  *
- * Rules: a link is given only to a signed-in user whose roles open the page it leads to (the
- * permission table, `canOpen`); visitors and members get none, so the page a visitor is served
+ * Rules: a link is given only to a signed-in user who may write there (capabilities
+ * `articles:edit`, `events:edit`); visitors and members get none, so the page a visitor is served
  * (and the page cache keeps for every visitor, server/page-cache.ts) never holds one.
  */
-import { canOpen } from "../accounts/permissions";
+import { can } from "../accounts/capabilities";
 
 const NEW_ARTICLE = "/espace-membre/articles/ajouter";
 const NEW_EVENT = "/espace-membre/evenements/ajouter";
@@ -19,9 +19,8 @@ export interface WriteLinks {
 }
 
 export function writeLinksFor(user: { roles: readonly string[] } | null): WriteLinks {
-  if (!user) return { article: null, event: null };
   return {
-    article: canOpen(user.roles, NEW_ARTICLE) ? NEW_ARTICLE : null,
-    event: canOpen(user.roles, NEW_EVENT) ? NEW_EVENT : null,
+    article: can(user, "articles:edit") ? NEW_ARTICLE : null,
+    event: can(user, "events:edit") ? NEW_EVENT : null,
   };
 }

@@ -4,14 +4,17 @@
  *
  * Rules:
  *  - an account with the role `enseignant` sees, takes attendance of and reads
- *    the emergency sheet of the slots it is tied to; admins see every slot
- *    (no row needed);
+ *    the emergency sheet of the slots it is tied to; an account that may see
+ *    every class (capability `classes:all`: the admins) sees every slot (no row needed);
  *  - only accounts holding the role `enseignant` can be tied to a slot; taking
  *    the role away keeps the rows, which give nothing without the role;
  *  - every change is written to the audit log.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { instructorSlots, users } from "#db/schema";
+import { can } from "../accounts/capabilities";
+import { holdsRole } from "../accounts/authorize.server";
+import { INSTRUCTOR_ROLE, isInstructor } from "../accounts/roles";
 import { audit } from "../core/audit.server";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
@@ -24,14 +27,12 @@ interface Viewer {
   roles: readonly string[];
 }
 
-export const isAdminViewer = (user: Viewer) => user.roles.includes("admin");
-const isInstructor = (user: Viewer) => user.roles.includes("enseignant");
 
 /** Ids of the slots this account may take attendance of (every slot for an admin). */
 export async function slotsOf(user: Viewer): Promise<Set<string>> {
   const schedule = await getSetting("schedule");
-  if (isAdminViewer(user)) return new Set(schedule.map((s) => s.id));
-  if (!isInstructor(user)) return new Set();
+  if (can(user, "classes:all")) return new Set(schedule.map((s) => s.id));
+  if (!isInstructor(user.roles)) return new Set();
   const rows = await db
     .select({ slotId: instructorSlots.slotId })
     .from(instructorSlots)
@@ -39,10 +40,10 @@ export async function slotsOf(user: Viewer): Promise<Set<string>> {
   return new Set(rows.map((r) => r.slotId));
 }
 
-/** Does this account teach the slot (or is it an admin)? */
+/** Does this account teach the slot (or may it see every class)? */
 export async function teaches(user: Viewer, slotId: string): Promise<boolean> {
-  if (isAdminViewer(user)) return true;
-  if (!isInstructor(user)) return false;
+  if (can(user, "classes:all")) return true;
+  if (!isInstructor(user.roles)) return false;
   const [row] = await db
     .select({ slotId: instructorSlots.slotId })
     .from(instructorSlots)
@@ -62,7 +63,7 @@ export async function instructorsPage(): Promise<InstructorsPage> {
     db
       .select({ id: users.id, prenom: users.prenom, nom: users.nom, email: users.email })
       .from(users)
-      .where(sql`'enseignant' = any(${users.roles})`)
+      .where(holdsRole(INSTRUCTOR_ROLE))
       .orderBy(asc(sql`lower(${users.nom})`), asc(sql`lower(${users.prenom})`)),
     db.select().from(instructorSlots),
   ]);
@@ -98,7 +99,7 @@ export async function setInstructorSlots(
       .where(eq(users.id, userId))
       .for("update");
     if (!target) throw new DomainError("Ce compte n’existe plus.", { status: 404 });
-    if (!target.roles.includes("enseignant")) {
+    if (!isInstructor(target.roles)) {
       throw new DomainError(
         "Ce compte n’a pas le rôle «\u00a0Enseignant\u00a0»\u00a0: donnez-le-lui d’abord sur sa fiche.",
         { status: 409 },

@@ -74,6 +74,7 @@ export async function diplomaPdf(
       .replace(/Đ/g, "D")
       .replace(/[^\w]+/g, "-")
       .replace(/^-|-$/g, "")
+      // eslint-disable-next-line no-restricted-syntax -- the word of a file name, not a role
       .toLowerCase() || "membre";
   return { pdf, fileName: `diplome-${slug}-${facts.examDate}.pdf` };
 }

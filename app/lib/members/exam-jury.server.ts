@@ -3,7 +3,8 @@
  * The per-test marks are in exam-tests.server.ts.
  *
  * Rules:
- *  - Marking is for the session's jury and the admins only (`mayMark`),
+ *  - Marking is for the session's jury and the accounts that may mark any
+ *    exam (the admins) only (`mayMark`),
  *    checked here on every read and write of the jury page: a member of
  *    another session's jury gets 403, a missing session or candidate 404; a
  *    cancelled session is not marked (409).
@@ -18,11 +19,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { examCandidates, examJury, examSessions, gradeHistory, grades, profiles } from "#db/schema";
 import { db, transaction, inlineCount } from "../core/db.server";
-import { accountRead } from "../core/read-cache.server";
+import { accountRead } from "../core/cache.server";
 import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
 import type { SessionUser } from "../accounts/session.server";
 import { audit } from "../core/audit.server";
+import { can } from "../accounts/capabilities";
 import { fullName, getExamSession, gradeLabel, type ExamSessionDetail } from "./exams.server";
 import type { ExamResult, ExamStatus, MarkInput } from "./exams";
 
@@ -30,7 +32,7 @@ const CANDIDATE_NOT_FOUND = "Ce candidat n'est pas convoqué à cette session.";
 
 /** May this user mark the candidates of this session? Admins and the session's jury. */
 export async function mayMark(user: Pick<SessionUser, "id" | "roles">, sessionId: number): Promise<boolean> {
-  if (user.roles.includes("admin")) return true;
+  if (can(user, "exams:mark-any")) return true;
   const [row] = await db
     .select({ userId: examJury.userId })
     .from(examJury)
@@ -186,7 +188,7 @@ export async function diplomaFacts(user: Pick<SessionUser, "id" | "roles">, cand
     .where(eq(examCandidates.id, candidateId));
   if (!row || row.c.result !== "reussi")
     throw new DomainError("Aucun diplôme : cet examen n'est pas réussi.", { status: 404 });
-  if (!user.roles.includes("user_manager") && !(await mayMark(user, row.s.id))) {
+  if (!can(user, "exams:manage") && !(await mayMark(user, row.s.id))) {
     throw new DomainError(
       "Seuls les membres du jury de cette session et les responsables peuvent imprimer ses diplômes.",
       { status: 403 },

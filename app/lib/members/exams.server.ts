@@ -8,7 +8,7 @@
  *  - Managers (admin, user_manager: the managers of the members, section
  *    "examens" of the permission table) create and edit sessions; a save
  *    carries the version it was based on (409 otherwise) and is audited.
- *  - The jury is chosen among active staff accounts (JURY_ROLES).
+ *  - The jury is chosen among active staff accounts (capability `exams:judge`).
  *  - A grade that already has convoked candidates stays examined (409).
  *  - A missing session is a 404 (`getExamSession`), for every page built on it.
  */
@@ -17,7 +17,7 @@ import { examCandidates, examJury, examSessionGrades, examSessions, grades, user
 import { db, transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { formatDate } from "../core/time";
-import { ROLES } from "../accounts/roles";
+import { holdsCapability } from "../accounts/authorize.server";
 import { audit } from "../core/audit.server";
 import { type Actor } from "./users-rules.server";
 import { listGrades, type Grade } from "./grades.server";
@@ -26,16 +26,11 @@ import { countOf } from "../core/count";
 
 export type ExamSession = typeof examSessions.$inferSelect;
 
-/**
- * Who may sit on a jury: the club's staff accounts, every role but « membre »
- * and « pré-inscrit » (admins, managers, and the instructors' role when the
- * club has it). A plain member is made an instructor first.
+/*
+ * Who may sit on a jury (capability `exams:judge`): the club's staff accounts, every role but
+ * « membre » and « pré-inscrit » (admins, managers, and the instructors' role when the club has
+ * it). A plain member is made an instructor first.
  */
-const JURY_ROLES = ROLES.filter((r) => r !== "membre" && r !== "pré-inscrit");
-const juryRolesArray = sql`ARRAY[${sql.join(
-  JURY_ROLES.map((r) => sql`${r}`),
-  sql`, `,
-)}]::text[]`;
 
 const NOT_FOUND = "Cette session d'examen n'existe pas (ou plus).";
 
@@ -109,12 +104,12 @@ export async function getExamSession(sessionId: number): Promise<ExamSessionDeta
   };
 }
 
-/** The accounts that may sit on a jury: active staff accounts (JURY_ROLES). */
+/** The accounts that may sit on a jury: active staff accounts (capability `exams:judge`). */
 export async function juryChoices(): Promise<{ id: string; name: string }[]> {
   const rows = await db
     .select({ id: users.id, prenom: users.prenom, nom: users.nom, email: users.email })
     .from(users)
-    .where(and(eq(users.active, true), sql`${users.roles} && ${juryRolesArray}`))
+    .where(and(eq(users.active, true), holdsCapability("exams:judge")))
     .orderBy(asc(users.nom), asc(users.prenom), asc(users.email));
   return rows.map((u) => ({ id: u.id, name: fullName(u) || u.email }));
 }
@@ -135,7 +130,7 @@ export async function saveExamSession(
       const allowed = await tx
         .select({ id: users.id })
         .from(users)
-        .where(and(inArray(users.id, juryIds), eq(users.active, true), sql`${users.roles} && ${juryRolesArray}`));
+        .where(and(inArray(users.id, juryIds), eq(users.active, true), holdsCapability("exams:judge")));
       if (allowed.length !== juryIds.length) {
         throw new DomainError(
           "Un membre du jury choisi n'est plus un enseignant ou un responsable actif : rechargez la page.",

@@ -23,22 +23,20 @@ import { holdsCapability, holdsRole } from "../accounts/authorize.server";
 import { PENDING_ROLE } from "../accounts/roles";
 import { claimDailyRun } from "../core/daily-run.server";
 import { db, transaction } from "../core/db.server";
-import { env } from "../core/env.server";
 import { log } from "../core/log.server";
-import { addDays, formatDateTime, parisDate, parisHour, parisTime } from "../core/time";
+import { addDays, parisDate, parisHour, parisTime } from "../core/time";
 import { clearSettingsCache, getSetting, setSetting } from "../club/settings.server";
-import { deliverPendingMail, queueMail } from "../mail/mail.server";
+import { deliverPendingMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { managerDigestMail, paymentAlertLine } from "../mail/templates/manager-digest";
+import { managerNoticeMail, noticeLine, type NotificationKind } from "../mail/templates/manager-notice";
+import { managerPaymentAlertMail } from "../mail/templates/manager-payment-alert";
 import type { NotificationChoice } from "./manager-notifications";
-import { href } from "react-router";
 
 export const DIGEST_JOB_NAME = "manager-digest";
 export const DIGEST_HOUR = 8;
 
-export type NotificationKind = "pre-inscription" | "suppression" | "cours-essai";
-
-const USERS_PAGE = href("/espace-membre/utilisateurs");
-const TRIALS_PAGE = href("/espace-membre/essais");
-const PAYMENTS_PAGE = href("/espace-membre/saison/paiements");
+export type { NotificationKind };
 
 export async function notificationChoice(userId: string): Promise<NotificationChoice> {
   return (await getSetting("managerNotifications"))[userId] ?? "immediat";
@@ -64,28 +62,6 @@ async function managers(
   return rows.map((r) => ({ ...r, choice: choices[r.id] ?? "immediat" }));
 }
 
-function line(kind: NotificationKind, who: { prenom: string; nom: string; email: string }, at: Date): string {
-  const name = `${who.prenom} ${who.nom}`.trim() || who.email;
-  if (kind === "cours-essai") return `- Demande de cours d'essai : ${name} (${who.email}), le ${formatDateTime(at)}`;
-  return kind === "pre-inscription"
-    ? `- Nouvelle pré-inscription : ${name} (${who.email}), le ${formatDateTime(at)}`
-    : `- Demande de suppression de compte (RGPD, réponse sous un mois) : ${name} (${who.email}), le ${formatDateTime(at)}`;
-}
-
-const SUBJECTS: Record<NotificationKind, string> = {
-  "pre-inscription": "Nouvelle pré-inscription",
-  suppression: "Demande de suppression de compte",
-  "cours-essai": "Demande de cours d'essai",
-};
-
-function whereToHandle(kind: NotificationKind): string {
-  const base = env().BASE_URL;
-  if (kind === "cours-essai") return `Pour la traiter : ${base}${TRIALS_PAGE}`;
-  return kind === "pre-inscription"
-    ? `Pour valider l'inscription : ${base}${USERS_PAGE}?statut=pre-inscrits`
-    : `Pour la traiter (le club a un mois pour répondre) : ${base}${USERS_PAGE}`;
-}
-
 /** At the event: one e-mail to each manager who chose "immediat". */
 export async function notifyManagers(
   kind: NotificationKind,
@@ -93,21 +69,8 @@ export async function notifyManagers(
   at: Date = new Date(),
 ): Promise<number> {
   const to = (await managers()).filter((m) => m.choice === "immediat");
-  const name = `${who.prenom} ${who.nom}`.trim() || who.email;
-  const subject = `${SUBJECTS[kind]} : ${name}`;
   for (const m of to) {
-    await queueMail({
-      to: m.email,
-      subject,
-      text: [
-        `Bonjour ${m.prenom},`.replace(" ,", ","),
-        "",
-        line(kind, who, at).slice(2),
-        whereToHandle(kind),
-        "",
-        `Vous recevez ce message immédiatement ; pour un résumé quotidien ou aucun e-mail : ${env().BASE_URL}${USERS_PAGE}/rappels`,
-      ].join("\n"),
-    });
+    await sendMail(managerNoticeMail, { prenom: m.prenom, kind, who, at }, { to: m.email });
   }
   return to.length;
 }
@@ -118,25 +81,13 @@ export async function notifyManagers(
  * in the daily digest, or only in the to-do list ("jamais").
  */
 export async function notifyManagersOfPayment(
-  subject: string,
+  states: readonly string[],
   message: string,
   at: Date = new Date(),
 ): Promise<number> {
   const to = (await managers("season:manage")).filter((m) => m.choice === "immediat");
   for (const m of to) {
-    await queueMail({
-      to: m.email,
-      subject,
-      text: [
-        `Bonjour ${m.prenom},`.replace(" ,", ","),
-        "",
-        `${message} (${formatDateTime(at)})`,
-        "",
-        `Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`,
-        "",
-        `Vous recevez ce message immédiatement ; pour un résumé quotidien ou aucun e-mail : ${env().BASE_URL}${USERS_PAGE}/rappels`,
-      ].join("\n"),
-    });
+    await sendMail(managerPaymentAlertMail, { prenom: m.prenom, states, message, at }, { to: m.email });
   }
   return to.length;
 }
@@ -189,27 +140,15 @@ export async function runManagerDigest(now: Date = new Date()): Promise<{ ran: b
       .from(paymentAlerts)
       .where(and(gte(paymentAlerts.createdAt, from), sql`${paymentAlerts.createdAt} < ${until}`));
     const lines = [
-      ...signUps.map((s) => line("pre-inscription", s, s.at)),
-      ...deletions.map((d) => line("suppression", d, d.at)),
-      ...trials.map((t) => line("cours-essai", { ...t, email: t.email || t.phone }, t.at)),
-      ...alerts.map((a) => `- Paiement HelloAsso : ${a.message} (${formatDateTime(a.at)})`),
+      ...signUps.map((s) => noticeLine("pre-inscription", s, s.at)),
+      ...deletions.map((d) => noticeLine("suppression", d, d.at)),
+      ...trials.map((t) => noticeLine("cours-essai", { ...t, email: t.email || t.phone }, t.at)),
+      ...alerts.map((a) => paymentAlertLine(a.message, a.at)),
     ];
     if (!lines.length) return 0;
     const to = (await managers()).filter((m) => m.choice === "quotidien");
     for (const m of to) {
-      await queueMail({
-        to: m.email,
-        subject: `Résumé de la veille : ${lines.length} demande${lines.length > 1 ? "s" : ""} à traiter`,
-        text: [
-          `Bonjour ${m.prenom},`.replace(" ,", ","),
-          "",
-          "Hier sur le site du club :",
-          ...lines,
-          "",
-          `La liste des utilisateurs : ${env().BASE_URL}${USERS_PAGE}`,
-          ...(alerts.length ? [`Les paiements de la saison : ${env().BASE_URL}${PAYMENTS_PAGE}`] : []),
-        ].join("\n"),
-      });
+      await sendMail(managerDigestMail, { prenom: m.prenom, lines, payments: alerts.length > 0 }, { to: m.email });
     }
     return to.length;
   });

@@ -20,7 +20,7 @@
  *    rows and their files (an hourly job does it too, should one remain).
  *  - Every addition, replacement and removal is written to the audit log.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
 import { media, profilePortraits, profiles } from "#db/schema";
 import { db, transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
@@ -30,7 +30,9 @@ import { deletePortraitMedia, readPortraitImage, storePortraitImage } from "../c
 import type { StoredObject } from "../content/storage.server";
 import { UploadError } from "../content/uploads.server";
 import { onRosterOf, seasonOfDay } from "../mat/attendance.server";
-import { isAdminViewer, slotsOf } from "../mat/instructors.server";
+import { can } from "../accounts/capabilities";
+import { owns, ownProfile, slotsOf } from "../accounts/ownership.server";
+import { isInstructor } from "../accounts/roles";
 import { consentStatement, PORTRAIT_MESSAGES, type PortraitSize } from "./portraits";
 import { actorName, audit } from "../core/audit.server";
 import { type Actor } from "./users-rules.server";
@@ -58,7 +60,7 @@ async function ownedProfile(ownerId: string, profileId: number): Promise<Profile
   const [row] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+    .where(ownProfile(ownerId, profileId));
   if (!row) throw notFound();
   return row;
 }
@@ -84,7 +86,7 @@ export async function portraitsOf(profileIds: readonly number[]): Promise<Map<nu
 
 /** Is the profile in a group this instructor teaches, for the current season (the roster's rule)? */
 async function teachesProfile(viewer: Viewer, profileId: number, now: Date): Promise<boolean> {
-  if (!viewer.roles.includes("enseignant")) return false;
+  if (!isInstructor(viewer.roles)) return false;
   const mine = await slotsOf(viewer);
   if (!mine.size) return false;
   const schedule = await getSetting("schedule");
@@ -99,7 +101,7 @@ async function mayViewPortrait(
   profile: Pick<Profile, "id" | "ownerId">,
   now: Date = new Date(),
 ): Promise<boolean> {
-  if (profile.ownerId === viewer.id || isAdminViewer(viewer)) return true;
+  if (owns(viewer, profile) || can(viewer, "classes:all")) return true;
   return teachesProfile(viewer, profile.id, now);
 }
 
@@ -242,7 +244,7 @@ export async function withdrawPortrait(holder: Actor, profileId: number): Promis
 
 /** An admin removes the portrait of a profile of the account `ownerId` (from the user's page). */
 export async function removePortraitAsAdmin(admin: Actor, ownerId: string, profileId: number): Promise<Profile> {
-  if (!admin.roles.includes("admin"))
+  if (!can(admin, "portraits:manage"))
     throw new DomainError("Seuls les administrateurs retirent un portrait.", { status: 403 });
   const profile = await ownedProfile(ownerId, profileId);
   const removed = await dropPortrait(

@@ -28,15 +28,19 @@
  *  - runDailyReminders() is the daily job: at most once per Paris day from
  *    SEND_FROM_HOUR whatever the number of processes or restarts (job_runs).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { familyReminders, registrations, users } from "#db/schema";
 import { remindersEnabledFor } from "./reminders-activation.server";
+import { holdsRole } from "../accounts/authorize.server";
+import { MEMBER_ROLE } from "../accounts/roles";
 import { claimDailyRun } from "../core/daily-run.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { formatEuros } from "../core/money";
-import { deliverPendingMail, queueMail } from "../mail/mail.server";
+import { deliverPendingMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { familyReminderMail, familyReminderSubject } from "../mail/templates/family-reminder";
 import { HEALTH_DOCUMENT_LABELS } from "./profile-status.server";
 import { addDays, addMonths, formatDate, parisDate, parisHour, seasonBounds } from "../core/time";
 import { currentSeasonAt, ensureCurrentSeasonStarted } from "./seasons.server";
@@ -63,9 +67,10 @@ export interface DueReminder {
   ownerId: string;
   to: string;
   season: string;
+  /** The first name the e-mail greets. */
+  prenom: string;
   items: ReminderItem[];
   subject: string;
-  text: string;
 }
 
 export interface SentReminder {
@@ -100,7 +105,6 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
   const { seasonStartMonth } = await getSetting("membership");
   const cotisationDue = today >= addMonths(seasonBounds(season, seasonStartMonth).start, 1);
   const expiryLimit = addDays(today, EXPIRY_WARNING_DAYS);
-  const { clubName } = await getSetting("identity");
   const base = env().BASE_URL;
 
   const families = new Map<string, { to: string; prenom: string; items: ReminderItem[] }>();
@@ -178,12 +182,7 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
 
   // Members' season statuses (issue 10): certificates expiring, cotisations not recorded.
   const members = new Set(
-    (
-      await db
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`'membre' = any(${users.roles})`)
-    ).map((u) => u.id),
+    (await db.select({ id: users.id }).from(users).where(holdsRole(MEMBER_ROLE))).map((u) => u.id),
   );
   for (const p of await memberProfileStatuses(season)) {
     if (p.isSelf && !members.has(p.ownerId)) continue;
@@ -229,17 +228,7 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
     const times = (key: string) => mine.filter((l) => l.reasons.split(",").includes(key)).length;
     const items = f.items.filter((i) => times(i.key) < MAX_TIMES_PER_ITEM);
     if (!items.length) continue;
-    const text = [
-      `Bonjour ${f.prenom},`.replace(" ,", ","),
-      "",
-      `Pour la saison ${season}, il reste à faire :`,
-      ...items.map((i) => `- ${i.line}`),
-      "",
-      "Ce rappel s'arrête de lui-même dès que tout est en ordre. Si c'est déjà fait, merci de ne pas en tenir compte.",
-      "",
-      clubName,
-    ].join("\n");
-    due.push({ ownerId, to: f.to, season, items, subject: `Saison ${season} : ce qu'il reste à faire`, text });
+    due.push({ ownerId, to: f.to, season, prenom: f.prenom, items, subject: familyReminderSubject(season) });
   }
   return due;
 }
@@ -250,7 +239,11 @@ export async function runReminders(now: Date = new Date()): Promise<SentReminder
   if (!(await remindersEnabledFor(season))) return [];
   const sent: SentReminder[] = [];
   for (const r of await dueReminders(now)) {
-    await queueMail({ to: r.to, subject: r.subject, text: r.text });
+    await sendMail(
+      familyReminderMail,
+      { prenom: r.prenom, season: r.season, items: r.items.map((i) => i.line) },
+      { to: r.to },
+    );
     await db
       .insert(familyReminders)
       .values({ ownerId: r.ownerId, season: r.season, reasons: r.items.map((i) => i.key).join(","), sentAt: now });

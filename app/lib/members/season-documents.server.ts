@@ -21,7 +21,8 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { profiles, registrationLines, registrations, seasonDocuments } from "#db/schema";
-import { findSection } from "../accounts/permissions";
+import { can } from "../accounts/capabilities";
+import { owns, ownProfile } from "../accounts/ownership.server";
 import { getSetting } from "../club/settings.server";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
@@ -84,7 +85,7 @@ async function ownedProfile(ownerId: string, profileId: number) {
   const [p] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+    .where(ownProfile(ownerId, profileId));
   if (!p) throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
   return p;
 }
@@ -254,11 +255,6 @@ export async function familyPapers(ownerId: string, now: Date = new Date()) {
 
 // ------------------------------------------------------------ reading a file
 
-function isSeasonManager(roles: readonly string[]): boolean {
-  const allowed = findSection("saison").roles as readonly string[];
-  return roles.some((r) => allowed.includes(r));
-}
-
 /** The file of a paper for its owner family or a manager; null for anyone else or once deleted. */
 export async function readSeasonFile(user: { id: string; roles: readonly string[] }, documentId: number) {
   const [row] = await db
@@ -267,7 +263,7 @@ export async function readSeasonFile(user: { id: string; roles: readonly string[
     .innerJoin(profiles, eq(profiles.id, seasonDocuments.profileId))
     .where(eq(seasonDocuments.id, documentId));
   if (!row || !row.doc.storageKey || row.doc.fileDeletedAt || !row.doc.contentType) return null;
-  if (row.ownerId !== user.id && !isSeasonManager(user.roles)) return null;
+  if (!owns(user, row) && !can(user, "season:manage")) return null;
   const object = await storage().get(row.doc.storageKey);
   if (!object) return null;
   return {

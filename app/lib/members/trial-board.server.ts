@@ -22,15 +22,15 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { profiles, trialRequests, users } from "#db/schema";
 import { splitDisplayName } from "../accounts/auth.server";
+import { PENDING_ROLE } from "../accounts/roles";
 import { db, inlineCount } from "../core/db.server";
-import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { addMonths, CLUB_TIME_ZONE, capitalize, formatLongDate, formatTime, parisDate, parisTime } from "../core/time";
-import { getSetting } from "../club/settings.server";
-import { clubDisplayName } from "../club/identity";
 import { isMinorGroup, TRIAL_STATUS_KEYS, TRIAL_STATUSES, type TrialStatus } from "../club/trial-requests";
 import type { TrialConvertInput, TrialStatusInput } from "../club/trial-requests-schema";
-import { deliverPendingMail, queueMail } from "../mail/mail.server";
+import { deliverPendingMail } from "../mail/mail.server";
+import { mailClub, sendMail } from "../mail/send.server";
+import { trialContinueLine, trialExistingAccountMail } from "../mail/templates/trial-existing-account";
 import { addFamilyProfile } from "./profiles.server";
 import { createManagedUser } from "./users-accounts.server";
 import { audit } from "../core/audit.server";
@@ -116,8 +116,6 @@ export async function convertTrialRequest(
       );
     const minor = isMinorGroup(row.ageGroup);
     const holder = minor ? splitDisplayName(row.parentName) : { prenom: row.prenom, nom: row.nom };
-    const base = env().BASE_URL;
-    const continueLine = `Pour ${minor ? `inscrire ${row.prenom}` : "vous inscrire"} au club pour la saison, continuez ici : ${base}/espace-membre/inscription`;
 
     const [existing] = await tx
       .select({ id: users.id, prenom: users.prenom })
@@ -126,27 +124,17 @@ export async function convertTrialRequest(
     let userId: string;
     if (existing) {
       userId = existing.id;
-      const identity = await getSetting("identity");
-      await queueMail({
-        to: row.email,
-        subject: `Votre inscription au club ${clubDisplayName(identity)}`,
-        text: [
-          `Bonjour ${existing.prenom},`.replace(" ,", ","),
-          "",
-          `Merci de votre intérêt pour le Vovinam Viet Vo Dao et le club ${clubDisplayName(identity)}.`,
-          `Vous avez déjà un compte sur le site avec l'adresse ${row.email}.`,
-          "",
-          continueLine,
-          "",
-          clubDisplayName(identity),
-        ].join("\n"),
-      });
+      await sendMail(
+        trialExistingAccountMail,
+        { prenom: existing.prenom, email: row.email, childPrenom: minor ? row.prenom : null },
+        { to: row.email },
+      );
     } else {
       userId = (
         await createManagedUser(
           actor,
-          { prenom: holder.prenom, nom: holder.nom, email: row.email, roles: ["pré-inscrit"] },
-          ["", continueLine],
+          { prenom: holder.prenom, nom: holder.nom, email: row.email, roles: [PENDING_ROLE] },
+          ["", trialContinueLine(minor ? row.prenom : null, (await mailClub()).baseUrl)],
         )
       ).id;
     }

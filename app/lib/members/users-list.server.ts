@@ -7,9 +7,10 @@
  */
 import { and, eq, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { foldForSearch, profiles, seasonStatuses, selfProfile, users } from "#db/schema";
-import { db, inlineCount, jsonRow, preparedRead } from "../core/db.server";
-import { cachedRead } from "../core/read-cache.server";
-import { ROLES, type Role } from "../accounts/roles";
+import { db, inlineCount } from "../core/db.server";
+import { cachedRead } from "../core/cache.server";
+import { holdsRole } from "../accounts/authorize.server";
+import { PENDING_ROLE, ROLES, type Role } from "../accounts/roles";
 import { HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "./profile-status.server";
 import { currentSeasonAt } from "./seasons.server";
 import { addDays, parisDate } from "../core/time";
@@ -86,28 +87,30 @@ export interface UserListItem {
   familyCount: number;
 }
 
-/** A page's row as the database writes it (jsonRow: its timestamp as text). */
-type PageRow = Omit<UserListItem, "health" | "createdAt"> & { createdAt: string };
-
-/**
- * What changes the text of a list's statements: which conditions, which sort, whether a
- * search is fenced (SEARCH_SORT_LIMIT). The values (the words, the role, the season, the date)
- * are placeholders, filled by `listValues` (decision 0066).
- */
+/** What a list's statements read: the words searched, the filters, the sort, the season shown. */
 interface ListShape {
-  words: boolean;
-  role: boolean;
+  /** Every word typed starts a word of the stored folded column (GIN index on its tsvector). */
+  prefixes: string;
+  role: Role | "";
   statut: UserFilter;
   tri: UserSort;
+  season: string;
+  /** A health document valid until this day or earlier is about to expire. */
+  healthLimit: string;
+  /** A search with few enough matches to read them first (SEARCH_SORT_LIMIT). */
   fenced: boolean;
 }
 
-function listShape(query: UserListQuery, matches?: number): ListShape {
+function listShape(query: UserListQuery, season: string, today: string, matches?: number): ListShape {
   return {
-    words: searchWords(query.q).length > 0,
-    role: Boolean(query.role),
+    prefixes: searchWords(query.q)
+      .map((w) => `${w}:*`)
+      .join(" & "),
+    role: query.role,
     statut: query.statut,
     tri: query.tri,
+    season,
+    healthLimit: addDays(today, EXPIRY_WARNING_DAYS),
     fenced: Boolean(query.q) && matches !== undefined && matches <= SEARCH_SORT_LIMIT,
   };
 }
@@ -117,35 +120,21 @@ function searchWords(q: string): string[] {
   return q ? foldText(q).split(" ").filter(Boolean).slice(0, 5) : [];
 }
 
-/** The values of a list's placeholders. */
-function listValues(query: UserListQuery, season: string, today: string): Record<string, string> {
-  return {
-    season,
-    // Every word typed starts a word of the stored folded column (GIN index on its tsvector).
-    prefixes: searchWords(query.q)
-      .map((w) => `${w}:*`)
-      .join(" & "),
-    role: query.role,
-    healthLimit: addDays(today, EXPIRY_WARNING_DAYS),
-  };
-}
-
-const seasonValue = sql.placeholder("season");
-
 /** The account holder's own profile of an account, then that profile's row for the season shown. */
 const ownProfile = (ownerId: SQLWrapper) => and(eq(profiles.ownerId, ownerId), selfProfile);
-const seasonRow = and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, seasonValue));
+const seasonRow = (season: string) =>
+  and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season));
 
 function listConditions(shape: ListShape): SQL | undefined {
   const conds: SQL[] = [];
-  if (shape.words) {
-    conds.push(sql`to_tsvector('simple', ${users.searchText}) @@ to_tsquery('simple', ${sql.placeholder("prefixes")})`);
+  if (shape.prefixes) {
+    conds.push(sql`to_tsvector('simple', ${users.searchText}) @@ to_tsquery('simple', ${shape.prefixes})`);
   }
-  if (shape.role) conds.push(sql`${sql.placeholder("role")} = any(${users.roles})`);
+  if (shape.role) conds.push(sql`${shape.role} = any(${users.roles})`);
   const member = sql`${users.roles} && ${memberRolesArray}`;
   switch (shape.statut) {
     case "pre-inscrits":
-      conds.push(sql`'pré-inscrit' = any(${users.roles})`, eq(users.active, true));
+      conds.push(holdsRole(PENDING_ROLE), eq(users.active, true));
       break;
     case "cotisation":
       conds.push(member, eq(users.active, true), isNull(seasonStatuses.cotisationPaidOn));
@@ -155,7 +144,7 @@ function listConditions(shape: ListShape): SQL | undefined {
       conds.push(
         or(
           isNull(seasonStatuses.healthDocumentReceivedOn),
-          sql`${seasonStatuses.healthDocumentValidUntil} <= ${sql.placeholder("healthLimit")}`,
+          sql`${seasonStatuses.healthDocumentValidUntil} <= ${shape.healthLimit}`,
         )!,
       );
       break;
@@ -219,7 +208,7 @@ function filteredIds(shape: ListShape) {
     })
     .from(users);
   const joined = needsSeason(shape)
-    ? base.leftJoin(profiles, ownProfile(users.id)).leftJoin(seasonStatuses, seasonRow)
+    ? base.leftJoin(profiles, ownProfile(users.id)).leftJoin(seasonStatuses, seasonRow(shape.season))
     : base;
   const filtered = joined.where(listConditions(shape));
   if (!shape.fenced) return filtered.orderBy(...listOrder(shape.tri));
@@ -241,8 +230,8 @@ function filteredIds(shape: ListShape) {
 
 /**
  * The count of a list query. Counting 10,000 accounts reads the whole table (4–5 ms on PGlite,
- * more while dead rows wait for the nightly VACUUM): kept in the process until any write (read
- * cache, decision 0039), so paging through a list counts it once. Every manager sees the same
+ * more while dead rows wait for the nightly VACUUM): kept in the process until any write (the
+ * public-reads cache of cache.server.ts), so paging through a list counts it once. Every manager sees the same
  * count; no member's own data.
  */
 function countUsers(query: UserListQuery, season: string, today: string): Promise<number> {
@@ -251,26 +240,19 @@ function countUsers(query: UserListQuery, season: string, today: string): Promis
 }
 
 async function countUsersNow(query: UserListQuery, season: string, today: string): Promise<number> {
-  const shape = listShape(query);
-  const [counted] = await preparedRead(
-    `users-count:${shape.words}:${shape.role}:${shape.statut}`,
-    (name) => {
-      const base = db.select({ total: sql<number>`count(*)::int` }).from(users);
-      const joined = needsSeason(shape)
-        ? base.leftJoin(profiles, ownProfile(users.id)).leftJoin(seasonStatuses, seasonRow)
-        : base;
-      return joined.where(listConditions(shape)).prepare(name);
-    },
-    listValues(query, season, today),
-  );
+  const shape = listShape(query, season, today);
+  const base = db.select({ total: sql<number>`count(*)::int` }).from(users);
+  const joined = needsSeason(shape)
+    ? base.leftJoin(profiles, ownProfile(users.id)).leftJoin(seasonStatuses, seasonRow(season))
+    : base;
+  const [counted] = await joined.where(listConditions(shape));
   return counted?.total ?? 0;
 }
 
 /**
  * The rows of one page in one query: the page's accounts (the filtered, sorted list's index
  * range, `filteredIds`) as a subquery, then their details (season, family) for those rows only.
- * Built once per shape and page (preparedRead, decision 0066). `matches`: the count of a
- * search, when known (see SEARCH_SORT_LIMIT).
+ * `matches`: the count of a search, when known (see SEARCH_SORT_LIMIT).
  */
 async function selectUsers(
   query: UserListQuery,
@@ -278,49 +260,36 @@ async function selectUsers(
   today: string,
   page: { limit: number; offset: number },
   matches?: number,
-) {
-  const shape = listShape(query, matches);
-  // Every field of the shape is in the key, so none can be forgotten.
-  const key = `users-page:${JSON.stringify(shape)}:${page.limit}:${page.offset}`;
-  const rows = await preparedRead(key, (name) => pageQuery(shape, page, name), listValues(query, season, today));
-  return rows.map(
-    ({ row: r }) =>
-      ({
-        ...r,
-        createdAt: new Date(r.createdAt).toISOString(),
-        health: healthState(r.healthReceivedOn, r.healthValidUntil, today),
-      }) satisfies UserListItem,
-  );
-}
-
-function pageQuery(shape: ListShape, page: { limit: number; offset: number }, name: string) {
+): Promise<UserListItem[]> {
+  const shape = listShape(query, season, today, matches);
   const onPage = filteredIds(shape).limit(inlineCount(page.limit)).offset(inlineCount(page.offset)).as("on_page");
-  const familyCount = sql`(select count(*)::int from ${profiles} f where f.owner_id = ${onPage.id} and not f.is_self)`;
-  // One JSON value per row: one field to parse instead of fourteen (decision 0065).
-  return db
+  const familyCount = sql<number>`(select count(*)::int from ${profiles} f where f.owner_id = ${onPage.id} and not f.is_self)`;
+  const rows = await db
     .select({
-      row: jsonRow<PageRow>({
-        id: onPage.id,
-        prenom: onPage.prenom,
-        nom: onPage.nom,
-        email: onPage.email,
-        roles: onPage.roles,
-        active: onPage.active,
-        createdAt: onPage.createdAt,
-        cotisationPaidOn: seasonStatuses.cotisationPaidOn,
-        cotisationAmountCents: seasonStatuses.cotisationAmountCents,
-        cotisationMeans: seasonStatuses.cotisationMeans,
-        healthKind: seasonStatuses.healthDocumentKind,
-        healthReceivedOn: seasonStatuses.healthDocumentReceivedOn,
-        healthValidUntil: seasonStatuses.healthDocumentValidUntil,
-        familyCount,
-      }),
+      id: onPage.id,
+      prenom: onPage.prenom,
+      nom: onPage.nom,
+      email: onPage.email,
+      roles: onPage.roles,
+      active: onPage.active,
+      createdAt: onPage.createdAt,
+      cotisationPaidOn: seasonStatuses.cotisationPaidOn,
+      cotisationAmountCents: seasonStatuses.cotisationAmountCents,
+      cotisationMeans: seasonStatuses.cotisationMeans,
+      healthKind: seasonStatuses.healthDocumentKind,
+      healthReceivedOn: seasonStatuses.healthDocumentReceivedOn,
+      healthValidUntil: seasonStatuses.healthDocumentValidUntil,
+      familyCount,
     })
     .from(onPage)
     .leftJoin(profiles, ownProfile(onPage.id))
-    .leftJoin(seasonStatuses, seasonRow)
-    .orderBy(...listOrder(shape.tri, onPage))
-    .prepare(name);
+    .leftJoin(seasonStatuses, seasonRow(season))
+    .orderBy(...listOrder(shape.tri, onPage));
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    health: healthState(r.healthReceivedOn, r.healthValidUntil, today),
+  }));
 }
 
 export async function listUsers(query: UserListQuery, now: Date = new Date()) {

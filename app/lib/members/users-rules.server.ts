@@ -14,7 +14,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { profiles, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
-import { MEMBER_ROLES, ROLE_LABELS, ROLES, type Role } from "../accounts/roles";
+import { can } from "../accounts/capabilities";
+import { holdsCapability } from "../accounts/authorize.server";
+import { ownProfile } from "../accounts/ownership.server";
+import { isInstructor, isPending, MEMBER_ROLES, ROLE_LABELS, ROLE_PRIORITY, ROLES, type Role } from "../accounts/roles";
 import { addDays } from "../core/time";
 import { USERS_ADMIN_MESSAGES as MESSAGES, type HealthState } from "./users-admin-labels";
 
@@ -28,16 +31,12 @@ export interface Actor {
   roles: readonly string[];
 }
 
-export const isAdmin = (roles: readonly string[]) => roles.includes("admin");
-
 /** Days before expiry from which a certificate counts as « expiring ». */
 export const EXPIRY_WARNING_DAYS = 30;
 
 // ------------------------------------------------------------------ roles
 
-/** Display order of roles: the first one is the spec's single `role`. */
-const ROLE_PRIORITY: Role[] = ["admin", "user_manager", "article_manager", "membre", "enseignant", "pré-inscrit"];
-
+// Display order of roles (ROLE_PRIORITY): the first one is the spec's single `role`.
 export function normalizeRoles(input: readonly string[]): Role[] {
   const set = new Set(input.filter((r): r is Role => (ROLES as readonly string[]).includes(r)));
   return ROLE_PRIORITY.filter((r) => set.has(r));
@@ -49,14 +48,14 @@ export function rolesLabel(roles: readonly string[]): string {
 
 export function checkRoleSet(roles: Role[]): void {
   if (roles.length === 0) throw new DomainError("Choisissez au moins un rôle.", { field: "roles" });
-  if (roles.includes("pré-inscrit") && roles.length > 1) {
+  if (isPending(roles) && roles.length > 1) {
     throw new DomainError(
       "Un pré-inscrit n'a pas d'autre rôle : décochez « Pré-inscrit » pour valider l'inscription.",
       { field: "roles" },
     );
   }
   // Decision 0026: an instructor is also a member of the club (the member area's home is for members).
-  if (roles.includes("enseignant") && !roles.some((r) => MEMBER_ROLES.includes(r))) {
+  if (isInstructor(roles) && !roles.some((r) => MEMBER_ROLES.includes(r))) {
     throw new DomainError(
       "Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).",
       { field: "roles" },
@@ -64,15 +63,17 @@ export function checkRoleSet(roles: Role[]): void {
   }
 }
 
-/** A user_manager may neither grant nor remove the admin role. */
+const managesAdmins = (roles: readonly string[]) => can({ roles }, "users:manage-admins");
+
+/** Only an account that manages admins may grant or remove the admin role. */
 export function checkAdminRoleChange(actor: Actor, before: readonly string[], after: readonly string[]): void {
-  if (!isAdmin(actor.roles) && isAdmin(before) !== isAdmin(after))
+  if (!managesAdmins(actor.roles) && managesAdmins(before) !== managesAdmins(after))
     throw new DomainError(MESSAGES.adminOnlyRole, { field: "roles", status: 403 });
 }
 
-/** A user_manager may not change an admin's account. */
+/** Only an account that manages admins may change an admin's account (a user_manager may not). */
 export function canEditUser(actor: Actor, target: { roles: readonly string[] }): boolean {
-  return isAdmin(actor.roles) || !isAdmin(target.roles);
+  return managesAdmins(actor.roles) || !managesAdmins(target.roles);
 }
 
 export function checkCanEdit(actor: Actor, target: { roles: readonly string[] }): void {
@@ -87,12 +88,13 @@ export async function checkAdminRemains(
   target: UserRow,
   after: { roles: readonly string[]; active: boolean } | null,
 ): Promise<void> {
-  if (!isAdmin(target.roles) || !target.active) return;
-  if (after && isAdmin(after.roles) && after.active) return;
+  const administers = (roles: readonly string[]) => can({ roles }, "site:administer");
+  if (!administers(target.roles) || !target.active) return;
+  if (after && administers(after.roles) && after.active) return;
   const admins = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)))
+    .where(and(holdsCapability("site:administer"), eq(users.active, true)))
     .for("update");
   if (admins.filter((a) => a.id !== target.id).length === 0)
     throw new DomainError(MESSAGES.lastAdmin, { field: "roles", status: 409 });
@@ -130,7 +132,7 @@ export async function lockOwnedProfile(ownerId: string, profileId: number) {
   const [profile] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+    .where(ownProfile(ownerId, profileId));
   if (!profile) throw new DomainError("Profil introuvable pour ce compte.", { status: 404 });
   return profile;
 }

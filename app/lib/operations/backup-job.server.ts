@@ -8,11 +8,13 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { jobRuns, users } from "#db/schema";
+import { holdsCapability } from "../accounts/authorize.server";
 import { db } from "../core/db.server";
 import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
-import { queueMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { backupProblemMail, type BackupProblemData } from "../mail/templates/backup-problem";
 import { parisDate, parisHour } from "../core/time";
 import { createBackup } from "./backup.server";
 import { pruneBackups, type BackupInfo } from "./backup-folder.server";
@@ -42,36 +44,23 @@ export async function runNightlyBackup(now: Date = new Date()): Promise<NightlyR
   try {
     const backup = await createBackup({ reason: "nocturne", now });
     const removed = pruneBackups({ daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY });
-    if (!backup.verification.ok)
-      await mailAdmins(
-        `La sauvegarde de cette nuit a été écrite, mais sa vérification a échoué : ${backup.verification.error}`,
-      );
+    if (!backup.verification.ok) await mailAdmins("verification", backup.verification.error ?? "");
     return { ran: true, backup, removed };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    await mailAdmins(`La sauvegarde de cette nuit a échoué : ${error}\nLes sauvegardes précédentes sont intactes.`);
+    await mailAdmins("failure", error);
     return { ran: true, error };
   }
 }
 
-async function mailAdmins(problem: string) {
+async function mailAdmins(problem: BackupProblemData["problem"], error: string) {
   try {
     const admins = await db
       .select({ email: users.email, prenom: users.prenom })
       .from(users)
-      .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)));
+      .where(and(holdsCapability("site:administer"), eq(users.active, true)));
     for (const admin of admins) {
-      await queueMail({
-        to: admin.email,
-        subject: "Sauvegarde du site : à vérifier",
-        text: [
-          `Bonjour ${admin.prenom},`.replace(" ,", ","),
-          "",
-          problem,
-          "",
-          `Détails et nouvel essai : ${env().BASE_URL}/espace-membre/exploitation`,
-        ].join("\n"),
-      });
+      await sendMail(backupProblemMail, { prenom: admin.prenom, problem, error }, { to: admin.email });
     }
   } catch (err) {
     log.error("backup failure mail not queued", { err });

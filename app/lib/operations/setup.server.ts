@@ -16,7 +16,7 @@
  *  - `npm run user -- add … --role admin` remains the command-line way.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import { users, verifications } from "#db/schema";
 import { DomainError } from "../core/errors";
 import { db, inlineCount } from "../core/db.server";
@@ -24,8 +24,11 @@ import { env } from "../core/env.server";
 import { log } from "../core/log.server";
 import { getSetting, setSetting } from "../club/settings.server";
 import { createPasswordUser } from "../accounts/auth.server";
+import { holdsCapability } from "../accounts/authorize.server";
+import { ADMIN_ROLE } from "../accounts/roles";
 import { checkPassword } from "../accounts/passwords.server";
-import { queueMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { setupTestMail } from "../mail/templates/setup-test";
 import { saveMailSettings } from "../mail/mail-config.server";
 import { mailSettingsSchema } from "../mail/mail-settings";
 import { SETUP_PATH, setupClasses, type SetupInput } from "./setup";
@@ -40,7 +43,7 @@ export async function needsSetup(): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`'admin' = any(${users.roles})`, eq(users.active, true)))
+    .where(and(holdsCapability("site:administer"), eq(users.active, true)))
     .limit(inlineCount(1));
   return !row;
 }
@@ -117,7 +120,7 @@ export async function completeSetup(input: SetupInput, now: Date = new Date()): 
       password: input.password,
       prenom: input.prenom,
       nom: input.nom,
-      roles: ["admin"],
+      roles: [ADMIN_ROLE],
     });
   } catch (err) {
     // Give the token back: the page can be sent again once corrected.
@@ -150,19 +153,10 @@ export async function completeSetup(input: SetupInput, now: Date = new Date()): 
   if (classes.length) await setSetting("schedule", classes, user.id);
   // The mail server entered here (unless SMTP_URL wins): the test mail below leaves through it.
   if (input.mailChoice === "smtp" && !env().SMTP_URL) {
-    const admin = { id: user.id, prenom: input.prenom, nom: input.nom, roles: ["admin"] };
+    const admin = { id: user.id, prenom: input.prenom, nom: input.nom, roles: [ADMIN_ROLE] };
     await saveMailSettings(mailSettingsSchema.parse(input), admin);
   }
-  await queueMail({
-    to: input.email,
-    subject: "Essai d'envoi : le site du club sait écrire",
-    text: [
-      `Bonjour ${input.prenom},`,
-      "",
-      "Ce message confirme que le site du club envoie bien ses e-mails.",
-      `Vous êtes administrateur : connectez-vous sur ${env().BASE_URL}/connexion avec l'adresse ${input.email}.`,
-    ].join("\n"),
-  });
+  await sendMail(setupTestMail, { prenom: input.prenom, email: input.email }, { to: input.email });
   log.info("first administrator created in the browser", { userId: user.id });
   return { userId: user.id };
 }

@@ -18,7 +18,7 @@ import { env } from "~/lib/core/env.server";
 import { currentMonth, monthKey, parseMonth } from "~/lib/content/events.server";
 import { monthCalendar, upcomingEvents } from "~/lib/content/public-reads.server";
 import { upcomingView } from "~/lib/content/calendar-view.server";
-import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
+import { can } from "~/lib/accounts/capabilities";
 import { writeLinksFor } from "~/lib/content/write-links";
 import { pageMeta } from "~/lib/http/seo";
 import { getSessionUser } from "~/lib/accounts/session.server";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   // Members-only events are shown to signed-in members only.
   const user = await getSessionUser(request);
-  const includeMembersOnly = user !== null && hasAnyRole(user.roles, MEMBER_ROLES);
+  const includeMembersOnly = can(user, "member-content:read");
 
   const [calendar, upcomingEntries, classCalendar, schedule] = await Promise.all([
     monthCalendar(month, includeMembersOnly),

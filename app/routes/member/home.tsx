@@ -3,9 +3,8 @@
  * and what to bring (the cotisation only while it is not paid, with what is
  * left when a payment failed: issue 56); members see a greeting, the selected profile's status
  * for the current season, the next events (members-only ones included), their
- * personal calendar feed and the pages their roles allow (« Mes pages »,
- * written on the server once per set of roles: components/member-home/my-pages.server.tsx,
- * decision 0062).
+ * personal calendar feed and the pages their roles allow, grouped by area as the member
+ * navigation (« Mes pages », components/member-home/my-pages.tsx, from the roles alone).
  */
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
@@ -17,13 +16,10 @@ import { capitalize, formatDate, formatEventWhen } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/events.server";
 import { upcomingEvents } from "~/lib/content/public-reads.server";
-import { canOpen } from "~/lib/accounts/permissions";
-import { MY_PAGES_BLOCK, ServerHtml } from "~/components/server-html";
-import { myPagesMarkup } from "~/components/member-home/my-pages.server";
-import { serverHtml } from "~/lib/http/server-html.server";
+import { can } from "~/lib/accounts/capabilities";
+import { MyPages } from "~/components/member-home/my-pages";
 import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
-import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { Icon } from "~/components/ui/icon";
 import { formatEuros } from "~/lib/core/money";
@@ -41,14 +37,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const member = hasAnyRole(user.roles, MEMBER_ROLES);
+  const member = can(user, "member-content:read");
   const money = await familyMoney(user.id, (await getCampaign()).season);
   const payment = money
     ? { situation: money.situation, restCents: money.restCents, scheduledCents: money.scheduledCents }
     : null;
-  // The profile page (RGPD export and deletion) as soon as the role table opens it to this account.
+  // The profile page (RGPD export and deletion) as soon as this account may edit its profile.
   if (!member)
-    return { prenom: user.prenom, member: false as const, profileLink: canOpen(user.roles, PROFILE_PATH), payment };
+    return { prenom: user.prenom, member: false as const, profileLink: can(user, "profile:edit"), payment };
 
   // Independent reads side by side (on PostgreSQL they run at once; PGlite takes them in turn).
   const [ctx, upcoming, token] = await Promise.all([
@@ -71,8 +67,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     prenom: user.prenom,
     member: true as const,
     payment,
-    // « Mes pages », written on the server once per set of roles (decision 0062).
-    pagesHtml: serverHtml(context, myPagesMarkup(user.roles), MY_PAGES_BLOCK),
+    // « Mes pages »: the component derives the cards from the roles (the permission table is code).
+    roles: user.roles,
     selector: selectorData(ctx),
     profile: { name: profileName(ctx.profile), isSelf: ctx.profile.isSelf },
     status: {
@@ -125,7 +121,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         payment={loaderData.payment}
       />
     );
-  const { prenom, pagesHtml, selector, profile, status, events, feed, payment } = loaderData;
+  const { prenom, roles, selector, profile, status, events, feed, payment } = loaderData;
   const who = profile.isSelf ? "Votre situation" : `La situation ${de(profile.name)}`;
   return (
     <div>
@@ -234,7 +230,7 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
 
-      <ServerHtml html={pagesHtml} block={MY_PAGES_BLOCK} />
+      <MyPages roles={roles} />
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { getMediaByKey, variantWidths } from "~/lib/content/uploads.server";
 import { isMembersOnlyMedia } from "~/lib/content/club-files.server";
 import { isPhotoOfPeople } from "~/lib/content/photos.server";
 import { PORTRAIT_KIND } from "~/lib/content/portrait-images.server";
-import { MEMBER_ROLES, hasAnyRole } from "~/lib/accounts/roles";
+import { can } from "~/lib/accounts/capabilities";
 import { getSessionUser, signInUrl } from "~/lib/accounts/session.server";
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -61,7 +61,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (membersOnly) {
     const user = await getSessionUser(request);
     if (!user) return redirect(signInUrl(request), { headers: { "Cache-Control": "no-store" } });
-    if (!hasAnyRole(user.roles, MEMBER_ROLES)) return notFound();
+    if (!can(user, "member-content:read")) return notFound();
   }
   if (parts.length !== 2) return notFound();
   const [key = "", variant = ""] = parts;

@@ -15,14 +15,14 @@
  *    flags come from the document.
  *  - A Firestore document without account is reported, not imported.
  */
-import { DEFAULT_ROLE, ROLES, type Role } from "../roles";
+import { DEFAULT_ROLE, PENDING_ROLE, ROLES, type Role } from "../roles";
 import { toDate, type FirebaseAuthUser, type FirestoreUserDocument, type ImportInput } from "./files.server";
 import { encodeFirebaseHash } from "./scrypt.server";
 
 /** A role value of the spec, or null. Case, spaces and Unicode form are tolerated; nothing else. */
 export function mapRole(value: string): Role | null {
   const v = value.normalize("NFC").trim().toLowerCase().replace(/\s+/g, "_");
-  return (ROLES as readonly string[]).includes(v) ? (v as Role) : v === "pré_inscrit" ? "pré-inscrit" : null;
+  return (ROLES as readonly string[]).includes(v) ? (v as Role) : v === "pré_inscrit" ? PENDING_ROLE : null;
 }
 
 function splitName(displayName: string | undefined): { prenom: string; nom: string } {
@@ -61,7 +61,7 @@ export function plan(input: ImportInput, notes: string[]): Planned[] {
       else if (!role)
         notes.push(`Compte ${email} : rôle « ${raw} » inconnu, non repris (à attribuer à la main si besoin).`);
     }
-    if (roles.length > 1 && roles.includes("pré-inscrit")) roles.splice(roles.indexOf("pré-inscrit"), 1);
+    if (roles.length > 1 && roles.includes(PENDING_ROLE)) roles.splice(roles.indexOf(PENDING_ROLE), 1);
     if (roles.length === 0) roles.push(DEFAULT_ROLE);
     if (!doc && input.documents.size > 0)
       notes.push(`Compte ${email} : pas de document utilisateurs, rôle ${DEFAULT_ROLE}.`);

@@ -44,8 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // What a row shows, written here (dates, amounts, labels).
   const rows = items.map((u): UserRow => ({
     id: u.id,
-    nom: u.nom,
-    prenom: u.prenom,
+    name: `${u.nom.toUpperCase()} ${u.prenom}`.trim() || u.email,
     email: u.email,
     active: u.active,
     familyCount: u.familyCount,
