@@ -15,6 +15,25 @@ const CONFORM_IN_THE_BROWSER = {
   message: "Formulaires : useClubForm et getFormProps de ~/components/form (décision 0046).",
 };
 
+/**
+ * Authorisation in one place: `can(user, capability)` / `authorize()` (app/lib/accounts/capabilities.ts,
+ * authorize.server.ts). No role is named outside the role and permission tables (roles.ts,
+ * permissions.ts): a role as a value, in SQL (`'admin' = any(roles)`), in a comparison. No page's
+ * address decides a permission: the table's lookups by section or address stay with the guard.
+ */
+const ROLE_NAMES = "pré-inscrit|membre|admin|user_manager|article_manager|enseignant";
+const ROLE_MESSAGE =
+  "Permission : can(user, capability) de ~/lib/accounts/capabilities ; un rôle comme fait (pré-inscrit, enseignant) : les constantes et fonctions de ~/lib/accounts/roles.";
+const NO_ROLE_LITERAL = [
+  { selector: `Literal[value=/^(${ROLE_NAMES})$/]`, message: ROLE_MESSAGE },
+  { selector: `TemplateElement[value.raw=/'(${ROLE_NAMES})'/]`, message: ROLE_MESSAGE },
+];
+const NO_ADDRESS_PERMISSION = {
+  selector: "CallExpression[callee.name=/^(canOpen|sectionOfPath|mayEnter|findSection)$/]",
+  message: "Une adresse ou une section n'est pas une permission : can(user, capability) de ~/lib/accounts/capabilities.",
+};
+const AUTHORISATION = [...NO_ROLE_LITERAL, NO_ADDRESS_PERMISSION];
+
 /** The audit log has one writer (app/lib/core/audit.server.ts). */
 const NO_DIRECT_AUDIT = {
   selector: "CallExpression[callee.property.name='insert'][arguments.0.name='auditLog']",
@@ -113,8 +132,27 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}", "app/lib/core/audit.server.ts"],
     rules: {
-      "no-restricted-syntax": ["error", NO_DIRECT_AUDIT],
+      "no-restricted-syntax": ["error", NO_DIRECT_AUDIT, ...AUTHORISATION],
     },
+  },
+  {
+    // ... and authorisation in one place; the audit log's writer is bound by it too.
+    files: ["app/lib/core/audit.server.ts"],
+    rules: { "no-restricted-syntax": ["error", ...AUTHORISATION] },
+  },
+  {
+    // The role and permission tables name the roles; the capabilities and the guard read the table.
+    files: ["app/lib/accounts/roles.ts", "app/lib/accounts/permissions.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_DIRECT_AUDIT] },
+  },
+  {
+    files: ["app/lib/accounts/capabilities.ts", "app/lib/accounts/guard.server.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_DIRECT_AUDIT, ...NO_ROLE_LITERAL] },
+  },
+  {
+    // Benchmarks and seeds build their fixture accounts as tests do (raw roles, imported data).
+    files: ["scripts/bench-*.ts", "scripts/seed-*.ts"],
+    rules: { "no-restricted-syntax": ["error", NO_DIRECT_AUDIT] },
   },
   {
     // One way for a page to answer 400/403/404: notFound(), forbidden(), badRequest() or
@@ -125,6 +163,7 @@ export default tseslint.config(
       "no-restricted-syntax": [
         "error",
         NO_DIRECT_AUDIT,
+        ...AUTHORISATION,
         {
           selector: "ThrowStatement > NewExpression[callee.name='Response']",
           message:

@@ -1,7 +1,7 @@
 /**
  * The import-boundary lint rules (eslint.config.js, docs/decisions/0011-tooling.md):
  * no module imports a route module; browser-side modules never import `*.server`; the audit
- * log is written through app/lib/core/audit.server.ts only.
+ * log is written through app/lib/core/audit.server.ts only; authorisation is asked by capability.
  * Linted with the project's own configuration, on virtual files placed in the tree.
  */
 import path from "node:path";
@@ -52,6 +52,35 @@ describe("import boundaries", () => {
     expect(await ruleIds("app/lib/members/todo.server.ts", code)).toContain("no-restricted-syntax");
     expect(await ruleIds("app/lib/core/audit.server.ts", code)).not.toContain("no-restricted-syntax");
   });
+
+  it("authorisation goes through can(): no role named outside the role and permission tables, no address as a permission", async () => {
+    const roleChecks = [
+      'export const mayWrite = (roles: string[]) => roles.includes("article_manager");\n',
+      'import { sql } from "drizzle-orm";\nimport { users } from "#db/schema";\nexport const admins = sql`\'admin\' = any(${users.roles})`;\n',
+      'export const pending = (role: string) => role === "pré-inscrit";\n',
+    ];
+    for (const code of roleChecks) {
+      expect(await ruleIds("app/lib/members/todo.server.ts", code), code).toContain("no-restricted-syntax");
+      expect(await ruleIds("app/routes/member/users/list.tsx", code), code).toContain("no-restricted-syntax");
+      expect(await ruleIds("app/components/users-admin-ui.tsx", code), code).toContain("no-restricted-syntax");
+    }
+    // The role and permission tables name the roles.
+    expect(await ruleIds("app/lib/accounts/roles.ts", roleChecks[0]!)).not.toContain("no-restricted-syntax");
+    expect(await ruleIds("app/lib/accounts/permissions.ts", roleChecks[0]!)).not.toContain("no-restricted-syntax");
+    // A page's address is not a permission.
+    const byAddress =
+      'import { canOpen } from "~/lib/accounts/permissions";\n' +
+      'export const x = (roles: string[]) => canOpen(roles, "/espace-membre/articles");\n';
+    expect(await ruleIds("app/lib/content/write-links.ts", byAddress)).toContain("no-restricted-syntax");
+    const bySection =
+      'import { findSection } from "~/lib/accounts/permissions";\nexport const r = findSection("saison").roles;\n';
+    expect(await ruleIds("app/lib/members/season-documents.server.ts", bySection)).toContain("no-restricted-syntax");
+    // The way in: a capability.
+    const byCapability =
+      'import { can } from "~/lib/accounts/capabilities";\n' +
+      'export const x = (user: { roles: string[] }) => can(user, "articles:edit");\n';
+    expect(await ruleIds("app/routes/member/users/list.tsx", byCapability)).not.toContain("no-restricted-syntax");
+  }, 120_000); // a dozen lint runs
 
   it("a page answers 400/403/404 through app/lib/http/responses.ts, never by throwing a Response", async () => {
     const code = 'export function loader() {\n  throw new Response("Introuvable", { status: 404 });\n}\n';
