@@ -1,7 +1,7 @@
 /**
  * Password rules (server side): 8 to 128 characters, no composition rules,
  * and refused when easy to guess:
- * - one of the most common passwords (common-passwords.ts, a module so the
+ * - one of the most common passwords (common-passwords.json, imported so the
  *   list is in every build; `assertPasswordListReady` fails the start if it
  *   is not complete), compared case- and accent-insensitively, also once
  *   digits and symbols around it are removed (`password2026`);
@@ -19,7 +19,7 @@ import { users } from "#db/schema";
 import { getSetting } from "../club/settings.server";
 import { clubDisplayName } from "../club/identity";
 import { db } from "../core/db.server";
-import { COMMON_PASSWORDS_TEXT } from "./common-passwords";
+import { COMMON_PASSWORDS } from "./common-passwords";
 import { COMMON_PASSWORD_MESSAGE, passwordLengthProblem } from "./password-rules";
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
@@ -47,11 +47,7 @@ function fold(s: string): string {
 /** The set of refused passwords (folded), built once. */
 export function commonPasswords(): Set<string> {
   if (cached) return cached;
-  cached = new Set(
-    COMMON_PASSWORDS_TEXT.split(/\r?\n/)
-      .map((l) => fold(l.trim()))
-      .filter((l) => l.length > 0),
-  );
+  cached = new Set(COMMON_PASSWORDS.map((l) => fold(l.trim())).filter((l) => l.length > 0));
   return cached;
 }
 
