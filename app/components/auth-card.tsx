@@ -2,7 +2,7 @@
  * Shared pieces of the account pages (sign-in, sign-up, forgot and reset
  * password): the card around the form and the catalogue error message.
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { FormMessage } from "~/components/form";
 
 export function AuthCard({
@@ -47,17 +47,17 @@ export function AuthErrorLinks({ code }: { code: string | null | undefined }) {
     <>
       {code === "auth/email-already-in-use" ? (
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1">
-          <Link to="/connexion" className="font-semibold underline">
+          <Link to={href("/connexion")} className="font-semibold underline">
             Se connecter
           </Link>
-          <Link to="/mot-de-passe-oublie" className="font-semibold underline">
+          <Link to={href("/mot-de-passe-oublie")} className="font-semibold underline">
             Réinitialiser le mot de passe
           </Link>
         </p>
       ) : null}
       {code === "auth/account-exists-with-google" || code === "auth/wrong-provider-google" ? (
         <p className="mt-2">
-          <Link to="/connexion" className="font-semibold underline">
+          <Link to={href("/connexion")} className="font-semibold underline">
             Se connecter avec Google
           </Link>
         </p>

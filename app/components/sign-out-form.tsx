@@ -13,10 +13,10 @@
  *    signed out afterwards (`useForgetRostersWhenSignedOut`, in the root).
  */
 import type { FormEvent, ReactNode } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form, href, useSubmit } from "react-router";
 import { queuedMarks } from "~/lib/mat/mark-queue-storage";
 
-const SIGN_OUT_PATH = "/deconnexion";
+const SIGN_OUT_PATH = href("/deconnexion");
 /** Longest wait for the marks before signing out anyway. */
 const SEND_WAIT_MS = 5000;
 

@@ -10,6 +10,7 @@ import { formatFileSize, listPublicDocuments } from "~/lib/content/public-docume
 import { getSetting } from "~/lib/club/settings.server";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { href } from "react-router";
 
 /** What the page shows. */
 export async function registrationView() {
@@ -124,7 +125,7 @@ export function RegistrationContent(loaderData: RegistrationView) {
         </ol>
         <p>
           Une fois l'inscription faite, vous pouvez{" "}
-          <SiteLink to="/inscription" className={linkClass}>
+          <SiteLink to={href("/inscription")} className={linkClass}>
             créer votre compte sur le site
           </SiteLink>
           . Après validation par le club, il donne accès à l'espace membre : grades, fiches de révision et brochure du

@@ -29,6 +29,7 @@ import { revokePasswordLinks } from "./password-links.server";
 import { mailPasswordChanged } from "./email-change.server";
 import { deviceCookie, recordSignInFailure, signInWait } from "./sign-in-throttle.server";
 import { notifyManagersSafely } from "../members/manager-notifications.server";
+import { href } from "react-router";
 
 /** Same-site redirect targets: the one check is app/lib/http/redirects.ts (final normalised URL). */
 export { safeRedirectPath };
@@ -169,7 +170,7 @@ export async function startGoogleSignIn(input: {
 }): Promise<AuthDone<{ url: string }>> {
   if (!googleEnabled()) throw new AuthFailure("auth/google-unavailable", 404);
   const target = safeRedirectPath(input.redirectTo);
-  const errorURL = `/connexion?${new URLSearchParams({ fournisseur: "google", redirectTo: target })}`;
+  const errorURL = `${href("/connexion")}?${new URLSearchParams({ fournisseur: "google", redirectTo: target })}`;
   try {
     const { headers, response } = await getAuth().api.signInSocial({
       body: {
@@ -211,7 +212,7 @@ export async function requestPasswordReset(input: { email: string; ip: string })
   await throwIfRateLimited(`reset:ip:${input.ip}`, env().RATE_LIMIT_RESET_PER_5_MINUTES, 5 * 60_000);
   try {
     await getAuth().api.requestPasswordReset({
-      body: { email: input.email.trim().toLowerCase(), redirectTo: "/reinitialiser-mot-de-passe" },
+      body: { email: input.email.trim().toLowerCase(), redirectTo: href("/reinitialiser-mot-de-passe") },
     });
   } catch (err) {
     // Never tell the visitor whether the address exists: log and answer as usual.

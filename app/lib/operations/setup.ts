@@ -13,8 +13,9 @@ import { z } from "zod";
 import { email, optionalText, personName, requiredText } from "../http/fields";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../accounts/password-rules";
 import { mailSettingsSchema } from "../mail/mail-settings";
+import { href } from "react-router";
 
-export const SETUP_PATH = "/installation";
+export const SETUP_PATH = href("/installation");
 
 /** Class rows offered on the setup page (more on the schedule settings page afterwards). */
 export const SETUP_CLASS_ROWS = 3;

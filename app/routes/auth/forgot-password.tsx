@@ -5,7 +5,7 @@
  * /reinitialiser-mot-de-passe. Limited to 3 requests per 5 minutes per address IP.
  * Form on the forms convention (decision 0009).
  */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
 import { AuthCard, AuthErrorLinks, linkClass } from "~/components/auth-card";
 import {
@@ -63,7 +63,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           les courriers indésirables.
         </FormMessage>
         <p>
-          <Link to="/connexion" className={linkClass}>
+          <Link to={href("/connexion")} className={linkClass}>
             Retour à la connexion
           </Link>
         </p>
@@ -92,7 +92,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         </SubmitButton>
       </Form>
       <p className="mt-6 text-sm">
-        <Link to="/connexion" className={linkClass}>
+        <Link to={href("/connexion")} className={linkClass}>
           Retour à la connexion
         </Link>
       </p>

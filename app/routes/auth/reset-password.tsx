@@ -4,7 +4,7 @@
  * session of the account, then sends the visitor to the sign-in page.
  * Form on the forms convention (decision 0009); the password is never sent back.
  */
-import { Form, Link, redirect } from "react-router";
+import { Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { AuthCard, linkClass } from "~/components/auth-card";
 import {
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { token, password } = submission.value;
   return tryAuth(submission, async () => {
     await resetPassword({ token, newPassword: password, ip });
-    return redirect("/connexion?reinitialise=1");
+    return redirect(`${href("/connexion")}?reinitialise=1`);
   });
 }
 
@@ -67,7 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <AuthCard title="Nouveau mot de passe">
         <FormMessage>{AUTH_ERRORS["auth/invalid-reset-token"]}</FormMessage>
         <p>
-          <Link to="/mot-de-passe-oublie" className={linkClass}>
+          <Link to={href("/mot-de-passe-oublie")} className={linkClass}>
             Demander un nouveau lien
           </Link>
         </p>
@@ -80,7 +80,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <FormErrors form={form} lastResult={lastResult}>
           {code === "auth/invalid-reset-token" ? (
             <p className="mt-2">
-              <Link to="/mot-de-passe-oublie" className="font-semibold underline">
+              <Link to={href("/mot-de-passe-oublie")} className="font-semibold underline">
                 Demander un nouveau lien
               </Link>
             </p>

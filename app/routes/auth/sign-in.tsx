@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (providerError) {
     const code = googleCallbackError(providerError);
     log.warn("google sign-in failed", { error: providerError, code });
-    throw redirect(`/connexion?${new URLSearchParams({ erreur: code, redirectTo })}`);
+    throw redirect(`${href("/connexion")}?${new URLSearchParams({ erreur: code, redirectTo })}`);
   }
 
   if (await getSessionUser(request)) throw redirect(redirectTo);
@@ -116,8 +116,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const signUpHref =
     redirectTo === href("/espace-membre")
-      ? "/inscription"
-      : `/inscription?redirectTo=${encodeURIComponent(redirectTo)}`;
+      ? href("/inscription")
+      : `${href("/inscription")}?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <AuthCard
@@ -159,7 +159,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {...fieldProps(fields.password)}
         />
         <p className="mb-4 text-sm">
-          <Link to="/mot-de-passe-oublie" className={linkClass}>
+          <Link to={href("/mot-de-passe-oublie")} className={linkClass}>
             Mot de passe oublié ?
           </Link>
         </p>

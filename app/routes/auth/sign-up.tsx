@@ -59,7 +59,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   });
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const signInHref =
-    redirectTo === href("/espace-membre") ? "/connexion" : `/connexion?redirectTo=${encodeURIComponent(redirectTo)}`;
+    redirectTo === href("/espace-membre")
+      ? href("/connexion")
+      : `${href("/connexion")}?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <AuthCard
       title="Créer un compte"

@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (err.status === 404) notFound("Page introuvable");
     return replyWithError(submission, err, { hideFields: ["password", "confirmation", "smtpPassword"] });
   }
-  return redirect(`/connexion?redirectTo=${encodeURIComponent(href("/espace-membre"))}`);
+  return redirect(`${href("/connexion")}?redirectTo=${encodeURIComponent(href("/espace-membre"))}`);
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {

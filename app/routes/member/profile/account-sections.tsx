@@ -5,7 +5,7 @@
  * sent back by the server (hideFields), so a refused form shows them empty.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import {
   fieldProps,
   FormErrors,
@@ -84,7 +84,7 @@ export function PasswordSection({ hasPassword, answer }: { hasPassword: boolean;
       ) : (
         <p className="text-slate-700">
           Vous vous connectez avec Google et n'avez pas de mot de passe. Pour en créer un, utilisez{" "}
-          <Link to="/mot-de-passe-oublie" className="font-semibold text-club-800 underline">
+          <Link to={href("/mot-de-passe-oublie")} className="font-semibold text-club-800 underline">
             « Mot de passe oublié »
           </Link>{" "}
           avec votre adresse e-mail.

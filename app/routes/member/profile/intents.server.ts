@@ -11,7 +11,7 @@
  * not removable: 400, wrong password…) becomes a field or form error.
  */
 import { randomUUID } from "node:crypto";
-import { data, redirect } from "react-router";
+import { data, href, redirect } from "react-router";
 import { z } from "zod";
 import {
   changeEmail,
@@ -159,7 +159,7 @@ const handlers = {
       }
       const headers = await signOut(request.headers);
       await requestAccountDeletion(user.id, reason);
-      return redirect("/compte-supprime", { headers });
+      return redirect(href("/compte-supprime"), { headers });
     }),
 
   // Decision 0032: a portrait is recorded with the consent ticked; removing it withdraws the consent.
