@@ -7,36 +7,22 @@
  * hydrated), so this moves the mark: every `<a data-discover>` of the block
  * whose path holds the new page (`isCurrentLink`) gets it, every other loses it.
  * Styles follow the mark in CSS, so nothing else changes.
- * A block with its own rule (the member navigation marks one entry only) passes it as `rule`.
  */
 import { useEffect, type RefObject } from "react";
 import { isCurrentLink } from "~/lib/club/navigation";
 
-/** Which links of a block mark the page at `pathname`, given the addresses of all its links. */
-export type CurrentRule = (pathname: string, hrefs: readonly string[]) => (href: string) => boolean;
-
-/** Every link whose path holds the page shown (the header's menus). */
-const holdsPage: CurrentRule = (pathname) => (href) => isCurrentLink(pathname, href);
-
-export function markCurrentLinks(root: ParentNode, pathname: string, rule: CurrentRule = holdsPage): void {
+/** Every link of `root`'s blocks whose path holds the page shown gets the mark, the others lose it. */
+function markCurrentLinks(root: ParentNode, pathname: string): void {
   const links = [...root.querySelectorAll<HTMLAnchorElement>("[data-bloc] a[data-discover]")];
-  const isCurrent = rule(
-    pathname,
-    links.map((link) => link.getAttribute("href") ?? ""),
-  );
   for (const link of links) {
-    if (isCurrent(link.getAttribute("href") ?? "")) link.setAttribute("aria-current", "page");
+    if (isCurrentLink(pathname, link.getAttribute("href") ?? "")) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
 }
 
-/** After each navigation, the links of `root`'s server-written blocks mark the page shown (`rule`: a module constant). */
-export function useCurrentLinks(
-  root: RefObject<HTMLElement | null>,
-  pathname: string,
-  rule: CurrentRule = holdsPage,
-): void {
+/** After each navigation, the links of `root`'s server-written blocks mark the page shown. */
+export function useCurrentLinks(root: RefObject<HTMLElement | null>, pathname: string): void {
   useEffect(() => {
-    if (root.current) markCurrentLinks(root.current, pathname, rule);
-  }, [root, pathname, rule]);
+    if (root.current) markCurrentLinks(root.current, pathname);
+  }, [root, pathname]);
 }

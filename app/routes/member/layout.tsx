@@ -6,35 +6,29 @@
  * context: `context.get(userContext)`.
  * Errors below (403/404/500) render inside this layout: the member
  * navigation stays, with a French message and never a stack trace.
- * The navigation's links are written on the server and never hydrated
- * (components/member-nav/member-nav.server.tsx, decision 0067): an administrator sees some
- * twenty of them on every page. After a navigation in the browser, the mark of the page shown
- * moves to its entry (`useCurrentLinks` with the navigation's one-entry rule).
+ * The navigation (components/member-nav/member-nav.tsx) lists the pages the account's roles
+ * open, grouped by area: a side column beside the page on wide screens, collapsible groups above
+ * it on phones. The loader sends the roles only; an account that opens one page has no navigation.
  */
-import { useRef } from "react";
-import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { userContext } from "~/lib/accounts/auth-context";
 import { memberAreaGuard } from "~/lib/accounts/guard.server";
-import { currentMemberEntry } from "~/lib/accounts/permissions";
+import { memberPagesFor } from "~/lib/accounts/permissions";
 import { ErrorPageMessage } from "~/components/layout/error-page-message";
-import { useCurrentLinks, type CurrentRule } from "~/components/layout/current-links";
-import { MEMBER_NAV_BLOCK, ServerHtml } from "~/components/server-html";
-import { memberNavMarkup } from "~/components/member-nav/member-nav.server";
-import { serverHtml } from "~/lib/http/server-html.server";
+import { MemberNav } from "~/components/member-nav/member-nav";
 
 export const middleware: Route.MiddlewareFunction[] = [memberAreaGuard];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = context.get(userContext);
-  const links = memberNavMarkup(user.roles, new URL(request.url).pathname);
+export function loader({ context }: Route.LoaderArgs) {
+  const { roles } = context.get(userContext);
   // No navigation for an account that opens one page only.
-  return { nav: links !== null, navHtml: links === null ? null : serverHtml(context, links, MEMBER_NAV_BLOCK) };
+  return { navRoles: memberPagesFor(roles).length > 1 ? roles : null };
 }
 
 export default function MemberLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <MemberFrame nav={loaderData.nav} navHtml={loaderData.navHtml}>
+    <MemberFrame navRoles={loaderData.navRoles}>
       <Outlet />
     </MemberFrame>
   );
@@ -44,29 +38,18 @@ export default function MemberLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("routes/member/layout");
   return (
-    <MemberFrame nav={data?.nav ?? false} navHtml={data?.navHtml ?? null}>
+    <MemberFrame navRoles={data?.navRoles ?? null}>
       <ErrorPageMessage error={error} />
     </MemberFrame>
   );
 }
 
-/** One entry is marked: the longest the path starts with (the server's rule, currentMemberEntry). */
-const oneEntry: CurrentRule = (pathname, hrefs) => {
-  const current = currentMemberEntry(hrefs, pathname);
-  return (href) => href === current;
-};
-
-function MemberFrame({ nav, navHtml, children }: { nav: boolean; navHtml: string | null; children: React.ReactNode }) {
-  const navRef = useRef<HTMLElement>(null);
-  useCurrentLinks(navRef, useLocation().pathname, oneEntry);
+function MemberFrame({ navRoles, children }: { navRoles: readonly string[] | null; children: React.ReactNode }) {
+  if (!navRoles) return <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">{children}</div>;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      {nav ? (
-        <nav ref={navRef} aria-label="Espace membre" className="member-nav mb-8 border-b border-slate-200 pb-4">
-          <ServerHtml html={navHtml} block={MEMBER_NAV_BLOCK} />
-        </nav>
-      ) : null}
-      {children}
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:items-start lg:gap-10">
+      <MemberNav roles={navRoles} />
+      <div className="min-w-0">{children}</div>
     </div>
   );
 }
