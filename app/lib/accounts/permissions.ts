@@ -15,12 +15,14 @@
  *    navigation (memberPagesFor), the CLI, and the guard tests.
  *  - The navigation follows the order of the table within each area
  *    (nav-areas.ts): each entry names the area a club volunteer would look in.
- *  - Finer rules ("a user_manager cannot edit an admin") stay in the domain
- *    modules; this table only says who may open a page.
+ *  - What an account may do is a named capability (capabilities.ts), held by
+ *    the roles of the sections it names: a section's roles decide both who
+ *    opens its pages and who does its work elsewhere. No other file names a
+ *    role to decide a permission, nor uses a page's address as one.
  *
  * Adding a member page: add one entry to the right section's `pages`.
  */
-import { hasAnyRole, MEMBER_ROLES, ROLES, type Role } from "./roles";
+import { MEMBER_ROLES, ROLES, type Role } from "./roles";
 import type { MemberNavArea } from "./nav-areas";
 
 export const MEMBER_AREA_PATH = "/espace-membre";
@@ -385,8 +387,8 @@ export function findSection(id: string, table: MemberAreaTable = MEMBER_AREA): M
 
 /** May these roles use (any method) or, when `reading`, read the section's pages? */
 export function mayEnter(section: MemberSection, roles: readonly string[], reading: boolean): boolean {
-  if (hasAnyRole(roles, section.roles)) return true;
-  return reading && !!section.readers && hasAnyRole(roles, section.readers);
+  const holds = (allowed: readonly Role[]) => roles.some((r) => (allowed as readonly string[]).includes(r));
+  return holds(section.roles) || (reading && !!section.readers && holds(section.readers));
 }
 
 /** The section a member-area path belongs to (params matched loosely), or null. */
@@ -402,12 +404,6 @@ export function sectionOfPath(pathname: string, table: MemberAreaTable = MEMBER_
     }
   }
   return null;
-}
-
-/** May these roles use the page at this path (false for a path outside the table)? */
-export function canOpen(roles: readonly string[], pathname: string, table: MemberAreaTable = MEMBER_AREA): boolean {
-  const section = sectionOfPath(pathname, table);
-  return !!section && mayEnter(section, roles, false);
 }
 
 export interface MemberNavLink extends MemberNavEntry {

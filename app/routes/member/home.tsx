@@ -16,11 +16,10 @@ import { capitalize, formatDate, formatEventWhen } from "~/lib/core/time";
 import { env } from "~/lib/core/env.server";
 import { categoryLabel } from "~/lib/content/events.server";
 import { upcomingEvents } from "~/lib/content/public-reads.server";
-import { canOpen } from "~/lib/accounts/permissions";
+import { can } from "~/lib/accounts/capabilities";
 import { MyPages } from "~/components/member-home/my-pages";
 import { getProfileStatus, HEALTH_DOCUMENT_LABELS, PAYMENT_MEANS_LABELS } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
-import { hasAnyRole, MEMBER_ROLES } from "~/lib/accounts/roles";
 import { pageMeta } from "~/lib/http/seo";
 import { Icon } from "~/components/ui/icon";
 import { formatEuros } from "~/lib/core/money";
@@ -38,14 +37,14 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const member = hasAnyRole(user.roles, MEMBER_ROLES);
+  const member = can(user, "member-content:read");
   const money = await familyMoney(user.id, (await getCampaign()).season);
   const payment = money
     ? { situation: money.situation, restCents: money.restCents, scheduledCents: money.scheduledCents }
     : null;
-  // The profile page (RGPD export and deletion) as soon as the role table opens it to this account.
+  // The profile page (RGPD export and deletion) as soon as this account may edit its profile.
   if (!member)
-    return { prenom: user.prenom, member: false as const, profileLink: canOpen(user.roles, PROFILE_PATH), payment };
+    return { prenom: user.prenom, member: false as const, profileLink: can(user, "profile:edit"), payment };
 
   // Independent reads side by side (on PostgreSQL they run at once; PGlite takes them in turn).
   const [ctx, upcoming, token] = await Promise.all([
