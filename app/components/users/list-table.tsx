@@ -20,8 +20,8 @@ const USERS_PATH = "/espace-membre/utilisateurs";
 /** What one row shows, written by the loader (dates, amounts, labels). */
 export interface UserRow {
   id: string;
-  nom: string;
-  prenom: string;
+  /** « DUPONT Marie », or the e-mail when the account has no name. */
+  name: string;
   email: string;
   active: boolean;
   familyCount: number;
@@ -47,7 +47,7 @@ function UserRowView({ u, season }: { u: UserRow; season: string }) {
     <tr>
       <th scope="row" className="px-3 py-2 font-normal">
         <Link to={`${USERS_PATH}/modifier/${u.id}`} className={linkClass}>
-          {`${u.nom.toUpperCase()} ${u.prenom}`.trim() || u.email}
+          {u.name}
         </Link>
         {u.familyCount > 0 ? (
           <span className="block text-sm text-slate-700">

@@ -1,7 +1,6 @@
 /**
- * « Se connecter avec Google » under the sign-in form (/connexion), written on the server and
- * kept as is by the browser (decision 0059): a plain form that the browser sends itself (the
- * answer is a redirect to Google), so nothing in it needs the page's script.
+ * « Se connecter avec Google » under the sign-in form (/connexion): a plain form that the
+ * browser sends itself (the answer is a redirect to Google).
  *
  * Rules: shown only when Google sign-in is configured (the route decides); the form posts
  * `intent=google` and the page to return to, to the page's own address, as the password form.
