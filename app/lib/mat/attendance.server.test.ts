@@ -1,70 +1,31 @@
 /**
- * Attendance (issue 15, decision 0026) through the request harness: the
- * instructor's role and classes, the sessions list, the roster of a session,
- * marks applied once (same id twice, offline replay, two phones: the latest
- * tap wins), refused marks with French reasons, and the page without
- * JavaScript. Fake clock: Wednesday 25 November 2026, 18:00 in Paris.
+ * Attendance through the request harness: the instructor's role and classes, the sessions list,
+ * the roster of a session, marks applied once (same id twice, offline replay, two phones: the
+ * latest tap wins), refused marks with French reasons, the page without JavaScript, and the
+ * attendance read by members and managers. The emergency sheet: attendance-emergency.server.test.ts.
+ * Fake clock: Wednesday 25 November 2026, 18:00 in Paris; the club: tests/helpers/attendance-club.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import {
-  attendanceMarks,
-  auditLog,
-  events,
-  profiles,
-  registrationLines,
-  registrations,
-  seasonStatuses,
-} from "#db/schema";
+import { attendanceMarks } from "#db/schema";
 import { db } from "../core/db.server";
-import { seedDatabase } from "../core/seed.server";
 import { isDomainError } from "../core/errors";
 import { app } from "../../../tests/helpers/app";
 import { createUser, type CreatedUser } from "../../../tests/helpers/auth";
+import { attendanceClub, TODAY } from "../../../tests/helpers/attendance-club";
 import { setRolesFromCommandLine } from "../members/users-admin.server";
 import { ATTENDANCE_MESSAGES as M, ATTENDANCE_SYNC_PATH, type SyncAnswer } from "./attendance";
 import { INSTRUCTORS_PATH } from "./instructors";
 import { classSessions } from "../club/class-sessions.server";
-
-const TODAY = "2026-11-25"; // a Wednesday: enfants-mer (17:30) and ados-mer (18:30)
 let admin: CreatedUser;
 let instructor: CreatedUser;
 let otherInstructor: CreatedUser;
 let member: CreatedUser;
-let child: number; // registered in « Enfants (6-11 ans) », paid
-let sibling: number; // registered in « Enfants (6-11 ans) », waiting for payment
-let teenager: number; // registered in « Adolescents (12-15 ans) »
-let drafted: number; // only in a draft registration
-let unplaced: number; // a season status, no registration (a club not yet registering online)
-
-async function family(
-  owner: CreatedUser,
-  status: string,
-  lines: Array<{ prenom: string; group: string }>,
-): Promise<number[]> {
-  const ids: number[] = [];
-  const [reg] = await db
-    .insert(registrations)
-    .values({ ownerId: owner.user.id, season: "2026-2027", status })
-    .returning();
-  for (const l of lines) {
-    const [p] = await db
-      .insert(profiles)
-      .values({
-        ownerId: owner.user.id,
-        prenom: l.prenom,
-        nom: "Tran",
-        relationship: "enfant",
-        dateOfBirth: "2017-03-01",
-      })
-      .returning();
-    await db
-      .insert(registrationLines)
-      .values({ registrationId: reg!.id, profileId: p!.id, groupName: l.group, priceCents: 19000, amountCents: 19000 });
-    ids.push(p!.id);
-  }
-  return ids;
-}
+let child: number;
+let sibling: number;
+let teenager: number;
+let drafted: number;
+let unplaced: number;
 
 function mark(profileId: number, present: boolean, clientMarkId: string, extra: Record<string, unknown> = {}) {
   return {
@@ -104,33 +65,8 @@ async function rowsOf(profileId: number) {
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date("2026-11-25T17:00:00Z"));
-  await seedDatabase();
-  admin = await createUser({ roles: ["admin"], prenom: "Minh", nom: "Le" });
-  instructor = await createUser({ roles: ["membre", "enseignant"], prenom: "Thanh", nom: "Nguyen" });
-  otherInstructor = await createUser({ roles: ["membre", "enseignant"], prenom: "Hoa", nom: "Pham" });
-  member = await createUser({ roles: ["membre"], prenom: "Lan", nom: "Tran" });
-  [child, sibling] = (await family(member, "payee", [{ prenom: "Bao", group: "Enfants (6-11 ans)" }])).concat(
-    await family(await createUser({ roles: ["membre"] }), "en-attente", [
-      { prenom: "Chi", group: "Enfants (6-11 ans)" },
-    ]),
-  ) as [number, number];
-  [teenager] = (await family(await createUser({ roles: ["membre"] }), "payee", [
-    { prenom: "Duc", group: "Adolescents (12-15 ans)" },
-  ])) as [number];
-  [drafted] = (await family(await createUser({ roles: ["membre"] }), "brouillon", [
-    { prenom: "Em", group: "Enfants (6-11 ans)" },
-  ])) as [number];
-  const holder = await createUser({ roles: ["membre"] });
-  const [p] = await db.insert(profiles).values({ ownerId: holder.user.id, prenom: "Giang", nom: "Vo" }).returning();
-  unplaced = p!.id;
-  await db.insert(seasonStatuses).values({ profileId: unplaced, season: "2026-2027" });
-  // Saturday 28 November: the dojo is closed.
-  await db.insert(events).values({
-    title: "Gymnase fermé (travaux)",
-    startsAt: new Date("2026-11-27T23:00:00Z"),
-    endsAt: new Date("2026-11-28T23:00:00Z"),
-    category: "fermeture",
-  });
+  ({ admin, instructor, otherInstructor, member, child, sibling, teenager, drafted, unplaced } =
+    await attendanceClub());
 });
 
 afterAll(() => {
@@ -331,92 +267,6 @@ describe("marks", () => {
       { as: instructor },
     );
     expect(other.status).toBe(403);
-  });
-});
-
-describe("the emergency sheet", () => {
-  const SHEET = `/espace-membre/appel/${TODAY}-enfants-mer/urgence`;
-
-  beforeAll(async () => {
-    await db
-      .update(profiles)
-      .set({ phone: "06 12 34 56 78", emergencyContact: "Grand-mère : 06 98 76 54 32" })
-      .where(and(eq(profiles.ownerId, member.user.id), eq(profiles.isSelf, true)));
-    await db
-      .update(registrationLines)
-      .set({ emergencyContacts: "Oncle Minh : 07 11 22 33 44" })
-      .where(eq(registrationLines.profileId, child));
-  });
-
-  async function openings(actorId: string) {
-    return db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, "emergency.open")));
-  }
-
-  it("the family says who may collect the child, in the profile form", async () => {
-    const res = await app.post(
-      "/espace-membre/profil",
-      {
-        intent: "edit-family",
-        profileId: String(child),
-        prenom: "Bao",
-        nom: "Tran",
-        dateOfBirth: "2017-03-01",
-        relationship: "enfant",
-        authorisedPickup: "Tante Hoa, 06 55 44 33 22",
-      },
-      { as: member },
-    );
-    expect(res.status).toBe(200);
-    const [row] = await db.select().from(profiles).where(eq(profiles.id, child));
-    expect(row?.authorisedPickup).toBe("Tante Hoa, 06 55 44 33 22");
-  });
-
-  it("shows the instructor of the class the parents' phones, the contacts and who may collect, and logs the opening", async () => {
-    const page = await app.get(SHEET, { as: instructor });
-    expect(page.status).toBe(200);
-    const people = (
-      page.data as {
-        people: Array<{
-          profileId: number;
-          phones: unknown;
-          contacts: string[];
-          authorisedPickup: string;
-          age: number | null;
-        }>;
-      }
-    ).people;
-    expect(people.find((p) => p.profileId === child)).toMatchObject({
-      phones: [{ who: "Lan Tran", phone: "06 12 34 56 78" }],
-      contacts: ["Oncle Minh : 07 11 22 33 44"],
-      authorisedPickup: "Tante Hoa, 06 55 44 33 22",
-      age: 9,
-    });
-    const logged = await openings(instructor.user.id);
-    expect(logged).toHaveLength(1);
-    expect(logged[0]?.summary).toBe(
-      "fiche d’urgence ouverte\u00a0: Enfants (6-11 ans), mercredi 25 novembre 2026 (3 personnes)",
-    );
-    expect((await app.get(SHEET, { as: admin })).status).toBe(200);
-    expect(await openings(admin.user.id)).toHaveLength(1);
-  });
-
-  it("is refused to the instructor of another group (IDOR): 403, nothing of the sheet, nothing logged", async () => {
-    const res = await app.fetch(SHEET, { headers: { cookie: otherInstructor.cookie } });
-    expect(res.status).toBe(403);
-    const body = await res.text();
-    for (const secret of ["06 12 34 56 78", "Oncle Minh", "Tante Hoa", "Bao", "Lan Tran"])
-      expect(body).not.toContain(secret);
-    expect(body).toContain("Vous n’enseignez pas ce cours");
-    const data = await app.get(SHEET, { as: otherInstructor });
-    expect(data.status).toBe(403);
-    expect(JSON.stringify(data)).not.toContain("06 12 34 56 78");
-    expect(await openings(otherInstructor.user.id)).toEqual([]);
-    // A member without the role never reaches it; an unknown session is a 404.
-    expect((await app.get(SHEET, { as: member })).redirect).toBe("/espace-membre");
-    expect((await app.get("/espace-membre/appel/2026-11-26-enfants-mer/urgence", { as: instructor })).status).toBe(404);
   });
 });
 
