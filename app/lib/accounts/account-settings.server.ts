@@ -3,7 +3,7 @@
  * effective once the new address confirms, email-change.server.ts),
  * password (ends the other sessions), Google link and unlink (the last way to
  * sign in cannot be removed). A refusal is a DomainError with a French
- * message on the field concerned (decision 0009); the Better Auth calls carry
+ * message on the field concerned; the Better Auth calls carry
  * the request's cookies. The forms' schemas are in account-settings.ts.
  */
 import { and, eq, ne } from "drizzle-orm";

@@ -4,7 +4,7 @@
  * the message. Shared by server and UI (no secrets here).
  *
  * The operations of auth.server.ts throw `AuthFailure`: a DomainError
- * (decision 0009) that also carries its catalogue code; the pages answer it
+ * that also carries its catalogue code; the pages answer it
  * with `authRefusal` / `tryAuth` (auth-replies.server.ts).
  */
 import { DomainError, type DomainErrorStatus } from "../core/errors";

@@ -151,7 +151,7 @@ function createAuth() {
     // Better Auth's own limiter covers its HTTP endpoints (only the OAuth
     // callback and the session read are exposed, see routes/resources/auth-api.ts);
     // the form actions use checkRateLimit with the configured limits. Both count
-    // in the database store, shared by every server process (decision 0018).
+    // in the database store, shared by every server process.
     rateLimit: {
       enabled: e.NODE_ENV === "production",
       window: 60,

@@ -15,7 +15,7 @@ function newToken(): string {
   return randomBytes(20).toString("hex");
 }
 
-/** The user's feed token, created on first use (read once, then kept until the next write, decision 0048). */
+/** The user's feed token, created on first use (read once, then kept until the next write). */
 export async function getOrCreateCalendarToken(userId: string): Promise<string> {
   const existing = await accountRead(`calendar-token:${userId}`, async () => {
     const [row] = await db.select().from(calendarTokens).where(eq(calendarTokens.userId, userId)).limit(inlineCount(1));

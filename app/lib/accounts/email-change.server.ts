@@ -1,5 +1,5 @@
 /**
- * E-mail change and password change notices (issue 10, decision 0018).
+ * E-mail change and password change notices.
  *
  * Rules:
  * - a new e-mail address takes effect only once it is confirmed: the member

@@ -11,7 +11,7 @@
  * The export covers the season and the mat too: registrations, payments,
  * health papers (their record, not the file), attendance, exam results and
  * per-test marks, the trial request that led to the account, the portraits
- * (that one exists and its consent, decision 0032).
+ * (that one exists and its consent).
  * A missing account is a DomainError (404), never a thrown Response.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -143,7 +143,7 @@ export async function exportUserData(userId: string) {
     examResults: candidates.map((c) => strip(c, audit)),
     examTestMarks: testMarks.map((m) => strip(m, ["markedBy"])),
     trialRequests: trials.map((t) => strip(t, audit)),
-    // Decision 0032: that a portrait exists and the consent given for it (the image stays in the member area).
+    // That a portrait exists and the consent given for it (the image stays in the member area).
     portraits,
     sessions: sessionRows,
     deletionRequests: requests,
@@ -196,7 +196,7 @@ export async function requestAccountDeletion(userId: string, reason = ""): Promi
   }
   // Profiles, statuses, grades, progress, sessions and sign-in methods go with the user (cascade).
   await db.delete(users).where(eq(users.id, userId));
-  await purgeOrphanPortraits(); // their files too, at once (decision 0032)
+  await purgeOrphanPortraits(); // their files too, at once
   log.info("account deleted by its owner", { userId });
   return { outcome: "deleted" };
 }

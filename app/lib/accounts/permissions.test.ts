@@ -115,7 +115,7 @@ describe("the app's permission table", () => {
   it("gives each role its navigation (spec section 6)", () => {
     const nav = (roles: string[]) => memberPagesFor(roles).map((p) => p.label);
     const member = ["Accueil", "Mon profil", "Inscription", "Grades", "Révisions", "Brochure", "Présences"];
-    // RGPD rights (decision 0009); a new family registers for the season (decision 0024).
+    // RGPD rights; a new family registers for the season.
     expect(nav(["pré-inscrit"])).toEqual(["Mon profil", "Inscription"]);
     expect(nav(["membre"])).toEqual(member);
     expect(nav(["user_manager"])).toEqual([
@@ -129,7 +129,7 @@ describe("the app's permission table", () => {
       "Examens de grade",
       "Assiduité",
     ]);
-    // Issue 15 (decision 0026): an instructor is a member who also takes attendance.
+    // An instructor is a member who also takes attendance.
     expect(nav(["membre", "enseignant"])).toEqual([...member, "Appel"]);
     expect(nav(["enseignant"])).toEqual(["Mon profil", "Inscription", "Appel"]); // the sections open to every account
     expect(nav(["article_manager"])).toEqual([...member, "Articles", "Photos", "Événements"]);

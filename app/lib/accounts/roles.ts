@@ -1,6 +1,6 @@
 /**
  * Roles of the specification (section 6). Shared by server and UI.
- * `enseignant` (issue 15, decision 0026) is added to the spec's roles: it opens
+ * `enseignant` is added to the spec's roles: it opens
  * the attendance pages of the classes an admin tied the account to, and is
  * always held with a member role (users-rules.server.ts: checkRoleSet).
  */

@@ -1,5 +1,5 @@
 /**
- * One session lookup per page (issue 12, decision 0035): React Router gives the member guard
+ * One session lookup per page: React Router gives the member guard
  * and the root loader of one page different Request objects; with the router context, a GET
  * reads the session once. A POST reads it again for the loaders after its action (the action
  * may have changed the session), and another page reads it afresh.

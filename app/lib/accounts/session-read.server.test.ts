@@ -1,5 +1,5 @@
 /**
- * The session read of every signed-in request (decision 0048): the signed cookie checked as
+ * The session read of every signed-in request: the signed cookie checked as
  * Better Auth signs it, the session and its user read in one query, then kept in the process
  * until the next write. Behaviour a member or a manager would notice: the same answer as Better
  * Auth's own session read; a role change, a sign-out or a deactivation counts at the very next

@@ -1,7 +1,7 @@
 /**
  * The signed-in user of a request — the contract every loader and action
- * uses. Sessions are Better Auth's (auth.server.ts), read here in ONE query
- * (decision 0048): the signed session cookie is checked as better-call signs
+ * uses. Sessions are Better Auth's (auth.server.ts), read here in ONE query:
+ * the signed session cookie is checked as better-call signs
  * it (HMAC-SHA-256 with Better Auth's secret, under Better Auth's cookie name,
  * both read from its context), then the session row is read with its user.
  * A deactivated user, an expired session (absolute: 30 days after sign-in,
@@ -44,7 +44,7 @@ const perRequest = new WeakMap<object, Promise<SessionUser | null>>();
  * The signed-in user, or null. Computed once per Request object, and once per page when the
  * router context is given: React Router hands the middleware and the loaders of one page
  * different Request objects, so the member guard and the root loader read the session twice
- * (two queries each time) without it (issue 12, decision 0035). A POST keys on its Request
+ * (two queries each time) without it. A POST keys on its Request
  * only: the loaders after its action read the session again (the action may have changed it).
  */
 export function getSessionUser(request: Request, context?: object): Promise<SessionUser | null> {
@@ -125,7 +125,7 @@ interface KnownSession {
 /**
  * The session of a verified token, with its user: one query, then kept until the next write
  * anywhere (a sign-out, a deactivation, a role change, this session's own "last seen" update)
- * or until it must be looked at again (expiry, the next "last seen" update), decision 0048.
+ * or until it must be looked at again (expiry, the next "last seen" update).
  */
 function knownSession(token: string): Promise<KnownSession | null> {
   return accountRead(`session:${token}`, async () => {

@@ -1,5 +1,5 @@
 /**
- * Sign-in limits for a real club (issue 10, decision 0018): the dojo signs in
+ * Sign-in limits for a real club: the dojo signs in
  * from one shared address, so only FAILURES count, and they slow down rather
  * than lock out.
  *

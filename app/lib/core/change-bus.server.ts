@@ -1,5 +1,5 @@
 /**
- * Changes seen by every server process (issue 12, decision 0023).
+ * Changes seen by every server process.
  *
  * Processes keep copies of rarely-changing data in memory (the settings, the
  * anonymous page cache). A write made through one process must be seen at once

@@ -3,7 +3,7 @@
  * (U+00A0, as `formatEuros` does), so « 10 001 comptes » never reads « 10001 » nor breaks
  * across lines. Whole numbers only; the words around it are the caller's.
  *
- * Counted words agree with their number, never « membre(s) » (issue 56): in French 0 and 1 take
+ * Counted words agree with their number, never « membre(s) »: in French 0 and 1 take
  * the singular (« 0 membre », « 1 membre »), 2 and more the plural; a caller may give a zero
  * form instead (« aucun membre inscrit », « aucune inscription »).
  */

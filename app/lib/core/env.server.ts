@@ -87,7 +87,7 @@ export const envSchema = z.object({
    * Load shedding (server/load-shed.ts): renders at once (unset: 2 on the embedded
    * database, whose queries run on the same thread as the render, 4 on PostgreSQL; see
    * `maxInFlight`), queue length, longest wait of a page view (a write waits up to the request
-   * time-out, issue 56).
+   * time-out).
    */
   LOAD_MAX_IN_FLIGHT: z
     .string()

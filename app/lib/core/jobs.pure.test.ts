@@ -1,6 +1,6 @@
 /**
  * The background jobs report what ran (the control socket's "jobs" command; the benchmark waits
- * for the first round before measuring, decision 0034). Fake timers: no waiting on the clock.
+ * for the first round before measuring). Fake timers: no waiting on the clock.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { jobsStatus, registerJob, startBackgroundJobs, stopBackgroundJobs } from "./jobs.server";

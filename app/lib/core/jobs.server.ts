@@ -3,7 +3,7 @@
  * starts them after the database is open and stops them before closing it.
  * Each job runs one second after the start, then at its interval; `jobsStatus()`
  * says what ran and for how long (the control socket's "jobs" command: the
- * benchmark waits for the first round before measuring, decision 0034).
+ * benchmark waits for the first round before measuring).
  */
 import { log } from "./log.server";
 

@@ -1,5 +1,5 @@
 /**
- * The PDF writer (decision 0031), read back without any outside tool
+ * The PDF writer, read back without any outside tool
  * (tests/helpers/pdf-text.ts): every Vietnamese and French letter comes back
  * exactly, the fonts are embedded as small subsets, centred lines are centred
  * with the font's real widths, and the fonts shipped in the repository cover

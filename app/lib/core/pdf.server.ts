@@ -1,12 +1,12 @@
 /**
  * One-page A4 PDF documents (payment certificate, grade diploma), drawn with
- * pdf-lib in DejaVu Serif, regular and bold, embedded as SUBSETS (decision 0031).
+ * pdf-lib in DejaVu Serif, regular and bold, embedded as SUBSETS.
  *
  * Rules:
  *  - Every letter prints whole: Vietnamese (ậ, ự, Đ, ơ, ư…), French (œ, « », €,
  *    ’, no-break spaces). Texts are NFC; a character the font lacks (an emoji in
  *    a name) falls back to its bare letter, else « ? », never an empty box.
- *  - French spacing as on the pages (`frenchText`, decision 0021): a no-break
+ *  - French spacing as on the pages (`frenchText`): a no-break
  *    space before « : ; ! ? » and inside « », so a line never starts with them.
  *  - Only the glyphs a document uses are embedded (a few kilobytes, not the
  *    380 KB files); pdf-lib writes a ToUnicode map, so copying or searching the
@@ -14,7 +14,7 @@
  *  - Widths come from the font's metrics: centring is exact and paragraphs wrap
  *    at the margins (a word longer than a line is cut).
  *  - pdf-lib and fontkit are loaded with the first document, not when the server starts: their
- *    import took about 0.5 s of the cold start (decision 0064).
+ *    import took about 0.5 s of the cold start.
  *  - The fonts are files of the repository (`app/assets/fonts/`, their licence
  *    beside them), read once from the working directory, as the migrations are:
  *    `npm start`, Vitest and the scripts run from the repository's root.

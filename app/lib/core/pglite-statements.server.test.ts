@@ -1,5 +1,5 @@
 /**
- * PGlite's queries as prepared statements answered in one call (decision 0044),
+ * PGlite's queries as prepared statements answered in one call,
  * on a PGlite of their own: the same answers and errors as PGlite's own path,
  * one statement per text, transactions kept apart, stale plans prepared again,
  * a bounded number of statements.

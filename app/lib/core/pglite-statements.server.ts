@@ -1,6 +1,6 @@
 /**
- * PGlite's queries as prepared statements, each answered in one call (issue 12,
- * decision 0044). Applied in PGlite's own thread (pglite-worker.server.ts, decision 0068).
+ * PGlite's queries as prepared statements, each answered in one call. Applied
+ * in PGlite's own thread (pglite-worker.server.ts).
  *
  * PGlite answers a query with parameters in five calls into its WebAssembly
  * (parse, describe, bind, execute, sync), and PostgreSQL parses and plans the

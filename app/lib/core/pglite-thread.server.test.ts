@@ -1,5 +1,5 @@
 /**
- * PGlite in its own thread (pglite-thread.server.ts, decision 0068): what Drizzle and our code
+ * PGlite in its own thread (pglite-thread.server.ts): what Drizzle and our code
  * get back is what PGlite in process gave (rows, types, errors, transactions, locks), and the
  * thread never keeps a finished script alive. Each test starts its own thread on memory.
  */
@@ -43,7 +43,7 @@ describe.skipIf(process.env.TEST_DB_DRIVER === "postgres")("PGlite in its own th
       drizzleOptions,
     );
     expect(dated.rows).toEqual([["2026-12-24", "2026-12-02 08:30:00+00"]]);
-    // Its parser table was trimmed in the thread (decision 0044's note): an array of a type
+    // Its parser table was trimmed in the thread: an array of a type
     // none of our queries reads comes back as PostgreSQL's text.
     const { rows: intervals } = await t.query<{ i: unknown }>("select array['1 day'::interval] as i");
     expect(intervals[0]?.i).toBe('{"1 day"}');

@@ -1,5 +1,5 @@
 /**
- * The embedded database's own thread (issue 12, decision 0068): PGlite runs
+ * The embedded database's own thread: PGlite runs
  * here, in a worker thread, and the requests' thread sends it each statement
  * (pglite-thread.server.ts). Its WebAssembly then runs on another core while
  * the requests' thread renders pages.
@@ -7,7 +7,7 @@
  * Rules:
  * - One PGlite per thread, opened from `workerData` (a folder, or memory with
  *   an optional dump), with its array parsers trimmed and its statements
- *   prepared (pglite-statements.server.ts, decision 0044), as before in process.
+ *   prepared (pglite-statements.server.ts), as before in process.
  * - Messages are handled in the order they come; PGlite's own locks order the
  *   statements: one outside a transaction waits for the transaction in progress.
  * - A transaction stays open until its `end` message: committed, or rolled back
@@ -45,7 +45,7 @@ const ARRAY_ELEMENT_TYPES = [
  * PGlite copies its table of type parsers into a new object for every query it answers
  * (`parseResults`: `{ ...parsers, ...options.parsers }`), and at start it has put an array
  * parser there for every array type of the database: 363 entries, one per built-in type and per
- * table's row type, about 70 µs per query, a quarter of a simple read (issue 12). Its scalar
+ * table's row type, about 70 µs per query, a quarter of a simple read. Its scalar
  * parsers need no entry (a type missing from the table falls back to PGlite's defaults), so the
  * table keeps the arrays of the element types above and their element parsers: about thirty.
  * An array of another type would come back as PostgreSQL's text (`{a,b}`); none is read.
@@ -115,7 +115,7 @@ async function openDatabase(): Promise<PGlite | null> {
       ? await PGlite.create({ loadDataDir: start.data })
       : await PGlite.create(start.dir);
     await trimArrayParsers(opened);
-    // Each statement prepared once, answered in one call (decision 0044).
+    // Each statement prepared once, answered in one call.
     prepareStatements(opened, { parse, protocol });
     return opened;
   } catch (err) {

@@ -16,7 +16,7 @@ describe("first-start seed", () => {
     expect(await seedDatabase()).toBe(true);
     expect(await getSetting("schedule")).toEqual(classes);
     const identity = await getSetting("identity");
-    // Issue 56: no club's facts in the seed; the club enters its own.
+    // No club's facts in the seed; the club enters its own.
     expect(identity).toEqual(defaultSettings.identity);
     expect(identity.clubName).toBe("");
 

@@ -1,5 +1,5 @@
 /**
- * The first start invents nothing (issue 56): whatever the day the site first starts, the seed
+ * The first start invents nothing: whatever the day the site first starts, the seed
  * publishes no article and no event, keeps its examples as drafts titled « Exemple : … » that
  * only the managers see, and every date a seeded text writes with a weekday is that weekday
  * (« Le samedi 4 décembre » written in November 2026 named a Friday). The seed runs under a

@@ -2,7 +2,7 @@
  * First-start content of "La vie du club": the comic strips, and a few
  * example articles that show the managers what a news article looks like.
  *
- * Rules (issue 56, « nothing invented »):
+ * Rules (« nothing invented »):
  * - Nothing here states a fact about the club: no news and no event is
  *   published. A new club's news and calendar are empty until its managers
  *   write them; those pages then say what will appear there.

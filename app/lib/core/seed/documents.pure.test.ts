@@ -1,6 +1,6 @@
 /**
  * The registration documents the first start offers (/inscription-documents) are blank forms
- * for any club (issue 56): their sources (docs/documents-src, printed to public/documents by
+ * for any club: their sources (docs/documents-src, printed to public/documents by
  * scripts/build-documents.sh) name no club, town, venue, e-mail address or federation; the
  * club's name is a line to fill in.
  */
