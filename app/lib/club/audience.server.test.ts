@@ -1,5 +1,5 @@
 /**
- * First-party audience counts (decision 0022): the beacon endpoint through the
+ * First-party audience counts: the beacon endpoint through the
  * request harness (same-origin only, bots, refusals and private pages not
  * counted, nothing stored that identifies a visitor), the 25-month retention
  * on a fake clock, and the dashboard summary.

@@ -1,5 +1,5 @@
 /**
- * First-party audience counts, server side (decision 0022): one row per Paris
+ * First-party audience counts, server side: one row per Paris
  * day and page path (views), one per day and referring domain (visits). No
  * IP address, no cookie, no user agent and no visitor identifier is stored:
  * only these totals. Counts older than AUDIENCE_RETENTION_MONTHS are deleted

@@ -1,5 +1,5 @@
 /**
- * Issue 56, « No club's identity in the code »: a club set up with its own
+ * « No club's identity in the code »: a club set up with its own
  * facts (a club in Boulogne-Billancourt, through the real setup page) sees
  * only them on every public page (the sitemap's, the sign-in pages, the
  * iCal feed) and in its e-mails; a fresh install with nothing entered shows
@@ -17,7 +17,7 @@ import { clearSettingsCache, getSetting } from "./settings.server";
 import { settingsToFill } from "./settings-to-fill.server";
 import { PUBLIC_PAGES } from "./public-pages";
 
-/** The facts of the club the code's defaults used to hold (issue 56), none of them entered here. */
+/** The facts of the club the code's defaults used to hold, none of them entered here. */
 const OTHER_CLUB = [
   "Créteil",
   "Casalis",

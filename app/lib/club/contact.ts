@@ -1,7 +1,7 @@
 /**
  * Contact form: constants shared by the page and the server. Zod-free: the
  * schema is in contact-schema.ts, which the page imports only when its form is
- * used (decision 0036).
+ * used.
  */
 
 export const CONTACT_SUBJECTS = ["Renseignements", "Cours d'essai", "Inscription", "Autre"] as const;

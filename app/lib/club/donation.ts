@@ -3,7 +3,7 @@
  * the widget is framed only when its origin is exactly the one the CSP
  * allows (server/csp.ts), and the plain link must be an http(s) address.
  * A tax reduction is promised only when the club said it may issue tax
- * receipts (issue 56: `mayIssueTaxReceipts`).
+ * receipts (`mayIssueTaxReceipts`).
  */
 export const HELLOASSO_ORIGIN = "https://www.helloasso.com";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 56: the club's identity as pages and documents write it: only what
+ * The club's identity as pages and documents write it: only what
  * was entered, the art's name standing in for a name not entered yet, and
  * « l'association » never doubled.
  */

@@ -1,5 +1,5 @@
 /**
- * The club's identity as the pages and documents write it (issue 56), browser-safe.
+ * The club's identity as the pages and documents write it, browser-safe.
  *
  * Rules:
  *  - Only what the club entered is written: an empty field is left out, never

@@ -21,7 +21,7 @@ export interface NavCard {
   title: string;
   description: string;
   to: string;
-  /** Its icon in the layout's sprite (decision 0038). */
+  /** Its icon in the layout's sprite. */
   icon: IconName;
 }
 
@@ -38,7 +38,7 @@ export const HOME_LINK = { title: "Accueil", to: "/" } as const;
 
 /**
  * The menus' groups as the browser needs them: the desktop menu's triggers. Their links
- * (`navGroups`) are written on the server (components/layout/menus.server.tsx, decision 0057).
+ * (`navGroups`) are written on the server (components/layout/menus.server.tsx).
  */
 export const MENU_GROUPS = [
   { id: "art", label: "Le Vovinam Viet Vo Dao" },
@@ -260,6 +260,6 @@ export function anchorScrollTop(contentTop: number, options: { home: boolean; ma
 }
 
 /** Footer navigation: every public section (credits and legal notice have their own links). */
-// Marked pure: the browser, which never draws the menus' links (decision 0057), drops it and `navGroups`.
+// Marked pure: the browser, which never draws the menus' links, drops it and `navGroups`.
 export const footerGroups: { title: string; links: { title: string; to: string }[] }[] = /* @__PURE__ */ (() =>
   navGroups.map((g) => ({ title: g.label, links: g.items.map(({ title, to }) => ({ title, to })) })))();

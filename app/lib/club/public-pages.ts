@@ -1,12 +1,11 @@
 /**
  * The public pages of the route table (app/routes.ts), in menu order, and the
- * paths the layout links to. Zod-free: the layout imports it on every page
- * (decision 0036).
+ * paths the layout links to. Zod-free: the layout imports it on every page.
  */
 
-/** Shown in the menu once a teacher is entered (issue 13). */
+/** Shown in the menu once a teacher is entered. */
 export const TEACHERS_PATH = "/la-vie-du-club/enseignants";
-/** Shown in the menu once a photo is published (issue 13). */
+/** Shown in the menu once a photo is published. */
 export const GALLERY_PATH = "/la-vie-du-club/photos";
 
 /** Pages meant for search engines (the sitemap). */

@@ -39,7 +39,7 @@ describe("settings forms", () => {
       ["tarifs", TEST_CLUB.prices],
       ["equipement", TEST_CLUB.equipment],
       ["dons", TEST_CLUB.donation],
-      // The seed leaves the legal facts empty (issue 13: nothing made up); a filled notice round-trips.
+      // The seed leaves the legal facts empty (nothing made up); a filled notice round-trips.
       [
         "mentions-legales",
         {
@@ -126,7 +126,7 @@ describe("settings forms", () => {
         trialClasses: "Un nombre de cours entre 0 et 5.",
       },
     });
-    // Trial places per session (decision 0028): 1 to 50, empty for no limit.
+    // Trial places per session: 1 to 50, empty for no limit.
     const membership = { seasonStartMonth: "9", certificateValiditySeasons: "3", trialClasses: "2" };
     expect(parseSectionForm("adhesion", fd({ ...membership, trialVisitorsPerSession: "0" }))).toMatchObject({
       ok: false,
@@ -183,7 +183,7 @@ describe("settings forms", () => {
     ).toEqual({ ok: false, message: SETTINGS_CONFLICT_MESSAGE });
   });
 
-  // Issue 56: the code's defaults are empty; the forms still require what a public page needs.
+  // The code's defaults are empty; the forms still require what a public page needs.
   it("refuses to save the empty identity of a fresh install, field by field", () => {
     const res = parseSectionForm("identite", fd(sectionValues("identite", defaultSettings.identity).values));
     expect(res.ok).toBe(false);

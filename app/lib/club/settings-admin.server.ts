@@ -1,7 +1,7 @@
 /**
  * Editing the club settings from the admin pages (/espace-membre/contenu/reglages/:section):
  * one form per section (works without JavaScript), parsed with Conform and the
- * section's Zod schema (`sectionFormSchema`, decision 0009): French messages
+ * section's Zod schema (`sectionFormSchema`): French messages
  * per field (table rows: `<field>_<index>`), the submitted values sent back.
  * The schemas stay on the server: the tables' rows are dynamic. Saving (with
  * the check that nobody else saved meanwhile) is in settings-save.server.ts.
@@ -217,7 +217,7 @@ const membershipForm = z.object({
   seasonStartMonth: intIn(1, 12, "Choisissez un mois."),
   certificateValiditySeasons: intIn(1, 5, "Un nombre de saisons entre 1 et 5."),
   trialClasses: intIn(0, 5, "Un nombre de cours entre 0 et 5."),
-  // Empty: no limit (decision 0028).
+  // Empty: no limit.
   trialVisitorsPerSession: z
     .string()
     .trim()
@@ -279,7 +279,7 @@ function readSection(
         .object({
           helloAssoUrl,
           helloAssoWidgetUrl: helloAssoUrl,
-          // Issue 56: asked, never assumed; the donation page promises a tax reduction only on « oui ».
+          // Asked, never assumed; the donation page promises a tax reduction only on « oui ».
           taxReceipts: z.enum(["oui", "non"], {
             error: "Indiquez si l’association peut délivrer des reçus fiscaux.",
           }),

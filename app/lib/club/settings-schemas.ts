@@ -6,10 +6,10 @@
  * Rules:
  *  - The defaults are the seed values an admin edits later. A default never
  *    invents a fact (phone, RNA, host, president…) nor holds another club's
- *    (issue 56: name, venue, address, transport, schedule, prices, equipment,
+ *    (name, venue, address, transport, schedule, prices, equipment,
  *    donation page, federation): what the club has not given stays empty, is
- *    hidden on public pages and is listed by settings-to-fill.server.ts
- *    (issue 13). Only generic values stay (season start month, the medical
+ *    hidden on public pages and is listed by settings-to-fill.server.ts.
+ *    Only generic values stay (season start month, the medical
  *    rules of the law, the number of trial classes).
  *  - A schema accepts the empty value a default holds; the admin's forms
  *    (settings-admin.server.ts, the setup page) require what a public page
@@ -81,7 +81,7 @@ export const settingsSchemas = {
     /** Embeddable widget of that form (…/widget), or empty to show only the link. */
     helloAssoWidgetUrl: z.url().or(z.literal("")),
     /**
-     * Issue 56: the club may issue tax receipts (« intérêt général », Cerfa 11580):
+     * The club may issue tax receipts (« intérêt général », Cerfa 11580):
      * only then does the donation page promise the 66 % reduction. Absent from
      * older rows: not said (null), like a new club.
      */
@@ -106,7 +106,7 @@ export const settingsSchemas = {
     /** Seasons a medical certificate stays valid for adults. */
     certificateValiditySeasons: z.number().int().min(1).max(5),
     trialClasses: z.number().int().min(0).max(5),
-    /** Trial visitors booked at most per session (decision 0028); null: no limit. Absent from older rows: 3. */
+    /** Trial visitors booked at most per session; null: no limit. Absent from older rows: 3. */
     trialVisitorsPerSession: z.number().int().min(1).max(50).nullable().default(3),
   }),
   /** The club brochure (one PDF of the media table), shown in the member area. */
@@ -135,7 +135,7 @@ export const settingsSchemas = {
   managerNotifications: z.record(z.string(), z.enum(["immediat", "quotidien", "jamais"])),
   /** Season of the weekly classes, school-holiday zone and periods (app/lib/club/class-calendar.ts). */
   classCalendar: classCalendarSchema,
-  /** Issue 13: the teachers shown on /la-vie-du-club/enseignants (none: the page and its link are hidden). */
+  /** The teachers shown on /la-vie-du-club/enseignants (none: the page and its link are hidden). */
   teachers: z.array(
     z.object({
       id: z.string(),
@@ -149,7 +149,7 @@ export const settingsSchemas = {
       photoId: z.number().int().positive().nullable(),
     }),
   ),
-  /** The season's registration campaign (decision 0024): opened and closed by the managers. */
+  /** The season's registration campaign: opened and closed by the managers. */
   campaign: z.object({
     /** Season the campaign registers for ("2026-2027"). */
     season: z.string().regex(/^\d{4}-\d{4}$/),
@@ -166,9 +166,9 @@ export const settingsSchemas = {
         code: z.string().min(1).max(40),
         label: z.string().min(1),
         amountCents: z.number().int().min(0),
-        /** Issue 56: who may claim it, shown to the family that declares it. */
+        /** Who may claim it, shown to the family that declares it. */
         rules: z.string().max(2000).optional(),
-        /** Issue 56: the season whose amount the treasurer confirmed; any other season: « à confirmer », not offered. */
+        /** The season whose amount the treasurer confirmed; any other season: « à confirmer », not offered. */
         confirmedFor: z.string().optional(),
       }),
     ),
@@ -178,7 +178,7 @@ export const settingsSchemas = {
     /** How to pay without HelloAsso (cheque, transfer…), one line each. */
     paymentInstructions: z.array(z.string()),
   }),
-  /** Medical rules of the federation (decision 0025): compliance is computed from them. */
+  /** Medical rules of the federation: compliance is computed from them. */
   medical: z.object({
     certificateValidityYears: z.number().int().min(1).max(5),
     questionnaireYearly: z.boolean(),
@@ -186,7 +186,7 @@ export const settingsSchemas = {
     competitorYearlyCertificate: z.boolean(),
   }),
   /**
-   * Issue 56: what every grade exam requires besides each grade's rules, each
+   * What every grade exam requires besides each grade's rules, each
    * switched off by the managers of the exams: a registration for the exam's
    * season, a medical file in order for it (the `medical` rules).
    */
@@ -197,7 +197,7 @@ export type SettingKey = keyof typeof settingsSchemas;
 export type Settings = { [K in SettingKey]: z.infer<(typeof settingsSchemas)[K]> };
 
 export const defaultSettings: Settings = {
-  // Issue 56: every fact of a club is empty until the club enters it (never another club's).
+  // Every fact of a club is empty until the club enters it (never another club's).
   identity: {
     clubName: "",
     shortName: "",

@@ -1,5 +1,5 @@
 /**
- * Issue 13: a setting the club has not filled never shows as a value. The
+ * A setting the club has not filled never shows as a value. The
  * seed invents nothing (no phone, RNA or host), the public pages (home,
  * contact, access, legal notice, footer, JSON-LD) leave the line out, and the
  * "À compléter avant la mise en ligne" list names what is empty.

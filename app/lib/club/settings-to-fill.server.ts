@@ -1,5 +1,5 @@
 /**
- * The club settings still to fill before going live (issue 13, "À compléter
+ * The club settings still to fill before going live ("À compléter
  * avant la mise en ligne"): one list, read by the dashboard, the to-do list
  * and the operations page.
  *
@@ -11,7 +11,7 @@
  *    contact means) and the teachers (the public page « Enseignants » stays
  *    hidden until one is entered); optional extras (Instagram, SIRET when RNA
  *    is known) are not.
- *  - Issue 56: the code holds no club's facts, so every fact a public page
+ *  - The code holds no club's facts, so every fact a public page
  *    states and the club has not entered is listed: identity (name, short
  *    name, association, venue, address, e-mail, phone, transport, parking,
  *    map), legal notice (head office, publisher, host, federation), the weekly

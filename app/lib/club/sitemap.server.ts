@@ -98,7 +98,7 @@ export async function sitemapEntries(now = new Date()): Promise<SitemapEntry[]> 
       path,
       lastmod: path === "/la-vie-du-club/actualites" || path === "/" ? latest : null,
     })),
-    // Issue 13: the teachers page exists only once teachers are entered.
+    // The teachers page exists only once teachers are entered.
     ...((await hasTeachers()) ? [{ path: TEACHERS_PATH, lastmod: null }] : []),
     ...((await hasGalleryPhotos()) ? [{ path: GALLERY_PATH, lastmod: null }] : []),
     ...news,

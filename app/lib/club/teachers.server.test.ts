@@ -1,5 +1,5 @@
 /**
- * Teachers (decision 0022), through the request harness: hidden while none is
+ * Teachers, through the request harness: hidden while none is
  * entered (404, no menu link), edited by admins with a Conform form (grade,
  * diploma, classes from the schedule, a photo whose consent is recorded),
  * concurrent edits refused, a withdrawn photo no longer shown.

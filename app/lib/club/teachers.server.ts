@@ -1,5 +1,5 @@
 /**
- * The club's teachers (decision 0022): a setting ("teachers") edited by the
+ * The club's teachers: a setting ("teachers") edited by the
  * admins, one entry per teacher (name, grade, diploma, short text, the weekly
  * classes they teach, an optional photo from the photos table).
  *

@@ -1,5 +1,5 @@
 /**
- * The teachers form (decision 0022), browser-safe: the page validates with it
+ * The teachers form, browser-safe: the page validates with it
  * and the action of /espace-membre/contenu/enseignants parses with it.
  * One form per teacher (and one to add one); a delete form; both carry the
  * version of the setting they were loaded with (concurrent edits refused).

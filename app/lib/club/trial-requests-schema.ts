@@ -1,6 +1,6 @@
 /**
- * Trial-class requests' schemas (decision 0028): the booking form, shared by
- * the page (browser validation, imported on demand: decision 0036) and the
+ * Trial-class requests' schemas: the booking form, shared by
+ * the page (browser validation, imported on demand) and the
  * server; the managers' board forms.
  */
 import { z } from "zod";

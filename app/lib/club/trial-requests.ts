@@ -1,5 +1,5 @@
 /**
- * Trial-class requests (issue 15, decision 0028): what the booking page and
+ * Trial-class requests: what the booking page and
  * the managers' board share with the server (browser-safe).
  *
  * Rules:
@@ -11,7 +11,7 @@
  *  - The statuses, in pipeline order: à traiter, contacté, essai prévu,
  *    inscrit, abandonné.
  *  - Zod-free: the schemas are in trial-requests-schema.ts, which the booking
- *    page imports only when its form is used (decision 0036).
+ *    page imports only when its form is used.
  */
 
 /** How far ahead a visitor may book (days from today)… */

@@ -1,9 +1,9 @@
 /**
  * The one action of the article pages (/espace-membre/articles/ajouter and
  * /modifier/:id): the editor's image upload, or the article form parsed with
- * its schema (decision 0009) and saved. Answers:
+ * its schema and saved. Answers:
  *  - success: Post/Redirect/Get to the edit page; a new article is created
- *    once however often its form is sent (one-time token, decision 0019);
+ *    once however often its form is sent (one-time token);
  *  - refusal: `{ intent: "save", result, conflict }` (Conform's result, what
  *    was typed kept — also on a conflict, so the changes can be carried over);
  *  - the article is gone: a 404 page.

@@ -26,7 +26,7 @@ function form(fields: Record<string, string | File>): FormData {
 }
 
 /**
- * The form as the action handles it: parsed with its schema (decision 0009),
+ * The form as the action handles it: parsed with its schema,
  * then saved; refusals read as `{ errors, values }` (the first error per field,
  * "_form" for the whole form, what was typed).
  */

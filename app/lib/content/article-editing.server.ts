@@ -1,7 +1,7 @@
 /**
  * Articles, write side (member area): create, update, delete, edit form and
  * preview (the managers' list lives in manager-lists.server.ts). The form is
- * parsed by the action with the schema of article-form.ts (decision 0009);
+ * parsed by the action with the schema of article-form.ts;
  * the rules that need the database refuse with `DomainError`. The body is sanitized before
  * it is stored, the cover image goes through the uploads module, and an update
  * must carry the version it was based on (optimistic concurrency: a second

@@ -1,5 +1,5 @@
 /**
- * The article form (decision 0009), browser-safe: the pages
+ * The article form, browser-safe: the pages
  * /espace-membre/articles/ajouter and /modifier/:id validate with it and their
  * actions parse with it; article-editing.server.ts enforces the rest (the
  * cover's alt text when the article keeps a cover, the upload, the version

@@ -1,5 +1,5 @@
 /**
- * The banner image form (decision 0009), browser-safe: the page validates
+ * The banner image form, browser-safe: the page validates
  * with it and the action of /espace-membre/contenu/bannieres parses with it;
  * banners.server.ts checks the section and the image (`DomainError`).
  */

@@ -1,5 +1,5 @@
 /**
- * The calendar page's data as the page renders it (issue 12, decision 0037).
+ * The calendar page's data as the page renders it.
  *
  * Rules:
  * - only what the page shows, already formatted: times as « 14 h 30 », no Date, no

@@ -1,6 +1,6 @@
 /**
  * The comic strips shipped with the site (public/comics): no speech bubble
- * covers a sign's text (issue 13: "SUPERMARCHÉ" was hidden), and each strip
+ * covers a sign's text ("SUPERMARCHÉ" was hidden), and each strip
  * has its wide-screen layout (public/comics/rangees, two panels per row).
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -1,8 +1,8 @@
 /**
  * The one action of the event pages (/espace-membre/evenements/ajouter and
- * /modifier/:id): the form parsed with its schema (decision 0009) and saved.
+ * /modifier/:id): the form parsed with its schema and saved.
  * Success: back to the list; a new event is created once however often its
- * form is sent (one-time token, decision 0019). Refusal:
+ * form is sent (one-time token). Refusal:
  * `{ result, conflict }` with what was typed kept (also on a conflict, so the
  * changes can be carried over). The event is gone: a 404 page.
  */

@@ -1,5 +1,5 @@
 /**
- * The event form (decision 0009), browser-safe: the pages
+ * The event form, browser-safe: the pages
  * /espace-membre/evenements/ajouter and /modifier/:id validate with it and
  * their actions parse with it; event-editing.server.ts refuses the rest
  * (gone, edited meanwhile) with `DomainError`. Times are Paris wall-clock.

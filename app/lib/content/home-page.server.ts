@@ -1,11 +1,11 @@
 /**
- * Home's content (issue 12, decision 0051): what it shows, read here, and written once on the
+ * Home's content: what it shows, read here, and written once on the
  * server by `HomeContent` (components/home/content.server.tsx); the browser keeps that markup
  * and loads none of its code.
  *
  * Rules: every text is final here (dates, hours, labels): the browser formats nothing on home.
  * Only public reads (lib/content/public-reads.server.ts) and the club's settings; a setting the
- * club has not entered is left out, of the page and of its JSON-LD (issue 56).
+ * club has not entered is left out, of the page and of its JSON-LD.
  */
 import { env } from "~/lib/core/env.server";
 import { formatDate, formatEventWhen, formatTime, weekdayName } from "~/lib/core/time";
@@ -46,7 +46,7 @@ export async function homeView() {
       slots: schedule
         .filter((s) => s.day === day)
         .sort((a, b) => a.start.localeCompare(b.start))
-        // The hours written here: the browser then needs no date code on home (decision 0045).
+        // The hours written here: the browser then needs no date code on home.
         .map((s) => ({
           id: s.id,
           hours: `${formatTime(s.start)} – ${formatTime(s.end)}`,

@@ -15,7 +15,7 @@ import { illustrationFor, illustrationSvg, illustrationTheme, parseIllustrationN
 
 beforeAll(async () => {
   await seedDatabase();
-  // The site publishes no article by itself (issue 56): the sample news.
+  // The site publishes no article by itself: the sample news.
   await publishSampleContent();
 });
 

@@ -1,5 +1,5 @@
 /**
- * Which page numbers a pagination shows (the news list, decision 0034): the first, the last,
+ * Which page numbers a pagination shows (the news list): the first, the last,
  * and two on each side of the current one, with a gap ("…") between — never one link per page
  * (5,000 articles made 556 links, most of the news page's HTML).
  * Rule: pure and browser-safe; a gap of a single page shows that page instead.

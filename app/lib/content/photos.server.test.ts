@@ -1,5 +1,5 @@
 /**
- * Photos with consent (decision 0022), through the request harness: a photo
+ * Photos with consent, through the request harness: a photo
  * with identifiable members needs the consent statement (who and when are
  * recorded), is shown under its article and served without long caching;
  * withdrawing it removes it from the article page and from /media at once.
@@ -37,7 +37,7 @@ async function articlePhotos(): Promise<Array<{ id: number; alt: string; image: 
 
 beforeAll(async () => {
   await seedDatabase();
-  // The site publishes no article by itself (issue 56): the sample news.
+  // The site publishes no article by itself: the sample news.
   await publishSampleContent();
   manager = await createUser({ roles: ["article_manager"], prenom: "Lan", nom: "Tran" });
   const { items } = await listPublishedArticles({ page: 1, perPage: 1 });

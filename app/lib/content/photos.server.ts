@@ -1,5 +1,5 @@
 /**
- * Photos with recorded consent (decision 0022).
+ * Photos with recorded consent.
  *
  * Rules:
  *  - A photo goes through the uploads module (type checked by content,

@@ -1,5 +1,5 @@
 /**
- * The photo forms (decision 0022), browser-safe: the page validates with them
+ * The photo forms, browser-safe: the page validates with them
  * and the action of /espace-membre/articles/photos parses with them.
  * Rule: a photo on which members can be recognised is accepted only once the
  * manager states that their consent (a parent's for a minor) was obtained;

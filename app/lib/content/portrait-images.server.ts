@@ -1,5 +1,5 @@
 /**
- * The image files of a profile's portrait (decision 0032), beside the uploads
+ * The image files of a profile's portrait, beside the uploads
  * module whose rules they follow: the type is read from the first bytes
  * (JPEG, PNG or WebP, never the name or the browser's type), the size is at
  * most MAX_IMAGE_BYTES, the picture is re-encoded by sharp (EXIF and every

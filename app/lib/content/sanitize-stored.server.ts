@@ -1,6 +1,6 @@
 /**
  * Rich text is sanitized once, when it is saved (article-editing.server.ts,
- * the seed), never again on display (issue 12, decision 0023). Rows written
+ * the seed), never again on display. Rows written
  * before that rule are cleaned once here, at start-up under the start-up lock:
  * every article body goes through the sanitizer again, in batches of 500, and
  * a marker row in `settings` records that it was done.

@@ -1,5 +1,5 @@
 /**
- * The add/edit form of the revision videos (decision 0009), browser-safe:
+ * The add/edit form of the revision videos, browser-safe:
  * the page validates with it and the action of /espace-membre/videos parses
  * with it; videos.server.ts enforces the rest (grade exists, version check)
  * with `DomainError`.

@@ -1,5 +1,5 @@
 /**
- * The links an empty public block offers to the people who may fill it (issue 56): « Écrire un
+ * The links an empty public block offers to the people who may fill it: « Écrire un
  * article » on the news, « Annoncer un événement » on the calendar and home.
  *
  * Rules: a link is given only to a signed-in user who may write there (capabilities

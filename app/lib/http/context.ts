@@ -8,7 +8,7 @@ export interface RequestInfo {
   ip: string;
   /**
    * A page load only (not a `.data` request): the markup of the blocks written on the server,
-   * by block name, written into the page without being repeated in its data (decision 0054).
+   * by block name, written into the page without being repeated in its data.
    * Absent: the markup travels in the data (client navigations).
    */
   serverMarkup?: Map<string, string>;

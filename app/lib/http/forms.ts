@@ -1,5 +1,5 @@
 /**
- * Forms: one way, Conform + Zod (decision 0009).
+ * Forms: one way, Conform + Zod.
  *
  *  - A form's schema is built from the shared fields (app/lib/http/fields.ts)
  *    and lives next to the domain code, browser-safe, so that the page

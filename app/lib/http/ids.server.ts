@@ -11,7 +11,7 @@
  * - `requireId` throws a French 400 ("Identifiant invalide.") from the shared
  *   bad-request helper, so a malformed id is never a 500 nor a database error;
  * - in a form, an id or a version is a field of its schema: `id()` and
- *   `version()` of app/lib/http/fields.ts (one way, decision 0019).
+ *   `version()` of app/lib/http/fields.ts (one way).
  */
 import { badRequest } from "./request.server";
 import { positiveId } from "./id-format";

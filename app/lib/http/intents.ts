@@ -1,5 +1,5 @@
 /**
- * Pages with several forms: ONE way (decision 0019).
+ * Pages with several forms: ONE way.
  *
  *  - Each form posts a hidden `intent`; the page lists its intents in its
  *    browser-safe schema module (`USER_EDIT_INTENTS`, `TODO_INTENTS`…).

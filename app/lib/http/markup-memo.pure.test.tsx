@@ -1,5 +1,5 @@
 /**
- * A pure piece's markup kept by its input (markupMemo, server-html.server.ts, decision 0065):
+ * A pure piece's markup kept by its input (markupMemo, server-html.server.ts):
  * the same row shown again is not written again, a row whose data changed is written anew (so
  * nothing kept is ever stale), the French typography is applied as when written directly, and
  * the store never grows past its bound.

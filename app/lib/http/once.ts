@@ -1,2 +1,2 @@
-/** Browser-safe: the hidden field carrying a form's one-time token (decision 0019). */
+/** Browser-safe: the hidden field carrying a form's one-time token. */
 export const SUBMISSION_FIELD = "_envoi";

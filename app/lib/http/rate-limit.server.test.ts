@@ -1,5 +1,5 @@
 /**
- * Rate limits in the database (decision 0018): one store for every limit,
+ * Rate limits in the database: one store for every limit,
  * counted across server processes. A second "process" is a second limiter
  * with its own connection pool on the same database (PostgreSQL), or its own
  * state on the one PGlite connection. Fake clock: every call gets its `now`.

@@ -41,7 +41,7 @@ export function pageMeta(
   },
 ): MetaDescriptor[] {
   const { baseUrl, clubName } = rootData(args);
-  // React Router renders these tags itself: French typography here (decision 0021).
+  // React Router renders these tags itself: French typography here.
   page = { ...page, description: frenchText(page.description) };
   const title = siteTitle(page.title, clubName);
   const url = `${baseUrl}${args.location.pathname}`;

@@ -1,5 +1,5 @@
 /**
- * Anti-spam of the public forms (contact, trial class; decision 0033): one
+ * Anti-spam of the public forms (contact, trial class): one
  * honeypot, one per-IP limit, one answer, used by every public form.
  *
  * Rules:

@@ -1,5 +1,5 @@
 /**
- * Anti-spam of the public forms, browser-safe half (decision 0033): the name
+ * Anti-spam of the public forms, browser-safe half: the name
  * of the honeypot field, hidden from people and from assistive technology,
  * filled in by robots (`<HoneypotField>` renders it; spam-guard.server.ts
  * reads it).

@@ -1,5 +1,5 @@
 /**
- * One-time submissions (decision 0019), on PGlite and PostgreSQL: the claim
+ * One-time submissions, on PGlite and PostgreSQL: the claim
  * lives in the database, a double submit works once and the replay gets the
  * first result; a refusal releases the key; a dead claim is taken over.
  * Clocks are injected, never read from the wall.

@@ -1,5 +1,5 @@
 /**
- * One-time form submissions (decision 0019): a double submit (double click,
+ * One-time form submissions: a double submit (double click,
  * resent POST, retry after a time-out), in this process or another, does its
  * work once; the replay gets the first answer.
  *

@@ -1,6 +1,6 @@
 import { href } from "react-router";
 /**
- * The attendance web app's addresses (decision 0026), browser-safe. Their own module: the root
+ * The attendance web app's addresses, browser-safe. Their own module: the root
  * registers the web app's pieces on every page (components/attendance/web-app.tsx), so whatever
  * sits beside them reaches every visitor's browser; the rest of attendance.ts stays with the
  * attendance pages.

@@ -1,5 +1,5 @@
 /**
- * What attendance tells (issue 15, decision 0026): a family's own attendance,
+ * What attendance tells: a family's own attendance,
  * and the managers' rates per member, per group and per month.
  *
  * Rules:

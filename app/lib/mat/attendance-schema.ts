@@ -1,7 +1,7 @@
 /**
- * Attendance schemas (decision 0026): the form of one row (no JavaScript) and
+ * Attendance schemas: the form of one row (no JavaScript) and
  * the marks a phone sends. Apart from attendance.ts, which the root and the
- * layout import on every page: those load no Zod (decision 0036).
+ * layout import on every page: those load no Zod.
  */
 import { z } from "zod";
 import { id } from "../http/fields";

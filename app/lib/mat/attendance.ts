@@ -1,5 +1,5 @@
 /**
- * Attendance (issue 15, decision 0026), browser-safe: the session key in the
+ * Attendance, browser-safe: the session key in the
  * pages' addresses, the mark as the pages and phones send it, the messages.
  *
  * Rules:
@@ -14,7 +14,7 @@
  *  - The same schema checks the form without JavaScript (one form per row) and
  *    each mark of a batch sent by the phone (`syncBatchSchema`).
  */
-// Zod-free at run time (the root and the layout import this module on every page, decision 0036):
+// Zod-free at run time (the root and the layout import this module on every page):
 // the schemas are in attendance-schema.ts.
 import { ATTENDANCE_PATH } from "./attendance-paths";
 

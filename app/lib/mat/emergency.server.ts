@@ -1,5 +1,5 @@
 /**
- * The emergency sheet of a session (issue 15, decision 0026): for each person
+ * The emergency sheet of a session: for each person
  * on the roster, the parents' phones (the account holder's own profile, and
  * the person's own phone if any), the emergency contacts (the profile's and
  * those of the season's registration line) and who may collect them.

@@ -1,5 +1,5 @@
 /**
- * Who teaches which weekly class (decision 0026): the `instructor_slots`
+ * Who teaches which weekly class: the `instructor_slots`
  * table, edited by the admins on /espace-membre/contenu/enseignants-des-cours.
  *
  * Rules:

@@ -1,6 +1,6 @@
 /**
  * The admins' form tying an instructor's account to the weekly classes they
- * teach (decision 0026), browser-safe: one form per instructor, the slots as
+ * teach, browser-safe: one form per instructor, the slots as
  * checkboxes (ids of the `schedule` setting). The rules needing the database
  * (the account holds the role, the slots still exist) are in
  * instructors.server.ts.

@@ -1,8 +1,8 @@
 /**
- * Where the phone keeps its attendance marks (decision 0026), browser-safe:
+ * Where the phone keeps its attendance marks, browser-safe:
  * localStorage, key `appel:marques:v1`. Apart from mark-queue.ts so that a
  * page can tell whether marks are waiting without loading the sending code
- * (the sign-out form of every page, decision 0045).
+ * (the sign-out form of every page).
  */
 import type { SyncMark } from "./attendance-schema";
 

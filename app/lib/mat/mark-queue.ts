@@ -1,5 +1,5 @@
 /**
- * The phone's queue of attendance marks (decision 0026), browser-safe.
+ * The phone's queue of attendance marks, browser-safe.
  *
  * Rules:
  *  - Every tap becomes a mark with its own id (`crypto.randomUUID()`), kept

@@ -1,5 +1,5 @@
 /**
- * The rosters this device keeps, forgotten on sign-out (decision 0031),
+ * The rosters this device keeps, forgotten on sign-out,
  * browser-safe.
  *
  * Rules:
@@ -11,7 +11,7 @@
  *  - Any page that knows nobody is signed in deletes those copies: after the
  *    top bar's sign-out (with JavaScript, or posted before the page was
  *    interactive), after a session ended by an admin or expired. It first
- *    tells the worker (`oublier`), so that a keeping under way (issue 56: the
+ *    tells the worker (`oublier`), so that a keeping under way (the
  *    list keeps the coming sessions) puts nothing back. The service worker
  *    itself drops them when an attendance page answers with the sign-in page.
  *  - The marks taken offline and not yet sent are not there (localStorage,

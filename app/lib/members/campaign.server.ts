@@ -1,10 +1,10 @@
 /**
- * The registration campaign as managed (decision 0024): the `campaign`
+ * The registration campaign as managed: the `campaign`
  * setting, edited with a version check (the setting's last save), opened and
  * closed by the managers, written to the audit log. Its groups are the groups
  * of the weekly classes (the `schedule` setting).
  *
- * Aids (issue 56): a new season keeps the last season's aids, « à confirmer »
+ * Aids: a new season keeps the last season's aids, « à confirmer »
  * (confirmations are for one season: a save that changes the season drops
  * them); the treasurer ticks « montant confirmé » for each, after which the
  * aid is offered to families and deducted (campaign.ts). Two aids never

@@ -41,7 +41,7 @@ export interface Aid {
   code: string;
   label: string;
   amountCents: number;
-  /** Who may claim it, shown to the family (issue 56). */
+  /** Who may claim it, shown to the family. */
   rules?: string | undefined;
   /** The season its amount was confirmed for. */
   confirmedFor?: string | undefined;
@@ -154,7 +154,7 @@ export const linkPaymentSchema = z.object({
 
 export const refundSchema = z.object({ paymentId: id("Ce paiement n'existe plus.") });
 
-/** A manager marks a HelloAsso refund or state-change alert handled (decision 0029). */
+/** A manager marks a HelloAsso refund or state-change alert handled. */
 export const alertDoneSchema = z.object({ alertId: id("Cette alerte n'existe plus.") });
 
 export const campaignOpenSchema = z.object({ open: z.enum(["oui", "non"]), basedOn: z.string().max(40).default("") });
@@ -177,7 +177,7 @@ const eurosField = z
   .transform((v) => Math.round(Number(v) * 100));
 
 /**
- * One aid of the campaign form (issue 56): code, label, amount, who may claim
+ * One aid of the campaign form: code, label, amount, who may claim
  * it, and « montant confirmé » for the season. A row left without code, label
  * nor amount is no aid (the blank row that adds one, or an aid removed).
  */

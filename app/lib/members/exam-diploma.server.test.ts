@@ -22,7 +22,7 @@ beforeAll(async () => {
   await seedDatabase();
   const table = await listGrades();
   const grade = table[7]!;
-  // Admins name the grades (decision 0030): a name with every kind of mark.
+  // Admins name the grades: a name with every kind of mark.
   await db.update(grades).set({ vietnameseName: "Hoàng đai tam cấp" }).where(eq(grades.id, grade.id));
   const manager = await createUser({ roles: ["user_manager"], prenom: "Hélène", nom: "Gestion" });
   managerId = manager.user.id;

@@ -1,6 +1,6 @@
 /**
  * The printable diploma of a passed grade exam: one A4 page, framed
- * (core/pdf.server.ts, decision 0031), with the club's name (identity
+ * (core/pdf.server.ts), with the club's name (identity
  * setting), the member's name, the grade's Vietnamese and French names
  * exactly as the grade table writes them (every diacritic printed), the day
  * and place of the exam, and the signatures: the club (president) and the

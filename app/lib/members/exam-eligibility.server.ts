@@ -1,12 +1,12 @@
 /**
- * Eligibility for the next grade, from the database (issue 15, decision 0027):
+ * Eligibility for the next grade, from the database:
  * gathers each profile's highest grade (grade_history), the classes attended
  * since then (attendance_marks, present = true, after the day of the last
  * grade and up to the exam day) and the date of birth, then applies the pure
  * rules of exam-eligibility.ts. One query per kind of fact, whatever the
  * number of profiles.
  *
- * The exam's season (issue 56) is the season of its day (the club's start
+ * The exam's season is the season of its day (the club's start
  * month); a registration counts once sent (neither a draft nor cancelled);
  * the medical file is judged on the exam day with the `medical` rules
  * (season-overview.server.ts). The `examEligibility` setting switches either
@@ -39,7 +39,7 @@ export interface ProfileEligibility {
 export async function eligibilityOf(profileIds: number[], examDate: string): Promise<Map<number, ProfileEligibility>> {
   const out = new Map<number, ProfileEligibility>();
   if (!profileIds.length) return out;
-  const table = await cachedGradeTable(); // the same for everyone, kept until a write (decision 0039)
+  const table = await cachedGradeTable(); // the same for everyone, kept until a write
   const byId = new Map(table.map((g) => [g.id, g]));
 
   // Highest grade of each profile (by position), with its day.

@@ -1,5 +1,5 @@
 /**
- * Eligibility for a grade exam (issue 15, decision 0027): pure and
+ * Eligibility for a grade exam: pure and
  * browser-safe; the server half (exam-eligibility.server.ts) gathers the facts.
  *
  * Rules:
@@ -16,7 +16,7 @@
  *  - Age: on the exam day itself, the same clamped rule: a child born on
  *    29 February has N years on 28 February of a common year. Unknown date of
  *    birth with an age rule: not eligible, the date of birth is asked for.
- *  - The season of the exam (issue 56): a sent registration for that season
+ *  - The season of the exam: a sent registration for that season
  *    and a medical file in order for it (medical.ts), each required unless
  *    the managers switched it off (`examEligibility` setting); a requirement
  *    switched off is not checked nor shown.

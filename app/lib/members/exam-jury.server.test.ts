@@ -121,7 +121,7 @@ describe("marking on the jury page", () => {
     const { lines } = await readPdf(new Uint8Array(await res.arrayBuffer()));
     expect(lines).toContain("Minh Tran");
     expect(lines).toContain(second.frenchName);
-    expect(lines).toContain("Nhập môn"); // every letter whole (decision 0031)
+    expect(lines).toContain("Nhập môn"); // every letter whole
     expect(lines).toContain("Examen du 13 février 2027");
     expect(lines).toContain("Dojo du gymnase");
   });

@@ -1,5 +1,5 @@
 /**
- * Grade exams (issue 15, decision 0027): the jury page and the overall mark.
+ * Grade exams: the jury page and the overall mark.
  * The per-test marks are in exam-tests.server.ts.
  *
  * Rules:
@@ -88,7 +88,7 @@ export async function juryView(user: Pick<SessionUser, "id" | "roles">, sessionI
   return { session, candidates };
 }
 
-/** The sessions this user sits on as jury (upcoming first), for their member pages (kept until the next write, decision 0048). */
+/** The sessions this user sits on as jury (upcoming first), for their member pages (kept until the next write). */
 export function myJurySessions(
   userId: string,
 ): Promise<{ id: number; examDate: string; place: string; status: ExamStatus }[]> {

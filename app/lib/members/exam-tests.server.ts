@@ -1,5 +1,5 @@
 /**
- * Per-test marking of a grade exam (issue 15, decision 0027).
+ * Per-test marking of a grade exam.
  *
  * Rules:
  *  - The tests of a candidate are the checklist elements (`techniques`) of

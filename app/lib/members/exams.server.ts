@@ -1,5 +1,5 @@
 /**
- * Grade exams (issue 15, decision 0027): the sessions. The candidates and
+ * Grade exams: the sessions. The candidates and
  * convocations are in exam-candidates.server.ts, the jury's marks in
  * exam-jury.server.ts and exam-tests.server.ts, the diploma in
  * exam-diploma.server.ts.

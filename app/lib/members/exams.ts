@@ -1,5 +1,5 @@
 /**
- * Grade exams (decision 0027), browser-safe half: the forms' schemas (shared
+ * Grade exams, browser-safe half: the forms' schemas (shared
  * fields, validated in the page and in the action), the intents of the pages
  * with several forms, the French labels.
  */
@@ -37,7 +37,7 @@ export const examSessionSchema = z.object({
 });
 export type ExamSessionInput = z.output<typeof examSessionSchema>;
 
-/** What every exam requires besides the grade's rules (the `examEligibility` setting; issue 56). */
+/** What every exam requires besides the grade's rules (the `examEligibility` setting). */
 export const examRequirementsSchema = z.object({
   intent: z.literal("conditions"),
   requireRegistration: checkbox(),

@@ -1,5 +1,5 @@
 /**
- * The family's registration flow (decision 0024): one form for every profile
+ * The family's registration flow: one form for every profile
  * of the account, pre-filled from the draft, else from this season's sent
  * registration, else from last season's; save and resume; sending prices it
  * with the campaign setting and leaves it awaiting payment.
@@ -8,7 +8,7 @@
  * the campaign, the club rules of the current version accepted, an emergency
  * contact, and, for a minor on the season's first day, a parent's
  * authorisation. An aid code must be one of the campaign's, its amount
- * confirmed for the season (issue 56). Errors are
+ * confirmed for the season. Errors are
  * French `DomainError`s on the field concerned (`profiles[i].group`…).
  */
 import { and, asc, desc, eq, lt } from "drizzle-orm";
@@ -37,7 +37,7 @@ interface FamilyProfileView {
   rulesAccepted: boolean;
   emergencyContacts: string;
   competitor: boolean;
-  /** Medical compliance for the campaign's season (computed, decision 0025). */
+  /** Medical compliance for the campaign's season (computed). */
   medical: MedicalStatus;
   /** Last season's group, when there was one (re-registration). */
   lastGroup: string | null;
@@ -129,7 +129,7 @@ export async function familyRegistrationView(ownerId: string) {
           totalCents: current.totalCents,
           instalments: current.instalments,
           version: current.version,
-          // Its schedule and what was collected (issue 56).
+          // Its schedule and what was collected.
           money: await registrationMoney(current.id, current.totalCents),
         }
       : null,

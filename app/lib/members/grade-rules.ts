@@ -1,5 +1,5 @@
 /**
- * The exam rules of a grade in French, browser-safe (decision 0030): what the
+ * The exam rules of a grade in French, browser-safe: what the
  * managers set (months since the previous grade, attendances since then, age on
  * the exam date); a rule left empty is not mentioned, never replaced by a default.
  */

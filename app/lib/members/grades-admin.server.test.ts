@@ -1,5 +1,5 @@
 /**
- * The editable grade table and revision checklists (issue 10, decision 0030),
+ * The editable grade table and revision checklists,
  * through the request harness: admins edit a grade (names, colours, level,
  * description, exam rules) and its checklist (add, edit, move, remove); the
  * public grades page and the members' revision page read the edited data;
@@ -99,7 +99,7 @@ describe("editing a grade", () => {
       updatedBy: admin.user.id,
     });
 
-    // The public page is written on the server (decision 0051): its markup, first row first.
+    // The public page is written on the server: its markup, first row first.
     const html = await (await app.fetch("/le-vovinam-viet-vo-dao/grades")).text();
     const firstRow = html.slice(html.indexOf("Tự vệ nhập môn"));
     expect(html.indexOf("Tự vệ nhập môn")).toBeGreaterThan(-1);

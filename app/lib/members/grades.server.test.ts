@@ -36,7 +36,7 @@ describe("grade table", () => {
       expect(g.beltColor).toMatch(/^#[0-9a-f]{6}$/);
       expect(g.frenchName.length).toBeGreaterThan(5);
       expect(g.level).not.toBe("");
-      // The stripes of one level share one sentence, on the first of them (issue 13: no repeated filler).
+      // The stripes of one level share one sentence, on the first of them (no repeated filler).
       if (g.level !== previousLevel) expect(g.description, g.vietnameseName).not.toBe("");
       previousLevel = g.level;
       if (g.stripeCount > 0) expect(g.stripeColor).toMatch(/^#[0-9a-f]{6}$/);

@@ -3,8 +3,8 @@
  * by app/entry.server.tsx). It wakes up every hour from 4 h (Paris);
  * runHelloAssoCheck() reads the orders only on the first run of each Paris
  * day (job_runs guard), and does nothing while HelloAsso is not configured.
- * Also registers the purge of the season's papers past their retention
- * (decision 0029). The families' reminders are one job: reminders-job.server.ts.
+ * Also registers the purge of the season's papers past their retention.
+ * The families' reminders are one job: reminders-job.server.ts.
  */
 import { registerJob } from "../core/jobs.server";
 import { parisHour } from "../core/time";
@@ -23,7 +23,7 @@ registerJob({
   },
 });
 
-// The season's papers whose retention ended (decision 0029): idempotent, so every hour.
+// The season's papers whose retention ended: idempotent, so every hour.
 registerJob({
   name: "season-files-purge",
   intervalMs: 60 * 60 * 1000,

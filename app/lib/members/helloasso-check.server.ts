@@ -1,5 +1,5 @@
 /**
- * The nightly HelloAsso check (decision 0024): once per Paris day, the
+ * The nightly HelloAsso check: once per Paris day, the
  * organisation's checkout orders of the last weeks are read again from the
  * API and reconciled one by one (`reconcileOrder`, idempotent), so a missed
  * or lost notification is caught. A refused order is logged and counted,

@@ -1,5 +1,5 @@
 /**
- * Money as it is (issue 56), against the local HelloAsso server and real
+ * Money as it is, against the local HelloAsso server and real
  * PGlite: 3 × 127 € with the second instalment refused (alert, e-mails,
  * « paiement incomplet », attestation and income of what was collected
  * only), a cancelled and a refunded instalment, every instalment collected

@@ -1,4 +1,4 @@
-/** Reading the federation's licence list (issue 56): separators, quotes, header, dates, one error per bad line. */
+/** Reading the federation's licence list: separators, quotes, header, dates, one error per bad line. */
 import { describe, expect, it } from "vitest";
 import { nameKey, parseLicenceImport } from "./licences";
 

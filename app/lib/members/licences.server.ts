@@ -1,5 +1,5 @@
 /**
- * Federation licences (issue 56): one licence number per profile and season
+ * Federation licences: one licence number per profile and season
  * (season_statuses.licence_number), typed by a manager or imported from the
  * federation's list, and the licence list exported for the federation.
  *

@@ -1,5 +1,5 @@
 /**
- * Federation licences (issue 56), browser-safe: the forms of the licences
+ * Federation licences, browser-safe: the forms of the licences
  * page, the columns of `licences.csv` (listed on the page, written by the
  * export in this order), and the reading of an imported list.
  *

@@ -1,8 +1,8 @@
 /**
  * Managers get an e-mail for a new pré-inscription and for an RGPD deletion
- * request (one-month legal deadline) — issue 10 — for a trial-class
- * request (issue 15, decision 0028), and for a HelloAsso payment refused,
- * cancelled or refunded (issue 56, payment-alerts.server.ts).
+ * request (one-month legal deadline), for a trial-class
+ * request, and for a HelloAsso payment refused,
+ * cancelled or refunded (payment-alerts.server.ts).
  *
  * Rules:
  *  - Recipients: the active accounts of the roles that handle them in the

@@ -1,5 +1,5 @@
 /**
- * Medical compliance, computed and never typed (issue 14, decision 0025).
+ * Medical compliance, computed and never typed.
  * Browser-safe and pure: the rules come from the `medical` setting, the facts
  * are the dates and types of the documents received (season_statuses: never
  * the questionnaire's answers).

@@ -1,5 +1,5 @@
 /**
- * HelloAsso refunds and payment state changes (decision 0029), over real HTTP
+ * HelloAsso refunds and payment state changes, over real HTTP
  * against the local HelloAsso server and through the real notification
  * endpoint: the payment is updated from what the API says, the managers are
  * alerted once (outbox mail, to-do, payments page) however many notifications
@@ -162,7 +162,7 @@ describe("an instalment refused later", () => {
     expect(alerts[0]!.message).toMatch(
       /^L'échéance 2 \(83,33\u00a0€\) de la commande HelloAsso \d+ \(Lan Nguyen\) est refusée\. L'inscription n° \d+ est en « paiement incomplet » ; la famille en est prévenue par e-mail\.$/,
     );
-    // Paid only when every instalment is collected (issue 56).
+    // Paid only when every instalment is collected.
     const [reg] = await db.select().from(registrations).where(eq(registrations.id, f.registrationId));
     expect(reg!.status).toBe("en-attente");
   });

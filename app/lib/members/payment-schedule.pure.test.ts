@@ -1,4 +1,4 @@
-/** A registration's money from its payments (issue 56): collected, to come, failed, and its state. */
+/** A registration's money from its payments: collected, to come, failed, and its state. */
 import { describe, expect, it } from "vitest";
 import { instalmentState, moneySummary, type PaymentLike } from "./payment-schedule";
 

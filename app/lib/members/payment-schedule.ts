@@ -1,5 +1,5 @@
 /**
- * A registration's money as it is (issue 56), browser-safe: what was
+ * A registration's money as it is, browser-safe: what was
  * collected, what is still scheduled, what failed, and the state the family
  * and the managers read.
  *

@@ -1,5 +1,5 @@
 /**
- * Portraits of the profiles (issue 15, decision 0032) through the real request
+ * Portraits of the profiles through the real request
  * handler on a real database: a parent adds a portrait to a child's profile
  * with the consent statement (stored with who and when, audited), is refused
  * in French without it, replaces it (old files deleted) and withdraws it

@@ -1,5 +1,5 @@
 /**
- * Portraits of the profiles (issue 15, decision 0032): added, replaced and
+ * Portraits of the profiles: added, replaced and
  * removed by the account holder, shown on the attendance roster.
  *
  * Rules:

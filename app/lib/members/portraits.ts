@@ -1,5 +1,5 @@
 /**
- * Portraits of the profiles (issue 15, decision 0032), browser-safe: the
+ * Portraits of the profiles, browser-safe: the
  * forms' schemas (the profile page validates with them, its action parses
  * with them), the consent statement, the guarded address of an image.
  *

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { id, optionalBirthDate, optionalPhone, optionalText, personName } from "../http/fields";
 import { RELATIONSHIPS } from "./relationships";
 
-/** The sex a profile may record (issue 56): « f », « m », or empty (not given, stored as null). */
+/** The sex a profile may record: « f », « m », or empty (not given, stored as null). */
 function optionalSex() {
   return z
     .enum(["", "f", "m"], { error: "Choisissez « Féminin », « Masculin » ou « Non précisé »." })
@@ -16,7 +16,7 @@ function optionalSex() {
 }
 
 /**
- * What a federation's licence form asks for (issue 56), all optional, filled
+ * What a federation's licence form asks for, all optional, filled
  * by the family: birth name (when it differs), place of birth, nationality,
  * postal address. Exported to the licence list (licences.server.ts).
  */
@@ -50,7 +50,7 @@ export const familyProfileSchema = z.object({
   dateOfBirth: optionalBirthDate(),
   sex: optionalSex(),
   relationship: z.enum(RELATIONSHIPS, { error: "Choisissez le lien de parenté" }),
-  /** Who may collect this person after class (the emergency sheet of the instructors; decision 0026). */
+  /** Who may collect this person after class (the emergency sheet of the instructors). */
   authorisedPickup: optionalText(300),
   ...licenceIdentity,
 });

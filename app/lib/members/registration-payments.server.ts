@@ -1,5 +1,5 @@
 /**
- * Payments of the season's registrations (decisions 0024, 0029; issue 56).
+ * Payments of the season's registrations.
  *
  * Rules:
  *  - Nothing received is trusted. The return page, the notification endpoint
@@ -199,7 +199,7 @@ export async function reconcileOrder(
     const instalments = instalmentsOf(order, attempt.instalments, payment);
     const common = { orderId: order.id, instalments, ...payer };
     if (["appliquee", "a-rapprocher", "a-rembourser", "remboursee"].includes(attempt.state)) {
-      // Already decided: the instalments' states move (collected, refused, refunded: decisions 0029, issue 56).
+      // Already decided: the instalments' states move (collected, refused, refunded).
       const changes = await noteStateChanges(attempt, instalments, order.id, now);
       await tx.update(payments).set({ instalments }).where(eq(payments.id, attempt.id));
       let mailed = { receipts: 0, failures: 0 };

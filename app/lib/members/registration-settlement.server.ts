@@ -1,5 +1,5 @@
 /**
- * A registration's state follows the money actually collected (issue 56).
+ * A registration's state follows the money actually collected.
  *
  * Rules:
  *  - `settleRegistration` reads every payment of the registration

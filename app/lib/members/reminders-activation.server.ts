@@ -1,5 +1,5 @@
 /**
- * Reminder e-mails are opt-in per season (issue 10): nothing is sent until a
+ * Reminder e-mails are opt-in per season: nothing is sent until a
  * manager turns them on for the season, after a preview of who would get
  * what (dueReminders). A fresh install sends nothing.
  *

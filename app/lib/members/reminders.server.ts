@@ -1,5 +1,5 @@
 /**
- * Reminder e-mails to families: ONE mechanism (issues 10 and 14, decision 0029).
+ * Reminder e-mails to families: ONE mechanism.
  *
  * Per family (the account holder, naming each family member concerned), one
  * combined e-mail listing everything still to do for the season:
@@ -114,7 +114,7 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
     return f;
   };
 
-  // The season's registrations (issue 14).
+  // The season's registrations.
   const regs = await db
     .select({
       id: registrations.id,
@@ -180,7 +180,7 @@ export async function dueReminders(now: Date = new Date()): Promise<DueReminder[
   // Drafts also cover their profiles' cotisation.
   const drafts = regs.filter((r) => r.status === "brouillon").map((r) => r.ownerId);
 
-  // Members' season statuses (issue 10): certificates expiring, cotisations not recorded.
+  // Members' season statuses: certificates expiring, cotisations not recorded.
   const members = new Set(
     (await db.select({ id: users.id }).from(users).where(holdsRole(MEMBER_ROLE))).map((u) => u.id),
   );

@@ -1,5 +1,5 @@
 /**
- * The retention of the season's papers (RGPD, health data; decision 0029).
+ * The retention of the season's papers (RGPD, health data).
  *
  * Rules:
  *  - Each paper's row carries the day its file is deleted (`deleteFileOn`, set

@@ -1,5 +1,5 @@
 /**
- * The season's papers, the managers' review (issue 14, decision 0029): the
+ * The season's papers, the managers' review: the
  * list of papers and aids awaiting a decision, and the decisions.
  *
  * Rules:

@@ -1,5 +1,5 @@
 /**
- * The season's papers, the family's side (issue 14, decision 0029): medical
+ * The season's papers, the family's side: medical
  * certificates and health-questionnaire attestations, proofs of declared aids,
  * the family's papers page, and reading a stored file. The managers' decisions
  * are in season-documents-review.server.ts, the retention purge in

@@ -1,5 +1,5 @@
 /**
- * The forms of the season's papers (decision 0029), browser-safe: the family
+ * The forms of the season's papers, browser-safe: the family
  * sends a medical certificate or a health-questionnaire attestation (a file,
  * with the date written on it) and the proof of a declared aid (a file or a
  * reference such as a Pass'Sport code); the managers accept or refuse them.

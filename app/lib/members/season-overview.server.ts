@@ -1,9 +1,9 @@
 /**
- * The season as the managers follow it (issue 14): every profile registered
+ * The season as the managers follow it: every profile registered
  * (sent registrations), its group, payment and medical compliance (computed
  * with the `medical` setting from the dates and types received), the counts
  * per group, the money collected by payment method and what is still due
- * (issue 56: an instalment counts once collected), and the CSV exports.
+ * (an instalment counts once collected), and the CSV exports.
  *
  * CSV rules: `;` separator, UTF-8 with a byte-order mark and CRLF (opened as
  * is by a French spreadsheet); a cell starting with = + - @ is prefixed with
@@ -152,7 +152,7 @@ export async function draftCount(season: string): Promise<number> {
 }
 
 /**
- * Money collected in the season by method, in cents (issue 56): a HelloAsso
+ * Money collected in the season by method, in cents: a HelloAsso
  * instalment counts once `Authorized`, each one a payment; an instalment to
  * come, refused or refunded does not.
  */
@@ -175,7 +175,7 @@ export async function takingsByMethod(
 }
 
 /**
- * The season's income (issue 56): what was collected, what HelloAsso will
+ * The season's income: what was collected, what HelloAsso will
  * still collect (instalments to come), and what the families still owe
  * beyond that (sent registrations not covered), in cents.
  */
@@ -208,7 +208,7 @@ export function toCsv(rows: (string | number | null)[][]): string {
 }
 
 /**
- * The season's counts for the managers' dashboard (decision 0029): members
+ * The season's counts for the managers' dashboard: members
  * registered (sent registrations), paid, families awaiting payment, members
  * whose medical file is not in order, HelloAsso payments to match, papers
  * to check, payment alerts open; and the counts per group.

@@ -186,7 +186,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
         href: editHref(d.userId),
       })),
     },
-    // Season payments (decision 0024): HelloAsso payments nobody could apply.
+    // Season payments: HelloAsso payments nobody could apply.
     {
       id: "paiements",
       title: "Paiements HelloAsso à rapprocher",
@@ -201,7 +201,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
           href: SEASON_PAYMENTS,
         })),
     },
-    // Decision 0029: refunds and payment state changes read from HelloAsso, until a manager handles them.
+    // Refunds and payment state changes read from HelloAsso, until a manager handles them.
     {
       id: "alertes-paiement",
       title: "Alertes de paiement HelloAsso (remboursements, échéances refusées…)",
@@ -214,7 +214,7 @@ export async function derivedTasks(now: Date = new Date()): Promise<{ season: st
         href: `${SEASON_PAYMENTS}#alerte-${a.id}`,
       })),
     },
-    // Decision 0029: medical papers and aid proofs sent by the families.
+    // Medical papers and aid proofs sent by the families.
     {
       id: "pieces",
       title: "Pièces envoyées par les familles à vérifier",

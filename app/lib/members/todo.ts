@@ -1,5 +1,5 @@
 /**
- * The managers' own tasks: form schemas (decision 0009), browser-safe. The
+ * The managers' own tasks: form schemas, browser-safe. The
  * page validates with them and the action of /espace-membre/todo parses with
  * the same ones; todo.server.ts enforces the rest (version check).
  */

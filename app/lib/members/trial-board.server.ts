@@ -1,5 +1,5 @@
 /**
- * The managers' board of trial-class requests (issue 15, decision 0028):
+ * The managers' board of trial-class requests:
  * the list by status, a status change with a note, the one-click conversion
  * into a registration, and the conversion figures of the dashboard.
  *

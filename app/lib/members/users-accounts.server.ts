@@ -234,7 +234,7 @@ export async function deleteUser(actor: Actor, id: string): Promise<void> {
     );
     await tx.delete(users).where(eq(users.id, id));
   });
-  await purgeOrphanPortraits(); // the portraits' files go at once (decision 0032)
+  await purgeOrphanPortraits(); // the portraits' files go at once
 }
 
 /**

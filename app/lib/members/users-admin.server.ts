@@ -7,7 +7,7 @@
  *  - users-detail.server.ts    one account for the edit page
  *  - users-accounts.server.ts  create, edit, validate, delete an account
  *  - users-seasons.server.ts   season status and grades of its profiles
- * Refusals are `DomainError` (app/lib/core/errors.ts, decision 0009).
+ * Refusals are `DomainError` (app/lib/core/errors.ts).
  */
 export * from "./users-admin";
 export * from "./users-rules.server";

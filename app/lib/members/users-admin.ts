@@ -1,5 +1,5 @@
 /**
- * Forms of the user management (decision 0009), browser-safe: the page
+ * Forms of the user management, browser-safe: the page
  * validates with these schemas and the actions of users-*.server.ts parse with
  * the same ones. Built from the shared fields (app/lib/http/fields.ts); the
  * rules that need the database (roles, last admin, versions) are in the
@@ -112,7 +112,7 @@ export const USER_EDIT_INTENTS = [
   "send-link",
   "close-deletion-request",
   "delete",
-  // Decision 0032: an admin removes a profile's portrait.
+  // An admin removes a profile's portrait.
   "portrait-remove",
 ] as const;
 export type UserEditIntent = (typeof USER_EDIT_INTENTS)[number];

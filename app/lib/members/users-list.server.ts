@@ -26,7 +26,7 @@ import { eurosText, EXPIRY_WARNING_DAYS, healthState, memberRolesArray, rolesLab
 
 // ------------------------------------------------------------------- list
 
-/** A page of the list: 20 accounts, as the managers' lists of articles and events (decision 0065). */
+/** A page of the list: 20 accounts, as the managers' lists of articles and events. */
 export const PER_PAGE = 20;
 
 export interface UserListQuery {
@@ -184,14 +184,14 @@ function needsSeason(shape: ListShape): boolean {
 
 /**
  * Up to this many matches, a search reads its matches through the GIN index first and sorts
- * them (decision 0035). Without that fence PostgreSQL, which cannot tell how few rows a search
+ * them. Without that fence PostgreSQL, which cannot tell how few rows a search
  * matches (PGlite never runs ANALYZE), walked the name index and folded every account's text
  * (10,000 accounts: 190 ms to 1.1 s per page). Past it, the walk finds a page's matches early.
  */
 const SEARCH_SORT_LIMIT = 2000;
 
 /**
- * The ids of the filtered, sorted list (issue 12: pagination in SQL, no full-table read in
+ * The ids of the filtered, sorted list (pagination in SQL, no full-table read in
  * JavaScript). Without a season filter it reads `users` alone, in the order of the
  * `users_list_order` index (migration 0001), so a page is an index range, not a sort of the club.
  */

@@ -8,7 +8,7 @@
  *  - there is always at least one active admin (role change, deactivation,
  *    deletion): the active admins' rows are locked while checking;
  *  - every change is written to audit_log (who and when);
- *  - a refusal is a `DomainError` with a French message (decision 0009).
+ *  - a refusal is a `DomainError` with a French message.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { profiles, users } from "#db/schema";
@@ -54,7 +54,7 @@ export function checkRoleSet(roles: Role[]): void {
       { field: "roles" },
     );
   }
-  // Decision 0026: an instructor is also a member of the club (the member area's home is for members).
+  // An instructor is also a member of the club (the member area's home is for members).
   if (isInstructor(roles) && !roles.some((r) => MEMBER_ROLES.includes(r))) {
     throw new DomainError(
       "Un enseignant est aussi membre du club\u00a0: cochez aussi «\u00a0Membre\u00a0» (ou un rôle de responsable).",

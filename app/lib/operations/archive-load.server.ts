@@ -1,5 +1,5 @@
 /**
- * Reading a backup back (decision 0016): the trial restore that proves each
+ * Reading a backup back: the trial restore that proves each
  * backup, and the loading shared with the real restore (restore.server.ts).
  *
  * Rules:

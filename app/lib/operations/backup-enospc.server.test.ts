@@ -1,5 +1,5 @@
 /**
- * Issue 19: a REAL full disk during a backup. The backup folder is a small
+ * A REAL full disk during a backup. The backup folder is a small
  * tmpfs mounted for this test (needs root, as on the club's server and this
  * machine; skipped with the reason when `mount` is not permitted). The disk is
  * filled with a file, leaving a few kilobytes: the archive writer hits ENOSPC

@@ -1,5 +1,5 @@
 /**
- * The backup folder (decision 0016): where backups live, their descriptions,
+ * The backup folder: where backups live, their descriptions,
  * the last failure, and the retention rule.
  *
  * Rules:

@@ -1,5 +1,5 @@
 /**
- * Backups while the site serves (decision 0016). One code path for the three
+ * Backups while the site serves. One code path for the three
  * ways to start one: `npm run backup`, the operations page, the nightly job.
  *
  * Writing a backup; the folder (list, failures, retention) is in

@@ -1,6 +1,6 @@
 /**
  * Restore of a backup archive into an EMPTY target: the embedded database of
- * a data folder, or a PostgreSQL database (decision 0016).
+ * a data folder, or a PostgreSQL database.
  *
  * Rules:
  *  - Nothing is touched before the whole archive is checked (checksums,

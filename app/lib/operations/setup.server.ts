@@ -4,7 +4,7 @@
  * its log the full setup address with a one-time token (the operator's way in,
  * the only secret ever logged on purpose). The page creates the first
  * administrator, the club's essential settings (name, short name, association,
- * venue, address, contact e-mail, the weekly classes if given: issue 56) and,
+ * venue, address, contact e-mail, the weekly classes if given) and,
  * optionally, the mail server (SMTP_URL wins when set); a test mail is queued, then the token is gone.
  *
  * Rules:
@@ -148,7 +148,7 @@ export async function completeSetup(input: SetupInput, now: Date = new Date()): 
     },
     user.id,
   );
-  // The weekly classes entered here; none: the schedule stays unpublished until entered (issue 56).
+  // The weekly classes entered here; none: the schedule stays unpublished until entered.
   const classes = setupClasses(input);
   if (classes.length) await setSetting("schedule", classes, user.id);
   // The mail server entered here (unless SMTP_URL wins): the test mail below leaves through it.

@@ -2,7 +2,7 @@
  * First-run setup in the browser: the form's schema, shared by the page
  * (browser validation) and the server (app/lib/operations/setup.server.ts).
  *
- * Rules (issue 56): the page asks for the facts a public page cannot do
+ * Rules: the page asks for the facts a public page cannot do
  * without (club name, short name, association, venue, address, contact
  * e-mail) and offers the weekly classes: up to `SETUP_CLASS_ROWS` rows, an
  * empty row ignored, a started row complete (day, hours, group); none

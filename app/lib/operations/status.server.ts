@@ -78,7 +78,7 @@ export interface OperationsStatus {
   backups: { list: BackupInfo[]; failure: BackupFailure | null; dir: string; next: string; encrypted: boolean };
   jobs: JobStatus[];
   warnings: string[];
-  /** Club settings still empty (issue 13), hidden on the public pages until filled. */
+  /** Club settings still empty, hidden on the public pages until filled. */
   toFill: SettingToFill[];
 }
 

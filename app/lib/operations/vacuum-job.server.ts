@@ -1,6 +1,6 @@
 /**
  * Registers the nightly VACUUM (ANALYZE) of the embedded database (imported once by
- * app/entry.server.tsx; decision 0039). It wakes up every hour; runNightlyVacuum() works
+ * app/entry.server.tsx). It wakes up every hour; runNightlyVacuum() works
  * only on PGlite, in its night window, once per Paris day (job_runs guard).
  */
 import { registerJob } from "../core/jobs.server";

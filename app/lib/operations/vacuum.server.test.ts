@@ -1,5 +1,5 @@
 /**
- * The nightly VACUUM (ANALYZE) (decision 0039), on the file's own database with a fake clock:
+ * The nightly VACUUM (ANALYZE), on the file's own database with a fake clock:
  * on PGlite it runs once per Paris night in its window and leaves the planner's statistics and
  * the visibility map written; on PostgreSQL it never runs (autovacuum's work there).
  */

@@ -1,10 +1,10 @@
 /**
- * VACUUM (ANALYZE) of the embedded database (issue 12, decision 0039).
+ * VACUUM (ANALYZE) of the embedded database.
  *
  * PGlite runs no autovacuum: without it the planner's statistics go stale as the club grows
  * (the table sizes it plans with are those of the last ANALYZE, or none), and no visibility map
  * is ever written, so every count reads the whole table instead of its index (`count(*)` of
- * 10,000 accounts 14 ms, 8 ms after a VACUUM; decision 0035).
+ * 10,000 accounts 14 ms, 8 ms after a VACUUM).
  *
  * Rules:
  * - PGlite only for the nightly run: PostgreSQL's own autovacuum does this work there (and a

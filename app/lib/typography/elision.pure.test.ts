@@ -1,4 +1,4 @@
-/** Elision before a name or a word (elision.ts) and gendered words (gender.ts), issue 56. */
+/** Elision before a name or a word (elision.ts) and gendered words (gender.ts). */
 import { describe, expect, it } from "vitest";
 import { de, elide, que } from "./elision";
 import { gendered } from "./gender";

@@ -1,5 +1,5 @@
 /**
- * Elision before a name or a word (issue 56), browser-safe: « Cotisation d'Olivier Lambert »,
+ * Elision before a name or a word, browser-safe: « Cotisation d'Olivier Lambert »,
  * « le profil d'Emma », « l'équipe », « qu'Isabelle », never « de Emma ».
  *
  * Rules:

@@ -1,5 +1,5 @@
 /**
- * Gendered words (issue 56), browser-safe: a word about a person follows the sex recorded on
+ * Gendered words, browser-safe: a word about a person follows the sex recorded on
  * their profile (`profiles.sex`: « f », « m », or null when not given).
  *
  * Rules:
