@@ -1,6 +1,6 @@
 /**
  * The browser's entry: React Router's default one (hydrate the page under StrictMode), written
- * out for one reason (decision 0059): the order of its imports fixes the order of the modules in
+ * out for one reason: the order of its imports fixes the order of the modules in
  * the framework file, and gzip compresses React DOM before React Router 0.7 KiB better than the
  * other way round. Rules: React DOM is imported first; no JSX here (its runtime would be imported
  * before everything else).

@@ -20,12 +20,12 @@ export const middleware: Route.MiddlewareFunction[] = [canonicalCaseMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const [identity, user] = await Promise.all([getSetting("identity"), getSessionUser(request, context)]);
   // Session context (spec section 4), server-rendered: no signed-out flash. The page's loader
-  // reads the same profiles (home, grades…): one query for both (decision 0039).
+  // reads the same profiles (home, grades…): one query for both.
   const selectedProfile = user ? await sessionProfileSummary(user) : null;
   return {
     baseUrl: env().BASE_URL,
     // The club's name only: the rest of its identity is written on the server (footer, pages).
-    // Until the club enters it, the art's name stands in (issue 56), never another club's.
+    // Until the club enters it, the art's name stands in, never another club's.
     clubName: clubDisplayName(identity),
     user: user ? publicUser(user) : null,
     selectedProfile,
@@ -40,7 +40,7 @@ export function links(): Route.LinkDescriptors {
   ];
 }
 
-/** The web app manifest: the site's, or the one a page names in its `handle` (the attendance web app, decision 0026). */
+/** The web app manifest: the site's, or the one a page names in its `handle` (the attendance web app). */
 function useManifest(): string {
   const named = useMatches()
     .map((m) => (m.handle as { manifest?: unknown } | undefined)?.manifest)
@@ -51,7 +51,7 @@ function useManifest(): string {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const manifest = useManifest();
-  // A page declared static, for a visitor: no React scripts, its own inline script (decision 0061).
+  // A page declared static, for a visitor: no React scripts, its own inline script.
   // Decided once for the document: a page that hydrated stays a React page.
   const declared = useStaticPage(Boolean(useRootData()?.user));
   const [staticPage] = useState(declared);
@@ -83,7 +83,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Signed out: the attendance pages kept on this device (children's names) are forgotten (decision 0031).
+  // Signed out: the attendance pages kept on this device (children's names) are forgotten.
   useForgetRostersWhenSignedOut(Boolean(useRootData()?.user));
   useEffect(() => {
     // Lets browser tests (and curious developers) know the page is interactive.

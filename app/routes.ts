@@ -14,10 +14,10 @@ export default [
   route("calendrier/membre/:token.ics", "routes/resources/member-calendar-feed.ts"),
   route("api/auth/*", "routes/resources/auth-api.ts"),
   route("media/*", "routes/resources/media.ts"),
-  // Issue 13 (public site): drawn news illustrations and the audience counter.
+  // Public site: drawn news illustrations and the audience counter.
   route("illustrations/:name", "routes/resources/illustration.ts"),
   route("api/audience", "routes/resources/audience.ts"),
-  // HelloAsso's notification URL (registration payments, decision 0024).
+  // HelloAsso's notification URL (registration payments).
   route("api/helloasso/notification", "routes/resources/helloasso-notification.ts"),
 
   // Main layout: top bar, banner, footer.
@@ -37,7 +37,7 @@ export default [
       route("actualites/:articleId", "routes/club/article.tsx"),
       route("calendrier", "routes/club/calendar.tsx"),
       route("bd-humour", "routes/club/comics.tsx"),
-      // Issue 13: hidden (404, no menu link) while no teacher is entered.
+      // Hidden (404, no menu link) while no teacher is entered.
       route("enseignants", "routes/club/teachers.tsx"),
       route("photos", "routes/club/gallery.tsx"),
     ]),
@@ -47,7 +47,7 @@ export default [
     route("inscription-documents", "routes/info/registration.tsx"),
     route("equipement", "routes/info/equipment.tsx"),
     route("contact", "routes/info/contact.tsx"),
-    // Issue 15: a visitor books a trial class (decision 0028).
+    // A visitor books a trial class.
     route("cours-d-essai", "routes/info/trial-class.tsx"),
     route("credits-photo", "routes/legal/credits.tsx"),
     route("mentions-legales", "routes/legal/legal-notice.tsx"),

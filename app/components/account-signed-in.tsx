@@ -1,11 +1,11 @@
 /**
  * The account area of a signed-in user (account-menu.tsx), in its own file: a visitor's pages
- * never load it (decision 0058). Desktop: first name, first role ('_' -> space, 'Membre' when
+ * never load it. Desktop: first name, first role ('_' -> space, 'Membre' when
  * none), the member space and the logout button; mobile: full name, all roles, 'Mon Espace' and
  * 'Déconnexion'. Logout is a plain POST form to /deconnexion (sign-out-form.tsx).
- * Desktop widths (issue 13): the first name and role never shrink or wrap; the logout button
+ * Desktop widths: the first name and role never shrink or wrap; the logout button
  * shows its icon (its name stays "Déconnexion"), and the member-space link its icon only between
- * 1024 and 1279 px. Links and icons: the layout's plain links and its sprite (decision 0038).
+ * 1024 and 1279 px. Links and icons: the layout's plain links and its sprite.
  */
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";

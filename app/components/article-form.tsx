@@ -1,7 +1,7 @@
 /**
  * The article form shared by /espace-membre/articles/ajouter and
- * /modifier/:id, on Conform with the schema of app/lib/content/article-form.ts
- * (decision 0009). Works without JavaScript (a plain <textarea name="body">);
+ * /modifier/:id, on Conform with the schema of app/lib/content/article-form.ts.
+ * Works without JavaScript (a plain <textarea name="body">);
  * with JavaScript the textarea is replaced by the rich-text editor, whose
  * code is loaded on demand (dynamic import) so only these pages download it.
  */
@@ -35,7 +35,7 @@ export interface ArticleFormProps {
   values: Record<string, string>;
   /** The action's answer to a refused submission (errors and what was typed). */
   lastResult?: SubmissionResult<string[]>;
-  /** The new-article page: its one-time token (decision 0019). */
+  /** The new-article page: its one-time token. */
   submissionToken?: string;
   cover?: ResponsiveImageSources | null;
   coverAlt?: string;

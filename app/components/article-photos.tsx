@@ -1,5 +1,5 @@
 /**
- * The photos of an article (decision 0022), below its text: each with its
+ * The photos of an article, below its text: each with its
  * description as alt text and its caption. Only photos still shown are
  * given here (a withdrawn photo has no image any more).
  */

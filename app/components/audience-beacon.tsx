@@ -1,5 +1,5 @@
 /**
- * The audience beacon (decision 0022): after each page is shown, one
+ * The audience beacon: after each page is shown, one
  * same-origin GET with the page's path (and, on the first page only, the
  * domain of the site the visitor came from). No cookie is sent or set
  * (credentials: "omit"), nothing else is read. Nothing is sent for the

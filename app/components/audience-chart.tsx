@@ -1,5 +1,5 @@
 /**
- * The audience card of the admins' dashboard (decision 0022): page views of
+ * The audience card of the admins' dashboard: page views of
  * the last 30 days as a small SVG bar chart (role="img" with a text summary),
  * the same figures as a table for screen readers and keyboard users (in a
  * <details>), then the most viewed pages and the referring sites.

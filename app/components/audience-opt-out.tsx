@@ -1,5 +1,5 @@
 /**
- * The audience section of the legal page (decision 0022): what is counted,
+ * The audience section of the legal page: what is counted,
  * how long it is kept, and the opt-out switch, a flag in this browser's own
  * localStorage that the beacon reads (no cookie). The server renders the
  * text and a neutral status; the real state shows once JavaScript runs

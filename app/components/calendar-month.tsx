@@ -1,5 +1,5 @@
 /**
- * The month of the calendar page: one `<ol>` of the month's days (issue 12, decisions 0037, 0043).
+ * The month of the calendar page: one `<ol>` of the month's days.
  *
  * Rules:
  * - The month is written once: a 7-column grid from `md` up, on phones the list of the days
@@ -11,7 +11,7 @@
  *   `.cal-badge`…); its icons are CSS masks of those classes, not an SVG per use.
  * - Rendered once per cached month on the server: `monthCalendar` (public-reads.server.ts)
  *   attaches the days' markup to the month it caches, under `MONTH_HTML` (a symbol: never
- *   serialized). The page's month block (calendar-page.server.tsx, decision 0056) writes that
+ *   serialized). The page's month block (calendar-page.server.tsx) writes that
  *   markup as is; the browser keeps it and never renders a day.
  */
 import { createElement, type ReactElement } from "react";

@@ -2,7 +2,7 @@
  * A checkbox with its label beside it and its error under it (aria-invalid +
  * aria-describedby), for the member area's forms; `checkboxProps(field)` (form.tsx)
  * gives its name, starting state and error. Apart from form.tsx so that the public
- * pages' forms, which have no checkbox, do not load it (decision 0059).
+ * pages' forms, which have no checkbox, do not load it.
  */
 import { useId } from "react";
 

@@ -1,7 +1,7 @@
 /**
  * The event form shared by /espace-membre/evenements/ajouter and
- * /modifier/:id, on Conform with the schema of app/lib/content/event-form.ts
- * (decision 0009). Works without JavaScript: the timed fields and the
+ * /modifier/:id, on Conform with the schema of app/lib/content/event-form.ts.
+ * Works without JavaScript: the timed fields and the
  * all-day fields are swapped by CSS (:has on the "Toute la journée" box).
  */
 import { useId } from "react";
@@ -42,7 +42,7 @@ export function EventForm({
   values: Record<string, string>;
   /** The action's answer to a refused submission (errors and what was typed). */
   lastResult?: SubmissionResult<string[]>;
-  /** The new-event page: its one-time token (decision 0019). */
+  /** The new-event page: its one-time token. */
   submissionToken?: string;
   submitLabel: string;
 }) {

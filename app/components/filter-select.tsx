@@ -1,7 +1,7 @@
 /**
  * The filter bars of the management lists: a labelled <select> in a GET form (the
  * filter is in the address, so it works without JavaScript). Apart from form.tsx so
- * that the public pages' forms do not load it (decision 0059).
+ * that the public pages' forms do not load it.
  */
 /** A compact labelled <select> for the filter bars of the management lists (GET forms). */
 export function FilterSelect({

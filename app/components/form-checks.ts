@@ -1,5 +1,5 @@
 /**
- * The browser's own check of a form, after the user acts (decision 0046, 0059): which
+ * The browser's own check of a form, after the user acts: which
  * errors show once a field is left, typed in again, or the form sent. Without React.
  *
  * Rules (Conform's, kept so nothing changes for the user):
@@ -9,7 +9,7 @@
  *  - an error inside a validated list or group shows (`profiles[0].group` once `profiles` is).
  *
  * Only the validation loaded on the form's first use (form-validation.ts) imports this module,
- * so a page's own script holds none of it (decision 0059).
+ * so a page's own script holds none of it.
  */
 import type { ErrorMap, FormState, Validated } from "~/components/form-state";
 

@@ -1,5 +1,5 @@
 /**
- * The state behind `useClubForm` (form.tsx), without React (decision 0046):
+ * The state behind `useClubForm` (form.tsx), without React:
  * which errors a form shows and which values its fields start from, read from
  * the server's answer (Conform's `SubmissionResult`, built by
  * app/lib/http/forms.ts) or from the browser's own check of the same schema.

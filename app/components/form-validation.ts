@@ -1,5 +1,5 @@
 /**
- * The browser half of a form's validation, loaded on demand (decisions 0036, 0059):
+ * The browser half of a form's validation, loaded on demand:
  * Conform's Zod parser, Zod's French fallback messages, and what the form does with the
  * result as the user acts (form-checks.ts holds its rules). `useClubForm` (form.tsx) imports
  * this module with `import()` only, so a page holds none of it until one of its forms is about

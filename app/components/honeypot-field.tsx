@@ -1,5 +1,5 @@
 /**
- * The honeypot of the public forms (decision 0033): a text field moved off
+ * The honeypot of the public forms: a text field moved off
  * screen and hidden from assistive technology (aria-hidden, no tab stop), so
  * only robots fill it; spam-guard.server.ts drops what they send.
  */

@@ -1,5 +1,5 @@
 /**
- * The one-time token of a form (decision 0019): put `<OnceField token={loaderData.submissionToken} />`
+ * The one-time token of a form: put `<OnceField token={loaderData.submissionToken} />`
  * inside a form whose duplicate would bother someone; the action runs it
  * through `submitOnce` / `redirectOnce` (app/lib/http/submissions.server.ts).
  */

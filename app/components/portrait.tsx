@@ -1,5 +1,5 @@
 /**
- * A profile's portrait as a round picture (decision 0032), or its initials on
+ * A profile's portrait as a round picture, or its initials on
  * a coloured disc.
  *
  * Rules:

@@ -2,7 +2,7 @@
  * The sign-out form of the top bar (desktop and mobile), browser-safe: a plain
  * POST to /deconnexion, which works without JavaScript.
  *
- * Rules (decision 0031):
+ * Rules:
  *  - With JavaScript, attendance marks still waiting on this phone (taken
  *    offline, mark-queue.ts) are sent first, with the session that took them;
  *    signing out then follows whatever the answer (at most a few seconds).
@@ -27,7 +27,7 @@ export function SignOutForm({ children }: { children: ReactNode }) {
     event.preventDefault();
     const form = event.currentTarget;
     const waited = new Promise((resolve) => setTimeout(resolve, SEND_WAIT_MS));
-    // The sending code loads only when marks are waiting (decision 0045); offline, signing out goes on.
+    // The sending code loads only when marks are waiting; offline, signing out goes on.
     const sent = import("~/lib/mat/mark-queue").then((queue) => queue.sendQueued());
     void Promise.race([sent, waited])
       .catch(() => undefined)

@@ -6,7 +6,7 @@ import { app } from "../../tests/helpers/app";
 import type { loader } from "./donate";
 
 const page = () => donateView();
-/** The page's markup, as the visitor gets it (written on the server, decision 0051). */
+/** The page's markup, as the visitor gets it (written on the server). */
 const markup = async () => (await app.get<Awaited<ReturnType<typeof loader>>>("/faire-un-don")).data.html;
 
 describe("donation page", () => {
@@ -49,7 +49,7 @@ describe("donation page", () => {
     expect(data.email).toBe(TEST_CLUB.identity.email);
   });
 
-  // Issue 56: only an association of « intérêt général » may issue tax receipts.
+  // Only an association of « intérêt général » may issue tax receipts.
   it("promises the 66 % reduction and the Cerfa 11580 receipt only when the club said it may issue them", async () => {
     const donation = { ...TEST_CLUB.donation, rescrit: "" };
     await setSetting("donation", { ...donation, taxReceipts: null });

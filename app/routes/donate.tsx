@@ -1,6 +1,6 @@
 /**
- * /faire-un-don: « Faire un don ». Its content is written on the server and kept as is by the browser
- * (decision 0051): components/info/donate.server.tsx.
+ * /faire-un-don: « Faire un don ». Its content is written on the server and kept as is by the browser:
+ * components/info/donate.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { DonateContent, donateView } from "~/components/info/donate.server";
@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Faire un don au club",
-    // Issue 56: the 66 % reduction is named only when the club may issue tax receipts.
+    // The 66 % reduction is named only when the club may issue tax receipts.
     description: args.loaderData?.taxReceipts
       ? "Soutenez le club de Vovinam Viet Vo Dao : à quoi servent les dons, la réduction d'impôt de 66 %, le reçu fiscal, et le formulaire de don sécurisé HelloAsso."
       : "Soutenez le club de Vovinam Viet Vo Dao : à quoi servent les dons, et le formulaire de don sécurisé HelloAsso.",

@@ -69,7 +69,7 @@ describe("home", () => {
 
   it("sends its content as markup written on the server, with the French typography and site links", async () => {
     const page = await homePage();
-    // Only the markup and what the page's <head> needs travel with the page (decision 0051).
+    // Only the markup and what the page's <head> needs travel with the page.
     expect(Object.keys(page).sort()).toEqual(["city", "clubName", "html", "jsonLd"]);
     const view = await homeView();
     expect(page.html).toContain(`<h1 id="accueil-titre"`);

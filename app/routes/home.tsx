@@ -1,6 +1,6 @@
 /**
  * / (spec: home): the club in one page. Its content is written once on the server and kept as
- * is by the browser (decision 0051): the loader sends the markup, the page loads none of the code
+ * is by the browser: the loader sends the markup, the page loads none of the code
  * that wrote it; a visitor not signed in gets the page without React's scripts at all (decision
  * 0061). What it shows and the rules of each part: lib/content/home-page.server.ts and
  * components/home/content.server.tsx.
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** A visitor gets home without React's scripts (decision 0061). */
+/** A visitor gets home without React's scripts. */
 export const handle = STATIC_FOR_VISITORS;
 
 export const meta: Route.MetaFunction = (args) => {

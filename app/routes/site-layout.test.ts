@@ -1,6 +1,5 @@
 /**
- * The site layout as the server sends it on every public page (issue 12,
- * decisions 0038 and 0057), through the real request handler: every icon a
+ * The site layout as the server sends it on every public page, through the real request handler: every icon a
  * <use> of the one sprite, the menus' links written on the server (the mobile
  * menu's hidden in its closed panel), the layout's links plain links that
  * React Router discovers with the current page marked, and the header and
@@ -72,14 +71,14 @@ describe("the site layout's HTML", () => {
     for (const a of current) expect(a).toContain(`href="${ART_PAGE}"`);
   });
 
-  // The header was 26.4 KB, then under 13 KB without the mobile menu's links (decision 0038); they are back
-  // in it, written once on the server (decision 0057): about 5.5 KB, 0.5 KB gzipped, against 0.8 KB of script.
+  // The header was 26.4 KB, then under 13 KB without the mobile menu's links; they are back
+  // in it, written once on the server: about 5.5 KB, 0.5 KB gzipped, against 0.8 KB of script.
   it("keeps the header under 19 KB and the footer under 5 KB of HTML (26.4 and 5.4 KB before)", () => {
     expect(part(html, "header").length).toBeLessThan(19_000);
     expect(part(html, "footer").length).toBeLessThan(5_000);
   });
 
-  // Their code is loaded only where they are shown (decision 0058); the server still writes them
+  // Their code is loaded only where they are shown; the server still writes them
   // in place, never at the end of the page for a script to move (which needs JavaScript).
   it("writes a signed-in user's account area in the header, in place, on the first page", async () => {
     const { cookie } = await createUser({ prenom: "Maëlle", roles: ["membre"] });

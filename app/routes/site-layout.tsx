@@ -6,10 +6,9 @@
  * An error below (403/404/500) renders inside the same frame: top bar and
  * footer stay, with a French message (components/layout/error-message.tsx).
  * The header's and footer's links are plain links, each block with one click
- * handler navigating on the client (components/layout/site-link.tsx, decision 0038).
+ * handler navigating on the client (components/layout/site-link.tsx).
  * The footer and the menus' links are written on the server and never hydrated: this loader
- * sends their markup (components/layout/footer.server.tsx, menus.server.tsx; decisions 0053,
- * 0057), once per page load (decision 0054).
+ * sends their markup (components/layout/footer.server.tsx, menus.server.tsx), once per page load.
  */
 import { Outlet, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/site-layout";

@@ -1,5 +1,5 @@
 /**
- * The content of the art page « Le Vovinam Viet Vo Dao, présentation » (decision 0051): written on the server
+ * The content of the art page « Le Vovinam Viet Vo Dao, présentation »: written on the server
  * (`renderServerHtml` in the route's loader) and kept as is by the browser (`ServerHtml`),
  * which never loads this code (a `.server` module). Nothing here reacts to the visitor; links
  * are `SiteLink`s.

@@ -1,5 +1,5 @@
 /**
- * Marks left on this phone, on the attendance list (decision 0031),
+ * Marks left on this phone, on the attendance list,
  * browser-safe. Marks taken offline and not sent yet (the page was closed
  * before the network came back, or a sign-out could not send them) are sent
  * with the account signed in now and said so; those the server refuses (a

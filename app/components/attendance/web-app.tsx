@@ -1,5 +1,5 @@
 /**
- * The attendance pages as an installable web app (decision 0026), browser-safe:
+ * The attendance pages as an installable web app, browser-safe:
  * registers the small service worker `public/appel-sw.js` with the scope of
  * the attendance pages only (/espace-membre/appel/), so it never sees, nor
  * keeps, any other page of the member area. Pages using it also name the web
@@ -8,10 +8,10 @@
  * Without service workers (or JavaScript) the pages work as plain pages.
  * Once the worker is there, a page asks it to keep, for use without network,
  * the attendance pages it names (the list: itself and the sessions it shows;
- * a session: itself), from the first visit on (issue 56): the page itself was
+ * a session: itself), from the first visit on: the page itself was
  * loaded before the worker controlled it, so nothing else would keep it.
  * Every page signed out forgets the attendance pages the service worker kept
- * on this device (`useForgetRostersWhenSignedOut`, in the root; decision 0031).
+ * on this device (`useForgetRostersWhenSignedOut`, in the root).
  */
 import { useEffect, useState } from "react";
 import { ATTENDANCE_MANIFEST_PATH, ATTENDANCE_PATH, ATTENDANCE_SW_PATH } from "~/lib/mat/attendance-paths";

@@ -1,5 +1,5 @@
 /**
- * Dashboard section « Saison » (issue 14, decision 0029): the campaign's
+ * Dashboard section « Saison »: the campaign's
  * season in counts — members registered, paid, families awaiting payment,
  * medical files not in order, HelloAsso payments to match, papers to check,
  * payment alerts — each linked to the page where it is handled; then the

@@ -1,5 +1,5 @@
 /**
- * Dashboard card "À compléter avant la mise en ligne" (issue 13): the club
+ * Dashboard card "À compléter avant la mise en ligne": the club
  * settings still empty (app/lib/club/settings-to-fill.server.ts), each linked
  * to the page where it is filled. Shows nothing once everything is filled.
  */

@@ -1,5 +1,5 @@
 /**
- * The trial-class card of the admins' dashboard (decision 0028): per month of
+ * The trial-class card of the admins' dashboard: per month of
  * the request, the trial requests received, those that became registrations
  * (« inscrit ») and the rate, as a plain table (StackTable: cards on phones), the
  * most recent month first, and a link to the board.

@@ -1,5 +1,5 @@
 /**
- * The managers' exam session page (issue 15, decision 0027): per test of the
+ * The managers' exam session page: per test of the
  * session, how many convoked candidates acquired it, did not, and are not
  * marked yet — one table per grade presented (StackTable: cards on phones),
  * tests in checklist order. Counts only: the overall result stays the jury's.

@@ -1,5 +1,5 @@
 /**
- * Home's sections under the hero, and the hero (issue 12, decision 0051): written once per
+ * Home's sections under the hero, and the hero: written once per
  * request on the server (`renderServerHtml`), kept as is by the browser (`ServerHtml`), which
  * never loads this code (a `.server` module).
  *
@@ -223,7 +223,7 @@ export function HomeContent({
               <Icon name="map-pin" className="h-7 w-7 text-club-700" />
               Où nous trouver ?
             </h2>
-            {/* Only what the club entered (issue 56). */}
+            {/* Only what the club entered. */}
             <address className="mt-6 rounded-lg bg-club-50 p-5 not-italic text-slate-800">
               {venue.length > 0 ? (
                 venue.map((line, i) =>

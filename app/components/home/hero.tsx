@@ -3,7 +3,7 @@ import { SiteLink } from "~/components/layout/site-link";
 /**
  * The home page's hero: it carries the page's <h1> (home has no banner) and
  * the call to try a class. The bamboo drawing is decorative CSS/SVG. Written on the server
- * only, with the rest of home (components/home/content.server.tsx, decision 0051).
+ * only, with the rest of home (components/home/content.server.tsx).
  */
 export function HomeHero({ clubName, city, trialText }: { clubName: string; city: string; trialText: string }) {
   return (

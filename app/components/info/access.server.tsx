@@ -1,8 +1,8 @@
 /**
  * /adresse-acces (« Adresse et accès »): what the page shows, read here, and its content, written on the
  * server (`renderServerHtml` in the route's loader) and kept as is by the browser
- * (`ServerHtml`), which never loads this code (a `.server` module, decision 0051). Nothing here
- * reacts to the visitor; links are `SiteLink`s. Only what the club entered is shown (issue 56):
+ * (`ServerHtml`), which never loads this code (a `.server` module). Nothing here
+ * reacts to the visitor; links are `SiteLink`s. Only what the club entered is shown:
  * an empty fact leaves its line, or its section, out.
  */
 import { SiteLink } from "~/components/layout/site-link";

@@ -1,7 +1,7 @@
 /**
  * /credits-photo (« Crédits photo »): its content, written on the
  * server (`renderServerHtml` in the route's loader) and kept as is by the browser
- * (`ServerHtml`), which never loads this code (a `.server` module, decision 0051). Nothing here
+ * (`ServerHtml`), which never loads this code (a `.server` module). Nothing here
  * reacts to the visitor; links are `SiteLink`s.
  */
 import { SiteLink } from "~/components/layout/site-link";

@@ -1,10 +1,10 @@
 /**
  * /faire-un-don (« Faire un don »): what the page shows, read here, and its content, written on the
  * server (`renderServerHtml` in the route's loader) and kept as is by the browser
- * (`ServerHtml`), which never loads this code (a `.server` module, decision 0051). Nothing here
+ * (`ServerHtml`), which never loads this code (a `.server` module). Nothing here
  * reacts to the visitor; links are `SiteLink`s.
  *
- * Rules (issue 56): the 66 % reduction and the Cerfa 11580 receipt are promised only when the
+ * Rules: the 66 % reduction and the Cerfa 11580 receipt are promised only when the
  * club said it may issue tax receipts (« intérêt général », donation setting `taxReceipts`);
  * otherwise it promises nothing (and, when the club said « non », says a gift gives no
  * receipt). The e-mail is offered only when entered.

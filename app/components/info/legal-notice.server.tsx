@@ -1,7 +1,7 @@
 /**
  * /mentions-legales: what the page shows, read here, and its content but the audience section,
  * written on the server (`renderServerHtml` in the route's loader) and kept as is by the
- * browser (`ServerHtml`), which never loads this code (a `.server` module, decision 0051).
+ * browser (`ServerHtml`), which never loads this code (a `.server` module).
  * The audience opt-out switch reacts to the visitor: the route renders it in React, after this.
  */
 import type { ReactNode } from "react";
@@ -31,9 +31,9 @@ const h3 = "text-lg font-semibold text-club-900";
 
 export function LegalNoticeContent(loaderData: LegalNoticeView) {
   const { legal, identity } = loaderData;
-  // A setting the club has not filled is never shown as a value (issue 13): its line is left out.
+  // A setting the club has not filled is never shown as a value: its line is left out.
   const hasHost = Boolean(legal.hostName || legal.hostAddress || legal.hostPhone);
-  // Issue 56: the association's name as entered, else the club's; an unfilled e-mail points to the form.
+  // The association's name as entered, else the club's; an unfilled e-mail points to the form.
   const association = identity.associationName.trim() || clubDisplayName(identity);
   const mail = identity.email ? (
     <a href={`mailto:${identity.email}`} className={linkClass}>

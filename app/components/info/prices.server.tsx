@@ -1,9 +1,9 @@
 /**
  * /tarifs-horaires (« Tarifs et horaires »): what the page shows, read here, and its content, written on the
  * server (`renderServerHtml` in the route's loader) and kept as is by the browser
- * (`ServerHtml`), which never loads this code (a `.server` module, decision 0051). Nothing here
+ * (`ServerHtml`), which never loads this code (a `.server` module). Nothing here
  * reacts to the visitor; links are `SiteLink`s. Prices and hours the club has not entered yet
- * (issue 56: the code holds none) are announced as coming, never invented.
+ * (the code holds none) are announced as coming, never invented.
  */
 import { SiteLink } from "~/components/layout/site-link";
 import { InfoPage, InfoSection, linkClass } from "~/components/info-page";

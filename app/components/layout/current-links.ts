@@ -1,6 +1,6 @@
 /**
  * The mark of the page shown on the links of a block written on the server
- * (the header's menus, decision 0057).
+ * (the header's menus).
  *
  * Rules: the server marks the link of the page it writes (`aria-current="page"`);
  * after a navigation in the browser the block stays as it is (it is never

@@ -5,7 +5,7 @@
  * and the panel, on a card click, on Escape and on every route change.
  * Before hydration (or without JavaScript) the panels open with CSS on hover
  * and keyboard focus. Links and icons: site-link.tsx and ui/icon.tsx (plain
- * links, one sprite; decision 0038).
+ * links, one sprite).
  * The panels' cards are written on the server (menus.server.tsx, decision
  * 0057): this component holds the triggers, the panels' frames and their
  * behaviour; the page shown is marked on the cards' links (current-links.ts),
@@ -31,7 +31,7 @@ import { Icon } from "~/components/ui/icon";
 /** The header's server-written blocks (menus.server.tsx), by name; `null` on a page load. */
 export type MenuBlocks = Record<string, string | null> | undefined;
 
-// Labels never wrap (issue 13): narrower padding and text between 1024 and 1279 px.
+// Labels never wrap: narrower padding and text between 1024 and 1279 px.
 // The group holding the page shown is underlined: its panel holds the marked link (current-links.ts).
 const topLinkClass =
   "inline-flex items-center gap-1 whitespace-nowrap rounded-md px-2 py-2 text-sm font-semibold text-slate-800 hover:bg-club-50 hover:text-club-800 xl:px-3 xl:text-[0.95rem]";

@@ -1,5 +1,5 @@
 /**
- * The site footer, written on the server and never hydrated (decision 0053): what
+ * The site footer, written on the server and never hydrated: what
  * the layout's loader sends is what every visitor reads at the bottom of every page, and a
  * change made by the managers shows in it at once.
  */

@@ -3,8 +3,8 @@
  * public section (so every page is reachable without JavaScript), donation
  * and social-media links, copyright line, photo credits and legal notice.
  *
- * Rules (decision 0053):
- *  - Written once on the server, never hydrated (decision 0051): the site
+ * Rules:
+ *  - Written once on the server, never hydrated: the site
  *    layout's loader sends `footerMarkup(…)` and the layout writes it with
  *    `ServerHtml`, whose one click handler gives the `SiteLink`s to React
  *    Router. Nothing in the footer reacts to the visitor, so its code never
@@ -13,7 +13,7 @@
  *    the teachers' and photos' links): it is rendered once per such content and
  *    kept, so a change of identity gives new markup at once and nothing is
  *    ever stale. At most `KEPT` variants are kept.
- * Icons: ui/icon.tsx (one sprite, decision 0038).
+ * Icons: ui/icon.tsx (one sprite).
  */
 import type { Settings } from "~/lib/club/settings-schemas";
 import { SiteLink } from "~/components/layout/site-link";
@@ -63,7 +63,7 @@ const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white ho
 
 function Footer({ identity, year, showTeachers, showGallery }: FooterInput) {
   const footerGroups = footerGroupsWith({ showTeachers, showGallery });
-  // Only what the club entered (issue 56): an empty address line is left out.
+  // Only what the club entered: an empty address line is left out.
   const clubName = clubDisplayName({ clubName: identity.clubName, shortName: "" });
   const venue = venueLines(identity);
   return (

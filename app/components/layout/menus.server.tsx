@@ -1,6 +1,6 @@
 /**
- * The links of the header's menus, written on the server and never hydrated
- * (decision 0057, after the footer's decision 0053): the three desktop panels'
+ * The links of the header's menus, written on the server and never hydrated,
+ * as the footer's: the three desktop panels'
  * cards and the mobile menu's groups. The triggers, the open and closed
  * states, the keyboard and the pointer stay in React (desktop-menu.tsx,
  * mobile-menu.tsx); the titles, descriptions and icons of some twenty links
@@ -9,7 +9,7 @@
  * Rules:
  *  - One block per desktop panel (`menu-art`, `menu-club`, `menu-infos`) and
  *    one for the mobile groups (`menu-mobile`): the site layout's loader sends
- *    them with `serverHtml` (once per page load, decision 0054).
+ *    them with `serverHtml` (once per page load).
  *  - The page shown is marked on the server (`aria-current="page"` on its link):
  *    without JavaScript the menus say where the visitor is. After a navigation
  *    in the browser, `markCurrentLinks` (current-links.ts) moves the mark; every
@@ -19,7 +19,7 @@
  *    list `hidden` until opened: the mobile menu opens and closes them.
  *  - The markup depends only on what it shows (the teachers' and photos' cards,
  *    the current link): rendered once per such content and kept (at most `KEPT`).
- * Links and icons: site-link.tsx and ui/icon.tsx (decision 0038).
+ * Links and icons: site-link.tsx and ui/icon.tsx.
  */
 import { navGroupsWith } from "~/components/layout/nav-groups.server";
 import { SiteLink } from "~/components/layout/site-link";

@@ -3,13 +3,13 @@
  * with Accueil, the three collapsible groups and the account area at the
  * bottom. Closes on every route change and on Escape; the groups are
  * collapsed again at every route change.
- * Accueil and the groups are written on the server (menus.server.tsx,
- * decision 0057), in the hidden panel: this component opens the panel and
+ * Accueil and the groups are written on the server (menus.server.tsx),
+ * in the hidden panel: this component opens the panel and
  * the groups (one click handler for the block: a group's button shows or
  * hides its list), and the page shown is marked on the links
  * (current-links.ts). The account area (account-menu.tsx) is rendered once
  * the panel is opened (written at once on a page served without React's scripts, whose inline
- * script opens the panel and the groups: static-page.tsx, decision 0061). Links and icons: site-link.tsx and ui/icon.tsx.
+ * script opens the panel and the groups: static-page.tsx). Links and icons: site-link.tsx and ui/icon.tsx.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
 import { useLocation } from "react-router";

@@ -2,9 +2,9 @@
  * The menu groups and footer groups as this page shows them: the spec's
  * static navigation (app/lib/club/navigation.ts), plus, in « La vie du club »,
  * the teachers' card when the club has entered teachers and the photos' card
- * when photos are shown (the site layout's loader says so; decision 0022).
+ * when photos are shown (the site layout's loader says so).
  * Never a link to an empty page. Server only: the menus and the footer are
- * written on the server (decisions 0053, 0057).
+ * written on the server.
  */
 import { footerGroups, navGroups, type NavCard, type NavGroup } from "~/lib/club/navigation";
 import { GALLERY_PATH, TEACHERS_PATH } from "~/lib/club/public-pages";

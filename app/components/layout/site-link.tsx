@@ -4,7 +4,7 @@
  * navigation) that gives a plain click to React Router, so they navigate on
  * the client as `<Link>`s do.
  * Why: a `<Link>` resolves its path and builds its own click handler at every
- * render; the layout has some forty of them on every page (decision 0038).
+ * render; the layout has some forty of them on every page.
  *
  * Rules:
  *  - `to` is a path of this site (`/…`). The link carries `data-discover`, as a

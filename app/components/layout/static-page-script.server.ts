@@ -1,5 +1,5 @@
 /**
- * The inline script of a page served without React's scripts (decision 0061, static-page.tsx),
+ * The inline script of a page served without React's scripts (static-page.tsx),
  * server-only: its text is written in the page, never loaded as a module.
  *
  * Rules: what the React page did after load, nothing more: the phone menu and its groups (the
@@ -7,7 +7,7 @@
  * Escape closes and returns to the button), the desktop panels' triggers (`aria-expanded` follows
  * the CSS that opens a panel on hover and focus; Escape closes it), the audience beacon (audience-beacon.tsx, decision
  * 0022: the same opt-out, Do Not Track, Global Privacy Control, the referrer's domain), the
- * attendance rosters forgotten (web-app.tsx, decision 0031), then `data-static="true"` on
+ * attendance rosters forgotten (web-app.tsx), then `data-static="true"` on
  * `<html>`.
  */
 import { AUDIENCE_ENDPOINT, AUDIENCE_OPT_OUT_KEY, AUDIENCE_OPT_OUT_VALUE, countedPath } from "~/lib/club/audience";

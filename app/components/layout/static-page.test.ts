@@ -1,5 +1,5 @@
 /**
- * Home served without React's scripts to a visitor (decision 0061), through the real request
+ * Home served without React's scripts to a visitor, through the real request
  * handler: no module, no modulepreload, no router data, one inline script under the page's nonce
  * that counts "/" and names the rosters' caches; the phone menu's account area written at once.
  * Signed in, or on any other page, the scripts are there.

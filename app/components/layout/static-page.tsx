@@ -1,9 +1,9 @@
 /**
- * Pages served without React's scripts to a visitor who is not signed in (decision 0061).
+ * Pages served without React's scripts to a visitor who is not signed in.
  *
  * Rules:
  *  - A route declares it in its `handle` (`STATIC_FOR_VISITORS`); today only home, whose
- *    content is already written on the server and never hydrated (decision 0051). Signed in,
+ *    content is already written on the server and never hydrated. Signed in,
  *    the page keeps its scripts (the account menu, the sign-out that sends waiting marks).
  *  - Decided once, for the document the server writes: a page that has hydrated stays a React
  *    page, and a navigation in the browser to home keeps the router (`useStaticPage`).
@@ -11,8 +11,8 @@
  *    page, its forms post as without JavaScript. One small inline script (nonce of the page,
  *    static-page-script.server.ts) does what the React page did after load: the phone menu and its
  *    groups (the same markup, `aria-expanded`, Escape returns to the button), the audience
- *    beacon (decision 0022: same rules, same opt-out), the attendance rosters forgotten
- *    (decision 0031: the page a no-JavaScript sign-out lands on), and `data-static="true"` on
+ *    beacon (same rules, same opt-out), the attendance rosters forgotten
+ *    (the page a no-JavaScript sign-out lands on), and `data-static="true"` on
  *    `<html>` once it is ready (browser tests wait for it as they wait for `data-hydrated`).
  */
 import { createContext, useContext } from "react";

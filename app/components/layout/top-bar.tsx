@@ -1,14 +1,14 @@
 /**
  * Fixed top bar (72 px): belt-coloured gradient strip, logo and club name
  * linking home, the desktop menu, the account area, and the mobile menu.
- * Its links are the layout's plain links (site-link.tsx, decision 0038).
+ * Its links are the layout's plain links (site-link.tsx).
  */
 import { SiteLink } from "~/components/layout/site-link";
 import { DesktopAccount } from "~/components/account-menu";
 import { DesktopMenu, type MenuBlocks } from "./desktop-menu";
 import { MobileMenu } from "./mobile-menu";
 
-/** `menus`: the menus' blocks written on the server (the site layout's loader, decision 0057). */
+/** `menus`: the menus' blocks written on the server (the site layout's loader). */
 export function TopBar({ clubName, menus }: { clubName: string; menus: MenuBlocks }) {
   return (
     <div className="relative z-20 h-[72px] bg-white shadow-md" data-testid="top-bar">

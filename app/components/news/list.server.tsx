@@ -1,7 +1,7 @@
 /**
  * /la-vie-du-club/actualites (the news list): the page the address asks for, read here, and its
  * content, written on the server (`renderServerHtml` in the route's loader) and kept as is by
- * the browser (`ServerHtml`), which never loads this code (a `.server` module, decision 0051).
+ * the browser (`ServerHtml`), which never loads this code (a `.server` module).
  * Nothing here reacts to the visitor; links (cards, pages) are `SiteLink`s.
  */
 import { href, redirect } from "react-router";
@@ -32,7 +32,7 @@ export async function newsView(request: Request) {
   }
   // An empty list offers the managers to write the first article (none for a visitor).
   const newArticle = result.total === 0 ? writeLinksFor(await getSessionUser(request)).article : null;
-  // Dates written here: the page needs no date code in the browser (decision 0045).
+  // Dates written here: the page needs no date code in the browser.
   return {
     ...result,
     newArticle,

@@ -1,5 +1,5 @@
 /**
- * The season's counts per group (issue 14, decision 0029), written once for
+ * The season's counts per group, written once for
  * the dashboard's « Saison » card and /espace-membre/saison: a table
  * (StackTable: cards on phones) of registered, paid, medically in order and
  * awaiting payment members, then a bar chart hidden from assistive

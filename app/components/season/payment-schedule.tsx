@@ -1,5 +1,5 @@
 /**
- * A registration's schedule (issue 56): each instalment or payment with its
+ * A registration's schedule: each instalment or payment with its
  * date, amount, means and state (à venir, encaissé, refusé, annulé,
  * remboursé), then what was collected and what is left. Shown to the family
  * (payment and registration pages) and to the managers (payments page).

@@ -1,7 +1,7 @@
 /**
  * The one button style of the site and the member area: a base, one class list per variant,
  * size and width (what class-variance-authority did, in a few lines: its code and clsx's came
- * with every page that shows a button, about 0.6 KiB gzipped; decision 0051).
+ * with every page that shows a button, about 0.6 KiB gzipped).
  *
  * Rules:
  * - `<Button>` for a <button>; `buttonClasses()` for anything else that must

@@ -1,5 +1,5 @@
 /**
- * The layout's icons (decision 0038): the committed sprite is exactly what
+ * The layout's icons: the committed sprite is exactly what
  * scripts/make-icon-sprite.ts builds from lucide-react for the listed names,
  * and an icon is one <use> of it. Pure (no database).
  */

@@ -1,7 +1,7 @@
 /**
  * An icon of the site, drawn from the sprite app/assets/icons.svg
  * (a hashed, immutable asset: `<use href="/assets/icons-HASH.svg#name">`).
- * Rules (decision 0038):
+ * Rules:
  *  - Decorative only (`aria-hidden`): the link or button around it carries
  *    the name. Colour: the text colour (`currentColor`); size: the class
  *    (`size-5`…), 24 px without the stylesheet.

@@ -1,5 +1,5 @@
 /**
- * The one data table (decision 0033): the columns are data, the markup is
+ * The one data table: the columns are data, the markup is
  * written once. A plain table on wide screens; under 40rem it stacks into one
  * card per row whose cells are labelled by their column (`stack-table` in
  * app.css reads each cell's `data-label`).

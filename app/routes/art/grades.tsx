@@ -1,6 +1,6 @@
 /**
  * /le-vovinam-viet-vo-dao/grades: « Les grades ». Its content is written on the server and kept as is
- * by the browser (decision 0051): components/art/grades.server.tsx.
+ * by the browser: components/art/grades.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { GradesContent } from "~/components/art/grades.server";

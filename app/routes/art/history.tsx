@@ -1,6 +1,6 @@
 /**
  * /le-vovinam-viet-vo-dao/histoire: « Histoire ». Its content is written on the server and kept as is
- * by the browser (decision 0051): components/art/history.server.tsx.
+ * by the browser: components/art/history.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { HistoryContent } from "~/components/art/history.server";

@@ -1,6 +1,6 @@
 /**
  * /le-vovinam-viet-vo-dao/philosophie: « Philosophie ». Its content is written on the server and kept as is
- * by the browser (decision 0051): components/art/philosophy.server.tsx.
+ * by the browser: components/art/philosophy.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { PhilosophyContent } from "~/components/art/philosophy.server";

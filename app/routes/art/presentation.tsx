@@ -1,6 +1,6 @@
 /**
  * /le-vovinam-viet-vo-dao/presentation: « Le Vovinam Viet Vo Dao, présentation ». Its content is written on the server and kept as is
- * by the browser (decision 0051): components/art/presentation.server.tsx.
+ * by the browser: components/art/presentation.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { PresentationContent } from "~/components/art/presentation.server";

@@ -1,5 +1,5 @@
 /**
- * The account pages' actions on the forms convention (decision 0009), through
+ * The account pages' actions on the forms convention, through
  * the real actions, Better Auth and the test database: refused submissions
  * answer Conform's result (400, French message next to the field, what was
  * typed kept) and never send a password back; catalogue errors keep their

@@ -2,7 +2,7 @@
  * /confirmer-email?jeton=…: the link mailed to a new e-mail address
  * (email-change.server.ts). Opening the link changes nothing (mail scanners
  * open links): the page shows the address and a button; the POST confirms
- * it. Form on the forms convention (decision 0009).
+ * it. Form on the forms convention.
  */
 import { Form, href, Link } from "react-router";
 import { z } from "zod";

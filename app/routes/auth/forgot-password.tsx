@@ -3,7 +3,7 @@
  * answer, whether an account exists or not. When it exists, an e-mail (through
  * the outbox) carries a single-use link valid 30 minutes to
  * /reinitialiser-mot-de-passe. Limited to 3 requests per 5 minutes per address IP.
- * Form on the forms convention (decision 0009).
+ * Form on the forms convention.
  */
 import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/forgot-password";
@@ -50,7 +50,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const [form, fields] = useClubForm({
     id: "mot-de-passe-oublie",
-    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    // Imported on the form's first use: the page itself holds no Zod.
     schema: () => import("~/lib/accounts/auth-forms").then((m) => m.forgotPasswordSchema),
     lastResult,
   });

@@ -2,7 +2,7 @@
  * /reinitialiser-mot-de-passe?token=…: the link of the reset e-mail. Checks
  * the token (single use, 30 minutes), sets the new password and ends every
  * session of the account, then sends the visitor to the sign-in page.
- * Form on the forms convention (decision 0009); the password is never sent back.
+ * Form on the forms convention; the password is never sent back.
  */
 import { Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/reset-password";
@@ -58,7 +58,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const code = actionData && "code" in actionData ? (actionData.code as string | null) : null;
   const [form, fields] = useClubForm({
     id: "nouveau-mot-de-passe",
-    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    // Imported on the form's first use: the page itself holds no Zod.
     schema: () => import("~/lib/accounts/auth-forms").then((m) => m.resetPasswordSchema),
     lastResult,
   });

@@ -4,7 +4,7 @@
  * action, which calls Better Auth on the server and forwards its cookies.
  * After sign-in the visitor goes back to `redirectTo` (same-site paths only),
  * else to /espace-membre. Errors follow the catalogue: `{ code, message }`,
- * answered through Conform (decision 0009, auth-replies.server.ts); the
+ * answered through Conform (auth-replies.server.ts); the
  * password is never sent back.
  */
 import { Form, href, Link, redirect } from "react-router";
@@ -109,7 +109,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const lastResult = actionData?.result;
   const [form, fields] = useClubForm({
     id: "connexion",
-    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    // Imported on the form's first use: the page itself holds no Zod.
     schema: () => import("~/lib/accounts/auth-forms").then((m) => m.signInSchema),
     lastResult,
   });

@@ -3,8 +3,8 @@
  * role pré-inscrit, signs it in and opens the member space (the status page
  * of the registration). Passwords: 8 to 128 characters, no composition rule,
  * none of the most common ones (checked on the server; the lengths in the
- * browser too). Errors follow the catalogue, answered through Conform
- * (decision 0009); the password is never sent back.
+ * browser too). Errors follow the catalogue, answered through Conform;
+ * the password is never sent back.
  */
 import { Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/sign-up";
@@ -53,7 +53,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const lastResult = actionData?.result;
   const [form, fields] = useClubForm({
     id: "inscription",
-    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    // Imported on the form's first use: the page itself holds no Zod.
     schema: () => import("~/lib/accounts/auth-forms").then((m) => m.signUpSchema),
     lastResult,
   });

@@ -39,7 +39,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return data(
     {
       article, // body sanitized when saved (sanitize-stored.server.ts)
-      // Written here: the page needs no date code in the browser (decision 0045).
+      // Written here: the page needs no date code in the browser.
       publishedLabel: article.publishedAt ? formatDate(article.publishedAt) : "",
       preview: !published,
       photos,

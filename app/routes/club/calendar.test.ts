@@ -5,9 +5,8 @@
  * replaces them, and the feed (RRULE + EXDATE, read by a strict parser) gives
  * exactly the days the page gives. The page writes each entry once (one list
  * of days, a grid from md up), its icons from the stylesheet; the month it is
- * written from holds only the days that have something, formatted (decision
- * 0037), and the browser receives the written month, never its days as data
- * (decision 0056). Fixed dates, no wall clock.
+ * written from holds only the days that have something, formatted, and the
+ * browser receives the written month, never its days as data. Fixed dates, no wall clock.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { MONTH_HTML, type MonthWithHtml } from "~/components/calendar-month";
@@ -186,7 +185,7 @@ describe("the calendar page, written once (decision 0037)", () => {
       // The server wrote the month's stored markup (rendered once for the cached month)…
       const { calendar } = await pageData(key);
       expect(served).toContain(`>${calendar[MONTH_HTML] ?? "(none)"}</ol>`);
-      // …inside the month's block, which the browser keeps as it is (decision 0056)…
+      // …inside the month's block, which the browser keeps as it is…
       expect(html).toContain('<div data-bloc="mois">');
       // …and the page's data does not repeat it, nor the days it was written from.
       const data = streamedData(html);

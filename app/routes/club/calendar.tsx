@@ -1,15 +1,15 @@
 /**
- * The club's calendar page (issue 12, decisions 0037, 0043, 0056).
+ * The club's calendar page.
  *
  * Rules:
  * - The page's heading and its month navigation are rendered here: the heading (`aria-live`)
  *   is announced when the month changes, and the links keep the scroll position.
  * - The month (one `<ol>` of the month's days, a 7-column grid from `md` up and, on phones, the
  *   list of the days that have something) and the rest of the page (next events, the feed) are
- *   written once on the server and kept as is by the browser (`ServerHtml`, decision 0051):
+ *   written once on the server and kept as is by the browser (`ServerHtml`):
  *   components/calendar-page.server.tsx. The browser loads none of their code.
  * - The loader sends the navigation's labels and links formatted, and the blocks' markup on a
- *   client navigation only (decision 0054).
+ *   client navigation only.
  */
 import { Link, redirect } from "react-router";
 import { capitalize, formatMonth } from "~/lib/core/time";

@@ -15,7 +15,7 @@ const SHIPPED_ROWS = { width: 1190, height: 832 };
 const shippedRows = (src: string) => src.replace(/^\/comics\/([\w-]+\.svg)$/, "/comics/rangees/$1");
 
 export async function loader() {
-  // Dates written here: the page needs no date code in the browser (decision 0045).
+  // Dates written here: the page needs no date code in the browser.
   const strips = await listComics();
   return { strips: strips.map((strip) => ({ ...strip, publishedLabel: formatDate(strip.publishedAt) })) };
 }

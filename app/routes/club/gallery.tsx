@@ -1,5 +1,5 @@
 /**
- * /la-vie-du-club/photos: the club's photos (decision 0022), each with its
+ * /la-vie-du-club/photos: the club's photos, each with its
  * description as alt text, its caption and its article. Only photos still
  * shown (consent not withdrawn) and not belonging to an unpublished article.
  * None: 404, and the menu hides the link.

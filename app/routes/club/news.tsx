@@ -1,6 +1,6 @@
 /**
  * /la-vie-du-club/actualites: the news list, page by page. Its content is written on the server
- * and kept as is by the browser (decision 0051): components/news/list.server.tsx.
+ * and kept as is by the browser: components/news/list.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { NewsContent, newsView } from "~/components/news/list.server";

@@ -1,6 +1,6 @@
 /**
  * /la-vie-du-club/enseignants: the club's teachers as the admins entered them
- * (teachers setting; decision 0022): name, grade, diploma, a few words, the
+ * (teachers setting): name, grade, diploma, a few words, the
  * weekly classes they teach, a photo only while its consent stands.
  * No teacher entered: 404 (never invented names), and the menu hides the link.
  */

@@ -33,7 +33,7 @@ describe("prices and schedule", () => {
       `20${NB}h – 21${NB}h`,
     ]);
 
-    // The page the visitor gets is that view, written on the server (decision 0051).
+    // The page the visitor gets is that view, written on the server.
     const { html } = await loader(loaderArgs());
     expect(html).toContain(`190${NB}€`);
     expect(html).toContain(`18${NB}h${NB}30 – 19${NB}h${NB}45`);

@@ -1,6 +1,6 @@
 /**
  * /mentions-legales: the legal notice and the privacy policy. Its content is written on the
- * server and kept as is by the browser (decision 0051): components/info/legal-notice.server.tsx;
+ * server and kept as is by the browser: components/info/legal-notice.server.tsx;
  * the audience section and its opt-out switch, which react to the visitor, stay React and follow
  * it as the page's last section (same column, same 48 px gap as between its sections).
  */

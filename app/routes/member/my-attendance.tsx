@@ -1,5 +1,5 @@
 /**
- * /espace-membre/presences (members; decision 0026): the attendance of every
+ * /espace-membre/presences (members): the attendance of every
  * profile of the family this season, as the instructors marked it: the number
  * of presences and the list of sessions, most recent first.
  */

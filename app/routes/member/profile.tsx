@@ -1,12 +1,12 @@
 /**
  * /espace-membre/profil: the member's own information, the family profiles,
- * their portraits (decision 0032), the sign-in settings and the RGPD rights. Open to every signed-in account,
+ * their portraits, the sign-in settings and the RGPD rights. Open to every signed-in account,
  * pré-inscrits included (they need their export and deletion too).
  *
  * One page, several forms: each form posts its `intent`, and the action runs
  * the ONE handler of that intent (./profile/intents.server.ts). Each section
  * is a component of ./profile/ with its own Conform form, validated in the
- * browser with the schema the handler uses (decision 0009); every form works
+ * browser with the schema the handler uses; every form works
  * without JavaScript.
  */
 import type { Route } from "./+types/profile";
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** The licence identity fields of a profile (issue 56), as its forms show them. */
+/** The licence identity fields of a profile, as its forms show them. */
 const licenceIdentity = (p: LicenceIdentity): LicenceIdentity => ({
   birthName: p.birthName,
   placeOfBirth: p.placeOfBirth,
@@ -78,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         authorisedPickup: p.authorisedPickup,
         ...licenceIdentity(p),
       })),
-    // Decision 0032: the portrait of each profile, own first.
+    // The portrait of each profile, own first.
     portraits: ctx.profiles.map((p) => {
       const portrait = portraits.get(p.id);
       return {
@@ -103,7 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ctx = await getSelectedProfile(context.get(userContext));
-  // Only the portrait form sends a file (decision 0032): its body may be larger.
+  // Only the portrait form sends a file: its body may be larger.
   const upload = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "");
   if (upload) {
     const tooLarge = await portraitTooLarge(request);

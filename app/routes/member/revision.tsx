@@ -55,7 +55,7 @@ async function gradeScope(ctx: MemberContext, requested: string | null) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const url = new URL(request.url);
-  // ?profil=ID (the link of an exam convocation, decision 0027): shows that profile of the family.
+  // ?profil=ID (the link of an exam convocation): shows that profile of the family.
   const asked = url.searchParams.get("profil");
   if (asked !== null) {
     await orErrorPage(() => selectProfile(user.sessionId, user.id, positiveId(asked) ?? 0));

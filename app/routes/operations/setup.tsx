@@ -1,9 +1,9 @@
 /**
  * /installation?jeton=… — first run in the browser (app/lib/operations/setup.server.ts):
- * creates the first administrator and the club's essential settings (issue 56: name, short
+ * creates the first administrator and the club's essential settings (name, short
  * name, association, venue, address, e-mail, and the weekly classes, which may wait), then
  * queues a test e-mail. Answers 404 without the token, with a wrong one, or
- * once an administrator exists. Works without JavaScript (Conform, decision 0009).
+ * once an administrator exists. Works without JavaScript (Conform).
  */
 import { notFound } from "~/lib/http/responses";
 import { Form, href, redirect } from "react-router";

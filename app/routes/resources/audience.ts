@@ -1,6 +1,6 @@
 /**
  * GET /api/audience?page=<path>&ref=<domain>: the audience beacon
- * (app/components/audience-beacon.tsx; decision 0022). Answers 204 with no
+ * (app/components/audience-beacon.tsx). Answers 204 with no
  * body and no cookie, counted or not. Only same-origin requests count (the
  * browser's Sec-Fetch-Site, or the Referer's origin for older browsers), so
  * another site cannot count for us. The IP address is never read.

@@ -2,7 +2,7 @@
  * POST /api/helloasso/notification: HelloAsso's notification URL (set in the
  * association's HelloAsso back office). The body is never trusted: only the
  * order id is read from it, the order itself is fetched from HelloAsso's API
- * (registration-payments.server.ts, decision 0024).
+ * (registration-payments.server.ts).
  *
  * Answers: 200 when handled (applied, already applied, kept for the managers,
  * not paid yet, other event types ignored); 400 when refused (unknown order,

@@ -5,8 +5,8 @@
  * as immutable. Members-only files (isMembersOnlyMedia: the brochure…) need a
  * signed-in member (else the sign-in page, or 404 for a pré-inscrit) and are
  * sent `private, no-cache`, never to shared caches. Photos of identifiable
- * people are sent `public, no-cache` with an ETag (decision 0022). PDFs open inline with
- * their original file name. Portraits of profiles (kind "portrait", decision 0032) are
+ * people are sent `public, no-cache` with an ETag. PDFs open inline with
+ * their original file name. Portraits of profiles (kind "portrait") are
  * never served here: 404, as for an unknown key (only the member area's guarded route reads them).
  */
 import { redirect } from "react-router";
@@ -72,7 +72,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const object = await storage().get(`${key}/${variant}`);
   if (!object) return notFound();
 
-  // Photos of people (decision 0022): revalidated on every view, so a withdrawn one disappears everywhere at once.
+  // Photos of people: revalidated on every view, so a withdrawn one disappears everywhere at once.
   const ofPeople = !membersOnly && (await isPhotoOfPeople(row.id));
   const etag = `"${key}-${variant}"`;
   if (ofPeople && request.headers.get("if-none-match") === etag) {

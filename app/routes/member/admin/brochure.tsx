@@ -44,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = IntentAnswer<"save" | "remove">;
 
-/** One handler per intent (decision 0019). */
+/** One handler per intent. */
 const HANDLERS = {
   save: (userId: string, formData: FormData) =>
     handleIntent("save", formData, brochureSchema, async (input) => {

@@ -147,7 +147,7 @@ describe("the season and school holidays page", () => {
     expect(line?.actorName).toBe("Alice Admin");
     expect(line?.summary).toContain("pas de cours pendant les vacances scolaires");
 
-    // The month the public page is written from (decision 0056), read again after the save.
+    // The month the public page is written from, read again after the save.
     expect((await app.fetch("/la-vie-du-club/calendrier?mois=2026-10")).status).toBe(200);
     const { days } = await monthCalendar({ year: 2026, month: 10 });
     const classesOn = (date: string) =>

@@ -54,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 type ActionData = IntentAnswer<"create" | "update" | "delete">;
 
-/** One handler per intent (decision 0019); a new strip is stored once however often it is sent. */
+/** One handler per intent; a new strip is stored once however often it is sent. */
 const HANDLERS = {
   create: (userId: string, formData: FormData) =>
     handleIntent("create", formData, comicCreateSchema, (input) =>

@@ -1,5 +1,5 @@
 /**
- * /espace-membre/contenu/grades/:id (admins; decision 0030): one grade of the
+ * /espace-membre/contenu/grades/:id (admins): one grade of the
  * club's table — names, belt colours, level, description, exam rules — and
  * its revision checklist (add, edit, move up or down, remove).
  *

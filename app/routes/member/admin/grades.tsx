@@ -1,5 +1,5 @@
 /**
- * /espace-membre/contenu/grades (admins; decision 0030): the club's grade
+ * /espace-membre/contenu/grades (admins): the club's grade
  * table as the managers keep it — belts, names, exam rules and the size of
  * each revision checklist — with a link to edit each grade. Read only: the
  * forms are on /espace-membre/contenu/grades/:id.

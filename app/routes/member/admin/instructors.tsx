@@ -1,5 +1,5 @@
 /**
- * /espace-membre/contenu/enseignants-des-cours (admins; decision 0026): which
+ * /espace-membre/contenu/enseignants-des-cours (admins): which
  * account teaches which weekly class. Each account with the role
  * « Enseignant » has one form: the classes of the schedule as checkboxes.
  * An instructor then takes attendance of those classes and reads their

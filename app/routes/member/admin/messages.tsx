@@ -65,7 +65,7 @@ const messageSchema = z.object({ id: id("Ce message n’existe plus.") });
 const back = (messageId: number, ok: string) =>
   redirect(`${PATH}?${new URLSearchParams({ message: String(messageId), ok }).toString()}#message-detail`);
 
-/** One handler per intent (decision 0019). */
+/** One handler per intent. */
 const HANDLERS = {
   answered: (userId: string, formData: FormData) =>
     handleIntent("answered", formData, messageSchema, async ({ id }) => {

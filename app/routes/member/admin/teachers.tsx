@@ -1,5 +1,5 @@
 /**
- * /espace-membre/contenu/enseignants (admins; decision 0022): the teachers
+ * /espace-membre/contenu/enseignants (admins): the teachers
  * shown on /la-vie-du-club/enseignants. One Conform form per teacher and one
  * to add a teacher; the action dispatches on `intent` (save, delete) with
  * `HANDLERS` (app/lib/http/intents.ts) and a refusal answers

@@ -67,7 +67,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     season,
     groups,
-    // Decision 0029: the campaign season's counts, in all and per group with a chart.
+    // The campaign season's counts, in all and per group with a chart.
     seasonCounts: await seasonDashboardCounts(),
     todos: todos.map((t) => ({
       id: t.id,

@@ -1,5 +1,5 @@
 /**
- * /espace-membre/articles/photos (admins and article managers; decision 0022):
+ * /espace-membre/articles/photos (admins and article managers):
  * upload a photo for an article with, when members can be recognised on it,
  * the statement that their consent was obtained (recorded with who and when);
  * withdraw a photo, which removes it from every public page at once.

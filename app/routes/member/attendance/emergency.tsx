@@ -1,10 +1,10 @@
 /**
- * /espace-membre/appel/:seance/urgence (instructors of that class, admins;
- * decision 0026): the emergency sheet of a session — parents' phones (tap to
+ * /espace-membre/appel/:seance/urgence (instructors of that class, admins):
+ * the emergency sheet of a session — parents' phones (tap to
  * call), emergency contacts, who may collect each child. Every opening is
  * written to the audit log (emergency.server.ts); another class's sheet is a
  * 403 with nothing read; never kept by the service worker. Each child's
- * portrait (decision 0032) helps to tell who is who, initials otherwise.
+ * portrait helps to tell who is who, initials otherwise.
  */
 import { notFound } from "~/lib/http/responses";
 import { Link } from "react-router";

@@ -14,7 +14,7 @@
  *  - A cancelled session, or one of a later day, shows its roster without the
  *    buttons.
  *  - Each person shows their portrait when one was given with consent
- *    (decision 0032: the guarded route, lazily), else initials on a disc;
+ *    (the guarded route, lazily), else initials on a disc;
  *    offline, the service worker keeps no portrait and the initials show.
  */
 import { notFound } from "~/lib/http/responses";
@@ -85,7 +85,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       sex: p.sex,
       inGroup: p.inGroup,
       present: marks.get(p.profileId) ?? null,
-      // Decision 0032: the portrait given with consent (its media id, the image's version), else initials.
+      // The portrait given with consent (its media id, the image's version), else initials.
       portrait: portraits.get(p.profileId)?.mediaId ?? null,
       // The id of this row's form (no JavaScript): sent twice, it counts once.
       formMarkId: crypto.randomUUID(),
@@ -125,7 +125,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 type Person = Route.ComponentProps["loaderData"]["people"][number];
 
-/** The roll call's words by the profile's sex, neutral when it is not given (issue 56). */
+/** The roll call's words by the profile's sex, neutral when it is not given. */
 const PRESENT = { f: "Présente", m: "Présent", n: "Présence" };
 const ABSENT = { f: "Absente", m: "Absent", n: "Absence" };
 

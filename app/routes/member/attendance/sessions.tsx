@@ -1,11 +1,11 @@
 /**
- * /espace-membre/appel (instructors and admins; decision 0026): the sessions of
+ * /espace-membre/appel (instructors and admins): the sessions of
  * the classes the instructor teaches, today and the next 7 days, from
  * `classSessions` (cancelled ones shown as cancelled, with the reason); each
  * open session links to its attendance page. Phone-first (390 px). Marks
  * left on the phone are sent from here and their outcome shown (waiting-marks.tsx).
  * From the first visit, the web app's worker keeps this list and the open
- * sessions it shows for use without network (issue 56); the page says so
+ * sessions it shows for use without network; the page says so
  * once they are kept.
  */
 import { href, Link } from "react-router";

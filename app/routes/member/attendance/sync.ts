@@ -1,5 +1,5 @@
 /**
- * POST /espace-membre/appel/envoi (instructors and admins; decision 0026):
+ * POST /espace-membre/appel/envoi (instructors and admins):
  * where phones send their queued attendance marks, as JSON
  * `{ marks: [{ clientMarkId, date, slotId, profileId, present, markedAt }] }`
  * (at most SYNC_BATCH_MAX). Answers `{ results }`, one outcome per mark, in

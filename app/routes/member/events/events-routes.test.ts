@@ -27,7 +27,7 @@ function fd(fields: Record<string, string>): FormData {
 }
 
 /**
- * The form as the action handles it: parsed with its schema (decision 0009),
+ * The form as the action handles it: parsed with its schema,
  * then saved; refusals read as `{ errors, values }` (first error per field,
  * "_form" for the whole form, what was typed).
  */

@@ -1,7 +1,7 @@
 /**
  * /espace-membre/examens (admin, user_manager): the exam sessions, most
  * recent first, the form that creates one (then its page opens), and what
- * every exam requires besides the grade's rules (issue 56: a registration
+ * every exam requires besides the grade's rules (a registration
  * for the exam's season, a medical file in order; each can be switched off).
  */
 import { Form, href, Link, redirect } from "react-router";

@@ -32,7 +32,7 @@ export function DataSection({
   confirmDeletion: boolean;
   pendingDeletion: string | null;
   answer: ProfileAnswer | undefined;
-  /** One-time token of the deletion request (decision 0019). */
+  /** One-time token of the deletion request. */
   submissionToken: string;
 }) {
   const requested = successFor(answer, "delete-account");

@@ -1,7 +1,7 @@
 /**
  * The profile page's actions: ONE handler per intent (the `intent` field of
- * each form, decision 0019: `handleIntent` of app/lib/http/intents.ts), each
- * parsing its form with the schema the page validates with (decision 0009),
+ * each form: `handleIntent` of app/lib/http/intents.ts), each
+ * parsing its form with the schema the page validates with,
  * calling its domain operation and answering:
  *  - success: `done(intent, message)` — the page shows the message next to
  *    the form that was sent (`intent`) and resets that form (`done`, a fresh id);
@@ -142,7 +142,7 @@ const handlers = {
       done("unlink-google", (await unlinkGoogle(ctx.user.id)).message),
     ),
 
-  // A deletion request is sent once however often the form is (one-time token, decision 0019).
+  // A deletion request is sent once however often the form is (one-time token).
   "delete-account": ({ request, form, ctx }: IntentArgs) =>
     handleIntent("delete-account", form, deleteAccountSchema, async ({ reason }) => {
       const { user } = ctx;
@@ -162,7 +162,7 @@ const handlers = {
       return redirect(href("/compte-supprime"), { headers });
     }),
 
-  // Decision 0032: a portrait is recorded with the consent ticked; removing it withdraws the consent.
+  // A portrait is recorded with the consent ticked; removing it withdraws the consent.
   portrait: ({ form, ctx }: IntentArgs) =>
     handleIntent(
       "portrait",

@@ -1,5 +1,5 @@
 /**
- * The licence identity fields of a profile form (issue 56): what a
+ * The licence identity fields of a profile form: what a
  * federation's licence form asks for, all optional, in their own fieldset,
  * filled by the family (the managers export them in licences.csv).
  */

@@ -1,5 +1,5 @@
 /**
- * The licence identity on the profile page (issue 56): a family fills a
+ * The licence identity on the profile page: a family fills a
  * child's birth name, place of birth, nationality and address (all
  * optional); a bad postal code is refused next to its field with everything
  * typed kept; the own profile takes the same fields; editing a profile

@@ -1,5 +1,5 @@
 /**
- * "Portraits pour l'appel" (decision 0032): for each profile of the account,
+ * "Portraits pour l'appel": for each profile of the account,
  * its portrait (or initials), adding or replacing it (intent "portrait": a
  * photo and the consent statement ticked) and removing it (intent
  * "remove-portrait": the consent is withdrawn, the image deleted at once).

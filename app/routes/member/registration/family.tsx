@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FamilyRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { campaign, registration, profiles, instalments, saved } = loaderData;
-  // Only the aids whose amount the treasurer confirmed for this season (issue 56).
+  // Only the aids whose amount the treasurer confirmed for this season.
   const aids = confirmedAids(campaign);
   const [form, fields] = useClubForm({
     id: "inscription-famille",

@@ -1,5 +1,5 @@
 /**
- * /espace-membre/inscription/pieces/:id: the file of a paper (decision 0029).
+ * /espace-membre/inscription/pieces/:id: the file of a paper.
  * Health data: only the family that owns the profile and the season's
  * managers get it (readSeasonFile); anyone else, a deleted file or an unknown
  * id gets the same 404 (nothing tells whether the paper exists). Sent

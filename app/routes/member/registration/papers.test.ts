@@ -1,5 +1,5 @@
 /**
- * The season's papers (decision 0029) through the real request handler on a
+ * The season's papers through the real request handler on a
  * real database: a family sends a medical certificate (PDF, JPEG or PNG, size
  * limit, French refusals), only it and the managers can open the file (sent
  * privately), a manager's decision updates the computed medical status or

@@ -4,10 +4,10 @@
  *    and sends the payer to HelloAsso; HelloAsso brings them back here with
  *    `checkoutIntentId` in the address. That parameter is only an id: the
  *    loader READS the intent and its order from HelloAsso's API and marks the
- *    registration paid only if HelloAsso says so (decision 0024).
+ *    registration paid only if HelloAsso says so.
  *  - A refused card (HelloAsso's error URL, or the return URL with
  *    `code=refused`) or a payer who left HelloAsso (its back URL) is told so
- *    in plain French, with the button to try again (issue 56); the intent is
+ *    in plain French, with the button to try again; the intent is
  *    still read from the API, which alone says whether it was paid.
  *  - The registration's schedule: each instalment's date, amount and state;
  *    « payée » only once every instalment is collected; a failed one shows

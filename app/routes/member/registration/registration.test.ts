@@ -108,7 +108,7 @@ describe("the campaign", () => {
       "prices[3].amount": "250",
       discountSecond: "10",
       discountThird: "20",
-      // The treasurer's aid (issue 56): an amount confirmed for the season, so that families may declare it.
+      // The treasurer's aid: an amount confirmed for the season, so that families may declare it.
       "aids[0].code": "PASS-SPORT",
       "aids[0].label": "Pass'Sport",
       "aids[0].amount": "50",
@@ -212,7 +212,7 @@ describe("a parent registers the family and pays", () => {
       { as: parent },
     );
     expect(back.data.outcome).toBe("applied");
-    // Paid only once every instalment is collected (issue 56).
+    // Paid only once every instalment is collected.
     expect(back.data.registration).toMatchObject({ status: "en-attente", money: { situation: "en-cours" } });
     ha.setPaymentState(order.id, 2, "Authorized");
     ha.setPaymentState(order.id, 3, "Authorized");

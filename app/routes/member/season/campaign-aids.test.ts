@@ -1,5 +1,5 @@
 /**
- * The campaign's aids as the club sets them (issue 56), through the request
+ * The campaign's aids as the club sets them, through the request
  * handler: Pass'Sport is proposed at its current amount (70 €) with who may
  * claim it, « à confirmer »; a family cannot declare an aid until the
  * treasurer confirms its amount for the season, then sees its rules and gets

@@ -2,10 +2,10 @@
  * /espace-membre/saison/campagne (admin, user_manager): the registration
  * campaign — open or close it, its season, the price of each group of the
  * weekly classes, the family discounts, the aids (each with who may claim
- * it, and its amount confirmed by the treasurer for the season: issue 56), the number of
+ * it, and its amount confirmed by the treasurer for the season), the number of
  * instalments, the version of the club rules and the payment instructions
  * (the `campaign` setting, saved with a version check). Plain forms, one
- * `intent` each (app/lib/http/intents.ts, decision 0019).
+ * `intent` each (app/lib/http/intents.ts).
  */
 import { Form, href, redirect } from "react-router";
 import type { Route } from "./+types/campaign";

@@ -1,5 +1,5 @@
 /**
- * Federation licences through the request handler and real PGlite (issue 56):
+ * Federation licences through the request handler and real PGlite:
  * a manager types a member's number (bad input refused next to the field,
  * the typed value kept; a number already held refused), imports the
  * federation's list (every line saved, or none with one French error per

@@ -1,6 +1,6 @@
 /**
  * /espace-membre/saison/licences (admin, user_manager): the federation
- * licences of the campaign's season (issue 56).
+ * licences of the campaign's season.
  *  - Each registered member: its licence number (typed, or cleared with an
  *    empty field), last season's, and the licence-form facts the family has
  *    not filled on the profile yet.

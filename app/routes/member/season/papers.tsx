@@ -1,6 +1,6 @@
 /**
  * /espace-membre/saison/pieces (admin, user_manager): the papers the families
- * sent for the campaign's season, waiting for a manager (decision 0029).
+ * sent for the campaign's season, waiting for a manager.
  *  - Medical papers: open the file, accept (its type and date become the
  *    profile's season status: the medical status is recomputed) or refuse
  *    with a reason mailed to the family (the file is deleted at once).

@@ -10,7 +10,7 @@
  *    dates, amounts and states), « paiement incomplet » first, and the form
  *    that records a cheque, cash, a transfer or holiday vouchers (ANCV) for
  *    what is left.
- * Plain forms, one `intent` each (app/lib/http/intents.ts, decision 0019):
+ * Plain forms, one `intent` each (app/lib/http/intents.ts):
  * everything works without JavaScript.
  */
 import { Form, href, redirect } from "react-router";

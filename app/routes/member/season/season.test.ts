@@ -173,7 +173,7 @@ describe("the payment certificate", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Buffer.from(bytes).toString("latin1").trimEnd().endsWith("%%EOF")).toBe(true);
-    // Read back as a PDF reader would (decision 0031): accents, « : », € and no-break spaces whole.
+    // Read back as a PDF reader would: accents, « : », € and no-break spaces whole.
     const { lines, title } = await readPdf(bytes);
     expect(title).toBe(`Attestation de paiement\u00a0: saison ${SEASON}`);
     expect(lines).toContain(`Attestation de paiement\u00a0: saison ${SEASON}`);

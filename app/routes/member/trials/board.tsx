@@ -4,7 +4,7 @@
  * has its status-and-note form (version checked) and, until it is a
  * registration, the one-click « Inscrire » that creates or invites the account
  * pre-filled from the request (app/lib/members/trial-board.server.ts).
- * Plain forms (one intent each, decision 0019): everything works without JavaScript.
+ * Plain forms (one intent each): everything works without JavaScript.
  */
 import { Form, href, Link, redirect } from "react-router";
 import type { Route } from "./+types/board";

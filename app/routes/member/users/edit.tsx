@@ -8,7 +8,7 @@
  * Every form is a plain POST with an `intent`, handled by ONE function below
  * (HANDLERS); the rules are enforced in the users-*.server.ts modules, which
  * throw `DomainError`; a refused form comes back as Conform's result in the
- * form it belongs to (decision 0009). The sections are in app/components/users.
+ * form it belongs to. The sections are in app/components/users.
  */
 import { notFound } from "~/lib/http/responses";
 import { Form, href, Link, redirect } from "react-router";
@@ -99,10 +99,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     isSelf: actor.id === detail.user.id,
     managesAdmins: can(actor, "users:manage-admins"),
     choosesClasses: can(actor, "site:administer"),
-    // Issue 15 (decision 0026): the classes an instructor teaches (chosen on the admins' page).
+    // The classes an instructor teaches (chosen on the admins' page).
     taught: isInstructor(detail.user.roles) ? await taughtSlotLabels(detail.user.id) : null,
     notice: NOTICES[url.searchParams.get("ok") ?? ""] ?? null,
-    // Decision 0032: the profiles' portraits, which an admin may remove.
+    // The profiles' portraits, which an admin may remove.
     portraits: can(actor, "portraits:manage") ? await adminPortraitList(detail.profiles) : [],
   };
 }

@@ -13,7 +13,7 @@ import { log } from "~/lib/core/log.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const query = parseListQuery(new URL(request.url).searchParams);
-  // Streamed 500 rows at a time (issue 12): the whole club is never held in memory.
+  // Streamed 500 rows at a time: the whole club is never held in memory.
   const csv = await streamUsersCsv(query, new Date(), (count) => log.info("users exported", { by: user.id, count }));
   return new Response(csv, {
     headers: {

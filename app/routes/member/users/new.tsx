@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request);
   const submission = parseSubmission(formData, newUserSchema);
   if (submission.status !== "success") return invalid(submission);
-  // Created once however often the form is sent (one-time token, decision 0019): one account, one welcome mail.
+  // Created once however often the form is sent (one-time token): one account, one welcome mail.
   return tryDomain(submission, () =>
     redirectOnce("user.create", formData, async () => {
       const { id } = await createManagedUser(actor, submission.value);
