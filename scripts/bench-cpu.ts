@@ -1,5 +1,5 @@
 /**
- * CPU accounting for the benchmark (issue 12, WORKERS=1 against 2): how many of
+ * CPU accounting for the benchmark (WORKERS=1 against 2): how many of
  * the machine's cores each party of a run used, read from /proc (Linux).
  *
  * Rules:

@@ -1,5 +1,5 @@
 /**
- * The benchmark waits for a server's background jobs (scripts/bench.ts, decision 0034).
+ * The benchmark waits for a server's background jobs (scripts/bench.ts).
  *
  * Every start runs each job once, one second in (the day's backup of a large club takes
  * seconds): measuring before that round ended measured the jobs too. `waitForJobs` asks the

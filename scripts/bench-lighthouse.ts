@@ -1,19 +1,18 @@
 /**
- * Lighthouse (mobile) for the benchmark (issue 12, scripts/bench.ts): the site's
+ * Lighthouse (mobile) for the benchmark (scripts/bench.ts): the site's
  * home and the bare app's page, run after run, with the metrics behind the
  * performance score.
  *
  * Rules:
  * - One run is not a figure: a score moves by 10 points from one run to the
- *   next on the same build (decision 0050). Each page gets BENCH_LIGHTHOUSE_RUNS
+ *   next on the same build. Each page gets BENCH_LIGHTHOUSE_RUNS
  *   runs (default 3), the two pages alternate, and the median of each category
  *   is printed with every run's score, FCP, LCP and TBT.
  * - The bare app is measured with the same browser on the same machine: it is
  *   the ceiling of this browser and machine. When the bare app itself loses
  *   points, the browser or the machine changed, not the site.
- * - Home is measured as a visitor gets it: without React's scripts (decision
- *   0061). Decision 0060 measured, through a proxy, that its hydration was the
- *   whole gap to the bare app.
+ * - Home is measured as a visitor gets it: without React's scripts (measured
+ *   through a proxy, their hydration was the whole gap to the bare app).
  * - Lighthouse comes through npx (lighthouse@12.8.2, the last one for Node 20);
  *   it sometimes loses its own trace (NO_NAVSTART) on a busy machine: up to 3
  *   tries per run. Without npx or Chromium the section says so and the bench

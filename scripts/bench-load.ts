@@ -1,5 +1,5 @@
 /**
- * The overload benchmark's client (issue 11): `connections` loops, each sending
+ * The overload benchmark's client: `connections` loops, each sending
  * one GET at a time for `seconds`, through Node's HTTP client with keep-alive.
  *
  * Rules:

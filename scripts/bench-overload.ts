@@ -1,5 +1,5 @@
 /**
- * npm run bench -- --overload (issue 11): 200 connections for
+ * npm run bench -- --overload: 200 connections for
  * BENCH_OVERLOAD_SECONDS (60) on home, news and a member page, three runs on
  * one server. Per page: time-outs past 10 s, 5xx other than the deliberate
  * 503s, 503s, p99 of the accepted requests; the server's RSS after each run.

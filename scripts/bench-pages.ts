@@ -61,7 +61,7 @@ export async function interleaved(base: string, bareBase: string, pages: BenchPa
     for (let i = 0; i < 10; i++)
       await (await fetch(base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} })).text();
   for (let i = 0; i < 50; i++) await (await fetch(bareBase + "/")).text();
-  // A first round under load, not counted (decision 0055): V8 is still compiling a page's code
+  // A first round under load, not counted: V8 is still compiling a page's code
   // through its first few hundred requests, which a server running for days has long done.
   await slice(bareBase + "/", undefined, seconds);
   for (const p of pages) await slice(base + p.path, p.cookie, seconds);
@@ -117,7 +117,7 @@ export async function interleaved(base: string, bareBase: string, pages: BenchPa
  * The requests/s of `seconds` of load on `url` through wrk (Debian's `wrk`, written in C) when it
  * is installed, else autocannon. On two cores the client shares the machine with the servers it
  * measures: autocannon, in this Node process, took 0.09–0.2 of a core at these rates, wrk about
- * 0.03 (decision 0064), so with wrk WORKERS=2 gets the cores a real deployment would give it.
+ * 0.03, so with wrk WORKERS=2 gets the cores a real deployment would give it.
  */
 export const WRK = "/usr/bin/wrk";
 async function workersSlice(url: string, seconds: number): Promise<number> {
@@ -131,7 +131,7 @@ async function workersSlice(url: string, seconds: number): Promise<number> {
 /**
  * Load on a server until its requests/s stop rising: V8 compiles a page's hot code over its first
  * thousands of requests, and with WORKERS=2 each process gets half of them, so one slice left it
- * half warm (1.18x measured after one slice, 1.47–1.63x once warm, decision 0064). Stops when a
+ * half warm (1.18x measured after one slice, 1.47–1.63x once warm). Stops when a
  * slice is no faster than 1.05 times the best before it, after at least 3 slices and at most 15.
  */
 async function warm(url: string, seconds: number): Promise<number> {
@@ -146,7 +146,7 @@ async function warm(url: string, seconds: number): Promise<number> {
 
 /**
  * req/s of the uncached home with WORKERS=1 and WORKERS=2 on one PostgreSQL, interleaved. Slices
- * of at least 8 s: with 3 s the rounds of one run spread from 0.90 to 2.07x (decision 0064).
+ * of at least 8 s: with 3 s the rounds of one run spread from 0.90 to 2.07x.
  */
 export async function workersBench(adminUrl: string, benchSeconds: number) {
   const seconds = Math.max(benchSeconds, 8);
@@ -169,7 +169,7 @@ export async function workersBench(adminUrl: string, benchSeconds: number) {
     const rps: Record<string, number[]> = { "1": [], "2": [] };
     let workersCores = { server: 0, postgres: 0, client: 0, total: 0 };
     // The server's CPU per request (ms, all its threads), each round: several processes may spend
-    // less per request than one (decision 0069), which the ceiling below does not count.
+    // less per request than one, which the ceiling below does not count.
     const serverCpu: Record<"1" | "2", number[]> = { "1": [], "2": [] };
     let warmed = [0, 0];
     try {

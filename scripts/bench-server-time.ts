@@ -1,6 +1,6 @@
 /**
- * Server time of pages, one request at a time (npm run bench, scripts/bench.ts; issue 12,
- * decision 0039): the issue's target for signed-in pages on the large club is a p95 SERVER time
+ * Server time of pages, one request at a time (npm run bench, scripts/bench.ts): the target for
+ * signed-in pages on the large club is a p95 SERVER time
  * under 50 ms (and the users search under 50 ms), which the interleaved table (10 connections,
  * queueing included) cannot show.
  *
@@ -17,7 +17,7 @@ import http from "node:http";
 import { cpuSnapshot } from "./bench-cpu";
 import type { BenchPage } from "./bench-pages";
 
-/** Issue 12: p95 server time of a signed-in page on the large club, users search included. */
+/** P95 server time of a signed-in page on the large club, users search included. */
 export const SERVER_TIME_TARGET_MS = 50;
 
 interface PageTimes {

@@ -1,5 +1,5 @@
 /**
- * npm run bench -- --signups (issue 56): a registration evening on the embedded
+ * npm run bench -- --signups: a registration evening on the embedded
  * database. While 200 connections flood the home page (page cache off, so every
  * view reaches the queue), 20 accounts are created at once through the sign-up
  * form (/inscription, scrypt hashing). Figures: sign-ups that succeeded

@@ -1,5 +1,5 @@
 /**
- * npm run bench — performance figures of the production build (issue 12, decision 0023):
+ * npm run bench — performance figures of the production build:
  *  1. the site's pages without the page cache against a bare React Router 7.18.4
  *     app (bench/bare: one page of 40 paragraphs from a loader), in ONE run,
  *     interleaved (bare, then each page, BENCH_ROUNDS rounds of BENCH_SECONDS):
@@ -9,25 +9,25 @@
  *  2. cold start to the first answered page on an existing database, RSS after
  *     BENCH_RSS_REQUESTS (10,000) requests;
  *  3. the gzip size of the JavaScript each public page loads;
- *  4. Lighthouse (mobile) of home (as a visitor gets it: without React's scripts,
- *     decision 0061) and of the bare app, several runs each, through npx, when
+ *  4. Lighthouse (mobile) of home (as a visitor gets it: without React's scripts)
+ *     and of the bare app, several runs each, through npx, when
  *     Chromium is installed and npx can fetch it (bench-lighthouse.ts; skip with
  *     --no-lighthouse);
  *  5. with BENCH_DATABASE_URL: req/s of WORKERS=1 against WORKERS=2 on PostgreSQL;
  *  6. --backup, --import: the backup and Firebase import benchmarks.
  *     After the table, the SERVER time of each signed-in page (one request at a time: p50, p95
- *     against the 50 ms target, CPU per request; bench-server-time.ts, decision 0039);
+ *     against the 50 ms target, CPU per request; bench-server-time.ts);
  * --pages-only: part 1 alone (--public-only: its public pages alone; --server-time: the server
  * times alone; --workers-only: part 5 alone). Each server's first round of background jobs is waited for and reported
  * before anything is measured.
  * It starts its own servers on free ports with throw-away data folders
  * (bench-servers.ts); the load measures are in bench-pages.ts.
  *
- * --overload (issue 11, bench-overload.ts): 200 connections on home, news and
+ * --overload (bench-overload.ts): 200 connections on home, news and
  * a member page, three runs on one server.
- * --signups (issue 56, bench-signups.ts): 20 sign-ups at once on the embedded
+ * --signups (bench-signups.ts): 20 sign-ups at once on the embedded
  * database during a flood of page views: every sign-up succeeds, page views are shed.
- * Targets (issue 12): public pages >= 0.5x the bare app, member pages >= 0.4x;
+ * Targets: public pages >= 0.5x the bare app, member pages >= 0.4x;
  * <= 120 KB gzipped JS per public page; cold start < 3 s; WORKERS=2 >= 1.6x.
  */
 import { execFileSync } from "node:child_process";
@@ -135,7 +135,7 @@ async function main() {
       const res = await fetch(project.base + p.path, { headers: p.cookie ? { cookie: p.cookie } : {} });
       if (res.status !== 200) console.log(`(attention\u00a0: ${p.path} répond ${res.status})`);
     }
-    // The signed-in pages' server time, one request at a time (decision 0039), the bare app's first.
+    // The signed-in pages' server time, one request at a time, the bare app's first.
     const memberTimes = async () => {
       await serverTimes(bare.base, bare.pid, [{ label: "application nue", path: "/" }], {
         title: "Temps serveur de référence",
@@ -187,7 +187,7 @@ async function main() {
 
     const chrome = options.CHROME_PATH;
     if (!args.has("--no-lighthouse") && existsSync(chrome)) {
-      // Home as a visitor gets it (without React's scripts, decision 0061), then the bare app.
+      // Home as a visitor gets it (without React's scripts), then the bare app.
       lighthouseBench(
         [
           { label: "accueil du site", url: `${project.base}/` },

@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import { build } from "esbuild";
 
 const outdir = process.env.BUILD_DIR ?? "build";
-// The server, and the embedded database's thread (app/lib/core/pglite-thread.server.ts, decision 0068).
+// The server, and the embedded database's thread (app/lib/core/pglite-thread.server.ts).
 for (const [entry, out] of [
   ["server/index.ts", "server-main.js"],
   ["app/lib/core/pglite-worker.server.ts", "pglite-worker.js"],

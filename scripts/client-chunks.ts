@@ -1,5 +1,5 @@
 /**
- * How the browser build groups modules into files (decision 0036). Every page
+ * How the browser build groups modules into files. Every page
  * loads React, React DOM and React Router, and every page sits under the root
  * and the site layout: left to Rollup, that code is spread over some thirty
  * small files (one per icon, per shared helper), each compressed on its own.
@@ -8,11 +8,11 @@
  *  - "framework": react, react-dom, scheduler, react-router;
  *  - "site": every module the root or the site layout imports statically
  *    (their own code, the layout's icons, the shared helpers they use), and
- *    `ServerHtml`, which the pages written on the server share (decision 0051), the
+ *    `ServerHtml`, which the pages written on the server share, the
  *    pages' `<head>` helpers (lib/http/seo.ts), which every page's `meta` calls, and
  *    the buttons' styles (components/ui/button.tsx), which every form's button uses:
  *    in a file of their own they cost the form pages more than they cost the others
- *    in the shared one (decision 0059).
+ *    in the shared one.
  * Everything else (a page's own code, a form's validation, the member area)
  * stays split as Rollup decides. Stylesheets are left to Vite.
  */
@@ -24,11 +24,11 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 const LAYOUTS = [
   /[\\/]app[\\/]root\.tsx(\?|$)/,
   /[\\/]app[\\/]routes[\\/]site-layout\.tsx(\?|$)/,
-  // The block of server-written content (decision 0051): a few lines, on most public pages.
+  // The block of server-written content: a few lines, on most public pages.
   /[\\/]app[\\/]components[\\/]server-html\.tsx(\?|$)/,
   // Every page's title and description (its `meta`).
   /[\\/]app[\\/]lib[\\/]http[\\/]seo\.ts(\?|$)/,
-  // The buttons' styles: every form's submit button (decision 0059).
+  // The buttons' styles: every form's submit button.
   /[\\/]app[\\/]components[\\/]ui[\\/]button\.tsx(\?|$)/,
 ];
 

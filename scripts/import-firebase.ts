@@ -81,7 +81,7 @@ async function main(): Promise<number> {
     onProgress: progress,
   });
   console.log(formatReport(report));
-  // Thousands of new rows: statistics and the visibility map at once, not at the next night (decision 0039).
+  // Thousands of new rows: statistics and the visibility map at once, not at the next night.
   if (!report.dryRun && !report.aborted && report.created + report.updated > 0) await vacuumAnalyze();
   return report.aborted ? 1 : 0;
 }

@@ -1,6 +1,6 @@
 // Generates public/og-image.png (1200x630, the OpenGraph picture) from an
 // original SVG drawing with sharp. Run: node scripts/og-image.mjs
-// It names the art, never a club or a town (issue 56): every club shares it.
+// It names the art, never a club or a town: every club shares it.
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 

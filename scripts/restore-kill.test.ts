@@ -1,5 +1,5 @@
 /**
- * Issue 19: a REAL kill -9 in the middle of `npm run restore`, on PGlite and on
+ * A REAL kill -9 in the middle of `npm run restore`, on PGlite and on
  * PostgreSQL. The restore runs as its own process; the test-only hook
  * RESTORE_TEST_PAUSE_AFTER_TABLES makes it say "PAUSE" after a few tables,
  * inside its open transaction, and wait: the test kills it then (SIGKILL), no

@@ -1,5 +1,5 @@
 /**
- * npm run seed:large — a large club for measuring (issue 12): 10,000 accounts
+ * npm run seed:large — a large club for measuring: 10,000 accounts
  * (password logins, own profile, a family profile for one account in three),
  * grades for every profile, 5,000 articles, 2,000 events and three seasons of
  * status rows. Set-based inserts (generate_series): a few seconds.
@@ -67,7 +67,7 @@ export async function seedLarge(size = LARGE): Promise<void> {
         'Gymnase', (array['cours', 'stage', 'competition', 'passage-de-grades', 'demonstration'])[1 + i % 5], i % 4 = 0
       from generate_series(1, ${size.events}) i`);
   });
-  // Statistics and the visibility map before anyone reads: what the nightly run keeps (decision 0039).
+  // Statistics and the visibility map before anyone reads: what the nightly run keeps.
   await vacuumAnalyze();
 }
 

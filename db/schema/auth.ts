@@ -35,7 +35,7 @@ export const users = pgTable(
       .notNull()
       .generatedAlwaysAs((): SQL => foldedSql(sql`${users.prenom} || ' ' || ${users.nom} || ' ' || ${users.email}`)),
   },
-  // fastupdate off (decision 0035): PGlite runs no autovacuum, so GIN's pending list of new entries
+  // fastupdate off: PGlite runs no autovacuum, so GIN's pending list of new entries
   // was never merged and every search read it whole (10,000 accounts: 167 pages, 1.3 s per page).
   (t) => [
     index("users_search_index")

@@ -1,5 +1,5 @@
 /**
- * Grade exams (issue 15, decision 0027): exam sessions, the grades they
+ * Grade exams: exam sessions, the grades they
  * examine, their jury and their candidates.
  *
  * Rules the database itself enforces:
@@ -90,7 +90,7 @@ export const examCandidates = pgTable(
   (t) => [uniqueIndex("exam_one_candidate_per_session").on(t.sessionId, t.profileId)],
 );
 
-/** Per-test marks of the jury (decision 0027): « acquis » or « non acquis » for one test of a candidate. */
+/** Per-test marks of the jury: « acquis » or « non acquis » for one test of a candidate. */
 export const examTestMarks = pgTable(
   "exam_test_marks",
   {

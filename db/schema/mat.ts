@@ -1,5 +1,5 @@
 /**
- * On the mat (issue 15): attendance at the weekly classes.
+ * On the mat: attendance at the weekly classes.
  *
  * Rules the database itself enforces:
  *  - a session is a Paris day plus a slot of the `schedule` setting
@@ -53,7 +53,7 @@ export const attendanceMarks = pgTable(
 );
 
 /**
- * Who teaches which weekly class (decision 0026): an account with the role
+ * Who teaches which weekly class: an account with the role
  * `enseignant` takes attendance, and reads the emergency sheet, of the slots
  * (`slotId` of the `schedule` setting) an admin tied it to here; admins see
  * every class without a row. A slot removed from the schedule leaves its rows

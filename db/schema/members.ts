@@ -35,7 +35,7 @@ export const profiles = pgTable(
     nom: text().notNull().default(""),
     dateOfBirth: date({ mode: "string" }),
     /**
-     * Issue 56: « f » (féminin) | « m » (masculin) | null when not given. Gendered words on pages,
+     * « f » (féminin) | « m » (masculin) | null when not given. Gendered words on pages,
      * e-mails and documents follow it (app/lib/typography/gender.ts), a neutral form when null.
      */
     sex: text(),
@@ -43,10 +43,10 @@ export const profiles = pgTable(
     relationship: text().notNull().default("moi"),
     phone: text().notNull().default(""),
     emergencyContact: text().notNull().default(""),
-    /** Issue 15 (decision 0026): who may collect this person (a child) after class, shown on the emergency sheet. */
+    /** Who may collect this person (a child) after class, shown on the emergency sheet. */
     authorisedPickup: text().notNull().default(""),
     /**
-     * Issue 56: the civil identity a federation's licence form asks for (all
+     * The civil identity a federation's licence form asks for (all
      * optional, filled by the family; with `sex` above): birth name when it
      * differs from `nom`, place of birth (commune and department, or
      * country), nationality, postal address.
@@ -70,8 +70,8 @@ export const profiles = pgTable(
 /**
  * "This profile is its account holder's own", written as the predicate of the partial index
  * `profiles_one_self_per_owner` itself, never `is_self = $1`: a prepared statement's generic
- * plan (PGlite's, decision 0044) can use a partial index only when its condition is in the
- * query's text (decision 0065).
+ * plan (PGlite's) can use a partial index only when its condition is in the
+ * query's text.
  */
 export const selfProfile = sql`${profiles.isSelf}`;
 
@@ -89,7 +89,7 @@ export const grades = pgTable("grades", {
   level: text().notNull().default(""),
   description: text().notNull().default(""),
   /**
-   * Exam rules for presenting THIS grade (issue 15), each null until the club
+   * Exam rules for presenting THIS grade, each null until the club
    * sets it (federations differ: nothing is invented): months since the
    * previous grade, attendances at the weekly classes since then, age on the
    * exam day.
@@ -136,7 +136,7 @@ export const seasonStatuses = pgTable(
     healthDocumentKind: text(),
     healthDocumentReceivedOn: date({ mode: "string" }),
     healthDocumentValidUntil: date({ mode: "string" }),
-    /** Issue 56: the federation licence number for this season, entered or imported by a manager. */
+    /** The federation licence number for this season, entered or imported by a manager. */
     licenceNumber: text(),
     ...audit,
   },

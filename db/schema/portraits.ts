@@ -1,5 +1,5 @@
 /**
- * A portrait per profile (issue 15, decision 0032): a small photo that lets
+ * A portrait per profile: a small photo that lets
  * the instructors recognise a child at roll call.
  *
  * Rules the schema holds:

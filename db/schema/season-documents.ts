@@ -1,5 +1,5 @@
 /**
- * Papers a family sends for the season (issue 14, decision 0029): medical
+ * Papers a family sends for the season: medical
  * certificates and health-questionnaire attestations (health data: never the
  * questionnaire's answers), and proofs of an aid (Pass'Sport…). And the alerts
  * a HelloAsso refund or payment state change raises for the managers.

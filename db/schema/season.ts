@@ -1,5 +1,5 @@
 /**
- * The season's registrations and their payments (issue 14, decision 0024).
+ * The season's registrations and their payments.
  *
  * Rules the database itself enforces:
  *  - one registration per family (account) and season;
@@ -65,7 +65,7 @@ export const registrationLines = pgTable(
     emergencyContacts: text().notNull().default(""),
     /** Takes part in competitions (a yearly certificate may be required: medical setting). */
     competitor: boolean().notNull().default(false),
-    /** The aid code declared for this profile (Pass'Sport…), null without aid (decision 0029). */
+    /** The aid code declared for this profile (Pass'Sport…), null without aid. */
     aidCode: text(),
     /** a-verifier | acceptee | refusee: a manager checks the proof; a refusal removes the deduction. */
     aidStatus: text(),

@@ -1,5 +1,5 @@
 /**
- * Trial-class requests (issue 15, decision 0028): a visitor books one dated
+ * Trial-class requests: a visitor books one dated
  * session of the weekly classes; the managers move the request through its
  * statuses and turn it into an account.
  *

@@ -82,7 +82,7 @@ test.describe("home page", () => {
   test("a visitor gets home without React's scripts: its links load the next page, which comes alive", async ({
     page,
   }) => {
-    // Decision 0061: no module, no modulepreload, no router data; the page's own inline script only.
+    // No module, no modulepreload, no router data; the page's own inline script only.
     const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(r.url());
@@ -105,7 +105,7 @@ test.describe("home page", () => {
   test("from another page, the router shows home whole without reloading, and its links move in the browser", async ({
     page,
   }) => {
-    // Home's content is markup written on the server, not hydrated (decision 0051).
+    // Home's content is markup written on the server, not hydrated.
     const title = (await (await page.request.get("/")).text()).match(/<h1[^>]*>([^<]+)<\/h1>/)?.[1];
     expect(title).toBeTruthy();
     await gotoHydrated(page, "/tarifs-horaires");
@@ -128,7 +128,7 @@ test.describe("home page", () => {
   test("the content and footer of a loaded page stay whole through navigations and a missing page", async ({
     page,
   }) => {
-    // A page load carries them once, in the page (decision 0054): the browser keeps them from there.
+    // A page load carries them once, in the page: the browser keeps them from there.
     await gotoHydrated(page, "/le-vovinam-viet-vo-dao/histoire");
     const footer = page.getByTestId("site-footer");
     const address = (await footer.locator("address").textContent()) ?? "";
@@ -201,7 +201,7 @@ test.describe("home page", () => {
     expect(data.address.postalCode).toMatch(/^\d{5}$/);
     expect(data.name).toBeTruthy();
     expect(data.email).toContain("@");
-    // No social link nor phone is seeded (issue 13: nothing made up): absent until the club fills them.
+    // No social link nor phone is seeded (nothing made up): absent until the club fills them.
     expect(data.sameAs === undefined || Array.isArray(data.sameAs)).toBe(true);
     expect(data.telephone).toBeUndefined();
   });

@@ -1,10 +1,10 @@
 /**
- * Attendance on a phone (issue 15, decision 0026), on the production server:
+ * Attendance on a phone, on the production server:
  * an admin ties the instructor fixture account to every class; the instructor,
  * on a 390 px screen, opens a session, marks a child present, loses the
  * network (context.setOffline), marks another one (kept on the phone), gets
  * the network back: the marks reach the server (seen from another browser).
- * From the first visit to the list (issue 56), the list and the rosters of
+ * From the first visit to the list, the list and the rosters of
  * today's and the coming days' classes open without network.
  * axe finds nothing on the new pages at 390 and 1366 px.
  * The family « Famille Appel » (two children in every group) comes from

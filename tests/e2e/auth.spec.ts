@@ -235,7 +235,7 @@ test.describe("top bar account area", () => {
     // Server-rendered: no signed-out flash on a full reload.
     const html = await (await page.request.get("/")).text();
     expect(html).toContain('data-testid="desktop-account"');
-    // Signed in, home keeps React's scripts (a visitor gets it without them, decision 0061).
+    // Signed in, home keeps React's scripts (a visitor gets it without them).
     await gotoHydrated(page, "/");
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe("true");
     await expect(page.getByTestId("desktop-account").getByTestId("account-first-name")).toHaveText("Essai");

@@ -43,7 +43,7 @@ for (const width of [390, 1366]) {
     test("a public holiday says there is no class, and axe finds nothing", async ({ page }) => {
       const holiday = holidayWithClasses();
       await gotoHydrated(page, `/la-vie-du-club/calendrier?mois=${holiday.day.slice(0, 7)}`);
-      // The month is written once: one list of days, a grid on large screens (decision 0037).
+      // The month is written once: one list of days, a grid on large screens.
       const note = page.getByText(`Pas de cours – Jour férié\u00a0: ${holiday.name}`).locator("visible=true");
       await expect(note).toHaveCount(1);
       await expect(

@@ -1,6 +1,6 @@
 /**
  * "La vie du club" pages and the contact form, on the sample news and events the global setup
- * publishes (tests/helpers/sample-content.ts: the site itself publishes none, issue 56).
+ * publishes (tests/helpers/sample-content.ts: the site itself publishes none).
  */
 import { axeViolations, expect, gotoHydrated, test, untilBrowserChecks, waitForMail } from "./fixtures";
 
@@ -47,7 +47,7 @@ test.describe("news", () => {
 test.describe("calendar", () => {
   test("month navigation and the upcoming events", async ({ page }) => {
     // The server writes a cached month's stored markup; the browser hydrates its own render of
-    // the days against it (decision 0043): any mismatch would be reported as an error here.
+    // the days against it: any mismatch would be reported as an error here.
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
     page.on("console", (msg) => {

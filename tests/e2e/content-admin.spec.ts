@@ -32,7 +32,7 @@ async function signInAsAdmin(page: Page, target: string) {
   await main.getByRole("button", { name: "Se connecter", exact: true }).click();
   await page.waitForURL((url) => url.pathname === target.split("?")[0]);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  // The page's forms load their validation code once mounted (decision 0036): start from a settled page.
+  // The page's forms load their validation code once mounted: start from a settled page.
   await page.waitForLoadState("networkidle");
 }
 

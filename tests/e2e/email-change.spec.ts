@@ -1,5 +1,5 @@
 /**
- * E-mail change in the browser (decision 0018): the profile asks, the new
+ * E-mail change in the browser: the profile asks, the new
  * address receives a link (local SMTP server), the link's page confirms with
  * a button, at 390 px, with no axe violation; then the new address signs in.
  */

@@ -1,5 +1,5 @@
 /**
- * Grade exams in the browser (decision 0027): a manager creates a session at
+ * Grade exams in the browser: a manager creates a session at
  * 1366 px and convokes a member (the family's e-mail arrives); a jury member
  * marks two tests of the programme (« Acquis » / « Non acquis ») and the
  * candidate « reçu » on a 390 px phone, the grade history shows the
@@ -140,7 +140,7 @@ test("a jury member marks two tests and the candidate on a 390 px phone: the gra
   ]);
   expect(download.suggestedFilename()).toMatch(/^diplome-essai-membre-2027-06-12\.pdf$/);
   await download.saveAs("test-results/examens-diplome.pdf");
-  // The production build finds its fonts: the grade's name keeps every letter (« ự », decision 0031).
+  // The production build finds its fonts: the grade's name keeps every letter (« ự »).
   const diploma = await readPdf(readFileSync("test-results/examens-diplome.pdf"));
   expect(diploma.lines).toContain("Tự vệ");
   expect(diploma.lines).toContain("Essai membre");

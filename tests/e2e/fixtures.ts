@@ -27,7 +27,7 @@ export { expect };
 
 /**
  * Navigates and waits until the page is interactive (safe to click): React has hydrated it, or,
- * on a page served without React's scripts (home for a visitor, decision 0061), its inline
+ * on a page served without React's scripts (home for a visitor), its inline
  * script is ready.
  */
 export async function gotoHydrated(page: Page, url: string) {
@@ -49,7 +49,7 @@ export async function untilInteractive(page: Page) {
  * that the element is still and receives the press, not the release: on a busy machine the page
  * began to slide between the two, the release landed elsewhere and the browser sent no click at
  * all (no submission, no navigation, the target only focused; a checkbox left as it was). CI
- * failures had exactly that picture (decision 0049).
+ * failures had exactly that picture.
  */
 async function scrollIntoSettledView(target: Locator) {
   await target.scrollIntoViewIfNeeded();

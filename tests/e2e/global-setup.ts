@@ -92,7 +92,7 @@ export default async function globalSetup() {
     article_manager: "e2e-gestion-contenus@exemple.fr",
     enseignant: "e2e-enseignant@exemple.fr",
   };
-  // An instructor is always also a member (decision 0026).
+  // An instructor is always also a member.
   const fixtureRoles: Record<string, string> = { enseignant: "membre,enseignant" };
   const tsx = path.resolve("node_modules/.bin/tsx");
   for (const [role, email] of Object.entries(fixtureUsers)) {
@@ -116,13 +116,13 @@ export default async function globalSetup() {
     );
     if (result.status !== 0) throw new Error(`fixture account ${email}: ${result.stderr || result.stdout}`);
   }
-  // Attendance (issue 15): a family registered in every group of the schedule.
+  // Attendance: a family registered in every group of the schedule.
   const seeded = spawnSync(tsx, ["tests/e2e/seed-mat.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn", E2E_SEED_PASSWORD: fixturePassword },
     encoding: "utf8",
   });
   if (seeded.status !== 0) throw new Error(`attendance data: ${seeded.stderr || seeded.stdout}`);
-  // News and events (the site publishes none by itself, issue 56): tests/helpers/sample-content.ts.
+  // News and events (the site publishes none by itself): tests/helpers/sample-content.ts.
   const content = spawnSync(tsx, ["tests/e2e/seed-content.ts"], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
     encoding: "utf8",

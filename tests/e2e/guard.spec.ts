@@ -18,7 +18,7 @@ const MEMBERS = ["membre", "admin", "user_manager", "article_manager"];
 const SPEC_ROLES: Record<string, string[]> = {
   "": MEMBERS, // /espace-membre itself
   // profil, profil/donnees: every account, pré-inscrits included, for their RGPD rights (access,
-  // export, erasure): the app's one addition to the spec's table (decisions 0008, 0009).
+  // export, erasure): the app's one addition to the spec's table.
   profil: [...MEMBERS, "pré-inscrit"],
   "profil-actif": MEMBERS, // choosing which family profile the profile pages show
   grades: MEMBERS,
@@ -32,17 +32,17 @@ const SPEC_ROLES: Record<string, string[]> = {
   evenements: ["admin", "article_manager"],
   // The operations page and its backup downloads (issue "Running the site without a technician"): administrators.
   exploitation: ["admin"],
-  // The season (issue 14, decision 0024): every account registers its family (a new family is
+  // The season: every account registers its family (a new family is
   // pré-inscrit until paid); the campaign, its payments and the follow-up are the members' managers'.
   inscription: [...MEMBERS, "pré-inscrit"],
   saison: ["admin", "user_manager"],
-  // Trial-class requests (issue 15): the managers of the members.
+  // Trial-class requests: the managers of the members.
   essais: ["admin", "user_manager"],
-  // Grade exams (issue 15, decision 0027): sessions and convocations by the managers of the members;
+  // Grade exams: sessions and convocations by the managers of the members;
   // the jury pages open to members, then only the session's jury and admins (domain, 403).
   examens: ["admin", "user_manager"],
   jury: MEMBERS,
-  // Issue 15 (decision 0026): the role `enseignant` added to the spec's roles opens attendance and the
+  // The role `enseignant` added to the spec's roles opens attendance and the
   // emergency sheets (of its own classes; admins every class); members see their own attendance;
   // the managers of the members see the rates.
   appel: ["enseignant", "admin"],
@@ -52,7 +52,7 @@ const SPEC_ROLES: Record<string, string[]> = {
 
 /**
  * The roles each fixture account holds: one role each, except the instructor, who is always also a
- * member (decision 0026), so it opens the members' pages and, beyond them, only attendance.
+ * member, so it opens the members' pages and, beyond them, only attendance.
  */
 const FIXTURE_ROLES: Record<string, string[]> = { enseignant: ["membre", "enseignant"] };
 

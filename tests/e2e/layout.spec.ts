@@ -139,7 +139,7 @@ test.describe("desktop", () => {
   });
 
   test("after a navigation in the browser the menus mark the new page and its group", async ({ page }) => {
-    // The menus' links are written on the server (decision 0057): the mark moves without a reload.
+    // The menus' links are written on the server: the mark moves without a reload.
     await gotoHydrated(page, "/la-vie-du-club/actualites");
     await page.evaluate(() => ((window as unknown as { sansRechargement: boolean }).sansRechargement = true));
     const underlined = (label: string) =>
@@ -356,7 +356,7 @@ test.describe("desktop", () => {
       expect(hrefs).toContain(href);
     }
     await expect(footer.getByRole("link", { name: "Faire un don" })).toHaveAttribute("href", "/faire-un-don");
-    // The seed gives no Facebook page (issue 13: nothing invented): no link until the club enters one.
+    // The seed gives no Facebook page (nothing invented): no link until the club enters one.
     await expect(footer.getByRole("link", { name: /Facebook/ })).toHaveCount(0);
     await expect(footer.getByRole("link", { name: "Crédits photo" })).toHaveAttribute("href", "/credits-photo");
     await expect(footer.getByRole("link", { name: "Mentions légales" })).toHaveAttribute("href", "/mentions-legales");
@@ -521,7 +521,7 @@ test.describe("mobile", () => {
   test("on home, served without React's scripts to a visitor, the same menu works: groups, Escape, links that load", async ({
     page,
   }, testInfo) => {
-    // Decision 0061: the page's inline script drives the same markup.
+    // The page's inline script drives the same markup.
     await gotoHydrated(page, "/");
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     const { burger, menu } = await openMobileMenu(page);

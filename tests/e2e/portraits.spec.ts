@@ -1,5 +1,5 @@
 /**
- * Portraits for the roll call (issue 15, decision 0032), on the production
+ * Portraits for the roll call, on the production
  * server: an admin ties the instructor fixture account to every class; on a
  * 390 px phone a parent (« Famille Appel », tests/e2e/seed-mat.ts) is refused
  * without the consent ticked, then adds a portrait to a child; the

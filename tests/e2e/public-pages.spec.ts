@@ -9,7 +9,7 @@ import { expect, gotoHydrated, axeViolations, test } from "./fixtures";
 
 const PUBLIC_ROUTES = PUBLIC_PAGES;
 
-// Issue 13: axe finds nothing on every public page on a phone (390 px) and a laptop (1366 px).
+// Axe finds nothing on every public page on a phone (390 px) and a laptop (1366 px).
 for (const width of [390, 1366]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });

@@ -1,5 +1,5 @@
 /**
- * Issue 13, media part (decision 0022), at 390 px and 1366 px with axe:
+ * The public site's media, at 390 px and 1366 px with axe:
  * drawn illustrations on the news, the audience beacon (counted on cached
  * pages too, never after the opt-out on the legal page), the dashboard's
  * audience card, the teachers (admin form, public page, menu link only while
@@ -22,7 +22,7 @@ test.use({
 test("home, served without React's scripts to a visitor, counts its visit with the referring site, never after the opt-out", async ({
   page,
 }) => {
-  // Decision 0061: the page's inline script sends the beacon once the page is loaded.
+  // The page's inline script sends the beacon once the page is loaded.
   const beacons: URLSearchParams[] = [];
   page.on("request", (r) => {
     if (r.url().includes("/api/audience")) beacons.push(new URL(r.url()).searchParams);

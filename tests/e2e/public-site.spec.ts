@@ -1,5 +1,5 @@
 /**
- * The public site on phones and desktops (issue 13, issue 10's 390 px items):
+ * The public site on phones and desktops (390 px):
  * pages never wider than the screen, tables readable at 360 px, menu labels
  * and the signed-in account area on one line, the member lists at 390 px,
  * focus after a server refusal, one address per page, 404 titles, favicon,

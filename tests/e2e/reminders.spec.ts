@@ -1,5 +1,5 @@
 /**
- * The reminders opt-in page of the members' managers (issue 10), at 390 px:
+ * The reminders opt-in page of the members' managers, at 390 px:
  * off by default with a preview of who would get what; turned on (the
  * preview becomes « Prochains envois »), then off again; axe finds nothing
  * in either state. The season's activation is left off, as the other specs

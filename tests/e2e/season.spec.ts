@@ -4,7 +4,7 @@
  * the three of them in one form (saving a draft first), pays through the
  * local HelloAsso server (global setup) and comes back paid; the manager sees
  * no payment left awaiting; the parent sends a medical certificate and the
- * manager accepts it (decision 0029). axe finds nothing on the pages of the flow.
+ * manager accepts it. axe finds nothing on the pages of the flow.
  */
 import type { Page } from "@playwright/test";
 import { e2eUser, signInWithForm } from "./auth-helpers";
@@ -99,7 +99,7 @@ test("a parent registers two children and themself, pays the first instalment th
   await page.getByRole("button", { name: "Payer" }).click();
   await expect(page).toHaveURL(/\/espace-membre\/inscription\/paiement\?checkoutIntentId=\d+/);
   await expect(page.getByText("Merci : HelloAsso confirme votre paiement.")).toBeVisible();
-  // Issue 56: paid only once every instalment is collected; the schedule says what is to come.
+  // Paid only once every instalment is collected; the schedule says what is to come.
   await expect(page.getByText("paiement en cours", { exact: true })).toBeVisible();
   const schedule = page.getByRole("table", { name: "Échéancier de l'inscription" });
   await expect(schedule.getByText("encaissé")).toHaveCount(1);
@@ -115,7 +115,7 @@ test("a parent registers two children and themself, pays the first instalment th
   await expect(manager.getByRole("region", { name: /^Inscriptions payées/ }).getByText(email)).toHaveCount(0);
   expect(await axeViolations(manager)).toEqual([]);
 
-  // The parent sends Hoa's medical certificate from the phone (decision 0029)…
+  // The parent sends Hoa's medical certificate from the phone…
   await page.getByRole("link", { name: "Pièces du dossier" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Pièces du dossier \d{4}-\d{4}$/);
   expect(await axeViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * Browser-test data for the news, the calendar, its feed and home's blocks, written by the
  * global setup before the server starts (like the fixture accounts): the site itself publishes
- * no news and no event (issue 56), so the specs that read them get the sample content of
+ * no news and no event, so the specs that read them get the sample content of
  * tests/helpers/sample-content.ts, and assert on its titles (`SAMPLE`).
  * Run with tsx, DATA_DIR set: `tsx tests/e2e/seed-content.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser-test data for attendance (issue 15), written by the global setup
+ * Browser-test data for attendance, written by the global setup
  * before the server starts (like the fixture accounts): a family account,
  * « Famille Appel », whose paid registration for the season of today puts two
  * children in every group of the weekly schedule (so every class has a
@@ -21,7 +21,7 @@ const MAT_FAMILY_EMAIL = "e2e-famille-appel@exemple.fr";
 
 async function main() {
   await openDatabase({ url: "", pgliteDir: path.join(env().DATA_DIR, "pglite") });
-  // The test club's own facts (issue 56: the code's defaults hold none).
+  // The test club's own facts (the code's defaults hold none).
   await setUpTestClub();
   const password = process.env.E2E_SEED_PASSWORD ?? "phrase de passe des essais";
   const { id } = await createPasswordUser({

@@ -31,7 +31,7 @@ test("pages carry the security headers and a per-request CSP nonce", async ({ re
 });
 
 test("HTML is compressed and hashed assets are cached for a year", async ({ request }) => {
-  // A page with React's scripts (home loads none for a visitor, decision 0061).
+  // A page with React's scripts (home loads none for a visitor).
   const res = await request.get("/tarifs-horaires", { headers: { "accept-encoding": "gzip" } });
   expect(res.headers()["content-encoding"]).toBe("gzip");
   const html = await res.text();

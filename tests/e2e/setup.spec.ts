@@ -2,7 +2,7 @@
  * First run in the browser, on a brand-new site (its own server and data
  * folder, no account at all): the server logs the setup address; the page
  * creates the first administrator and the club's details (its venue and a
- * weekly class included: issue 56), the test mail
+ * weekly class included), the test mail
  * arrives, the administrator signs in, and the address then answers 404.
  * At 390 px and 1366 px, axe finds nothing.
  */
@@ -95,7 +95,7 @@ test("a new site is set up in the browser, then the setup address is gone", asyn
   await page.getByLabel("Adresse du gymnase (numéro et rue)").fill("3 avenue de la République");
   await page.getByLabel("Code postal").fill("94400");
   await page.getByLabel("Ville").fill("Vitry-sur-Seine");
-  // Issue 56: the weekly classes, from the setup page (one entered, the other rows left empty).
+  // The weekly classes, from the setup page (one entered, the other rows left empty).
   const firstClass = page.getByRole("group", { name: "Cours 1" });
   await firstClass.getByLabel("Jour").selectOption({ label: "Jeudi" });
   await firstClass.getByLabel("Début (HH:MM)").fill("19:00");
@@ -124,7 +124,7 @@ test("a new site is set up in the browser, then the setup address is gone", asyn
   await expect(page.locator("footer")).toContainText("Gymnase Gabriel Péri");
   await expect(page.locator("footer")).toContainText("Association Vovinam de Vitry");
   await expect(page.getByText("Adultes et adolescents")).toBeVisible();
-  // No other club's facts (issue 56).
+  // No other club's facts.
   await expect(page.locator("body")).not.toContainText("Créteil");
   await expect(page.locator("body")).not.toContainText("Casalis");
 });

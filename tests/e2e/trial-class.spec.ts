@@ -1,5 +1,5 @@
 /**
- * Trial-class requests in the browser (issue 15, decision 0028): on a 390 px
+ * Trial-class requests in the browser: on a 390 px
  * phone a visitor goes from the home page to /cours-d-essai, books a session
  * and receives the confirmation e-mail (local SMTP server of the global
  * setup); without JavaScript a refused request keeps what was typed; a
@@ -27,7 +27,7 @@ test("a visitor books a trial class from the home page on a phone and gets the c
   await gotoHydrated(page, "/");
   await page.locator("main").getByRole("link", { name: "Essayer un cours" }).click();
   await expect(page).toHaveURL(/\/cours-d-essai$/);
-  // Home loads no script for a visitor (decision 0061): this page was loaded, and comes alive.
+  // Home loads no script for a visitor: this page was loaded, and comes alive.
   await untilInteractive(page);
   await expect(page.getByRole("heading", { level: 1, name: "Cours d'essai" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("cours-d-essai-390.png"), fullPage: true });

@@ -1,7 +1,7 @@
 /**
  * The context React Router hands a loader, for tests that call a loader directly: by default
  * that of a client navigation (`.data`), whose answer carries the server-written blocks
- * themselves (decision 0054); `pageLoad` gives that of a page load, whose blocks go to the page.
+ * themselves; `pageLoad` gives that of a page load, whose blocks go to the page.
  */
 import { RouterContextProvider } from "react-router";
 import { requestInfoContext, requestKind } from "~/lib/http/context";

@@ -1,5 +1,5 @@
 /**
- * The test club (issue 56): the facts a club enters about itself, given
+ * The test club: the facts a club enters about itself, given
  * explicitly to the tests' databases, since the code's defaults hold none.
  * Every Vitest database gets them (tests/setup/database.ts), and so does the
  * browser tests' server (tests/e2e/seed-mat.ts): the existing assertions

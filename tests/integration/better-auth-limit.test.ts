@@ -1,6 +1,6 @@
 /**
  * Better Auth's own limiter (production, its HTTP endpoints under /api/auth)
- * counts in the database store like every other limit (decision 0018), so
+ * counts in the database store like every other limit, so
  * several server processes count together.
  */
 import { like } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * One address per page and honest 404 pages (issue 13): case variants of a
+ * One address per page and honest 404 pages: case variants of a
  * path redirect (301) to the lower-case route path; 404 pages carry the site
  * name in their title and a description. Through the real request handler.
  */

@@ -1,7 +1,7 @@
 /**
  * A cross-site POST refused by a CSRF check (React Router's own origin check
  * or the member guard's) is the visitor's doing: one warning line in the log,
- * without a stack trace, never an error (issue 10).
+ * without a stack trace, never an error.
  */
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { app } from "../helpers/app";

@@ -1,5 +1,5 @@
 /**
- * The data-access lint rule (eslint/data-access.js, decision 0012): no function
+ * The data-access lint rule (eslint/data-access.js): no function
  * takes a database or transaction parameter; code uses `db`, which is the
  * transaction inside transaction(). Linted with the project's own
  * configuration, on virtual contents given to files of the tree.

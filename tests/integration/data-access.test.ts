@@ -1,5 +1,5 @@
 /**
- * One way to reach the database (decision 0012): data functions take no
+ * One way to reach the database: data functions take no
  * connection parameter; called inside `transaction()` they use `db`, which is
  * that transaction. So they see its uncommitted rows (on PostgreSQL the outer
  * pool would not; on PGlite it would wait for the transaction forever), and

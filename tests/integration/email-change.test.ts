@@ -1,6 +1,6 @@
 /**
  * E-mail change confirmed by the new address, and a mail after every password
- * change or reset (issue 10, decision 0018), through the real routes (request
+ * change or reset, through the real routes (request
  * harness) and the outbox.
  */
 import { and, desc, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * French typography on every public page (issue 13): the visible text of each
+ * French typography on every public page: the visible text of each
  * page of the route table's public list, each published article and the 404
  * page has no breakable space before « : ; ! ? » and a no-break space inside
  * « ». Pages go through the real request handler (tests/helpers/app.ts) with
@@ -57,7 +57,7 @@ async function pageText(path: string): Promise<string> {
 
 beforeAll(async () => {
   await seedDatabase();
-  // The site publishes no article by itself (issue 56): the sample news, with « » and colons.
+  // The site publishes no article by itself: the sample news, with « » and colons.
   await publishSampleContent();
   const articles = await publishedArticleEntries();
   pages = [...PUBLIC_PAGES, ...articles.map((a) => a.path), "/une-page-qui-n-existe-pas"];
@@ -117,7 +117,7 @@ describe("Texts of the public pages (domain notes, issue 13)", () => {
   });
 
   it("reads the calendar's screen-reader captions in French: d’octobre, 1er novembre", async () => {
-    // The month's list is named for screen readers by its aria-label (decision 0037).
+    // The month's list is named for screen readers by its aria-label.
     const octoberHtml = await (await app.fetch("/la-vie-du-club/calendrier?mois=2026-10")).text();
     expect(octoberHtml).toContain('aria-label="Événements et cours d’octobre 2026, jour par jour"');
     expect(octoberHtml).not.toContain("de octobre");

@@ -1,5 +1,5 @@
 /**
- * French wording in the source (issue 56), a static scan of every text literal of app/ and
+ * French wording in the source, a static scan of every text literal of app/ and
  * server/ (strings, templates, JSX text; comments and code are not texts):
  * - no « (s) », « (e) », « (es) »… count or gender brackets: counts go through `countOf` /
  *   `plural` (app/lib/core/count.ts), gendered words through `gendered`

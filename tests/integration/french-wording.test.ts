@@ -1,5 +1,5 @@
 /**
- * French wording as a family reads it (issue 56): a family named Olivier Lambert (a man),
+ * French wording as a family reads it: a family named Olivier Lambert (a man),
  * Emma (a girl), Hugo (a boy) and Yann (sex not given), through the real request handler and
  * the reminders e-mail. Names take elision (« le profil d'Emma », « Cotisation d'Olivier
  * Lambert »), gendered words follow each profile's sex or a neutral wording, and no text reads

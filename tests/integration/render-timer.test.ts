@@ -2,7 +2,7 @@
  * A page written leaves nothing pending behind it (app/entry.server.tsx): the render's time limit
  * is cleared once the whole page is written. Left pending, each finished page, with its data, its
  * markup and its buffers, stayed in memory until the timer fired six seconds later: under load,
- * thousands of pages (issue 12, about 1 GB of the server's memory in the bench).
+ * thousands of pages (about 1 GB of the server's memory in the bench).
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../helpers/app";

@@ -1,5 +1,5 @@
 /**
- * Sign-in limits for a real club (issue 10, decision 0018), through the real
+ * Sign-in limits for a real club, through the real
  * sign-in route (request harness) on a fake clock: only failures count, per
  * account and per address (a much higher ceiling), with a growing wait said
  * in French; a browser that signed in before is never slowed by others.

@@ -4,7 +4,7 @@
  * in-memory PGlite loaded from its dump, or (project "postgres") a new
  * database created from the migrated template, dropped afterwards. The test
  * club's facts are written into it (tests/helpers/test-club.ts): the code's
- * defaults hold no club's facts (issue 56).
+ * defaults hold no club's facts.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
