@@ -1,6 +1,6 @@
 /**
- * Builds app/assets/icons.svg, the layout's icons as one SVG sprite
- * (decision 0038): one <symbol> per name of app/components/ui/icon-names.ts,
+ * Builds app/assets/icons.svg, the layout's icons as one SVG sprite:
+ * one <symbol> per name of app/components/ui/icon-names.ts,
  * drawn exactly as lucide-react draws it (its `__iconData` nodes, its default
  * stroke attributes). Run after changing the list or upgrading lucide-react:
  * `npx tsx scripts/make-icon-sprite.ts`; the sprite is committed, and its test

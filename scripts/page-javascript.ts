@@ -1,6 +1,6 @@
 /**
- * The JavaScript a page loads, as the benchmark and the browser tests weigh it
- * (decision 0036): every script its HTML names — modulepreload links, script
+ * The JavaScript a page loads, as the benchmark and the browser tests weigh it:
+ * every script its HTML names — modulepreload links, script
  * tags, inline `import("…")` — each file gzipped at level 9 from the build.
  * Code a page imports later (a form's validation on first focus) is not
  * counted: it is not loaded with the page.
@@ -11,8 +11,8 @@ import { gzipSync } from "node:zlib";
 import { ASSET_GZIP_LEVEL } from "../server/compress";
 
 /**
- * Issue 12's target for the JavaScript of a public page, gzipped: met on every public page since
- * decision 0059, and what the browser tests hold every public page to (js-weight.spec.ts), so that
+ * The target for the JavaScript of a public page, gzipped: what the browser tests hold every
+ * public page to (js-weight.spec.ts), so that
  * Zod, member-only code or a heavier page coming back fails.
  */
 export const PUBLIC_PAGE_JS_BUDGET = 120 * 1024;

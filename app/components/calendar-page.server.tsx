@@ -1,6 +1,5 @@
 /**
- * The calendar page's blocks written once on the server and kept as is by the browser
- * (decisions 0037, 0043, 0051, 0054): the month (weekday names, the days, the season's line) and
+ * The calendar page's blocks written once on the server and kept as is by the browser: the month (weekday names, the days, the season's line) and
  * the rest of the page (the next events, the subscription to the feed). The page's heading and
  * its month navigation stay in the route (routes/club/calendar.tsx): the heading is announced
  * when the month changes.

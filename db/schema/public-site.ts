@@ -1,5 +1,5 @@
 /**
- * Public-site tables of issue 13: photos with recorded consent, and the
+ * Public-site tables: photos with recorded consent, and the
  * first-party audience counts (no cookie, no IP, no visitor id: only
  * per-day totals by page and by referring domain).
  */

@@ -3,7 +3,7 @@
  * database on every write) and the typed query (JavaScript, foldForSearch in
  * app/lib/members/users-list.server.ts): lower case, no diacritics (French and
  * Vietnamese: "Nguyễn" → "nguyen", "Đặng" → "dang"), every run of other
- * characters a single space. Decision 0018.
+ * characters a single space.
  *
  * Rule: the table is computed from Unicode (NFD), so both sides fold the same
  * letters; a change here needs a new migration for the generated columns.

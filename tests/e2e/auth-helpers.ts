@@ -8,7 +8,7 @@ import { gotoHydrated } from "./fixtures";
 export const ROLE_NAMES = ["pré-inscrit", "membre", "admin", "user_manager", "article_manager", "enseignant"] as const;
 export type FixtureRole = (typeof ROLE_NAMES)[number];
 
-/** E-mail and password of the fixture account having exactly `role` (the instructor is also a member: decision 0026). */
+/** E-mail and password of the fixture account having exactly `role` (the instructor is also a member). */
 export function e2eUser(role: FixtureRole): { email: string; password: string } {
   const users = JSON.parse(process.env.E2E_USERS ?? "{}") as Record<string, string>;
   const email = users[role];

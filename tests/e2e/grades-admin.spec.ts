@@ -1,6 +1,5 @@
 /**
- * The grade table and revision checklists edited by an admin (issue 10,
- * decision 0030): at 390 px, a refused grade form keeps what was typed with
+ * The grade table and revision checklists edited by an admin: at 390 px, a refused grade form keeps what was typed with
  * the French error next to the field, a saved one shows its rules in the
  * table; an element is added to a checklist, moved up, then removed after
  * confirmation. axe finds nothing at 390 and 1366 px on both pages. Works on

@@ -1,6 +1,6 @@
 /**
  * Sample news and events for the tests that need a club with content (the site seeds none:
- * issue 56, app/lib/core/seed/content.server.ts). A test that reads the news list, the
+ * app/lib/core/seed/content.server.ts). A test that reads the news list, the
  * calendar, the feed or home's blocks calls `publishSampleContent()` (the browser tests through
  * tests/e2e/seed-content.ts, before the server starts) and asserts on these titles.
  *

@@ -1,8 +1,8 @@
 /**
  * Every icon of the site (layout, public pages, member area, the article
  * editor's toolbar), by its lucide name. Each one is a <symbol> of app/assets/icons.svg, built
- * from lucide-react's own drawings by `npx tsx scripts/make-icon-sprite.ts`
- * (decision 0038). Rule: a name added here is added to the sprite by running
+ * from lucide-react's own drawings by `npx tsx scripts/make-icon-sprite.ts`.
+ * Rule: a name added here is added to the sprite by running
  * the script; the sprite's test fails until then.
  */
 export const ICON_NAMES = [

@@ -1,6 +1,6 @@
 /**
- * Answers of the account pages' actions (decision 0009 with the error
- * catalogue of spec section 8): an `AuthFailure` thrown by auth.server.ts
+ * Answers of the account pages' actions (the error catalogue of spec
+ * section 8): an `AuthFailure` thrown by auth.server.ts
  * becomes Conform's answer — next to the field when it names one (a common
  * password), else for the whole form — plus the catalogue `code`, which the
  * page uses for its help links. Passwords are never sent back.

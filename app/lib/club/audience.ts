@@ -1,6 +1,5 @@
 /**
- * First-party audience measurement, browser-safe rules (CNIL exemption,
- * decision 0022).
+ * First-party audience measurement, browser-safe rules (CNIL exemption).
  *
  * Rules:
  *  - No cookie, no identifier, no IP address: the browser sends only the path

@@ -1,6 +1,6 @@
 /**
  * The contact form's schema, shared by the page (browser validation, imported
- * on demand: decision 0036) and the server (contact.server.ts).
+ * on demand) and the server (contact.server.ts).
  */
 import { z } from "zod";
 import { email, requiredLongText, requiredText } from "../http/fields";

@@ -1,6 +1,6 @@
 /**
- * The forms of the registration documents, comic strips and brochure pages
- * (decision 0009), browser-safe: the pages validate with these schemas and the
+ * The forms of the registration documents, comic strips and brochure pages,
+ * browser-safe: the pages validate with these schemas and the
  * actions parse with them; club-files.server.ts enforces the rest (a file on
  * creation, the upload itself, the version check) with `DomainError`.
  */

@@ -1,6 +1,5 @@
 /**
- * The embedded database (PGlite) seen from the requests' thread (issue 12,
- * decision 0068): PGlite runs in its own worker thread (pglite-worker.server.ts)
+ * The embedded database (PGlite) seen from the requests' thread: PGlite runs in its own worker thread (pglite-worker.server.ts)
  * and this client sends it each statement. Under load the database's
  * WebAssembly then runs on a second core while this thread renders pages
  * (a page of the 10,000 accounts' list spent a fifth of its time in PGlite).

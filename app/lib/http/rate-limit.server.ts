@@ -2,7 +2,7 @@
  * Rate limits, stored in the database (table `rate_limit_events`), so every
  * server process on one PostgreSQL counts together (PGlite: one process, same
  * code). Keys are free strings such as `contact:1.2.3.4` or
- * `signin-fail:account:a@b.fr`. Decision 0018.
+ * `signin-fail:account:a@b.fr`.
  *
  * Rules:
  * - one mechanism for every limit: `checkRateLimit` (at most `limit` attempts

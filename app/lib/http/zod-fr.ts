@@ -5,8 +5,7 @@
  * undefined"), e.g. for a field missing from a forged request.
  * Imported by fields.ts (so every schema built from the shared fields has it,
  * in the browser too, where form pages load it on demand), entry.server.tsx
- * and request.server.ts; never by the root: pages without a form load no Zod
- * (decision 0036).
+ * and request.server.ts; never by the root: pages without a form load no Zod.
  */
 import { z } from "zod";
 

@@ -1,6 +1,5 @@
 /**
- * Per-test counts of an exam session for the managers' page (issue 15,
- * decision 0027): pure and browser-safe, from the marks the jury gave
+ * Per-test counts of an exam session for the managers' page: pure and browser-safe, from the marks the jury gave
  * (exam-tests.server.ts `testsOfCandidates`).
  *
  * Rules:

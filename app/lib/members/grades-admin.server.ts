@@ -1,6 +1,6 @@
 /**
- * Editing the club's grade table and the revision checklist of each grade
- * (issue 10, decision 0030). Admins only (permission table).
+ * Editing the club's grade table and the revision checklist of each grade.
+ * Admins only (permission table).
  *
  * Rules:
  *  - Every change carries the version it was based on; a change made

@@ -1,5 +1,5 @@
 /**
- * Issue 10, correctness:
+ * Reminders, correctness:
  *  - reminders start only after a manager turns them on for the season, with
  *    a preview of who would get what; a fresh install sends nothing; an admin
  *    account is not reminded of its own profile unless it is a member;

@@ -1,6 +1,5 @@
 /**
- * The backup archive: one file, the same format for PGlite and PostgreSQL
- * (decision 0016).
+ * The backup archive: one file, the same format for PGlite and PostgreSQL.
  *
  * Layout: gzip of JSON lines, one record per line —
  *   {"kind":"header", format, formatVersion, app, appVersion, createdAt, driver, migrations}

@@ -1,6 +1,6 @@
 /**
- * /adresse-acces: « Adresse et accès ». Its content is written on the server and kept as is by the browser
- * (decision 0051): components/info/access.server.tsx.
+ * /adresse-acces: « Adresse et accès ». Its content is written on the server and kept as is by the browser:
+ * components/info/access.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { AccessContent, accessView } from "~/components/info/access.server";

@@ -1,6 +1,6 @@
 /**
- * /equipement: « Équipement ». Its content is written on the server and kept as is by the browser
- * (decision 0051): components/info/equipment.server.tsx.
+ * /equipement: « Équipement ». Its content is written on the server and kept as is by the browser:
+ * components/info/equipment.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { EquipmentContent, equipmentView } from "~/components/info/equipment.server";

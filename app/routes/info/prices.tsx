@@ -1,6 +1,6 @@
 /**
- * /tarifs-horaires: « Tarifs et horaires ». Its content is written on the server and kept as is by the browser
- * (decision 0051): components/info/prices.server.tsx.
+ * /tarifs-horaires: « Tarifs et horaires ». Its content is written on the server and kept as is by the browser:
+ * components/info/prices.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { PricesContent, pricesView } from "~/components/info/prices.server";

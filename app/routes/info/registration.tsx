@@ -1,6 +1,6 @@
 /**
- * /inscription-documents: « Inscription et documents ». Its content is written on the server and kept as is by the browser
- * (decision 0051): components/info/registration.server.tsx.
+ * /inscription-documents: « Inscription et documents ». Its content is written on the server and kept as is by the browser:
+ * components/info/registration.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { RegistrationContent, registrationView } from "~/components/info/registration.server";

@@ -1,6 +1,6 @@
 /**
- * /credits-photo: « Crédits photo ». Its content is written on the server and kept as is by the browser
- * (decision 0051): components/info/credits.server.tsx.
+ * /credits-photo: « Crédits photo ». Its content is written on the server and kept as is by the browser:
+ * components/info/credits.server.tsx.
  */
 import { ServerHtml } from "~/components/server-html";
 import { CreditsContent } from "~/components/info/credits.server";

@@ -1,6 +1,6 @@
 /**
  * /espace-membre/profil/portrait/:id?taille=96|192: the portrait of a profile
- * (decision 0032), never at a public address.
+ * (never at a public address).
  *
  * Rules: only the account holder, the instructors of a group in which the
  * profile is registered this season and the admins get the image

@@ -1,6 +1,6 @@
 /**
- * The managers' exam session page shows the jury's per-test marks in counts
- * (issue 15): « 2 tests acquis sur 3 » per convoked candidate, « Tests non
+ * The managers' exam session page shows the jury's per-test marks in counts:
+ * « 2 tests acquis sur 3 » per convoked candidate, « Tests non
  * notés » before the jury marks, and per test of the session how many
  * candidates acquired it. Through the request handler and real PGlite; the
  * marks are given on the jury page, as a juror's phone does.

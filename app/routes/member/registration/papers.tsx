@@ -1,6 +1,6 @@
 /**
- * /espace-membre/inscription/pieces: the family's papers for the season
- * (decision 0029). For each registered profile: its medical status (computed),
+ * /espace-membre/inscription/pieces: the family's papers for the season.
+ * For each registered profile: its medical status (computed),
  * the papers sent and the club's decision, a form to send a medical
  * certificate or a health-questionnaire attestation (PDF, JPEG or PNG, the
  * date written on it; never the questionnaire's answers), and, when an aid was

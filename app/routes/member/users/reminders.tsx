@@ -1,5 +1,5 @@
 /**
- * /espace-membre/utilisateurs/rappels (admin, user_manager) — issue 10:
+ * /espace-membre/utilisateurs/rappels (admin, user_manager):
  *  - the families' reminder e-mails (reminders.server.ts: ONE combined e-mail
  *    per family — registration to finish or to pay, medical papers,
  *    certificate expiring, cotisation — at most weekly): off until a manager
