@@ -86,10 +86,10 @@ for (const width of [390, 1366]) {
       const member = e2eUser("membre");
       await signInWithForm(page, member.email, member.password);
       await expect(page).toHaveURL(/\/espace-membre/);
-      // From member home's « Mes pages », written on the server too.
+      // From member home's « Mes pages ».
       await gotoHydrated(page, "/espace-membre");
       await markDocument(page);
-      const myPages = page.locator('[data-bloc="mes-pages"]');
+      const myPages = page.getByRole("region", { name: "Mes pages" });
       await expect(myPages.getByRole("heading", { level: 2, name: "Mes pages" })).toBeVisible();
       await expect(myPages.getByRole("link", { name: /^Utilisateurs/ })).toHaveCount(0);
       await shoot(page, `${width}-member-home`);

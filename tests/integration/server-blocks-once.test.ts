@@ -2,8 +2,9 @@
  * The blocks written on the server (decisions 0051, 0053, 0056, 0057, 0059) travel once per page load (decision
  * 0054): the page shows them and its data does not repeat them; a client navigation's data
  * carries them, since nothing else would. Home, for a visitor, carries no data at all (decision 0061).
- * In the member area: the managers' users and articles lists' rows, the grades page and member
- * home's « Mes pages » (decision 0062); its navigation, one entry marked (decision 0067).
+ * In the member area: the managers' users and articles lists' rows and the grades page
+ * (decision 0062). The member navigation and member home's « Mes pages » are React, derived in
+ * the browser from the account's roles, which are all their data carries.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { articles } from "#db/schema";
@@ -123,7 +124,6 @@ describe("the member area's blocks written on the server (decision 0062)", () =>
         markup: "Articles, du plus récent",
       },
       "/espace-membre/grades": { block: "contenu", shown: "Le tableau des grades du club", markup: 'lang="vi"' },
-      "/espace-membre": { block: "mes-pages", shown: "Mes pages", markup: "Les comptes, les inscriptions" },
     };
     for (const [path, { block, shown, markup }] of Object.entries(pages)) {
       const res = await app.fetch(path, { as: admin });
@@ -145,52 +145,30 @@ describe("the member area's blocks written on the server (decision 0062)", () =>
     const grades = await app.get<{ content: string }>("/espace-membre/grades", { as: admin });
     expect(gradesContent(grades.data.content).table.length).toBeGreaterThan(5);
   });
+});
 
-  it("list on member home the pages the account's roles open, and only those", async () => {
-    const member = (await createUser({ roles: ["membre"] })).cookie;
-    const cards = async (cookie: string) => {
-      const home = await app.get<{ pagesHtml: string }>("/espace-membre", { as: cookie });
-      return [...home.data.pagesHtml.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]);
-    };
-    const adminCards = await cards(admin);
-    expect(adminCards).toContain("/espace-membre/utilisateurs");
-    expect(adminCards).toContain("/espace-membre/grades");
-    expect(adminCards).not.toContain("/espace-membre");
-    const memberCards = await cards(member);
-    expect(memberCards).toContain("/espace-membre/grades");
-    expect(memberCards).not.toContain("/espace-membre/utilisateurs");
-    expect(memberCards).not.toContain("/espace-membre/articles");
-    expect(await cards(admin)).toEqual(adminCards); // kept per set of roles: the same cards again
+describe("the member navigation and « Mes pages »", () => {
+  let admin: string;
+  beforeAll(async () => {
+    await seedDatabase();
+    admin = (await createUser({ roles: ["admin", "membre"], prenom: "Bloc", nom: "Unique" })).cookie;
   });
 
-  it("write the member navigation once per page, its page's entry alone marked, absent from the page's data", async () => {
-    const shown = async (path: string) => {
-      const html = await (await app.fetch(path, { as: admin })).text();
-      expect(count(html, '<div data-bloc="navigation-membre">'), path).toBe(1);
-      expect(pageData(html), path).not.toContain("Gestion des articles");
-      const nav = /<nav aria-label="Espace membre"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
-      return {
-        links: [...nav.matchAll(/<a [^>]*href="([^"]+)"/g)].map((m) => m[1]),
-        current: [...nav.matchAll(/<a href="([^"]+)" aria-current="page"/g)].map((m) => m[1]),
-      };
-    };
-    const users = await shown("/espace-membre/utilisateurs");
-    expect(users.links).toContain("/espace-membre/articles");
-    expect(users.current).toEqual(["/espace-membre/utilisateurs"]);
-    // One entry marked when one page's path extends another's.
-    expect((await shown("/espace-membre/contenu/grades")).current).toEqual(["/espace-membre/contenu/grades"]);
-    expect((await shown("/espace-membre")).current).toEqual(["/espace-membre"]);
-    // A member sees only the entries of its roles.
-    const member = (await createUser({ roles: ["membre"] })).cookie;
-    const html = await (await app.fetch("/espace-membre/grades", { as: member })).text();
-    expect(html).not.toContain('href="/espace-membre/utilisateurs"');
-    expect(html).toContain('<a href="/espace-membre/grades" aria-current="page"');
-  });
-
-  it("send the member navigation with the layout's data, marked for the page asked", async () => {
-    const res = await app.fetch("/espace-membre/articles.data?_routes=routes/member/layout", { as: admin });
-    const data = await res.text();
-    expect(data).toContain('href=\\"/espace-membre/articles\\" aria-current=\\"page\\"');
-    expect(data).toContain('href=\\"/espace-membre/utilisateurs\\"');
+  it("are shown on a loaded page, and travel as the account's roles, not as their entries", async () => {
+    const html = await (await app.fetch("/espace-membre", { as: admin })).text();
+    // Shown: an entry of the navigation and a card of « Mes pages » with its description.
+    expect(html).toContain('aria-label="Espace membre"');
+    expect(html).toContain("Les comptes, les inscriptions et les validations.");
+    // Carried: the roles, never the labels nor the descriptions.
+    const data = pageData(html);
+    expect(data).toContain("admin");
+    expect(data).not.toContain("Les comptes, les inscriptions");
+    expect(data).not.toContain("Campagne d'inscription");
+    const layout = await (
+      await app.fetch("/espace-membre/articles.data?_routes=routes/member/layout", { as: admin })
+    ).text();
+    expect(layout).toContain("navRoles");
+    expect(layout).not.toContain("Utilisateurs");
+    expect(layout).not.toContain("href");
   });
 });

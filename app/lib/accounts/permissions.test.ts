@@ -13,6 +13,7 @@ import { userContext } from "./auth-context";
 import { pageRolesGuard } from "./guard.server";
 import { memberAreaRoutes } from "./member-routes";
 import { currentMemberEntry, MEMBER_AREA, memberPagesFor, sectionOfPath, type MemberAreaTable } from "./permissions";
+import { groupByArea, MEMBER_NAV_AREAS } from "./nav-areas";
 import { ROLES } from "./roles";
 import type { SessionUser } from "./session.server";
 
@@ -70,7 +71,10 @@ describe("a newcomer adds a member page in one place", () => {
   );
 
   it("one entry gives the route, under the member layout", () => {
-    expect(memberAreaRoutes(table).map((c) => [c.path, c.file])).toContainEqual(["carnet", "routes/member/logbook.tsx"]);
+    expect(memberAreaRoutes(table).map((c) => [c.path, c.file])).toContainEqual([
+      "carnet",
+      "routes/member/logbook.tsx",
+    ]);
   });
 
   it("the same entry puts it in the navigation of exactly the roles of its section", () => {
@@ -167,6 +171,33 @@ describe("the app's permission table", () => {
     expect(await pass("/espace-membre/appel/:seance", ["membre", "enseignant"], "POST")).toBe("suite");
     expect(await pass("/espace-membre/appel", ["user_manager", "membre"])).toBe("302 /espace-membre");
     expect(await pass("/espace-membre/assiduite", ["membre", "enseignant"])).toBe("302 /espace-membre");
+  });
+});
+
+describe("the member navigation's areas", () => {
+  const areas = (roles: string[]) => groupByArea(memberPagesFor(roles));
+
+  it("hold every entry an account opens, each in one area, in the areas' order", () => {
+    const admin = areas(["admin", "membre"]);
+    expect(admin.map((g) => g.label)).toEqual(MEMBER_NAV_AREAS.map((a) => a.label));
+    expect(admin.flatMap((g) => g.links.map((l) => l.to)).toSorted()).toEqual(
+      memberPagesFor(["admin", "membre"])
+        .map((p) => p.to)
+        .toSorted(),
+    );
+    expect(admin.find((g) => g.area === "contenu")?.links.map((l) => l.label)).toEqual([
+      "Contenu du site",
+      "Articles",
+      "Photos",
+      "Événements",
+    ]);
+  });
+
+  it("leave out the areas an account has nothing in: a plain member has one", () => {
+    expect(areas(["membre"]).map((g) => g.area)).toEqual(["moi"]);
+    expect(areas(["membre", "article_manager"]).map((g) => g.area)).toEqual(["moi", "contenu"]);
+    expect(areas(["membre", "enseignant"]).map((g) => g.area)).toEqual(["moi", "tatami"]);
+    expect(areas(["pré-inscrit"]).map((g) => g.area)).toEqual(["moi"]);
   });
 });
 
