@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import { outbox, profiles } from "#db/schema";
 import { app } from "../../../tests/helpers/app";
 import { examClub, createSession as sessionFor, EXAM, type Created } from "../../../tests/helpers/exam-club";
-import { gradesContent } from "../../../tests/helpers/markup";
+import { gradesShown, type GradesPageData } from "../../../tests/helpers/grades-page";
 import { db } from "../core/db.server";
 import { setSetting } from "../club/settings.server";
 import type { Grade } from "./grades.server";
@@ -154,18 +154,16 @@ describe("what members see of the exams", () => {
     expect(later.find((f) => f.profileId === an)).toMatchObject({ on: "2100-01-01", examPlace: null });
 
     // The grades page shows it: An's card links to the revision of her next grade, on her profile.
-    const page = await app.get<{ content: string }>("/espace-membre/grades", { as: parent });
-    expect(page.data.content).toContain(`href="/espace-membre/revision?grade=${third.id}&amp;profil=${an}"`);
-    expect(gradesContent(page.data.content).familyNext).toContain(third.vietnameseName);
+    const page = await app.get<GradesPageData>("/espace-membre/grades", { as: parent });
+    expect(page.data.exams.family.find((r) => r.profileId === an)?.target?.id).toBe(third.id);
+    expect(gradesShown(page.data).familyNext).toContain(third.vietnameseName);
   });
 
   it("gives a jury member the link to the jury page of their sessions", async () => {
-    const page = await app.get<{ content: string }>("/espace-membre/grades", { as: juror });
-    expect(page.data.content).toContain("Vous êtes membre du jury");
-    expect(page.data.content).toContain(`href="/espace-membre/jury/${sessionId}"`);
-    const none = await app.get<{ content: string }>("/espace-membre/grades", { as: member });
-    expect(none.data.content).not.toContain("Vous êtes membre du jury");
-    expect(none.data.content).not.toContain('href="/espace-membre/jury/');
+    const page = await app.get<GradesPageData>("/espace-membre/grades", { as: juror });
+    expect(page.data.exams.jury.map((s) => s.id)).toContain(sessionId);
+    const none = await app.get<GradesPageData>("/espace-membre/grades", { as: member });
+    expect(none.data.exams.jury).toEqual([]);
   });
 
   it("opens the revision page of the convocation on the convoked child's profile, never another family's", async () => {

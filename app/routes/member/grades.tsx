@@ -1,19 +1,16 @@
 /**
  * /espace-membre/grades: the selected profile's current and next grades, the family's next
  * exams, the jury's sessions, the history and the club's grade table. Everything under the
- * profile selector is written on the server, never hydrated
- * (components/grades/grades-content.server.tsx, decision 0062); the selector stays React.
+ * profile selector is components/grades/grades-content.tsx, from this loader's data.
  */
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/grades";
 import { ProfileSelector } from "~/components/profile-selector";
-import { cachedGradeTable } from "~/lib/members/grades.server";
+import { cachedGradeTable, type GradeLine } from "~/lib/members/grades.server";
 import { currentAndNextGrade, getGradeHistory } from "~/lib/members/profile-status.server";
 import { getSelectedProfile, profileName, selectorData } from "~/lib/members/profiles.server";
 import { pageMeta } from "~/lib/http/seo";
-import { ServerHtml } from "~/components/server-html";
-import { GradesContent, gradeTableMarkup } from "~/components/grades/grades-content.server";
-import { serverHtml } from "~/lib/http/server-html.server";
+import { GradesContent } from "~/components/grades/grades-content";
 import { familyEligibility, myJurySessions } from "~/lib/members/exam-member.server";
 import { parisDate } from "~/lib/core/time";
 import { de } from "~/lib/typography/elision";
@@ -44,37 +41,42 @@ export async function loader({ context }: Route.LoaderArgs) {
   const currentId = current?.gradeId ?? null;
   const nextId = next?.id ?? null;
   const profile = { name: profileName(ctx.profile), isSelf: ctx.profile.isSelf };
+  // What the page shows of each grade (the table's rows carry more).
+  const grades = table.map((g): GradeLine => ({
+    id: g.id,
+    position: g.position,
+    vietnameseName: g.vietnameseName,
+    frenchName: g.frenchName,
+    beltColor: g.beltColor,
+    stripeColor: g.stripeColor,
+    stripeCount: g.stripeCount,
+    borderColor: g.borderColor,
+    level: g.level,
+  }));
   return {
     selector: selectorData(ctx),
     profile,
-    // Everything under the selector, written on the server and not hydrated (decision 0062).
-    content: serverHtml(
-      context,
-      <GradesContent
-        profile={profile}
-        current={table.find((g) => g.id === currentId) ?? null}
-        next={table.find((g) => g.id === nextId) ?? null}
-        exams={exams}
-        history={history.map((h) => ({
-          id: h.id,
-          awardedOn: h.awardedOn,
-          note: h.note,
-          gradeName: `${h.grade.vietnameseName} (${h.grade.frenchName})`,
-        }))}
-        tableHtml={await gradeTableMarkup(table, currentId, nextId)}
-      />,
-    ),
+    current: grades.find((g) => g.id === currentId) ?? null,
+    next: grades.find((g) => g.id === nextId) ?? null,
+    exams,
+    history: history.map((h) => ({
+      id: h.id,
+      awardedOn: h.awardedOn,
+      note: h.note,
+      gradeName: `${h.grade.vietnameseName} (${h.grade.frenchName})`,
+    })),
+    table: grades,
   };
 }
 
 export default function MemberGrades({ loaderData }: Route.ComponentProps) {
-  const { selector, profile, content } = loaderData;
+  const { selector, profile, current, next, exams, history, table } = loaderData;
   return (
     <div className="max-w-5xl">
       <h1 className="mb-2 text-3xl font-bold text-club-900">Grades</h1>
       <p className="mb-6 text-slate-700">Le parcours {de(profile.name)} dans le tableau des grades du club.</p>
       <ProfileSelector profiles={selector.profiles} selectedId={selector.selectedId} />
-      <ServerHtml html={content} />
+      <GradesContent profile={profile} current={current} next={next} exams={exams} history={history} table={table} />
     </div>
   );
 }

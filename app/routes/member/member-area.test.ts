@@ -10,7 +10,7 @@ import { desc, eq } from "drizzle-orm";
 import { assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outbox, profiles, revisionProgress, sessions, users } from "#db/schema";
 import { createUser, signInCookie, type CreatedUser } from "../../../tests/helpers/auth";
-import { gradesContent } from "../../../tests/helpers/markup";
+import { gradesShown } from "../../../tests/helpers/grades-page";
 import { signOut } from "~/lib/accounts/auth.server";
 import { confirmEmailChange } from "~/lib/accounts/email-change.server";
 import { db } from "~/lib/core/db.server";
@@ -252,7 +252,7 @@ describe("grades and revision", () => {
     const [child] = await db.select().from(profiles).where(eq(profiles.prenom, "Jules"));
     assert(child);
     await select(parent, child.id);
-    const g = gradesContent((await gradesData(parent.cookie)).content);
+    const g = gradesShown(await gradesData(parent.cookie));
     expect(g.current).toBeNull();
     expect(g.next).toBe(table[0]?.vietnameseName);
     expect(g.table.filter((row) => row.mark).map((row) => [row.vietnamese, row.mark])).toEqual([

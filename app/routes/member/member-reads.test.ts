@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { articles, gradeHistory, grades, seasonStatuses, users } from "#db/schema";
 import { app, type AppResponse } from "../../../tests/helpers/app";
 import { createUser } from "../../../tests/helpers/auth";
-import { articlesListRows, gradesContent, usersListRows } from "../../../tests/helpers/markup";
+import { gradesShown, type GradesPageData } from "../../../tests/helpers/grades-page";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
 
@@ -51,9 +51,9 @@ describe("member pages' reads kept until a write", () => {
 
   it("shows a renamed account at once in the users list's page", async () => {
     const rows = async () =>
-      usersListRows(
-        dataOf<{ table: string }>(await app.get("/espace-membre/utilisateurs?q=quentin", { as: admin })).table,
-      );
+      dataOf<{ rows: Array<{ id: string; name: string }> }>(
+        await app.get("/espace-membre/utilisateurs?q=quentin", { as: admin }),
+      ).rows;
     const { user } = await createUser({ roles: ["membre"], prenom: "Quentin", nom: "Avant" });
     expect((await rows()).find((r) => r.id === user.id)?.name).toBe("AVANT Quentin");
     await rows(); // read twice: kept
@@ -63,9 +63,9 @@ describe("member pages' reads kept until a write", () => {
 
   it("shows an edited title and a publication at once in the managers' list of articles", async () => {
     const rows = async () =>
-      articlesListRows(
-        dataOf<{ table: string }>(await app.get("/espace-membre/articles?q=garde-page", { as: admin })).table,
-      );
+      dataOf<{ rows: Array<{ title: string; visible: boolean }> }>(
+        await app.get("/espace-membre/articles?q=garde-page", { as: admin }),
+      ).rows;
     const [article] = await db
       .insert(articles)
       .values({ slug: "garde-page", title: "Garde-page brouillon", summary: "", body: "<p>x</p>" })
@@ -81,10 +81,10 @@ describe("member pages' reads kept until a write", () => {
 
   it("shows an edited grade name at once on the grades and home pages", async () => {
     const shown = async () =>
-      gradesContent(dataOf<{ content: string }>(await app.get("/espace-membre/grades", { as: member })).content);
+      gradesShown(dataOf<GradesPageData>(await app.get("/espace-membre/grades", { as: member })));
     const [first] = await db.select().from(grades).orderBy(grades.position).limit(1);
     expect((await shown()).table[0]?.french).toBe(first!.frenchName);
-    await shown(); // read twice: the table's markup is kept
+    await shown(); // read twice: the table is kept
     await app.get("/espace-membre", { as: member });
     await db.update(grades).set({ frenchName: "Ceinture renommée" }).where(eq(grades.id, first!.id));
     expect((await shown()).table[0]?.french).toBe("Ceinture renommée");
@@ -101,7 +101,7 @@ describe("member pages' reads kept until a write", () => {
       feed: { https: string };
     };
     const gradesPage = async () =>
-      gradesContent(dataOf<{ content: string }>(await app.get("/espace-membre/grades", { as: member })).content);
+      gradesShown(dataOf<GradesPageData>(await app.get("/espace-membre/grades", { as: member })));
     const home = dataOf<Home>(await app.get("/espace-membre", { as: member }));
     const page = await gradesPage();
     dataOf<Home>(await app.get("/espace-membre", { as: member })); // read twice: kept

@@ -3,14 +3,13 @@
  * its next grade, whether it is eligible (at the next exam session of that
  * grade, or today) and what is missing; the convocations; and, for a jury
  * member, the link to the jury page of their sessions.
- * Written on the server with the rest of the grades page (grades-content.server.tsx,
- * decision 0062): its links are `SiteLink`s.
+ * Part of the grades page (grades-content.tsx), rendered from its loader's data.
  */
-import { SiteLink } from "~/components/layout/site-link";
+import { Link } from "react-router";
 import { formatDate } from "~/lib/core/time";
 import type { Eligibility } from "~/lib/members/exam-eligibility";
 
-interface Row {
+export interface FamilyEligibilityRow {
   profileId: number;
   name: string;
   target: { id: number; vietnameseName: string; frenchName: string } | null;
@@ -22,7 +21,7 @@ interface Row {
 
 const link = "font-semibold text-club-800 underline hover:text-club-900";
 
-export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today: string }) {
+export function FamilyEligibility({ rows, today }: { rows: readonly FamilyEligibilityRow[]; today: string }) {
   return (
     <section aria-labelledby="eligibilite" className="mb-10">
       <h2 id="eligibilite" className="mb-3 text-2xl font-semibold text-club-900">
@@ -60,9 +59,9 @@ export function FamilyEligibility({ rows, today }: { rows: readonly Row[]; today
                     <li key={c.rule}>{c.label}</li>
                   ))}
                 </ul>
-                <SiteLink to={`/espace-membre/revision?grade=${r.target.id}&profil=${r.profileId}`} className={link}>
+                <Link to={`/espace-membre/revision?grade=${r.target.id}&profil=${r.profileId}`} className={link}>
                   Réviser le programme<span className="sr-only"> pour {r.name}</span>
-                </SiteLink>
+                </Link>
               </>
             )}
           </li>
@@ -86,9 +85,9 @@ export function JurySessions({
       <ul className="space-y-1">
         {sessions.map((s) => (
           <li key={s.id}>
-            <SiteLink to={`/espace-membre/jury/${s.id}`} className={link}>
+            <Link to={`/espace-membre/jury/${s.id}`} className={link}>
               Noter les candidats de l'examen du {formatDate(s.examDate)}
-            </SiteLink>{" "}
+            </Link>{" "}
             ({s.place})
           </li>
         ))}

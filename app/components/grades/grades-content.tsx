@@ -1,24 +1,16 @@
 /**
- * /espace-membre/grades: everything under the profile selector, written on the server
- * (`serverHtml` in the route's loader) and kept as is by the browser (`ServerHtml`), which never
- * loads this code (a `.server` module, decisions 0051 and 0062): the current and next grades,
- * the jury's sessions, the family's next exams, the history and the club's grade table.
+ * /espace-membre/grades: everything under the profile selector, rendered from the loader's
+ * data: the current and next grades, the jury's sessions, the family's next exams, the history
+ * and the club's grade table with the profile's current and next grades marked.
  *
- * Rules:
- * - Nothing here reacts to the visitor; its links are `SiteLink`s, given to React Router by the
- *   block's one click handler. The profile selector (a form) stays in the page's React part.
- * - The grade table with its belts is the same for every member whose current and next grades
- *   are the same: its markup is kept in the read cache under those two grades (dropped, as the
- *   table itself, by any write, read-cache.server.ts), so the belts are drawn once, not at each view.
+ * Rules: the profile selector (a form) is the page's; dates are shown in French
+ * (`formatDate`); a grade's Vietnamese name is marked `lang="vi"`.
  */
-import { createElement } from "react";
+import { Link } from "react-router";
 import { Belt } from "~/components/belt";
 import { describeBelt } from "~/lib/members/belt-colours";
-import { FamilyEligibility, JurySessions } from "~/components/exams/family-eligibility.server";
-import { SiteLink } from "~/components/layout/site-link";
-import { cachedRead } from "~/lib/core/read-cache.server";
+import { FamilyEligibility, JurySessions, type FamilyEligibilityRow } from "~/components/exams/family-eligibility";
 import { formatDate } from "~/lib/core/time";
-import { renderServerHtml } from "~/lib/http/server-html.server";
 import type { GradeLine } from "~/lib/members/grades.server";
 import { de } from "~/lib/typography/elision";
 
@@ -28,25 +20,15 @@ export interface GradesContentProps {
   next: GradeLine | null;
   exams: {
     today: string;
-    family: Parameters<typeof FamilyEligibility>[0]["rows"];
+    family: readonly FamilyEligibilityRow[];
     jury: Parameters<typeof JurySessions>[0]["sessions"];
   };
   history: ReadonlyArray<{ id: number; awardedOn: string; note: string | null; gradeName: string }>;
-  /** The grade table's markup (`gradeTableMarkup`). */
-  tableHtml: string;
+  /** The club's grade table, first grade first. */
+  table: readonly GradeLine[];
 }
 
-/** The club's grade table, the profile's current and next grades marked: written once per pair and kept. */
-export function gradeTableMarkup(
-  table: readonly GradeLine[],
-  currentId: number | null,
-  nextId: number | null,
-): Promise<string> {
-  return cachedRead(`grades:table-markup:${currentId ?? ""}:${nextId ?? ""}`, async () => ({
-    value: renderServerHtml(<GradeTable grades={table} currentId={currentId} nextId={nextId} />),
-  }));
-}
-
+/** The club's grade table, the profile's current and next grades marked. */
 function GradeTable({
   grades,
   currentId,
@@ -95,7 +77,7 @@ function GradeTable({
   );
 }
 
-export function GradesContent({ profile, current, next, exams, history, tableHtml }: GradesContentProps) {
+export function GradesContent({ profile, current, next, exams, history, table }: GradesContentProps) {
   const whose = profile.isSelf ? "Votre" : `Le`;
   return (
     <>
@@ -126,12 +108,12 @@ export function GradesContent({ profile, current, next, exams, history, tableHtm
                 <span lang="vi">{next.vietnameseName}</span> · {next.frenchName}
               </p>
               <p className="mt-2">
-                <SiteLink
+                <Link
                   to="/espace-membre/revision"
                   className="font-semibold text-club-800 underline hover:text-club-900"
                 >
                   Réviser le programme de ce grade
-                </SiteLink>
+                </Link>
               </p>
             </div>
           ) : (
@@ -184,8 +166,7 @@ export function GradesContent({ profile, current, next, exams, history, tableHtm
         <h2 id="tableau" className="mb-3 text-2xl font-semibold text-club-900">
           Le tableau des grades du club
         </h2>
-        {/* React's own createElement: the kept markup already went through the French typography. */}
-        {createElement("div", { dangerouslySetInnerHTML: { __html: tableHtml } })}
+        <GradeTable grades={table} currentId={current?.id ?? null} nextId={next?.id ?? null} />
       </section>
     </>
   );
