@@ -27,25 +27,15 @@ export const PAGE_BLOCK = "contenu";
 export const FOOTER_BLOCK = "pied-de-page";
 /** The calendar's month, under the page's heading and month navigation (routes/club/calendar.tsx). */
 export const MONTH_BLOCK = "mois";
-/** A management list's rows and page links, under its search form (decision 0062). */
-export const RESULTS_BLOCK = "resultats";
 /** A desktop menu panel's cards (decision 0057). */
 export function menuPanelBlock(groupId: string): string {
   return `menu-${groupId}`;
 }
 /** The mobile menu's groups (decision 0057). */
 export const MOBILE_MENU_BLOCK = "menu-mobile";
-/**
- * A form page's parts that do not react to the visitor (decision 0059): the text under its
- * heading, its side panel, the end of its form (the one-time token, the honeypot, the note on
- * personal data: inside the form, after its button), what follows the form (another way to
- * sign in), and the confirmation shown once the form was sent.
- */
+/** A public form page's text around its form: under its heading, and its side panel. */
 export const INTRO_BLOCK = "introduction";
 export const ASIDE_BLOCK = "encadre";
-export const FORM_END_BLOCK = "fin-du-formulaire";
-export const AFTER_FORM_BLOCK = "apres-le-formulaire";
-export const SENT_BLOCK = "confirmation";
 
 const ServerMarkup = createContext<ReadonlyMap<string, string> | undefined>(undefined);
 /** On the server, for a page load: the blocks the loaders wrote (RequestInfo.serverMarkup). */

@@ -1,14 +1,9 @@
 /**
- * /contact: the page's parts that nothing changes after load (decision 0059), written on the
- * server and kept as is by the browser (`ServerHtml`), which never loads this code: the text
- * under the heading, the end of the form (its one-time token, its honeypot, the note on
- * personal data), the club's details beside the form, and the confirmation once the message
- * was sent. The form itself stays in the route (routes/info/contact.tsx): it reacts to
- * the visitor. Links are `SiteLink`s.
+ * /contact: the page's public text that nothing changes after load, written on the server and
+ * kept as is by the browser (`ServerHtml`), which never loads this code: the text under the
+ * heading and the club's details beside the form. The form, its end and its confirmation are
+ * the route's React (routes/info/contact.tsx). Links are `SiteLink`s.
  */
-import { FormMessage } from "~/components/form";
-import { HoneypotField } from "~/components/honeypot-field";
-import { OnceField } from "~/components/once-field";
 import { SiteLink } from "~/components/layout/site-link";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
@@ -42,45 +37,6 @@ export function ContactIntro() {
         </SiteLink>
       </p>
     </>
-  );
-}
-
-/** Inside the form, after its button: the one-time token (decision 0019), the honeypot (0033), the data note. */
-export function ContactFormEnd({ token }: { token: string }) {
-  return (
-    <>
-      <OnceField token={token} />
-      <HoneypotField id="site_web" />
-      <p className="mt-4 text-sm text-slate-600">
-        Vos coordonnées servent uniquement à vous répondre et ne sont jamais transmises à des tiers. Voir les{" "}
-        <SiteLink to="/mentions-legales" className="underline">
-          mentions légales
-        </SiteLink>
-        .
-      </p>
-    </>
-  );
-}
-
-export function ContactSent() {
-  return (
-    <div className="mt-4">
-      <FormMessage tone="success">
-        <p className="flex items-start gap-2 font-semibold">
-          <Icon name="check-circle-2" className="mt-0.5 h-5 w-5 shrink-0" />
-          Merci, votre message a bien été envoyé au club.
-        </p>
-        <p className="mt-2">
-          Nous vous répondrons à l'adresse e-mail que vous avez indiquée. Pensez à vérifier vos courriers indésirables
-          si vous ne voyez rien venir.
-        </p>
-      </FormMessage>
-      <p>
-        <SiteLink to="/contact" className="font-semibold text-club-700 underline">
-          Écrire un autre message
-        </SiteLink>
-      </p>
-    </div>
   );
 }
 

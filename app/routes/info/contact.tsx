@@ -4,9 +4,10 @@
  * Rules: the form works without JavaScript (a refusal answers the errors next
  * to the fields with everything typed kept); honeypot, rate limit and one-time
  * token; Post/Redirect/Get to the thank-you state (`?envoye=1`); `?objet=essai`
- * chooses the subject. What does not react to the visitor (the text under the
- * heading, the end of the form, the club's details, the confirmation) is written
- * once on the server (components/info/contact.server.tsx, decision 0059).
+ * chooses the subject. The form, its end (token, honeypot, note on personal
+ * data) and the confirmation are the page's React; the public text around it
+ * (under the heading, the club's details) is written on the server
+ * (components/info/contact.server.tsx).
  */
 import { data, Form, redirect } from "react-router";
 import {
@@ -27,14 +28,9 @@ import type { Route } from "./+types/contact";
 import { readForm } from "~/lib/http/request.server";
 import { rateLimitedAnswer, withActionHeaders } from "~/lib/http/spam-guard.server";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
-import {
-  ContactAside,
-  ContactFormEnd,
-  ContactIntro,
-  ContactSent,
-  contactDetails,
-} from "~/components/info/contact.server";
-import { ASIDE_BLOCK, FORM_END_BLOCK, INTRO_BLOCK, SENT_BLOCK, ServerHtml } from "~/components/server-html";
+import { ContactAside, ContactIntro, contactDetails } from "~/components/info/contact.server";
+import { PublicFormEnd, PublicFormSent } from "~/components/info/public-form-parts";
+import { ASIDE_BLOCK, INTRO_BLOCK, ServerHtml } from "~/components/server-html";
 import { serverHtml } from "~/lib/http/server-html.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -43,12 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sent,
     subject: SUBJECT_SHORTCUTS[url.searchParams.get("objet") ?? ""] ?? "",
-    // What does not react to the visitor, written once on the server (decision 0059).
+    // The form's one-time token, a new one at each load.
+    token: sent ? null : newSubmissionToken(),
+    // The public text around the form, written once on the server.
     intro: serverHtml(context, <ContactIntro />, INTRO_BLOCK),
-    // With the form's one-time token (decision 0019); the page may come from the cache, the key also holds the message.
-    formEnd: sent ? null : serverHtml(context, <ContactFormEnd token={newSubmissionToken()} />, FORM_END_BLOCK),
     aside: serverHtml(context, <ContactAside contact={await contactDetails()} />, ASIDE_BLOCK),
-    sentHtml: sent ? serverHtml(context, <ContactSent />, SENT_BLOCK) : null,
   };
 }
 
@@ -84,7 +79,7 @@ const SUBJECT_OPTIONS = [
 ];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { sent, subject } = loaderData;
+  const { sent, subject, token } = loaderData;
   const [form, fields] = useClubForm({
     // Imported on the form's first use: the page itself holds no Zod (decision 0036).
     schema: () => import("~/lib/club/contact-schema").then((m) => m.contactSchema),
@@ -103,7 +98,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {sent ? "Message envoyé" : "Nous écrire"}
           </h2>
           {sent ? (
-            <ServerHtml html={loaderData.sentHtml} block={SENT_BLOCK} />
+            <PublicFormSent
+              thanks="Merci, votre message a bien été envoyé au club."
+              again={{ to: "/contact", label: "Écrire un autre message" }}
+            >
+              <p className="mt-2">
+                Nous vous répondrons à l'adresse e-mail que vous avez indiquée. Pensez à vérifier vos courriers
+                indésirables si vous ne voyez rien venir.
+              </p>
+            </PublicFormSent>
           ) : (
             <Form method="post" {...getFormProps(form)} className="mt-4" aria-describedby="champs-obligatoires">
               <FormErrors form={form} lastResult={actionData?.result} summary={CONTACT_NOT_SENT} />
@@ -123,7 +126,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <SelectField label="Objet" required options={SUBJECT_OPTIONS} {...fieldProps(fields.subject)} />
               <TextAreaField label="Message" rows={7} required {...fieldProps(fields.message)} />
               <SubmitButton>Envoyer le message</SubmitButton>
-              <ServerHtml html={loaderData.formEnd} block={FORM_END_BLOCK} />
+              {token ? <PublicFormEnd token={token} honeypotId="site_web" use="vous répondre" /> : null}
             </Form>
           )}
         </section>

@@ -6,10 +6,10 @@
  * without JavaScript (a refusal answers the errors next to the fields with
  * everything typed kept; the session refusals — past, cancelled, full — sit
  * next to the list of sessions); honeypot, rate limit and one-time token as on
- * the contact form; Post/Redirect/Get to the thank-you state. What does not
- * react to the visitor (the text under the heading, the end of the form, what
- * to bring and where, the confirmation) is written once on the server
- * (components/info/trial-class.server.tsx, decision 0059).
+ * the contact form; Post/Redirect/Get to the thank-you state. The form, its end
+ * (token, honeypot, note on personal data) and the confirmation are the page's
+ * React; the public text around it (under the heading, what to bring and where)
+ * is written on the server (components/info/trial-class.server.tsx).
  */
 import { data, Form, Link, redirect } from "react-router";
 import {
@@ -32,8 +32,9 @@ import { rateLimitedAnswer, withActionHeaders } from "~/lib/http/spam-guard.serv
 import { pageMeta } from "~/lib/http/seo";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import type { Route } from "./+types/trial-class";
-import { TrialAside, TrialFormEnd, TrialIntro, TrialSent } from "~/components/info/trial-class.server";
-import { ASIDE_BLOCK, FORM_END_BLOCK, INTRO_BLOCK, SENT_BLOCK, ServerHtml } from "~/components/server-html";
+import { TrialAside, TrialIntro } from "~/components/info/trial-class.server";
+import { PublicFormEnd, PublicFormSent } from "~/components/info/public-form-parts";
+import { ASIDE_BLOCK, INTRO_BLOCK, ServerHtml } from "~/components/server-html";
 import { serverHtml } from "~/lib/http/server-html.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -78,10 +79,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label })),
     ],
     notSent: TRIAL_NOT_SENT,
-    // What does not react to the visitor, written once on the server (decision 0059).
+    // The form's one-time token, a new one at each load.
+    token: sent ? null : newSubmissionToken(),
+    // Once sent: the session chosen, and whether an e-mail went out.
+    booked,
+    mailed: url.searchParams.get("courriel") === "1",
+    // The public text around the form, written once on the server.
     intro: serverHtml(context, <TrialIntro freeClasses={membership.trialClasses} />, INTRO_BLOCK),
-    // With the form's one-time token (decision 0019).
-    formEnd: sent ? null : serverHtml(context, <TrialFormEnd token={newSubmissionToken()} />, FORM_END_BLOCK),
     aside: serverHtml(
       context,
       <TrialAside
@@ -94,9 +98,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       />,
       ASIDE_BLOCK,
     ),
-    sentHtml: sent
-      ? serverHtml(context, <TrialSent booked={booked} mailed={url.searchParams.get("courriel") === "1"} />, SENT_BLOCK)
-      : null,
   };
 }
 
@@ -130,7 +131,7 @@ export const meta: Route.MetaFunction = (args) =>
 const sectionTitle = "text-xl font-bold text-club-900";
 
 export default function TrialClass({ loaderData, actionData }: Route.ComponentProps) {
-  const { sent, days, ageOptions, notSent } = loaderData;
+  const { sent, days, ageOptions, notSent, token, booked, mailed } = loaderData;
   const [form, fields] = useClubForm({
     // Imported on the form's first use: the page itself holds no Zod (decision 0036).
     schema: () => import("~/lib/club/trial-requests-schema").then((m) => m.trialRequestSchema),
@@ -150,7 +151,17 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
             {sent ? "Demande enregistrée" : "Réserver un cours"}
           </h2>
           {sent ? (
-            <ServerHtml html={loaderData.sentHtml} block={SENT_BLOCK} />
+            <PublicFormSent
+              thanks="Merci, votre demande de cours d'essai est enregistrée."
+              again={{ to: "/cours-d-essai", label: "Réserver un autre cours" }}
+            >
+              {booked ? <p className="mt-2">Cours choisi : {booked}.</p> : null}
+              <p className="mt-2">
+                {mailed
+                  ? "Un e-mail de confirmation vous a été envoyé avec l'adresse et ce qu'il faut prévoir. Pensez à vérifier vos courriers indésirables."
+                  : "Le club vous contactera pour confirmer le rendez-vous."}
+              </p>
+            </PublicFormSent>
           ) : (
             <Form method="post" {...getFormProps(form)} className="mt-4" aria-describedby="champs-obligatoires">
               <FormErrors form={form} lastResult={actionData?.result} summary={notSent} />
@@ -252,7 +263,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
               </fieldset>
 
               <SubmitButton>Réserver le cours d'essai</SubmitButton>
-              <ServerHtml html={loaderData.formEnd} block={FORM_END_BLOCK} />
+              {token ? <PublicFormEnd token={token} honeypotId="essai_site_web" use="organiser votre essai" /> : null}
             </Form>
           )}
         </section>
