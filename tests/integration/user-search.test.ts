@@ -8,7 +8,6 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "#db/schema";
 import { app } from "../helpers/app";
-import { usersListRows } from "../helpers/markup";
 import { createUser, type CreatedUser } from "../helpers/auth";
 import { db } from "~/lib/core/db.server";
 import { seedDatabase } from "~/lib/core/seed.server";
@@ -32,12 +31,11 @@ beforeAll(async () => {
 });
 
 async function search(q: string): Promise<string[]> {
-  const res = await app.get<{ table: string }>(`/espace-membre/utilisateurs?q=${encodeURIComponent(q)}`, {
-    as: manager,
-  });
-  return usersListRows(res.data.table)
-    .map((i) => i.email)
-    .sort();
+  const res = await app.get<{ rows: Array<{ email: string }> }>(
+    `/espace-membre/utilisateurs?q=${encodeURIComponent(q)}`,
+    { as: manager },
+  );
+  return res.data.rows.map((i) => i.email).sort();
 }
 
 describe("user search without accents", () => {
