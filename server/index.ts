@@ -18,12 +18,11 @@ import { contentSecurityPolicy, nonceOf } from "./csp";
 import { drainListeners } from "./drain-listeners";
 import { clientFiles } from "./client-files";
 import { compress } from "./compress";
-import { coalesceAndEncode, coalesceWrites } from "./coalesce-writes";
+import { coalesceWrites } from "./coalesce-writes";
 import { lifecycle } from "./lifecycle";
 import { loadShed, maxInFlight, REQUEST_TIMEOUT_MS } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
-import { handlerPerPath } from "./route-subsets";
 import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
 import cluster from "node:cluster";
 import { runPrimary, workerCount, workerIndex } from "./cluster";
@@ -97,8 +96,7 @@ async function main() {
   });
   app.use(life.middleware);
 
-  // A cluster worker shares the cores with the others: it encodes pages in its own thread (decision 0069).
-  app.use(compress, drainListeners, cluster.isWorker ? coalesceAndEncode : coalesceWrites);
+  app.use(compress, drainListeners, coalesceWrites);
   // React Router's adapter flushes after every chunk React writes (about 2 KB each): with gzip,
   // every flush closes a deflate block and sends a packet, dozens per page. The pages do not
   // stream anything late (no Suspense), so they are flushed once, when they end (issue 12).
@@ -178,20 +176,12 @@ async function main() {
   );
 
   // Created once: routes are derived from the build once, not per request (issue 12). In
-  // development the build is a function, so Vite's reloaded modules are picked up. In
-  // production, one per start of path, over the routes that can match it (route-subsets.ts).
-  const handlerFor = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
-    entry.createExpressHandler({
-      build,
-      mode: DEV ? "development" : "production",
-      getLoadContext: (rq, res) => entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }, rq.path),
-    });
-  let handler: (req: express.Request, res: express.Response, next: express.NextFunction) => Promise<void>;
-  if (DEV) handler = handlerFor(getBuild);
-  else {
-    const handlerOf = handlerPerPath(await getBuild(), handlerFor);
-    handler = (req, res, next) => handlerOf(req.path)(req, res, next);
-  }
+  // development the build is a function, so Vite's reloaded modules are picked up.
+  const handler = entry.createExpressHandler({
+    build: DEV ? getBuild : await getBuild(),
+    mode: DEV ? "development" : "production",
+    getLoadContext: (rq, res) => entry.createLoadContext({ nonce: nonceOf(res), ip: rq.ip ?? "unknown" }, rq.path),
+  });
   app.all(/.*/, async (req, res, next) => {
     try {
       await handler(req, res, next);

@@ -21,8 +21,7 @@
  *   full HTML documents) and returns the Response untouched.
  * - Same-origin by default (`Origin` header); `{ origin: null }` drops it.
  * - `as`: a user from tests/helpers/auth.ts (or a raw Cookie header).
- * - Each request goes to the handler of its start of path, over the routes
- *   that can match it, as in production (server/route-subsets.ts).
+ * - One request handler over the whole route table, as in production.
  */
 import path from "node:path";
 import {
@@ -36,7 +35,6 @@ import {
   type ServerBuild,
 } from "react-router";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { handlerPerPath } from "../../server/route-subsets";
 import { requestInfoContext, requestKind } from "~/lib/http/context";
 
 export const BASE = "http://localhost:3000";
@@ -198,12 +196,11 @@ function formOf(fields: Fields): FormData | URLSearchParams {
   return body;
 }
 
-let handlerOf: ((pathname: string) => ReturnType<typeof createRequestHandler>) | undefined;
+let handler: ReturnType<typeof createRequestHandler> | undefined;
 
 /** Sends a raw request to the real handler and returns its Response. */
 async function send(request: Request, ip = "127.0.0.1"): Promise<Response> {
-  handlerOf ??= handlerPerPath(await build(), (part) => createRequestHandler(part, "production"));
-  const handler = handlerOf(new URL(request.url).pathname);
+  handler ??= createRequestHandler(await build(), "production");
   const context = new RouterContextProvider();
   // As server/index.ts: a page load writes its server blocks once (decision 0054).
   context.set(requestInfoContext, { nonce: "test-nonce", ip, ...requestKind(new URL(request.url).pathname) });
