@@ -1,6 +1,6 @@
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider as Provider, ServerRouter } from "react-router";
@@ -8,7 +8,6 @@ import { requestInfoContext, requestKind, type RequestInfo } from "./lib/http/co
 import { ServerMarkupProvider } from "./components/server-html";
 import { StaticPageScriptProvider } from "./components/layout/static-page";
 import { staticPageScriptSource } from "./components/layout/static-page-script.server";
-import { lazyPartsLoaded } from "./components/lazy-part";
 import { closeDatabase, explainFolderError, openDatabase, runMigrations, withStartupLock } from "./lib/core/db.server";
 import { env } from "./lib/core/env.server";
 import { isSameOriginRequest, logCrossSiteRefusal } from "./lib/http/csrf.server";
@@ -19,7 +18,6 @@ import { sanitizeStoredRichText } from "./lib/content/sanitize-stored.server";
 import { NonceProvider } from "./lib/http/nonce";
 import { assertPasswordListReady } from "./lib/accounts/passwords.server";
 import { applySessionCacheControl } from "./lib/http/cache-control.server";
-import { lowScriptPriorityStream } from "./lib/http/script-priority.server";
 // Zod's French fallback messages for every schema the server runs (the browser loads them with the forms).
 import "./lib/http/zod-fr";
 import "./lib/members/reminders-job.server";
@@ -113,8 +111,6 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // The parts loaded where shown (account area, error message): written in place (lazy-part.ts).
-  await lazyPartsLoaded();
   const { nonce, serverMarkup } = loadContext.get(requestInfoContext);
   applySessionCacheControl(request, responseHeaders);
   return new Promise((resolve, reject) => {
@@ -128,12 +124,12 @@ export default async function handleRequest(
       finished = true;
       clearTimeout(abortTimer);
     };
-    const userAgent = request.headers.get("user-agent");
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-    const writeShell = () => {
+    // A page is sent once all of it is ready, for browsers as for robots: nothing streams late
+    // (no deferred data), and a part that waited for its code (React's `lazy`: the account area,
+    // an error's message) is then written in place, so it shows without JavaScript.
+    const writePage = () => {
       shellRendered = true;
-      // The page's scripts wait behind its stylesheet (fetchpriority="low", decision 0047).
-      const body = lowScriptPriorityStream();
+      const body = new PassThrough();
       const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -150,17 +146,13 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        // A part of the page that waited for its code (`lazy`) and is ready when the page is written
-        // goes in its place. React otherwise moves any such part found after 12.8 KB of page to the
-        // end of the document, hidden, to be put back by a script: without JavaScript it stays
-        // hidden (decision 0058).
+        // A part of the page that waited for its code (`lazy`) goes in its place. React otherwise
+        // moves any such part found after 12.8 KB of page to the end of the document, hidden, to be
+        // put back by a script: without JavaScript it would stay hidden.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onShellReady() {
-          if (!waitForAll) writeShell();
-        },
         onAllReady() {
           stopTimer();
-          if (waitForAll) writeShell();
+          writePage();
         },
         onShellError(error: unknown) {
           stopTimer();

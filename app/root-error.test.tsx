@@ -2,9 +2,10 @@
  * The root error page (the root's own data failed) shows a refused request's French message,
  * never React Router's English text. It is rendered as the server renders it: by React Router's
  * static handler, the root's loader throwing, its error boundary written with the layouts'
- * message (error-message.tsx, loaded where shown: decisions 0058, 0059).
+ * message (error-message.tsx, loaded with React's `lazy`: the page is read once all of it is
+ * ready, as entry.server.tsx sends it).
  */
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server";
 import {
   createStaticHandler,
   createStaticRouter,
@@ -13,7 +14,6 @@ import {
   UNSAFE_withErrorBoundaryProps as withErrorBoundaryProps,
 } from "react-router";
 import { describe, expect, it } from "vitest";
-import { lazyPartsLoaded } from "~/components/lazy-part";
 import { ErrorBoundary } from "./root";
 
 async function page(error: unknown): Promise<string> {
@@ -30,9 +30,14 @@ async function page(error: unknown): Promise<string> {
   ]);
   const context = await handler.query(new Request("http://localhost/"));
   if (context instanceof Response) throw new Error("unexpected response");
-  await lazyPartsLoaded();
   const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStaticMarkup(<StaticRouterProvider router={router} context={context} hydrate={false} />);
+  const stream = await renderToReadableStream(
+    <StaticRouterProvider router={router} context={context} hydrate={false} />,
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  await stream.allReady;
+  // React's markers around a part that waited for its code (`<!--$-->`) are no part of what a reader sees.
+  return (await new Response(stream).text()).replace(/<!--\/?\$\??-->/g, "");
 }
 
 describe("root error page", () => {

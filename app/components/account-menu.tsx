@@ -12,20 +12,20 @@
  * member-space link its icon only between 1024 and 1279 px.
  * Links and icons: the layout's plain links (the header's click handler
  * navigates on the client) and its sprite (decision 0038).
- * A signed-in user's area is in account-signed-in.tsx, imported only when
- * someone is signed in (`lazy`, decision 0058): a visitor's pages never load
- * it. The server writes it in the page; the browser keeps that markup until
- * the file is there, then brings it to life.
+ * A signed-in user's area is in account-signed-in.tsx, loaded with React's
+ * `lazy` only when someone is signed in: a visitor's pages never load it. The
+ * server writes it in the page (entry.server.tsx sends a page once all of it is
+ * ready); the browser keeps that markup until the file is there, then brings it
+ * to life.
  */
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
-import { lazyPart } from "~/components/lazy-part";
 import { useRootData } from "~/components/layout/root-data";
 
-const SignedInDesktop = lazyPart(() => import("./account-signed-in").then((m) => m.SignedInDesktop));
-const SignedInMobile = lazyPart(() => import("./account-signed-in").then((m) => m.SignedInMobile));
+const SignedInDesktop = lazy(() => import("./account-signed-in").then((m) => ({ default: m.SignedInDesktop })));
+const SignedInMobile = lazy(() => import("./account-signed-in").then((m) => ({ default: m.SignedInMobile })));
 
 function useSessionUser() {
   return useRootData()?.user ?? null;

@@ -1,12 +1,11 @@
 /**
  * The message of an error page (error-message.tsx) as the layouts' error boundaries show it:
- * its code loads only on an error page (lazy-part.ts, decision 0058), written by the server in
- * the page as before.
+ * its code loads only on an error page (React's `lazy`), written by the server in the page
+ * (entry.server.tsx sends a page once all of it is ready).
  */
-import { Suspense } from "react";
-import { lazyPart } from "~/components/lazy-part";
+import { lazy, Suspense } from "react";
 
-const ErrorMessage = lazyPart(() => import("./error-message").then((m) => m.ErrorMessage));
+const ErrorMessage = lazy(() => import("./error-message").then((m) => ({ default: m.ErrorMessage })));
 
 export function ErrorPageMessage({ error }: { error: unknown }) {
   return (
