@@ -2,14 +2,14 @@
  * The managers' list of articles (search by title ignoring case and accents,
  * status filter, newest first, paginated) and the title search the events
  * list shares. Read side only; writes live in article-editing.server.ts.
- * A list's count is kept in the process until any write (decision 0039).
+ * A list's count is kept in the process until any write (the public-reads cache).
  */
-import { and, count, desc, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { articles, users } from "#db/schema";
 import { ARTICLE_STATUSES, articlePath, isPublished } from "./articles.server";
-import { db, inlineCount, preparedRead } from "../core/db.server";
-import { cachedRead } from "../core/read-cache.server";
+import { db, inlineCount } from "../core/db.server";
+import { cachedRead } from "../core/cache.server";
 
 /** « Prénom Nom » of an author or editor, null when unknown. */
 export function fullName(prenom: string | null, nom: string | null): string | null {
@@ -31,18 +31,9 @@ function foldAccents(text: string): string {
     .join("");
 }
 
-/** Title search ignoring case and accents ("creteil" finds « Créteil »). */
+/** Title search ignoring case and accents ("creteil" finds « Créteil »); LIKE's wildcards escaped. */
 export function titleContains(column: AnyPgColumn, search: string): SQL {
-  return titleLike(column, titlePattern(search));
-}
-
-/** The LIKE pattern of a title search: accents and case folded, LIKE's wildcards escaped. */
-function titlePattern(search: string): string {
-  return `%${foldAccents(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** A title matching a pattern of `titlePattern` (a value or a placeholder). */
-function titleLike(column: AnyPgColumn, pattern: string | Placeholder): SQL {
+  const pattern = `%${foldAccents(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN}) like ${pattern}`;
 }
 
@@ -74,55 +65,41 @@ export async function listArticlesForManagers(options: {
   const search = options.q?.trim() ?? "";
   const status =
     options.status && (ARTICLE_STATUSES as readonly string[]).includes(options.status) ? options.status : "";
-  // The conditions' text depends on which filters are set; their values are placeholders (decision 0066).
-  const where = () =>
-    and(
-      search ? titleLike(articles.title, sql.placeholder("pattern")) : undefined,
-      status ? eq(articles.status, sql.placeholder("status")) : undefined,
-    );
-  const values = { pattern: titlePattern(search), status };
-  // Counting 5,000 articles reads the table: kept until any write (read cache, decision 0039).
+  const where = and(
+    search ? titleContains(articles.title, search) : undefined,
+    status ? eq(articles.status, status) : undefined,
+  );
+  // Counting 5,000 articles reads the table: kept until any write.
   const total = await cachedRead(`articles-count:${status}:${search}`, async () => {
-    const [counted] = await preparedRead(
-      `articles-count:${Boolean(search)}:${Boolean(status)}`,
-      (name) => db.select({ total: count() }).from(articles).where(where()).prepare(name),
-      values,
-    );
+    const [counted] = await db.select({ total: count() }).from(articles).where(where);
     return { value: counted?.total ?? 0 };
   });
   const pageCount = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const offset = (page - 1) * perPage;
-  const rows = await preparedRead(
-    `articles-page:${Boolean(search)}:${Boolean(status)}:${perPage}:${offset}`,
-    (name) => {
-      const author = alias(users, "author");
-      const editor = alias(users, "editor");
-      return db
-        .select({
-          id: articles.id,
-          slug: articles.slug,
-          title: articles.title,
-          status: articles.status,
-          publishedAt: articles.publishedAt,
-          createdAt: articles.createdAt,
-          updatedAt: articles.updatedAt,
-          authorPrenom: author.prenom,
-          authorNom: author.nom,
-          editorPrenom: editor.prenom,
-          editorNom: editor.nom,
-        })
-        .from(articles)
-        .leftJoin(author, eq(author.id, articles.createdBy))
-        .leftJoin(editor, eq(editor.id, articles.updatedBy))
-        .where(where())
-        .orderBy(desc(articles.createdAt), desc(articles.id))
-        .limit(inlineCount(perPage))
-        .offset(inlineCount(offset))
-        .prepare(name);
-    },
-    values,
-  );
+  const author = alias(users, "author");
+  const editor = alias(users, "editor");
+  const rows = await db
+    .select({
+      id: articles.id,
+      slug: articles.slug,
+      title: articles.title,
+      status: articles.status,
+      publishedAt: articles.publishedAt,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+      authorPrenom: author.prenom,
+      authorNom: author.nom,
+      editorPrenom: editor.prenom,
+      editorNom: editor.nom,
+    })
+    .from(articles)
+    .leftJoin(author, eq(author.id, articles.createdBy))
+    .leftJoin(editor, eq(editor.id, articles.updatedBy))
+    .where(where)
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(inlineCount(perPage))
+    .offset(inlineCount(offset));
   const now = options.now ?? new Date();
   return {
     items: rows.map((r) => ({

@@ -5,18 +5,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { todos } from "#db/schema";
-import {
-  afterCommit,
-  db,
-  explainFolderError,
-  inlineCount,
-  jsonRow,
-  lockFolder,
-  MAX_BUILT_READS,
-  pingDatabase,
-  preparedRead,
-  transaction,
-} from "./db.server";
+import { afterCommit, db, explainFolderError, inlineCount, lockFolder, pingDatabase, transaction } from "./db.server";
 
 const root = mkdtempSync(path.join(os.tmpdir(), "lock-test-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -50,91 +39,6 @@ describe("database", () => {
     const { rows } = result as { rows: Array<Record<string, unknown>> };
     expect(rows[0]).toEqual({ roles: ["a", "b"], ids: [1, 2], doc: { a: 1 }, n: 12, yes: true, flags: [true, false] });
     // PGlite's trimmed parser table is in its thread: pglite-thread.server.test.ts.
-  });
-
-  it("reads a row's fields as one JSON value (jsonRow): the same values, dates and timestamps as text", async () => {
-    const [todo] = await db
-      .insert(todos)
-      .values({ title: "Tâche « JSON »", dueOn: "2026-12-24", doneAt: new Date("2026-12-02T08:30:00.250Z") })
-      .returning({ id: todos.id });
-    const [plain] = await db
-      .select({ id: todos.id, title: todos.title, notes: todos.notes, dueOn: todos.dueOn, doneAt: todos.doneAt })
-      .from(todos)
-      .where(eq(todos.id, todo!.id));
-    const [read] = await db
-      .select({
-        row: jsonRow<{
-          id: number;
-          title: string;
-          notes: string;
-          dueOn: string;
-          doneAt: string;
-          none: null;
-          tags: string[];
-        }>({
-          id: todos.id,
-          title: todos.title,
-          notes: todos.notes,
-          dueOn: todos.dueOn,
-          doneAt: todos.doneAt,
-          none: sql`null`,
-          tags: sql`array['a', 'b']::text[]`,
-        }),
-      })
-      .from(todos)
-      .where(eq(todos.id, todo!.id));
-    const row = read!.row;
-    expect({ ...row, doneAt: new Date(row.doneAt) }).toEqual({ ...plain, none: null, tags: ["a", "b"] });
-    expect(row.dueOn).toBe("2026-12-24");
-    expect(() => jsonRow({ "x'); drop table todos; --": todos.id })).toThrow(/Clé JSON invalide/);
-  });
-
-  it("builds a read once per shape and runs it with each run's values; inside a transaction, on it", async () => {
-    await db.insert(todos).values(["rouge", "vert", "bleu"].map((c) => ({ title: `Tâche préparée ${c}` })));
-    let builds = 0;
-    const titled = (title: string) =>
-      preparedRead(
-        "test-todo-by-title",
-        (name) => {
-          builds++;
-          return db
-            .select({ title: todos.title })
-            .from(todos)
-            .where(eq(todos.title, sql.placeholder("title")))
-            .prepare(name);
-        },
-        { title },
-      );
-    expect(await titled("Tâche préparée rouge")).toEqual([{ title: "Tâche préparée rouge" }]);
-    expect(await titled("Tâche préparée vert")).toEqual([{ title: "Tâche préparée vert" }]);
-    expect(await titled("x' or '1'='1")).toEqual([]); // a value, never text of the statement
-    expect(builds).toBe(1);
-
-    // Inside a transaction the read is part of it: it sees the row not yet committed, which the
-    // rollback then takes away; built on the transaction, it is not kept.
-    await expect(
-      transaction(async () => {
-        await db.insert(todos).values({ title: "Tâche préparée en cours" });
-        expect(await titled("Tâche préparée en cours")).toEqual([{ title: "Tâche préparée en cours" }]);
-        throw new Error("annulée");
-      }),
-    ).rejects.toThrow("annulée");
-    expect(builds).toBe(2);
-    expect(await titled("Tâche préparée en cours")).toEqual([]);
-    expect(builds).toBe(2);
-
-    // At most MAX_BUILT_READS are kept: the least recently used is built again.
-    for (let i = 0; i < MAX_BUILT_READS; i++) {
-      await preparedRead(`test-other-${i}`, (name) =>
-        db
-          .select({ n: sql<number>`${i}::int` })
-          .from(todos)
-          .limit(inlineCount(1))
-          .prepare(name),
-      );
-    }
-    await titled("Tâche préparée bleu");
-    expect(builds).toBe(3);
   });
 
   it("runs after-commit work once the outermost transaction commits, never after a rollback", async () => {

@@ -17,14 +17,14 @@
  */
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "#db/schema";
 import { startDurabilitySync } from "./durability.server";
 import { folderLocked, lockFolder } from "./folder-lock.server";
 import { log } from "./log.server";
 import { openPgliteThread } from "./pglite-thread.server";
-import { noteWrite } from "./read-cache.server";
+import { noteWrite } from "./cache.server";
 import { currentScope, runInScope, type TransactionScope } from "./transaction-scope.server";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,7 +40,7 @@ interface OpenDb {
 
 /**
  * Every statement goes past here before it runs: anything but a read drops the reads cached
- * for the public pages (read-cache.server.ts, decision 0034), so no writer has to think of it.
+ * for the public pages (cache.server.ts), so no writer has to think of it.
  */
 const writeWatcher = {
   logQuery(query: string): void {
@@ -247,7 +247,7 @@ export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promi
       }
     });
   } finally {
-    // Committed or rolled back: public reads cached meanwhile may have seen either (read-cache.server.ts).
+    // Committed or rolled back: public reads cached meanwhile may have seen either (cache.server.ts).
     if (!outer) noteWrite();
   }
   const done = mine as Scope | null;
@@ -271,73 +271,6 @@ export function inlineCount(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`LIMIT ou OFFSET invalide\u00a0: ${String(n)}`);
   // Drizzle writes an SQL object where it would put a parameter; `.limit()` is typed for numbers.
   return sql.raw(String(n)) as unknown as number;
-}
-
-/**
- * A row's fields read as ONE JSON value (`json_build_object`), for the lists that show many
- * rows (issue 12, decision 0065). PGlite's JavaScript parses every field of every row of an
- * answer (a copied buffer and a decoded string each), and Drizzle maps each one: a page of the
- * users list was 280 fields. One JSON value per row is one field, parsed by `JSON.parse`.
- * Rules: `T` says what the JSON holds: text, numbers, booleans and arrays as in a normal
- * select, but dates and timestamps as their text (`2026-09-12`, `2026-09-12T08:30:00+00:00`);
- * the keys are plain identifiers.
- */
-export function jsonRow<T extends Record<string, unknown>>(fields: { [K in keyof T]: SQLWrapper }): SQL<T> {
-  const pairs = Object.entries(fields as Record<string, SQLWrapper>).map(([key, value]) => {
-    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`Clé JSON invalide\u00a0: ${key}`);
-    return sql`${sql.raw(`'${key}'`)}, ${value}`;
-  });
-  return sql<T>`json_build_object(${sql.join(pairs, sql`, `)})`;
-}
-
-/** A statement Drizzle built once: run with the values of its placeholders (`sql.placeholder`). */
-interface BuiltRead<T> {
-  execute(values?: Record<string, unknown>): Promise<T>;
-}
-
-/**
- * The name `build` gives `.prepare(name)`: none. node-postgres then sends each run as an unnamed
- * statement, planned with its values on PostgreSQL as before; a named one must be unique per
- * connection for ever. PGlite prepares by text anyway (decision 0044).
- */
-const UNNAMED = "";
-
-/** How many built reads are kept per open database (the least recently used goes first). */
-export const MAX_BUILT_READS = 200;
-
-/** The built reads of each open database: a restore or a test opens another, with its own. */
-const builtReads = new WeakMap<OpenDb, Map<string, BuiltRead<unknown>>>();
-
-/**
- * A read Drizzle builds once per `shape` and then runs with its values (issue 12, decision
- * 0066): `preparedRead("users-page:nom:0", (name) => db.select(…).where(eq(col, sql.placeholder("season"))).prepare(name), { season })`.
- * Building a query (its objects, its SQL text) cost a list page about as much as PostgreSQL
- * running it; the text PGlite prepares (decision 0044) is then the same one.
- * Rules:
- * - `shape` names everything that changes the statement's text (which conditions, which sort,
- *   the LIMIT and OFFSET written in, decision 0052); every value the visitor gives goes through
- *   a placeholder, never into the text or the shape.
- * - Inside a transaction the read is built on the transaction each time (it must be part of
- *   it); outside, it is kept for the open database, at most MAX_BUILT_READS of them.
- */
-export async function preparedRead<T>(
-  shape: string,
-  build: (name: string) => BuiltRead<T>,
-  values: Record<string, unknown> = {},
-): Promise<T> {
-  if (currentScope<Transaction>()?.open) return build(UNNAMED).execute(values);
-  const open = requireOpen();
-  let reads = builtReads.get(open);
-  if (!reads) builtReads.set(open, (reads = new Map<string, BuiltRead<unknown>>()));
-  let read = reads.get(shape) as BuiltRead<T> | undefined;
-  if (read) {
-    reads.delete(shape);
-  } else {
-    read = build(UNNAMED);
-    if (reads.size >= MAX_BUILT_READS) reads.delete(reads.keys().next().value as string);
-  }
-  reads.set(shape, read);
-  return read.execute(values);
 }
 
 /**

@@ -122,8 +122,7 @@ function searchWords(q: string): string[] {
 
 /** The account holder's own profile of an account, then that profile's row for the season shown. */
 const ownProfile = (ownerId: SQLWrapper) => and(eq(profiles.ownerId, ownerId), selfProfile);
-const seasonRow = (season: string) =>
-  and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season));
+const seasonRow = (season: string) => and(eq(seasonStatuses.profileId, profiles.id), eq(seasonStatuses.season, season));
 
 function listConditions(shape: ListShape): SQL | undefined {
   const conds: SQL[] = [];
