@@ -11,14 +11,17 @@
  *   cache when it starts and again when it ends: an edit is visible at once.
  *   `announce` (the change bus, app/lib/core/change-bus.server.ts) tells the
  *   other server processes, which call `invalidate()`; the answer to the
- *   state-changing request is held until they were told (decision 0023). A
- *   render that started before an invalidation is not stored.
+ *   state-changing request is held until they were told. A render that
+ *   started before an invalidation is not stored.
+ * - At most `maxEntries` pages (500 by default); when full, the least
+ *   recently used goes (app/lib/core/lru.ts, the eviction rule of every cache).
  * - Concurrent misses of one page are coalesced: the first renders it, the
  *   others wait for that render and are answered from the stored copy (or
  *   render themselves when it could not be stored). An expired popular page
  *   is rendered once, not once per waiting visitor.
  */
 import type { NextFunction, Request, Response } from "express";
+import { LruMap } from "../app/lib/core/lru";
 import { nonceOf } from "./csp";
 
 interface Entry {
@@ -32,14 +35,13 @@ const SESSION_COOKIE = "better-auth.session_token";
 const SKIPPED = /^\/(espace-membre|api|media|healthz|deconnexion|reinitialiser-mot-de-passe)(\/|$)/;
 
 export function pageCache(options: { ttlSeconds: number; maxEntries?: number; announce?: () => Promise<void> }) {
-  const cache = new Map<string, Entry>();
+  const cache = new LruMap<string, Entry>(options.maxEntries ?? 500);
   /** Bumped by every invalidation: a render started under an older generation is not stored. */
   let generation = 0;
   function invalidate() {
     generation++;
     cache.clear();
   }
-  const maxEntries = options.maxEntries ?? 500;
   const ttlMs = options.ttlSeconds * 1000;
   /** Renders in progress, by key: resolved when the response is over. */
   const rendering = new Map<string, Promise<void>>();
@@ -125,7 +127,6 @@ export function pageCache(options: { ttlSeconds: number; maxEntries?: number; an
       const type = String(res.getHeader("Content-Type") ?? "");
       if (res.statusCode !== 200 || !type.startsWith("text/html") || res.getHeader("Set-Cookie")) return;
       if (startedAt !== generation) return; // something changed while it rendered
-      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value as string);
       cache.set(key, { body: Buffer.concat(chunks), nonce, contentType: type, expires: Date.now() + ttlMs });
     });
     next();

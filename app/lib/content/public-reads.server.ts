@@ -12,7 +12,7 @@ import { and, eq, gt, min } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { articles } from "#db/schema";
 import { db } from "../core/db.server";
-import { cachedRead, earliest } from "../core/read-cache.server";
+import { cachedRead, earliest } from "../core/cache.server";
 import { addDays, parisDate, parisTime } from "../core/time";
 import { getArticleById, listPublishedArticles, type Article, type ArticleSummary } from "./articles.server";
 import { getMonthCalendar, listUpcomingEvents, type CalendarEntry, type Month } from "./events.server";

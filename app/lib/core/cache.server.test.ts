@@ -1,11 +1,11 @@
 /**
- * The public pages' cached reads (decision 0034): kept until any write through `db`, or until
+ * The caches (cache.server.ts): kept until any write through `db`, or until
  * the instant they stop being true; a read that overlapped a write is not kept. Fake clock only.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { articles, events } from "#db/schema";
 import { db, transaction } from "./db.server";
-import { cachedRead } from "./read-cache.server";
+import { cachedRead } from "./cache.server";
 import { publishedArticlesPage, upcomingEvents } from "../content/public-reads.server";
 
 afterEach(() => {

@@ -8,7 +8,7 @@
 import { and, asc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import { examCandidates, examSessionGrades, examSessions } from "#db/schema";
 import { db } from "../core/db.server";
-import { accountRead } from "../core/read-cache.server";
+import { accountRead } from "../core/cache.server";
 import { eligibilityOf } from "./exam-eligibility.server";
 import type { Eligibility } from "./exam-eligibility";
 import { myJurySessions } from "./exam-jury.server";

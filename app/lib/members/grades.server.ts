@@ -7,7 +7,7 @@
 import { asc } from "drizzle-orm";
 import { grades } from "#db/schema";
 import { db } from "../core/db.server";
-import { cachedRead } from "../core/read-cache.server";
+import { cachedRead } from "../core/cache.server";
 
 export type Grade = typeof grades.$inferSelect;
 

@@ -5,7 +5,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { gradeHistory, grades, seasonStatuses } from "#db/schema";
 import { db } from "../core/db.server";
-import { accountRead } from "../core/read-cache.server";
+import { accountRead } from "../core/cache.server";
 import { cachedGradeTable, type Grade } from "./grades.server";
 import { parisDate } from "../core/time";
 import { currentSeasonAt } from "./seasons.server";

@@ -17,7 +17,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { profiles, selfProfile, sessions, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { inTransaction } from "../core/transaction-scope.server";
-import { writeGeneration } from "../core/read-cache.server";
+import { writeGeneration } from "../core/cache.server";
 import type { SelectedProfile, SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
 import {

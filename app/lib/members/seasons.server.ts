@@ -16,7 +16,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { profiles, seasonStarts, seasonStatuses, users } from "#db/schema";
 import { audit, type AuditPerson } from "../core/audit.server";
 import { db } from "../core/db.server";
-import { cachedRead } from "../core/read-cache.server";
+import { cachedRead } from "../core/cache.server";
 import { getSetting } from "../club/settings.server";
 import {
   addMonths,
