@@ -127,7 +127,7 @@ const inlineLimit = {
     docs: { description: "A query's LIMIT and OFFSET go through inlineCount() (decision 0052)." },
     messages: {
       parameterLimit:
-        "`.{{method}}()` takes `inlineCount(…)` from db.server: a number sent as a parameter makes PostgreSQL plan the statement again at every run (docs/decisions/0052-limits-written-into-statements.md).",
+        "`.{{method}}()` takes `inlineCount(…)` from db.server: a number sent as a parameter makes PostgreSQL plan the statement again at every run (docs/performance.md).",
     },
     schema: [],
   },
