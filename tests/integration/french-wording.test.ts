@@ -158,7 +158,7 @@ describe("names and sexes as the pages write them", () => {
     await runReminders(OCT_15);
     const mails = await db.select().from(outbox).where(eq(outbox.to, parent.user.email));
     const text = mails.map((m) => m.text).join("\n");
-    expect(text).toContain("Emma Lambert : l'attestation du questionnaire de santé expire le 5 novembre 2026");
+    expect(text).toContain("Emma Lambert\u00a0: l'attestation du questionnaire de santé expire le 5 novembre 2026");
     expect(wordingFaults(text)).toEqual([]);
   });
 });

@@ -15,11 +15,12 @@ import { contactMessages } from "#db/schema";
 import { db } from "../core/db.server";
 import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
 import { log } from "../core/log.server";
-import { deliverPendingMail, queueMail } from "../mail/mail.server";
+import { deliverPendingMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { contactMessageMail } from "../mail/templates/contact-message";
 import { honeypotFilled, publicFormLimit, type RateLimited } from "../http/spam-guard.server";
 import { submitOnce } from "../http/submissions.server";
 import { getSetting } from "./settings.server";
-import { formatLongDateTime } from "../core/time";
 import { invariant } from "../core/invariant";
 
 export { contactSchema, type ContactInput };
@@ -65,31 +66,18 @@ export async function storeContactMessage(
     invariant(row, "message de contact inséré");
     // No club e-mail entered yet (issue 56): the message waits on the managers' messages page only.
     if (!identity.email) return { messageId: row.id, outboxId: null };
-    const outboxId = await queueMail({
-      to: identity.email,
-      replyTo: input.email,
-      subject: `[Site] ${input.subject} – ${input.name}`,
-      text: contactMailText(input, row.createdAt),
-    });
+    const outboxId = await sendMail(
+      contactMessageMail,
+      {
+        name: input.name,
+        email: input.email,
+        subject: input.subject,
+        message: input.message,
+        receivedAt: row.createdAt,
+      },
+      { to: identity.email, replyTo: input.email },
+    );
     await tx.update(contactMessages).set({ outboxId }).where(eq(contactMessages.id, row.id));
     return { messageId: row.id, outboxId };
   });
-}
-
-function contactMailText(input: ContactInput, at: Date): string {
-  const when = formatLongDateTime(at);
-  return [
-    "Nouveau message envoyé depuis le formulaire de contact du site.",
-    "",
-    `Nom : ${input.name}`,
-    `E-mail : ${input.email}`,
-    `Objet : ${input.subject}`,
-    `Reçu le : ${when}`,
-    "",
-    input.message,
-    "",
-    "—",
-    "Pour répondre, utilisez simplement la fonction « Répondre » de votre messagerie.",
-    "Le message est aussi enregistré dans l'espace membre (tableau de bord).",
-  ].join("\n");
 }

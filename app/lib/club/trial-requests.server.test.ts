@@ -156,7 +156,7 @@ describe("booking a trial class", () => {
     expect(confirmation.replyTo).toBe(TEST_CLUB.identity.email);
 
     const notice = mails.find((m) => m.to === admin.email);
-    expect(notice?.subject).toBe("Demande de cours d'essai : Léo Bernard");
+    expect(notice?.subject).toBe("Demande de cours d'essai\u00a0: Léo Bernard");
     expect(notice?.text).toContain("/espace-membre/essais");
 
     // The confirmation shows the session chosen and says the e-mail was sent.
@@ -189,7 +189,7 @@ describe("booking a trial class", () => {
       expect((await runManagerDigest(parisTime("2026-11-25", "09:00"))).ran).toBe(true);
       const [digest] = await db.select().from(outbox).where(eq(outbox.to, daily.email));
       expect(digest?.text).toContain(
-        "- Demande de cours d'essai : Léo Bernard (claire.bernard@exemple.fr), le 24 novembre 2026 à 11\u00a0h",
+        "- Demande de cours d'essai\u00a0: Léo Bernard (claire.bernard@exemple.fr), le 24 novembre 2026 à 11\u00a0h",
       );
     } finally {
       await setNotificationChoice(daily.user.id, "jamais");

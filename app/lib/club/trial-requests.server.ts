@@ -26,7 +26,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import { trialRequests } from "#db/schema";
 import { db } from "../core/db.server";
-import { env } from "../core/env.server";
 import { DomainError } from "../core/errors";
 import { invariant } from "../core/invariant";
 import { log } from "../core/log.server";
@@ -34,7 +33,9 @@ import { addDays, formatLongDate, formatTime, parisDate } from "../core/time";
 import { parseSubmission, reply, type SubmissionResult } from "../http/forms";
 import { honeypotFilled, publicFormLimit, type RateLimited } from "../http/spam-guard.server";
 import { submitOnce } from "../http/submissions.server";
-import { deliverPendingMail, queueMail } from "../mail/mail.server";
+import { deliverPendingMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { trialConfirmationMail } from "../mail/templates/trial-confirmation";
 import { notifyManagers } from "../members/manager-notifications.server";
 import { classSessions, type ClassSession } from "./class-sessions.server";
 import { getSetting } from "./settings.server";
@@ -47,7 +48,6 @@ import {
   TRIAL_WINDOW_DAYS,
 } from "./trial-requests";
 import { trialRequestSchema, type TrialRequestInput } from "./trial-requests-schema";
-import { clubDisplayName, venueLines } from "./identity";
 
 export interface OfferedSession {
   key: string;
@@ -179,12 +179,22 @@ export async function bookTrial(
       .returning({ id: trialRequests.id });
     invariant(row, "demande de cours d'essai insérée");
     if (input.email) {
-      await queueMail({
-        to: input.email,
-        replyTo: identity.email || undefined,
-        subject: `Votre cours d'essai du ${formatLongDate(session.date)} à ${formatTime(session.slot.start)}`,
-        text: confirmationText(input, session, identity, trialClasses),
-      });
+      const minor = isMinorGroup(input.ageGroup);
+      await sendMail(
+        trialConfirmationMail,
+        {
+          greeting: minor && input.parentName ? input.parentName : input.prenom,
+          childPrenom: minor ? input.prenom : null,
+          group: session.slot.group,
+          level: session.slot.level,
+          date: session.date,
+          start: session.slot.start,
+          end: session.slot.end,
+          place: session.slot.place,
+          trialClasses,
+        },
+        { to: input.email, replyTo: identity.email || undefined },
+      );
     }
     await notifyManagers(
       "cours-essai",
@@ -198,49 +208,7 @@ export async function bookTrial(
   return result;
 }
 
-const NUMBER_WORDS = ["zéro", "un", "deux", "trois", "quatre", "cinq"];
-
-/** "Le premier cours est gratuit…", "Les deux premiers cours…"; null when none is free. */
-export function freeClassesText(count: number): string | null {
-  if (count <= 0) return null;
-  if (count === 1) return "Le premier cours est gratuit et sans engagement.";
-  return `Les ${NUMBER_WORDS[count] ?? count} premiers cours sont gratuits et sans engagement.`;
-}
-
-type Identity = Awaited<ReturnType<typeof getSetting<"identity">>>;
-
-/** The visitor's confirmation: when, where, what to bring (the club's own facts only). */
-function confirmationText(
-  input: TrialRequestInput,
-  session: ClassSession,
-  identity: Identity,
-  trialClasses: number,
-): string {
-  const base = env().BASE_URL;
-  const greeting = isMinorGroup(input.ageGroup) && input.parentName ? input.parentName : input.prenom;
-  const level = session.slot.level ? ` (${session.slot.level})` : "";
-  // Only what the club entered (issue 56): an empty line of the address is left out.
-  const place = [session.slot.place, ...venueLines(identity)].filter(Boolean).join(", ");
-  const clubName = clubDisplayName(identity);
-  return [
-    `Bonjour ${greeting},`,
-    "",
-    `Votre demande de cours d'essai au club ${clubName} est bien enregistrée${isMinorGroup(input.ageGroup) ? ` pour ${input.prenom}` : ""}.`,
-    "",
-    `Cours : ${session.slot.group}${level}`,
-    `Date : ${formatLongDate(session.date)}, de ${formatTime(session.slot.start)} à ${formatTime(session.slot.end)}`,
-    ...(place ? [`Lieu : ${place}`] : []),
-    `Plan et accès : ${base}/adresse-acces`,
-    "",
-    "À prévoir : une tenue de sport confortable et une gourde d'eau.",
-    `Le matériel pour la suite (tenue du club, protections) : ${base}/equipement`,
-    ...(freeClassesText(trialClasses) ? ["", freeClassesText(trialClasses) as string] : []),
-    "",
-    "Un membre du bureau pourra vous contacter pour confirmer. Pour changer de date ou annuler, répondez simplement à ce message.",
-    "",
-    clubName,
-  ].join("\n");
-}
+export { freeClassesText } from "../mail/templates/trial-confirmation";
 
 export type TrialSubmitResult =
   | { status: "sent"; session: string; mailed: boolean }

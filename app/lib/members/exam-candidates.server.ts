@@ -18,12 +18,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { examCandidates, profiles, users } from "#db/schema";
 import { db, transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
-import { env } from "../core/env.server";
-import { formatDate, formatLongDate } from "../core/time";
-import { frenchText } from "../typography/french";
-import { deliverPendingMail, queueMail } from "../mail/mail.server";
-import { getSetting } from "../club/settings.server";
-import { clubDisplayName } from "../club/identity";
+import { formatDate } from "../core/time";
+import { deliverPendingMail } from "../mail/mail.server";
+import { sendMail } from "../mail/send.server";
+import { examConvocationMail } from "../mail/templates/exam-convocation";
 import { audit } from "../core/audit.server";
 import { memberRolesArray, type Actor } from "./users-rules.server";
 import { eligibilityOf } from "./exam-eligibility.server";
@@ -121,8 +119,6 @@ export async function convokeCandidates(
       field: "profileIds",
     });
   }
-  const identity = await getSetting("identity");
-  const base = env().BASE_URL;
   const result = await transaction(async (tx) => {
     const fresh: CandidateRow[] = [];
     for (const c of chosen as CandidateRow[]) {
@@ -147,28 +143,20 @@ export async function convokeCandidates(
       : [];
     for (const owner of owners) {
       const members = families.get(owner.id)!;
-      const lines = members.flatMap((c) => [
-        `• ${c.name} présente le grade ${c.target!.label}.`,
-        `  Le programme à réviser : ${base}${revisionPath(c.target!.id, c.profileId)}`,
-      ]);
-      await queueMail({
-        to: owner.email,
-        subject: frenchText(`Convocation au passage de grade du ${formatDate(session.examDate)}`),
-        text: frenchText(
-          [
-            `Bonjour${owner.prenom ? ` ${owner.prenom}` : ""},`,
-            "",
-            `${clubDisplayName(identity)} a le plaisir de convoquer au passage de grade du ${formatLongDate(session.examDate)}, lieu : ${session.place} :`,
-            "",
-            ...lines,
-            "",
-            "Venez en tenue (võ phục) avec votre ceinture actuelle, un peu avant l'heure indiquée par les enseignants.",
-            "",
-            `Sportivement,`,
-            clubDisplayName(identity),
-          ].join("\n"),
-        ),
-      });
+      await sendMail(
+        examConvocationMail,
+        {
+          prenom: owner.prenom,
+          examDate: session.examDate,
+          place: session.place,
+          candidates: members.map((c) => ({
+            name: c.name,
+            grade: c.target!.label,
+            revisionPath: revisionPath(c.target!.id, c.profileId),
+          })),
+        },
+        { to: owner.email },
+      );
     }
     if (fresh.length) {
       await audit(

@@ -112,7 +112,7 @@ describe("3 × 127 € with the second instalment refused", () => {
   it("alerts the treasurer, tells the family, and the registration reads « paiement incomplet »", async () => {
     const f = await paidFirst();
     const receipts = await mailsTo(f.parent.user.email);
-    expect(receipts.map((m) => m.subject)).toEqual([`Inscription ${SEASON} : paiement reçu`]);
+    expect(receipts.map((m) => m.subject)).toEqual([`Inscription ${SEASON}\u00a0: paiement reçu`]);
     expect(receipts[0]!.text).toContain("L'échéance 1 de 127\u00a0€ a été encaissée");
     expect(await statusOf(f.registrationId)).toBe("en-attente");
 
@@ -133,10 +133,10 @@ describe("3 × 127 € with the second instalment refused", () => {
     expect(alerts[0]!.message).toContain("est refusée");
     const toManager = await mailsTo(manager.user.email);
     expect(toManager.length - managerMails).toBe(1);
-    expect(toManager[0]!.subject).toBe("Paiement HelloAsso : refusée");
+    expect(toManager[0]!.subject).toBe("Paiement HelloAsso\u00a0: refusée");
 
     const family = await mailsTo(f.parent.user.email);
-    const failure = family.filter((m) => m.subject === `Inscription ${SEASON} : paiement incomplet`);
+    const failure = family.filter((m) => m.subject === `Inscription ${SEASON}\u00a0: paiement incomplet`);
     expect(failure).toHaveLength(1);
     expect(failure[0]!.text).toContain("HelloAsso nous signale que l'échéance 2 de 127\u00a0€ a été refusée.");
     expect(failure[0]!.text).toContain("Il reste 127\u00a0€ à régler");
@@ -270,7 +270,7 @@ describe("every instalment collected", () => {
     expect(await statusOf(f.registrationId)).toBe("payee");
     const receipts = (await mailsTo(f.parent.user.email)).filter((m) => m.subject.endsWith("paiement reçu"));
     expect(receipts).toHaveLength(3);
-    expect(receipts[0]!.text).toContain("Votre inscription est payée : merci !");
+    expect(receipts[0]!.text).toContain("Votre inscription est payée\u00a0: merci\u00a0!");
     const [status] = await db
       .select()
       .from(seasonStatuses)

@@ -74,7 +74,12 @@ export async function recordManualPayment(
         owner.email,
         owner.prenom,
         reg.season,
-        `Le club a reçu votre paiement de ${formatEuros(input.amountCents)} (${PAYMENT_METHOD_LABELS[input.method]}) le ${formatDate(input.receivedOn)}.`,
+        {
+          kind: "recorded",
+          amount: formatEuros(input.amountCents),
+          method: PAYMENT_METHOD_LABELS[input.method] ?? input.method,
+          date: formatDate(input.receivedOn),
+        },
         money,
       );
     }

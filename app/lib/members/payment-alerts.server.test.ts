@@ -18,6 +18,7 @@ import { startCheckout } from "./helloasso-checkout.server";
 import { unmatchedPayments } from "./manual-payments.server";
 import { submitRegistration } from "./registrations.server";
 import { derivedTasks } from "./todo.server";
+import { frenchText } from "../typography/french";
 
 const ha = withLocalHelloAsso();
 const SEASON = "2026-2027";
@@ -124,7 +125,7 @@ describe("a refund made in HelloAsso", () => {
 
     const mails = await mailsToManager();
     expect(mails.length - mailsBefore).toBe(1);
-    expect(mails.at(-1)!.text).toContain(alerts[0]!.message);
+    expect(mails.at(-1)!.text).toContain(frenchText(alerts[0]!.message));
 
     const todo = await derivedTasks(NOW);
     expect(todo.groups.find((g) => g.id === "alertes-paiement")!.tasks.map((t) => t.label)).toContain(

@@ -86,11 +86,7 @@ export async function noteStateChanges(
   const message = messages.join(" ");
   await db.insert(paymentAlerts).values({ paymentId: payment.id, message, createdAt: now });
   await audit(null, "payment.alert", message);
-  await notifyManagersOfPayment(
-    `Paiement HelloAsso : ${[...new Set(changed.map((i) => stateOf(i.state, several)))].join(", ")}`,
-    message,
-    now,
-  );
+  await notifyManagersOfPayment([...new Set(changed.map((i) => stateOf(i.state, several)))], message, now);
   log.warn("helloasso: payment state change", { paymentId: payment.id, orderId, states: changed.map((i) => i.state) });
   return messages;
 }

@@ -127,7 +127,7 @@ describe("manager notifications", () => {
       password: "Riziere-Lotus-4821",
       ip: "10.9.8.7",
     });
-    expect((await mailsTo(now.user.email)).map((m) => m.subject)).toContain("Nouvelle pré-inscription : Paul Nouveau");
+    expect((await mailsTo(now.user.email)).map((m) => m.subject)).toContain("Nouvelle pré-inscription\u00a0: Paul Nouveau");
     for (const u of [daily, never, articles]) expect(await mailsTo(u.user.email)).toEqual([]);
 
     const [paul] = await db.select().from(users).where(eq(users.email, "paul.nouveau@exemple.fr"));
@@ -137,7 +137,7 @@ describe("manager notifications", () => {
     expect((await runManagerDigest(new Date(nextMorning.getTime() + 3_600_000))).ran).toBe(false);
     const digest = await mailsTo(daily.user.email);
     expect(digest).toHaveLength(1);
-    expect(digest[0]?.text).toContain("Nouvelle pré-inscription : Paul Nouveau (paul.nouveau@exemple.fr)");
+    expect(digest[0]?.text).toContain("Nouvelle pré-inscription\u00a0: Paul Nouveau (paul.nouveau@exemple.fr)");
     for (const u of [now, never, articles])
       expect((await mailsTo(u.user.email)).filter((m) => m.subject.startsWith("Résumé"))).toEqual([]);
   });
@@ -162,6 +162,6 @@ describe("manager notifications", () => {
       .select()
       .from(outbox)
       .where(and(eq(outbox.to, manager.user.email), like(outbox.subject, "Demande de suppression%")));
-    expect(mails.map((m) => m.subject)).toEqual(["Demande de suppression de compte : Rita Départ"]);
+    expect(mails.map((m) => m.subject)).toEqual(["Demande de suppression de compte\u00a0: Rita Départ"]);
   });
 });

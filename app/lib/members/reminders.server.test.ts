@@ -105,10 +105,10 @@ describe("reminders", () => {
 
     const mails = await mailsTo(parent.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("Saison 2026-2027 : ce qu'il reste à faire");
+    expect(mails[0]!.subject).toBe("Saison 2026-2027\u00a0: ce qu'il reste à faire");
     expect(mails[0]!.text).toContain("Bonjour Karine,");
-    expect(mails[0]!.text).toContain("- Karine Famille : le certificat médical expire le 5 novembre 2026");
-    expect(mails[0]!.text).toContain("- Léo Famille : cotisation de la saison non enregistrée");
+    expect(mails[0]!.text).toContain("- Karine Famille\u00a0: le certificat médical expire le 5 novembre 2026");
+    expect(mails[0]!.text).toContain("- Léo Famille\u00a0: cotisation de la saison non enregistrée");
 
     // The same day and within the week: nothing.
     expect((await runReminders(OCT_15)).filter((s) => s.to === parent.email)).toEqual([]);

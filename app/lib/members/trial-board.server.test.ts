@@ -155,7 +155,7 @@ describe("turning a request into a registration, in one click", () => {
     expect(after).toMatchObject({ status: "inscrit", userId: account.id, version: 2 });
     const [welcome] = await db.select().from(outbox).where(eq(outbox.to, row.email));
     expect(welcome?.text).toContain("/reinitialiser-mot-de-passe?token=");
-    expect(welcome?.text).toContain("Pour vous inscrire au club pour la saison, continuez ici : ");
+    expect(welcome?.text).toContain("Pour vous inscrire au club pour la saison, continuez ici\u00a0: ");
     expect(welcome?.text).toContain("/espace-membre/inscription");
     const [entry] = await db
       .select()

@@ -1,5 +1,6 @@
 /** To a pré-inscrit whose registration a manager validated (they become a member). */
 import { clubDisplayName } from "../../club/identity";
+import { href } from "react-router";
 import { defineMail } from "./layout";
 
 export const registrationValidatedMail = defineMail({
@@ -17,7 +18,7 @@ export const registrationValidatedMail = defineMail({
         `Bonne nouvelle : votre inscription au club ${name} est validée. Vous êtes désormais membre du club.`,
         "",
         "Votre espace membre est ouvert : votre situation pour la saison, vos grades, les techniques à réviser et la brochure du club.",
-        `${club.baseUrl}/espace-membre`,
+        `${club.baseUrl}${href("/espace-membre")}`,
         "",
         "À très bientôt sur le tapis !",
         "",

@@ -203,7 +203,7 @@ describe("combined reminders", () => {
     const mail = (await db.select().from(outbox).where(eq(outbox.to, "famille-a@exemple.fr"))).find(
       (m) => !m.subject.endsWith("paiement reçu"), // the cheque's receipt came first
     );
-    expect(mail!.text).toContain("Bao Nguyen : attestation du questionnaire de santé à fournir");
+    expect(mail!.text).toContain("Bao Nguyen\u00a0: attestation du questionnaire de santé à fournir");
     // Not again within the week.
     expect(await runSeasonReminders(new Date("2026-09-23T10:00:00Z"))).toEqual([]);
     // Solved for B (paid): no more reminders; A still gets one a week later.
