@@ -189,6 +189,8 @@ export const MEMBER_AREA: MemberAreaTable = [
         },
       },
       { path: "exploitation/telecharger", file: "routes/member/admin/backup-download.ts" },
+      // Every e-mail the site sends, previewed with sample data (app/lib/mail/templates/).
+      { path: "exploitation/courriels", file: "routes/member/admin/mail-preview.tsx" },
     ],
   },
   {

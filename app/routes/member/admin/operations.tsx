@@ -11,7 +11,7 @@
  * 390 px (no wide table). One component per card
  * (app/components/operations/): this module holds the handlers.
  */
-import { data } from "react-router";
+import { data, href, Link } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/operations";
 import { FormMessage } from "~/components/form";
@@ -25,7 +25,9 @@ import { handleIntent, intentOf, resultOf, type IntentAnswer } from "~/lib/http/
 import type { SessionUser } from "~/lib/accounts/session.server";
 import { pageMeta } from "~/lib/http/seo";
 import { readForm } from "~/lib/http/request.server";
-import { deliverPendingMail, queueMail, resendMail } from "~/lib/mail/mail.server";
+import { deliverPendingMail, resendMail } from "~/lib/mail/mail.server";
+import { sendMail } from "~/lib/mail/send.server";
+import { operationsTestMail } from "~/lib/mail/templates/operations-test";
 import { BackupError } from "~/lib/operations/archive.server";
 import { createBackup } from "~/lib/operations/backup.server";
 import { downloadSchema } from "~/lib/operations/download";
@@ -81,11 +83,7 @@ const HANDLERS: Record<OperationsIntent, (args: IntentArgs) => Promise<unknown>>
     }),
   essai: ({ user, formData }) =>
     handleIntent("essai", formData, noFields, async () => {
-      await queueMail({
-        to: user.email,
-        subject: "Essai d'envoi depuis la page Exploitation",
-        text: `Bonjour ${user.prenom},\n\nCe message d'essai confirme que le site du club envoie bien ses e-mails.`,
-      });
+      await sendMail(operationsTestMail, { prenom: user.prenom }, { to: user.email });
       return noticeAnswer("success", `Un e-mail d'essai part vers ${user.email}.`);
     }),
   smtp: ({ user, formData }) =>
@@ -142,6 +140,11 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-club-900">Exploitation</h1>
         <p className="mt-2 text-slate-700">L'état du site, ses sauvegardes et ses e-mails.</p>
+        <p className="mt-2">
+          <Link to={href("/espace-membre/exploitation/courriels")} className="text-club-800 underline">
+            Aperçu des e-mails envoyés par le site
+          </Link>
+        </p>
       </header>
       {notice ? <FormMessage tone={notice.tone}>{notice.text}</FormMessage> : null}
       {download ? (

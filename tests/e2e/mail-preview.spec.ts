@@ -1,0 +1,48 @@
+/**
+ * « Aperçu des e-mails »: an admin reads every message (subject, the HTML in a
+ * sandboxed frame, the text) marked « Exemple », at phone and desktop widths,
+ * with no axe violation; a member is sent back.
+ */
+import { e2eUser, signInWithForm } from "./auth-helpers";
+import { axeViolations, expect, gotoHydrated, test } from "./fixtures";
+
+const PATH = "/espace-membre/exploitation/courriels";
+
+for (const width of [390, 1366]) {
+  test(`an admin previews every e-mail at ${width} px, without axe violations`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const admin = e2eUser("admin");
+    await signInWithForm(page, admin.email, admin.password, `/connexion?redirectTo=${encodeURIComponent(PATH)}`);
+    await page.waitForURL((url) => url.pathname === PATH);
+    await gotoHydrated(page, PATH);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: "Aperçu des e-mails" })).toBeVisible();
+    const sections = main.locator("section");
+    const count = await sections.count();
+    expect(count).toBeGreaterThan(15);
+    await expect(main.getByText("Exemple", { exact: true })).toHaveCount(count);
+    const frame = main.locator("iframe").first();
+    await expect(frame).toHaveAttribute("sandbox", "");
+    await frame.scrollIntoViewIfNeeded();
+    await expect(page.frameLocator("iframe").first().getByText("Camille Exemple").first()).toBeVisible();
+    // Nothing wider than the screen.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `/tmp/h6-mail-preview-${width}.png` });
+    await main.locator("section").nth(1).scrollIntoViewIfNeeded();
+    await main.locator("section").nth(1).getByText("Version texte").click();
+    await main
+      .locator("section")
+      .nth(1)
+      .screenshot({ path: `/tmp/h6-mail-preview-${width}-message.png` });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test("a member cannot open the e-mail preview", async ({ page }) => {
+  const member = e2eUser("membre");
+  await signInWithForm(page, member.email, member.password);
+  await page.waitForURL((url) => url.pathname.startsWith("/espace-membre"));
+  await page.goto(PATH);
+  await expect(page).not.toHaveURL(new RegExp(`${PATH}$`));
+});
