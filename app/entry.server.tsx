@@ -74,7 +74,7 @@ export async function shutdown(): Promise<void> {
 
 /**
  * Builds the per-request context (the server cannot import app modules itself). `pathname`: the
- * path asked for, `.data` for a client navigation (decision 0054).
+ * path asked for, `.data` for a client navigation.
  */
 export function createLoadContext(info: Omit<RequestInfo, "serverMarkup">, pathname: string): RouterContextProvider {
   const context = new Provider();

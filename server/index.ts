@@ -99,7 +99,7 @@ async function main() {
   app.use(compress, drainListeners, coalesceWrites);
   // React Router's adapter flushes after every chunk React writes (about 2 KB each): with gzip,
   // every flush closes a deflate block and sends a packet, dozens per page. The pages do not
-  // stream anything late (no Suspense), so they are flushed once, when they end (issue 12).
+  // stream anything late (no Suspense), so they are flushed once, when they end.
   app.use((_req, res, next) => {
     (res as { flush?: () => void }).flush = undefined;
     next();
@@ -175,7 +175,7 @@ async function main() {
     }),
   );
 
-  // Created once: routes are derived from the build once, not per request (issue 12). In
+  // Created once: routes are derived from the build once, not per request. In
   // development the build is a function, so Vite's reloaded modules are picked up.
   const handler = entry.createExpressHandler({
     build: DEV ? getBuild : await getBuild(),

@@ -11,7 +11,7 @@
  * the logout button shows its icon (its name stays "Déconnexion"), and the
  * member-space link its icon only between 1024 and 1279 px.
  * Links and icons: the layout's plain links (the header's click handler
- * navigates on the client) and its sprite (decision 0038).
+ * navigates on the client) and its sprite (components/ui/icon.tsx).
  * A signed-in user's area is in account-signed-in.tsx, loaded with React's
  * `lazy` only when someone is signed in: a visitor's pages never load it. The
  * server writes it in the page (entry.server.tsx sends a page once all of it is

@@ -202,7 +202,7 @@ let handler: ReturnType<typeof createRequestHandler> | undefined;
 async function send(request: Request, ip = "127.0.0.1"): Promise<Response> {
   handler ??= createRequestHandler(await build(), "production");
   const context = new RouterContextProvider();
-  // As server/index.ts: a page load writes its server blocks once (decision 0054).
+  // As server/index.ts: the request context says whether this is a page load or a data request.
   context.set(requestInfoContext, { nonce: "test-nonce", ip, ...requestKind(new URL(request.url).pathname) });
   return handler(request, context);
 }

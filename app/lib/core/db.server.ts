@@ -1,6 +1,6 @@
 /**
  * The database: PGlite in DATA_DIR/pglite when DATABASE_URL is unset (run in
- * its own thread, pglite-thread.server.ts, decision 0068), a real PostgreSQL
+ * its own thread, pglite-thread.server.ts), a real PostgreSQL
  * server otherwise. Same schema, same migrations (db/migrations).
  *
  * Rules: open once at start (openDatabase), use `db` everywhere. Inside
@@ -12,7 +12,7 @@
  * transaction (a promise left running) falls back to the outer connection.
  * So no function takes a connection parameter (`q: Queryable`, `tx:
  * Transaction`): it uses `db`, and called inside a transaction it is part of
- * it (lint rule data-access/no-connection-parameters, decision 0012).
+ * it (lint rule data-access/no-connection-parameters).
  * Every write (and the end of every transaction) drops the public pages' cached reads.
  */
 import { existsSync, mkdirSync } from "node:fs";
@@ -134,7 +134,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       }
     }
     try {
-      // PGlite in its own thread, its statements prepared there (pglite-thread.server.ts, decision 0068).
+      // PGlite in its own thread, its statements prepared there (pglite-thread.server.ts).
       const client = await openPgliteThread({ dir, data: options.pgliteData });
       // PGlite never fsyncs: sync its files to disk ourselves (durability.server.ts).
       const durability = dir.startsWith("memory://") ? null : startDurabilitySync(dir);
@@ -256,9 +256,9 @@ export async function transaction<T>(fn: (tx: Transaction) => Promise<T>): Promi
 }
 
 /**
- * A LIMIT or an OFFSET written into the statement's text, not sent as a parameter (decision
- * 0052): `.limit(inlineCount(perPage)).offset(inlineCount((page - 1) * perPage))`.
- * Why: PGlite's statements are prepared once (decision 0044), and PostgreSQL keeps one plan
+ * A LIMIT or an OFFSET written into the statement's text, not sent as a parameter:
+ * `.limit(inlineCount(perPage)).offset(inlineCount((page - 1) * perPage))`.
+ * Why: PGlite prepares each statement text once, and PostgreSQL keeps one plan
  * for every run of a statement only when that plan does not depend on its parameters. A LIMIT
  * given as a parameter is planned as "a tenth of the table": for a sorted page of a large
  * table that plan is a full sort, so PostgreSQL planned the statement again at every run
