@@ -9,9 +9,6 @@
  *    the page by `ServerHtml`, once; the page's data does not repeat it (the browser takes the
  *    block from the page it shows);
  *  - on a client navigation (`.data`), the markup itself, which the browser writes.
- *
- * `markupMemo` keeps the markup of a pure piece (a list's row) by its input, so the same row
- * shown again is not written again (decision 0065).
  */
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -34,25 +31,4 @@ export function serverHtml(
   if (!page) return html;
   page.set(block, html);
   return null;
-}
-
-/**
- * The markup of a pure piece of a block (a row of a management list), kept by its input: the
- * same input is written once, and shown again from here (issue 12, decision 0065).
- * Rules: `render`'s markup depends on `input` alone (plain data: JSON is its key), never on
- * the request, the clock or the visitor; so nothing kept can be stale, and no write has to
- * drop it. At most `maxEntries` kept (the oldest goes first).
- */
-export function markupMemo<T>(maxEntries: number, render: (input: T) => ReactElement): (input: T) => string {
-  const kept = new Map<string, string>();
-  return (input) => {
-    const key = JSON.stringify(input);
-    let html = kept.get(key);
-    if (html === undefined) {
-      html = renderServerHtml(render(input));
-      if (kept.size >= maxEntries) kept.delete(kept.keys().next().value as string);
-      kept.set(key, html);
-    }
-    return html;
-  };
 }
