@@ -10,7 +10,7 @@
  *  - An object that is not the account's answers as if it did not exist (404), unless a
  *    capability (permissions.ts) lets the account see others' objects.
  */
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { profiles, registrations } from "#db/schema";
 
 export { slotsOf, teaches } from "../mat/instructors.server";
@@ -23,6 +23,11 @@ export function owns(user: { id: string }, object: { ownerId: string }): boolean
 /** SQL condition on `profiles`: this profile, of this account's family. */
 export function ownProfile(ownerId: string, profileId: number): SQL {
   return and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)) as SQL;
+}
+
+/** SQL condition on `profiles`: these profiles, those of this account's family among them. */
+export function ownProfiles(ownerId: string, profileIds: readonly number[]): SQL {
+  return and(eq(profiles.ownerId, ownerId), inArray(profiles.id, [...profileIds])) as SQL;
 }
 
 /** SQL condition on `registrations`: this registration, of this account's family. */

@@ -5,8 +5,9 @@
  * Rules:
  *  - Sessions come from `classSessions(from, to)` only (season, holidays,
  *    closures); a cancelled session is listed as cancelled and takes no mark.
- *  - An instructor sees and marks the slots an admin tied them to
- *    (instructors.server.ts); an admin every slot. Anyone else: 403.
+ *  - An instructor sees and marks the slots an admin tied them to (`teaches`
+ *    of the ownership checks, accounts/ownership.server.ts); an account that
+ *    may see every class (`classes:all`: the admins) every slot. Anyone else: 403.
  *  - The roster of a session: the profiles whose registration for the season
  *    of that day (status « en attente » or « payée », never a draft or a
  *    cancelled one) has a line in the slot's group (`group_name` = the slot's
@@ -30,7 +31,7 @@ import { DomainError } from "../core/errors";
 import { addDays, parisDate, parisTime, seasonOf } from "../core/time";
 import { classSessions, type ClassSession } from "../club/class-sessions.server";
 import { getSetting } from "../club/settings.server";
-import { slotsOf, teaches } from "./instructors.server";
+import { slotsOf, teaches } from "../accounts/ownership.server";
 import { ATTENDANCE_MESSAGES as M, type SessionRef, type SyncOutcome } from "./attendance";
 import { syncMarkSchema } from "./attendance-schema";
 

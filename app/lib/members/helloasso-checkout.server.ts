@@ -13,10 +13,11 @@
  * total again). HelloAsso down or refusing: a French 502, the registration
  * stays payable later.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { payments, registrations, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
+import { ownRegistration } from "../accounts/ownership.server";
 import { log } from "../core/log.server";
 import { HelloAssoRefused, HelloAssoUnavailable, helloAssoClient, type HelloAssoClient } from "./helloasso.server";
 import { UNAVAILABLE_MESSAGE } from "./registration-payments.server";
@@ -41,7 +42,7 @@ export async function startCheckout(
     .select({ reg: registrations, user: users })
     .from(registrations)
     .innerJoin(users, eq(users.id, registrations.ownerId))
-    .where(and(eq(registrations.id, registrationId), eq(registrations.ownerId, ownerId)));
+    .where(ownRegistration(ownerId, registrationId));
   if (!row) throw new DomainError("Cette inscription n'existe pas.", { status: 404 });
   const { reg, user } = row;
   if (reg.status === "payee") throw new DomainError("Cette inscription est déjà payée.", { status: 409 });

@@ -14,10 +14,11 @@
  *  - The association is named as entered: « L'association » is written only
  *    when its name does not already start with « Association ».
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { registrations, users } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
+import { ownRegistration } from "../accounts/ownership.server";
 import { getSetting } from "../club/settings.server";
 import { formatEuros } from "../core/money";
 import { formatDate, parisDate } from "../core/time";
@@ -53,7 +54,7 @@ export async function paymentCertificate(
   const [reg] = await db
     .select()
     .from(registrations)
-    .where(and(eq(registrations.id, found.registration.id), eq(registrations.ownerId, ownerId)));
+    .where(ownRegistration(ownerId, found.registration.id));
   if (!owner || !reg) throw new DomainError("Aucun paiement encaissé pour cette saison.", { status: 404 });
   const identity = await getSetting("identity");
   const legal = await getSetting("legal");

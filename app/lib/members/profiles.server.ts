@@ -20,6 +20,7 @@ import { inTransaction } from "../core/transaction-scope.server";
 import { writeGeneration } from "../core/cache.server";
 import type { SelectedProfile, SessionUser } from "../accounts/session.server";
 import { DomainError } from "../core/errors";
+import { ownProfile } from "../accounts/ownership.server";
 import {
   LICENCE_IDENTITY_FIELDS,
   type FamilyProfileInput,
@@ -62,7 +63,7 @@ export async function getOwnedProfile(ownerId: string, profileId: number): Promi
   const [row] = await db
     .select()
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+    .where(ownProfile(ownerId, profileId));
   if (!row) throw notFound();
   return row;
 }
@@ -154,7 +155,7 @@ export async function updateFamilyProfile(
       updatedBy: ownerId,
       version: existing.version + 1,
     })
-    .where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)))
+    .where(ownProfile(ownerId, profileId))
     .returning();
   if (!row) throw notFound();
   return row;
@@ -168,7 +169,7 @@ export async function removeFamilyProfile(ownerId: string, profileId: number): P
   const existing = await getOwnedProfile(ownerId, profileId);
   if (existing.isSelf) throw new DomainError("Votre propre profil ne peut pas être supprimé.");
   await db.update(sessions).set({ selectedProfileId: null }).where(eq(sessions.selectedProfileId, profileId));
-  await db.delete(profiles).where(and(eq(profiles.id, profileId), eq(profiles.ownerId, ownerId)));
+  await db.delete(profiles).where(ownProfile(ownerId, profileId));
   await purgeOrphanPortraits();
 }
 
@@ -245,7 +246,7 @@ export async function selectedProfileForSession(sessionId: string | null, ownerI
       const [row] = await db
         .select()
         .from(profiles)
-        .where(and(eq(profiles.id, session.selectedProfileId), eq(profiles.ownerId, ownerId)));
+        .where(ownProfile(ownerId, session.selectedProfileId));
       if (row) return row;
     }
   }

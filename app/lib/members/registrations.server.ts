@@ -10,10 +10,11 @@
  *    family any more (the amounts would no longer match).
  *  - The draft (what was typed, not sent) is kept separately (save and resume).
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { profiles, registrationLines, registrations } from "#db/schema";
 import { db } from "../core/db.server";
 import { DomainError } from "../core/errors";
+import { ownProfiles } from "../accounts/ownership.server";
 import { registrationMoney } from "./registration-settlement.server";
 
 export interface RegistrationLineInput {
@@ -55,7 +56,7 @@ export async function submitRegistration(
     const owned = await tx
       .select({ id: profiles.id })
       .from(profiles)
-      .where(and(eq(profiles.ownerId, ownerId), inArray(profiles.id, ids)));
+      .where(ownProfiles(ownerId, ids));
     if (owned.length !== new Set(ids).size)
       throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
     const total = input.lines.reduce((s, l) => s + lineAmount(l), 0);
