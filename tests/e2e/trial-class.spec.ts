@@ -51,8 +51,8 @@ test("a visitor books a trial class from the home page on a phone and gets the c
 
   const mail = await waitForMail(email, /^Votre cours d'essai du /);
   expect(mail.text).toContain("Bonjour Camille,");
-  expect(mail.text).toContain("À prévoir : une tenue de sport confortable et une gourde d'eau.");
-  expect(mail.text).toMatch(/Lieu : .+, .+ \d{5} /);
+  expect(mail.text).toContain("À prévoir\u00a0: une tenue de sport confortable et une gourde d'eau.");
+  expect(mail.text).toMatch(/Lieu\u00a0: .+, .+ \d{5} /);
   // The session chosen on the page is the one in the e-mail (its start time).
   const start = chosen.split("–")[0]!.trim();
   expect(mail.text).toContain(`de ${start} à`);

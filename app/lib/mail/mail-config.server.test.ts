@@ -143,7 +143,7 @@ describe("mail settings set in the browser", () => {
     expect(res.redirect).toMatch(/^\/connexion/);
     expect((await effectiveMailConfig()).source).toBe("settings");
     await deliverPendingMail();
-    const mail = a.received.find((m) => m.subject === "Essai d'envoi : le site du club sait écrire");
+    const mail = a.received.find((m) => m.subject === "Essai d'envoi\u00a0: le site du club sait écrire");
     expect(mail?.from?.text).toContain("club@exemple.fr");
     expect(a.logins.at(-1)).toEqual({ username: "club", password: PASSWORD });
   });

@@ -64,7 +64,7 @@ describe("first-run setup", () => {
     });
     expect(
       (await db.select().from(outbox).where(eq(outbox.to, "presidence@exemple.fr"))).map((m) => m.subject),
-    ).toContain("Essai d'envoi : le site du club sait écrire");
+    ).toContain("Essai d'envoi\u00a0: le site du club sait écrire");
 
     // Used up: 404, and no new address at the next start.
     expect(await status(() => get(`?jeton=${token}`))).toBe(404);
