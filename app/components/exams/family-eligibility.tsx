@@ -5,7 +5,7 @@
  * member, the link to the jury page of their sessions.
  * Part of the grades page (grades-content.tsx), rendered from its loader's data.
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { formatDate } from "~/lib/core/time";
 import type { Eligibility } from "~/lib/members/exam-eligibility";
 
@@ -59,7 +59,10 @@ export function FamilyEligibility({ rows, today }: { rows: readonly FamilyEligib
                     <li key={c.rule}>{c.label}</li>
                   ))}
                 </ul>
-                <Link to={`/espace-membre/revision?grade=${r.target.id}&profil=${r.profileId}`} className={link}>
+                <Link
+                  to={`${href("/espace-membre/revision")}?grade=${r.target.id}&profil=${r.profileId}`}
+                  className={link}
+                >
                   Réviser le programme<span className="sr-only"> pour {r.name}</span>
                 </Link>
               </>
@@ -85,7 +88,7 @@ export function JurySessions({
       <ul className="space-y-1">
         {sessions.map((s) => (
           <li key={s.id}>
-            <Link to={`/espace-membre/jury/${s.id}`} className={link}>
+            <Link to={href("/espace-membre/jury/:id", { id: String(s.id) })} className={link}>
               Noter les candidats de l'examen du {formatDate(s.examDate)}
             </Link>{" "}
             ({s.place})

@@ -6,7 +6,7 @@
  * Rules: the profile selector (a form) is the page's; dates are shown in French
  * (`formatDate`); a grade's Vietnamese name is marked `lang="vi"`.
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Belt } from "~/components/belt";
 import { describeBelt } from "~/lib/members/belt-colours";
 import { FamilyEligibility, JurySessions, type FamilyEligibilityRow } from "~/components/exams/family-eligibility";
@@ -109,7 +109,7 @@ export function GradesContent({ profile, current, next, exams, history, table }:
               </p>
               <p className="mt-2">
                 <Link
-                  to="/espace-membre/revision"
+                  to={href("/espace-membre/revision")}
                   className="font-semibold text-club-800 underline hover:text-club-900"
                 >
                   Réviser le programme de ce grade

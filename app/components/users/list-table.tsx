@@ -10,12 +10,12 @@
  * - The count above the table (`aria-live`) stays in the page: a live region must be on the page
  *   before its text changes.
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import { Badge, healthTone, linkClass } from "~/components/users-admin-ui";
 import { HEALTH_STATE_LABELS } from "~/lib/members/users-admin-labels";
 import type { HealthState } from "~/lib/members/users-admin-labels";
 
-const USERS_PATH = "/espace-membre/utilisateurs";
+const USERS_PATH = href("/espace-membre/utilisateurs");
 
 /** What one row shows, written by the loader (dates, amounts, labels). */
 export interface UserRow {
