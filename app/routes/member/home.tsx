@@ -6,7 +6,7 @@
  * personal calendar feed and the pages their roles allow, grouped by area as the member
  * navigation (« Mes pages », components/member-home/my-pages.tsx, from the roles alone).
  */
-import { Link } from "react-router";
+import { href, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Belt } from "~/components/belt";
 import { ProfileSelector } from "~/components/profile-selector";
@@ -43,8 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ? { situation: money.situation, restCents: money.restCents, scheduledCents: money.scheduledCents }
     : null;
   // The profile page (RGPD export and deletion) as soon as this account may edit its profile.
-  if (!member)
-    return { prenom: user.prenom, member: false as const, profileLink: can(user, "profile:edit"), payment };
+  if (!member) return { prenom: user.prenom, member: false as const, profileLink: can(user, "profile:edit"), payment };
 
   // Independent reads side by side (on PostgreSQL they run at once; PGlite takes them in turn).
   const [ctx, upcoming, token] = await Promise.all([
@@ -175,7 +174,10 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
           {status.nextGrade ? (
             <p className="mt-2 text-slate-700">
               Prochain grade : <span lang="vi">{status.nextGrade.vietnameseName}</span> · {status.nextGrade.frenchName}.{" "}
-              <Link to="/espace-membre/revision" className="font-semibold text-club-800 underline hover:text-club-900">
+              <Link
+                to={href("/espace-membre/revision")}
+                className="font-semibold text-club-800 underline hover:text-club-900"
+              >
                 Réviser son programme
               </Link>
             </p>
@@ -235,8 +237,8 @@ export default function MemberHome({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const PROFILE_PATH = "/espace-membre/profil";
-const PAYMENT_PATH = "/espace-membre/inscription/paiement";
+const PROFILE_PATH = href("/espace-membre/profil");
+const PAYMENT_PATH = href("/espace-membre/inscription/paiement");
 
 type Payment = { situation: PaymentSituation; restCents: number; scheduledCents: number } | null;
 

@@ -6,7 +6,7 @@
  * content lists' one (components/content-list.tsx), as the events list.
  */
 import { badRequest } from "~/lib/http/responses";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { ContentList, countLine } from "~/components/content-list";
 import { userContext } from "~/lib/accounts/auth-context";
 import { z } from "zod";
@@ -27,7 +27,7 @@ import { formatDateTime } from "~/lib/core/time";
 import { pageMeta } from "~/lib/http/seo";
 import { readForm } from "~/lib/http/request.server";
 
-const PATH = "/espace-membre/articles";
+const PATH = href("/espace-membre/articles");
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

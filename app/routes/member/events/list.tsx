@@ -6,7 +6,7 @@
  * lists' one (components/content-list.tsx), as the articles list.
  */
 import { badRequest } from "~/lib/http/responses";
-import { redirect } from "react-router";
+import { href, redirect } from "react-router";
 import { ContentList, countLine } from "~/components/content-list";
 import { userContext } from "~/lib/accounts/auth-context";
 import { z } from "zod";
@@ -28,7 +28,7 @@ import {
 import { pageMeta } from "~/lib/http/seo";
 import { readForm } from "~/lib/http/request.server";
 
-const PATH = "/espace-membre/evenements";
+const PATH = href("/espace-membre/evenements");
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, {

@@ -6,7 +6,7 @@
  * The loader writes what each row shows (dates, amounts, labels); the table and
  * its page links are components/users/list-table.tsx.
  */
-import { Form, Link } from "react-router";
+import { Form, href, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { linkClass } from "~/components/users-admin-ui";
 import { UsersTable, type UserRow } from "~/components/users/list-table";
@@ -21,7 +21,7 @@ import { USER_FILTERS, USER_SORTS } from "~/lib/members/users-admin-labels";
 import { listQueryString, listUsers, parseListQuery, rolesLabel } from "~/lib/members/users-admin.server";
 import { formatCount } from "~/lib/core/count";
 
-const PATH = "/espace-membre/utilisateurs";
+const PATH = href("/espace-membre/utilisateurs");
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
