@@ -6,10 +6,11 @@
  * `articles:edit`, `events:edit`); visitors and members get none, so the page a visitor is served
  * (and the page cache keeps for every visitor, server/page-cache.ts) never holds one.
  */
+import { href } from "react-router";
 import { can } from "../accounts/capabilities";
 
-const NEW_ARTICLE = "/espace-membre/articles/ajouter";
-const NEW_EVENT = "/espace-membre/evenements/ajouter";
+const NEW_ARTICLE = href("/espace-membre/articles/ajouter");
+const NEW_EVENT = href("/espace-membre/evenements/ajouter");
 
 export interface WriteLinks {
   /** The new-article page, or null. */

@@ -13,6 +13,7 @@
  *  - A missing session is a 404 (`getExamSession`), for every page built on it.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { href } from "react-router";
 import { examCandidates, examJury, examSessionGrades, examSessions, grades, users } from "#db/schema";
 import { db, transaction } from "../core/db.server";
 import { DomainError } from "../core/errors";
@@ -39,7 +40,7 @@ export const fullName = (p: { prenom: string; nom: string }) => `${p.prenom} ${p
 
 /** The revision page of a grade (member area). */
 export function revisionPath(gradeId: number, profileId?: number): string {
-  return `/espace-membre/revision?grade=${gradeId}${profileId ? `&profil=${profileId}` : ""}`;
+  return `${href("/espace-membre/revision")}?grade=${gradeId}${profileId ? `&profil=${profileId}` : ""}`;
 }
 
 // ---------------------------------------------------------------- sessions
