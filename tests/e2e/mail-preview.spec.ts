@@ -10,6 +10,8 @@ const PATH = "/espace-membre/exploitation/courriels";
 
 for (const width of [390, 1366]) {
   test(`an admin previews every e-mail at ${width} px, without axe violations`, async ({ page }) => {
+    // Twenty-odd frames for axe to walk: slow on the busy 2-core machine.
+    test.slow();
     await page.setViewportSize({ width, height: 900 });
     const admin = e2eUser("admin");
     await signInWithForm(page, admin.email, admin.password, `/connexion?redirectTo=${encodeURIComponent(PATH)}`);
