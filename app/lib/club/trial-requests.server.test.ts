@@ -149,7 +149,9 @@ describe("booking a trial class", () => {
     expect(confirmation.subject).toBe("Votre cours d'essai du mercredi 25 novembre 2026 à 17\u00a0h\u00a030");
     expect(confirmation.text).toContain("Bonjour Claire Bernard,");
     expect(confirmation.text).toContain("pour Léo");
-    expect(confirmation.text).toContain("Date\u00a0: mercredi 25 novembre 2026, de 17\u00a0h\u00a030 à 18\u00a0h\u00a030");
+    expect(confirmation.text).toContain(
+      "Date\u00a0: mercredi 25 novembre 2026, de 17\u00a0h\u00a030 à 18\u00a0h\u00a030",
+    );
     expect(confirmation.text).toContain("Lieu\u00a0: Dojo, Gymnase Casalis, 8 rue Jean Gabin, 94000 Créteil");
     expect(confirmation.text).toContain("À prévoir\u00a0: une tenue de sport confortable et une gourde d'eau.");
     expect(confirmation.text).toContain("Les deux premiers cours sont gratuits");
@@ -161,12 +163,17 @@ describe("booking a trial class", () => {
 
     // The confirmation shows the session chosen and says the e-mail was sent.
     const thanks = await app.get(res.redirect!);
-    expect(thanks.data).toMatchObject({
-      sent: true,
-      booked: "mercredi 25 novembre 2026 à 17\u00a0h\u00a030, Enfants (6-11 ans)",
-      mailed: true,
-      token: null,
-    });
+    const { sent, token, sentNotice } = thanks.data as {
+      sent: boolean;
+      token: string | null;
+      sentNotice: { lines: string[]; again: { to: string } };
+    };
+    expect([sent, token]).toEqual([true, null]);
+    expect(sentNotice.lines[0]).toMatch(
+      /^Cours choisi\s: mercredi 25 novembre 2026 à 17\u00a0h\u00a030, Enfants \(6-11 ans\)\.$/,
+    );
+    expect(sentNotice.lines[1]).toContain("Un e-mail de confirmation vous a été envoyé");
+    expect(sentNotice.again.to).toBe("/cours-d-essai");
   });
 
   it("follows the managers' notification choice: no e-mail for « jamais »", async () => {

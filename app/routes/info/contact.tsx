@@ -29,9 +29,17 @@ import { readForm } from "~/lib/http/request.server";
 import { rateLimitedAnswer, withActionHeaders } from "~/lib/http/spam-guard.server";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import { ContactAside, ContactIntro, contactDetails } from "~/components/info/contact.server";
-import { PublicFormEnd, PublicFormSent } from "~/components/info/public-form-parts";
+import { PublicFormEnd, PublicFormSent, type SentNotice } from "~/components/info/public-form-parts";
 import { ASIDE_BLOCK, INTRO_BLOCK, ServerHtml } from "~/components/server-html";
 import { serverHtml } from "~/lib/http/server-html.server";
+
+const SENT_NOTICE: SentNotice = {
+  thanks: "Merci, votre message a bien été envoyé au club.",
+  lines: [
+    "Nous vous répondrons à l'adresse e-mail que vous avez indiquée. Pensez à vérifier vos courriers indésirables si vous ne voyez rien venir.",
+  ],
+  again: { to: "/contact", label: "Écrire un autre message" },
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -39,8 +47,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sent,
     subject: SUBJECT_SHORTCUTS[url.searchParams.get("objet") ?? ""] ?? "",
-    // The form's one-time token, a new one at each load.
+    // The form's one-time token, a new one at each load, and the note on personal data after its button.
     token: sent ? null : newSubmissionToken(),
+    note: "Vos coordonnées servent uniquement à vous répondre et ne sont jamais transmises à des tiers.",
+    // Once sent, the confirmation.
+    sentNotice: sent ? SENT_NOTICE : null,
     // The public text around the form, written once on the server.
     intro: serverHtml(context, <ContactIntro />, INTRO_BLOCK),
     aside: serverHtml(context, <ContactAside contact={await contactDetails()} />, ASIDE_BLOCK),
@@ -79,7 +90,7 @@ const SUBJECT_OPTIONS = [
 ];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { sent, subject, token } = loaderData;
+  const { sent, subject, token, note, sentNotice } = loaderData;
   const [form, fields] = useClubForm({
     // Imported on the form's first use: the page itself holds no Zod (decision 0036).
     schema: () => import("~/lib/club/contact-schema").then((m) => m.contactSchema),
@@ -97,16 +108,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="formulaire-titre" className="text-2xl font-bold text-club-900">
             {sent ? "Message envoyé" : "Nous écrire"}
           </h2>
-          {sent ? (
-            <PublicFormSent
-              thanks="Merci, votre message a bien été envoyé au club."
-              again={{ to: "/contact", label: "Écrire un autre message" }}
-            >
-              <p className="mt-2">
-                Nous vous répondrons à l'adresse e-mail que vous avez indiquée. Pensez à vérifier vos courriers
-                indésirables si vous ne voyez rien venir.
-              </p>
-            </PublicFormSent>
+          {sentNotice ? (
+            <PublicFormSent notice={sentNotice} />
           ) : (
             <Form method="post" {...getFormProps(form)} className="mt-4" aria-describedby="champs-obligatoires">
               <FormErrors form={form} lastResult={actionData?.result} summary={CONTACT_NOT_SENT} />
@@ -126,7 +129,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <SelectField label="Objet" required options={SUBJECT_OPTIONS} {...fieldProps(fields.subject)} />
               <TextAreaField label="Message" rows={7} required {...fieldProps(fields.message)} />
               <SubmitButton>Envoyer le message</SubmitButton>
-              {token ? <PublicFormEnd token={token} honeypotId="site_web" use="vous répondre" /> : null}
+              {token ? <PublicFormEnd token={token} honeypotId="site_web" note={note} /> : null}
             </Form>
           )}
         </section>

@@ -33,9 +33,23 @@ import { pageMeta } from "~/lib/http/seo";
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import type { Route } from "./+types/trial-class";
 import { TrialAside, TrialIntro } from "~/components/info/trial-class.server";
-import { PublicFormEnd, PublicFormSent } from "~/components/info/public-form-parts";
+import { PublicFormEnd, PublicFormSent, type SentNotice } from "~/components/info/public-form-parts";
 import { ASIDE_BLOCK, INTRO_BLOCK, ServerHtml } from "~/components/server-html";
 import { serverHtml } from "~/lib/http/server-html.server";
+
+/** The confirmation once a request was recorded: the session chosen, and whether an e-mail went out. */
+function sentNotice(booked: string | null, mailed: boolean): SentNotice {
+  return {
+    thanks: "Merci, votre demande de cours d'essai est enregistrée.",
+    lines: [
+      ...(booked ? [`Cours choisi : ${booked}.`] : []),
+      mailed
+        ? "Un e-mail de confirmation vous a été envoyé avec l'adresse et ce qu'il faut prévoir. Pensez à vérifier vos courriers indésirables."
+        : "Le club vous contactera pour confirmer le rendez-vous.",
+    ],
+    again: { to: "/cours-d-essai", label: "Réserver un autre cours" },
+  };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -79,11 +93,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label })),
     ],
     notSent: TRIAL_NOT_SENT,
-    // The form's one-time token, a new one at each load.
+    // The form's one-time token, a new one at each load, and the note on personal data after its button.
     token: sent ? null : newSubmissionToken(),
-    // Once sent: the session chosen, and whether an e-mail went out.
-    booked,
-    mailed: url.searchParams.get("courriel") === "1",
+    note: "Vos coordonnées servent uniquement à organiser votre essai et ne sont jamais transmises à des tiers.",
+    // Once sent, the confirmation: the session chosen, and whether an e-mail went out.
+    sentNotice: sent ? sentNotice(booked, url.searchParams.get("courriel") === "1") : null,
     // The public text around the form, written once on the server.
     intro: serverHtml(context, <TrialIntro freeClasses={membership.trialClasses} />, INTRO_BLOCK),
     aside: serverHtml(
@@ -131,7 +145,7 @@ export const meta: Route.MetaFunction = (args) =>
 const sectionTitle = "text-xl font-bold text-club-900";
 
 export default function TrialClass({ loaderData, actionData }: Route.ComponentProps) {
-  const { sent, days, ageOptions, notSent, token, booked, mailed } = loaderData;
+  const { sent, days, ageOptions, notSent, token, note, sentNotice } = loaderData;
   const [form, fields] = useClubForm({
     // Imported on the form's first use: the page itself holds no Zod (decision 0036).
     schema: () => import("~/lib/club/trial-requests-schema").then((m) => m.trialRequestSchema),
@@ -150,18 +164,8 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
           <h2 id="reservation-titre" className="text-2xl font-bold text-club-900">
             {sent ? "Demande enregistrée" : "Réserver un cours"}
           </h2>
-          {sent ? (
-            <PublicFormSent
-              thanks="Merci, votre demande de cours d'essai est enregistrée."
-              again={{ to: "/cours-d-essai", label: "Réserver un autre cours" }}
-            >
-              {booked ? <p className="mt-2">Cours choisi : {booked}.</p> : null}
-              <p className="mt-2">
-                {mailed
-                  ? "Un e-mail de confirmation vous a été envoyé avec l'adresse et ce qu'il faut prévoir. Pensez à vérifier vos courriers indésirables."
-                  : "Le club vous contactera pour confirmer le rendez-vous."}
-              </p>
-            </PublicFormSent>
+          {sentNotice ? (
+            <PublicFormSent notice={sentNotice} />
           ) : (
             <Form method="post" {...getFormProps(form)} className="mt-4" aria-describedby="champs-obligatoires">
               <FormErrors form={form} lastResult={actionData?.result} summary={notSent} />
@@ -263,7 +267,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
               </fieldset>
 
               <SubmitButton>Réserver le cours d'essai</SubmitButton>
-              {token ? <PublicFormEnd token={token} honeypotId="essai_site_web" use="organiser votre essai" /> : null}
+              {token ? <PublicFormEnd token={token} honeypotId="essai_site_web" note={note} /> : null}
             </Form>
           )}
         </section>
