@@ -34,6 +34,23 @@ const NO_ADDRESS_PERMISSION = {
 };
 const AUTHORISATION = [...NO_ROLE_LITERAL, NO_ADDRESS_PERMISSION];
 
+/**
+ * Member-area addresses are written one way: React Router's `href("/espace-membre/…/:id", { id })`,
+ * whose paths `react-router typegen` reads from the route table (a renamed or removed page fails the
+ * type check). A string or template starting with "/espace-membre" is refused elsewhere; the
+ * permission table states the area's root, tests and scripts request addresses as a browser does.
+ */
+const MEMBER_PATH = "/^\\/espace-membre(\\/|$|[?#])/";
+const MEMBER_PATH_MESSAGE =
+  'Adresse de l’espace membre : href("/espace-membre/…") de react-router, typé par la table des routes.';
+const NO_MEMBER_PATH_LITERAL = [
+  {
+    selector: `Literal[value=${MEMBER_PATH}]:not(CallExpression[callee.name='href'] > Literal.arguments:first-child)`,
+    message: MEMBER_PATH_MESSAGE,
+  },
+  { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${MEMBER_PATH}]`, message: MEMBER_PATH_MESSAGE },
+];
+
 /** The audit log has one writer (app/lib/core/audit.server.ts). */
 const NO_DIRECT_AUDIT = {
   selector: "CallExpression[callee.property.name='insert'][arguments.0.name='auditLog']",
@@ -132,13 +149,19 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts"],
     ignores: ["**/*.test.{ts,tsx}", "app/lib/core/audit.server.ts"],
     rules: {
-      "no-restricted-syntax": ["error", NO_DIRECT_AUDIT, ...AUTHORISATION],
+      "no-restricted-syntax": ["error", NO_DIRECT_AUDIT, ...AUTHORISATION, ...NO_MEMBER_PATH_LITERAL],
     },
+  },
+  {
+    // Scripts request pages by their address, as the tests do.
+    files: ["scripts/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", NO_DIRECT_AUDIT, ...AUTHORISATION] },
   },
   {
     // ... and authorisation in one place; the audit log's writer is bound by it too.
     files: ["app/lib/core/audit.server.ts"],
-    rules: { "no-restricted-syntax": ["error", ...AUTHORISATION] },
+    rules: { "no-restricted-syntax": ["error", ...AUTHORISATION, ...NO_MEMBER_PATH_LITERAL] },
   },
   {
     // The role and permission tables name the roles; the capabilities and the guard read the table.
@@ -147,7 +170,7 @@ export default tseslint.config(
   },
   {
     files: ["app/lib/accounts/capabilities.ts", "app/lib/accounts/guard.server.ts"],
-    rules: { "no-restricted-syntax": ["error", NO_DIRECT_AUDIT, ...NO_ROLE_LITERAL] },
+    rules: { "no-restricted-syntax": ["error", NO_DIRECT_AUDIT, ...NO_ROLE_LITERAL, ...NO_MEMBER_PATH_LITERAL] },
   },
   {
     // Benchmarks and seeds build their fixture accounts as tests do (raw roles, imported data).
@@ -164,6 +187,7 @@ export default tseslint.config(
         "error",
         NO_DIRECT_AUDIT,
         ...AUTHORISATION,
+        ...NO_MEMBER_PATH_LITERAL,
         {
           selector: "ThrowStatement > NewExpression[callee.name='Response']",
           message:
