@@ -30,7 +30,8 @@ const NO_ROLE_LITERAL = [
 ];
 const NO_ADDRESS_PERMISSION = {
   selector: "CallExpression[callee.name=/^(canOpen|sectionOfPath|mayEnter|findSection)$/]",
-  message: "Une adresse ou une section n'est pas une permission : can(user, capability) de ~/lib/accounts/capabilities.",
+  message:
+    "Une adresse ou une section n'est pas une permission : can(user, capability) de ~/lib/accounts/capabilities.",
 };
 const AUTHORISATION = [...NO_ROLE_LITERAL, NO_ADDRESS_PERMISSION];
 

@@ -25,7 +25,7 @@ import { closeDatabase, db, folderLocked, openDatabase } from "~/lib/core/db.ser
 import { env, EnvError } from "~/lib/core/env.server";
 import { passwordProblem } from "~/lib/accounts/passwords.server";
 import { isDomainError } from "~/lib/core/errors";
-import { DEFAULT_ROLE, parseRoleName, ROLES, type Role } from "~/lib/accounts/roles";
+import { PENDING_ROLE, parseRoleName, ROLES, type Role } from "~/lib/accounts/roles";
 import { checkRoleSet, normalizeRoles, setRolesFromCommandLine } from "~/lib/members/users-admin.server";
 
 const USAGE = `Gestion des comptes / Account management
@@ -166,7 +166,7 @@ async function add(options: Record<string, string>) {
   const email = required(options, "email").toLowerCase();
   const prenom = required(options, "prenom");
   const nom = options.nom?.trim() ?? "";
-  const roles = parseRoles(options.role ?? options.roles, [DEFAULT_ROLE]);
+  const roles = parseRoles(options.role ?? options.roles, [PENDING_ROLE]);
   let password = options.password;
   if (password === undefined) {
     const [first = "", again] = await promptPasswords(["Mot de passe / password: ", "Confirmation: "]);

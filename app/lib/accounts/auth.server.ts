@@ -31,7 +31,7 @@ import { sendMail } from "../mail/send.server";
 import { passwordResetMail } from "../mail/templates/password-reset";
 import { hashPassword, verifyStoredPassword } from "./firebase/verify.server";
 import { checkPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./passwords.server";
-import { DEFAULT_ROLE } from "./roles";
+import { PENDING_ROLE } from "./roles";
 import { revokePasswordLinks } from "./password-links.server";
 import { checkRateLimit } from "../http/rate-limit.server";
 import { notifyManagersSafely } from "../members/manager-notifications.server";
@@ -123,7 +123,7 @@ function createAuth() {
       additionalFields: {
         prenom: { type: "string", required: false, defaultValue: "", input: true },
         nom: { type: "string", required: false, defaultValue: "", input: true },
-        roles: { type: "string[]", required: false, defaultValue: [DEFAULT_ROLE], input: false },
+        roles: { type: "string[]", required: false, defaultValue: [PENDING_ROLE], input: false },
         aPayeCotisation: { type: "boolean", required: false, defaultValue: false, input: false },
         certificatMedicalFourni: { type: "boolean", required: false, defaultValue: false, input: false },
         active: { type: "boolean", required: false, defaultValue: true, input: false },
@@ -312,7 +312,7 @@ export async function insertCredentialUser(input: {
         emailVerified: false,
         prenom,
         nom,
-        roles: input.roles?.length ? input.roles : [DEFAULT_ROLE],
+        roles: input.roles?.length ? input.roles : [PENDING_ROLE],
         createdAt: now,
         updatedAt: now,
       });

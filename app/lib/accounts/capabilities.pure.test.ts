@@ -33,7 +33,8 @@ describe("who holds each capability", () => {
   it("is, for every capability, the roles the pages and rules let do it", () => {
     expect(Object.keys(CAPABILITIES).sort()).toEqual(Object.keys(holders).sort());
     for (const [capability, roles] of Object.entries(holders) as Array<[Capability, readonly string[]]>) {
-      for (const role of ROLES) expect(can({ roles: [role] }, capability), `${role} ${capability}`).toBe(roles.includes(role));
+      for (const role of ROLES)
+        expect(can({ roles: [role] }, capability), `${role} ${capability}`).toBe(roles.includes(role));
     }
   });
 

@@ -6,7 +6,6 @@
  */
 export const ROLES = ["pré-inscrit", "membre", "admin", "user_manager", "article_manager", "enseignant"] as const;
 export type Role = (typeof ROLES)[number];
-export const DEFAULT_ROLE: Role = "pré-inscrit";
 
 export const ROLE_LABELS: Record<Role, string> = {
   "pré-inscrit": "Pré-inscrit",
@@ -45,7 +44,8 @@ export function parseRoleName(input: string): Role | null {
  * a new account is pending (pré-inscrit) until a manager validates it as a member; an
  * instructor is tied to the classes they teach; the first account of a club is its admin.
  */
-export const PENDING_ROLE: Role = DEFAULT_ROLE;
+/** A new account's role: pending until a manager validates it. */
+export const PENDING_ROLE: Role = "pré-inscrit";
 export const MEMBER_ROLE: Role = "membre";
 export const INSTRUCTOR_ROLE: Role = "enseignant";
 export const ADMIN_ROLE: Role = "admin";

@@ -3,8 +3,8 @@
  * invalidation rule.
  *
  * Rules:
- * - A cache is declared once, by name, with the most entries it keeps (`namedCache`); `cacheSizes()`
- *   lists them. Eviction: when a cache is full, its least recently used entry goes (lru.ts).
+ * - A cache is declared once, by name, with the most entries it keeps (`namedCache`).
+ *   Eviction: when a cache is full, its least recently used entry goes (lru.ts).
  * - Invalidation: ANY write clears EVERY cache: every statement other than a read that goes
  *   through `db` (db.server.ts calls `noteWrite()`, and again when a transaction ends), and every
  *   change announced by another process (change-bus.server.ts: LISTEN/NOTIFY on PostgreSQL). So
@@ -126,11 +126,6 @@ onChange(noteWrite);
 /** Changes at every write: a value shared within one page load is reused while it is unchanged. */
 export function writeGeneration(): number {
   return generation;
-}
-
-/** The caches and how many entries each holds. */
-export function cacheSizes(): Record<string, number> {
-  return Object.fromEntries([...caches.values()].map((c) => [c.name, c.size]));
 }
 
 const publicReads = namedCache("public-reads", { maxEntries: 500 });

@@ -27,7 +27,6 @@ interface Viewer {
   roles: readonly string[];
 }
 
-
 /** Ids of the slots this account may take attendance of (every slot for an admin). */
 export async function slotsOf(user: Viewer): Promise<Set<string>> {
   const schedule = await getSetting("schedule");

@@ -51,10 +51,7 @@ export async function paymentCertificate(
   if (!found || !money || money.collectedCents <= 0)
     throw new DomainError("Aucun paiement encaissé pour cette saison.", { status: 404 });
   const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
-  const [reg] = await db
-    .select()
-    .from(registrations)
-    .where(ownRegistration(ownerId, found.registration.id));
+  const [reg] = await db.select().from(registrations).where(ownRegistration(ownerId, found.registration.id));
   if (!owner || !reg) throw new DomainError("Aucun paiement encaissé pour cette saison.", { status: 404 });
   const identity = await getSetting("identity");
   const legal = await getSetting("legal");

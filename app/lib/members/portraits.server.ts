@@ -57,10 +57,7 @@ const notFound = () => new DomainError("Profil introuvable.", { status: 404 });
 
 /** A profile of this account, else « Profil introuvable. » (404; profiles.server.ts's rule, without importing it). */
 async function ownedProfile(ownerId: string, profileId: number): Promise<Profile> {
-  const [row] = await db
-    .select()
-    .from(profiles)
-    .where(ownProfile(ownerId, profileId));
+  const [row] = await db.select().from(profiles).where(ownProfile(ownerId, profileId));
   if (!row) throw notFound();
   return row;
 }

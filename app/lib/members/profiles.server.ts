@@ -60,10 +60,7 @@ export async function listProfiles(ownerId: string): Promise<Profile[]> {
 /** A profile of this account, or a 404 DomainError thrown (missing or someone else's). */
 export async function getOwnedProfile(ownerId: string, profileId: number): Promise<Profile> {
   if (!Number.isInteger(profileId) || profileId <= 0) throw notFound();
-  const [row] = await db
-    .select()
-    .from(profiles)
-    .where(ownProfile(ownerId, profileId));
+  const [row] = await db.select().from(profiles).where(ownProfile(ownerId, profileId));
   if (!row) throw notFound();
   return row;
 }
@@ -243,10 +240,7 @@ export async function selectedProfileForSession(sessionId: string | null, ownerI
       .from(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, ownerId)));
     if (session?.selectedProfileId) {
-      const [row] = await db
-        .select()
-        .from(profiles)
-        .where(ownProfile(ownerId, session.selectedProfileId));
+      const [row] = await db.select().from(profiles).where(ownProfile(ownerId, session.selectedProfileId));
       if (row) return row;
     }
   }

@@ -53,10 +53,7 @@ export async function submitRegistration(
     throw new DomainError("Le paiement se fait en 1 à 3 fois.", { field: "instalments" });
   return db.transaction(async (tx) => {
     const ids = input.lines.map((l) => l.profileId);
-    const owned = await tx
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(ownProfiles(ownerId, ids));
+    const owned = await tx.select({ id: profiles.id }).from(profiles).where(ownProfiles(ownerId, ids));
     if (owned.length !== new Set(ids).size)
       throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
     const total = input.lines.reduce((s, l) => s + lineAmount(l), 0);

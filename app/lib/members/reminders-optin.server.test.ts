@@ -127,7 +127,9 @@ describe("manager notifications", () => {
       password: "Riziere-Lotus-4821",
       ip: "10.9.8.7",
     });
-    expect((await mailsTo(now.user.email)).map((m) => m.subject)).toContain("Nouvelle pré-inscription\u00a0: Paul Nouveau");
+    expect((await mailsTo(now.user.email)).map((m) => m.subject)).toContain(
+      "Nouvelle pré-inscription\u00a0: Paul Nouveau",
+    );
     for (const u of [daily, never, articles]) expect(await mailsTo(u.user.email)).toEqual([]);
 
     const [paul] = await db.select().from(users).where(eq(users.email, "paul.nouveau@exemple.fr"));

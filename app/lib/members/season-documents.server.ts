@@ -82,10 +82,7 @@ async function withStoredFile<T>(
 }
 
 async function ownedProfile(ownerId: string, profileId: number) {
-  const [p] = await db
-    .select()
-    .from(profiles)
-    .where(ownProfile(ownerId, profileId));
+  const [p] = await db.select().from(profiles).where(ownProfile(ownerId, profileId));
   if (!p) throw new DomainError("Ce profil n'appartient pas à votre famille.", { status: 403 });
   return p;
 }

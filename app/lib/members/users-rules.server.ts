@@ -129,10 +129,7 @@ export function nextUpdatedAt(previous: Date): Date {
 }
 
 export async function lockOwnedProfile(ownerId: string, profileId: number) {
-  const [profile] = await db
-    .select()
-    .from(profiles)
-    .where(ownProfile(ownerId, profileId));
+  const [profile] = await db.select().from(profiles).where(ownProfile(ownerId, profileId));
   if (!profile) throw new DomainError("Profil introuvable pour ce compte.", { status: 404 });
   return profile;
 }

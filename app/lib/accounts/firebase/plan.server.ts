@@ -15,7 +15,7 @@
  *    flags come from the document.
  *  - A Firestore document without account is reported, not imported.
  */
-import { DEFAULT_ROLE, PENDING_ROLE, ROLES, type Role } from "../roles";
+import { PENDING_ROLE, ROLES, type Role } from "../roles";
 import { toDate, type FirebaseAuthUser, type FirestoreUserDocument, type ImportInput } from "./files.server";
 import { encodeFirebaseHash } from "./scrypt.server";
 
@@ -62,9 +62,9 @@ export function plan(input: ImportInput, notes: string[]): Planned[] {
         notes.push(`Compte ${email} : rôle « ${raw} » inconnu, non repris (à attribuer à la main si besoin).`);
     }
     if (roles.length > 1 && roles.includes(PENDING_ROLE)) roles.splice(roles.indexOf(PENDING_ROLE), 1);
-    if (roles.length === 0) roles.push(DEFAULT_ROLE);
+    if (roles.length === 0) roles.push(PENDING_ROLE);
     if (!doc && input.documents.size > 0)
-      notes.push(`Compte ${email} : pas de document utilisateurs, rôle ${DEFAULT_ROLE}.`);
+      notes.push(`Compte ${email} : pas de document utilisateurs, rôle ${PENDING_ROLE}.`);
     const google = user.providerUserInfo?.find((p) => p.providerId === "google.com" && p.rawId);
     out.push({
       user,

@@ -65,8 +65,9 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
       <h1 className="mb-2 text-3xl font-bold text-club-900">Appel</h1>
       <WaitingMarks />
       <p className="mb-6 text-slate-700">
-        {allClasses ? "Tous les cours" : "Vos cours"} d’aujourd’hui et des {DAYS - 1} jours suivants. Touchez un cours pour
-        faire l’appel ; sans réseau, les présences sont gardées sur le téléphone et envoyées au retour de la connexion.
+        {allClasses ? "Tous les cours" : "Vos cours"} d’aujourd’hui et des {DAYS - 1} jours suivants. Touchez un cours
+        pour faire l’appel ; sans réseau, les présences sont gardées sur le téléphone et envoyées au retour de la
+        connexion.
       </p>
       {kept !== null && kept > 0 ? (
         <p role="status" className="mb-6 rounded-md bg-club-50 p-3 text-slate-800">
@@ -86,7 +87,9 @@ export default function AttendanceSessions({ loaderData }: Route.ComponentProps)
       {sessions.length === 0 ? (
         <p className="rounded-md bg-slate-50 p-4 text-slate-800">
           Aucun cours dans les {DAYS} prochains jours
-          {allClasses ? "." : " parmi ceux que vous enseignez. Un administrateur choisit les cours de chaque enseignant."}
+          {allClasses
+            ? "."
+            : " parmi ceux que vous enseignez. Un administrateur choisit les cours de chaque enseignant."}
         </p>
       ) : null}
       {days.map((day) => (

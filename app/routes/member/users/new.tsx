@@ -27,7 +27,11 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { allowAdmin: can(user, "users:manage-admins"), linkDays: WELCOME_LINK_DAYS, submissionToken: newSubmissionToken() };
+  return {
+    allowAdmin: can(user, "users:manage-admins"),
+    linkDays: WELCOME_LINK_DAYS,
+    submissionToken: newSubmissionToken(),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
