@@ -9,7 +9,7 @@ import { clubDisplayName } from "./lib/club/identity";
 import { getSessionUser, publicUser } from "./lib/accounts/session.server";
 import { sessionProfileSummary } from "./lib/members/profiles.server";
 import { canonicalCaseMiddleware } from "./lib/http/canonical-path";
-import { useForgetRostersWhenSignedOut } from "./components/attendance/web-app";
+import { useForgetRostersWhenSignedOut } from "./components/attendance/forget-rosters";
 import { ErrorPageMessage } from "./components/layout/error-page-message";
 import { useRootData, type RootData } from "./components/layout/root-data";
 import { StaticPageProvider, useStaticPage, useStaticPageScript } from "./components/layout/static-page";

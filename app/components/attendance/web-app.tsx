@@ -11,11 +11,10 @@
  * a session: itself), from the first visit on: the page itself was
  * loaded before the worker controlled it, so nothing else would keep it.
  * Every page signed out forgets the attendance pages the service worker kept
- * on this device (`useForgetRostersWhenSignedOut`, in the root).
+ * on this device (`useForgetRostersWhenSignedOut` of forget-rosters.ts, in the root).
  */
 import { useEffect, useState } from "react";
 import { ATTENDANCE_MANIFEST_PATH, ATTENDANCE_PATH, ATTENDANCE_SW_PATH } from "~/lib/mat/attendance-paths";
-import { forgetRosters } from "~/lib/mat/roster-cache";
 
 export const ATTENDANCE_HANDLE = { manifest: ATTENDANCE_MANIFEST_PATH };
 
@@ -62,14 +61,4 @@ export function useAttendanceWebApp(pages: readonly string[], uncontrolledOnly =
     };
   }, [key, uncontrolledOnly]);
   return kept;
-}
-
-/** On a page seen signed out (after a sign-out, a session ended or expired): the kept rosters are deleted. */
-export function useForgetRostersWhenSignedOut(signedIn: boolean): void {
-  useEffect(() => {
-    if (signedIn) return;
-    forgetRosters().catch(() => {
-      // Storage unavailable (private browsing): nothing was kept.
-    });
-  }, [signedIn]);
 }

@@ -93,6 +93,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...Object.entries(AGE_GROUPS).map(([value, label]) => ({ value, label })),
     ],
     notSent: TRIAL_NOT_SENT,
+    // The page's description and the form's hints, as the page shows them: its script holds none.
+    description:
+      "Réservez un cours d'essai de Vovinam Viet Vo Dao : choisissez un des prochains cours, pour un enfant, un adolescent ou un adulte.",
+    hints: {
+      required: "Les champs marqués d'un astérisque (*) sont obligatoires.",
+      parent: "Pour un enfant ou un adolescent : le parent qui fait la demande.",
+      reach: "Une adresse e-mail, un numéro de téléphone, ou les deux.",
+      email: "La confirmation du rendez-vous y est envoyée.",
+      person: "La personne qui vient essayer",
+      answer: "Pour vous répondre",
+      submit: "Réserver le cours d'essai",
+    },
     // The form's one-time token, a new one at each load, and the note on personal data after its button.
     token: sent ? null : newSubmissionToken(),
     note: "Vos coordonnées servent uniquement à organiser votre essai et ne sont jamais transmises à des tiers.",
@@ -138,14 +150,13 @@ export function headers(args: Route.HeadersArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Cours d'essai",
-    description:
-      "Réservez un cours d'essai de Vovinam Viet Vo Dao : choisissez un des prochains cours, pour un enfant, un adolescent ou un adulte.",
+    description: args.loaderData?.description ?? "",
   });
 
 const sectionTitle = "text-xl font-bold text-club-900";
 
 export default function TrialClass({ loaderData, actionData }: Route.ComponentProps) {
-  const { sent, days, ageOptions, notSent, token, note, sentNotice } = loaderData;
+  const { sent, days, ageOptions, notSent, token, note, sentNotice, hints } = loaderData;
   const [form, fields] = useClubForm({
     // Imported on the form's first use: the page itself holds no Zod (decision 0036).
     schema: () => import("~/lib/club/trial-requests-schema").then((m) => m.trialRequestSchema),
@@ -170,7 +181,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
             <Form method="post" {...getFormProps(form)} className="mt-4" aria-describedby="champs-obligatoires">
               <FormErrors form={form} lastResult={actionData?.result} summary={notSent} />
               <p id="champs-obligatoires" className="mb-4 text-sm text-slate-700">
-                Les champs marqués d'un astérisque (*) sont obligatoires.
+                {hints.required}
               </p>
 
               <fieldset className="mb-6" aria-describedby={session.error ? sessionErrorId : undefined}>
@@ -233,27 +244,27 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
               </fieldset>
 
               <fieldset className="mb-6">
-                <legend className={`${sectionTitle} mb-2`}>La personne qui vient essayer</legend>
+                <legend className={`${sectionTitle} mb-2`}>{hints.person}</legend>
                 <TextField label="Prénom" autoComplete="given-name" required {...fieldProps(fields.prenom)} />
                 <TextField label="Nom" autoComplete="family-name" required {...fieldProps(fields.nom)} />
                 <SelectField label="Tranche d'âge" required options={ageOptions} {...fieldProps(fields.ageGroup)} />
                 <TextField
                   label="Nom du parent"
                   autoComplete="name"
-                  hint="Pour un enfant ou un adolescent : le parent qui fait la demande."
+                  hint={hints.parent}
                   {...fieldProps(fields.parentName)}
                 />
               </fieldset>
 
               <fieldset className="mb-6">
-                <legend className={`${sectionTitle} mb-2`}>Pour vous répondre</legend>
-                <p className="mb-3 text-sm text-slate-700">Une adresse e-mail, un numéro de téléphone, ou les deux.</p>
+                <legend className={`${sectionTitle} mb-2`}>{hints.answer}</legend>
+                <p className="mb-3 text-sm text-slate-700">{hints.reach}</p>
                 <TextField
                   label="Adresse e-mail"
                   type="email"
                   autoComplete="email"
                   inputMode="email"
-                  hint="La confirmation du rendez-vous y est envoyée."
+                  hint={hints.email}
                   {...fieldProps(fields.email)}
                 />
                 <TextField
@@ -266,7 +277,7 @@ export default function TrialClass({ loaderData, actionData }: Route.ComponentPr
                 <TextAreaField label="Message (facultatif)" rows={4} {...fieldProps(fields.message)} />
               </fieldset>
 
-              <SubmitButton>Réserver le cours d'essai</SubmitButton>
+              <SubmitButton>{hints.submit}</SubmitButton>
               {token ? <PublicFormEnd token={token} honeypotId="essai_site_web" note={note} /> : null}
             </Form>
           )}
