@@ -8,8 +8,7 @@
  *    refused by the ESLint rule boundaries/no-route-imports, which reads app/routes.ts);
  *  - the server (server/) and the scripts may import the domain, never the interface.
  * Browser code importing a `*.server` module is refused by ESLint (eslint.config.js), at edit time.
- * Known violations still to remove are listed in .dependency-cruiser-known-violations.json;
- * `npm run deps` fails on any other one.
+ * There is no list of known violations: `npm run deps` fails on any one.
  */
 module.exports = {
   forbidden: [

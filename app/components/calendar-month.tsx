@@ -9,22 +9,16 @@
  *   full line of the phone list (badges, time range, place).
  * - The repeated parts are short classes of routes/club/calendar.css (`.cal-entry`,
  *   `.cal-badge`…); its icons are CSS masks of those classes, not an SVG per use.
- * - Rendered once per cached month on the server: `monthCalendar` (public-reads.server.ts)
- *   attaches the days' markup to the month it caches, under `MONTH_HTML` (a symbol: never
- *   serialized). The page's month block (calendar-page.server.tsx) writes that
- *   markup as is; the browser keeps it and never renders a day.
+ * - Rendered once per month and day on the server (`monthDaysHtml` of calendar-page.server.tsx,
+ *   an `htmlMemo`, cleared by any write); the page's month block writes that markup as is; the
+ *   browser keeps it and never renders a day.
  */
 import { createElement, type ReactElement } from "react";
 import { capitalize, formatDayMonth, ofMonth } from "~/lib/core/time";
 import { categoryLabel, EVENT_CATEGORIES } from "~/lib/content/event-categories";
 import { frenchText } from "~/lib/typography/french";
 import type { DayView, EntryView, MonthView } from "~/lib/content/calendar-view.server";
-
-/** Where the server keeps a cached month's markup (not an own enumerable key: never serialized). */
-export const MONTH_HTML = Symbol.for("club.calendar.month-html");
-
-/** A month, with the days' markup the server rendered once for it. */
-export type MonthWithHtml = MonthView & { readonly [MONTH_HTML]: string };
+import type { SafeHtml } from "~/lib/http/safe-html";
 
 /** Column of the month's first day in the grid (index: ISO weekday - 1), space included; literal for Tailwind. */
 const FIRST_COLUMN = [
@@ -135,13 +129,13 @@ export function monthDays(calendar: MonthView): ReactElement[] {
 
 const LIST_CLASS = "mt-6 flex flex-col gap-5 md:mt-0 md:grid md:grid-cols-7 md:gap-px md:bg-slate-50";
 
-/** The month's `<ol>`, around the days' markup stored with the cached month. */
-export function MonthDays({ calendar }: { calendar: MonthWithHtml }) {
+/** The month's `<ol>`, around the days' markup rendered once (`days`). */
+export function MonthDays({ label, days }: { label: string; days: SafeHtml }) {
   // React's own createElement: the app's JSX runtime would run the French typography over the
   // stored markup again (it already went through it when it was rendered).
   return createElement("ol", {
-    "aria-label": frenchText(`Événements et cours ${ofMonth(calendar.label)}, jour par jour`),
+    "aria-label": frenchText(`Événements et cours ${ofMonth(label)}, jour par jour`),
     className: LIST_CLASS,
-    dangerouslySetInnerHTML: { __html: calendar[MONTH_HTML] },
+    dangerouslySetInnerHTML: { __html: days },
   });
 }

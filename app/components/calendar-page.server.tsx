@@ -5,8 +5,8 @@
  * when the month changes.
  *
  * Rules:
- *  - The month's days are the cached month's markup (components/calendar-month.tsx, rendered
- *    once per cached month); a day says its full date.
+ *  - The month's days are rendered once per month and day (`monthDaysHtml`) and kept until a
+ *    write; a day says its full date.
  *  - The repeated parts are short classes of routes/club/calendar.css; its icons (clock, place,
  *    lock) are CSS masks of those classes, not an SVG per use.
  *  - Links are `SiteLink`s: `ServerHtml`'s click handler gives them to React Router.
@@ -14,8 +14,10 @@
 import { SiteLink } from "~/components/layout/site-link";
 import { buttonClasses } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { CategoryBadge, membersOnlyBadge, MonthDays, type MonthWithHtml } from "~/components/calendar-month";
-import type { UpcomingView } from "~/lib/content/calendar-view.server";
+import { CategoryBadge, membersOnlyBadge, monthDays, MonthDays } from "~/components/calendar-month";
+import type { MonthView, UpcomingView } from "~/lib/content/calendar-view.server";
+import { htmlMemo } from "~/lib/http/server-html.server";
+import type { SafeHtml } from "~/lib/http/safe-html";
 import { formatDate } from "~/lib/core/time";
 
 const WEEKDAYS = ["Lun", "Mar", "Mer", "Jeu", "Ven", "Sam", "Dim"];
@@ -28,8 +30,22 @@ export interface ClassSeasonView {
   hasClasses: boolean;
 }
 
+/**
+ * The days of a month, rendered once per month, view of it (`key`: the month, whether members'
+ * events are in, today's date) and kept until a write.
+ */
+export const monthDaysHtml = htmlMemo("calendar-months", 48, (calendar: MonthView) => <>{monthDays(calendar)}</>);
+
 /** The month: a grid from md up, the days that have something on phones, then the season's line. */
-export function CalendarMonth({ calendar, classSeason }: { calendar: MonthWithHtml; classSeason: ClassSeasonView }) {
+export function CalendarMonth({
+  calendar,
+  days,
+  classSeason,
+}: {
+  calendar: MonthView;
+  days: SafeHtml;
+  classSeason: ClassSeasonView;
+}) {
   return (
     <>
       <div
@@ -40,7 +56,7 @@ export function CalendarMonth({ calendar, classSeason }: { calendar: MonthWithHt
           <span key={d}>{d}</span>
         ))}
       </div>
-      <MonthDays calendar={calendar} />
+      <MonthDays label={calendar.label} days={days} />
       {calendar.days.length === 0 ? (
         <p className="mt-6 rounded-md bg-slate-50 p-4 text-slate-700 md:hidden">Rien de prévu ce mois-ci.</p>
       ) : null}

@@ -20,22 +20,7 @@
  */
 import { createContext, createElement, useContext } from "react";
 import { useSiteLinks } from "~/components/layout/site-link";
-
-/** The page's own block (one per page). */
-export const PAGE_BLOCK = "contenu";
-/** The site layout's footer. */
-export const FOOTER_BLOCK = "pied-de-page";
-/** The calendar's month, under the page's heading and month navigation (routes/club/calendar.tsx). */
-export const MONTH_BLOCK = "mois";
-/** A desktop menu panel's cards (decision 0057). */
-export function menuPanelBlock(groupId: string): string {
-  return `menu-${groupId}`;
-}
-/** The mobile menu's groups (decision 0057). */
-export const MOBILE_MENU_BLOCK = "menu-mobile";
-/** A public form page's text around its form: under its heading, and its side panel. */
-export const INTRO_BLOCK = "introduction";
-export const ASIDE_BLOCK = "encadre";
+import { PAGE_BLOCK, type SafeHtml } from "~/lib/http/safe-html";
 
 const ServerMarkup = createContext<ReadonlyMap<string, string> | undefined>(undefined);
 /** On the server, for a page load: the blocks the loaders wrote (RequestInfo.serverMarkup). */
@@ -54,7 +39,7 @@ function loadedPageBlock(block: string): string {
   return html;
 }
 
-export function ServerHtml({ html, block = PAGE_BLOCK }: { html: string | null; block?: string }) {
+export function ServerHtml({ html, block = PAGE_BLOCK }: { html: SafeHtml | null; block?: string }) {
   const onClick = useSiteLinks();
   const written = useContext(ServerMarkup);
   const markup = html ?? written?.get(block) ?? loadedPageBlock(block);

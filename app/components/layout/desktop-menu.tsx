@@ -25,11 +25,12 @@ import { useLocation } from "react-router";
 import { DROPDOWN_CLOSE_DELAY_MS, HOME_LINK, MENU_GROUPS, isCurrentLink } from "~/lib/club/navigation";
 import { useCurrentLinks } from "~/components/layout/current-links";
 import { SiteLink } from "~/components/layout/site-link";
-import { menuPanelBlock, ServerHtml } from "~/components/server-html";
+import { ServerHtml } from "~/components/server-html";
+import { menuPanelBlock, type SafeHtml } from "~/lib/http/safe-html";
 import { Icon } from "~/components/ui/icon";
 
 /** The header's server-written blocks (menus.server.tsx), by name; `null` on a page load. */
-export type MenuBlocks = Record<string, string | null> | undefined;
+export type MenuBlocks = Record<string, SafeHtml | null> | undefined;
 
 // Labels never wrap: narrower padding and text between 1024 and 1279 px.
 // The group holding the page shown is underlined: its panel holds the marked link (current-links.ts).
@@ -238,7 +239,7 @@ function Panel({
   panelRef,
 }: {
   id: string;
-  html: string | null;
+  html: SafeHtml | null;
   open: boolean;
   onKeyDown: (e: KeyboardEvent<HTMLDivElement>) => void;
   onCardClick: () => void;

@@ -12,7 +12,7 @@
  *  - The markup depends only on what it shows (the club's identity, the year,
  *    the teachers' and photos' links): it is rendered once per such content and
  *    kept, so a change of identity gives new markup at once and nothing is
- *    ever stale. At most `KEPT` variants are kept.
+ *    ever stale (`htmlMemo`: a named cache, cleared by any write).
  * Icons: ui/icon.tsx (one sprite).
  */
 import type { Settings } from "~/lib/club/settings-schemas";
@@ -20,7 +20,8 @@ import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { HOME_LINK } from "~/lib/club/navigation";
 import { footerGroupsWith } from "~/components/layout/nav-groups.server";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { htmlMemo } from "~/lib/http/server-html.server";
+import type { SafeHtml } from "~/lib/http/safe-html";
 import { clubDisplayName, venueLines } from "~/lib/club/identity";
 import { href } from "react-router";
 
@@ -37,26 +38,18 @@ export interface FooterInput {
   showGallery: boolean;
 }
 
-const KEPT = 16;
-const kept = new Map<string, string>();
+/** The footer's markup per content: rendered at its first use, kept until a write. */
+const footerHtml = htmlMemo("footer", 16, (input: FooterInput) => <Footer {...input} />);
 
-/** The footer's markup for this content, rendered at its first use and then kept. */
-export function footerMarkup({ identity, year, showTeachers, showGallery }: FooterInput): string {
+/** The footer's markup for this content. */
+export function footerMarkup({ identity, year, showTeachers, showGallery }: FooterInput): SafeHtml {
   const { clubName, associationName, sportsComplex, street, postalCode, city, facebookUrl } = identity;
-  const input = {
+  return footerHtml({
     identity: { clubName, associationName, sportsComplex, street, postalCode, city, facebookUrl },
     year,
     showTeachers,
     showGallery,
-  };
-  const key = JSON.stringify(input);
-  let html = kept.get(key);
-  if (html === undefined) {
-    html = renderServerHtml(<Footer {...input} />);
-    if (kept.size >= KEPT) kept.clear();
-    kept.set(key, html);
-  }
-  return html;
+  });
 }
 
 const footerLink = "rounded text-club-100 underline-offset-4 hover:text-white hover:underline";

@@ -18,15 +18,16 @@
  *  - The mobile groups are buttons (`aria-expanded`, `aria-controls`) above a
  *    list `hidden` until opened: the mobile menu opens and closes them.
  *  - The markup depends only on what it shows (the teachers' and photos' cards,
- *    the current link): rendered once per such content and kept (at most `KEPT`).
+ *    the current link): rendered once per such content and kept (`htmlMemo`: until a write).
  * Links and icons: site-link.tsx and ui/icon.tsx.
  */
 import { navGroupsWith } from "~/components/layout/nav-groups.server";
 import { SiteLink } from "~/components/layout/site-link";
 import { Icon } from "~/components/ui/icon";
 import { HOME_LINK, isCurrentLink, type NavGroup } from "~/lib/club/navigation";
-import { menuPanelBlock, MOBILE_MENU_BLOCK } from "~/components/server-html";
-import { renderServerHtml } from "~/lib/http/server-html.server";
+import { menuPanelBlock, MOBILE_MENU_BLOCK } from "~/lib/http/safe-html";
+import { htmlMemo } from "~/lib/http/server-html.server";
+import type { SafeHtml } from "~/lib/http/safe-html";
 
 export interface MenuInput {
   showTeachers: boolean;
@@ -37,11 +38,8 @@ export interface MenuInput {
 
 export interface MenuMarkup {
   /** By block name: the three panels, then the mobile groups. */
-  blocks: Array<{ block: string; html: string }>;
+  blocks: Array<{ block: string; html: SafeHtml }>;
 }
-
-const KEPT = 64;
-const kept = new Map<string, MenuMarkup>();
 
 const gridCols: Record<number, string> = {
   1: "grid-cols-1",
@@ -51,28 +49,29 @@ const gridCols: Record<number, string> = {
   5: "grid-cols-5",
 };
 
-/** The menus' blocks for this content, rendered at their first use and then kept. */
+const panelHtml = htmlMemo("menu-panels", 64, ({ group, current }: { group: NavGroup; current: string }) => (
+  <PanelCards group={group} current={current} />
+));
+const mobileHtml = htmlMemo("menu-mobile", 32, ({ groups, current }: { groups: NavGroup[]; current: string }) => (
+  <MobileGroups groups={groups} current={current} />
+));
+
+/** The menus' blocks for this content, rendered at their first use and then kept until a write. */
 export function menuMarkup({ showTeachers, showGallery, pathname }: MenuInput): MenuMarkup {
   const groups = navGroupsWith({ showTeachers, showGallery });
   // The one link marked: the key stays small whatever the path (a page below a link marks that link).
   const links = [HOME_LINK.to, ...groups.flatMap((g) => g.items.map((item) => item.to))];
   const current = links.find((to) => isCurrentLink(pathname, to)) ?? "";
   const key = JSON.stringify([showTeachers, showGallery, current]);
-  let markup = kept.get(key);
-  if (markup === undefined) {
-    markup = {
-      blocks: [
-        ...groups.map((group) => ({
-          block: menuPanelBlock(group.id),
-          html: renderServerHtml(<PanelCards group={group} current={current} />),
-        })),
-        { block: MOBILE_MENU_BLOCK, html: renderServerHtml(<MobileGroups groups={groups} current={current} />) },
-      ],
-    };
-    if (kept.size >= KEPT) kept.clear();
-    kept.set(key, markup);
-  }
-  return markup;
+  return {
+    blocks: [
+      ...groups.map((group) => ({
+        block: menuPanelBlock(group.id),
+        html: panelHtml({ group, current }, `${key}${group.id}`),
+      })),
+      { block: MOBILE_MENU_BLOCK, html: mobileHtml({ groups, current }, key) },
+    ],
+  };
 }
 
 function PanelCards({ group, current }: { group: NavGroup; current: string }) {

@@ -16,7 +16,8 @@ import { useLocation } from "react-router";
 import { MobileAccount } from "~/components/account-menu";
 import { useCurrentLinks } from "~/components/layout/current-links";
 import type { MenuBlocks } from "~/components/layout/desktop-menu";
-import { MOBILE_MENU_BLOCK, ServerHtml } from "~/components/server-html";
+import { ServerHtml } from "~/components/server-html";
+import { MOBILE_MENU_BLOCK } from "~/lib/http/safe-html";
 import { Icon } from "~/components/ui/icon";
 import { useIsStaticPage } from "./static-page";
 

@@ -1,6 +1,6 @@
 /**
- * The public pages' reads, kept in the process until a write (core/read-cache.server.ts,
- * decision 0034): what every visitor sees alike on home, the news list, the calendar and the
+ * The public pages' reads, kept in the process until a write (`cachedRead` of core/cache.server.ts):
+ * what every visitor sees alike on home, the news list, the calendar and the
  * site layout.
  *
  * Rules: each read says when it stops being true by itself — articles at the next scheduled
@@ -9,17 +9,15 @@
  * the public ones. A caller that needs a given instant (`now`) calls the domain module itself.
  */
 import { and, eq, gt, min } from "drizzle-orm";
-import { renderToStaticMarkup } from "react-dom/server";
 import { articles } from "#db/schema";
 import { db } from "../core/db.server";
 import { cachedRead, earliest } from "../core/cache.server";
 import { addDays, parisDate, parisTime } from "../core/time";
 import { getArticleById, listPublishedArticles, type Article, type ArticleSummary } from "./articles.server";
 import { getMonthCalendar, listUpcomingEvents, type CalendarEntry, type Month } from "./events.server";
-import { monthView } from "./calendar-view.server";
+import { monthView, type MonthView } from "./calendar-view.server";
 import { hasGalleryPhotos, listArticlePhotos, type PublicPhoto } from "./photos.server";
 import { getBannerOverrides } from "./banners.server";
-import { MONTH_HTML, monthDays, type MonthWithHtml } from "~/components/calendar-month";
 
 /** When the next scheduled article goes public (null: none scheduled). */
 async function nextPublication(): Promise<Date | null> {
@@ -58,12 +56,9 @@ export function upcomingEvents(limit: number, includeMembersOnly = false): Promi
  * A month of the calendar as its page shows it (calendar-view.server.ts: formatted once here,
  * not per request): true until a write, or the next Paris midnight.
  */
-export function monthCalendar(month: Month, includeMembersOnly = false): Promise<MonthWithHtml> {
+export function monthCalendar(month: Month, includeMembersOnly = false): Promise<MonthView> {
   return cachedRead(`month:${month.year}-${month.month}:${includeMembersOnly}`, async () => {
-    const view = monthView(await getMonthCalendar({ month, includeMembersOnly }));
-    // The days' markup, written once for as long as the month is cached (decision 0043).
-    const html = renderToStaticMarkup(monthDays(view));
-    const value = Object.defineProperty(view, MONTH_HTML, { value: html, enumerable: false }) as MonthWithHtml;
+    const value = monthView(await getMonthCalendar({ month, includeMembersOnly }));
     return { value, until: parisTime(addDays(parisDate(), 1)) };
   });
 }

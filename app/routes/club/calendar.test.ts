@@ -9,13 +9,13 @@
  * browser receives the written month, never its days as data. Fixed dates, no wall clock.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { MONTH_HTML, type MonthWithHtml } from "~/components/calendar-month";
+import { monthDaysHtml } from "~/components/calendar-page.server";
 import { monthCalendar, upcomingEvents } from "~/lib/content/public-reads.server";
 import { events, users } from "#db/schema";
 import { db } from "~/lib/core/db.server";
 import { setSetting } from "~/lib/club/settings.server";
 import { allDayRange } from "~/lib/content/events.server";
-import { upcomingView, type DayView, type UpcomingView } from "~/lib/content/calendar-view.server";
+import { upcomingView, type DayView, type MonthView, type UpcomingView } from "~/lib/content/calendar-view.server";
 import { classSessions } from "~/lib/club/class-sessions.server";
 import { parisDate, parisTime } from "~/lib/core/time";
 import { getOrCreateCalendarToken, memberCalendarPath } from "~/lib/accounts/calendar-tokens.server";
@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 
 interface PageData {
-  calendar: MonthWithHtml;
+  calendar: MonthView;
   upcoming: UpcomingView[];
 }
 
@@ -184,7 +184,7 @@ describe("the calendar page, written once (decision 0037)", () => {
       expect(countIn(served, 'class="cal-entry')).toBeGreaterThan(0);
       // The server wrote the month's stored markup (rendered once for the cached month)…
       const { calendar } = await pageData(key);
-      expect(served).toContain(`>${calendar[MONTH_HTML] ?? "(none)"}</ol>`);
+      expect(served).toContain(`>${monthDaysHtml(calendar, `${calendar.month}:false:${calendar.today}`)}</ol>`);
       // …inside the month's block, which the browser keeps as it is…
       expect(html).toContain('<div data-bloc="mois">');
       // …and the page's data does not repeat it, nor the days it was written from.

@@ -25,8 +25,9 @@ import { getSessionUser } from "~/lib/accounts/session.server";
 import { serverHtml } from "~/lib/http/server-html.server";
 import type { Route } from "./+types/calendar";
 import { Icon } from "~/components/ui/icon";
-import { MONTH_BLOCK, ServerHtml } from "~/components/server-html";
-import { CalendarMonth, CalendarMore } from "~/components/calendar-page.server";
+import { ServerHtml } from "~/components/server-html";
+import { MONTH_BLOCK } from "~/lib/http/safe-html";
+import { CalendarMonth, CalendarMore, monthDaysHtml } from "~/components/calendar-page.server";
 import { numberParts } from "~/lib/core/invariant";
 import "./calendar.css";
 
@@ -68,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       context,
       <CalendarMonth
         calendar={calendar}
+        days={monthDaysHtml(calendar, `${calendar.month}:${includeMembersOnly}:${calendar.today}`)}
         classSeason={{
           start: classCalendar.seasonStart,
           end: classCalendar.seasonEnd,

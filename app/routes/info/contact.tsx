@@ -30,7 +30,8 @@ import { rateLimitedAnswer, withActionHeaders } from "~/lib/http/spam-guard.serv
 import { newSubmissionToken } from "~/lib/http/submissions.server";
 import { ContactAside, ContactIntro, contactDetails } from "~/components/info/contact.server";
 import { PublicFormEnd, PublicFormSent, type SentNotice } from "~/components/info/public-form-parts";
-import { ASIDE_BLOCK, INTRO_BLOCK, ServerHtml } from "~/components/server-html";
+import { ServerHtml } from "~/components/server-html";
+import { ASIDE_BLOCK, INTRO_BLOCK } from "~/lib/http/safe-html";
 import { serverHtml } from "~/lib/http/server-html.server";
 
 const SENT_NOTICE: SentNotice = {

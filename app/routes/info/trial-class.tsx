@@ -34,7 +34,8 @@ import { newSubmissionToken } from "~/lib/http/submissions.server";
 import type { Route } from "./+types/trial-class";
 import { TrialAside, TrialIntro } from "~/components/info/trial-class.server";
 import { PublicFormEnd, PublicFormSent, type SentNotice } from "~/components/info/public-form-parts";
-import { ASIDE_BLOCK, INTRO_BLOCK, ServerHtml } from "~/components/server-html";
+import { ServerHtml } from "~/components/server-html";
+import { ASIDE_BLOCK, INTRO_BLOCK } from "~/lib/http/safe-html";
 import { serverHtml } from "~/lib/http/server-html.server";
 
 /** The confirmation once a request was recorded: the session chosen, and whether an e-mail went out. */
