@@ -1,10 +1,7 @@
 /**
- * The member area's routes with real accounts and real Better Auth sessions:
- * profile CRUD, the selected profile (persisting across requests, reset at
- * sign-in and sign-out), refusal of another account's profiles, the RGPD
- * export, e-mail and password changes, revision progress per profile. Every
- * request goes through the real request handler (tests/helpers/app.ts), so
- * the member guard and the section middlewares run.
+ * The member area's routes with real accounts and Better Auth sessions, through the real request
+ * handler (the member guard runs): profiles, the selected profile, another account's profiles
+ * refused, the RGPD export, e-mail and password changes, revision progress per profile.
  */
 import { desc, eq } from "drizzle-orm";
 import { assert, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -60,10 +57,7 @@ async function run<T>(fn: () => Promise<T>): Promise<T | Response> {
   }
 }
 
-/**
- * An action's answer read through the forms convention (decision 0009): `ok`
- * when Conform's answer has no error, `errors` the first error per field ("" for the form).
- */
+/** An action's answer: `ok` when Conform's answer has no error, `errors` the first per field ("" for the form). */
 function payload(result: unknown): Record<string, unknown> & { ok: boolean; errors: Record<string, string> } {
   const res = result as AppResponse;
   const body = (res.data ?? res.error) as Record<string, unknown> | undefined;
