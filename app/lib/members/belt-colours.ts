@@ -96,3 +96,19 @@ export function describeBelt({ beltColor, stripeColor, stripeCount, borderColor 
   }
   return parts.join(" ");
 }
+
+/** What a page shows of a grade's belt: its names and its colours (a grade row carries more). */
+export interface GradeBelt {
+  vietnameseName: string;
+  frenchName: string;
+  beltColor: string;
+  stripeColor: string | null;
+  stripeCount: number;
+  borderColor: string | null;
+}
+
+/** The belt of a grade, and nothing else of its row (what a loader sends for `<Belt>`). */
+export function gradeBelt(g: GradeBelt): GradeBelt {
+  const { vietnameseName, frenchName, beltColor, stripeColor, stripeCount, borderColor } = g;
+  return { vietnameseName, frenchName, beltColor, stripeColor, stripeCount, borderColor };
+}

@@ -3,6 +3,7 @@
  * exams, the jury's sessions, the history and the club's grade table. Everything under the
  * profile selector is components/grades/grades-content.tsx, from this loader's data.
  */
+import { gradeBelt } from "~/lib/members/belt-colours";
 import { userContext } from "~/lib/accounts/auth-context";
 import type { Route } from "./+types/grades";
 import { ProfileSelector } from "~/components/profile-selector";
@@ -45,12 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const grades = table.map((g): GradeLine => ({
     id: g.id,
     position: g.position,
-    vietnameseName: g.vietnameseName,
-    frenchName: g.frenchName,
-    beltColor: g.beltColor,
-    stripeColor: g.stripeColor,
-    stripeCount: g.stripeCount,
-    borderColor: g.borderColor,
+    ...gradeBelt(g),
     level: g.level,
   }));
   return {

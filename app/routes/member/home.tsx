@@ -6,6 +6,7 @@
  * personal calendar feed and the pages their roles allow, grouped by area as the member
  * navigation (« Mes pages », components/member-home/my-pages.tsx, from the roles alone).
  */
+import { gradeBelt } from "~/lib/members/belt-colours";
 import { href, Link } from "react-router";
 import type { Route } from "./+types/home";
 import { Belt } from "~/components/belt";
@@ -54,14 +55,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const status = await getProfileStatus(ctx.profile.id);
   const feedPath = memberCalendarPath(token);
   const base = env().BASE_URL.replace(/\/+$/, "");
-  const belt = (g: NonNullable<typeof status.currentGrade>) => ({
-    vietnameseName: g.vietnameseName,
-    frenchName: g.frenchName,
-    beltColor: g.beltColor,
-    stripeColor: g.stripeColor,
-    stripeCount: g.stripeCount,
-    borderColor: g.borderColor,
-  });
   return {
     prenom: user.prenom,
     member: true as const,
@@ -83,9 +76,9 @@ export async function loader({ context }: Route.LoaderArgs) {
         validUntil: status.health.validUntil,
         valid: status.health.valid,
       },
-      currentGrade: status.currentGrade ? belt(status.currentGrade) : null,
+      currentGrade: status.currentGrade ? gradeBelt(status.currentGrade) : null,
       currentGradeAwardedOn: status.currentGradeAwardedOn,
-      nextGrade: status.nextGrade ? belt(status.nextGrade) : null,
+      nextGrade: status.nextGrade ? gradeBelt(status.nextGrade) : null,
     },
     events: upcoming.map((e) => ({
       key: e.key,

@@ -1,3 +1,4 @@
+import { gradeBelt } from "~/lib/members/belt-colours";
 import { badRequest, forbidden, notFound } from "~/lib/http/responses";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { orErrorPage } from "~/lib/http/forms";
@@ -65,15 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = await getSelectedProfile(user);
   const scope = await gradeScope(ctx, url.searchParams.get("grade"));
   const material = scope.shown ? await getRevisionMaterial(ctx.profile.id, scope.shown.id) : null;
-  const pick = (g: Grade) => ({
-    id: g.id,
-    vietnameseName: g.vietnameseName,
-    frenchName: g.frenchName,
-    beltColor: g.beltColor,
-    stripeColor: g.stripeColor,
-    stripeCount: g.stripeCount,
-    borderColor: g.borderColor,
-  });
+  const pick = (g: Grade) => ({ id: g.id, ...gradeBelt(g) });
   return {
     selector: selectorData(ctx),
     profileName: profileName(ctx.profile),
