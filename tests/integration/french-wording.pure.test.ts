@@ -44,9 +44,24 @@ const ALLOWED: ReadonlyArray<Finding & { reason: string }> = [
     reason: "an amount in euros (« 100 € »)",
   },
   {
-    file: "app/lib/members/registration-settlement.server.ts",
-    text: "HelloAsso nous signale que {what.join",
+    file: "app/lib/mail/templates/payment-incomplete.ts",
+    text: "HelloAsso nous signale que {d.failed",
     reason: "each sentence joined starts with « l'échéance » or « votre paiement »",
+  },
+  {
+    file: "app/lib/mail/templates/payment-receipt.ts",
+    text: "de {amount}",
+    reason: "an amount as printed by formatEuros (« 127,00 € »): it starts with a digit",
+  },
+  {
+    file: "app/lib/mail/templates/payment-receipt.ts",
+    text: "de {p.amount}",
+    reason: "an amount as printed by formatEuros (« 127,00 € »): it starts with a digit",
+  },
+  {
+    file: "app/lib/mail/templates/aid-refused.ts",
+    text: "La réduction de {d.aid}",
+    reason: "an amount as printed by formatEuros (« 50,00 € »): it starts with a digit",
   },
 ];
 
