@@ -19,7 +19,7 @@ export function formatCount(n: number): string {
   return rounded < 0 ? `-${digits}` : digits;
 }
 
-/** The word that agrees with n: plural(2, "membre", "membres") -> « membres »; 0 and 1 singular. */
+/** The word that agrees with n: plural(2, "élève", "élèves") -> « élèves »; 0 and 1 singular. */
 export function plural(n: number, one: string, many: string): string {
   return Math.abs(Math.round(n)) >= 2 ? many : one;
 }

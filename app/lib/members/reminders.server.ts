@@ -23,7 +23,7 @@
  *    the managers' to-do takes over). Each e-mail is logged (family_reminders:
  *    the keys of what it named) and queued in the outbox in one transaction.
  *  - Accounts that are not members (an admin or manager account without the
- *    "membre" role) are not reminded of their own profile's cotisation or
+ *    member role) are not reminded of their own profile's cotisation or
  *    certificate; their family members' still are. Inactive accounts: nothing.
  *  - runDailyReminders() is the daily job: at most once per Paris day from
  *    SEND_FROM_HOUR whatever the number of processes or restarts (job_runs).
