@@ -9,7 +9,7 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-const roots = ["app/**/", "server/**/", "scripts/**/", "tests/integration/**/"];
+const roots = ["app/**/", "server/**/", "scripts/**/", "tests/integration/**/", "tests/deploy/**/"];
 const pure = roots.map((r) => `${r}*.pure.test.{ts,tsx}`);
 const include = roots.map((r) => `${r}*.test.{ts,tsx}`);
 const database = {
