@@ -12,6 +12,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustProxy, TRUST_PROXY_HELP } from "../http/trust-proxy.server";
+import { dkimKeyProblem } from "../mail/dkim-key.server";
+import { DNS_SERVERS_HELP, parseDnsServers } from "../mail/dns-servers.server";
 
 const optionalUrl = (protocols: string[], example: string) =>
   z
@@ -60,6 +62,33 @@ export const envSchema = z.object({
     }),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "smtp://user:pass@smtp.example.org:587"),
   MAIL_FROM: z.string().trim().default("Vovinam Viet Vo Dao <ne-pas-repondre@localhost>"),
+  /** DKIM signing of every e-mail (app/lib/mail/dkim.server.ts): a key that cannot be used stops the start. */
+  DKIM_PRIVATE_KEY_FILE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .superRefine((v, ctx) => {
+      const problem = v === undefined ? null : dkimKeyProblem(v);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  DKIM_SELECTOR: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || "club")
+    .refine((v) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i.test(v), {
+      message: "doit être un nom simple de lettres, chiffres et tirets (exemple : club)",
+    }),
+  /** Servers the operations page asks for the e-mail DNS records (tests: a local server); empty: the system's. */
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .refine((v) => parseDnsServers(v) !== null, { message: DNS_SERVERS_HELP })
+    .transform((v) => {
+      const servers = parseDnsServers(v) ?? [];
+      return servers.length ? servers : undefined;
+    }),
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
   GOOGLE_ISSUER: optionalUrl(["http:", "https:"], "https://accounts.google.com").transform(
