@@ -14,3 +14,4 @@ export * from "./trials";
 export * from "./season-documents";
 export * from "./exams";
 export * from "./portraits";
+export * from "./stored-files";
