@@ -17,6 +17,8 @@
  * - Every outbox row has a stable Message-ID (its id and creation time): a
  *   message sent again after a crash between the SMTP "250" and the update
  *   of its row carries the same Message-ID, so receivers can de-duplicate.
+ * - Every message is DKIM-signed for the sender's domain when the site has a
+ *   key (DKIM_PRIVATE_KEY_FILE, dkim.server.ts); without one it goes unsigned.
  * - At shutdown the sends in progress are abandoned (their rows stay pending).
  * - The log never holds a message's text nor its recipient: texts carry
  *   secrets (reset and welcome links). Sent messages are deleted after
@@ -30,6 +32,7 @@ import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
 import { invariant } from "../core/invariant";
+import { dkimSigning } from "./dkim.server";
 import { effectiveMailConfig } from "./mail-config.server";
 
 export const MAX_ATTEMPTS = 8;
@@ -200,6 +203,7 @@ async function deliverOne(t: Transporter, from: string, m: typeof outbox.$inferS
       subject: m.subject,
       text: m.text,
       html: m.html ?? undefined,
+      dkim: dkimSigning(from),
     });
     sent.catch(() => undefined);
     await Promise.race([sent, stopSignal.promise]);

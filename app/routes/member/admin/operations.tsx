@@ -3,7 +3,8 @@
  * (issue "Running the site without a technician"): what to fix first, the
  * system (version, uptime, database, disk, files), backups (start one, list
  * with their verification, download after re-entering the password), e-mails
- * (queue, failures with a retry, a test mail) and the background jobs.
+ * (queue, failures with a retry, a test mail), the e-mail DNS records to
+ * publish (SPF, DKIM, DMARC) with their check, and the background jobs.
  *
  * Rules: admins only (permission table); figures from the running system
  * (app/lib/operations/status.server.ts); one handler per intent (`HANDLERS`,
@@ -17,6 +18,7 @@ import type { Route } from "./+types/operations";
 import { FormMessage } from "~/components/form";
 import { BackupsCard } from "~/components/operations/backups-card";
 import { MailCard } from "~/components/operations/mail-card";
+import { MailDnsCard } from "~/components/operations/mail-dns-card";
 import { JobsCard, SystemCard, ToDoCard } from "~/components/operations/status-cards";
 import { userContext } from "~/lib/accounts/auth-context";
 import { firstErrors } from "~/lib/http/forms";
@@ -35,6 +37,8 @@ import { issueDownload } from "~/lib/operations/download.server";
 import { operationsStatus } from "~/lib/operations/status.server";
 import { mailSettingsSchema } from "~/lib/mail/mail-settings";
 import { mailSettingsView, saveMailSettings } from "~/lib/mail/mail-config.server";
+import type { MailDnsCheck } from "~/lib/mail/mail-dns";
+import { checkMailDns, mailDnsView } from "~/lib/mail/mail-dns.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -43,14 +47,15 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-export async function loader() {
-  return { status: await operationsStatus() };
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  return { status: await operationsStatus(), mailDns: await mailDnsView(user.email) };
 }
 
 type Notice = { tone: "success" | "error"; text: string };
 
 /** The forms of the page, one handler each (app/lib/http/intents.ts). */
-type OperationsIntent = "sauvegarde" | "renvoyer" | "essai" | "smtp" | "telecharger";
+type OperationsIntent = "sauvegarde" | "renvoyer" | "essai" | "smtp" | "telecharger" | "dns";
 
 const noFields = z.object({});
 const resendSchema = z.object({ id: id("Message inconnu.") });
@@ -116,6 +121,10 @@ const HANDLERS: Record<OperationsIntent, (args: IntentArgs) => Promise<unknown>>
       async ({ name, password }) => ({ download: { name, link: await issueDownload(request, user, name, password) } }),
       { keyField: "name", hideFields: ["password"] },
     ),
+  dns: ({ user, formData }) =>
+    handleIntent("dns", formData, noFields, async () => ({
+      dnsChecks: await checkMailDns(await mailDnsView(user.email)),
+    })),
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -127,7 +136,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Operations({ loaderData, actionData }: Route.ComponentProps) {
   const { status } = loaderData;
   const answer = actionData as
-    ({ notice?: Notice; download?: { name: string; link: string } } & Partial<IntentAnswer>) | undefined;
+    | ({
+        notice?: Notice;
+        download?: { name: string; link: string };
+        dnsChecks?: MailDnsCheck[];
+      } & Partial<IntentAnswer>)
+    | undefined;
   // A refused button (a message id that is not one) is shown as the page's notice.
   const refused = resultOf(answer, "renvoyer") ?? resultOf(answer, "sauvegarde") ?? resultOf(answer, "essai");
   const notice: Notice | null =
@@ -162,6 +176,7 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       <SystemCard status={status} />
       <BackupsCard backups={status.backups} downloadResult={(name) => resultOf(answer, "telecharger", name)} />
       <MailCard mail={status.mail} smtpResult={resultOf(answer, "smtp")} />
+      <MailDnsCard dns={loaderData.mailDns} checks={answer?.dnsChecks ?? null} />
       <JobsCard jobs={status.jobs} />
     </div>
   );
