@@ -191,6 +191,8 @@ export const settingsSchemas = {
    * season, a medical file in order for it (the `medical` rules).
    */
   examEligibility: z.object({ requireRegistration: z.boolean(), requireMedical: z.boolean() }),
+  /** Where uploaded files are kept: the data folder, or PostgreSQL (several machines; content/storage.server.ts). */
+  uploadsStorage: z.enum(["dossier", "postgres"]),
 } as const;
 
 export type SettingKey = keyof typeof settingsSchemas;
@@ -277,4 +279,5 @@ export const defaultSettings: Settings = {
     competitorYearlyCertificate: true,
   },
   examEligibility: { requireRegistration: true, requireMedical: true },
+  uploadsStorage: "dossier",
 };

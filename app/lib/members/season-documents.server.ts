@@ -261,7 +261,7 @@ export async function readSeasonFile(user: { id: string; roles: readonly string[
     .where(eq(seasonDocuments.id, documentId));
   if (!row || !row.doc.storageKey || row.doc.fileDeletedAt || !row.doc.contentType) return null;
   if (!owns(user, row) && !can(user, "season:manage")) return null;
-  const object = await storage().get(row.doc.storageKey);
+  const object = await storage().open(row.doc.storageKey);
   if (!object) return null;
   return {
     body: object.body,

@@ -44,7 +44,8 @@ export async function loadArchive(
   file: string,
   secret: string | undefined,
   inTransaction: <T>(fn: (tx: SqlClient) => Promise<T>) => Promise<T>,
-  onFile?: (record: { path: string; data: Buffer }) => Promise<void>,
+  /** Each uploaded file, with the loading transaction (a restore may keep files in the database). */
+  onFile?: (record: { path: string; data: Buffer }, tx: SqlClient) => Promise<void>,
   /** Called when the rows of a new table start (progress; the kill -9 test pauses here). */
   onTable?: (table: string, tablesDone: number) => Promise<void>,
 ): Promise<Record<string, number>> {
@@ -62,7 +63,7 @@ export async function loadArchive(
         }
         await insertRows(tx, record.table, record.rows);
       } else if (record.kind === "file" && onFile)
-        await onFile({ path: record.path, data: Buffer.from(record.data, "base64") });
+        await onFile({ path: record.path, data: Buffer.from(record.data, "base64") }, tx);
     }
     await resetSequences(tx);
     const counts = await countRows(tx);

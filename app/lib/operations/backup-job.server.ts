@@ -1,15 +1,16 @@
 /**
  * The nightly backup (imported once by app/entry.server.tsx). The job wakes up
  * every 10 minutes; `runNightlyBackup` backs up once per Paris day, from
- * BACKUP_HOUR on (the day is claimed in job_runs first, so restarts and several
- * processes never back up twice), then applies the retention rule
+ * BACKUP_HOUR on (the day is claimed in job_runs first, so restarts, several
+ * processes and several machines on one PostgreSQL never back up twice), then applies the retention rule
  * (BACKUP_KEEP_DAILY days, BACKUP_KEEP_WEEKLY weeks). A failure is mailed to the
  * administrators and shown on the operations page; the earlier backups stay.
  */
-import { and, eq, sql } from "drizzle-orm";
-import { jobRuns, users } from "#db/schema";
+import { and, eq } from "drizzle-orm";
+import { users } from "#db/schema";
 import { holdsCapability } from "../accounts/authorize.server";
 import { db } from "../core/db.server";
+import { claimDailyRun } from "../core/daily-run.server";
 import { env } from "../core/env.server";
 import { registerJob } from "../core/jobs.server";
 import { log } from "../core/log.server";
@@ -30,17 +31,8 @@ export type NightlyResult =
 export async function runNightlyBackup(now: Date = new Date()): Promise<NightlyResult> {
   const e = env();
   if (parisHour(now) < e.BACKUP_HOUR) return { ran: false, why: "too-early" };
-  const today = parisDate(now);
-  const claimed = await db
-    .insert(jobRuns)
-    .values({ name: BACKUP_JOB, lastRunOn: today })
-    .onConflictDoUpdate({
-      target: jobRuns.name,
-      set: { lastRunOn: today },
-      setWhere: sql`${jobRuns.lastRunOn} < ${today}`,
-    })
-    .returning({ name: jobRuns.name });
-  if (!claimed.length) return { ran: false, why: "already-done" };
+  // One backup a day across every process and machine of one database (core/daily-run.server.ts).
+  if (!(await claimDailyRun(BACKUP_JOB, parisDate(now)))) return { ran: false, why: "already-done" };
   try {
     const backup = await createBackup({ reason: "nocturne", now });
     const removed = pruneBackups({ daily: e.BACKUP_KEEP_DAILY, weekly: e.BACKUP_KEEP_WEEKLY });

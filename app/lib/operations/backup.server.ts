@@ -7,7 +7,8 @@
  *
  * Rules:
  *  - One archive (archive.server.ts): the whole database at one point in time
- *    (snapshot.server.ts), the uploaded files, a manifest.
+ *    (snapshot.server.ts), the uploaded files each once, whether the site keeps
+ *    them in the data folder or in PostgreSQL (archive-files.server.ts), a manifest.
  *  - Written as `<name>.partial`, renamed only when complete: a failed backup
  *    (full disk…) leaves the earlier ones untouched and is recorded.
  *  - Every backup proves itself: read back, restored into a scratch in-memory
@@ -17,7 +18,7 @@
  *    PostgreSQL through an advisory lock).
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { db, databaseDriver } from "../core/db.server";
@@ -41,6 +42,7 @@ import {
   type BackupReason,
 } from "./backup-folder.server";
 import { appliedMigrations, dumpTables, tablesInOrder, type SqlClient } from "./snapshot.server";
+import { databaseFiles, folderFiles, NOT_COPIED_AS_ROWS } from "./archive-files.server";
 
 // The folder's and the trial restore's functions, for the callers of this module.
 export { backupsToDelete, lastFailure, listBackups } from "./backup-folder.server";
@@ -54,20 +56,6 @@ function passphrase(): string | undefined {
 
 function uploadsDir(): string {
   return path.join(env().DATA_DIR, "uploads");
-}
-
-function* walk(dir: string, base = dir): Generator<string> {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(full, base);
-    else if (entry.isFile()) yield path.relative(base, full).split(path.sep).join("/");
-  }
 }
 
 /** Runs `work` inside a read-only, repeatable-read transaction of the open database. */
@@ -111,9 +99,22 @@ function stamp(d: Date): string {
     .replace("T", "-");
 }
 
+/** One file record: its bytes with their size and SHA-256 (checked again when read back). */
+function fileRecord(rel: string, data: Buffer) {
+  return {
+    kind: "file" as const,
+    path: rel,
+    size: data.length,
+    sha256: createHash("sha256").update(data).digest("hex"),
+    data: data.toString("base64"),
+  };
+}
+
 /**
  * Writes a whole archive: the database read through `snapshot` (one
- * consistent transaction), then the uploaded files, then the manifest.
+ * consistent transaction) with the files it keeps, then the folder's files
+ * (each file once, whichever place holds it: archive-files.server.ts), then
+ * the manifest.
  */
 export async function writeArchive(
   w: ArchiveWriter,
@@ -124,6 +125,7 @@ export async function writeArchive(
     uploads: string;
   },
 ) {
+  const written = new Set<string>();
   await source.snapshot(async (client) => {
     const header: ArchiveHeader = {
       kind: "header",
@@ -136,19 +138,16 @@ export async function writeArchive(
       migrations: await appliedMigrations(client),
     };
     await w.write(header);
-    const tables = await tablesInOrder(client);
+    const tables = (await tablesInOrder(client)).filter((t) => !NOT_COPIED_AS_ROWS.has(t));
     for (const t of tables) w.table(t);
     for await (const batch of dumpTables(client, tables)) await w.write({ kind: "rows", ...batch });
+    for await (const file of databaseFiles(client)) {
+      await w.write(fileRecord(file.path, file.data));
+      written.add(file.path);
+    }
   });
-  for (const rel of walk(source.uploads)) {
-    const data = await readFile(path.join(source.uploads, rel));
-    await w.write({
-      kind: "file",
-      path: rel,
-      size: data.length,
-      sha256: createHash("sha256").update(data).digest("hex"),
-      data: data.toString("base64"),
-    });
+  for (const rel of folderFiles(source.uploads)) {
+    if (!written.has(rel)) await w.write(fileRecord(rel, await readFile(path.join(source.uploads, rel))));
   }
   return w.finish();
 }

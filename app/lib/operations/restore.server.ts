@@ -15,6 +15,9 @@
  *    the target as it was (empty, or its old data) and can simply be run again.
  *  - The migrations of this version that the archive predates are applied in
  *    the same transaction; the per-table counts are compared with the manifest.
+ *  - Uploaded files go where the restored setting `uploadsStorage` says: into
+ *    PostgreSQL in the same transaction as the rows, or into the data folder;
+ *    into the embedded database always the data folder (archive-files.server.ts).
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -22,6 +25,7 @@ import { lockFolder, migrationsFolder } from "../core/db.server";
 import { BackupError, checkArchive } from "./archive.server";
 import { loadArchive } from "./archive-load.server";
 import { appMigrations, appliedMigrations, type SqlClient } from "./snapshot.server";
+import { insertStoredFile, keepFilesInFolder, restoredUploadsPlace, type ArchivedFile } from "./archive-files.server";
 
 export interface RestoreOptions {
   archive: string;
@@ -86,7 +90,7 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
   const tmpUploads = path.join(options.dataDir, `uploads.restauration-${tag}`);
   const movedAside: string[] = [];
   let migrationsApplied = 0;
-  const writeFile = async ({ path: rel, data }: { path: string; data: Buffer }) => {
+  const writeFile = async ({ path: rel, data }: ArchivedFile) => {
     const target = path.resolve(tmpUploads, rel);
     if (!target.startsWith(tmpUploads + path.sep))
       throw new BackupError(`Chemin de fichier refusé dans la sauvegarde : ${rel}`);
@@ -100,6 +104,14 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
       movedAside.push(path.join(aside, "uploads"));
     } else rmSync(uploads, { recursive: true, force: true });
     if (existsSync(tmpUploads)) renameSync(tmpUploads, uploads);
+  };
+
+  // Into PostgreSQL: where the restored setting says (read once, after the rows and before the files).
+  let place: "dossier" | "postgres" | null = null;
+  const placeFile = async (file: ArchivedFile, tx: SqlClient) => {
+    place ??= await restoredUploadsPlace(tx);
+    if (place === "postgres") await insertStoredFile(tx, file);
+    else await writeFile(file);
   };
 
   mkdirSync(options.dataDir, { recursive: true });
@@ -145,10 +157,11 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
               throw err;
             }
           },
-          writeFile,
+          placeFile,
           options.onTable,
         );
         placeUploads();
+        if (place === "postgres") say("Fichiers envoyés restaurés dans PostgreSQL (réglage de la sauvegarde).");
       } finally {
         await client.end();
       }
@@ -178,6 +191,7 @@ export async function restoreArchive(options: RestoreOptions): Promise<RestoreRe
               pglite.transaction(async (tx) => {
                 const result = await fn(tx);
                 migrationsApplied = await applyNewerMigrations(tx);
+                await keepFilesInFolder(tx);
                 return result;
               }),
             writeFile,

@@ -69,13 +69,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const contentType = CONTENT_TYPES[ext];
   if (!contentType) return notFound();
 
-  const object = await storage().get(`${key}/${variant}`);
+  const object = await storage().open(`${key}/${variant}`);
   if (!object) return notFound();
 
   // Photos of people: revalidated on every view, so a withdrawn one disappears everywhere at once.
   const ofPeople = !membersOnly && (await isPhotoOfPeople(row.id));
   const etag = `"${key}-${variant}"`;
   if (ofPeople && request.headers.get("if-none-match") === etag) {
+    await object.body.cancel();
     return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": "public, no-cache" } });
   }
   const headers = new Headers({
@@ -93,5 +94,5 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (contentType === "application/pdf") {
     headers.set("Content-Disposition", contentDisposition(row.originalName));
   }
-  return new Response(new Uint8Array(object.body), { status: 200, headers });
+  return new Response(object.body, { status: 200, headers });
 }

@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  return new Response(new Uint8Array(file.body), {
+  return new Response(file.body, {
     headers: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.size),
