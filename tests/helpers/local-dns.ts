@@ -1,13 +1,15 @@
 /**
  * Test helper: a local authoritative DNS server (UDP and TCP on one port of
  * 127.0.0.1, packets encoded by dns-packet) that answers TXT questions from
- * the records the test publishes, for the e-mail DNS check (node:dns
+ * the records the test publishes (TXT, and A for a host name an SPF record
+ * names), for the e-mail DNS check (node:dns
  * Resolver through DNS_SERVERS) and for mailauth's DKIM verification (its
  * `resolver` option, here a node:dns Resolver pointed at this server).
  *
  * Rules: a real DNS server on the wire, never a mocked lookup; a name without
- * records answers NXDOMAIN; a TXT value longer than 255 bytes is split into
- * strings of 255, as DNS hosts do; with `recordsFile`, the records are read
+ * records of any type answers NXDOMAIN, one without records of the asked type
+ * answers with none; a TXT value longer than 255 bytes is split into
+ * strings of 255, as DNS hosts do; with `recordsFile`, the TXT records are read
  * from that JSON file ({ name: [values] }) at each question, so that another
  * process (a browser test) can publish them.
  */
@@ -26,7 +28,8 @@ function chunks(value: string): string[] {
 }
 
 export class LocalDns {
-  private readonly records = new Map<string, string[]>();
+  /** Values by record type, then by lower-case name. */
+  private readonly records = { TXT: new Map<string, string[]>(), A: new Map<string, string[]>() };
   private udp: Socket | null = null;
   private tcp: Server | null = null;
   port = 0;
@@ -40,22 +43,23 @@ export class LocalDns {
     return `127.0.0.1:${this.port}`;
   }
 
-  /** Publishes TXT values at `name` (replacing those already there). */
-  publish(name: string, values: string[]): void {
-    this.records.set(name.toLowerCase().replace(/\.$/, ""), values);
+  /** Publishes values of `type` at `name` (replacing those already there): TXT texts, A addresses. */
+  publish(name: string, values: string[], type: "TXT" | "A" = "TXT"): void {
+    this.records[type].set(name.toLowerCase().replace(/\.$/, ""), values);
   }
 
-  unpublish(name: string): void {
-    this.records.delete(name.toLowerCase().replace(/\.$/, ""));
+  unpublish(name: string, type: "TXT" | "A" = "TXT"): void {
+    this.records[type].delete(name.toLowerCase().replace(/\.$/, ""));
   }
 
   clear(): void {
-    this.records.clear();
+    this.records.TXT.clear();
+    this.records.A.clear();
   }
 
-  private txt(name: string): string[] {
+  private values(name: string, type: "TXT" | "A"): string[] {
     const key = name.toLowerCase().replace(/\.$/, "");
-    if (!this.options.recordsFile) return this.records.get(key) ?? [];
+    if (type === "A" || !this.options.recordsFile) return this.records[type].get(key) ?? [];
     try {
       const all = JSON.parse(readFileSync(this.options.recordsFile, "utf8")) as Record<string, string[]>;
       return Object.entries(all).find(([n]) => n.toLowerCase() === key)?.[1] ?? [];
@@ -74,15 +78,18 @@ export class LocalDns {
     const question = packet.questions?.[0];
     if (!question) return null;
     this.questions.push({ name: question.name, type: question.type });
-    const values = this.txt(question.name);
+    const txt = this.values(question.name, "TXT");
+    const a = this.values(question.name, "A");
     const answers: dnsPacket.Answer[] =
       question.type === "TXT"
-        ? values.map((v) => ({ type: "TXT", name: question.name, ttl: 60, class: "IN", data: chunks(v) }))
-        : [];
+        ? txt.map((v) => ({ type: "TXT", name: question.name, ttl: 60, class: "IN", data: chunks(v) }))
+        : question.type === "A"
+          ? a.map((v) => ({ type: "A", name: question.name, ttl: 60, class: "IN", data: v }))
+          : [];
     return dnsPacket.encode({
       type: "response",
       id: packet.id,
-      flags: dnsPacket.AUTHORITATIVE_ANSWER | (values.length ? 0 : NXDOMAIN),
+      flags: dnsPacket.AUTHORITATIVE_ANSWER | (txt.length || a.length ? 0 : NXDOMAIN),
       questions: [question],
       answers,
     });

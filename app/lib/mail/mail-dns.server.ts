@@ -26,8 +26,8 @@ import type { MailDnsCheck, MailDnsKind, MailDnsRecord, MailDnsView } from "./ma
 import { knownRelay } from "./spf-relays";
 
 /** One try's wait for an answer, and the longest a whole check may take. */
-const LOOKUP_TIMEOUT_MS = 1500;
-const CHECK_DEADLINE_MS = 5000;
+const LOOKUP_TIMEOUT_MS = 1000;
+const CHECK_DEADLINE_MS = 4000;
 
 const ONE_RECORD =
   "Un domaine n'a qu'un enregistrement de ce type : s'il en existe déjà un, modifiez-le plutôt que d'en ajouter un second.";
