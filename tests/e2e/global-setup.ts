@@ -5,6 +5,8 @@
  *  - the production server (BUILD_DIR/server.js) on a free port, with a fresh
  *    data folder, pointed at that SMTP server and at a local OIDC issuer port
  *    (E2E_OIDC_PORT; the Google sign-in spec starts oauth2-mock-server there);
+ *  - e-mail authentication (mail-dns-setup.ts): a DKIM key, a sender domain
+ *    and a local DNS server whose records a spec publishes (E2E_DNS_RECORDS);
  *  - before the server starts, one fixture account per role, created with the
  *    accounts CLI (npm run user): E2E_USERS (JSON role -> e-mail) and
  *    E2E_USER_PASSWORD (their password). See e2eUser() in fixtures.ts.
@@ -17,6 +19,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { LOCAL_CLIENT_ID, LOCAL_CLIENT_SECRET, LOCAL_ORGANIZATION, LocalHelloAsso } from "../helpers/local-helloasso";
+import { startMailDns } from "./mail-dns-setup";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -133,6 +136,7 @@ export default async function globalSetup() {
 
   // A local HelloAsso (registration payments): the payment page pays and returns to the site.
   const helloAsso = await new LocalHelloAsso().start();
+  const mailDns = await startMailDns(root);
 
   const port = await freePort();
   const oidcPort = await freePort();
@@ -155,6 +159,7 @@ export default async function globalSetup() {
       HELLOASSO_CLIENT_SECRET: LOCAL_CLIENT_SECRET,
       HELLOASSO_ORGANIZATION: LOCAL_ORGANIZATION,
       HELLOASSO_API_URL: helloAsso.apiUrl,
+      ...mailDns.env,
       LOG_LEVEL: "warn",
       // Browser flows sign in many times from one address; rate limits are
       // covered by the integration tests.
@@ -183,6 +188,7 @@ export default async function globalSetup() {
     await new Promise((r) => child.once("exit", r));
     await new Promise<void>((r) => smtp.close(() => r()));
     await helloAsso.stop();
+    await mailDns.stop();
     rmSync(root, { recursive: true, force: true });
   };
 }
