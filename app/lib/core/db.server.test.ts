@@ -41,6 +41,14 @@ describe("database", () => {
     // PGlite's trimmed parser table is in its thread: pglite-thread.server.test.ts.
   });
 
+  it("reads counts, sums, numerics, dates and timestamps back as the same types on both engines", async () => {
+    const result = await db.execute(
+      sql`select count(*) as c, sum(x) as s, coalesce(sum(x), 0) as z, 2.5::numeric as n, '2026-12-08'::date as d, '2026-12-08 10:00:00+00'::timestamptz as t from (values (1), (2)) v(x)`,
+    );
+    const { rows } = result as { rows: Array<Record<string, unknown>> };
+    expect(rows[0]).toEqual({ c: 2, s: 3, z: 3, n: "2.5", d: "2026-12-08", t: "2026-12-08 10:00:00+00" });
+  });
+
   it("runs after-commit work once the outermost transaction commits, never after a rollback", async () => {
     const seen: string[] = [];
     await transaction(async () => {

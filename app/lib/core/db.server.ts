@@ -14,6 +14,8 @@
  * Transaction`): it uses `db`, and called inside a transaction it is part of
  * it (lint rule data-access/no-connection-parameters).
  * Every write (and the end of every transaction) drops the public pages' cached reads.
+ * Both drivers read a value back as the same JavaScript type: node-postgres is told to read a
+ * bigint (`count(*)`, `sum` of integers) as a number, as PGlite does; numeric stays a string on both.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
@@ -95,6 +97,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
+    // Process-wide on purpose: Drizzle asks pg's global table for every query's parsers.
+    pg.types.setTypeParser(pg.types.builtins.INT8, Number);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // An IDLE connection the server closes (PostgreSQL restarted, a connection killed) is
     // reported here: the pool drops it and opens another on the next query. Without this
