@@ -32,6 +32,9 @@ import { assertKey, isValidKey, type StorageBackend, type StoredObject, type Sto
 
 export { isValidKey, type StorageBackend, type StoredObject, type StoredStream };
 
+/** A file being written (`put`: written beside, then renamed). */
+const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
+
 /** Local folder backend. */
 export class FileSystemStorage implements StorageBackend {
   constructor(readonly root: string) {}
@@ -101,7 +104,7 @@ export class FileSystemStorage implements StorageBackend {
     return entries
       .filter((e) => e.isFile())
       .map((e) => path.relative(this.root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
-      .filter(isValidKey)
+      .filter((key) => isValidKey(key) && !TEMPORARY.test(key))
       .sort();
   }
 }
