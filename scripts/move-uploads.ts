@@ -38,6 +38,10 @@ Le site peut rester en marche : chaque fichier est copié, relu et comparé avan
 d'être effacé de son ancien emplacement. Interrompue, la commande se relance et
 reprend où elle s'était arrêtée.`;
 
+/** « 3 fichiers (1,2 Mo) », or « aucun fichier ». */
+const holds = (t: { files: number; bytes: number }) =>
+  t.files ? `${countOf(t.files, "fichier", "fichiers")} (${formatBytes(t.bytes)})` : "aucun fichier";
+
 const TARGETS: Record<string, UploadsPlace> = { "vers-postgres": "postgres", "vers-dossier": "dossier" };
 
 async function main(): Promise<number> {
@@ -69,7 +73,9 @@ async function main(): Promise<number> {
       });
       await announceChange();
       console.log(
-        `Terminé : ${countOf(result.moved, "fichier déplacé", "fichiers déplacés")} (${formatBytes(result.bytes)}) vers ${PLACE_LABELS[target]}.`,
+        result.moved
+          ? `Terminé : ${countOf(result.moved, "fichier déplacé", "fichiers déplacés")} (${formatBytes(result.bytes)}) vers ${PLACE_LABELS[target]}.`
+          : "Terminé : aucun fichier à déplacer.",
       );
       if (target === "dossier")
         console.log(
@@ -78,12 +84,8 @@ async function main(): Promise<number> {
     }
     const status = await uploadsPlaceStatus();
     console.log(`Nouveaux fichiers gardés dans ${PLACE_LABELS[status.place]}.`);
-    console.log(
-      `Dossier de données (${status.folder.path}) : ${countOf(status.folder.files, "fichier", "fichiers")}, ${formatBytes(status.folder.bytes)}.`,
-    );
-    console.log(
-      `PostgreSQL : ${countOf(status.postgres.files, "fichier", "fichiers")}, ${formatBytes(status.postgres.bytes)}.`,
-    );
+    console.log(`Dossier de données (${status.folder.path}) : ${holds(status.folder)}.`);
+    console.log(`PostgreSQL : ${holds(status.postgres)}.`);
     return 0;
   } finally {
     await stopChangeBus();
