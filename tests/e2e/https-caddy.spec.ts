@@ -8,18 +8,20 @@
  * Checked through Caddy: plain HTTP redirects to HTTPS; the one-time setup
  * address the server prints is the HTTPS one, and the volunteer creates the
  * administrator there, then signs in in the browser: every cookie is Secure,
- * HSTS and the compression are each sent once (by the site); the contact form's per-address limit counts the address Caddy
- * forwarded (two local addresses, 127.0.0.5 and 127.0.0.6, each its own
- * count) and a forged X-Forwarded-For does not escape it; a body over the
- * site's limit gets the site's French 413.
+ * HSTS and the compression are each sent once (by the site); the contact
+ * form's per-address limit counts the address Caddy forwarded (two local
+ * addresses, 127.0.0.5 and 127.0.0.6, each its own count) and a forged
+ * X-Forwarded-For does not escape it; a body over the site's limit gets the
+ * site's French 413; the site stopped, visitors get Caddy's short French page.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { Browser, TestInfo } from "@playwright/test";
 import { httpsRequest, startCaddy, type RunningCaddy } from "./caddy-helpers";
-import { expect, test, untilInteractive } from "./fixtures";
+import { axeViolations, expect, test, untilInteractive } from "./fixtures";
 
 const ADMIN = { email: "presidence@club-https.fr", password: "Lotus-Bleu-Https-2026" };
 const CONTACT_LIMIT = 2;
@@ -91,15 +93,19 @@ test.afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-test("over HTTPS through Caddy, the administrator is created on the setup address and signs in: Secure cookies, HSTS and compression sent once", async ({
-  playwright,
-}, testInfo) => {
-  // Chromium trusts the chain Caddy presents (its intermediate's key); every other TLS check is kept.
+/** Chromium trusting the chain Caddy presents (its intermediate's key); every other TLS check is kept. */
+function browserTrustingCaddy(playwright: typeof import("@playwright/test"), testInfo: TestInfo): Promise<Browser> {
   const launchOptions = testInfo.project.use.launchOptions ?? {};
-  const browser = await playwright.chromium.launch({
+  return playwright.chromium.launch({
     ...launchOptions,
     args: [...(launchOptions.args ?? []), `--ignore-certificate-errors-spki-list=${caddy.intermediateSpki}`],
   });
+}
+
+test("over HTTPS through Caddy, the administrator is created on the setup address and signs in: Secure cookies, HSTS and compression sent once", async ({
+  playwright,
+}, testInfo) => {
+  const browser = await browserTrustingCaddy(playwright, testInfo);
   try {
     const context = await browser.newContext({ locale: "fr-FR", timezoneId: "Europe/Paris" });
     const page = await context.newPage();
@@ -204,4 +210,27 @@ test("a body over the site's limit gets the site's own French answer through Cad
   });
   expect(answer.status).toBe(413);
   expect(answer.body).toBe("Envoi trop volumineux\u00a0: la limite est de 256\u00a0Ko.");
+});
+
+// Last: it stops the site.
+test("while the site is stopped (an upgrade), Caddy answers a short French page, not an empty 502", async ({
+  playwright,
+}, testInfo) => {
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  const browser = await browserTrustingCaddy(playwright, testInfo);
+  try {
+    const page = await (await browser.newContext({ locale: "fr-FR" })).newPage();
+    // Caddy first waits for the site to come back (10 s), then gives up.
+    const answer = await page.goto(`${base}/calendrier`);
+    expect(answer?.status()).toBe(503);
+    expect(answer?.headers()["retry-after"]).toBe("60");
+    await expect(page).toHaveTitle("Site momentanément indisponible");
+    await expect(page.locator("p")).toHaveText(
+      "Le site est en cours de mise à jour ou de redémarrage. Réessayez dans une minute\u00a0: il revient de lui-même.",
+    );
+    expect(await axeViolations(page)).toEqual([]);
+  } finally {
+    await browser.close();
+  }
 });
