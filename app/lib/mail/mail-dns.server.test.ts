@@ -92,9 +92,18 @@ describe("the e-mail DNS records to publish", () => {
     }
   });
 
-  it("a relay given by its address is authorised by address; without a relay or a key, the page says why", async () => {
+  it("a relay given by its address is authorised by address, one on this machine by the site's name; without a relay or a key, the page says why", async () => {
     useEnv({ SMTP_URL: "smtp://192.0.2.25:25" });
     expect(value(await mailDnsView("admin@exemple.fr"), "spf")).toBe("v=spf1 ip4:192.0.2.25 ~all");
+    // A relay on this machine, whose address (BASE_URL) is not a public name: the page asks for its public address.
+    useEnv({ SMTP_URL: "smtp://127.0.0.1:25", BASE_URL: "http://localhost:3000" });
+    const local = await mailDnsView("admin@exemple.fr");
+    expect(value(local, "spf")).toBeNull();
+    expect(local.records[0]?.help).toContain(
+      "n'est pas un nom public : l'enregistrement SPF doit donner l'adresse IP publique",
+    );
+    useEnv({ SMTP_URL: "smtp://127.0.0.1:25", BASE_URL: `https://${DOMAIN}` });
+    expect(value(await mailDnsView("admin@exemple.fr"), "spf")).toBe(`v=spf1 a:${DOMAIN} ~all`);
     useEnv({ SMTP_URL: "", DKIM_PRIVATE_KEY_FILE: "" });
     const view = await mailDnsView("admin@exemple.fr");
     expect(value(view, "spf")).toBeNull();

@@ -32,6 +32,10 @@ const CHECK_DEADLINE_MS = 4000;
 const ONE_RECORD =
   "Un domaine n'a qu'un enregistrement de ce type : s'il en existe déjà un, modifiez-le plutôt que d'en ajouter un second.";
 
+/** This machine's own names and addresses. */
+const isLoopback = (host: string) =>
+  host === "localhost" || host.endsWith(".localhost") || host === "::1" || host.startsWith("127.");
+
 /** The SPF mechanism that authorises the relay, and the sentence that explains it. */
 function spfMechanism(relayHost: string | null): { mechanism: string | null; help: string } {
   if (!relayHost)
@@ -46,9 +50,13 @@ function spfMechanism(relayHost: string | null): { mechanism: string | null; hel
       mechanism: `include:${known.include}`,
       help: `Autorise ${known.name} (serveur d'envoi ${host}) à envoyer les e-mails du domaine. ${ONE_RECORD}`,
     };
-  const loopback = host === "localhost" || host === "::1" || host.startsWith("127.");
-  if (loopback) {
-    const siteHost = new URL(env().BASE_URL).hostname;
+  if (isLoopback(host)) {
+    const siteHost = new URL(env().BASE_URL).hostname.replace(/^\[|\]$/g, "");
+    if (isLoopback(siteHost))
+      return {
+        mechanism: null,
+        help: "Le serveur d'envoi tourne sur cette machine, mais l'adresse du site (BASE_URL) n'est pas un nom public : l'enregistrement SPF doit donner l'adresse IP publique de la machine (« v=spf1 ip4:… ~all »).",
+      };
     return {
       mechanism: isIP(siteHost) ? `ip${isIP(siteHost)}:${siteHost}` : `a:${siteHost}`,
       help: `Le serveur d'envoi tourne sur cette machine : l'enregistrement autorise l'adresse du site (${siteHost}). ${ONE_RECORD}`,
