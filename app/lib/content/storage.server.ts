@@ -28,6 +28,7 @@ import { databaseDriver } from "../core/db.server";
 import { env } from "../core/env.server";
 import { getSetting } from "../club/settings.server";
 import { PostgresStorage } from "./stored-files.server";
+import type { UploadsPlace } from "../operations/uploads-place";
 import { assertKey, isValidKey, type StorageBackend, type StoredObject, type StoredStream } from "./storage-backend";
 
 export { isValidKey, type StorageBackend, type StoredObject, type StoredStream };
@@ -108,9 +109,6 @@ export class FileSystemStorage implements StorageBackend {
       .sort();
   }
 }
-
-/** The two places a file can be kept. */
-export type UploadsPlace = "dossier" | "postgres";
 
 /** Where new files go: the setting on PostgreSQL; always the data folder with the embedded database. */
 export async function uploadsPlace(): Promise<UploadsPlace> {

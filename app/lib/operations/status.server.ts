@@ -18,6 +18,7 @@ import { parisDate } from "../core/time";
 import { mailSettingsView } from "../mail/mail-config.server";
 import type { MailSettingsView } from "../mail/mail-settings";
 import { settingsToFill, type SettingToFill } from "../club/settings-to-fill.server";
+import { storagePlaces } from "../content/storage.server";
 import { backupDir, lastFailure, listBackups, type BackupFailure, type BackupInfo } from "./backup-folder.server";
 
 const startedAt = new Date();
@@ -162,7 +163,7 @@ export async function operationsStatus(now: Date = new Date()): Promise<Operatio
     startedAt: startedAt.toISOString(),
     database: { kind, size },
     disk,
-    uploads: folderSize(path.join(e.DATA_DIR, "uploads")),
+    uploads: folderSize(path.join(e.DATA_DIR, "uploads")) + (await storagePlaces().database.totals()).bytes,
     mail: {
       smtp: mailSettings.configured,
       settings: mailSettings,

@@ -24,17 +24,10 @@ import { countOf, formatCount } from "../core/count";
 import { databaseDriver } from "../core/db.server";
 import { DomainError } from "../core/errors";
 import { getSetting, setSetting } from "../club/settings.server";
-import { storagePlaces, type StorageBackend, type UploadsPlace } from "../content/storage.server";
+import { storagePlaces, type StorageBackend } from "../content/storage.server";
+import { EMBEDDED_REFUSAL, PLACE_LABELS, type UploadsPlace } from "./uploads-place";
 
-export type { UploadsPlace };
-
-export const PLACE_LABELS: Record<UploadsPlace, string> = {
-  dossier: "le dossier de données",
-  postgres: "la base PostgreSQL",
-};
-
-export const EMBEDDED_REFUSAL =
-  "La base embarquée (sans DATABASE_URL) ne sert qu'une machine : ses fichiers restent dans le dossier de données. Pour garder les fichiers dans PostgreSQL, passez d'abord le site sur PostgreSQL (variable DATABASE_URL).";
+export { EMBEDDED_REFUSAL, PLACE_LABELS, type UploadsPlace };
 
 const sha256 = (data: Uint8Array) => createHash("sha256").update(data).digest("hex");
 

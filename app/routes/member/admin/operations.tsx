@@ -20,6 +20,7 @@ import { BackupsCard } from "~/components/operations/backups-card";
 import { MailCard } from "~/components/operations/mail-card";
 import { MailDnsCard } from "~/components/operations/mail-dns-card";
 import { JobsCard, SystemCard, ToDoCard } from "~/components/operations/status-cards";
+import { UploadsCard } from "~/components/operations/uploads-card";
 import { userContext } from "~/lib/accounts/auth-context";
 import { firstErrors } from "~/lib/http/forms";
 import { id } from "~/lib/http/fields";
@@ -39,6 +40,8 @@ import { mailSettingsSchema } from "~/lib/mail/mail-settings";
 import { mailSettingsView, saveMailSettings } from "~/lib/mail/mail-config.server";
 import type { MailDnsCheck } from "~/lib/mail/mail-dns";
 import { checkMailDns, mailDnsView } from "~/lib/mail/mail-dns.server";
+import { uploadsPlaceStatus } from "~/lib/operations/uploads-place.server";
+import { uploadsPlaceAction } from "~/lib/operations/uploads-place-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -49,13 +52,17 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  return { status: await operationsStatus(), mailDns: await mailDnsView(user.email) };
+  return {
+    status: await operationsStatus(),
+    mailDns: await mailDnsView(user.email),
+    uploads: await uploadsPlaceStatus(),
+  };
 }
 
 type Notice = { tone: "success" | "error"; text: string };
 
 /** The forms of the page, one handler each (app/lib/http/intents.ts). */
-type OperationsIntent = "sauvegarde" | "renvoyer" | "essai" | "smtp" | "telecharger" | "dns";
+type OperationsIntent = "sauvegarde" | "renvoyer" | "essai" | "smtp" | "telecharger" | "dns" | "fichiers";
 
 const noFields = z.object({});
 const resendSchema = z.object({ id: id("Message inconnu.") });
@@ -125,6 +132,7 @@ const HANDLERS: Record<OperationsIntent, (args: IntentArgs) => Promise<unknown>>
     handleIntent("dns", formData, noFields, async () => ({
       dnsChecks: await checkMailDns(await mailDnsView(user.email)),
     })),
+  fichiers: uploadsPlaceAction,
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -174,6 +182,7 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <ToDoCard warnings={status.warnings} toFill={status.toFill} />
       <SystemCard status={status} />
+      <UploadsCard uploads={loaderData.uploads} lastResult={resultOf(answer, "fichiers")} />
       <BackupsCard backups={status.backups} downloadResult={(name) => resultOf(answer, "telecharger", name)} />
       <MailCard mail={status.mail} smtpResult={resultOf(answer, "smtp")} />
       <MailDnsCard dns={loaderData.mailDns} checks={answer?.dnsChecks ?? null} />
