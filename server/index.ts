@@ -24,6 +24,7 @@ import { loadShed, maxInFlight, REQUEST_TIMEOUT_MS } from "./load-shed";
 import { pageCache } from "./page-cache";
 import { bodyLimit, rejectMalformedRequests } from "./request-guards";
 import { parseTrustProxy } from "../app/lib/http/trust-proxy.server";
+import { untrustedProxyWarning } from "./untrusted-proxy";
 import cluster from "node:cluster";
 import { runPrimary, workerCount, workerIndex } from "./cluster";
 
@@ -65,6 +66,7 @@ async function main() {
   // A number of hops or a list of proxy addresses, never "trust all" (app/lib/http/trust-proxy.server.ts).
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   if (trustProxy) app.set("trust proxy", trustProxy);
+  app.use(untrustedProxyWarning((msg, fields) => log.warn(msg, fields)));
 
   let getBuild: () => Promise<ServerBuild>;
   let viteClose: (() => Promise<void>) | undefined;
