@@ -31,7 +31,7 @@ function Verdict({ check }: { check: MailDnsCheck }) {
   return (
     <div className={`mt-3 rounded-md border-l-4 px-3 py-2 text-sm ${state.className}`}>
       <p>
-        <strong>{state.label} :</strong> {check.text}
+        <strong>{`${state.label} :`}</strong> {check.text}
       </p>
       {check.state === "different" && check.found.length ? (
         <p className="mt-1 break-all">

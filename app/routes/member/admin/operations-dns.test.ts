@@ -76,6 +76,9 @@ describe("operations page: the e-mail DNS records", () => {
     expect(html).toContain("Enregistrements DNS des e-mails");
     expect(html).toMatch(/Vérification faite[\s\S]*enregistrements? corrects?[\s\S]*sur[\s\S]*3/);
     expect(html).toContain("Aucune clé DKIM publiée à ce nom.");
+    // French typography: a no-break space before « : », in the page's words and in the verdicts.
+    expect(html).toContain("Vérification faite\u00a0:");
+    expect(html).toContain("Absent\u00a0:");
   });
 
   it("is refused to a member who is not an administrator", async () => {
