@@ -29,6 +29,7 @@ import "./lib/operations/vacuum-job.server";
 import { startControlSocket, stopControlSocket } from "./lib/operations/control.server";
 import { announceSetup } from "./lib/operations/setup.server";
 import { startChangeBus, stopChangeBus } from "./lib/core/change-bus.server";
+import { shareAuthSecret } from "./lib/core/shared-secret.server";
 
 export const streamTimeout = 5_000;
 
@@ -50,6 +51,7 @@ export async function startup(options: { announceSetup?: boolean } = {}): Promis
     await openDatabase({ url: e.DATABASE_URL, pgliteDir: path.join(e.DATA_DIR, "pglite"), migrate: false });
     await withStartupLock(async () => {
       await runMigrations();
+      await shareAuthSecret(); // several machines on one PostgreSQL sign sessions alike
       await seedDatabase();
       await sanitizeStoredRichText(); // once per database: rich text is sanitized when saved, not on display
     });

@@ -223,10 +223,28 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // The generated secret is read (or written) on first use only, so that reading the
   // configuration (the logger, a script's --help) never creates files.
   let secret = e.BETTER_AUTH_SECRET;
-  return Object.defineProperty(result, "BETTER_AUTH_SECRET", {
+  const parsedEnv = Object.defineProperty(result, "BETTER_AUTH_SECRET", {
     enumerable: true,
     get: () => (secret ??= persistedSecret(dataDir)),
   }) as Env;
+  if (secret === undefined) generatedSecrets.set(parsedEnv, (shared) => (secret = shared));
+  return parsedEnv;
+}
+
+/** A generated secret (BETTER_AUTH_SECRET not set) may give way to the one the machines share. */
+const generatedSecrets = new WeakMap<Env, (shared: string) => void>();
+
+/**
+ * Several machines on one database must sign sessions with one secret: when BETTER_AUTH_SECRET
+ * is not set, `keep` receives this machine's generated secret and returns the one to use
+ * (core/shared-secret.server.ts keeps the first in the database). A set variable wins: false.
+ */
+export async function shareGeneratedSecret(keep: (local: string) => Promise<string>): Promise<boolean> {
+  const e = env();
+  const adopt = generatedSecrets.get(e);
+  if (!adopt) return false;
+  adopt(await keep(e.BETTER_AUTH_SECRET));
+  return true;
 }
 
 let cached: Env | undefined;
