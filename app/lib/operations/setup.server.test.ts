@@ -117,6 +117,21 @@ describe("first-run setup", () => {
     });
   });
 
+  it("keeps the address one machine logged when another machine of the same database starts", async () => {
+    await db.update(users).set({ active: false });
+    const first = new URL((await announceSetup())!).searchParams.get("jeton")!;
+    const second = new URL((await announceSetup())!).searchParams.get("jeton")!;
+    expect(second).not.toBe(first);
+    expect(await setupAllowed(first)).toBe(true);
+    expect(await setupAllowed(second)).toBe(true);
+    expect(await status(() => get(`?jeton=${first}`))).toBe(200);
+
+    // Either address creates the administrator; then both answer 404.
+    await completeSetup({ ...input(second), email: "secretariat@exemple.fr" });
+    expect(await setupAllowed(first)).toBe(false);
+    expect(await status(() => get(`?jeton=${first}`))).toBe(404);
+  });
+
   it("a forged POST without a valid token is a 404", async () => {
     expect(await status(() => app.post("/installation", input("faux")))).toBe(404);
   });

@@ -13,10 +13,13 @@
  *  - Without the token, with a wrong one, or once an administrator exists, the
  *    setup address answers 404 (nothing tells a visitor it exists).
  *  - Single use: the token row is deleted in the transaction that checks it.
+ *  - Each start issues its own token without revoking the others still valid:
+ *    several machines on one database each log a working address (the first
+ *    administrator created, every address answers 404).
  *  - `npm run user -- add … --role admin` remains the command-line way.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import { users, verifications } from "#db/schema";
 import { DomainError } from "../core/errors";
 import { db, inlineCount } from "../core/db.server";
@@ -59,7 +62,10 @@ export async function announceSetup(now: Date = new Date()): Promise<string | nu
   }
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
-    await tx.delete(verifications).where(eq(verifications.identifier, IDENTIFIER));
+    // Only the expired ones: another machine's address, logged at its start, keeps working.
+    await tx
+      .delete(verifications)
+      .where(and(eq(verifications.identifier, IDENTIFIER), lte(verifications.expiresAt, now)));
     await tx.insert(verifications).values({
       id: randomBytes(16).toString("hex"),
       identifier: IDENTIFIER,
@@ -77,7 +83,13 @@ async function tokenMatches(token: string | null, now: Date): Promise<boolean> {
   const [row] = await db
     .select({ value: verifications.value })
     .from(verifications)
-    .where(and(eq(verifications.identifier, IDENTIFIER), gt(verifications.expiresAt, now)));
+    .where(
+      and(
+        eq(verifications.identifier, IDENTIFIER),
+        eq(verifications.value, hash(token)),
+        gt(verifications.expiresAt, now),
+      ),
+    );
   if (!row) return false;
   const a = Buffer.from(row.value);
   const b = Buffer.from(hash(token));
