@@ -19,6 +19,7 @@ import { FormMessage } from "~/components/form";
 import { BackupsCard } from "~/components/operations/backups-card";
 import { MailCard } from "~/components/operations/mail-card";
 import { MailDnsCard } from "~/components/operations/mail-dns-card";
+import { ReleaseCard } from "~/components/operations/release-card";
 import { JobsCard, SystemCard, ToDoCard } from "~/components/operations/status-cards";
 import { UploadsCard } from "~/components/operations/uploads-card";
 import { userContext } from "~/lib/accounts/auth-context";
@@ -36,6 +37,7 @@ import { createBackup } from "~/lib/operations/backup.server";
 import { downloadSchema } from "~/lib/operations/download";
 import { issueDownload } from "~/lib/operations/download.server";
 import { operationsStatus } from "~/lib/operations/status.server";
+import { deploymentStatus } from "~/lib/operations/release.server";
 import { mailSettingsSchema } from "~/lib/mail/mail-settings";
 import { mailSettingsView, saveMailSettings } from "~/lib/mail/mail-config.server";
 import type { MailDnsCheck } from "~/lib/mail/mail-dns";
@@ -56,6 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     status: await operationsStatus(),
     mailDns: await mailDnsView(user.email),
     uploads: await uploadsPlaceStatus(),
+    deployment: deploymentStatus(),
   };
 }
 
@@ -182,6 +185,7 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       ) : null}
       <ToDoCard warnings={status.warnings} toFill={status.toFill} />
       <SystemCard status={status} />
+      <ReleaseCard deployment={loaderData.deployment} />
       <UploadsCard uploads={loaderData.uploads} lastResult={resultOf(answer, "fichiers")} />
       <BackupsCard backups={status.backups} downloadResult={(name) => resultOf(answer, "telecharger", name)} />
       <MailCard mail={status.mail} smtpResult={resultOf(answer, "smtp")} />
