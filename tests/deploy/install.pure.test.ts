@@ -11,10 +11,10 @@
  */
 import { spawnSync } from "node:child_process";
 import { createHash, createPrivateKey } from "node:crypto";
-import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const MAIN = process.cwd();
 const DOMAIN = "club.exemple.org";
@@ -29,7 +29,12 @@ function run(script: "install" | "upgrade", args: string[], extra: Record<string
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
-const freshRoot = () => mkdtempSync(path.join(os.tmpdir(), "club-install-"));
+const roots: string[] = [];
+const freshRoot = () => {
+  roots.push(mkdtempSync(path.join(os.tmpdir(), "club-install-")));
+  return roots.at(-1)!;
+};
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 const install = (root: string, ...more: string[]) =>
   run("install", [DOMAIN, ADMIN, "--root", root, "--dry-run", ...more]);
 

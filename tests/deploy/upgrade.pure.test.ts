@@ -17,7 +17,16 @@
  * second `npm run build` (scripts/test.sh runs this file after its build).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -138,7 +147,9 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (root) await run(SERVICE, ["stop"], { env: { ...deployEnv() } });
+  if (!work) return;
+  await run(SERVICE, ["stop"], { env: deployEnv() });
+  rmSync(work, { recursive: true, force: true });
 });
 
 describe("deploy/install then deploy/upgrade on a copy of a club's data", () => {
@@ -174,7 +185,7 @@ describe("deploy/install then deploy/upgrade on a copy of a club's data", () => 
     const backup = status().lastUpgrade?.backup ?? "";
     expect(status().lastUpgrade).toMatchObject({ kind: "mise-a-jour", outcome: "reussie", from: previous, to: next });
     expect(backup).toMatch(/sauvegardes\/sauvegarde-\d{8}-\d{6}\.sauvegarde$/);
-    expect(JSON.parse(readFileSync(backup.replace(/\.sauvegarde$/, ".json"), "utf8")).verification.ok).toBe(true);
+    expect(JSON.parse(readFileSync(`${backup}.json`, "utf8")).verification.ok).toBe(true);
     expect(await siteAnswers("/healthz")).toBe(200);
     expect(await siteAnswers(photo(seeded))).toBe(200);
   }, 300_000);
