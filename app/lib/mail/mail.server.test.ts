@@ -13,6 +13,7 @@ import { db } from "../core/db.server";
 import { env, setEnvForTests } from "../core/env.server";
 import { log } from "../core/log.server";
 import {
+  claimMessage,
   deliverPendingMail,
   outboxMessageId,
   purgeSentMail,
@@ -291,5 +292,17 @@ describe("mail outbox", () => {
     assert(r);
     expect(copies[0]?.messageId).toBe(outboxMessageId(r));
     expect(copies[0]?.messageId).toMatch(new RegExp(`^<outbox-${id}\\.[a-z0-9]+@localhost>$`));
+  });
+
+  it("lets one run only claim a due message, whichever process or machine asks, and frees it when its sender's lease runs out", async () => {
+    useSmtp("");
+    const id = await queueMail({ to: "club@exemple.fr", subject: "Réclamé une fois", text: "Un seul envoi." });
+    const at = new Date(Date.now() + 1000);
+    // Two machines read the same due row and claim it at once: one wins.
+    const claims = await Promise.all([claimMessage({ id, attempts: 0 }, at), claimMessage({ id, attempts: 0 }, at)]);
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect(await claimMessage({ id, attempts: 0 }, new Date(at.getTime() + 60_000))).toBe(false);
+    // Its sender died without a word: another run may take it once the lease is over.
+    expect(await claimMessage({ id, attempts: 0 }, new Date(at.getTime() + 6 * 60_000))).toBe(true);
   });
 });

@@ -13,7 +13,9 @@
  *   answering fails the attempt (retried later) instead of hanging.
  * - A small pool of workers (MAIL_CONCURRENCY, one SMTP connection per
  *   message) sends several messages at once: one stuck message never holds
- *   the others. Delivery runs may overlap; a row is sent by one run only.
+ *   the others. Delivery runs may overlap; a row is sent by one run only,
+ *   even among several processes and machines on one database: a run claims
+ *   it in one statement first (`claimMessage`, a lease of SENDING_LEASE_MS).
  * - Every outbox row has a stable Message-ID (its id and creation time): a
  *   message sent again after a crash between the SMTP "250" and the update
  *   of its row carries the same Message-ID, so receivers can de-duplicate.
@@ -187,13 +189,32 @@ async function deliverOnce(): Promise<void> {
   }
 }
 
+/** How long a claimed message is left to its sender before another run may take it (a sender that died). */
+const SENDING_LEASE_MS = 5 * 60_000;
+
+/**
+ * Claims a due message in one statement (its next attempt moved past the lease): among the runs,
+ * processes and machines of one database, one only sends it. False when another run has it.
+ */
+export async function claimMessage(m: { id: number; attempts: number }, now: Date = new Date()): Promise<boolean> {
+  const claimed = await db
+    .update(outbox)
+    .set({ nextAttemptAt: new Date(now.getTime() + SENDING_LEASE_MS) })
+    .where(
+      and(
+        eq(outbox.id, m.id),
+        eq(outbox.status, "pending"),
+        eq(outbox.attempts, m.attempts),
+        lte(outbox.nextAttemptAt, now),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return claimed.length > 0;
+}
+
 async function deliverOne(t: Transporter, from: string, m: typeof outbox.$inferSelect): Promise<void> {
-  // Another run may have sent it between our read and our claim.
-  const [now] = await db
-    .select({ status: outbox.status, attempts: outbox.attempts })
-    .from(outbox)
-    .where(eq(outbox.id, m.id));
-  if (!now || now.status !== "pending" || now.attempts !== m.attempts) return;
+  // Another run (here, in another process or on another machine) may have sent it since our read.
+  if (!(await claimMessage(m))) return;
   try {
     const sent = t.sendMail({
       messageId: outboxMessageId(m),
