@@ -283,6 +283,17 @@ link_current() {
   say "  /opt/club/current → releases/$id"
 }
 
+# A release with its dependencies takes about 600 MB: refuse to start one
+# with less than 1 GB free, before touching anything.
+check_disk_space() {
+  local free
+  mkdir -p "$(p "$APP_DIR")"
+  free="$(df --output=avail -k "$(p "$APP_DIR")" | tail -n 1 | tr -d ' ')"
+  if [ "${free:-0}" -lt 1048576 ]; then
+    fail "il reste $((free / 1024)) Mo sur le disque de /opt/club, il en faut au moins 1 Go : faites de la place (anciennes sauvegardes copiées ailleurs, journalctl --vacuum-size=100M), puis relancez. Rien n'a été changé."
+  fi
+}
+
 # Makes /opt/club/releases/ID from the checkout's commit and builds it.
 # A release is complete once its release.json exists (written last).
 build_release() {

@@ -222,6 +222,7 @@ ensure_release() {
     if [ "$current" != "$id" ]; then say "  pour passer à la version $id de ce dossier : deploy/upgrade"; fi
     return
   fi
+  check_disk_space
   build_release "$id" || fail "la construction de la version $id a échoué (détails ci-dessus)."
   link_current "$id"
   NEW_INSTALL=1
