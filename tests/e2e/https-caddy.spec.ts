@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, TestInfo } from "@playwright/test";
+import type { Browser, BrowserType, TestInfo } from "@playwright/test";
 import { httpsRequest, startCaddy, type RunningCaddy } from "./caddy-helpers";
 import { axeViolations, expect, test, untilInteractive } from "./fixtures";
 
@@ -94,7 +94,7 @@ test.afterAll(async () => {
 });
 
 /** Chromium trusting the chain Caddy presents (its intermediate's key); every other TLS check is kept. */
-function browserTrustingCaddy(playwright: typeof import("@playwright/test"), testInfo: TestInfo): Promise<Browser> {
+function browserTrustingCaddy(playwright: { chromium: BrowserType }, testInfo: TestInfo): Promise<Browser> {
   const launchOptions = testInfo.project.use.launchOptions ?? {};
   return playwright.chromium.launch({
     ...launchOptions,
