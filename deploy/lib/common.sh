@@ -249,20 +249,24 @@ wait_for_site() {
 
 # --- Releases ---
 
+# git in the checkout, even when it belongs to another user than root (the
+# volunteer cloned it, then ran the script with sudo).
+src_git() { git -c safe.directory="$SOURCE_DIR" -C "$SOURCE_DIR" "$@"; }
+
 # The release id of the checkout: its commit's date (UTC) and short hash, so
 # that the same code always gives the same id and ids sort by date.
 release_id() {
   local stamp hash
-  stamp="$(TZ=UTC git -C "$SOURCE_DIR" log -1 --format=%cd --date=format-local:%Y%m%d-%H%M%S HEAD)"
-  hash="$(git -C "$SOURCE_DIR" rev-parse --short=12 HEAD)"
+  stamp="$(TZ=UTC src_git log -1 --format=%cd --date=format-local:%Y%m%d-%H%M%S HEAD)"
+  hash="$(src_git rev-parse --short=12 HEAD)"
   printf '%s-%s' "$stamp" "$hash"
 }
 
 check_checkout() {
-  git -C "$SOURCE_DIR" rev-parse --verify -q HEAD >/dev/null ||
+  src_git rev-parse --verify -q HEAD >/dev/null ||
     fail "$SOURCE_DIR n'est pas un dépôt git : téléchargez le site avec « git clone », puis relancez."
-  if [ -n "$(git -C "$SOURCE_DIR" status --porcelain --untracked-files=no)" ]; then
-    warn "des fichiers de $SOURCE_DIR sont modifiés sans commit : seule la version enregistrée (commit $(git -C "$SOURCE_DIR" rev-parse --short=12 HEAD)) est installée."
+  if [ -n "$(src_git status --porcelain --untracked-files=no)" ]; then
+    warn "des fichiers de $SOURCE_DIR sont modifiés sans commit : seule la version enregistrée (commit $(src_git rev-parse --short=12 HEAD)) est installée."
   fi
 }
 
@@ -305,7 +309,7 @@ build_release() {
   fi
   rm -rf "$dir"
   mkdir -p "$dir"
-  git -C "$SOURCE_DIR" archive --format=tar HEAD | tar -x -C "$dir"
+  src_git archive --format=tar HEAD | tar -x -C "$dir"
   run_system chown -R "$CLUB_USER:$CLUB_USER" "$APP_DIR/releases/$id"
   say "  fichiers de la version copiés dans /opt/club/releases/$id"
   if [ -n "${CLUB_BUILD_COMMAND:-}" ] && ! dry; then
@@ -324,8 +328,8 @@ build_release() {
       setpriv --reuid="$CLUB_USER" --regid="$CLUB_USER" --init-groups --inh-caps=-all -- \
       bash -c 'npm ci --no-audit --no-fund && npm run build') || return 1
   fi
-  commit="$(git -C "$SOURCE_DIR" rev-parse HEAD)"
-  date="$(git -C "$SOURCE_DIR" log -1 --format=%cI HEAD)"
+  commit="$(src_git rev-parse HEAD)"
+  date="$(src_git log -1 --format=%cI HEAD)"
   printf '{"id":"%s","commit":"%s","date":"%s"}\n' "$id" "$commit" "$date" >"$dir/release.json"
   say "  version $id prête."
 }

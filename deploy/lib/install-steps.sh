@@ -265,7 +265,8 @@ ensure_caddy() {
   fi
   run_system systemctl enable caddy
   if [ "$CADDY_CHANGED" = 1 ]; then
-    run_system caddy validate --adapter caddyfile --config "$CADDYFILE_SYS"
+    run_system caddy validate --adapter caddyfile --config "$CADDYFILE_SYS" ||
+      fail "Caddy refuse le fichier $CADDYFILE_SYS (détails ci-dessus) ; l'ancien est dans $CADDYFILE_SYS.avant-club."
     run_system systemctl reload-or-restart caddy
   fi
 }
@@ -295,7 +296,10 @@ setup_address() {
   if [ -n "${CLUB_LOG_COMMAND:-}" ]; then
     logs="$(bash -c "$CLUB_LOG_COMMAND")"
   else
-    logs="$(journalctl -q -o cat "_SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value "$SERVICE")")"
+    logs="$(journalctl -q -o cat "_SYSTEMD_INVOCATION_ID=$(systemctl show -p InvocationID --value "$SERVICE")" || true)"
+    if [ -z "$logs" ]; then
+      logs="$(journalctl -q -o cat -u "$SERVICE" --since "$(systemctl show -p ActiveEnterTimestamp --value "$SERVICE")" || true)"
+    fi
   fi
   printf '%s\n' "$logs" | grep 'first-run setup' | tail -n 1 | sed -n 's/.*"url":"\([^"]*\)".*/\1/p'
 }
