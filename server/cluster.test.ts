@@ -244,7 +244,7 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
     expect(pair).not.toBeNull();
     if (!pair) return;
     const { a, b, cookie } = pair;
-    // B reads the session, and keeps it in memory (decision 0048).
+    // B reads the session, and keeps it in memory.
     for (let i = 0; i < 2; i++) {
       const page = await fetch(`${b.base}/espace-membre`, { headers: { cookie }, redirect: "manual" });
       expect(page.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * An HTML page reaches compression in a few large writes (decision 0034); other answers pass
+ * An HTML page reaches compression in a few large writes; other answers pass
  * through as they are written. Real Express, compression and React Router's stream writer.
  */
 import http from "node:http";

@@ -1,5 +1,5 @@
 /**
- * gzip levels (server/compress.ts, decision 0064): a page is deflated at the page level, a hashed
+ * gzip levels (server/compress.ts): a page is deflated at the page level, a hashed
  * asset at the level the JavaScript budget is measured at, and both arrive whole. Real Express
  * and compression, read back through Node's HTTP client.
  */

@@ -1,5 +1,5 @@
 /**
- * `drain` listeners of a compressed response, removable again (issue 12, decision 0034).
+ * `drain` listeners of a compressed response, removable again (issue 12).
  *
  * `compression()` replaces `res.on` so that a `drain` listener goes to its gzip stream, but not
  * `res.off` / `res.removeListener`: React Router's adapter (`waitForDrain` in @react-router/node)

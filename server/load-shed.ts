@@ -30,7 +30,7 @@
  *   connection, and Node accepts one connection per turn of its event loop
  *   (libuv 1.45, "don't accept() connections in a loop"): under 200 clients,
  *   ~130 connections waited in the kernel's accept queue for ~1 s before the
- *   server even saw their request (decision 0041).
+ *   server even saw their request.
  * - A queued or held request whose client went away is dropped, never rendered.
  * - `/healthz` and the requests already answered by earlier middleware
  *   (static files, page cache hits) never wait here.

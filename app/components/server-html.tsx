@@ -1,5 +1,5 @@
 /**
- * A block of a page written once on the server and never hydrated (decision 0051): the
+ * A block of a page written once on the server and never hydrated: the
  * browser keeps the server's markup as it is and loads none of the code that wrote it.
  *
  * Rules:
@@ -7,7 +7,7 @@
  *    comes from `serverHtml` (lib/http/server-html.server.ts) in the route's loader, so a
  *    navigation in the browser receives it with the page's data; the component that writes it
  *    lives in a `.server` module, so its code can never reach the browser.
- *  - Written once per page load (decision 0054): on a page load the loader's value is `null` and
+ *  - Written once per page load: on a page load the loader's value is `null` and
  *    the markup comes from the request (`ServerMarkupProvider`, set by entry.server.tsx); in the
  *    browser, the block is taken from the page shown (`data-bloc`) the first time, and kept
  *    for later renders of the same data (the site layout's footer lives across navigations).

@@ -1,7 +1,6 @@
 /**
- * The blocks written on the server (decisions 0051, 0053, 0056, 0057, 0059) travel once per page load (decision
- * 0054): the page shows them and its data does not repeat them; a client navigation's data
- * carries them, since nothing else would. Home, for a visitor, carries no data at all (decision 0061).
+ * The blocks written on the server travel once per page load: the page shows them and its data does not repeat them; a client navigation's data
+ * carries them, since nothing else would. Home, for a visitor, carries no data at all.
  * On the public form pages, only the text around the form; the form is the page's own. The
  * member area has none: its navigation and member home's « Mes pages » are React, derived in the
  * browser from the account's roles, which are all their data carries.
@@ -41,7 +40,7 @@ describe("blocks written on the server", () => {
         expect(count(html, `<div data-bloc="${block}">`), `${path} ${block}`).toBe(1);
       }
       expect(count(html, 'aria-label="Menu mobile"'), path).toBe(1);
-      // Home carries no data at all for a visitor: it is not hydrated (decision 0061).
+      // Home carries no data at all for a visitor: it is not hydrated.
       if (path === "/") {
         expect(html, path).not.toContain("streamController");
         continue;

@@ -1,9 +1,9 @@
 /**
- * The users search on a large club (issue 12, decision 0035): its GIN index takes new accounts
+ * The users search on a large club (issue 12): its GIN index takes new accounts
  * at once (no pending list: PGlite runs no autovacuum to merge one), and a search reads the
  * same sorted pages whether it matches a few accounts (matches read through the index, then
  * sorted) or most of the club (the name index walked, matches picked on the way). A page of
- * the list is read with the plan PostgreSQL kept for its statement (decision 0052).
+ * the list is read with the plan PostgreSQL kept for its statement.
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

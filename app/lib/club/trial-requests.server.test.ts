@@ -94,7 +94,7 @@ describe("the sessions offered", () => {
     expect(keys.some((k) => k.startsWith("2026-12-02"))).toBe(false); // closure
     expect(keys.every((k) => k.slice(0, 10) <= "2026-12-08")).toBe(true);
     expect((await offeredSessions())[0]?.placesLeft).toBe(3);
-    // Each session's line as the page shows it, written by the loader (decisions 0045, 0059), and
+    // Each session's line as the page shows it, written by the loader, and
     // nothing else: the page's data does not repeat the session's hours, group, level or place.
     const first = days[0]?.sessions[0];
     assert(first, "a session is offered");
@@ -292,7 +292,7 @@ describe("refused sessions, with everything typed kept", () => {
     const full = sessions.find((s) => s.key === visitor.session);
     assert(full, "the full session is still offered");
     expect((await offeredSessions()).find((s) => s.key === visitor.session)?.placesLeft).toBe(0);
-    // The page's line for it, written by the loader (decision 0059): shown full, not to be chosen.
+    // The page's line for it, written by the loader: shown full, not to be chosen.
     expect(full.full).toBe(true);
     expect(full.detail).toMatch(/(^| · )complet$/);
   });

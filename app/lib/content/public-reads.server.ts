@@ -83,7 +83,7 @@ export function galleryHasPhotos(): Promise<boolean> {
   });
 }
 
-/** The banner images the admins chose, by section (the site layout, on every page; decision 0038). */
+/** The banner images the admins chose, by section (the site layout, on every page). */
 export function bannerOverrides(): Promise<Record<string, string>> {
   return cachedRead("banners", async () => ({ value: await getBannerOverrides() }));
 }

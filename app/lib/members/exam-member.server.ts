@@ -25,7 +25,7 @@ export interface FamilyEligibility {
   convocation: { examDate: string; place: string } | null;
 }
 
-/** Each profile of the family, its next grade and whether it may present it (kept until the next write, decision 0048). */
+/** Each profile of the family, its next grade and whether it may present it (kept until the next write). */
 export function familyEligibility(ownerId: string, today: string): Promise<FamilyEligibility[]> {
   return accountRead(`family-eligibility:${ownerId}:${today}`, async () => ({
     value: await readFamilyEligibility(ownerId, today),

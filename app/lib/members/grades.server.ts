@@ -1,7 +1,7 @@
 /**
  * The club's grade table (editable data), in ascending order.
- * `cachedGradeTable()` is the same table kept in the process until any write (read cache,
- * decision 0039): every member sees it alike, and the member pages read it on every view
+ * `cachedGradeTable()` is the same table kept in the process until any write (read cache):
+ * every member sees it alike, and the member pages read it on every view
  * (home, grades, revision). Frozen: a caller that would sort or change it in place throws.
  */
 import { asc } from "drizzle-orm";

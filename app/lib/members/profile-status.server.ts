@@ -51,7 +51,7 @@ export const PAYMENT_MEANS_LABELS: Record<string, string> = {
   autre: "autre moyen",
 };
 
-/** A profile's grade history, most recent first (kept until the next write, decision 0048). */
+/** A profile's grade history, most recent first (kept until the next write). */
 export function getGradeHistory(profileId: number): Promise<GradeHistoryEntry[]> {
   return accountRead(`grade-history:${profileId}`, async () => ({ value: await readGradeHistory(profileId) }));
 }
@@ -88,7 +88,7 @@ export function currentAndNextGrade(
   return { current, next };
 }
 
-/** A profile's status row for a season (kept until the next write, decision 0048). */
+/** A profile's status row for a season (kept until the next write). */
 export function getSeasonStatus(profileId: number, season: string): Promise<SeasonStatus | null> {
   return accountRead(`season-status:${profileId}:${season}`, async () => {
     const [row] = await db

@@ -262,10 +262,10 @@ type AccountProfileRow = { profile: Profile; selected: boolean | null };
 const readThisPage = new WeakMap<SessionUser, { generation: number; rows: Promise<AccountProfileRow[]> }>();
 
 /**
- * The account's profiles, own first, each marked when this session selected it: ONE query
- * (decision 0035), read from the session row now (an action of this request may have just
+ * The account's profiles, own first, each marked when this session selected it: ONE query,
+ * read from the session row now (an action of this request may have just
  * changed it). The root loader (the selected profile in the top bar) and the page's loader
- * (home, grades…) share it (decision 0039) as long as nothing was written in between (the
+ * (home, grades…) share it as long as nothing was written in between (the
  * read cache's write generation) and outside a transaction.
  */
 function accountProfiles(user: SessionUser): Promise<AccountProfileRow[]> {

@@ -156,7 +156,7 @@ export async function startSeason(
 /** Starts the season running today if nobody did yet (daily job, pages of the managers). */
 export async function ensureCurrentSeasonStarted(now: Date = new Date()): Promise<void> {
   const season = await currentSeasonAt(now);
-  // Asked on every view of the users list: kept until any write (read cache, decision 0039).
+  // Asked on every view of the users list: kept until any write (read cache).
   const started = await cachedRead(`season-started:${season}`, async () => ({ value: await isSeasonStarted(season) }));
   if (started) return;
   await startSeason(season, null, now);

@@ -163,7 +163,7 @@ describe("the public calendar page", () => {
   });
 });
 
-describe("the calendar page, written once (decision 0037)", () => {
+describe("the calendar page, written once", () => {
   it("writes each entry of the month once, in one list of the month's days (no table, no phone copy)", async () => {
     const [html, { calendar }] = await Promise.all([pageHtml("2026-11"), pageData("2026-11")]);
     expect(html).not.toContain("<table");

@@ -93,7 +93,7 @@ const SUBJECT_OPTIONS = [
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { sent, subject, token, note, sentNotice } = loaderData;
   const [form, fields] = useClubForm({
-    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    // Imported on the form's first use: the page itself holds no Zod.
     schema: () => import("~/lib/club/contact-schema").then((m) => m.contactSchema),
     lastResult: actionData?.result,
     defaultValue: { subject },

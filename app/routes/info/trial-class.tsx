@@ -60,8 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSetting("membership"),
     offeredSessions(),
   ]);
-  // Dates, hours and each session's lines written here: the page needs no date code in the browser
-  // (decision 0045), nor the words of a session's line (decision 0059). A line carries only what
+  // Dates, hours and each session's lines written here: the page needs no date code in the browser,
+  // nor the words of a session's line. A line carries only what
   // the page shows: its key (the radio's value), whether it is full, and its two lines of text.
   type Line = { key: string; full: boolean; title: string; detail: string };
   const days: Array<{ date: string; label: string; sessions: Line[] }> = [];
@@ -159,7 +159,7 @@ const sectionTitle = "text-xl font-bold text-club-900";
 export default function TrialClass({ loaderData, actionData }: Route.ComponentProps) {
   const { sent, days, ageOptions, notSent, token, note, sentNotice, hints } = loaderData;
   const [form, fields] = useClubForm({
-    // Imported on the form's first use: the page itself holds no Zod (decision 0036).
+    // Imported on the form's first use: the page itself holds no Zod.
     schema: () => import("~/lib/club/trial-requests-schema").then((m) => m.trialRequestSchema),
     lastResult: actionData?.result,
   });

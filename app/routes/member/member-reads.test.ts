@@ -1,5 +1,5 @@
 /**
- * The member pages' reads kept in the process (decision 0039), through the real request
+ * The member pages' reads kept in the process, through the real request
  * handler: a list's count, the grade table and the season check are kept until a write, so
  * every test here writes and reads the page again at once; the root loader and the page share
  * one read of the account's profiles, and still agree after a change of profile. A member's own
