@@ -112,6 +112,18 @@ describe("the e-mail DNS records to publish", () => {
     expect(view.records[1]?.help).toContain("Les e-mails partent sans signature");
   });
 
+  it("a key file removed after the start is said on the page, not a failure of the page", async () => {
+    const removed = path.join(dir, "retiree.pem");
+    writeFileSync(removed, generateDkimKeyPem(), { mode: 0o600 });
+    useEnv({ DKIM_PRIVATE_KEY_FILE: removed });
+    rmSync(removed);
+    const view = await mailDnsView("admin@exemple.fr");
+    expect(value(view, "dkim")).toBeNull();
+    expect(view.records[1]?.help).toBe(
+      `La clé DKIM du site ne peut plus être lue : les e-mails ne partent plus, corrigez le fichier puis redémarrez le site. Détail : fichier introuvable : ${removed} (laisser vide pour envoyer les e-mails sans signature).`,
+    );
+  });
+
   it("a sender on « localhost » gets an explanation instead of records, and nothing to check", async () => {
     useEnv({ MAIL_FROM: "Club <ne-pas-repondre@localhost>" });
     const view = await mailDnsView("admin@exemple.fr");

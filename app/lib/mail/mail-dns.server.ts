@@ -20,6 +20,7 @@ import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
 import { getSetting } from "../club/settings.server";
 import { env } from "../core/env.server";
+import type { DkimKey } from "./dkim-key.server";
 import { dkimKey, senderAddress, senderDomain } from "./dkim.server";
 import { effectiveMailConfig } from "./mail-config.server";
 import type { MailDnsCheck, MailDnsKind, MailDnsRecord, MailDnsView } from "./mail-dns";
@@ -89,7 +90,14 @@ export async function mailDnsView(adminEmail: string): Promise<MailDnsView> {
       records: [],
     };
   const spf = spfMechanism(relayHostOf(url));
-  const key = dkimKey();
+  // Checked at start; a file removed since then is said on the page, not a 500.
+  let key: DkimKey | null = null;
+  let keyProblem: string | null = null;
+  try {
+    key = dkimKey();
+  } catch (err) {
+    keyProblem = (err as Error).message;
+  }
   const selector = env().DKIM_SELECTOR;
   const contact = (await getSetting("identity")).email.trim();
   const reports = contact || adminEmail;
@@ -107,9 +115,11 @@ export async function mailDnsView(adminEmail: string): Promise<MailDnsView> {
       title: "DKIM : la clé de la signature des e-mails",
       name: `${selector}._domainkey.${domain}`,
       value: key ? `v=DKIM1; k=rsa; p=${key.publicKeyBase64}` : null,
-      help: key
-        ? "La clé publique qui permet aux messageries de vérifier la signature de chaque e-mail. Collez la valeur telle quelle : si votre hébergeur DNS limite un texte à 255 caractères, il la découpe lui-même."
-        : "Les e-mails partent sans signature : le site n'a pas de clé DKIM (variable DKIM_PRIVATE_KEY_FILE ; l'installation en crée une, sinon « npm run dkim-key »).",
+      help: keyProblem
+        ? `La clé DKIM du site ne peut plus être lue : les e-mails ne partent plus, corrigez le fichier puis redémarrez le site. Détail : ${keyProblem}.`
+        : key
+          ? "La clé publique qui permet aux messageries de vérifier la signature de chaque e-mail. Collez la valeur telle quelle : si votre hébergeur DNS limite un texte à 255 caractères, il la découpe lui-même."
+          : "Les e-mails partent sans signature : le site n'a pas de clé DKIM (variable DKIM_PRIVATE_KEY_FILE ; l'installation en crée une, sinon « npm run dkim-key »).",
     },
     {
       kind: "dmarc",
