@@ -19,10 +19,25 @@ const OUTCOMES: Record<UpgradeEvent["outcome"], string> = {
   panne: "échouée, et le retour à la version précédente aussi : le site était arrêté",
 };
 
-function lastUpgradeText(event: UpgradeEvent): string {
-  const what = event.kind === "installation" ? "Installation" : "Mise à jour";
-  const versions = event.from ? `de la version ${event.from} vers la version ${event.to}` : `de la version ${event.to}`;
-  return `${what} ${versions}, le ${formatDateTime(event.at)} : ${OUTCOMES[event.outcome]}.`;
+/** A release id (« 20261124-021000-0123456789ab ») kept on one line. */
+const Id = ({ id }: { id: string }) => <span className="whitespace-nowrap">{id}</span>;
+
+function LastUpgrade({ event }: { event: UpgradeEvent }) {
+  return (
+    <>
+      {event.kind === "installation" ? "Installation" : "Mise à jour"}{" "}
+      {event.from ? (
+        <>
+          de la version <Id id={event.from} /> vers la version <Id id={event.to} />
+        </>
+      ) : (
+        <>
+          de la version <Id id={event.to} />
+        </>
+      )}
+      , le {formatDateTime(event.at)} : {OUTCOMES[event.outcome]}.
+    </>
+  );
 }
 
 export function ReleaseCard({ deployment }: { deployment: DeploymentStatus }) {
@@ -35,7 +50,7 @@ export function ReleaseCard({ deployment }: { deployment: DeploymentStatus }) {
             "Version en service",
             release ? (
               <>
-                {release.id}
+                <Id id={release.id} />
                 <span className="block text-sm text-slate-700">
                   commit {release.commit.slice(0, 12)} du {formatDateTime(release.date)}
                 </span>
@@ -44,7 +59,7 @@ export function ReleaseCard({ deployment }: { deployment: DeploymentStatus }) {
               "inconnue : le site n'a pas été installé avec deploy/install"
             ),
           ],
-          ["Dernière mise à jour", lastUpgrade ? lastUpgradeText(lastUpgrade) : "aucune enregistrée"],
+          ["Dernière mise à jour", lastUpgrade ? <LastUpgrade event={lastUpgrade} /> : "aucune enregistrée"],
         ]}
       />
       {lastUpgrade && lastUpgrade.outcome !== "reussie" ? (
