@@ -1,7 +1,7 @@
 /**
  * Every public route of the spec's table renders: HTTP 200, a unique French
  * <title>, a meta description, a canonical link, exactly one visible h1, and
- * no axe-core violation, at 390 px and at 1366 px. Plus: redirects, 404, the donation frame and the
+ * no axe-core violation and no sideways scrolling, at 390 px and at 1366 px. Plus: redirects, 404, the donation frame and the
  * downloadable documents.
  */
 import { PUBLIC_PAGES } from "../../app/lib/club/public-pages";
@@ -14,7 +14,7 @@ for (const width of [390, 1366]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
     for (const path of PUBLIC_ROUTES) {
-      test(`${path} renders with its title, description, canonical link, one h1, and no axe violation`, async ({
+      test(`${path} renders with its title, description, canonical link, one h1, no sideways scrolling and no axe violation`, async ({
         page,
       }) => {
         const res = await gotoHydrated(page, path);
@@ -28,6 +28,11 @@ for (const width of [390, 1366]) {
         );
         expect(await page.locator("h1").count(), `${path}: exactly one h1`).toBe(1);
         await expect(page.locator("h1")).toBeVisible();
+        const { scroll, inner } = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          inner: window.innerWidth,
+        }));
+        expect(scroll, `${path}: page width`).toBeLessThanOrEqual(inner);
         expect(await axeViolations(page), `${width} px ${path}`).toEqual([]);
       });
     }
