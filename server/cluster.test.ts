@@ -11,99 +11,36 @@
  * per process (Vitest sets BASE_URL="/").
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import net from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ensureProductionBuild,
+  formFields,
+  run,
+  scratchDatabase,
+  startServer as startBuild,
+  stopServers,
+} from "../tests/helpers/server-processes";
 
 const admin = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB_DRIVER === "postgres" && !!admin;
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
-function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (out += d));
-    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(" ")}: ${out}`))));
+function startServer(url: string, dataDir: string) {
+  return startBuild({
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    WORKERS: "1",
+    LOG_LEVEL: "error",
+    PAGE_CACHE_SECONDS: "30",
+    RATE_LIMIT_CONTACT_PER_HOUR: "1",
   });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(url: string, dataDir: string) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(buildDir, "server.js")], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: url,
-      DATA_DIR: dataDir,
-      BASE_URL: base,
-      WORKERS: "1",
-      LOG_LEVEL: "error",
-      PAGE_CACHE_SECONDS: "30",
-      RATE_LIMIT_CONTACT_PER_HOUR: "1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 300; i++) {
-    if ((await fetch(`${base}/healthz`).catch(() => null))?.ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { base, child };
-}
-
-/** The inputs of the first form of a page, as sent by a browser. */
-function formFields(html: string): URLSearchParams {
-  const fields = new URLSearchParams();
-  const decode = (v: string) =>
-    v
-      .replaceAll("&amp;", "&")
-      .replaceAll("&quot;", '"')
-      .replaceAll("&#x27;", "'")
-      .replaceAll("&lt;", "<")
-      .replaceAll("&gt;", ">");
-  for (const m of html.matchAll(/<input([^>]*)>/g)) {
-    const attrs = m[1] ?? "";
-    const name = /name="([^"]*)"/.exec(attrs)?.[1];
-    if (!name || /type="(submit|checkbox|radio)"/.test(attrs)) continue;
-    fields.set(name, decode(/value="([^"]*)"/.exec(attrs)?.[1] ?? ""));
-  }
-  for (const m of html.matchAll(/<textarea([^>]*)>([\s\S]*?)<\/textarea>/g)) {
-    const name = /name="([^"]*)"/.exec(m[1] ?? "")?.[1];
-    if (name) fields.set(name, decode(m[2] ?? ""));
-  }
-  return fields;
-}
-
-/** The newest modification time under the source folders (a build older than it is stale). */
-function newestSource(): number {
-  let newest = 0;
-  for (const dir of ["app", "server", "db"]) {
-    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
 }
 
 describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
   let dbUrl = "";
-  let dbName = "";
+  let dropDatabase: (() => Promise<void>) | null = null;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "club-cluster-"));
   const servers: ChildProcess[] = [];
   /** The two servers of the first test and its administrator's cookie (signed in through A). */
@@ -111,29 +48,15 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
 
   beforeAll(async () => {
     // A missing or stale build (older than the sources) is rebuilt: the servers must run this code.
-    const built = path.join(buildDir, "server.js");
-    if (!existsSync(built) || statSync(built).mtimeMs < newestSource()) await run("npm", ["run", "build"], process.env);
-    const { default: pg } = await import("pg");
-    dbName = `cluster_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${dbName}`);
-    await client.end();
-    const url = new URL(admin!);
-    url.pathname = `/${dbName}`;
-    dbUrl = url.toString();
-  }, 120_000);
+    await ensureProductionBuild();
+    const db = await scratchDatabase(admin!, "cluster");
+    dbUrl = db.url;
+    dropDatabase = db.drop;
+  }, 300_000);
 
   afterAll(async () => {
-    for (const s of servers) {
-      s.kill("SIGTERM");
-      if (s.exitCode === null) await new Promise((r) => s.once("exit", r));
-    }
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await client.end();
+    await stopServers(servers);
+    await dropDatabase?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
