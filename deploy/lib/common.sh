@@ -322,7 +322,7 @@ build_release() {
     local cache
     cache="$(p "$APP_DIR")/.npm"
     mkdir -p "$cache"
-    run_system chown "$CLUB_USER:$CLUB_USER" "$cache"
+    run_system chown -R "$CLUB_USER:$CLUB_USER" "$cache"
     (cd "$dir" && env -i PATH="/usr/local/bin:/usr/bin:/bin" HOME="$cache" LANG=C.UTF-8 \
       npm_config_cache="$cache" npm_config_update_notifier=false \
       setpriv --reuid="$CLUB_USER" --regid="$CLUB_USER" --init-groups --inh-caps=-all -- \
