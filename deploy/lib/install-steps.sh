@@ -249,7 +249,7 @@ ensure_unit() {
 }
 
 ensure_caddy() {
-  local target port
+  local target port check
   target="$(p "$CADDYFILE_SYS")"
   port="$(env_get "$ENV_FILE" PORT)"
   # Debian's own Caddyfile (a test page) is kept aside once.
@@ -265,8 +265,13 @@ ensure_caddy() {
   fi
   run_system systemctl enable caddy
   if [ "$CADDY_CHANGED" = 1 ]; then
-    run_system caddy validate --adapter caddyfile --config "$CADDYFILE_SYS" ||
+    if in_test_root; then
+      run_system caddy validate --adapter caddyfile --config "$CADDYFILE_SYS"
+    elif ! check="$(caddy validate --adapter caddyfile --config "$CADDYFILE_SYS" 2>&1)"; then
+      printf '%s\n' "$check" >&2
       fail "Caddy refuse le fichier $CADDYFILE_SYS (détails ci-dessus) ; l'ancien est dans $CADDYFILE_SYS.avant-club."
+    fi
+    say "  configuration de Caddy vérifiée (caddy validate)."
     run_system systemctl reload-or-restart caddy
   fi
 }
