@@ -199,6 +199,7 @@ describe.runIf(onPostgres)("several machines on one PostgreSQL, each with its ow
           ...process.env,
           DATABASE_URL: dbUrl,
           DATA_DIR: dir,
+          BASE_URL: "http://127.0.0.1:9",
           LOG_LEVEL: "error",
           NODE_ENV: "test",
           BACKUP_AT: at,
