@@ -10,7 +10,7 @@
  */
 import { Form } from "react-router";
 import { fieldProps, FormErrors, getFormProps, SelectField, SubmitButton, useClubForm } from "~/components/form";
-import { countOf } from "~/lib/core/count";
+import { countOf, plural } from "~/lib/core/count";
 import { EMBEDDED_REFUSAL, PLACE_LABELS, uploadsPlaceSchema } from "~/lib/operations/uploads-place";
 import type { UploadsPlaceStatus } from "~/lib/operations/uploads-place.server";
 import { Card, Facts, mo } from "./card";
@@ -46,10 +46,9 @@ export function UploadsCard({
         <>
           {left.files ? (
             <p className="mt-4 text-slate-800">
-              {countOf(left.files, "fichier est encore", "fichiers sont encore")} dans {PLACE_LABELS[other]} : ils
-              restent lisibles. Pour les déplacer, lancez sur le serveur{" "}
-              <code className="break-all">npm run fichiers -- vers-{uploads.place}</code>
-              {other === "dossier" ? " (sur chaque machine qui en garde)" : ""}.
+              {`${countOf(left.files, "fichier est encore", "fichiers sont encore")} dans ${PLACE_LABELS[other]} : ${plural(left.files, "il reste lisible", "ils restent lisibles")}. Pour ${plural(left.files, "le", "les")} déplacer, lancez sur le serveur `}
+              <code className="break-all">{`npm run fichiers -- vers-${uploads.place}`}</code>
+              {other === "dossier" ? " (sur chaque machine qui en garde)." : "."}
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="mt-6 border-t border-slate-200 pt-4">
