@@ -134,7 +134,7 @@ export async function moveUploads(
     const copy = await target.get(key);
     if (!copy || copy.size !== original.size || sha256(copy.body) !== hash)
       throw new DomainError(
-        `La copie de ${key} ne correspond pas à l'original (taille ou somme de contrôle) : l'original est gardé. Relancez la commande ; si l'erreur revient, vérifiez l'espace libre.`,
+        `La copie du fichier ${key} ne correspond pas à l'original (taille ou somme de contrôle) : l'original est gardé. Relancez la commande ; si l'erreur revient, vérifiez l'espace libre.`,
       );
     await source.delete(key);
     if (to === "postgres") await removeEmptyFolder(places.root, key);
