@@ -29,13 +29,7 @@ const machine = (extra: Record<string, string> = {}) => {
 };
 
 afterAll(() => {
-  setEnvForTests({
-    NODE_ENV: "test",
-    DATA_DIR: before.DATA_DIR,
-    BASE_URL: before.BASE_URL,
-    SMTP_URL: "",
-    DATABASE_URL: "",
-  });
+  if (before) setEnvForTests({ NODE_ENV: "test", ...before, SMTP_URL: "", DATABASE_URL: "", LOG_LEVEL: "error" });
 });
 
 describe.runIf(onPostgres)("the session secret of several machines on one PostgreSQL", () => {

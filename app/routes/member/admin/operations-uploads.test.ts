@@ -47,7 +47,7 @@ describe("where uploaded files are kept, on the operations page", () => {
       expect(page.data.uploads).toMatchObject({ place: "postgres", postgresAvailable: true, folder: { files: 1 } });
       const html = await (await app.fetch(PAGE, { as: admin })).text();
       expect(html).toContain("1 fichier est encore dans le dossier de données\u00a0: il reste lisible.");
-    expect(html).toContain("npm run fichiers -- vers-postgres");
+      expect(html).toContain("npm run fichiers -- vers-postgres");
     },
   );
 
