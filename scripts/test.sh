@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The whole test suite: types, lint, unit and integration tests (PGlite, and
-# PostgreSQL when TEST_DATABASE_URL is set), production build, browser tests.
+# The whole test suite: types, lint, production build, unit and integration tests (PGlite,
+# and PostgreSQL when TEST_DATABASE_URL is set), browser tests.
 # dependency-cruiser refuses import cycles and upward imports (.dependency-cruiser.cjs);
 # knip must report nothing (unused files, exports, dependencies); the code is
 # formatted by prettier (npm run format), prose (*.md) excepted.
@@ -37,7 +37,8 @@ cat "$logs/b"
 if ! command -v systemd-analyze >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq systemd >/dev/null
 fi
-echo "== unit and integration tests"; npx vitest run --exclude 'tests/deploy/upgrade*'
+# Built once, before the tests that start it: the several-processes and several-machines tests,
+# the upgrade test (releases made of this build) and the browser tests.
 echo "== build"; npm run build
-echo "== upgrade test (deploy/upgrade with releases made of this build)"; npx vitest run tests/deploy/upgrade
+echo "== unit and integration tests"; npx vitest run
 echo "== browser tests"; bash scripts/e2e.sh
