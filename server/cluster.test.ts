@@ -10,13 +10,14 @@
  * Async spawn only (spawnSync would block the servers' pipes); BASE_URL is set
  * per process (Vitest sets BASE_URL="/").
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ensureProductionBuild,
+  runJobsTogether,
   formFields,
   run,
   scratchDatabase,
@@ -189,35 +190,8 @@ describe.runIf(onPostgres)("several server processes on one PostgreSQL", () => {
   it("runs the daily reminders job once when two processes start it at the same moment", async () => {
     // A fake clock, later than any day the servers above may have claimed with the real one.
     const at = "2099-03-10T10:00:00+01:00";
-    const starts = [0, 1].map(() => {
-      const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/helpers/run-reminders.ts")], {
-        env: {
-          ...process.env,
-          DATABASE_URL: dbUrl,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: "error",
-          NODE_ENV: "test",
-          BASE_URL: "http://127.0.0.1:9",
-          REMINDERS_AT: at,
-        },
-        stdio: ["pipe", "pipe", "inherit"],
-      });
-      let out = "";
-      const ready = new Promise<void>((resolve) =>
-        child.stdout.on("data", (d) => {
-          out += d;
-          if (out.includes("ready")) resolve();
-        }),
-      );
-      const done = new Promise<string>((resolve) => child.once("exit", () => resolve(out)));
-      return { child, ready, done };
-    });
-    await Promise.all(starts.map((s) => s.ready));
-    for (const s of starts) s.child.stdin.end("go\n");
-    const outputs = await Promise.all(starts.map((s) => s.done));
-    const results = outputs.map(
-      (o) => JSON.parse(o.split("\n").find((l) => l.startsWith("{")) ?? "{}") as { ran?: boolean },
-    );
+    const env = { DATABASE_URL: dbUrl, DATA_DIR: dataDir, REMINDERS_AT: at };
+    const results = await runJobsTogether<{ ran?: boolean }>("tests/helpers/run-reminders.ts", [env, env]);
     expect(results.filter((r) => r.ran === true)).toHaveLength(1);
     expect(results.filter((r) => r.ran === false)).toHaveLength(1);
   }, 120_000);

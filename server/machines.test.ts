@@ -15,7 +15,7 @@
  *    clock), runs once, and its archive holds the photo's files.
  * PostgreSQL only (the embedded database is one process on one machine).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -24,6 +24,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ensureProductionBuild,
+  runJobsTogether,
   scratchDatabase,
   startServer,
   stopServers,
@@ -193,40 +194,15 @@ describe.runIf(onPostgres)("several machines on one PostgreSQL, each with its ow
     // The nightly backup: after each machine's first round of jobs, both start it at the same moment.
     for (const dir of folders) while ((await jobRuns(dir, "backup")) < 1) await new Promise((r) => setTimeout(r, 200));
     const at = "2099-03-10T04:00:00+01:00";
-    const runs = folders.map((dir) => {
-      const child = spawn(process.execPath, ["--import", "tsx", path.resolve("tests/helpers/run-nightly-backup.ts")], {
-        env: {
-          ...process.env,
-          DATABASE_URL: dbUrl,
-          DATA_DIR: dir,
-          BASE_URL: "http://127.0.0.1:9",
-          LOG_LEVEL: "error",
-          NODE_ENV: "test",
-          BACKUP_AT: at,
-        },
-        stdio: ["pipe", "pipe", "inherit"],
-      });
-      let out = "";
-      const ready = new Promise<void>((resolve) =>
-        child.stdout.on("data", (d) => {
-          out += d;
-          if (out.includes("ready")) resolve();
-        }),
-      );
-      const done = new Promise<string>((resolve) => child.once("exit", () => resolve(out)));
-      return { child, ready, done };
-    });
-    await Promise.all(runs.map((r) => r.ready));
-    for (const r of runs) r.child.stdin.end("go\n");
-    const results = (await Promise.all(runs.map((r) => r.done))).map(
-      (o) =>
-        JSON.parse(o.split("\n").find((l) => l.startsWith("{")) ?? "{}") as {
-          ran?: boolean;
-          error?: string | null;
-          file?: string | null;
-          files?: number | null;
-          verified?: boolean | null;
-        },
+    const results = await runJobsTogether<{
+      ran?: boolean;
+      error?: string | null;
+      file?: string | null;
+      files?: number | null;
+      verified?: boolean | null;
+    }>(
+      "tests/helpers/run-nightly-backup.ts",
+      folders.map((dir) => ({ DATABASE_URL: dbUrl, DATA_DIR: dir, BACKUP_AT: at })),
     );
     const ran = results.filter((r) => r.ran === true);
     expect(ran).toHaveLength(1);

@@ -113,6 +113,32 @@ export async function stopServers(servers: ChildProcess[]): Promise<void> {
   }
 }
 
+/**
+ * Runs a job script (tests/helpers/run-*.ts) in one process per `envs` entry, all released at the
+ * same moment once every one has printed "ready"; resolves with each process's JSON result line.
+ */
+export async function runJobsTogether<T>(script: string, envs: NodeJS.ProcessEnv[]): Promise<T[]> {
+  const runs = envs.map((env) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve(script)], {
+      env: { ...process.env, LOG_LEVEL: "error", NODE_ENV: "test", BASE_URL: "http://127.0.0.1:9", ...env },
+      stdio: ["pipe", "pipe", "inherit"],
+    });
+    let out = "";
+    const ready = new Promise<void>((resolve) =>
+      child.stdout.on("data", (d) => {
+        out += d;
+        if (out.includes("ready")) resolve();
+      }),
+    );
+    const done = new Promise<string>((resolve) => child.once("exit", () => resolve(out)));
+    return { child, ready, done };
+  });
+  await Promise.all(runs.map((r) => r.ready));
+  for (const r of runs) r.child.stdin.end("go\n");
+  const outputs = await Promise.all(runs.map((r) => r.done));
+  return outputs.map((o) => JSON.parse(o.split("\n").find((l) => l.startsWith("{")) ?? "{}") as T);
+}
+
 /** The inputs and text areas of the first form of a page, as sent by a browser. */
 export function formFields(html: string): URLSearchParams {
   const fields = new URLSearchParams();
